@@ -1,0 +1,59 @@
+/**
+ * better-auth: email + password accounts, cookie sessions, multi-session (Add Account) and the
+ * rate limits on sign-in and sign-up. Its tables live in db/schema.ts beside ours.
+ */
+import { limits } from '@glimpse/shared';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { multiSession } from 'better-auth/plugins/multi-session';
+import type { Db } from '../db/client.ts';
+import { account, rateLimit, session, user, verification } from '../db/schema.ts';
+import type { Env } from '../env.ts';
+
+/** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
+export const clientIpHeader = 'x-glimpse-client-ip';
+
+export function createAuth(db: Db, env: Env, secret: string) {
+  const rateLimitsOn = env.RATE_LIMITS === 'on';
+  return betterAuth({
+    appName: 'Glimpse',
+    baseURL: env.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: env.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: limits.passwordMin,
+      maxPasswordLength: limits.passwordMax,
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    // Figures in the range Mastodon uses: a handful of sign-ins per minute per address.
+    rateLimit: {
+      enabled: rateLimitsOn,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60 * 30, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: env.publicUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    telemetry: { enabled: false },
+    plugins: [multiSession({ maximumSessions: 5 })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

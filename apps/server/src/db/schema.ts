@@ -1,0 +1,333 @@
+/**
+ * The whole relational data model (DESIGN.md §5). Lists of the original document store
+ * (likes_by_user, followers, eventInterestedUsers…) are join tables with composite primary keys,
+ * so toggles are idempotent and concurrent taps never lose or double a row. Display strings of
+ * the spec (date, Hours, postTime…) are derived on the client from one timestamptz.
+ * docs/data-model.md maps every SPEC.md §3 field to its column here.
+ *
+ * Newest-first indexes are declared ascending on purpose: `ORDER BY created_at DESC, id DESC`
+ * (NULLS FIRST by default) is served by scanning them backwards, while a `DESC NULLS LAST`
+ * index would not match that order.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ── better-auth tables (field names are better-auth's; column names are ours) ──────────────
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth's rate-limit counters, kept in the database so every instance shares them. */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ── Glimpse ────────────────────────────────────────────────────────────────────────────────
+
+/** One stored upload, in several widths (srcset) with a thumbhash placeholder. */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['post', 'event', 'profile', 'background'] }).notNull(),
+    /** Storage key of each width, largest last: `images/1732000000000-ab12cd-1280.webp`. */
+    keys: text('keys').array().notNull(),
+    widths: integer('widths').array().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    placeholder: text('placeholder').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('images_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    username: text('username').notNull(),
+    website: text('website').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    profileImageId: uuid('profile_image_id').references(() => images.id, { onDelete: 'set null' }),
+    backgroundImageId: uuid('background_image_id').references(() => images.id, { onDelete: 'set null' }),
+    isAdminUser: boolean('is_admin_user').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    /** Kept by the follow service in the same transaction as the follows row. */
+    followerCount: integer('follower_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_username_lower_uq').on(sql`lower(${t.username})`),
+    // Search matches prefixes of first or last name, case-insensitively (SPEC.md §2).
+    index('profiles_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('profiles_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    followeeId: text('followee_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId, t.createdAt),
+    check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    caption: text('caption').notNull(),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id),
+    altText: text('alt_text').notNull().default(''),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('posts_created_idx').on(t.createdAt, t.id),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
+  ],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_likes_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const postSaves = pgTable(
+  'post_saves',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_saves_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt, t.id)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostId: text('host_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    website: text('website').notNull(),
+    description: text('description').notNull(),
+    imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
+    interestedCount: integer('interested_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_host_starts_idx').on(t.hostId, t.startsAt),
+    index('events_starts_idx').on(t.startsAt),
+  ],
+);
+
+export const eventInterests = pgTable(
+  'event_interests',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index('event_interests_event_created_idx').on(t.eventId, t.createdAt),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['new_follower'] }).notNull(),
+    actorId: text('actor_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt, t.id),
+    index('notifications_unread_idx').on(t.recipientId).where(sql`${t.read} = false`),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    /** Random characters plus the time, as the original built it (SPEC.md §9). */
+    id: text('id').primaryKey(),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reportedUserId: text('reported_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reports_reported_idx').on(t.reportedUserId, t.createdAt)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_created_idx').on(t.createdAt)],
+);

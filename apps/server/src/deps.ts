@@ -1,0 +1,14 @@
+/** What the app needs from the outside world; main.ts builds it for real, tests build it in memory. */
+import type { Auth } from './auth/auth.ts';
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Storage } from './storage/storage.ts';
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  storage: Storage;
+  auth: Auth;
+  logger: Logger;
+}

@@ -1,0 +1,91 @@
+/**
+ * Stored images: upload (pipeline → storage → row), lookup for attaching to a profile, post or
+ * event, and deletion of rows and files together.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ImageDto, ImagePurpose } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { images } from '../../db/schema.ts';
+import { forbidden, invalid } from '../../lib/errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { processImage } from './pipeline.ts';
+
+export type ImageRow = typeof images.$inferSelect;
+
+/** Storage folders of SPEC.md §3; event pictures share `images` with posts. */
+const folderOf: Record<ImagePurpose, string> = {
+  post: 'images',
+  event: 'images',
+  profile: 'editedProfileImages',
+  background: 'editedBackgroundImages',
+};
+
+export function toImageDto(storage: Storage, row: ImageRow): ImageDto {
+  const urls = row.keys.map((key) => storage.publicUrl(key));
+  return {
+    id: row.id,
+    url: urls[urls.length - 1]!,
+    srcset: urls.map((url, i) => `${url} ${row.widths[i]}w`).join(', '),
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    purpose: row.purpose,
+  };
+}
+
+export async function uploadImage(
+  { db, storage }: { db: Db; storage: Storage },
+  ownerId: string,
+  purpose: ImagePurpose,
+  input: Buffer,
+): Promise<ImageRow> {
+  const processed = await processImage(input);
+  // A millisecond timestamp in every file name (SPEC.md §3), plus randomness so names never collide.
+  const stem = `${folderOf[purpose]}/${Date.now()}-${randomBytes(6).toString('hex')}`;
+  const keys = processed.variants.map((v) => `${stem}-${v.width}.webp`);
+  await Promise.all(processed.variants.map((v, i) => storage.put(keys[i]!, v.data, 'image/webp')));
+  try {
+    const [row] = await db
+      .insert(images)
+      .values({
+        ownerId,
+        purpose,
+        keys,
+        widths: processed.variants.map((v) => v.width),
+        width: processed.width,
+        height: processed.height,
+        placeholder: processed.placeholder,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    await storage.delete(keys);
+    throw error;
+  }
+}
+
+/** An image the caller may attach: theirs, and uploaded for this purpose. */
+export async function requireOwnImage(
+  db: Db,
+  ownerId: string,
+  imageId: string,
+  purpose: ImagePurpose,
+): Promise<ImageRow> {
+  const row = await db.query.images.findFirst({ where: eq(images.id, imageId) });
+  if (!row) throw invalid(messages.image.missing);
+  if (row.ownerId !== ownerId) throw forbidden(messages.image.notYours);
+  if (row.purpose !== purpose) throw invalid(messages.image.missing);
+  return row;
+}
+
+/** Removes rows first, then files: a crash in between leaves an orphan file, never a broken link. */
+export async function deleteImages({ db, storage }: { db: Db; storage: Storage }, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const removed = await db
+    .delete(images)
+    .where(inArray(images.id, [...ids]))
+    .returning({ keys: images.keys });
+  await storage.delete(removed.flatMap((r) => r.keys));
+}

@@ -1,0 +1,94 @@
+/**
+ * Profile rules: a user creates and edits only their own profile; usernames are unique without
+ * regard to case; pictures must be the caller's own uploads. A replaced picture is deleted with
+ * its files, so an old profile photo does not linger in storage.
+ */
+import type { MeDto, ProfileDto, ProfileInputParsed } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { profiles, user } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import { conflict, notFound, unauthenticated } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/http.ts';
+import { deleteImages, requireOwnImage } from '../images/service.ts';
+import { findProfile } from './queries.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'storage'>;
+
+export async function getMe({ db, storage }: Deps, viewer: Viewer): Promise<MeDto> {
+  const account = await db.query.user.findFirst({ where: eq(user.id, viewer.id) });
+  if (!account) throw unauthenticated();
+  return {
+    user: { id: account.id, email: account.email, createdAt: account.createdAt.toISOString() },
+    profile: await findProfile(db, storage, viewer.id),
+  };
+}
+
+export async function getProfile({ db, storage }: Deps, userId: string): Promise<ProfileDto> {
+  const profile = await findProfile(db, storage, userId);
+  if (!profile) throw notFound(messages.profile.notFound);
+  return profile;
+}
+
+async function usernameTakenByOther(db: Db, username: string, userId: string) {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(eq(sql`lower(${profiles.username})`, username.toLowerCase()), ne(profiles.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+const usernameConflict = () =>
+  conflict(messages.profile.usernameTaken, { username: messages.profile.usernameTaken });
+
+export async function saveProfile(
+  deps: Deps,
+  { viewer, input }: { viewer: Viewer; input: ProfileInputParsed },
+): Promise<ProfileDto> {
+  const { db } = deps;
+  if (input.profileImageId) await requireOwnImage(db, viewer.id, input.profileImageId, 'profile');
+  if (input.backgroundImageId) await requireOwnImage(db, viewer.id, input.backgroundImageId, 'background');
+  if (await usernameTakenByOther(db, input.username, viewer.id)) throw usernameConflict();
+
+  const values = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    username: input.username,
+    website: input.website,
+    bio: input.bio,
+    ...(input.profileImageId !== undefined && { profileImageId: input.profileImageId }),
+    ...(input.backgroundImageId !== undefined && { backgroundImageId: input.backgroundImageId }),
+  };
+
+  let replacedImageIds: string[] = [];
+  try {
+    replacedImageIds = await db.transaction(async (tx) => {
+      const [previous] = await tx
+        .select({ profileImageId: profiles.profileImageId, backgroundImageId: profiles.backgroundImageId })
+        .from(profiles)
+        .where(eq(profiles.userId, viewer.id))
+        .for('update');
+      await tx
+        .insert(profiles)
+        .values({ userId: viewer.id, ...values })
+        .onConflictDoUpdate({ target: profiles.userId, set: values });
+      if (!previous) return [];
+      return [
+        values.profileImageId !== undefined && previous.profileImageId !== values.profileImageId
+          ? previous.profileImageId
+          : null,
+        values.backgroundImageId !== undefined && previous.backgroundImageId !== values.backgroundImageId
+          ? previous.backgroundImageId
+          : null,
+      ].filter((id): id is string => Boolean(id));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'profiles_username_lower_uq')) throw usernameConflict();
+    throw error;
+  }
+  await deleteImages(deps, replacedImageIds);
+  return getProfile(deps, viewer.id);
+}

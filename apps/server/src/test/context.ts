@@ -1,0 +1,146 @@
+/**
+ * One shared driver for server integration tests: a real app on a real database (in-memory PGlite,
+ * or a fresh database on TEST_DATABASE_URL's PostgreSQL), temporary storage, and signed-in clients
+ * that carry their cookies like a browser, so each test reads as a sequence of user actions.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createApp } from '../app.ts';
+import { createAuth } from '../auth/auth.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { parseEnv } from '../env.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createLocalStorage } from '../storage/storage.ts';
+
+export const testOrigin = 'http://localhost:3000';
+const testSecret = 'test-secret-that-is-long-enough-for-better-auth';
+
+async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ memory: true });
+  const name = `glimpse_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+export async function createTestContext(overrides: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-test-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: testOrigin,
+    RATE_LIMITS: 'off',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...overrides,
+  });
+  const database = await openTestDatabase();
+  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  const deps = {
+    env,
+    db: database.db,
+    storage,
+    auth: createAuth(database.db, env, testSecret),
+    logger: createLogger('silent', false),
+  };
+  const app = createApp(deps);
+  let userCount = 0;
+
+  /** A visitor with a cookie jar. Signed out until signUp/signIn. */
+  function client() {
+    let cookies = new Map<string, string>();
+    async function request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
+      const headers = new Headers(init.headers);
+      if (!headers.has('origin')) headers.set('origin', testOrigin);
+      if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(init.json);
+      }
+      const response = await app.request(pathname, { ...init, headers, body });
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const [name, ...rest] = pair!.split('=');
+        const value = rest.join('=');
+        if (/max-age=0/i.test(line) || value === '') cookies.delete(name!.trim());
+        else cookies.set(name!.trim(), value);
+      }
+      return response;
+    }
+    return {
+      request,
+      get: (p: string) => request(p),
+      post: (p: string, json?: unknown) => request(p, { method: 'POST', json }),
+      put: (p: string, json?: unknown) => request(p, { method: 'PUT', json }),
+      delete: (p: string) => request(p, { method: 'DELETE' }),
+      clearCookies: () => {
+        cookies = new Map();
+      },
+    };
+  }
+
+  async function signUp(overridesForUser: { email?: string; password?: string } = {}) {
+    userCount += 1;
+    const email = overridesForUser.email ?? `user${userCount}-${randomBytes(3).toString('hex')}@example.com`;
+    const password = overridesForUser.password ?? 'correct horse battery';
+    const visitor = client();
+    const response = await visitor.post('/api/auth/sign-up/email', { email, password, name: email });
+    if (response.status !== 200)
+      throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+    const { user } = (await response.json()) as { user: { id: string } };
+    return { ...visitor, id: user.id, email, password };
+  }
+
+  /** Signs up and saves a profile, as the app's first two screens do. */
+  async function signUpWithProfile(
+    profile: { firstName?: string; lastName?: string; username?: string } = {},
+  ) {
+    const member = await signUp();
+    const username = profile.username ?? `member_${member.id.slice(0, 8).replace(/[^A-Za-z0-9]/g, '')}`;
+    const response = await member.put('/api/profile', {
+      firstName: profile.firstName ?? 'Ada',
+      lastName: profile.lastName ?? 'Lovelace',
+      username,
+    });
+    if (response.status !== 200)
+      throw new Error(`profile failed: ${response.status} ${await response.text()}`);
+    return member;
+  }
+
+  async function storedFiles(): Promise<string[]> {
+    const root = path.join(dataDir, 'uploads');
+    const folders = await readdir(root).catch(() => [] as string[]);
+    const files = await Promise.all(
+      folders.map(async (f) => (await readdir(path.join(root, f))).map((name) => `${f}/${name}`)),
+    );
+    return files.flat().sort();
+  }
+
+  async function close() {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  return { app, deps, db: database.db, client, signUp, signUpWithProfile, storedFiles, close };
+}

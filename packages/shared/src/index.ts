@@ -1,0 +1,5 @@
+export * from './dto.ts';
+export * from './limits.ts';
+export * from './messages.ts';
+export * from './routes.ts';
+export * from './schemas.ts';

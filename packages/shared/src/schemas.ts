@@ -1,0 +1,78 @@
+/**
+ * zod contracts shared by client forms and server routes. Named after the input they describe
+ * (`SignUpInput`); the inferred types carry the same names.
+ */
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+
+const requiredText = (max: number, label: string) =>
+  z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+
+export const SignUpInput = z
+  .object({
+    email: z.string().trim().min(1, messages.auth.allFieldsRequired).max(limits.emailMax),
+    password: z.string().min(1, messages.auth.allFieldsRequired).max(limits.passwordMax),
+    verifyPassword: z.string().min(1, messages.auth.allFieldsRequired),
+  })
+  .refine((v) => v.password === v.verifyPassword, {
+    message: messages.auth.passwordsDoNotMatch,
+    path: ['verifyPassword'],
+  });
+export type SignUpInput = z.infer<typeof SignUpInput>;
+
+export const SignInInput = z.object({
+  email: z.string().trim().min(1, 'Email is required.'),
+  password: z.string().min(1, 'Password is required.'),
+});
+export type SignInInput = z.infer<typeof SignInInput>;
+
+/**
+ * Website fields accept only http(s) links, so a `javascript:` URL can never become a link.
+ * A bare domain ("glimpse.app") gets https:// in front, as people type it that way.
+ */
+export const WebsiteUrl = z
+  .string()
+  .trim()
+  .max(limits.websiteMax, `Website must be at most ${limits.websiteMax} characters.`)
+  .transform((value) => (value && !/^[a-z][a-z0-9+.-]*:/i.test(value) ? `https://${value}` : value))
+  .refine((value) => {
+    if (!value) return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+    } catch {
+      return false;
+    }
+  }, 'Website must be a web address such as https://example.com.');
+
+export const Username = z
+  .string()
+  .trim()
+  .min(limits.usernameMin, `Username must be at least ${limits.usernameMin} characters.`)
+  .max(limits.usernameMax, `Username must be at most ${limits.usernameMax} characters.`)
+  .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, dots and underscores.');
+
+export const ImageId = z.uuid('Unknown image.');
+
+export const ProfileInput = z.object({
+  firstName: requiredText(limits.nameMax, 'First name'),
+  lastName: requiredText(limits.nameMax, 'Last name'),
+  username: Username,
+  website: WebsiteUrl.optional().default(''),
+  bio: z
+    .string()
+    .trim()
+    .max(limits.bioMax, `Bio must be at most ${limits.bioMax} characters.`)
+    .optional()
+    .default(''),
+  /** null removes the image; undefined keeps the current one. */
+  profileImageId: ImageId.nullable().optional(),
+  backgroundImageId: ImageId.nullable().optional(),
+});
+export type ProfileInput = z.input<typeof ProfileInput>;
+export type ProfileInputParsed = z.output<typeof ProfileInput>;
+
+/** What an uploaded image is for; each purpose is stored in its own folder (SPEC.md §3). */
+export const ImagePurpose = z.enum(['post', 'event', 'profile', 'background']);
+export type ImagePurpose = z.infer<typeof ImagePurpose>;

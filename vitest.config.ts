@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// Two cores here: server files each open their own database, so run a couple at a time.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+    ],
+  },
+});
