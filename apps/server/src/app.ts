@@ -9,6 +9,7 @@ import type { ApiErrorBody } from '@glimpse/shared';
 import { messages, spaRoutePatterns } from '@glimpse/shared';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -108,7 +109,10 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  app.get('/api/health', (c) => c.json({ status: 'ok', database: deps.db ? 'up' : 'down' }));
+  app.get('/api/health', async (c) => {
+    await deps.db.execute(sql`select 1`);
+    return c.json({ status: 'ok' });
+  });
   app.route('/api', profileRoutes);
   app.route('/api', imageRoutes);
   app.all('/api/*', (c) => c.json(errorBody('NotFound', messages.common.notFound), 404));

@@ -1,0 +1,24 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ToastProvider } from '@/components/toast.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // Retrying cannot fix "not allowed" or "not found"; it can fix a dropped connection.
+      retry: (failures, error) =>
+        failures < 2 &&
+        !(isApiError(error) && ['Unauthenticated', 'Forbidden', 'NotFound', 'Invalid'].includes(error.kind)),
+    },
+  },
+});
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
+  );
+}

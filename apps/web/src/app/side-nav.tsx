@@ -1,0 +1,60 @@
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { navItems } from './nav-items.ts';
+import styles from './side-nav.module.css';
+import { useLogOut } from './use-log-out.ts';
+
+/** Slots later features fill: e.g. the unread badge beside Notification. */
+export type NavBadges = Partial<Record<string, ReactNode>>;
+
+export function SideNav({ badges = {}, onNavigate }: { badges?: NavBadges; onNavigate?: () => void }) {
+  const { logOut, pending } = useLogOut();
+  return (
+    <nav aria-label="Main" className={styles.nav}>
+      <ul className={styles.list}>
+        {navItems.map(({ label, to, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={to === '/'}
+              className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+              onClick={onNavigate}
+            >
+              <Icon aria-hidden="true" size={22} />
+              <span>{label}</span>
+              {badges[label]}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={`${styles.link} ${styles.logOut}`} onClick={logOut} disabled={pending}>
+        <LogOut aria-hidden="true" size={22} />
+        <span>Log Out</span>
+      </button>
+    </nav>
+  );
+}
+
+export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
+  return (
+    <nav aria-label="Quick" className={styles.bottom}>
+      {navItems
+        .filter((item) => item.primary)
+        .map(({ label, to, icon: Icon }) => (
+          <NavLink
+            key={to}
+            to={to}
+            end={to === '/'}
+            className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
+          >
+            <span className={styles.tabIcon}>
+              <Icon aria-hidden="true" size={24} />
+              {badges[label]}
+            </span>
+            <span className={styles.tabLabel}>{label}</span>
+          </NavLink>
+        ))}
+    </nav>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client.ts';
+import { authKeys, getMe } from './get-me.ts';
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ email, password }: { email: string; password: string }) => {
+      // better-auth wants a display name; the profile screen that follows sets the real one.
+      const name = email.split('@')[0] ?? email;
+      await apiFetch('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name } });
+      return getMe();
+    },
+    onSuccess: (me) => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+      queryClient.setQueryData(authKeys.me, me);
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/media': apiTarget },
+  },
+  build: { target: 'es2022', sourcemap: true },
+});

@@ -1,0 +1,85 @@
+/**
+ * The e2e driver: each helper is one thing a person does, found by the accessible names of
+ * DESIGN.md §4, so a spec reads like a user story.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+}
+
+export function newUser(firstName = 'Maya'): TestUser {
+  const id = randomBytes(4).toString('hex');
+  return {
+    email: `${firstName.toLowerCase()}-${id}@example.com`,
+    password: 'a long enough password',
+    firstName,
+    lastName: `Tester${id.slice(0, 3)}`,
+    username: `${firstName.toLowerCase()}_${id}`,
+  };
+}
+
+/** A real JPEG on disk, for file inputs. */
+export async function photoFile(name = 'photo', color = { r: 240, g: 110, b: 80 }): Promise<string> {
+  const dir = path.join(tmpdir(), 'glimpse-e2e');
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${randomBytes(3).toString('hex')}.jpg`);
+  const image = await sharp({ create: { width: 1200, height: 900, channels: 3, background: color } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="1200" height="900"><circle cx="600" cy="450" r="300" fill="white" fill-opacity="0.6"/></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+  await writeFile(file, image);
+  return file;
+}
+
+export async function signUp(page: Page, user: TestUser) {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Verify password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/setupProfile$/);
+}
+
+export async function fillProfile(page: Page, user: TestUser, { avatar }: { avatar?: string } = {}) {
+  await page.getByLabel('First name').fill(user.firstName);
+  await page.getByLabel('Last name').fill(user.lastName);
+  await page.getByLabel('Username').fill(user.username);
+  if (avatar) await page.getByLabel('Profile image').setInputFiles(avatar);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** Signs up and sets up the profile, landing on the feed. */
+export async function signUpWithProfile(page: Page, user: TestUser = newUser()) {
+  await signUp(page, user);
+  await fillProfile(page, user);
+  await expect(page).toHaveURL(/\/$/);
+  return user;
+}
+
+export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
