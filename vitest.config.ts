@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Two cores here: server files each open their own database, so run a couple at a time.
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -12,7 +13,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          maxWorkers: 2,
         },
       },
       {
