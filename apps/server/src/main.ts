@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { parseEnv } from './env.ts';
+import { sweepOrphanImages } from './features/images/service.ts';
 import { createDeps } from './server.ts';
 
 const env = parseEnv();
@@ -15,6 +16,14 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     `Glimpse is running at ${env.publicUrl}`,
   );
 }) as Server;
+
+const orphanGraceMs = 24 * 60 * 60 * 1000;
+const sweep = () =>
+  sweepOrphanImages(deps, new Date(Date.now() - orphanGraceMs))
+    .then((removed) => removed && deps.logger.info({ removed }, 'removed unattached uploads'))
+    .catch((err) => deps.logger.error({ err }, 'orphan image sweep failed'));
+void sweep();
+setInterval(sweep, 60 * 60 * 1000).unref();
 
 let shuttingDown = false;
 async function shutdown(signal: string) {

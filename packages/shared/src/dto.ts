@@ -54,3 +54,51 @@ export type ErrorKind =
   | 'RateLimited'
   | 'TooLarge'
   | 'Internal';
+
+/** Who wrote a post, comment or event: enough for a name line with badges and a link. */
+export interface AuthorDto {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  profileImage: ImageDto | null;
+  isAdminUser: boolean;
+  isVerified: boolean;
+  followerCount: number;
+}
+
+export interface PostDto {
+  id: string;
+  author: AuthorDto;
+  caption: string;
+  altText: string;
+  image: ImageDto;
+  likeCount: number;
+  commentCount: number;
+  likedByMe: boolean;
+  savedByMe: boolean;
+  createdAt: string;
+}
+
+export interface CommentDto {
+  id: string;
+  postId: string;
+  author: AuthorDto;
+  body: string;
+  createdAt: string;
+}
+
+export interface LikeStateDto {
+  liked: boolean;
+  likeCount: number;
+}
+
+export interface SaveStateDto {
+  saved: boolean;
+}
+
+/** One page of a keyset-paginated list; pass `nextCursor` back as `?cursor=` for the next. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}

@@ -76,3 +76,26 @@ export type ProfileInputParsed = z.output<typeof ProfileInput>;
 /** What an uploaded image is for; each purpose is stored in its own folder (SPEC.md §3). */
 export const ImagePurpose = z.enum(['post', 'event', 'profile', 'background']);
 export type ImagePurpose = z.infer<typeof ImagePurpose>;
+
+export const CreatePostInput = z.object({
+  imageId: z.uuid(messages.image.missing),
+  caption: requiredText(limits.captionMax, 'Caption'),
+  altText: z
+    .string()
+    .trim()
+    .max(limits.altTextMax, `Alt text must be at most ${limits.altTextMax} characters.`)
+    .optional()
+    .default(''),
+});
+export type CreatePostInput = z.input<typeof CreatePostInput>;
+
+/** The original accepted empty comments; Glimpse refuses them with a clear message. */
+export const CommentInput = z.object({
+  body: requiredText(limits.commentMax, 'Comment'),
+});
+export type CommentInput = z.input<typeof CommentInput>;
+
+/** An opaque keyset cursor from a previous page's `nextCursor`. */
+export const PageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+});

@@ -24,9 +24,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// Millisecond precision, like a JS Date: keyset cursors round-trip exactly (microseconds would not).
+const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true })
+  timestamp('updated_at', { withTimezone: true, precision: 3 })
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
@@ -189,6 +190,8 @@ export const posts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // One post per upload: deleting a post deletes its image, which must not belong to another.
+    uniqueIndex('posts_image_uq').on(t.imageId),
     index('posts_created_idx').on(t.createdAt, t.id),
     index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
   ],
@@ -260,6 +263,7 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('events_image_uq').on(t.imageId),
     index('events_host_starts_idx').on(t.hostId, t.startsAt),
     index('events_starts_idx').on(t.startsAt),
   ],

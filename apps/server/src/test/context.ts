@@ -14,6 +14,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createLocalStorage } from '../storage/storage.ts';
+import { imageForm, makeJpeg } from './images.ts';
 
 export const testOrigin = 'http://localhost:3000';
 const testSecret = 'test-secret-that-is-long-enough-for-better-auth';
@@ -128,6 +129,21 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
     return member;
   }
 
+  type Member = Awaited<ReturnType<typeof signUp>>;
+
+  /** Uploads a real picture and posts it, as /addpost does. */
+  async function postPhoto(member: Member, caption = 'Sunset over the bay') {
+    const upload = await member.request('/api/images', {
+      method: 'POST',
+      body: imageForm(await makeJpeg(), 'post'),
+    });
+    if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+    const image = (await upload.json()) as { id: string };
+    const response = await member.post('/api/posts', { imageId: image.id, caption });
+    if (response.status !== 201) throw new Error(`post failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as import('@glimpse/shared').PostDto;
+  }
+
   async function storedFiles(): Promise<string[]> {
     const root = path.join(dataDir, 'uploads');
     const folders = await readdir(root).catch(() => [] as string[]);
@@ -142,5 +158,5 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
     await rm(dataDir, { recursive: true, force: true });
   }
 
-  return { app, deps, db: database.db, client, signUp, signUpWithProfile, storedFiles, close };
+  return { app, deps, db: database.db, client, signUp, signUpWithProfile, postPhoto, storedFiles, close };
 }

@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ImageDto, ImagePurpose } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { images } from '../../db/schema.ts';
+import { events, images, posts, profiles } from '../../db/schema.ts';
 import { forbidden, invalid } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { processImage } from './pipeline.ts';
@@ -88,4 +88,31 @@ export async function deleteImages({ db, storage }: { db: Db; storage: Storage }
     .where(inArray(images.id, [...ids]))
     .returning({ keys: images.keys });
   await storage.delete(removed.flatMap((r) => r.keys));
+}
+
+/**
+ * Uploads that never got attached (the person left the form, or the save failed) are removed
+ * after a grace period, so "a failed upload stores no half-record" holds for files as well.
+ */
+export async function sweepOrphanImages(
+  deps: { db: Db; storage: Storage },
+  olderThan: Date,
+): Promise<number> {
+  const orphans = await deps.db
+    .select({ id: images.id })
+    .from(images)
+    .where(
+      and(
+        lt(images.createdAt, olderThan),
+        sql`not exists (select 1 from ${posts} where ${posts.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${events} where ${events.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${profiles} where ${profiles.profileImageId} = ${images.id} or ${profiles.backgroundImageId} = ${images.id})`,
+      ),
+    )
+    .limit(500);
+  await deleteImages(
+    deps,
+    orphans.map((o) => o.id),
+  );
+  return orphans.length;
 }

@@ -2,7 +2,7 @@
  * Reading profiles with their pictures in one round trip. Other features (posts, events, social)
  * use `profileColumns` and `toProfileDto` to show authors without a query per row.
  */
-import type { ProfileDto } from '@glimpse/shared';
+import type { AuthorDto, ProfileDto } from '@glimpse/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -59,4 +59,19 @@ export async function findProfiles(
   if (userIds.length === 0) return new Map();
   const rows = await selectProfiles(db).where(inArray(profiles.userId, [...new Set(userIds)]));
   return new Map(rows.map((row) => [row.profile.userId, toProfileDto(storage, row)]));
+}
+
+export type ProfileRowWithImage = { profile: typeof profiles.$inferSelect; profileImage: ImageRow | null };
+
+export function toAuthorDto(storage: Storage, { profile, profileImage }: ProfileRowWithImage): AuthorDto {
+  return {
+    userId: profile.userId,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    username: profile.username,
+    profileImage: profileImage ? toImageDto(storage, profileImage) : null,
+    isAdminUser: profile.isAdminUser,
+    isVerified: profile.isVerified,
+    followerCount: profile.followerCount,
+  };
 }

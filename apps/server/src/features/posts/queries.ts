@@ -1,0 +1,59 @@
+/**
+ * Posts as one viewer sees them: image, author with picture and badges, counts, and whether the
+ * viewer liked or saved each, in a single query whatever the page size (no N+1).
+ */
+import type { PostDto } from '@glimpse/shared';
+import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
+import type { Cursor } from '../../lib/cursor.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { toImageDto } from '../images/service.ts';
+import { toAuthorDto } from '../profile/queries.ts';
+
+const authorImage = alias(images, 'author_image');
+
+/**
+ * `activityAt` is the time a list is ordered by: the post's own time, or when the viewer saved or
+ * liked it. It is selected so the page's cursor can be built from it.
+ */
+export function selectPostsForViewer(db: Db, viewerId: string, activityAt: AnyPgColumn = posts.createdAt) {
+  return db
+    .select({
+      post: posts,
+      activityAt: sql<Date>`${activityAt}`.mapWith(posts.createdAt),
+      image: images,
+      profile: profiles,
+      profileImage: authorImage,
+      likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+      savedByMe: sql<boolean>`exists (select 1 from ${postSaves} where ${postSaves.postId} = ${posts.id} and ${postSaves.userId} = ${viewerId})`,
+    })
+    .from(posts)
+    .innerJoin(images, eq(images.id, posts.imageId))
+    .innerJoin(profiles, eq(profiles.userId, posts.authorId))
+    .leftJoin(authorImage, eq(authorImage.id, profiles.profileImageId));
+}
+
+export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPostsForViewer>['execute']>>[number];
+
+export function toPostDto(storage: Storage, row: PostRow): PostDto {
+  return {
+    id: row.post.id,
+    author: toAuthorDto(storage, row),
+    caption: row.post.caption,
+    altText: row.post.altText,
+    image: toImageDto(storage, row.image),
+    likeCount: row.post.likeCount,
+    commentCount: row.post.commentCount,
+    likedByMe: Boolean(row.likedByMe),
+    savedByMe: Boolean(row.savedByMe),
+    createdAt: row.post.createdAt.toISOString(),
+  };
+}
+
+/** `(at, id) < cursor` in newest-first order, matching the backward scan of an ascending index. */
+export function before(atColumn: AnyPgColumn, idColumn: AnyPgColumn, cursor: Cursor | null) {
+  if (!cursor) return undefined;
+  return or(lt(atColumn, cursor.at), and(eq(atColumn, cursor.at), lt(idColumn, cursor.id))) as SQL;
+}

@@ -1,0 +1,34 @@
+/**
+ * Keyset cursors: the (timestamp, id) of the last row of a page, opaque to clients. Lists never
+ * use OFFSET, so a page costs the same however deep it is and new rows never shift it.
+ */
+import { invalid } from './errors.ts';
+
+export interface Cursor {
+  at: Date;
+  id: string;
+}
+
+export const encodeCursor = ({ at, id }: Cursor) =>
+  Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+
+export function decodeCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  const [iso, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  const at = new Date(iso ?? '');
+  if (!id || Number.isNaN(at.getTime())) throw invalid('That page link is no longer valid.');
+  return { at, id };
+}
+
+/** Fetch one row more than the page size: its presence says whether another page exists. */
+export function toPage<Row, Item>(
+  rows: Row[],
+  pageSize: number,
+  toItem: (row: Row) => Item,
+  cursorOf: (row: Row) => Cursor,
+) {
+  const hasMore = rows.length > pageSize;
+  const pageRows = hasMore ? rows.slice(0, pageSize) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return { items: pageRows.map(toItem), nextCursor: hasMore && last ? encodeCursor(cursorOf(last)) : null };
+}
