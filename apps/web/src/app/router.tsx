@@ -9,6 +9,12 @@ import { PublicShell } from './public-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { SignedInShell } from './signed-in-shell.tsx';
 
+/** Screens load on demand, so the first screen carries only what it shows. */
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as React.ComponentType });
+}
+const postGrids = () => import('@/features/posts/grid-screens.tsx');
+
 const soon = (path: string, title: string, feature: string): RouteObject => ({
   path,
   element: <ComingSoon title={title} feature={feature} />,
@@ -22,15 +28,24 @@ const privateRoutes: RouteObject[] = [
     }),
   },
   soon(paths.home, 'Feed', 'social graph and feed'),
-  soon(paths.profile, 'Profile', 'photo posts'),
-  soon(paths.yourPhotos, 'Your photos', 'photo posts'),
-  soon(paths.addPost, 'New post', 'photo posts'),
-  soon('/postdetail/:id', 'Post', 'photo posts'),
-  soon(paths.explore, 'Explore stories', 'photo posts'),
-  soon(paths.savedPosts, 'Saved posts', 'photo posts'),
-  soon(paths.likedPosts, 'Liked posts', 'photo posts'),
-  soon(paths.likedPostsAlias, 'Liked posts', 'photo posts'),
-  soon(paths.myFavorite, 'Favorites', 'photo posts'),
+  {
+    path: paths.profile,
+    lazy: screen(() => import('@/features/profile/profile-screen.tsx'), 'ProfileScreen'),
+  },
+  { path: paths.yourPhotos, lazy: screen(postGrids, 'YourPhotosScreen') },
+  {
+    path: paths.addPost,
+    lazy: screen(() => import('@/features/posts/add-post-screen.tsx'), 'AddPostScreen'),
+  },
+  {
+    path: '/postdetail/:id',
+    lazy: screen(() => import('@/features/posts/post-detail-screen.tsx'), 'PostDetailScreen'),
+  },
+  { path: paths.explore, lazy: screen(postGrids, 'ExploreScreen') },
+  { path: paths.savedPosts, lazy: screen(postGrids, 'SavedPostsScreen') },
+  { path: paths.likedPosts, lazy: screen(postGrids, 'LikedPostsScreen') },
+  { path: paths.likedPostsAlias, lazy: screen(postGrids, 'LikedPostsScreen') },
+  { path: paths.myFavorite, lazy: screen(postGrids, 'LikedPostsScreen') },
   soon('/userpublicfeed/:uid', 'Profile', 'social graph and feed'),
   soon(paths.notifications, 'Notifications', 'social graph and feed'),
   soon(paths.events, 'Events', 'events'),

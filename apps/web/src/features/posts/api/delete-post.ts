@@ -1,0 +1,18 @@
+import { messages } from '@glimpse/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '@/components/toast.tsx';
+import { apiFetch } from '@/lib/api-client.ts';
+import { removePostEverywhere } from './post-cache.ts';
+
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (postId: string) => apiFetch<void>(`/api/posts/${postId}`, { method: 'DELETE' }),
+    onSuccess: (_, postId) => {
+      removePostEverywhere(queryClient, postId);
+      toast.success(messages.post.deleted);
+    },
+    onError: () => toast.error(messages.post.deleteFailed),
+  });
+}

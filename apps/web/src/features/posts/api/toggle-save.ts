@@ -1,0 +1,23 @@
+import type { PostDto, SaveStateDto } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '@/components/toast.tsx';
+import { apiFetch } from '@/lib/api-client.ts';
+import { postKeys } from './keys.ts';
+import { patchPostEverywhere } from './post-cache.ts';
+
+export function useToggleSave(postId: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    scope: { id: `save-${postId}` },
+    mutationFn: (saved: boolean) =>
+      apiFetch<SaveStateDto>(`/api/posts/${postId}/save`, { method: saved ? 'PUT' : 'DELETE' }),
+    onSuccess: ({ saved }) => {
+      patchPostEverywhere(queryClient, postId, (p: PostDto) => ({ ...p, savedByMe: saved }));
+      void queryClient.invalidateQueries({ queryKey: postKeys.list({ kind: 'saved' }) });
+      toast.success(messages.post.savedToggled);
+    },
+    onError: () => toast.error(messages.post.saveFailed),
+  });
+}

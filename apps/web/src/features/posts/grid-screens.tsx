@@ -1,0 +1,82 @@
+/** The grid screens of SPEC.md §2: Explore stories, your photos, saved and liked posts. */
+import { messages, paths } from '@glimpse/shared';
+import { Bookmark, Compass, Heart, ImagePlus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ButtonLink } from '@/components/button.tsx';
+import { EmptyState, Page } from '@/components/page.tsx';
+import { useViewer } from '@/features/auth/api/get-me.ts';
+import { usePosts } from './api/get-posts.ts';
+import type { PostList } from './api/keys.ts';
+import { PostGrid } from './post-grid.tsx';
+
+function GridScreen({ title, list, empty }: { title: string; list: PostList; empty: ReactNode }) {
+  const query = usePosts(list);
+  return (
+    <Page title={title}>
+      <PostGrid query={query} empty={empty} label={title} />
+    </Page>
+  );
+}
+
+const addPostLink = <ButtonLink to={paths.addPost}>Add a post</ButtonLink>;
+
+export function ExploreScreen() {
+  return (
+    <GridScreen
+      title="Explore stories"
+      list={{ kind: 'explore' }}
+      empty={
+        <EmptyState icon={<Compass />} title={messages.post.emptyExplore}>
+          {addPostLink}
+        </EmptyState>
+      }
+    />
+  );
+}
+
+export function YourPhotosScreen() {
+  const me = useViewer();
+  return (
+    <GridScreen
+      title="Your photos"
+      list={{ kind: 'author', userId: me.user.id }}
+      empty={
+        <EmptyState icon={<ImagePlus />} title={messages.post.emptyOwn}>
+          {addPostLink}
+        </EmptyState>
+      }
+    />
+  );
+}
+
+export function SavedPostsScreen() {
+  return (
+    <GridScreen
+      title="Saved posts"
+      list={{ kind: 'saved' }}
+      empty={
+        <EmptyState icon={<Bookmark />} title={messages.post.emptySaved}>
+          <ButtonLink to={paths.explore} variant="secondary">
+            Explore stories
+          </ButtonLink>
+        </EmptyState>
+      }
+    />
+  );
+}
+
+export function LikedPostsScreen() {
+  return (
+    <GridScreen
+      title="Liked posts"
+      list={{ kind: 'liked' }}
+      empty={
+        <EmptyState icon={<Heart />} title={messages.post.emptyLiked}>
+          <ButtonLink to={paths.explore} variant="secondary">
+            Explore stories
+          </ButtonLink>
+        </EmptyState>
+      }
+    />
+  );
+}

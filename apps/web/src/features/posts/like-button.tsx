@@ -1,0 +1,26 @@
+import type { PostDto } from '@glimpse/shared';
+import { paths } from '@glimpse/shared';
+import { Heart } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '@/features/auth/api/get-me.ts';
+import { useToggleLike } from './api/toggle-like.ts';
+import styles from './post-actions.module.css';
+
+/** Like / Unlike with aria-pressed. Signed out, it leads to sign-in instead (SPEC.md §6). */
+export function LikeButton({ post }: { post: PostDto }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const like = useToggleLike(post.id);
+  const label = post.likedByMe ? 'Unlike' : 'Like';
+  return (
+    <button
+      type="button"
+      className={`${styles.action} ${post.likedByMe ? styles.liked : ''}`}
+      aria-pressed={post.likedByMe}
+      onClick={() => (auth.status === 'signedIn' ? like.toggle(post) : navigate(paths.login))}
+    >
+      <Heart aria-hidden="true" size={22} fill={post.likedByMe ? 'currentColor' : 'none'} />
+      <span>{label}</span>
+    </button>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * A responsive square grid of posts with keyset infinite scroll (plus a Load more button for
+ * keyboards), loading skeletons, an error with retry, and an empty state.
+ */
+import type { Page, PostDto } from '@glimpse/shared';
+import { messages, paths } from '@glimpse/shared';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { Heart, MessageCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/button.tsx';
+import { EmptyState } from '@/components/page.tsx';
+import { ResponsiveImage } from '@/components/responsive-image.tsx';
+import { Skeleton } from '@/components/skeleton.tsx';
+import { formatCount } from '@/lib/format.ts';
+import { useInfiniteScroll } from '@/lib/use-infinite-scroll.ts';
+import styles from './post-grid.module.css';
+
+interface PostGridProps {
+  query: UseInfiniteQueryResult<InfiniteData<Page<PostDto>>>;
+  empty: ReactNode;
+  /** Controls drawn over each item, e.g. Delete on one's own profile. */
+  itemActions?: (post: PostDto) => ReactNode;
+  label: string;
+}
+
+const gridSizes = '(min-width: 900px) 300px, 33vw';
+
+export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
+  const { data, isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const sentinel = useInfiniteScroll(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, Boolean(hasNextPage));
+
+  if (isPending) {
+    return (
+      <div className={styles.grid} aria-busy="true" aria-label={label}>
+        {Array.from({ length: 9 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Skeleton key={i} height="100%" />
+        ))}
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <EmptyState title={messages.post.loadFailed}>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </EmptyState>
+    );
+  }
+  const posts = data.pages.flatMap((page) => page.items);
+  if (posts.length === 0) return <>{empty}</>;
+
+  return (
+    <>
+      <ul className={styles.grid} aria-label={label}>
+        {posts.map((post, index) => (
+          <li key={post.id} className={styles.item}>
+            <Link to={paths.postDetail(post.id)} className={styles.link}>
+              <ResponsiveImage
+                image={post.image}
+                alt={post.altText || post.caption}
+                sizes={gridSizes}
+                className={styles.image}
+                priority={index < 6}
+              />
+              <span className={styles.overlay} aria-hidden="true">
+                <span>
+                  <Heart size={18} fill="currentColor" /> {formatCount(post.likeCount)}
+                </span>
+                <span>
+                  <MessageCircle size={18} fill="currentColor" /> {formatCount(post.commentCount)}
+                </span>
+              </span>
+            </Link>
+            {itemActions && <div className={styles.actions}>{itemActions(post)}</div>}
+          </li>
+        ))}
+      </ul>
+      <div ref={sentinel} />
+      {hasNextPage && (
+        <div className={styles.more}>
+          <Button
+            variant="secondary"
+            onClick={() => void fetchNextPage()}
+            busy={isFetchingNextPage}
+            busyLabel="Loading..."
+          >
+            Load more
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

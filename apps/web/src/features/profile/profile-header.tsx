@@ -1,0 +1,65 @@
+/** A profile's header: background, picture, names with badges, username, bio, website and counts. */
+import type { ProfileDto } from '@glimpse/shared';
+import { Link2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Avatar } from '@/components/avatar.tsx';
+import { NameBadges } from '@/components/name-badges.tsx';
+import { ResponsiveImage } from '@/components/responsive-image.tsx';
+import { formatCount, fullName } from '@/lib/format.ts';
+import { BackgroundPlaceholder } from './placeholders.tsx';
+import styles from './profile-header.module.css';
+
+export function ProfileHeader({ profile, actions }: { profile: ProfileDto; actions?: ReactNode }) {
+  const name = fullName(profile);
+  const website = profile.website ? new URL(profile.website) : null;
+  return (
+    <section className={styles.header} aria-label="Profile">
+      <div className={styles.banner}>
+        {profile.backgroundImage ? (
+          <ResponsiveImage
+            image={profile.backgroundImage}
+            alt=""
+            sizes="(min-width: 900px) 960px, 100vw"
+            priority
+          />
+        ) : (
+          <BackgroundPlaceholder />
+        )}
+      </div>
+      <div className={styles.body}>
+        <div className={styles.avatarRow}>
+          <span className={styles.avatar}>
+            <Avatar image={profile.profileImage} name={name} seed={profile.userId} size={112} />
+          </span>
+          {actions && <div className={styles.actions}>{actions}</div>}
+        </div>
+        <h2 className={styles.name}>
+          {name}
+          <NameBadges person={profile} />
+        </h2>
+        <p className={styles.username}>@{profile.username}</p>
+        {profile.bio && <p className={styles.bio}>{profile.bio}</p>}
+        {website && (
+          <a
+            className={styles.website}
+            href={website.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow ugc"
+          >
+            <Link2 aria-hidden="true" size={16} />
+            {website.host}
+          </a>
+        )}
+        <p className={styles.counts}>
+          <span>
+            <strong>{formatCount(profile.followerCount)}</strong>{' '}
+            {profile.followerCount === 1 ? 'follower' : 'followers'}
+          </span>
+          <span>
+            <strong>{formatCount(profile.followingCount)}</strong> following
+          </span>
+        </p>
+      </div>
+    </section>
+  );
+}
