@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { count, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createApp } from '../app.ts';
 import { createAuth } from '../auth/auth.ts';
@@ -144,6 +146,11 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
     return (await response.json()) as import('@glimpse/shared').PostDto;
   }
 
+  async function countRows(table: PgTable, where?: SQL) {
+    const [row] = await database.db.select({ value: count() }).from(table).where(where);
+    return row?.value ?? 0;
+  }
+
   async function storedFiles(): Promise<string[]> {
     const root = path.join(dataDir, 'uploads');
     const folders = await readdir(root).catch(() => [] as string[]);
@@ -158,5 +165,16 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
     await rm(dataDir, { recursive: true, force: true });
   }
 
-  return { app, deps, db: database.db, client, signUp, signUpWithProfile, postPhoto, storedFiles, close };
+  return {
+    app,
+    deps,
+    db: database.db,
+    client,
+    signUp,
+    signUpWithProfile,
+    postPhoto,
+    countRows,
+    storedFiles,
+    close,
+  };
 }

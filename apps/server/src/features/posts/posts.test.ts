@@ -1,6 +1,6 @@
 import type { CommentDto, Page, PostDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, images, postLikes, postSaves, posts } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -47,7 +47,7 @@ describe('creating posts', () => {
   it('requires a caption and an image, within limits, and stores nothing otherwise', async () => {
     const author = await t.signUpWithProfile();
     const image = await uploadPostImage(author);
-    const [{ value: before }] = await t.db.select({ value: count() }).from(posts);
+    const before = await t.countRows(posts);
     for (const body of [
       { imageId: image.id, caption: '   ' },
       { imageId: image.id },
@@ -59,8 +59,7 @@ describe('creating posts', () => {
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect((await json<{ error: { message: string } }>(response)).error.message).toBeTruthy();
     }
-    const [{ value: after }] = await t.db.select({ value: count() }).from(posts);
-    expect(after).toBe(before);
+    expect(await t.countRows(posts)).toBe(before);
   });
 
   it('refuses someone else’s upload, a reused upload, a member without profile and a signed-out visitor', async () => {
@@ -137,11 +136,7 @@ describe('likes', () => {
     const fans = await Promise.all(Array.from({ length: 50 }, () => t.signUp()));
     await Promise.all(fans.map((fan) => fan.put(`/api/posts/${post.id}/like`)));
     await Promise.all(fans.slice(0, 10).map((fan) => fan.put(`/api/posts/${post.id}/like`)));
-    const [{ value }] = await t.db
-      .select({ value: count() })
-      .from(postLikes)
-      .where(eq(postLikes.postId, post.id));
-    expect(value).toBe(50);
+    expect(await t.countRows(postLikes, eq(postLikes.postId, post.id))).toBe(50);
     expect(await json<PostDto>(await author.get(`/api/posts/${post.id}`))).toMatchObject({ likeCount: 50 });
   });
 });
@@ -195,11 +190,7 @@ describe('comments', () => {
     expect(
       (await author.post('/api/posts/00000000-0000-4000-8000-000000000000/comments', { body: 'hi' })).status,
     ).toBe(404);
-    const [{ value }] = await t.db
-      .select({ value: count() })
-      .from(comments)
-      .where(eq(comments.postId, post.id));
-    expect(value).toBe(0);
+    expect(await t.countRows(comments, eq(comments.postId, post.id))).toBe(0);
   });
 
   it('pages through many comments in order without repeats', async () => {
@@ -293,8 +284,7 @@ describe('deleting posts', () => {
     expect((await fan.get(`/api/posts/${post.id}`)).status).toBe(404);
     expect((await author.delete(`/api/posts/${post.id}`)).status).toBe(404);
     for (const table of [postLikes, postSaves, comments]) {
-      const [{ value }] = await t.db.select({ value: count() }).from(table).where(eq(table.postId, post.id));
-      expect(value).toBe(0);
+      expect(await t.countRows(table, eq(table.postId, post.id))).toBe(0);
     }
     expect(await t.db.select().from(images).where(eq(images.id, post.image.id))).toEqual([]);
     expect((await t.storedFiles()).filter((f) => f.startsWith(file.replace(/-\d+\.webp$/, '')))).toEqual([]);

@@ -34,7 +34,7 @@ export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
 
   if (isPending) {
     return (
-      <div className={styles.grid} aria-busy="true" aria-label={label}>
+      <div className={styles.grid} role="status" aria-busy="true" aria-label={`Loading ${label}`}>
         {Array.from({ length: 9 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Skeleton key={i} height="100%" />
