@@ -3,7 +3,7 @@
  * Not part of `npm test`: they assert nothing a reviewer's eyes would not catch better.
  */
 import { test } from '@playwright/test';
-import { fillProfile, newUser, photoFile, signUp } from '../support/app.ts';
+import { addPost, fillProfile, newUser, photoFile, signUp } from '../support/app.ts';
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },
@@ -37,6 +37,36 @@ for (const size of sizes) {
     await page.goto('/setupProfile');
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: out(`edit-profile-${size.name}`), fullPage: true });
+    const colors = [
+      { r: 230, g: 120, b: 60 },
+      { r: 40, g: 120, b: 200 },
+      { r: 60, g: 170, b: 110 },
+      { r: 180, g: 70, b: 160 },
+    ];
+    let postPath = '';
+    for (const [i, color] of colors.entries()) {
+      postPath = await addPost(page, `Photo number ${i + 1} from the coast`, await photoFile(`p${i}`, color));
+    }
+    await page.getByLabel('Comment').fill('The colours here are unreal.');
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await page.getByText('1 comment').waitFor();
+    await page.screenshot({ path: out(`post-detail-${size.name}`), fullPage: true });
+    await page.goto('/explore');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: out(`explore-${size.name}`), fullPage: true });
+    await page.goto('/profile');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: out(`profile-${size.name}`), fullPage: true });
+    await page.getByRole('button', { name: 'Delete' }).first().click();
+    await page.screenshot({ path: out(`delete-dialog-${size.name}`) });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/savedposts');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: out(`saved-empty-${size.name}`), fullPage: true });
+    await page.goto('/addpost');
+    await page.screenshot({ path: out(`add-post-${size.name}`), fullPage: true });
+    void postPath;
     if (size.name === 'phone') {
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.screenshot({ path: out(`menu-${size.name}`) });

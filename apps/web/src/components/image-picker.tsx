@@ -52,7 +52,8 @@ export function ImagePicker({
   ) : (
     (placeholder ?? (
       <span className={styles.placeholder}>
-        <ImagePlus aria-hidden="true" />
+        <ImagePlus aria-hidden="true" size={40} strokeWidth={1.5} />
+        <span>Choose {label.toLowerCase()}</span>
       </span>
     ))
   );

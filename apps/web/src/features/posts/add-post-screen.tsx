@@ -42,7 +42,7 @@ export function AddPostScreen() {
   }
 
   return (
-    <Page title="New post" width="narrow">
+    <Page title="New post">
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.picker}>
           <ImagePicker label="Image" file={image} onChange={setImage} error={errors.image} />
