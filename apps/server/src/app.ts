@@ -16,11 +16,16 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientIpHeader } from './auth/auth.ts';
 import type { AppDeps } from './deps.ts';
+import { feedRoutes } from './features/feed/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
+import { socialRoutes } from './features/social/routes.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import type { AppContext, AppEnv } from './lib/http.ts';
+import { liveRoutes } from './live/routes.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -117,6 +122,11 @@ export function createApp(deps: AppDeps) {
   app.route('/api', profileRoutes);
   app.route('/api', imageRoutes);
   app.route('/api', postRoutes);
+  app.route('/api', feedRoutes);
+  app.route('/api', socialRoutes);
+  app.route('/api', notificationRoutes);
+  app.route('/api', searchRoutes);
+  app.route('/api', liveRoutes);
   app.all('/api/*', (c) => c.json(errorBody('NotFound', messages.common.notFound), 404));
 
   app.get('/media/*', async (c) => {

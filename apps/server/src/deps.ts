@@ -3,6 +3,7 @@ import type { Auth } from './auth/auth.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
+import type { LiveHub } from './live/hub.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface AppDeps {
@@ -11,4 +12,5 @@ export interface AppDeps {
   storage: Storage;
   auth: Auth;
   logger: Logger;
+  live: LiveHub;
 }

@@ -31,9 +31,12 @@ async function shutdown(signal: string) {
   shuttingDown = true;
   deps.logger.info({ signal }, 'shutting down');
   // Stop taking requests, let open ones finish, then close the database so PGlite flushes its files.
+  // Live streams never end by themselves: close them now, give other requests 5 s.
+  server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 5000);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   clearTimeout(force);
+  await deps.live.close();
   await database.close();
   deps.logger.info('stopped');
   process.exit(0);

@@ -10,6 +10,8 @@ import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { Env } from './env.ts';
 import { createLogger } from './lib/logger.ts';
+import { createLiveHub, createLocalTransport } from './live/hub.ts';
+import { createPgTransport } from './live/pg-transport.ts';
 import { createLocalStorage } from './storage/storage.ts';
 
 /** Embedded mode keeps a generated secret beside the data, so sessions survive restarts. */
@@ -35,5 +37,7 @@ export async function createDeps(env: Env): Promise<{ deps: AppDeps; database: D
   const secret = await loadSecret(env);
   const storage = createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
   const auth = createAuth(database.db, env, secret);
-  return { deps: { env, db: database.db, storage, auth, logger }, database };
+  const transport = env.DATABASE_URL ? createPgTransport(env.DATABASE_URL, logger) : createLocalTransport();
+  const live = await createLiveHub({ db: database.db, logger, transport });
+  return { deps: { env, db: database.db, storage, auth, logger, live }, database };
 }

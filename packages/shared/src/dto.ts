@@ -102,3 +102,40 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
+
+/** What the live stream (SSE) tells a client: which cached data changed, never the data itself. */
+export type LiveMessage =
+  | { type: 'feed'; authorId: string }
+  | { type: 'post'; postId: string; deleted: boolean }
+  | { type: 'notifications' }
+  | { type: 'events' };
+
+export interface PublicProfileDto extends ProfileDto {
+  /** Whether the viewer follows this person: the initial state of Follow / Unfollow. */
+  followedByMe: boolean;
+}
+
+export interface FollowStateDto {
+  following: boolean;
+  followerCount: number;
+}
+
+export interface NotificationDto {
+  id: string;
+  type: 'new_follower';
+  actor: AuthorDto;
+  read: boolean;
+  /** Whether the viewer already follows the actor back. */
+  followingActor: boolean;
+  createdAt: string;
+}
+
+export interface UserSearchResultDto {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  profileImage: ImageDto | null;
+  isAdminUser: boolean;
+  isVerified: boolean;
+}

@@ -99,3 +99,12 @@ export type CommentInput = z.input<typeof CommentInput>;
 export const PageQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
+
+export const ReportInput = z.object({
+  reason: requiredText(limits.reportMax, 'Reason'),
+});
+export type ReportInput = z.input<typeof ReportInput>;
+
+export const SearchQuery = z.object({
+  q: z.string().trim().max(limits.nameMax).default(''),
+});

@@ -13,8 +13,10 @@ import pg from 'pg';
 import { createApp } from '../app.ts';
 import { createAuth } from '../auth/auth.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
+import { createLiveHub, createLocalTransport } from '../live/hub.ts';
 import { createLocalStorage } from '../storage/storage.ts';
 import { imageForm, makeJpeg } from './images.ts';
 
@@ -59,12 +61,15 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
   });
   const database = await openTestDatabase();
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  const logger = createLogger('silent', false);
+  const live = await createLiveHub({ db: database.db, logger, transport: createLocalTransport() });
   const deps = {
     env,
     db: database.db,
     storage,
     auth: createAuth(database.db, env, testSecret),
-    logger: createLogger('silent', false),
+    logger,
+    live,
   };
   const app = createApp(deps);
   let userCount = 0;
@@ -146,6 +151,46 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
     return (await response.json()) as import('@glimpse/shared').PostDto;
   }
 
+  /** Members made straight in the database: for tests that need many (sign-up hashes a password). */
+  async function insertMembers(count: number, firstName = 'Bulk'): Promise<string[]> {
+    const ids = Array.from({ length: count }, () => `bulk-${randomBytes(8).toString('hex')}`);
+    await database.db
+      .insert(schema.user)
+      .values(ids.map((id) => ({ id, name: id, email: `${id}@example.com` })));
+    await database.db
+      .insert(schema.profiles)
+      .values(
+        ids.map((id, i) => ({
+          userId: id,
+          firstName,
+          lastName: `Member${i}`,
+          username: id.replace('-', '_'),
+        })),
+      );
+    return ids;
+  }
+
+  /** A post made straight in the database, with a stand-in image row (no files). */
+  async function insertPost(authorId: string, caption: string) {
+    const [image] = await database.db
+      .insert(schema.images)
+      .values({
+        ownerId: authorId,
+        purpose: 'post',
+        keys: ['images/0-stand-in-320.webp'],
+        widths: [320],
+        width: 320,
+        height: 320,
+        placeholder: '',
+      })
+      .returning();
+    const [post] = await database.db
+      .insert(schema.posts)
+      .values({ authorId, caption, imageId: image!.id })
+      .returning();
+    return post!;
+  }
+
   async function countRows(table: PgTable, where?: SQL) {
     const [row] = await database.db.select({ value: count() }).from(table).where(where);
     return row?.value ?? 0;
@@ -161,6 +206,7 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
   }
 
   async function close() {
+    await live.close();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -173,6 +219,8 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
     signUp,
     signUpWithProfile,
     postPhoto,
+    insertMembers,
+    insertPost,
     countRows,
     storedFiles,
     close,

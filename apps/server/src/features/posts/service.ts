@@ -20,7 +20,7 @@ import { deleteImages, requireOwnImage } from '../images/service.ts';
 import { toAuthorDto } from '../profile/queries.ts';
 import { before, selectPostsForViewer, toPostDto } from './queries.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'storage'>;
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'live'>;
 const pageSize = limits.pageSize;
 
 /** Ids come from URLs: anything that is not a uuid cannot be a post. */
@@ -59,6 +59,7 @@ export async function createPost(
       throw conflict('This image already belongs to another post.');
     throw error;
   }
+  deps.live.publish({ kind: 'post_created', authorId: viewer.id, postId });
   return getPost(deps, viewer, postId);
 }
 
@@ -75,6 +76,7 @@ export async function deletePost(deps: Deps, { viewer, postId }: { viewer: Viewe
     await tx.delete(posts).where(eq(posts.id, postId));
     return post.imageId;
   });
+  deps.live.publish({ kind: 'post_deleted', authorId: viewer.id, postId });
   await deleteImages(deps, [imageId]);
 }
 
@@ -84,11 +86,11 @@ async function requirePostExists(db: Db, postId: string) {
 }
 
 export async function setLike(
-  { db }: Deps,
+  { db, live }: Deps,
   { viewer, postId, liked }: { viewer: Viewer; postId: string; liked: boolean },
 ): Promise<LikeStateDto> {
   await requirePostExists(db, postId);
-  return db.transaction(async (tx) => {
+  const state = await db.transaction(async (tx) => {
     const changed = liked
       ? await tx.insert(postLikes).values({ postId, userId: viewer.id }).onConflictDoNothing().returning()
       : await tx
@@ -102,8 +104,10 @@ export async function setLike(
       .where(eq(posts.id, postId))
       .returning({ likeCount: posts.likeCount });
     if (!post) throw notFound(messages.post.notFound);
-    return { liked, likeCount: post.likeCount };
+    return { liked, likeCount: post.likeCount, changed: step !== 0 };
   });
+  if (state.changed) live.publish({ kind: 'post_changed', postId });
+  return { liked: state.liked, likeCount: state.likeCount };
 }
 
 export async function setSave(
@@ -200,7 +204,7 @@ export async function listComments(
 }
 
 export async function addComment(
-  { db, storage }: Deps,
+  { db, storage, live }: Deps,
   { viewer, postId, input }: { viewer: Viewer; postId: string; input: Required<CommentInput> },
 ): Promise<CommentDto> {
   const profile = await db.query.profiles.findFirst({ where: eq(profiles.userId, viewer.id) });
@@ -218,6 +222,7 @@ export async function addComment(
       .returning();
     return row!;
   });
+  live.publish({ kind: 'post_changed', postId });
   const profileImage = profile.profileImageId
     ? ((await db.query.images.findFirst({ where: eq(images.id, profile.profileImageId) })) ?? null)
     : null;

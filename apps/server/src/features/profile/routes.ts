@@ -1,7 +1,7 @@
 import { ProfileInput } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, parseJson, requireViewer } from '../../lib/http.ts';
-import { getMe, getProfile, saveProfile } from './service.ts';
+import { getMe, saveProfile } from './service.ts';
 
 export const profileRoutes = new Hono<AppEnv>()
   .get('/me', async (c) => c.json(await getMe(c.var.deps, requireViewer(c))))
@@ -9,8 +9,4 @@ export const profileRoutes = new Hono<AppEnv>()
     const viewer = requireViewer(c);
     const input = await parseJson(c, ProfileInput);
     return c.json(await saveProfile(c.var.deps, { viewer, input }));
-  })
-  .get('/profiles/:userId', async (c) => {
-    requireViewer(c);
-    return c.json(await getProfile(c.var.deps, c.req.param('userId')));
   });

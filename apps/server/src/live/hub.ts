@@ -1,0 +1,119 @@
+/**
+ * Live updates. Services publish domain events after their transaction commits; the hub turns
+ * each into small "this changed" messages for the connected clients who care (SSE, one stream per
+ * signed-in tab), and the client refetches just that data. A transport carries events between
+ * server instances: in-process for embedded mode, LISTEN/NOTIFY on PostgreSQL.
+ */
+import type { LiveMessage } from '@glimpse/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { follows } from '../db/schema.ts';
+import type { Logger } from '../lib/logger.ts';
+
+export type DomainEvent =
+  | { kind: 'post_created'; authorId: string; postId: string }
+  | { kind: 'post_deleted'; authorId: string; postId: string }
+  | { kind: 'post_changed'; postId: string }
+  | { kind: 'notification'; recipientId: string }
+  | { kind: 'event_changed'; hostId: string; eventId: string };
+
+/** Carries events to every instance (including this one), which then calls `deliver`. */
+export interface LiveTransport {
+  start(deliver: (event: DomainEvent) => void): Promise<void>;
+  send(event: DomainEvent): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createLocalTransport(): LiveTransport {
+  let deliver: ((event: DomainEvent) => void) | null = null;
+  return {
+    async start(handler) {
+      deliver = handler;
+    },
+    async send(event) {
+      queueMicrotask(() => deliver?.(event));
+    },
+    async close() {
+      deliver = null;
+    },
+  };
+}
+
+type Send = (message: LiveMessage) => void;
+
+export interface LiveHub {
+  /** Fire and forget: a lost live message only delays a refresh, it never loses data. */
+  publish(event: DomainEvent): void;
+  subscribe(userId: string, send: Send): () => void;
+  connectedCount(): number;
+  close(): Promise<void>;
+}
+
+export async function createLiveHub({
+  db,
+  logger,
+  transport,
+}: {
+  db: Db;
+  logger: Logger;
+  transport: LiveTransport;
+}): Promise<LiveHub> {
+  const clients = new Map<string, Set<Send>>();
+
+  const sendTo = (userIds: Iterable<string>, message: LiveMessage) => {
+    for (const userId of userIds) for (const send of clients.get(userId) ?? []) send(message);
+  };
+
+  /** Of the users connected here, those who follow `userId` (and the user themself). */
+  async function connectedAudienceOf(userId: string): Promise<string[]> {
+    const connected = [...clients.keys()];
+    if (connected.length === 0) return [];
+    const rows = await db
+      .select({ followerId: follows.followerId })
+      .from(follows)
+      .where(and(eq(follows.followeeId, userId), inArray(follows.followerId, connected)));
+    return [...rows.map((r) => r.followerId), ...(clients.has(userId) ? [userId] : [])];
+  }
+
+  async function deliver(event: DomainEvent) {
+    if (clients.size === 0) return;
+    switch (event.kind) {
+      case 'post_created':
+        sendTo(await connectedAudienceOf(event.authorId), { type: 'feed', authorId: event.authorId });
+        break;
+      case 'post_deleted':
+        sendTo(clients.keys(), { type: 'post', postId: event.postId, deleted: true });
+        break;
+      case 'post_changed':
+        sendTo(clients.keys(), { type: 'post', postId: event.postId, deleted: false });
+        break;
+      case 'notification':
+        sendTo([event.recipientId], { type: 'notifications' });
+        break;
+      case 'event_changed':
+        sendTo(await connectedAudienceOf(event.hostId), { type: 'events' });
+        break;
+    }
+  }
+
+  await transport.start((event) => {
+    deliver(event).catch((err) => logger.warn({ err, event }, 'live delivery failed'));
+  });
+
+  return {
+    publish(event) {
+      transport.send(event).catch((err) => logger.warn({ err, event }, 'live publish failed'));
+    },
+    subscribe(userId, send) {
+      let set = clients.get(userId);
+      if (!set) clients.set(userId, (set = new Set()));
+      set.add(send);
+      return () => {
+        set.delete(send);
+        if (set.size === 0) clients.delete(userId);
+      };
+    },
+    connectedCount: () => [...clients.values()].reduce((n, s) => n + s.size, 0),
+    close: () => transport.close(),
+  };
+}
