@@ -105,8 +105,8 @@ export async function createLiveHub({
       transport.send(event).catch((err) => logger.warn({ err, event }, 'live publish failed'));
     },
     subscribe(userId, send) {
-      let set = clients.get(userId);
-      if (!set) clients.set(userId, (set = new Set()));
+      const set = clients.get(userId) ?? new Set<Send>();
+      clients.set(userId, set);
       set.add(send);
       return () => {
         set.delete(send);

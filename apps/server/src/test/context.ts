@@ -157,16 +157,14 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
     await database.db
       .insert(schema.user)
       .values(ids.map((id) => ({ id, name: id, email: `${id}@example.com` })));
-    await database.db
-      .insert(schema.profiles)
-      .values(
-        ids.map((id, i) => ({
-          userId: id,
-          firstName,
-          lastName: `Member${i}`,
-          username: id.replace('-', '_'),
-        })),
-      );
+    await database.db.insert(schema.profiles).values(
+      ids.map((id, i) => ({
+        userId: id,
+        firstName,
+        lastName: `Member${i}`,
+        username: id.replace('-', '_'),
+      })),
+    );
     return ids;
   }
 
