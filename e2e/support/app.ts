@@ -93,3 +93,9 @@ export async function addPost(page: Page, caption: string, image?: string) {
   await expect(page).toHaveURL(/\/postdetail\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname;
 }
+
+/** The signed-in user's id, read the way the app does. */
+export async function currentUserId(page: Page): Promise<string> {
+  const response = await page.request.get('/api/me');
+  return ((await response.json()) as { user: { id: string } }).user.id;
+}

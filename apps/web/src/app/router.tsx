@@ -27,7 +27,7 @@ const privateRoutes: RouteObject[] = [
       Component: (await import('@/features/profile/setup-profile-screen.tsx')).SetupProfileScreen,
     }),
   },
-  soon(paths.home, 'Feed', 'social graph and feed'),
+  { path: paths.home, lazy: screen(() => import('@/features/feed/home-screen.tsx'), 'HomeScreen') },
   {
     path: paths.profile,
     lazy: screen(() => import('@/features/profile/profile-screen.tsx'), 'ProfileScreen'),
@@ -46,8 +46,14 @@ const privateRoutes: RouteObject[] = [
   { path: paths.likedPosts, lazy: screen(postGrids, 'LikedPostsScreen') },
   { path: paths.likedPostsAlias, lazy: screen(postGrids, 'LikedPostsScreen') },
   { path: paths.myFavorite, lazy: screen(postGrids, 'LikedPostsScreen') },
-  soon('/userpublicfeed/:uid', 'Profile', 'social graph and feed'),
-  soon(paths.notifications, 'Notifications', 'social graph and feed'),
+  {
+    path: '/userpublicfeed/:uid',
+    lazy: screen(() => import('@/features/social/public-profile-screen.tsx'), 'PublicProfileScreen'),
+  },
+  {
+    path: paths.notifications,
+    lazy: screen(() => import('@/features/notifications/notifications-screen.tsx'), 'NotificationsScreen'),
+  },
   soon(paths.events, 'Events', 'events'),
   soon('/eventdetail/:id', 'Event', 'events'),
   soon(paths.addEvent, 'New event', 'events'),

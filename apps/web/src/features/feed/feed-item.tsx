@@ -1,0 +1,40 @@
+import type { PostDto } from '@glimpse/shared';
+import { paths } from '@glimpse/shared';
+import { MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { AuthorLine } from '@/components/author-line.tsx';
+import { ResponsiveImage } from '@/components/responsive-image.tsx';
+import { LikeButton } from '@/features/posts/like-button.tsx';
+import { pluralize } from '@/lib/format.ts';
+import styles from './feed-item.module.css';
+
+/** One post in the home feed: author with badges, picture, caption, Like and counts. */
+export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean }) {
+  return (
+    <article className={styles.item} aria-label={`Post by ${post.author.firstName} ${post.author.lastName}`}>
+      <header className={styles.header}>
+        <AuthorLine author={post.author} at={post.createdAt} />
+      </header>
+      <Link to={paths.postDetail(post.id)} className={styles.media}>
+        <ResponsiveImage
+          image={post.image}
+          alt={post.altText || post.caption}
+          sizes="(min-width: 900px) 600px, 100vw"
+          className={styles.image}
+          priority={priority}
+        />
+      </Link>
+      <div className={styles.body}>
+        <div className={styles.actions}>
+          <LikeButton post={post} />
+          <Link to={paths.postDetail(post.id)} className={styles.comments}>
+            <MessageCircle aria-hidden="true" size={20} />
+            {pluralize(post.commentCount, 'comment')}
+          </Link>
+        </div>
+        <p className={styles.likes}>{pluralize(post.likeCount, 'like')}</p>
+        <p className={styles.caption}>{post.caption}</p>
+      </div>
+    </article>
+  );
+}

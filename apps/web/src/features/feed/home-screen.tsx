@@ -1,0 +1,97 @@
+/**
+ * The home feed: posts from the accounts I follow, newest first, with infinite scroll. New posts
+ * by followed accounts arrive live: at once when the reader is at the top, otherwise behind a
+ * "New posts" pill so nothing moves under their eyes.
+ */
+import { messages, paths } from '@glimpse/shared';
+import { ArrowUp, Users } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Button, ButtonLink } from '@/components/button.tsx';
+import { EmptyState, Page } from '@/components/page.tsx';
+import { Skeleton } from '@/components/skeleton.tsx';
+import { feedSignal } from '@/features/live/feed-signal.ts';
+import { useInfiniteScroll } from '@/lib/use-infinite-scroll.ts';
+import { useFeed } from './api/get-feed.ts';
+import { FeedItem } from './feed-item.tsx';
+import styles from './home-screen.module.css';
+
+const nearTop = () => window.scrollY < 200;
+
+export function HomeScreen({ sidePanel }: { sidePanel?: ReactNode }) {
+  const feed = useFeed();
+  const [newPosts, setNewPosts] = useState(false);
+  const { refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+
+  useEffect(
+    () =>
+      feedSignal.subscribe(() => {
+        if (nearTop()) void refetch();
+        else setNewPosts(true);
+      }),
+    [refetch],
+  );
+
+  const sentinel = useInfiniteScroll(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, Boolean(hasNextPage));
+
+  const showNewPosts = () => {
+    setNewPosts(false);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    void refetch();
+  };
+
+  const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Page title="Feed" hideHeading>
+      <div className={styles.layout}>
+        {sidePanel && <aside className={styles.side}>{sidePanel}</aside>}
+        <section className={styles.feed} aria-label="Posts from people you follow">
+          {newPosts && (
+            <button type="button" className={styles.pill} onClick={showNewPosts}>
+              <ArrowUp aria-hidden="true" size={16} />
+              {messages.social.newPosts}
+            </button>
+          )}
+          {feed.isPending ? (
+            [0, 1].map((i) => (
+              <div key={i} className={styles.skeleton}>
+                <Skeleton height={40} />
+                <Skeleton height={360} />
+                <Skeleton height={20} width="60%" />
+              </div>
+            ))
+          ) : feed.isError ? (
+            <EmptyState title={messages.social.feedFailed}>
+              <Button variant="secondary" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            </EmptyState>
+          ) : posts.length === 0 ? (
+            <EmptyState icon={<Users aria-hidden="true" />} title={messages.post.noPosts}>
+              <ButtonLink to={paths.explore}>Explore stories</ButtonLink>
+            </EmptyState>
+          ) : (
+            <>
+              {posts.map((post, index) => (
+                <FeedItem key={post.id} post={post} priority={index === 0} />
+              ))}
+              <div ref={sentinel} />
+              {hasNextPage && (
+                <Button
+                  variant="secondary"
+                  onClick={() => void fetchNextPage()}
+                  busy={isFetchingNextPage}
+                  busyLabel="Loading..."
+                >
+                  Load more
+                </Button>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </Page>
+  );
+}

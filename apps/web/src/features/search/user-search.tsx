@@ -1,0 +1,119 @@
+/**
+ * The top bar's "Search users" box: asks the server 500 ms after typing stops (empty input is
+ * ignored); results are links to each person's public profile. Arrow keys move through results,
+ * Escape closes them.
+ */
+import { limits, messages, paths } from '@glimpse/shared';
+import { Search } from 'lucide-react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/avatar.tsx';
+import { NameBadges } from '@/components/name-badges.tsx';
+import { fullName } from '@/lib/format.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useUserSearch } from './api/search-users.ts';
+import styles from './user-search.module.css';
+
+export function UserSearch() {
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const query = useDebouncedValue(text, limits.searchDebounceMs).trim();
+  const search = useUserSearch(query);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const resultsId = useId();
+
+  const links = () => [...(wrapper.current?.querySelectorAll<HTMLAnchorElement>('[data-result]') ?? [])];
+  const close = () => setOpen(false);
+
+  function onKeyDown(event: KeyboardEvent) {
+    const items = links();
+    const index = items.indexOf(document.activeElement as HTMLAnchorElement);
+    if (event.key === 'ArrowDown' && items.length) {
+      event.preventDefault();
+      items[Math.min(index + 1, items.length - 1)]?.focus();
+    } else if (event.key === 'ArrowUp' && index >= 0) {
+      event.preventDefault();
+      if (index === 0) input.current?.focus();
+      else items[index - 1]?.focus();
+    } else if (event.key === 'Escape') {
+      close();
+      input.current?.focus();
+    }
+  }
+
+  const showResults = open && query.length > 0;
+  const results = search.data ?? [];
+
+  return (
+    <div
+      ref={wrapper}
+      className={styles.search}
+      onKeyDown={onKeyDown}
+      onBlur={(e) => {
+        if (!wrapper.current?.contains(e.relatedTarget as Node)) close();
+      }}
+    >
+      <Search className={styles.icon} aria-hidden="true" size={18} />
+      <input
+        ref={input}
+        type="search"
+        className={styles.input}
+        placeholder="Search users"
+        aria-label="Search users"
+        aria-controls={resultsId}
+        aria-expanded={showResults}
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+      />
+      {showResults && (
+        <div id={resultsId} className={styles.popup} role="region" aria-label="Search results">
+          {search.isPending ? (
+            <p className={styles.note}>Searching…</p>
+          ) : search.isError ? (
+            <p className={styles.note} role="alert">
+              {messages.social.searchFailed}
+            </p>
+          ) : results.length === 0 ? (
+            <p className={styles.note}>{messages.social.noSearchResults}</p>
+          ) : (
+            <ul className={styles.list}>
+              {results.map((person) => (
+                <li key={person.userId}>
+                  <Link
+                    data-result
+                    to={paths.userPublicFeed(person.userId)}
+                    className={styles.result}
+                    onClick={() => {
+                      close();
+                      setText('');
+                    }}
+                  >
+                    <Avatar
+                      image={person.profileImage}
+                      name={fullName(person)}
+                      seed={person.userId}
+                      size={32}
+                    />
+                    <span className={styles.names}>
+                      <span className={styles.name}>
+                        {fullName(person)}
+                        <NameBadges person={{ ...person, followerCount: 0 }} showStar={false} />
+                      </span>
+                      <span className={styles.username}>@{person.username}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export const socialKeys = {
+  profile: (userId: string) => ['profiles', userId] as const,
+};
