@@ -15,6 +15,7 @@ import { feedSignal } from './feed-signal.ts';
 export function useLiveUpdates(userId: string) {
   const queryClient = useQueryClient();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new account needs a new stream
   useEffect(() => {
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;

@@ -19,7 +19,7 @@ export function UserSearch() {
   const [open, setOpen] = useState(false);
   const query = useDebouncedValue(text, limits.searchDebounceMs).trim();
   const search = useUserSearch(query);
-  const wrapper = useRef<HTMLDivElement>(null);
+  const wrapper = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const resultsId = useId();
 
@@ -46,9 +46,11 @@ export function UserSearch() {
   const results = search.data ?? [];
 
   return (
-    <div
+    <form
       ref={wrapper}
+      role="search"
       className={styles.search}
+      onSubmit={(e) => e.preventDefault()}
       onKeyDown={onKeyDown}
       onBlur={(e) => {
         if (!wrapper.current?.contains(e.relatedTarget as Node)) close();
@@ -62,7 +64,6 @@ export function UserSearch() {
         placeholder="Search users"
         aria-label="Search users"
         aria-controls={resultsId}
-        aria-expanded={showResults}
         autoComplete="off"
         value={text}
         onChange={(e) => {
@@ -72,7 +73,7 @@ export function UserSearch() {
         onFocus={() => setOpen(true)}
       />
       {showResults && (
-        <div id={resultsId} className={styles.popup} role="region" aria-label="Search results">
+        <section id={resultsId} className={styles.popup} aria-label="Search results">
           {search.isPending ? (
             <p className={styles.note}>Searching…</p>
           ) : search.isError ? (
@@ -112,8 +113,8 @@ export function UserSearch() {
               ))}
             </ul>
           )}
-        </div>
+        </section>
       )}
-    </div>
+    </form>
   );
 }
