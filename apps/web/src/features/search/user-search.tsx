@@ -48,7 +48,6 @@ export function UserSearch() {
   return (
     <form
       ref={wrapper}
-      role="search"
       className={styles.search}
       onSubmit={(e) => e.preventDefault()}
       onKeyDown={onKeyDown}
