@@ -76,3 +76,13 @@ export type ProfileInputParsed = z.output<typeof ProfileInput>;
 /** What an uploaded image is for; each purpose is stored in its own folder (SPEC.md §3). */
 export const ImagePurpose = z.enum(['post', 'event', 'profile', 'background']);
 export type ImagePurpose = z.infer<typeof ImagePurpose>;
+
+/** Feedback from the Help page: trimmed, never empty, at most limits.feedbackMax characters. */
+export const FeedbackInput = z.object({
+  body: z
+    .string({ error: messages.feedback.empty })
+    .trim()
+    .min(1, messages.feedback.empty)
+    .max(limits.feedbackMax, messages.feedback.tooLong(limits.feedbackMax)),
+});
+export type FeedbackInput = z.infer<typeof FeedbackInput>;
