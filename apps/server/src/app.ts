@@ -16,6 +16,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientIpHeader } from './auth/auth.ts';
 import type { AppDeps } from './deps.ts';
+import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps) {
   });
   app.route('/api', profileRoutes);
   app.route('/api', imageRoutes);
+  app.route('/api', feedbackRoutes);
   app.all('/api/*', (c) => c.json(errorBody('NotFound', messages.common.notFound), 404));
 
   app.get('/media/*', async (c) => {
