@@ -52,6 +52,7 @@ export const messages = {
     switchFailed: 'Could not switch accounts. Please sign in to that account again.',
     added: (name: string) => `Signed in to ${name}. Your other accounts stay signed in.`,
     limitReached: (max: number) => `You can be signed in to up to ${max} accounts at once.`,
+    loggedOutSwitched: (name: string) => `Logged out. You are now using Glimpse as ${name}.`,
     logOutFailed: 'Could not log out. Please try again.',
     loadFailed: 'Could not load your accounts.',
   },

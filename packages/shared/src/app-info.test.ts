@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appName, appVersion } from './version.ts';
+import { appName, appVersion } from './app-info.ts';
 
 describe('app version', () => {
   // The value comes from the root package.json; this pins the number SPEC.md §9 shows.
