@@ -18,7 +18,10 @@ import { type DeviceAccount, useDeviceAccounts } from './api/list-accounts.ts';
 import { useSwitchAccount } from './api/switch-account.ts';
 
 interface AccountListProps {
-  /** Called once the person has chosen (switched, or left to add an account): menus close. */
+  /**
+   * Called as soon as the person chooses (an account, or Add Account): menus close. The list must stay
+   * mounted while a switch runs, or its navigation and message would be lost.
+   */
   onDone?: () => void;
 }
 
@@ -58,9 +61,9 @@ export function AccountList({ onDone }: AccountListProps) {
   const atLimit = (accounts.data?.length ?? 0) >= limits.deviceAccountsMax;
 
   function switchTo(account: DeviceAccount) {
+    onDone?.();
     switchAccount.mutate(account, {
       onSuccess: (now) => {
-        onDone?.();
         toast.success(
           messages.accounts.switched(now ? fullName(now.profile) || now.user.email : account.name),
         );

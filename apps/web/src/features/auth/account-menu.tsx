@@ -15,6 +15,8 @@ export function AccountMenu() {
   const panelId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
+  // Stays mounted once opened: closing the menu must not cancel a switch that is under way.
+  const [opened, setOpened] = useState(false);
 
   return (
     <>
@@ -35,9 +37,12 @@ export function AccountMenu() {
         className={styles.panel}
         role="dialog"
         aria-label="Accounts"
-        onToggle={(event) => setOpen(event.newState === 'open')}
+        onToggle={(event) => {
+          setOpen(event.newState === 'open');
+          if (event.newState === 'open') setOpened(true);
+        }}
       >
-        {open && (
+        {opened && (
           <>
             <p className={styles.title}>Accounts</p>
             <Suspense fallback={<Skeleton height={56} />}>

@@ -2,7 +2,6 @@
 import { paths, supportEmail } from '@glimpse/shared';
 import { ChevronDown, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/page.tsx';
 import { useAuth } from '@/features/auth/api/get-me.ts';
@@ -10,13 +9,11 @@ import { faq } from './faq.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
 import styles from './help-screen.module.css';
 
+// Not named regions: "Send us feedback" as a region name would make the label "Feedback" ambiguous.
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
-        {title}
-      </h2>
+    <section className={styles.section}>
+      <h2 className={styles.sectionTitle}>{title}</h2>
       {children}
     </section>
   );

@@ -27,36 +27,34 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
   const heading = (section: LegalSection, index: number) =>
     numbered ? `${index + 1}. ${section.title}` : section.title;
   return (
-    <Page title={title}>
-      <div className={styles.layout}>
-        <article className={styles.article}>
-          <p className={styles.updated}>
-            Last updated <time dateTime={legalLastUpdated.iso}>{legalLastUpdated.label}</time>
-          </p>
-          <div className={styles.intro}>{intro}</div>
-          <nav aria-label="On this page" className={styles.toc}>
-            <h2 className={styles.tocTitle}>On this page</h2>
-            <ol className={styles.tocList}>
-              {sections.map((section, index) => (
-                <li key={section.id}>
-                  <a href={`#${section.id}`}>{heading(section, index)}</a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-          {sections.map((section, index) => (
-            <section
-              key={section.id}
-              id={section.id}
-              className={styles.section}
-              aria-labelledby={`${section.id}-title`}
-            >
-              <h2 id={`${section.id}-title`}>{heading(section, index)}</h2>
-              {section.body}
-            </section>
-          ))}
-        </article>
-      </div>
+    <Page title={title} width="narrow">
+      <article className={styles.article}>
+        <p className={styles.updated}>
+          Last updated <time dateTime={legalLastUpdated.iso}>{legalLastUpdated.label}</time>
+        </p>
+        <div className={styles.intro}>{intro}</div>
+        <nav aria-label="On this page" className={styles.toc}>
+          <h2 className={styles.tocTitle}>On this page</h2>
+          <ol className={styles.tocList}>
+            {sections.map((section, index) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{heading(section, index)}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        {sections.map((section, index) => (
+          <section
+            key={section.id}
+            id={section.id}
+            className={styles.section}
+            aria-labelledby={`${section.id}-title`}
+          >
+            <h2 id={`${section.id}-title`}>{heading(section, index)}</h2>
+            {section.body}
+          </section>
+        ))}
+      </article>
     </Page>
   );
 }
