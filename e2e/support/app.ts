@@ -99,3 +99,43 @@ export async function currentUserId(page: Page): Promise<string> {
   const response = await page.request.get('/api/me');
   return ((await response.json()) as { user: { id: string } }).user.id;
 }
+
+export const fullNameOf = (user: Pick<TestUser, 'firstName' | 'lastName'>) =>
+  `${user.firstName} ${user.lastName}`;
+
+/** The top bar names the active account (its name is the link to /profile). */
+export async function expectActiveAccount(page: Page, user: TestUser) {
+  await expect(
+    page.getByRole('banner').getByRole('link', { name: fullNameOf(user), exact: true }),
+  ).toBeVisible();
+}
+
+/** A member who already exists, made in a browser context of its own so this page stays as it is. */
+export async function createMember(page: Page, firstName: string): Promise<TestUser> {
+  const context = await page.context().browser()!.newContext();
+  const other = await context.newPage();
+  const user = await signUpWithProfile(other, newUser(firstName));
+  await context.close();
+  return user;
+}
+
+/** Settings → Add Account: signs in to one more account; the ones already signed in stay signed in. */
+export async function addAccount(page: Page, user: TestUser) {
+  await page.goto('/settings');
+  await page.getByRole('main').getByRole('button', { name: 'Add Account' }).click();
+  await expect(page).toHaveURL(/\/login\?addAccount=1$/);
+  await expect(page.getByRole('heading', { name: 'Add account' })).toBeVisible();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectActiveAccount(page, user);
+}
+
+/** Top bar → Accounts → Switch to …: the other account becomes the active one. */
+export async function switchAccount(page: Page, to: TestUser) {
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: 'Accounts' }).click();
+  await banner.getByRole('button', { name: `Switch to ${fullNameOf(to)}` }).click();
+  await expectActiveAccount(page, to);
+}

@@ -17,6 +17,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { clientIpHeader } from './auth/auth.ts';
 import type { AppDeps } from './deps.ts';
 import { feedRoutes } from './features/feed/routes.ts';
+import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', notificationRoutes);
   app.route('/api', searchRoutes);
   app.route('/api', liveRoutes);
+  app.route('/api', feedbackRoutes);
   app.all('/api/*', (c) => c.json(errorBody('NotFound', messages.common.notFound), 404));
 
   app.get('/media/*', async (c) => {

@@ -35,6 +35,12 @@ export interface MeDto {
   profile: ProfileDto | null;
 }
 
+/** The receipt for stored feedback (POST /api/feedback answers 201 with it). */
+export interface FeedbackDto {
+  id: string;
+  createdAt: string;
+}
+
 /** Every error answer of the API has this body. */
 export interface ApiErrorBody {
   error: {

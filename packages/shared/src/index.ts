@@ -1,3 +1,4 @@
+export * from './app-info.ts';
 export * from './dto.ts';
 export * from './limits.ts';
 export * from './messages.ts';

@@ -13,6 +13,8 @@ export const limits = {
   commentMax: 1000,
   reportMax: 1000,
   feedbackMax: 2000,
+  /** Accounts signed in at once on one device (better-auth multi-session, Add Account). */
+  deviceAccountsMax: 5,
   eventTitleMax: 120,
   eventDescriptionMax: 5000,
   imageMaxBytes: 15 * 1024 * 1024,
@@ -25,5 +27,3 @@ export const limits = {
   starFollowerThreshold: 10,
   avatarStackSize: 3,
 } as const;
-
-export const appVersion = '1.0.0';

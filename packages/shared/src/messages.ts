@@ -65,6 +65,20 @@ export const messages = {
   },
   feedback: {
     failed: 'Error adding feedback',
+    sent: 'Thanks! Your feedback was sent.',
+    empty: 'Please write your feedback before sending it.',
+    tooLong: (max: number) => `Feedback must be at most ${max.toLocaleString('en-US')} characters.`,
+    sending: 'Sending...',
+    signInToSend: 'Sign in to send us feedback.',
+  },
+  accounts: {
+    switched: (name: string) => `Switched to ${name}.`,
+    switchFailed: 'Could not switch accounts. Please sign in to that account again.',
+    added: (name: string) => `Signed in to ${name}. Your other accounts stay signed in.`,
+    limitReached: (max: number) => `You can be signed in to up to ${max} accounts at once.`,
+    loggedOutSwitched: (name: string) => `Logged out. You are now using Glimpse as ${name}.`,
+    logOutFailed: 'Could not log out. Please try again.',
+    loadFailed: 'Could not load your accounts.',
   },
   image: {
     notAnImage: 'This file is not a supported image. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',

@@ -5,6 +5,9 @@
 export const paths = {
   login: '/login',
   signup: '/signup',
+  /** Sign in to one more account while staying signed in to the others (Settings → Add Account). */
+  addAccount: '/login?addAccount=1',
+  addAccountSignup: '/signup?addAccount=1',
   home: '/',
   setupProfile: '/setupProfile',
   profile: '/profile',

@@ -108,3 +108,13 @@ export type ReportInput = z.input<typeof ReportInput>;
 export const SearchQuery = z.object({
   q: z.string().trim().max(limits.nameMax).default(''),
 });
+
+/** Feedback from the Help page: trimmed, never empty, at most limits.feedbackMax characters. */
+export const FeedbackInput = z.object({
+  body: z
+    .string({ error: messages.feedback.empty })
+    .trim()
+    .min(1, messages.feedback.empty)
+    .max(limits.feedbackMax, messages.feedback.tooLong(limits.feedbackMax)),
+});
+export type FeedbackInput = z.infer<typeof FeedbackInput>;

@@ -52,7 +52,7 @@ export function createAuth(db: Db, env: Env, secret: string) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
-    plugins: [multiSession({ maximumSessions: 5 })],
+    plugins: [multiSession({ maximumSessions: limits.deviceAccountsMax })],
   });
 }
 

@@ -1,6 +1,7 @@
 /**
  * The signed-in frame: side navigation (desktop) or bottom bar + menu drawer (phone), and the top
- * bar with the search slot, the notification badge slot and the signed-in user's name and avatar.
+ * bar with the search slot, the notification badge slot, the active user's name and avatar (a link to
+ * /profile) and the account switcher beside it.
  */
 import { paths } from '@glimpse/shared';
 import { Menu, X } from 'lucide-react';
@@ -9,6 +10,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Avatar } from '@/components/avatar.tsx';
 import { Logo } from '@/components/logo.tsx';
 import { FullPageLoader } from '@/components/skeleton.tsx';
+import { AccountMenu } from '@/features/auth/account-menu.tsx';
 import { useViewer } from '@/features/auth/api/get-me.ts';
 import { fullName } from '@/lib/format.ts';
 import styles from './app-shell.module.css';
@@ -61,6 +63,7 @@ export function AppShell({ searchSlot, notificationSlot, badges }: AppShellProps
             <Avatar image={me.profile?.profileImage} name={name} seed={me.user.id} size={36} />
             <span className={styles.meName}>{name}</span>
           </Link>
+          <AccountMenu />
           <button
             type="button"
             className={styles.menuButton}

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '@/components/toast.tsx';
+import { useActiveAccountSync } from '@/features/auth/active-account.ts';
 import { isApiError } from '@/lib/api-client.ts';
 
 const queryClient = new QueryClient({
@@ -15,9 +16,16 @@ const queryClient = new QueryClient({
   },
 });
 
+/** Keeps this tab on the account other tabs made active (features/auth/active-account.ts). */
+function ActiveAccountSync() {
+  useActiveAccountSync();
+  return null;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <ActiveAccountSync />
       <ToastProvider>{children}</ToastProvider>
     </QueryClientProvider>
   );

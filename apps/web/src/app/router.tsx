@@ -57,15 +57,36 @@ const privateRoutes: RouteObject[] = [
   soon(paths.events, 'Events', 'events'),
   soon('/eventdetail/:id', 'Event', 'events'),
   soon(paths.addEvent, 'New event', 'events'),
-  soon(paths.settings, 'Settings', 'settings'),
+  {
+    path: paths.settings,
+    lazy: async () => ({
+      Component: (await import('@/features/settings/settings-screen.tsx')).SettingsScreen,
+    }),
+  },
 ];
 
+// Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.
+const termsRoute = {
+  lazy: async () => ({ Component: (await import('@/features/legal/terms-screen.tsx')).TermsScreen }),
+};
+
 const publicRoutes: RouteObject[] = [
-  soon(paths.terms, 'Terms of Service', 'legal pages'),
-  soon(paths.termsAlias, 'Terms of Service', 'legal pages'),
-  soon(paths.privacy, 'Privacy Policy', 'legal pages'),
-  soon(paths.guidelines, 'Community Guidelines', 'legal pages'),
-  soon(paths.help, 'Help', 'help and feedback'),
+  { path: paths.terms, ...termsRoute },
+  { path: paths.termsAlias, ...termsRoute },
+  {
+    path: paths.privacy,
+    lazy: async () => ({ Component: (await import('@/features/legal/privacy-screen.tsx')).PrivacyScreen }),
+  },
+  {
+    path: paths.guidelines,
+    lazy: async () => ({
+      Component: (await import('@/features/legal/guidelines-screen.tsx')).GuidelinesScreen,
+    }),
+  },
+  {
+    path: paths.help,
+    lazy: async () => ({ Component: (await import('@/features/help/help-screen.tsx')).HelpScreen }),
+  },
   { path: '*', element: <NotFound /> },
 ];
 

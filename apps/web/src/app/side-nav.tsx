@@ -1,9 +1,9 @@
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { useLogOut } from '@/features/auth/use-log-out.ts';
 import { navItems } from './nav-items.ts';
 import styles from './side-nav.module.css';
-import { useLogOut } from './use-log-out.ts';
 
 /** Slots later features fill: e.g. the unread badge beside Notification. */
 export type NavBadges = Partial<Record<string, ReactNode>>;

@@ -1,6 +1,6 @@
 import { limits, messages, paths, SignUpInput } from '@glimpse/shared';
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/field.tsx';
@@ -23,13 +23,16 @@ function signUpDetail(error: ApiError): string | null {
 export function SignupScreen() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const signUp = useSignUp();
+  // Add Account → Sign up: a signed-in person creates one more account and stays signed in to the others.
+  const addingAccount = auth.status === 'signedIn' && new URLSearchParams(location.search).has('addAccount');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [verifyPassword, setVerifyPassword] = useState('');
   const [error, setError] = useState<{ message: string; detail?: string | null } | null>(null);
 
-  if (auth.status === 'signedIn' && !signUp.isPending && !signUp.isSuccess)
+  if (auth.status === 'signedIn' && !addingAccount && !signUp.isPending && !signUp.isSuccess)
     return <Navigate to="/" replace />;
 
   const passwordsDiffer = verifyPassword !== '' && password !== verifyPassword;
@@ -56,7 +59,14 @@ export function SignupScreen() {
   }
 
   return (
-    <AuthLayout title="Sign up" subtitle="Create your Glimpse account. It takes a minute.">
+    <AuthLayout
+      title="Sign up"
+      subtitle={
+        addingAccount
+          ? 'Create another Glimpse account. You stay signed in to the ones you have.'
+          : 'Create your Glimpse account. It takes a minute.'
+      }
+    >
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField
           label="Email"
@@ -108,7 +118,7 @@ export function SignupScreen() {
         </Button>
       </form>
       <p className={styles.footer}>
-        Already have an account? <Link to={paths.login}>Log in</Link>
+        Already have an account? <Link to={addingAccount ? paths.addAccount : paths.login}>Log in</Link>
       </p>
     </AuthLayout>
   );

@@ -1,8 +1,13 @@
 import type { SignInInput } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
-import { authKeys, getMe } from './get-me.ts';
+import { setActiveAccount } from '../active-account.ts';
+import { getMe } from './get-me.ts';
 
+/**
+ * Signs in with email and password. Already signed in (Add Account), better-auth keeps the other
+ * accounts' sessions on this device and makes the new one active.
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -10,10 +15,7 @@ export function useSignIn() {
       await apiFetch('/api/auth/sign-in/email', { method: 'POST', json: { ...input, rememberMe: true } });
       return getMe();
     },
-    onSuccess: (me) => {
-      // A different person may be signing in on this device: drop everything cached for the last one.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
-      queryClient.setQueryData(authKeys.me, me);
-    },
+    // A different person may be signing in on this device: drop everything cached for the last one.
+    onSuccess: (me) => setActiveAccount(queryClient, me),
   });
 }

@@ -1,14 +1,33 @@
+/**
+ * Log out signs out only the active account. With other accounts signed in on this device, the
+ * active session is revoked through multi-session and better-auth makes another one active; the
+ * answer is that account (or null when none is left, after a plain sign-out).
+ */
+import type { MeDto } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
-import { authKeys } from './get-me.ts';
+import { setActiveAccount } from '../active-account.ts';
+import { authKeys, getMe } from './get-me.ts';
+import { listDeviceSessions } from './list-accounts.ts';
 
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch('/api/auth/sign-out', { method: 'POST', json: {} }),
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(authKeys.me, null);
+    mutationFn: async (): Promise<MeDto | null> => {
+      const activeUserId = queryClient.getQueryData<MeDto | null>(authKeys.me)?.user.id;
+      const sessions = await listDeviceSessions().catch(() => []);
+      const active = sessions.find((s) => s.user.id === activeUserId);
+      if (active && sessions.length > 1) {
+        await apiFetch('/api/auth/multi-session/revoke', {
+          method: 'POST',
+          json: { sessionToken: active.session.token },
+        });
+        return getMe();
+      }
+      // The last account: a plain sign-out (it also clears any multi-session cookies left over).
+      await apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });
+      return null;
     },
+    onSuccess: (me) => setActiveAccount(queryClient, me),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client.ts';
-import { authKeys, getMe } from './get-me.ts';
+import { setActiveAccount } from '../active-account.ts';
+import { getMe } from './get-me.ts';
 
 export function useSignUp() {
   const queryClient = useQueryClient();
@@ -11,9 +12,6 @@ export function useSignUp() {
       await apiFetch('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name } });
       return getMe();
     },
-    onSuccess: (me) => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
-      queryClient.setQueryData(authKeys.me, me);
-    },
+    onSuccess: (me) => setActiveAccount(queryClient, me),
   });
 }

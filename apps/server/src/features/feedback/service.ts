@@ -1,0 +1,21 @@
+/**
+ * Feedback rules: only a signed-in member sends feedback, and it is always authored as the caller
+ * (the input has no author field to forge). The text arrives trimmed and within limits (FeedbackInput).
+ */
+import type { FeedbackDto, FeedbackInput } from '@glimpse/shared';
+import { feedback } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Viewer } from '../../lib/http.ts';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+export async function sendFeedback(
+  { db }: Deps,
+  { viewer, input }: { viewer: Viewer; input: FeedbackInput },
+): Promise<FeedbackDto> {
+  const [row] = await db
+    .insert(feedback)
+    .values({ authorId: viewer.id, body: input.body })
+    .returning({ id: feedback.id, createdAt: feedback.createdAt });
+  return { id: row!.id, createdAt: row!.createdAt.toISOString() };
+}

@@ -1,0 +1,22 @@
+/** Makes another signed-in account of this device the active one (multi-session set-active). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client.ts';
+import { setActiveAccount } from '../active-account.ts';
+import { getMe } from './get-me.ts';
+import { accountKeys, type DeviceAccount } from './list-accounts.ts';
+
+export function useSwitchAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (account: DeviceAccount) => {
+      await apiFetch('/api/auth/multi-session/set-active', {
+        method: 'POST',
+        json: { sessionToken: account.sessionToken },
+      });
+      return getMe();
+    },
+    onSuccess: (me) => setActiveAccount(queryClient, me),
+    // The session may have expired or been revoked elsewhere: show the list as it is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+  });
+}

@@ -1,0 +1,56 @@
+/** The five FAQ entries of SPEC.md §9, in its order. */
+import { paths } from '@glimpse/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export const faq: { question: string; answer: ReactNode }[] = [
+  {
+    question: 'How do I create an account?',
+    answer: (
+      <p>
+        Choose <Link to={paths.signup}>Sign up</Link>, enter your email address and a password of at least
+        eight characters, and type the password again to confirm it. Then set up your profile with your name
+        and a username; a picture and a bio are optional and you can add them later.
+      </p>
+    ),
+  },
+  {
+    question: 'I forgot my password. How do I get back in?',
+    answer: (
+      <p>
+        Password recovery is coming soon. Until then, write to our support address below from the email
+        address of your account and we will help you get back in.
+      </p>
+    ),
+  },
+  {
+    question: 'How do I edit my profile?',
+    answer: (
+      <p>
+        Open your <Link to={paths.profile}>profile</Link> and choose Edit profile. You can change your name,
+        username, website, bio, profile picture and background picture, then choose Submit to save.
+      </p>
+    ),
+  },
+  {
+    question: 'What privacy settings are there?',
+    answer: (
+      <p>
+        Glimpse does not have private accounts yet: your profile, posts and events are visible to signed-in
+        members. You decide what to share, you can delete any post or event from your profile, and you can
+        report accounts that bother you. Your email address and saved posts are never shown to others. Read
+        the <Link to={paths.privacy}>Privacy Policy</Link> for the details.
+      </p>
+    ),
+  },
+  {
+    question: 'How do I post a photo?',
+    answer: (
+      <p>
+        Choose <Link to={paths.addPost}>Post</Link> in the menu, pick a photo, write a caption and choose
+        Submit. The post appears on your profile and in the feeds of the people who follow you. Glimpse
+        removes hidden location data from your photo before storing it.
+      </p>
+    ),
+  },
+];

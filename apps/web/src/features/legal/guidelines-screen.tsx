@@ -1,0 +1,6 @@
+import { communityGuidelines } from './content/guidelines.tsx';
+import { LegalDocument } from './legal-document.tsx';
+
+export function GuidelinesScreen() {
+  return <LegalDocument content={communityGuidelines} />;
+}

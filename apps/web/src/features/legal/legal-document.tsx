@@ -1,0 +1,60 @@
+/**
+ * A legal page: title, the shared "Last updated" date, an introduction, a table of contents and
+ * numbered sections, set in a readable measure. Read-only text: nothing here is editable.
+ */
+import type { ReactNode } from 'react';
+import { Page } from '@/components/page.tsx';
+import { legalLastUpdated } from './last-updated.ts';
+import styles from './legal-document.module.css';
+
+export interface LegalSection {
+  /** The anchor of the section: /privacypolicy#cookies. */
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+export interface LegalDocumentContent {
+  title: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+  /** Numbered headings ("3. Your content") read better in long terms; guidelines number their own. */
+  numbered?: boolean;
+}
+
+export function LegalDocument({ content }: { content: LegalDocumentContent }) {
+  const { title, intro, sections, numbered = true } = content;
+  const heading = (section: LegalSection, index: number) =>
+    numbered ? `${index + 1}. ${section.title}` : section.title;
+  return (
+    <Page title={title} width="narrow">
+      <article className={styles.article}>
+        <p className={styles.updated}>
+          Last updated <time dateTime={legalLastUpdated.iso}>{legalLastUpdated.label}</time>
+        </p>
+        <div className={styles.intro}>{intro}</div>
+        <nav aria-label="On this page" className={styles.toc}>
+          <h2 className={styles.tocTitle}>On this page</h2>
+          <ol className={styles.tocList}>
+            {sections.map((section, index) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{heading(section, index)}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        {sections.map((section, index) => (
+          <section
+            key={section.id}
+            id={section.id}
+            className={styles.section}
+            aria-labelledby={`${section.id}-title`}
+          >
+            <h2 id={`${section.id}-title`}>{heading(section, index)}</h2>
+            {section.body}
+          </section>
+        ))}
+      </article>
+    </Page>
+  );
+}

@@ -1,0 +1,27 @@
+/** Settings → About: the app's name and version (SPEC.md §9, read from the root package.json). */
+import { appName, appVersion } from '@glimpse/shared';
+import { Button } from '@/components/button.tsx';
+import { Dialog } from '@/components/dialog.tsx';
+import { Logo } from '@/components/logo.tsx';
+import styles from './settings-screen.module.css';
+
+export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`About ${appName}`}
+      actions={
+        <Button onClick={onClose} autoFocus>
+          Close
+        </Button>
+      }
+    >
+      <div className={styles.about}>
+        <Logo size="lg" />
+        <p className={styles.version}>Version {appVersion}</p>
+        <p>An open-source social app for sharing photo posts and events with the people you follow.</p>
+      </div>
+    </Dialog>
+  );
+}
