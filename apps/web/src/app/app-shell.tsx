@@ -54,11 +54,11 @@ export function AppShell({ searchSlot, notificationSlot, badges }: AppShellProps
 
       <header className={styles.topbar}>
         <Link to={paths.home} className={styles.phoneBrand} aria-label="Glimpse home">
-          <Logo />
+          <Logo compactOnPhone />
         </Link>
         <div className={styles.search}>{searchSlot}</div>
         <div className={styles.end}>
-          {notificationSlot}
+          <span className={styles.bellSlot}>{notificationSlot}</span>
           <Link to={paths.profile} className={styles.me}>
             <Avatar image={me.profile?.profileImage} name={name} seed={me.user.id} size={36} />
             <span className={styles.meName}>{name}</span>

@@ -1,11 +1,18 @@
 import { useId } from 'react';
 import styles from './logo.module.css';
 
-export function Logo({ size = 'md' }: { size?: 'md' | 'lg' }) {
+/** `compactOnPhone` keeps only the mark on narrow screens, where the top bar needs the room. */
+export function Logo({
+  size = 'md',
+  compactOnPhone = false,
+}: {
+  size?: 'md' | 'lg';
+  compactOnPhone?: boolean;
+}) {
   // Several logos can be on a page (one may be hidden), so each needs its own gradient id.
   const gradientId = useId();
   return (
-    <span className={`${styles.logo} ${styles[size]}`}>
+    <span className={`${styles.logo} ${styles[size]} ${compactOnPhone ? styles.compactOnPhone : ''}`}>
       <svg viewBox="0 0 64 64" className={styles.mark} aria-hidden="true">
         <rect width="64" height="64" rx="16" fill={`url(#${gradientId})`} />
         <circle cx="32" cy="32" r="13" fill="none" stroke="#fff" strokeWidth="6" />
