@@ -1,6 +1,7 @@
 /**
  * Builds the real dependencies from the environment: database (PGlite in DATA_DIR or PostgreSQL),
- * local storage, the auth secret, logger. main.ts runs it; the multi-instance test starts it too.
+ * storage (local disk or S3-compatible), the auth secret, logger. main.ts runs it; the multi-instance
+ * test starts it too.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -10,7 +11,8 @@ import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { Env } from './env.ts';
 import { createLogger } from './lib/logger.ts';
-import { createLocalStorage } from './storage/storage.ts';
+import { createS3Storage } from './storage/s3.ts';
+import { createLocalStorage, type Storage } from './storage/storage.ts';
 
 /** Embedded mode keeps a generated secret beside the data, so sessions survive restarts. */
 async function loadSecret(env: Env): Promise<string> {
@@ -26,6 +28,11 @@ async function loadSecret(env: Env): Promise<string> {
   }
 }
 
+/** STORAGE_DRIVER picks the driver; parseEnv has already checked that s3 mode is complete. */
+export function createStorage(env: Env): Storage {
+  return env.s3 ? createS3Storage(env.s3) : createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
+}
+
 export async function createDeps(env: Env): Promise<{ deps: AppDeps; database: Database }> {
   const logger = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development' && process.stdout.isTTY);
   await mkdir(env.DATA_DIR, { recursive: true });
@@ -33,7 +40,7 @@ export async function createDeps(env: Env): Promise<{ deps: AppDeps; database: D
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(env.DATA_DIR, 'db') },
   );
   const secret = await loadSecret(env);
-  const storage = createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
+  const storage = createStorage(env);
   const auth = createAuth(database.db, env, secret);
   return { deps: { env, db: database.db, storage, auth, logger }, database };
 }
