@@ -27,6 +27,7 @@ import { socialRoutes } from './features/social/routes.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import type { AppContext, AppEnv } from './lib/http.ts';
 import { liveRoutes } from './live/routes.ts';
+import { mediaContentType } from './storage/storage.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -54,6 +55,8 @@ const isSpaRoute = (pathname: string) => spaRoutes.some((re) => re.test(pathname
 export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
   const app = new Hono<AppEnv>();
+  // Images come from the CDN / bucket address when S3_PUBLIC_URL is set (storage/s3.ts).
+  const mediaOrigins = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -82,7 +85,7 @@ export function createApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -135,7 +138,7 @@ export function createApp(deps: AppDeps) {
     const file = await deps.storage.get(c.req.path.slice('/media/'.length));
     if (!file) return c.body(null, 404);
     return c.body(file.body, 200, {
-      'content-type': 'image/webp',
+      'content-type': mediaContentType(file),
       'content-length': String(file.size),
       // Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever.
       'cache-control': 'public, max-age=31536000, immutable',

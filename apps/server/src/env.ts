@@ -30,9 +30,67 @@ const EnvSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+
+  /** Where uploaded images live: `local` (DATA_DIR/uploads) or `s3` (any S3-compatible bucket). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Only for S3-compatible services (MinIO, R2, …); unset means AWS S3 itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Both or neither; neither means the AWS SDK's default chain (AWS_* variables, IAM role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `true` for MinIO and most self-hosted services: bucket in the path, not in the host name. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** A CDN (or public bucket) address; browsers then load images from there instead of /media. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; trustedOrigins: string[] };
+/** The S3 driver's settings, present only when STORAGE_DRIVER=s3 and checked to be complete. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+  /** Without a trailing slash. */
+  publicUrl?: string;
+}
+
+export type Env = z.infer<typeof EnvSchema> & {
+  publicUrl: string;
+  trustedOrigins: string[];
+  s3?: S3Settings;
+};
+
+type ParsedEnv = z.infer<typeof EnvSchema>;
+
+/** Cross-field checks for s3 mode; returns the problems as `NAME: message` lines. */
+function s3Settings(env: ParsedEnv): { settings?: S3Settings; problems: string[] } {
+  if (env.STORAGE_DRIVER !== 's3') return { problems: [] };
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS default credential chain',
+    );
+  }
+  if (problems.length > 0 || !env.S3_BUCKET) return { problems };
+  return {
+    problems,
+    settings: {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      credentials:
+        env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+      publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+    },
+  };
+}
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(source);
@@ -41,8 +99,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${problems}`);
   }
   const env = result.data;
+  const problems: string[] = [];
   if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
-    throw new Error('Invalid environment:\n  BETTER_AUTH_SECRET: required in production');
+    problems.push('BETTER_AUTH_SECRET: required in production');
+  }
+  const s3 = s3Settings(env);
+  problems.push(...s3.problems);
+  if (problems.length > 0) {
+    throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const trustedOrigins = [
@@ -51,5 +115,5 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       .map((o) => o.trim())
       .filter(Boolean),
   ];
-  return { ...env, publicUrl, trustedOrigins };
+  return { ...env, publicUrl, trustedOrigins, s3: s3.settings };
 }

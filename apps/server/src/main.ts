@@ -12,7 +12,7 @@ const app = createApp(deps);
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
   deps.logger.info(
-    { port: env.PORT, database: database.kind, dataDir: env.DATA_DIR },
+    { port: env.PORT, database: database.kind, storage: env.STORAGE_DRIVER, dataDir: env.DATA_DIR },
     `Glimpse is running at ${env.publicUrl}`,
   );
 }) as Server;

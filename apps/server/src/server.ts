@@ -1,6 +1,7 @@
 /**
  * Builds the real dependencies from the environment: database (PGlite in DATA_DIR or PostgreSQL),
- * local storage, the auth secret, logger. main.ts runs it; the multi-instance test starts it too.
+ * storage (local disk or S3-compatible), the auth secret, logger. main.ts runs it; the multi-instance
+ * test starts it too.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -12,7 +13,8 @@ import type { Env } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createLiveHub, createLocalTransport } from './live/hub.ts';
 import { createPgTransport } from './live/pg-transport.ts';
-import { createLocalStorage } from './storage/storage.ts';
+import { createS3Storage } from './storage/s3.ts';
+import { createLocalStorage, type Storage } from './storage/storage.ts';
 
 /** Embedded mode keeps a generated secret beside the data, so sessions survive restarts. */
 async function loadSecret(env: Env): Promise<string> {
@@ -28,6 +30,11 @@ async function loadSecret(env: Env): Promise<string> {
   }
 }
 
+/** STORAGE_DRIVER picks the driver; parseEnv has already checked that s3 mode is complete. */
+export function createStorage(env: Env): Storage {
+  return env.s3 ? createS3Storage(env.s3) : createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
+}
+
 export async function createDeps(env: Env): Promise<{ deps: AppDeps; database: Database }> {
   const logger = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development' && process.stdout.isTTY);
   await mkdir(env.DATA_DIR, { recursive: true });
@@ -35,7 +42,7 @@ export async function createDeps(env: Env): Promise<{ deps: AppDeps; database: D
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(env.DATA_DIR, 'db') },
   );
   const secret = await loadSecret(env);
-  const storage = createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
+  const storage = createStorage(env);
   const auth = createAuth(database.db, env, secret);
   const transport = env.DATABASE_URL ? createPgTransport(env.DATABASE_URL, logger) : createLocalTransport();
   const live = await createLiveHub({ db: database.db, logger, transport });

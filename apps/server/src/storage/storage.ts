@@ -1,6 +1,6 @@
 /**
- * Where image files live. Local disk by default; an S3-compatible driver implements the same
- * interface for scale-out. Keys look like `images/1732000000000-ab12cd-640.webp`.
+ * Where image files live. Local disk by default; the S3-compatible driver (s3.ts) implements the
+ * same interface for scale-out. Keys look like `images/1732000000000-ab12cd-640.webp`.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -10,6 +10,8 @@ import { Readable } from 'node:stream';
 export interface StoredFile {
   body: ReadableStream<Uint8Array>;
   size: number;
+  /** As stored with the object (S3); the local driver does not record one. */
+  contentType?: string;
 }
 
 export interface Storage {
@@ -23,6 +25,18 @@ export interface Storage {
 /** Folder, then a file name of letters, digits, dots and dashes: never `..`, never a path. */
 const safeKey = /^[A-Za-z]+\/[A-Za-z0-9-]+\.[a-z0-9]+$/;
 export const isSafeKey = (key: string) => safeKey.test(key);
+
+/** Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever. */
+export const immutableCacheControl = 'public, max-age=31536000, immutable';
+
+/** Raster types the pipeline may store; anything else (an SVG, HTML put in the bucket by hand) is not served as such. */
+const servableTypes = new Set(['image/webp', 'image/jpeg', 'image/png', 'image/gif', 'image/avif']);
+
+/** The Content-Type `/media` answers with: the stored one when it is a raster image, WebP by default. */
+export function mediaContentType(file: StoredFile): string {
+  if (!file.contentType) return 'image/webp';
+  return servableTypes.has(file.contentType) ? file.contentType : 'application/octet-stream';
+}
 
 export function createLocalStorage(root: string): Storage {
   const fileOf = (key: string) => {

@@ -1,7 +1,8 @@
 /**
  * One shared driver for server integration tests: a real app on a real database (in-memory PGlite,
- * or a fresh database on TEST_DATABASE_URL's PostgreSQL), temporary storage, and signed-in clients
- * that carry their cookies like a browser, so each test reads as a sequence of user actions.
+ * or a fresh database on TEST_DATABASE_URL's PostgreSQL), temporary storage (a local folder, or
+ * whatever STORAGE_DRIVER the env overrides choose), and signed-in clients that carry their cookies
+ * like a browser, so each test reads as a sequence of user actions.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import * as schema from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
+import { createStorage } from '../server.ts';
 import { createLocalStorage } from '../storage/storage.ts';
 import { imageForm, makeJpeg } from './images.ts';
 
@@ -60,7 +62,8 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
     ...overrides,
   });
   const database = await openTestDatabase();
-  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  // STORAGE_DRIVER=s3 in the overrides tests the S3 driver; otherwise files go to the temp folder.
+  const storage = env.s3 ? createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
   const logger = createLogger('silent', false);
   const live = await createLiveHub({ db: database.db, logger, transport: createLocalTransport() });
   const deps = {
