@@ -2,6 +2,8 @@
  * Keyset cursors: the (timestamp, id) of the last row of a page, opaque to clients. Lists never
  * use OFFSET, so a page costs the same however deep it is and new rows never shift it.
  */
+import { and, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { invalid } from './errors.ts';
 
 export interface Cursor {
@@ -31,4 +33,24 @@ export function toPage<Row, Item>(
   const pageRows = hasMore ? rows.slice(0, pageSize) : rows;
   const last = pageRows[pageRows.length - 1];
   return { items: pageRows.map(toItem), nextCursor: hasMore && last ? encodeCursor(cursorOf(last)) : null };
+}
+
+/** `(at, id) < cursor`: the next rows in newest-first order, served by an ascending index scanned backwards. */
+export function olderThan(
+  atColumn: AnyPgColumn,
+  idColumn: AnyPgColumn,
+  cursor: Cursor | null,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(lt(atColumn, cursor.at), and(eq(atColumn, cursor.at), lt(idColumn, cursor.id)));
+}
+
+/** `(at, id) > cursor`: the next rows in oldest-first order. */
+export function newerThan(
+  atColumn: AnyPgColumn,
+  idColumn: AnyPgColumn,
+  cursor: Cursor | null,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(gt(atColumn, cursor.at), and(eq(atColumn, cursor.at), gt(idColumn, cursor.id)));
 }

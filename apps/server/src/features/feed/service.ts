@@ -8,9 +8,9 @@ import { limits } from '@glimpse/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { follows, posts } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import { type Cursor, toPage } from '../../lib/cursor.ts';
+import { type Cursor, olderThan, toPage } from '../../lib/cursor.ts';
 import type { Viewer } from '../../lib/http.ts';
-import { before, selectPostsForViewer, toPostDto } from '../posts/queries.ts';
+import { selectPostsForViewer, toPostDto } from '../posts/queries.ts';
 
 export async function getFeed(
   { db, storage }: Pick<AppDeps, 'db' | 'storage'>,
@@ -22,7 +22,7 @@ export async function getFeed(
     .from(follows)
     .where(eq(follows.followerId, viewer.id));
   const rows = await selectPostsForViewer(db, viewer.id)
-    .where(and(inArray(posts.authorId, followed), before(posts.createdAt, posts.id, cursor)))
+    .where(and(inArray(posts.authorId, followed), olderThan(posts.createdAt, posts.id, cursor)))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limits.pageSize + 1);
   return toPage(

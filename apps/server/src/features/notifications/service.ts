@@ -4,12 +4,12 @@
  */
 import type { NotificationDto, Page } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { follows, images, notifications, profiles } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Cursor } from '../../lib/cursor.ts';
-import { toPage } from '../../lib/cursor.ts';
+import { olderThan, toPage } from '../../lib/cursor.ts';
 import type { Viewer } from '../../lib/http.ts';
 import { toAuthorDto } from '../profile/queries.ts';
 
@@ -34,12 +34,7 @@ export async function listNotifications(
     .where(
       and(
         eq(notifications.recipientId, viewer.id),
-        cursor
-          ? or(
-              lt(notifications.createdAt, cursor.at),
-              and(eq(notifications.createdAt, cursor.at), lt(notifications.id, cursor.id)),
-            )
-          : undefined,
+        olderThan(notifications.createdAt, notifications.id, cursor),
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

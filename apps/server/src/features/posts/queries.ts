@@ -3,11 +3,10 @@
  * viewer liked or saved each, in a single query whatever the page size (no N+1).
  */
 import type { PostDto } from '@glimpse/shared';
-import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
-import type { Cursor } from '../../lib/cursor.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { toImageDto } from '../images/service.ts';
 import { toAuthorDto } from '../profile/queries.ts';
@@ -50,10 +49,4 @@ export function toPostDto(storage: Storage, row: PostRow): PostDto {
     savedByMe: Boolean(row.savedByMe),
     createdAt: row.post.createdAt.toISOString(),
   };
-}
-
-/** `(at, id) < cursor` in newest-first order, matching the backward scan of an ascending index. */
-export function before(atColumn: AnyPgColumn, idColumn: AnyPgColumn, cursor: Cursor | null) {
-  if (!cursor) return undefined;
-  return or(lt(atColumn, cursor.at), and(eq(atColumn, cursor.at), lt(idColumn, cursor.id))) as SQL;
 }

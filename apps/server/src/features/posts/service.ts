@@ -6,19 +6,19 @@
  */
 import type { CommentDto, CommentInput, LikeStateDto, Page, PostDto, SaveStateDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import { type Cursor, toPage } from '../../lib/cursor.ts';
+import { type Cursor, newerThan, olderThan, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/http.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
 import { toAuthorDto } from '../profile/queries.ts';
-import { before, selectPostsForViewer, toPostDto } from './queries.ts';
+import { selectPostsForViewer, toPostDto } from './queries.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'live'>;
 const pageSize = limits.pageSize;
@@ -141,7 +141,7 @@ export async function listPosts(
     const marks = list.kind === 'saved' ? postSaves : postLikes;
     rows = await selectPostsForViewer(db, viewer.id, marks.createdAt)
       .innerJoin(marks, and(eq(marks.postId, posts.id), eq(marks.userId, viewer.id)))
-      .where(before(marks.createdAt, marks.postId, cursor))
+      .where(olderThan(marks.createdAt, marks.postId, cursor))
       .orderBy(desc(marks.createdAt), desc(marks.postId))
       .limit(pageSize + 1);
   } else {
@@ -149,7 +149,7 @@ export async function listPosts(
       .where(
         and(
           list.kind === 'author' ? eq(posts.authorId, list.authorId) : undefined,
-          before(posts.createdAt, posts.id, cursor),
+          olderThan(posts.createdAt, posts.id, cursor),
         ),
       )
       .orderBy(desc(posts.createdAt), desc(posts.id))
@@ -176,17 +176,7 @@ export async function listComments(
     .from(comments)
     .innerJoin(profiles, eq(profiles.userId, comments.authorId))
     .leftJoin(commentAuthorImage, eq(commentAuthorImage.id, profiles.profileImageId))
-    .where(
-      and(
-        eq(comments.postId, postId),
-        cursor
-          ? or(
-              gt(comments.createdAt, cursor.at),
-              and(eq(comments.createdAt, cursor.at), gt(comments.id, cursor.id)),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(eq(comments.postId, postId), newerThan(comments.createdAt, comments.id, cursor)))
     .orderBy(asc(comments.createdAt), asc(comments.id))
     .limit(pageSize + 1);
   return toPage(

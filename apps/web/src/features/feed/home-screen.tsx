@@ -7,10 +7,10 @@ import { messages, paths } from '@glimpse/shared';
 import { ArrowUp, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button, ButtonLink } from '@/components/button.tsx';
+import { LoadMore } from '@/components/load-more.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { feedSignal } from '@/features/live/feed-signal.ts';
-import { useInfiniteScroll } from '@/lib/use-infinite-scroll.ts';
 import { useFeed } from './api/get-feed.ts';
 import { FeedItem } from './feed-item.tsx';
 import styles from './home-screen.module.css';
@@ -30,10 +30,6 @@ export function HomeScreen({ sidePanel }: { sidePanel?: ReactNode }) {
       }),
     [refetch],
   );
-
-  const sentinel = useInfiniteScroll(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, Boolean(hasNextPage));
 
   const showNewPosts = () => {
     setNewPosts(false);
@@ -77,17 +73,11 @@ export function HomeScreen({ sidePanel }: { sidePanel?: ReactNode }) {
               {posts.map((post, index) => (
                 <FeedItem key={post.id} post={post} priority={index === 0} />
               ))}
-              <div ref={sentinel} />
-              {hasNextPage && (
-                <Button
-                  variant="secondary"
-                  onClick={() => void fetchNextPage()}
-                  busy={isFetchingNextPage}
-                  busyLabel="Loading..."
-                >
-                  Load more
-                </Button>
-              )}
+              <LoadMore
+                hasNextPage={hasNextPage}
+                isFetchingNextPage={isFetchingNextPage}
+                fetchNextPage={fetchNextPage}
+              />
             </>
           )}
         </section>

@@ -8,6 +8,7 @@ import { BellOff, UserCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
+import { LoadMore } from '@/components/load-more.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { useFollow } from '@/features/social/api/follow.ts';
@@ -72,16 +73,11 @@ export function NotificationsScreen() {
           ))}
         </ul>
       )}
-      {notifications.hasNextPage && (
-        <Button
-          variant="secondary"
-          onClick={() => void notifications.fetchNextPage()}
-          busy={notifications.isFetchingNextPage}
-          busyLabel="Loading..."
-        >
-          Load more
-        </Button>
-      )}
+      <LoadMore
+        hasNextPage={notifications.hasNextPage}
+        isFetchingNextPage={notifications.isFetchingNextPage}
+        fetchNextPage={notifications.fetchNextPage}
+      />
     </Page>
   );
 }

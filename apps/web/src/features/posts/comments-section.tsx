@@ -5,6 +5,7 @@ import { ErrorMessage } from '@/components/alert.tsx';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextArea } from '@/components/field.tsx';
+import { LoadMore } from '@/components/load-more.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { pluralize } from '@/lib/format.ts';
@@ -55,17 +56,13 @@ export function CommentsSection({ postId, commentCount }: { postId: string; comm
           ))}
         </ol>
       )}
-      {comments.hasNextPage && (
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => void comments.fetchNextPage()}
-          busy={comments.isFetchingNextPage}
-          busyLabel="Loading..."
-        >
-          Show more comments
-        </Button>
-      )}
+      <LoadMore
+        auto={false}
+        label="Show more comments"
+        hasNextPage={comments.hasNextPage}
+        isFetchingNextPage={comments.isFetchingNextPage}
+        fetchNextPage={comments.fetchNextPage}
+      />
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextArea
           label="Comment"

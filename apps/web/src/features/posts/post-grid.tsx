@@ -9,11 +9,11 @@ import { Heart, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button.tsx';
+import { LoadMore } from '@/components/load-more.tsx';
 import { EmptyState } from '@/components/page.tsx';
 import { ResponsiveImage } from '@/components/responsive-image.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { formatCount } from '@/lib/format.ts';
-import { useInfiniteScroll } from '@/lib/use-infinite-scroll.ts';
 import styles from './post-grid.module.css';
 
 interface PostGridProps {
@@ -28,9 +28,6 @@ const gridSizes = '(min-width: 900px) 300px, 33vw';
 
 export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
   const { data, isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const sentinel = useInfiniteScroll(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, Boolean(hasNextPage));
 
   if (isPending) {
     return (
@@ -80,19 +77,11 @@ export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
           </li>
         ))}
       </ul>
-      <div ref={sentinel} />
-      {hasNextPage && (
-        <div className={styles.more}>
-          <Button
-            variant="secondary"
-            onClick={() => void fetchNextPage()}
-            busy={isFetchingNextPage}
-            busyLabel="Loading..."
-          >
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+      />
     </>
   );
 }

@@ -1,0 +1,45 @@
+/**
+ * The end of an infinite list: a sentinel that loads the next page as it scrolls near, and a
+ * Load more button for keyboards and screen readers (and when the observer is not enough).
+ */
+import { useInfiniteScroll } from '@/lib/use-infinite-scroll.ts';
+import { Button } from './button.tsx';
+import styles from './load-more.module.css';
+
+interface LoadMoreProps {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  /** Lists that should not load by themselves (e.g. comments) show only the button. */
+  auto?: boolean;
+  label?: string;
+}
+
+export function LoadMore({
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  auto = true,
+  label = 'Load more',
+}: LoadMoreProps) {
+  const sentinel = useInfiniteScroll(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, auto && hasNextPage);
+  return (
+    <>
+      <div ref={sentinel} />
+      {hasNextPage && (
+        <div className={styles.more}>
+          <Button
+            variant="secondary"
+            onClick={() => void fetchNextPage()}
+            busy={isFetchingNextPage}
+            busyLabel="Loading..."
+          >
+            {label}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
