@@ -63,6 +63,7 @@ export const messages = {
     startInvalid: 'Date and time must form a valid start time.',
     startOutOfRange: 'The date must be within the past year or the next 10 years.',
     websiteRequired: 'Website is required.',
+    imageUploadFailed: 'Your picture could not be uploaded, so the event was saved without it.',
   },
   social: {
     followed: 'User followed',

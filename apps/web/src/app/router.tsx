@@ -27,7 +27,8 @@ const privateRoutes: RouteObject[] = [
       Component: (await import('@/features/profile/setup-profile-screen.tsx')).SetupProfileScreen,
     }),
   },
-  soon(paths.home, 'Feed', 'social graph and feed'),
+  // Until the feed screen lands: a stand-in that shows the upcoming-events panel (merge: take the feed's line).
+  { path: paths.home, lazy: screen(() => import('./home-placeholder.tsx'), 'HomePlaceholder') },
   {
     path: paths.profile,
     lazy: screen(() => import('@/features/profile/profile-screen.tsx'), 'ProfileScreen'),
@@ -48,9 +49,15 @@ const privateRoutes: RouteObject[] = [
   { path: paths.myFavorite, lazy: screen(postGrids, 'LikedPostsScreen') },
   soon('/userpublicfeed/:uid', 'Profile', 'social graph and feed'),
   soon(paths.notifications, 'Notifications', 'social graph and feed'),
-  soon(paths.events, 'Events', 'events'),
-  soon('/eventdetail/:id', 'Event', 'events'),
-  soon(paths.addEvent, 'New event', 'events'),
+  { path: paths.events, lazy: screen(() => import('@/features/events/events-screen.tsx'), 'EventsScreen') },
+  {
+    path: '/eventdetail/:id',
+    lazy: screen(() => import('@/features/events/event-detail-screen.tsx'), 'EventDetailScreen'),
+  },
+  {
+    path: paths.addEvent,
+    lazy: screen(() => import('@/features/events/add-event-screen.tsx'), 'AddEventScreen'),
+  },
   soon(paths.settings, 'Settings', 'settings'),
 ];
 
