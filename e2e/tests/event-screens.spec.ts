@@ -37,6 +37,7 @@ for (const size of sizes) {
     await page.screenshot({ path: out(`events-empty-${size.name}`), fullPage: true });
 
     await page.goto('/addevent');
+    await page.getByLabel('Title').waitFor();
     await page.screenshot({ path: out(`add-event-${size.name}`), fullPage: true });
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.screenshot({ path: out(`add-event-errors-${size.name}`), fullPage: true });
