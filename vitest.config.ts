@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Two cores here: server files each open their own database, so run a couple at a time.
@@ -19,6 +20,8 @@ export default defineConfig({
         test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The web app's one path alias, as in apps/web/vite.config.ts, so tests import like the app does.
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
       },
     ],

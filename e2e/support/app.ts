@@ -97,6 +97,7 @@ export async function addPost(page: Page, caption: string, image?: string) {
 /** The signed-in user's id, read the way the app does. */
 export async function currentUserId(page: Page): Promise<string> {
   const response = await page.request.get('/api/me');
+  expect(response.ok()).toBe(true);
   return ((await response.json()) as { user: { id: string } }).user.id;
 }
 
@@ -138,4 +139,43 @@ export async function switchAccount(page: Page, to: TestUser) {
   await banner.getByRole('button', { name: 'Accounts' }).click();
   await banner.getByRole('button', { name: `Switch to ${fullNameOf(to)}` }).click();
   await expectActiveAccount(page, to);
+}
+
+// ── Events and follows ───────────────────────────────────────────────────────────────────────
+
+/** Follows `userId` as the page's user (through the API: the profile screens are not needed). */
+export async function follow(page: Page, userId: string) {
+  const response = await page.request.put(`/api/users/${encodeURIComponent(userId)}/follow`);
+  expect(response.ok()).toBe(true);
+}
+
+/** "YYYY-MM-DD" for a native date input, `days` from today in the browser's time zone. */
+export function dateInDays(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export interface NewEvent {
+  title: string;
+  date: string;
+  time: string;
+  website: string;
+  description: string;
+  image?: string;
+}
+
+/** Creates an event through /addevent and waits for its detail page; returns the event's path. */
+export async function addEvent(page: Page, event: NewEvent) {
+  await page.goto('/addevent');
+  if (event.image) await page.getByLabel('Image').setInputFiles(event.image);
+  await page.getByLabel('Title').fill(event.title);
+  await page.getByLabel('Date').fill(event.date);
+  await page.getByLabel('Time').fill(event.time);
+  await page.getByLabel('Website').fill(event.website);
+  await page.getByLabel('Description').fill(event.description);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/eventdetail\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
 }

@@ -16,6 +16,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientIpHeader } from './auth/auth.ts';
 import type { AppDeps } from './deps.ts';
+import { eventRoutes } from './features/events/routes.ts';
 import { feedRoutes } from './features/feed/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', profileRoutes);
   app.route('/api', imageRoutes);
   app.route('/api', postRoutes);
+  app.route('/api', eventRoutes);
   app.route('/api', feedRoutes);
   app.route('/api', socialRoutes);
   app.route('/api', notificationRoutes);

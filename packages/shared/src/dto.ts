@@ -145,3 +145,30 @@ export interface UserSearchResultDto {
   isAdminUser: boolean;
   isVerified: boolean;
 }
+
+export interface EventDto {
+  id: string;
+  host: AuthorDto;
+  title: string;
+  /** ISO 8601 instant; shown in the viewer's locale and time zone. */
+  startsAt: string;
+  website: string;
+  description: string;
+  image: ImageDto | null;
+  interestedCount: number;
+  interestedByMe: boolean;
+  /** The first people who joined (at most `limits.avatarStackSize`), for the avatar stack. */
+  joinedPreview: AuthorDto[];
+  createdAt: string;
+}
+
+export interface InterestStateDto {
+  interested: boolean;
+  interestedCount: number;
+}
+
+/** Someone who marked an event Interested, and when. */
+export interface EventInterestDto {
+  person: AuthorDto;
+  joinedAt: string;
+}

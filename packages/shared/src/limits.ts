@@ -17,6 +17,15 @@ export const limits = {
   deviceAccountsMax: 5,
   eventTitleMax: 120,
   eventDescriptionMax: 5000,
+  /** A start time may lie at most this far back (an event being written up late)… */
+  eventStartsMaxPastDays: 365,
+  /** …and at most this far ahead. Anything else is a typo in the year. */
+  eventStartsMaxFutureYears: 10,
+  /** How long an event lasts in a calendar export; the spec records no end time. */
+  eventDefaultDurationHours: 2,
+  /** The upcoming-events panel: how many it shows by default and at most. */
+  upcomingEventsDefault: 5,
+  upcomingEventsMax: 20,
   imageMaxBytes: 15 * 1024 * 1024,
   /** Pixel limit guards against decompression bombs; 50 MP covers every phone camera. */
   imageMaxPixels: 50_000_000,

@@ -6,8 +6,15 @@ import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 
+/** A missing field reads "Title is required." whether it was left out, blank or only spaces. */
 const requiredText = (max: number, label: string) =>
-  z.string().trim().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`);
+  z
+    .string({
+      error: (issue) => (issue.input == null ? `${label} is required.` : `${label} must be text.`),
+    })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
 
 export const SignUpInput = z
   .object({
@@ -118,3 +125,55 @@ export const FeedbackInput = z.object({
     .max(limits.feedbackMax, messages.feedback.tooLong(limits.feedbackMax)),
 });
 export type FeedbackInput = z.infer<typeof FeedbackInput>;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Whether an instant is a sane event start: not over a year ago, not over 10 years ahead. */
+export function isEventStartInRange(startsAt: Date, now: Date = new Date()): boolean {
+  const earliest = now.getTime() - limits.eventStartsMaxPastDays * dayMs;
+  const latest = new Date(now);
+  latest.setFullYear(latest.getFullYear() + limits.eventStartsMaxFutureYears);
+  return startsAt.getTime() >= earliest && startsAt.getTime() <= latest.getTime();
+}
+
+/**
+ * The start of an event as one instant (DESIGN.md §4). The browser turns the native date and time
+ * pickers' values into ISO 8601 with an offset (`new Date(`${date}T${time}`).toISOString()`), so
+ * the server never has to guess the person's time zone.
+ */
+export const EventStart = z.iso
+  .datetime({
+    offset: true,
+    abort: true,
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? messages.event.startRequired
+        : messages.event.startInvalid,
+  })
+  .refine((value) => isEventStartInRange(new Date(value)), messages.event.startOutOfRange);
+
+export const CreateEventInput = z.object({
+  title: requiredText(limits.eventTitleMax, 'Title'),
+  startsAt: EventStart,
+  // The profile's website is optional; an event's is required (SPEC.md §5), with the same checks.
+  website: z
+    .string(messages.event.websiteRequired)
+    .trim()
+    .min(1, messages.event.websiteRequired)
+    .pipe(WebsiteUrl),
+  description: requiredText(limits.eventDescriptionMax, 'Description'),
+  /** Optional: events without a picture show a placeholder. */
+  imageId: z.uuid('Unknown image.').nullable().optional(),
+});
+export type CreateEventInput = z.input<typeof CreateEventInput>;
+export type CreateEventInputParsed = z.output<typeof CreateEventInput>;
+
+/** `/api/events?when=upcoming` (soonest first) or `past` (latest first). */
+export const EventListQuery = PageQuery.extend({
+  when: z.enum(['upcoming', 'past']).default('upcoming'),
+});
+export type EventWhen = z.output<typeof EventListQuery>['when'];
+
+export const UpcomingEventsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(limits.upcomingEventsMax).default(limits.upcomingEventsDefault),
+});

@@ -3,7 +3,6 @@ import { paths } from '@glimpse/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginScreen } from '@/features/auth/login-screen.tsx';
 import { SignupScreen } from '@/features/auth/signup-screen.tsx';
-import { ComingSoon } from './coming-soon.tsx';
 import { NotFound } from './not-found.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -15,11 +14,6 @@ function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name:
 }
 const postGrids = () => import('@/features/posts/grid-screens.tsx');
 
-const soon = (path: string, title: string, feature: string): RouteObject => ({
-  path,
-  element: <ComingSoon title={title} feature={feature} />,
-});
-
 const privateRoutes: RouteObject[] = [
   {
     path: paths.setupProfile,
@@ -27,7 +21,7 @@ const privateRoutes: RouteObject[] = [
       Component: (await import('@/features/profile/setup-profile-screen.tsx')).SetupProfileScreen,
     }),
   },
-  { path: paths.home, lazy: screen(() => import('@/features/feed/home-screen.tsx'), 'HomeScreen') },
+  { path: paths.home, lazy: screen(() => import('./home-route.tsx'), 'HomeRoute') },
   {
     path: paths.profile,
     lazy: screen(() => import('@/features/profile/profile-screen.tsx'), 'ProfileScreen'),
@@ -54,9 +48,15 @@ const privateRoutes: RouteObject[] = [
     path: paths.notifications,
     lazy: screen(() => import('@/features/notifications/notifications-screen.tsx'), 'NotificationsScreen'),
   },
-  soon(paths.events, 'Events', 'events'),
-  soon('/eventdetail/:id', 'Event', 'events'),
-  soon(paths.addEvent, 'New event', 'events'),
+  { path: paths.events, lazy: screen(() => import('@/features/events/events-screen.tsx'), 'EventsScreen') },
+  {
+    path: '/eventdetail/:id',
+    lazy: screen(() => import('@/features/events/event-detail-screen.tsx'), 'EventDetailScreen'),
+  },
+  {
+    path: paths.addEvent,
+    lazy: screen(() => import('@/features/events/add-event-screen.tsx'), 'AddEventScreen'),
+  },
   {
     path: paths.settings,
     lazy: async () => ({

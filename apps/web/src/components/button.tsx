@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
 
@@ -58,5 +58,21 @@ export function ButtonLink({
       {icon}
       <span>{children}</span>
     </Link>
+  );
+}
+
+/** A plain link styled as a button: downloads and external pages, which the router must not handle. */
+export function ButtonAnchor({
+  variant = 'primary',
+  icon,
+  className,
+  children,
+  ...rest
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: Variant; icon?: ReactNode }) {
+  return (
+    <a className={[styles.button, styles[variant], styles.md, className].filter(Boolean).join(' ')} {...rest}>
+      {icon}
+      <span>{children}</span>
+    </a>
   );
 }

@@ -1,4 +1,4 @@
-/** /profile: my header, links to add a post and edit the profile, my posts with Delete. */
+/** /profile: my header, links to add a post and edit the profile, my posts and events with Delete. */
 import type { PostDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
 import { ImagePlus, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -7,6 +7,7 @@ import { ButtonLink } from '@/components/button.tsx';
 import { ConfirmDialog } from '@/components/dialog.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { useViewer } from '@/features/auth/api/get-me.ts';
+import { UserEventList } from '@/features/events/user-events.tsx';
 import { useDeletePost } from '@/features/posts/api/delete-post.ts';
 import { usePosts } from '@/features/posts/api/get-posts.ts';
 import { PostGrid } from '@/features/posts/post-grid.tsx';
@@ -64,6 +65,12 @@ export function ProfileScreen() {
             </button>
           )}
         />
+      </section>
+      <section className={styles.section} aria-labelledby="my-events">
+        <h2 id="my-events" className={styles.heading}>
+          Events
+        </h2>
+        <UserEventList userId={me.user.id} canDelete />
       </section>
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { useViewer } from '@/features/auth/api/get-me.ts';
+import { UserEventList } from '@/features/events/user-events.tsx';
 import { usePosts } from '@/features/posts/api/get-posts.ts';
 import { PostGrid } from '@/features/posts/post-grid.tsx';
 import { ProfileHeader } from '@/features/profile/profile-header.tsx';

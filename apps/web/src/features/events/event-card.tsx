@@ -1,0 +1,61 @@
+/** One event in a list: picture with a calendar leaf, title linking to the detail, host and count. */
+import type { EventDto } from '@glimpse/shared';
+import { paths } from '@glimpse/shared';
+import { Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatCount, fullName } from '@/lib/format.ts';
+import styles from './event-card.module.css';
+import { EventImage } from './event-image.tsx';
+import { calendarLeaf, formatEventStart, formatEventStartShort, isPast } from './format.ts';
+import { PastBadge } from './past-badge.tsx';
+
+export function EventCard({
+  event,
+  actions,
+  priority,
+  showHost = true,
+}: {
+  event: EventDto;
+  actions?: ReactNode;
+  priority?: boolean;
+  /** Off in one person's list, where every event has the same host. */
+  showHost?: boolean;
+}) {
+  const leaf = calendarLeaf(event.startsAt);
+  const past = isPast(event.startsAt);
+  return (
+    <article
+      className={[styles.card, past && styles.past, actions && styles.withActions].filter(Boolean).join(' ')}
+    >
+      <div className={styles.media}>
+        <EventImage event={event} sizes="(min-width: 600px) 200px, 96px" priority={priority} />
+        <span className={styles.leaf} aria-hidden="true">
+          <span className={styles.month}>{leaf.month}</span>
+          <span className={styles.day}>{leaf.day}</span>
+        </span>
+      </div>
+      <div className={styles.body}>
+        <p className={styles.when}>
+          <time dateTime={event.startsAt} title={formatEventStart(event.startsAt)}>
+            {formatEventStartShort(event.startsAt)}
+          </time>
+          {past && <PastBadge />}
+        </p>
+        <h3 className={styles.title}>
+          <Link to={paths.eventDetail(event.id)} className={styles.link}>
+            {event.title}
+          </Link>
+        </h3>
+        <p className={styles.meta}>
+          {showHost && <span className={styles.host}>Hosted by {fullName(event.host)}</span>}
+          <span className={styles.count}>
+            <Users aria-hidden="true" size={14} />
+            {formatCount(event.interestedCount)} interested
+          </span>
+        </p>
+      </div>
+      {actions && <div className={styles.actions}>{actions}</div>}
+    </article>
+  );
+}

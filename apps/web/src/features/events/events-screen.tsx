@@ -1,0 +1,24 @@
+/** /event: events of the accounts I follow and my own, upcoming first, with Create event. */
+import { messages, paths } from '@glimpse/shared';
+import { CalendarPlus, CalendarX2 } from 'lucide-react';
+import { ButtonLink } from '@/components/button.tsx';
+import { EmptyState, Page } from '@/components/page.tsx';
+import { EventList } from './event-list.tsx';
+
+const createEvent = (
+  <ButtonLink to={paths.addEvent} icon={<CalendarPlus aria-hidden="true" size={18} />}>
+    Create event
+  </ButtonLink>
+);
+
+export function EventsScreen() {
+  return (
+    <Page title="Events" actions={createEvent}>
+      <EventList
+        list={{ kind: 'followed' }}
+        label="Events"
+        empty={<EmptyState icon={<CalendarX2 />} title={messages.event.noEvents} />}
+      />
+    </Page>
+  );
+}

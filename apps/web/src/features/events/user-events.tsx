@@ -1,0 +1,68 @@
+/**
+ * A person's events, for /profile (with Delete and its confirmation) and /userpublicfeed/{uid}.
+ * Self-contained: the profile screens only place it.
+ */
+import type { EventDto } from '@glimpse/shared';
+import { messages, paths } from '@glimpse/shared';
+import { CalendarPlus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ButtonLink } from '@/components/button.tsx';
+import { ConfirmDialog } from '@/components/dialog.tsx';
+import { EmptyState } from '@/components/page.tsx';
+import { useDeleteEvent } from './api/delete-event.ts';
+import { EventList } from './event-list.tsx';
+import styles from './user-events.module.css';
+
+export function UserEventList({ userId, canDelete = false }: { userId: string; canDelete?: boolean }) {
+  const deleteEvent = useDeleteEvent();
+  const [pendingDelete, setPendingDelete] = useState<EventDto | null>(null);
+
+  return (
+    <>
+      <EventList
+        list={{ kind: 'host', userId }}
+        label={canDelete ? 'Your events' : 'Events'}
+        empty={
+          canDelete ? (
+            <EmptyState icon={<CalendarPlus />} title={messages.event.emptyOwn}>
+              <ButtonLink to={paths.addEvent}>Create event</ButtonLink>
+            </EmptyState>
+          ) : (
+            <EmptyState title={messages.event.emptyUser} />
+          )
+        }
+        itemActions={
+          canDelete
+            ? (event) => (
+                <button
+                  type="button"
+                  className={styles.delete}
+                  onClick={() => setPendingDelete(event)}
+                  aria-label="Delete"
+                  title="Delete event"
+                >
+                  <Trash2 aria-hidden="true" size={18} />
+                </button>
+              )
+            : undefined
+        }
+      />
+      {canDelete && (
+        <ConfirmDialog
+          open={pendingDelete !== null}
+          title="Delete this event?"
+          message={
+            pendingDelete
+              ? `“${pendingDelete.title}” and the list of people who joined will be removed for everyone. This cannot be undone.`
+              : ''
+          }
+          busy={deleteEvent.isPending}
+          onCancel={() => setPendingDelete(null)}
+          onConfirm={() =>
+            pendingDelete && deleteEvent.mutate(pendingDelete.id, { onSettled: () => setPendingDelete(null) })
+          }
+        />
+      )}
+    </>
+  );
+}
