@@ -20,9 +20,9 @@ test('find someone, follow them, get followed back, and see their posts arrive l
     await expect(bob.getByRole('link', { name: 'Explore stories' })).toBeVisible();
   });
 
-  await test.step('Bob finds Alice by a lowercase prefix of her last name', async () => {
+  await test.step('Bob finds Alice by a lowercase prefix of her first name', async () => {
     const search = bob.getByRole('searchbox', { name: 'Search users' });
-    await search.fill(aliceUser.lastName.toLowerCase());
+    await search.fill(aliceUser.firstName.slice(0, -2).toLowerCase());
     const result = bob.getByRole('link', {
       name: new RegExp(`${aliceUser.firstName} ${aliceUser.lastName}`),
     });
@@ -71,10 +71,20 @@ test('find someone, follow them, get followed back, and see their posts arrive l
     await expect(bob.getByText(caption)).toBeHidden();
   });
 
-  await test.step('Bob unfollows', async () => {
+  await test.step('Bob unfollows; after a reload Alice’s posts are no longer in his feed', async () => {
+    const caption = `Still here ${Date.now()}`;
+    await addPost(alice, caption);
+    await bob.goto('/');
+    await expect(bob.getByText(caption)).toBeVisible();
     await bob.goto(`/userpublicfeed/${aliceId}`);
     await bob.getByRole('button', { name: 'Unfollow' }).click();
     await expect(bob.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+    await bob.goto('/');
+    await bob.reload();
+    await expect(
+      bob.getByText('No posts available. Follow other users to see their posts here.'),
+    ).toBeVisible();
+    await expect(bob.getByText(caption)).toHaveCount(0);
   });
 });
 
@@ -106,4 +116,10 @@ test('an unknown profile says so, and your own id leads to your profile', async 
   await expect(page.getByText('This profile does not exist.')).toBeVisible();
   await page.goto(`/userpublicfeed/${await currentUserId(page)}`);
   await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('a signed-out visit to the feed lands on /login', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
