@@ -98,5 +98,11 @@ export const messages = {
     rateLimited: 'You are doing that too often. Please wait a moment and try again.',
     requestTooLarge: 'This request is too large.',
     foreignOrigin: 'Requests from other sites are not allowed.',
+    bodyNotJson: 'The request body must be JSON.',
+    bodyNotObject: 'The request body must be a JSON object.',
+    unstorableText:
+      'This text contains a character that cannot be saved (a NUL or a broken Unicode character). Please remove it.',
+    invalidValue: 'A value in this request is not valid.',
+    fieldWrongType: (label: string) => `${label} is missing or is not the right kind of value.`,
   },
 } as const;
