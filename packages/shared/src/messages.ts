@@ -84,6 +84,8 @@ export const messages = {
     notAnImage: 'This file is not a supported image. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
     tooLarge: (maxMb: number) => `This image is larger than ${maxMb} MB. Please choose a smaller one.`,
     tooManyPixels: 'This image has too many pixels. Please choose a smaller one.',
+    heicUnsupported:
+      'HEIC pictures (the iPhone default) are not supported yet. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
     missing: 'Please choose an image.',
     notYours: 'That image does not belong to you.',
   },
