@@ -9,7 +9,7 @@
  * (`userId`, `authorId`, `followerId`…), which must change nothing: the actor is always the caller.
  */
 
-import type { ImagePurpose } from '@glimpse/shared';
+import type { ImagePurpose, RateLimitName } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../db/schema.ts';
@@ -34,6 +34,11 @@ export interface RouteEntry {
   /** The rule in words; docs/security.md lists the same. */
   rule: string;
   expect: Record<Actor, number>;
+  /**
+   * The rate limit the route counts against (packages/shared/src/limits.ts), or null: a decision
+   * every route must make. abuse-limits.test.ts proves each named one.
+   */
+  rateLimit: RateLimitName | null;
   /** How the route takes its input: fuzzed accordingly by bad-input.test.ts. */
   body: 'none' | 'json' | 'multipart';
   /** Builds a fresh situation for one attempt by `actor` and returns the request to send. */
@@ -96,6 +101,8 @@ function markEntries(kind: 'like' | 'save') {
   const put: RouteEntry = {
     rule: `${kind === 'like' ? 'Like' : 'Save'} adds the caller's own mark only; a body naming someone else is ignored.`,
     expect: { owner: 200, other: 200, signedOut: 401 },
+    // Idempotent toggles that notify nobody: nothing to flood.
+    rateLimit: null,
     body: 'none',
     async attempt(scene, actor) {
       const post = await scene.t.insertPost(scene.third.id, `to ${kind}`);
@@ -114,6 +121,7 @@ function markEntries(kind: 'like' | 'save') {
   const remove: RouteEntry = {
     rule: `Un${kind} removes the caller's own mark only; nobody removes another member's.`,
     expect: { owner: 200, other: 200, signedOut: 401 },
+    rateLimit: null,
     body: 'none',
     async attempt(scene, actor) {
       const post = await scene.t.insertPost(scene.third.id, `to un${kind}`);
@@ -138,6 +146,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'PUT /api/profile': {
     rule: 'A member edits only their own profile: the body cannot name another account.',
     expect: { owner: 200, other: 200, signedOut: 401 },
+    rateLimit: null,
     body: 'json',
     async attempt(scene, actor) {
       const before = await profileRow(scene, scene.owner.id);
@@ -164,6 +173,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/images': {
     rule: 'An upload is always owned by the caller.',
     expect: { owner: 201, other: 201, signedOut: 401 },
+    rateLimit: 'uploads',
     body: 'multipart',
     async attempt(scene, actor) {
       const form = imageForm(await makeJpeg(64, 48), 'post');
@@ -185,6 +195,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/posts': {
     rule: "A post is authored by the caller, with the caller's own upload; nobody posts another's image.",
     expect: { owner: 201, other: 403, signedOut: 401 },
+    rateLimit: 'posts',
     body: 'json',
     async attempt(scene, actor) {
       const image = await insertImage(scene, scene.owner.id, 'post');
@@ -212,6 +223,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'DELETE /api/posts/:id': {
     rule: 'Only the author deletes a post.',
     expect: { owner: 204, other: 403, signedOut: 401 },
+    rateLimit: null,
     body: 'none',
     async attempt(scene, actor) {
       const post = await scene.t.insertPost(scene.owner.id, 'mine');
@@ -234,6 +246,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/posts/:id/comments': {
     rule: 'A comment is authored by the caller; the body cannot name another author.',
     expect: { owner: 201, other: 201, signedOut: 401 },
+    rateLimit: 'comments',
     body: 'json',
     async attempt(scene, actor) {
       const post = await scene.t.insertPost(scene.third.id, 'to comment on');
@@ -263,6 +276,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'PUT /api/users/:userId/follow': {
     rule: 'Follow always makes the caller the follower: nobody follows on someone else’s behalf.',
     expect: { owner: 200, other: 200, signedOut: 401 },
+    rateLimit: 'follows',
     body: 'none',
     async attempt(scene, actor) {
       const [target] = await scene.t.insertMembers(1, 'Target');
@@ -280,6 +294,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'DELETE /api/users/:userId/follow': {
     rule: 'Unfollow removes only the caller’s own follow.',
     expect: { owner: 200, other: 200, signedOut: 401 },
+    rateLimit: 'follows',
     body: 'none',
     async attempt(scene, actor) {
       const [target] = await scene.t.insertMembers(1, 'Target');
@@ -296,6 +311,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/users/:userId/reports': {
     rule: 'A report is filed as the caller; the body cannot name another reporter.',
     expect: { owner: 201, other: 201, signedOut: 401 },
+    rateLimit: 'reports',
     body: 'json',
     async attempt(scene, actor) {
       const [target] = await scene.t.insertMembers(1, 'Reported');
@@ -325,6 +341,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/notifications/read': {
     rule: 'Marking read touches only the caller’s own notifications.',
     expect: { owner: 200, other: 200, signedOut: 401 },
+    rateLimit: null,
     body: 'none',
     async attempt(scene, actor) {
       const [fan] = await scene.t.insertMembers(1, 'Fan');
@@ -349,6 +366,7 @@ export const routeTable: Record<string, RouteEntry> = {
   'POST /api/feedback': {
     rule: 'Feedback is authored by the caller.',
     expect: { owner: 201, other: 201, signedOut: 401 },
+    rateLimit: 'feedback',
     body: 'json',
     async attempt(scene, actor) {
       const caller = memberOf(scene, actor);

@@ -111,6 +111,8 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
       setCookie: (name: string, value: string) => {
         cookies.set(name, value);
       },
+      /** The Cookie header this visitor sends, for requests to a second app instance. */
+      cookieHeader: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     };
   }
 
