@@ -126,20 +126,22 @@ let requests = 0;
 /** Times one operation (`requestsPerOp` HTTP requests) and records its latency, or an error. */
 async function timed(op: Op, send: () => Promise<Response>, requestsPerOp = 1) {
   const ok = (status: number) => status >= 200 && status < 300;
+  // Only requests that start after the warm-up count (a cold burst may still be draining).
+  const measured = measuring;
   const started = performance.now();
   let status = 0;
   try {
     const response = await send();
     status = response.status;
     const body = await response.text();
-    if (measuring) requests += requestsPerOp;
+    if (measured) requests += requestsPerOp;
     const ms = performance.now() - started;
     if (!ok(status)) {
       const key = `${op} ${status} ${body.slice(0, 120)}`;
       errors.set(key, (errors.get(key) ?? 0) + 1);
       return null;
     }
-    if (!measuring) return body;
+    if (!measured) return body;
     const list = samples.get(op) ?? [];
     list.push(ms);
     samples.set(op, list);
