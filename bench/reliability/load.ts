@@ -253,12 +253,14 @@ for (const r of rows) log(`| ${r.op} | ${r.count} | ${r.p50} | ${r.p99} | ${r.ma
 log(
   `| all | ${all.length} | ${round1(percentile(all, 50))} | ${round1(percentile(all, 99))} | ${round1(all.at(-1) ?? 0)} |`,
 );
+const slow = all.filter((ms) => ms > 3000).length;
 log(
-  `\n${requests} HTTP requests in ${round1(elapsed)} s (${Math.round(requests / elapsed)}/s), ${errorCount} errors`,
+  `\n${requests} HTTP requests in ${round1(elapsed)} s (${Math.round(requests / elapsed)}/s), ${errorCount} errors; ` +
+    `${slow} operations over 3 s`,
 );
 for (const [key, n] of errors) log(`  error ×${n}: ${key}`);
 log(
-  `RESULT ${JSON.stringify({ mode, scale, vus, seconds: round1(elapsed), requests, errors: errorCount, operations: rows, p50: round1(percentile(all, 50)), p99: round1(percentile(all, 99)) })}`,
+  `RESULT ${JSON.stringify({ mode, scale, vus, seconds: round1(elapsed), requests, errors: errorCount, over3s: slow, operations: rows, p50: round1(percentile(all, 50)), p99: round1(percentile(all, 99)) })}`,
 );
 
 await database?.drop();
