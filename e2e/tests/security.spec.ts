@@ -75,7 +75,9 @@ test('hostile names, bio, caption, comment, report and feedback show as text and
     await author.goto('/profile');
     // The page title (h1) and the profile header (h2) both carry the name.
     for (const level of [1, 2]) {
-      await expect(author.getByRole('heading', { level, name: `${payloads.img} ${payloads.script}` })).toBeVisible();
+      await expect(
+        author.getByRole('heading', { level, name: `${payloads.img} ${payloads.script}` }),
+      ).toBeVisible();
     }
     await expect(author.getByText(bio, { exact: true })).toBeVisible();
     await expectNothingRan(author, '/profile');
