@@ -7,14 +7,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiErrorBody } from '@glimpse/shared';
 import { messages, spaRoutePatterns } from '@glimpse/shared';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientIpHeader } from './auth/auth.ts';
+import { isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { feedRoutes } from './features/feed/routes.ts';
@@ -26,23 +27,14 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { socialRoutes } from './features/social/routes.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
-import type { AppContext, AppEnv } from './lib/http.ts';
+import { type AppEnv, clientIp } from './lib/http.ts';
+import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
 import { liveRoutes } from './live/routes.ts';
 import { mediaContentType } from './storage/storage.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function clientIp(c: AppContext, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1';
-  } catch {
-    return '127.0.0.1'; // app.request() in tests has no socket
-  }
-}
+/** JSON API bodies: the longest form (an event) is a few KB even in escaped UTF-16. */
+const jsonBodyMaxBytes = 256 * 1024;
 
 function errorBody(kind: ApiErrorBody['error']['kind'], message: string, fields?: Record<string, string>) {
   return { error: { kind, message, ...(fields && { fields }) } } satisfies ApiErrorBody;
@@ -80,12 +72,15 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use(compress());
+  // Strict by design: scripts and styles only from this origin (no inline script or style
+  // elements; React sets styles through the CSSOM, which the policy allows), no plugins, no
+  // framing, forms and <base> only to ourselves. security/headers.test.ts pins each directive.
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
@@ -96,22 +91,71 @@ export function createApp(deps: AppDeps) {
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
     }),
   );
 
-  // Browsers always send Origin on cross-site writes; a foreign one is refused before any handler runs.
+  // Browsers always send Origin on cross-site writes; a foreign one is refused before any handler
+  // runs. Without an Origin header, Sec-Fetch-Site still tells a cross-site request from a browser.
   app.use('/api/*', async (c, next) => {
-    const origin = c.req.header('origin');
-    if (unsafeMethods.has(c.req.method) && origin && !env.trustedOrigins.includes(origin)) {
-      return c.json(errorBody('Forbidden', messages.common.foreignOrigin), 403);
+    if (unsafeMethods.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      const crossSite = origin
+        ? !env.trustedOrigins.includes(origin)
+        : c.req.header('sec-fetch-site') === 'cross-site';
+      if (crossSite) return c.json(errorBody('Forbidden', messages.common.foreignOrigin), 403);
     }
     await next();
   });
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  // The largest JSON a form sends is a few KB; uploads have their own, larger limit (images/routes.ts).
+  const jsonBodyLimit = bodyLimit({
+    maxSize: jsonBodyMaxBytes,
+    onError: (c) => c.json(errorBody('TooLarge', messages.common.requestTooLarge), 413),
+  });
+  app.use('/api/*', (c, next) => (c.req.path === '/api/images' ? next() : jsonBodyLimit(c, next)));
+
+  // NUL and broken UTF-16 cannot be stored: refused in paths and queries here, in JSON bodies by
+  // parseJson (lib/http.ts) and below for better-auth's bodies.
+  app.use('/api/*', async (c, next) => {
+    const url = new URL(c.req.url);
+    let path = url.pathname;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // A malformed escape stays as typed; it names nothing and gets a 404 further on.
+    }
+    if ([path, ...url.searchParams.keys(), ...url.searchParams.values()].some(hasUnstorableText)) {
+      return c.json(errorBody('Invalid', messages.common.unstorableText), 400);
+    }
+    await next();
+  });
+
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(clientIpHeader, clientIp(c, env.TRUST_PROXY === 'true'));
-    return auth.handler(new Request(c.req.raw, { headers }));
+    let body: string | undefined;
+    if (c.req.method === 'POST') {
+      body = await c.req.text();
+      let parsed: unknown = null;
+      try {
+        parsed = body ? JSON.parse(body) : null;
+      } catch {
+        // better-auth answers malformed JSON itself.
+      }
+      // Passwords are only hashed, never stored as text, so any character may be in one.
+      if (findUnstorableText(parsed, { skipKeys: /password/i })) {
+        return c.json(errorBody('Invalid', messages.common.unstorableText), 400);
+      }
+    }
+    const response = await auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body }));
+    if (response.status !== 429) return response;
+    // better-auth's own limiter (sign-in, sign-up): answered in our error shape, with Retry-After.
+    const retryAfter = response.headers.get('x-retry-after');
+    return c.json(errorBody('RateLimited', messages.auth.tooManyAttempts), 429, {
+      ...(retryAfter && { 'retry-after': retryAfter }),
+    });
   });
 
   app.use('/api/*', async (c, next) => {
@@ -173,6 +217,12 @@ export function createApp(deps: AppDeps) {
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody('Invalid', error.message || messages.common.invalidInput), error.status);
+    }
+    // A value the database cannot take (a malformed id, a date out of range): the request's fault.
+    // Logged, since a validator upstream should have caught it with a better message.
+    if (isDataException(error)) {
+      c.var.log?.warn({ err: error, path: c.req.path }, 'database refused a value');
+      return c.json(errorBody('Invalid', messages.common.invalidValue), 400);
     }
     c.var.log?.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json(errorBody('Internal', messages.common.somethingWentWrong), 500);

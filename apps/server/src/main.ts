@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { parseEnv } from './env.ts';
 import { sweepOrphanImages } from './features/images/service.ts';
+import { sweepRateLimitWindows } from './lib/rate-limit.ts';
 import { createDeps } from './server.ts';
 
 const env = parseEnv();
@@ -22,7 +23,10 @@ const sweep = () =>
   sweepOrphanImages(deps, new Date(Date.now() - orphanGraceMs))
     .then((removed) => removed && deps.logger.info({ removed }, 'removed unattached uploads'))
     .catch((err) => deps.logger.error({ err }, 'orphan image sweep failed'));
+const sweepLimits = () =>
+  sweepRateLimitWindows(deps.db).catch((err) => deps.logger.error({ err }, 'rate-limit sweep failed'));
 void sweep();
+setInterval(sweepLimits, 60 * 60 * 1000).unref();
 setInterval(sweep, 60 * 60 * 1000).unref();
 
 let shuttingDown = false;

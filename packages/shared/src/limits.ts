@@ -1,3 +1,31 @@
+/**
+ * Rate limits: how often one account (one address when signed out, or for sign-in and sign-up)
+ * may do each thing. Figures in the range of Mastodon and Pixelfed:
+ * - signIn 10/min and signUp 10/30 min per address. Mastodon: 25 sign-in attempts per 5 min per
+ *   IP and 5 API account creations per 30 min per IP (docs.joinmastodon.org/api/rate-limits).
+ * - uploads 30/30 min per account: Mastodon's media limit, word for word.
+ * - posts 50/hour and comments 50/hour: Pixelfed's per-account hourly limits
+ *   (app/Util/RateLimit/User.php: max posts per hour 50, max comments per hour 50); events, a
+ *   post with a date, take the posts figure.
+ * - follows 400/day: Mastodon's follow limit (app/lib/rate_limiter.rb); unfollows count too, so a
+ *   follow/unfollow loop cannot notify someone over and over.
+ * - reports 10/hour and feedback 10/hour: every one is read by a person; Mastodon allows 400
+ *   reports a day, we keep an hour's worth well below that.
+ * Enforced by better-auth (signIn, signUp) and apps/server/src/lib/rate-limit.ts (the rest).
+ */
+export const rateLimits = {
+  signIn: { max: 10, windowSeconds: 60 },
+  signUp: { max: 10, windowSeconds: 30 * 60 },
+  uploads: { max: 30, windowSeconds: 30 * 60 },
+  posts: { max: 50, windowSeconds: 60 * 60 },
+  events: { max: 50, windowSeconds: 60 * 60 },
+  comments: { max: 50, windowSeconds: 60 * 60 },
+  follows: { max: 400, windowSeconds: 24 * 60 * 60 },
+  reports: { max: 10, windowSeconds: 60 * 60 },
+  feedback: { max: 10, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, { max: number; windowSeconds: number }>;
+export type RateLimitName = keyof typeof rateLimits;
+
 /** Limits shared by forms and server validation, so both refuse the same input with the same words. */
 export const limits = {
   emailMax: 254,

@@ -102,6 +102,8 @@ export const messages = {
     notAnImage: 'This file is not a supported image. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
     tooLarge: (maxMb: number) => `This image is larger than ${maxMb} MB. Please choose a smaller one.`,
     tooManyPixels: 'This image has too many pixels. Please choose a smaller one.',
+    heicUnsupported:
+      'HEIC pictures (the iPhone default) are not supported yet. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
     missing: 'Please choose an image.',
     notYours: 'That image does not belong to you.',
   },
@@ -116,5 +118,11 @@ export const messages = {
     rateLimited: 'You are doing that too often. Please wait a moment and try again.',
     requestTooLarge: 'This request is too large.',
     foreignOrigin: 'Requests from other sites are not allowed.',
+    bodyNotJson: 'The request body must be JSON.',
+    bodyNotObject: 'The request body must be a JSON object.',
+    unstorableText:
+      'This text contains a character that cannot be saved (a NUL or a broken Unicode character). Please remove it.',
+    invalidValue: 'A value in this request is not valid.',
+    fieldWrongType: (label: string) => `${label} is missing or is not the right kind of value.`,
   },
 } as const;

@@ -24,3 +24,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isForeignKeyViolation(error: unknown): boolean {
   return pgErrorOf(error)?.code === '23503';
 }
+
+/** SQLSTATE class 22, "data exception": a value the column type cannot take (bad uuid, NUL, date out of range). */
+export function isDataException(error: unknown): boolean {
+  return pgErrorOf(error)?.code?.startsWith('22') ?? false;
+}

@@ -104,6 +104,18 @@ export const rateLimit = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Glimpse's own write rate limits (lib/rate-limit.ts): one fixed window per `rule:subject` key,
+ * moved by one atomic upsert, so several server instances share them. Not better-auth's
+ * `rate_limit` table: better-auth prunes rows idle longer than its own longest window (30 min),
+ * which would silently reset a 24-hour follow window.
+ */
+export const rateLimitWindows = pgTable('rate_limit_windows', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, precision: 3 }).notNull(),
+  count: integer('count').notNull(),
+});
+
 // ── Glimpse ────────────────────────────────────────────────────────────────────────────────
 
 /** One stored upload, in several widths (srcset) with a thumbhash placeholder. */

@@ -14,11 +14,20 @@ export interface Cursor {
 export const encodeCursor = ({ at, id }: Cursor) =>
   Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
 
+/** Row ids are uuids or better-auth ids (letters, digits, `-`, `_`); timestamps lie within PostgreSQL's range. */
+const cursorId = /^[A-Za-z0-9_-]{1,100}$/;
+const earliest = Date.UTC(1970, 0, 1);
+const latest = Date.UTC(9999, 11, 31);
+
 export function decodeCursor(value: string | undefined): Cursor | null {
   if (!value) return null;
-  const [iso, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  const [iso, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   const at = new Date(iso ?? '');
-  if (!id || Number.isNaN(at.getTime())) throw invalid('That page link is no longer valid.');
+  const time = at.getTime();
+  // A cursor is only ever one the server made; anything else is a tampered or truncated link.
+  if (rest.length || !id || !cursorId.test(id) || !(time >= earliest && time <= latest)) {
+    throw invalid('That page link is no longer valid.');
+  }
   return { at, id };
 }
 

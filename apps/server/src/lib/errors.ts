@@ -39,18 +39,29 @@ export const tooLarge = (message: string = messages.common.requestTooLarge) =>
   new AppError('TooLarge', message);
 export const rateLimited = () => new AppError('RateLimited', messages.common.rateLimited);
 
+/** zod's own wording ("Invalid input: expected string, received undefined") is for developers. */
+const isZodDefault = (message: string) => /^Invalid (input|option)/.test(message);
+const labelOf = (key: string) => {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** One issue's message in words a person can act on; the shared schemas word most themselves. */
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (!isZodDefault(issue.message)) return issue.message;
+  const last = issue.path[issue.path.length - 1];
+  return last === undefined
+    ? messages.common.bodyNotObject
+    : messages.common.fieldWrongType(labelOf(String(last)));
+}
+
 /** Turns zod issues into one message and a field → message map for forms. */
 export function fromZodError(error: z.ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
+    fields[key] ??= messageOf(issue);
   }
   const first = error.issues[0];
-  const message = first
-    ? first.path.length
-      ? first.message
-      : `Invalid request: ${first.message}`
-    : messages.common.invalidInput;
-  return invalid(message, fields);
+  return invalid(first ? messageOf(first) : messages.common.invalidInput, fields);
 }

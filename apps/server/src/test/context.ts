@@ -4,7 +4,7 @@
  * whatever STORAGE_DRIVER the env overrides choose), and signed-in clients that carry their cookies
  * like a browser, so each test reads as a sequence of user actions.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,7 +42,17 @@ async function openTestDatabase(): Promise<Database> {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // pool.end() returns before its sockets have closed; FORCE would then kill them mid-goodbye
+      // and their clients throw an unhandled FATAL. Wait for them to go, force only as a last resort.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cleanup.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await cleanup.end();
     },
   };
@@ -108,7 +118,37 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
       clearCookies: () => {
         cookies = new Map();
       },
+      setCookie: (name: string, value: string) => {
+        cookies.set(name, value);
+      },
+      /** The Cookie header this visitor sends, for requests to a second app instance. */
+      cookieHeader: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     };
+  }
+
+  /**
+   * A signed-in client for a member made straight in the database: a session row and the cookie
+   * better-auth would set (the token, a dot, its HMAC-SHA256 under the secret). No password is
+   * hashed, so tests that need dozens of members stay fast on a busy machine.
+   */
+  async function signInAs(userId: string) {
+    const token = randomBytes(24).toString('base64url');
+    await database.db.insert(schema.session).values({
+      id: randomUUID(),
+      token,
+      userId,
+      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    });
+    const signature = createHmac('sha256', testSecret).update(token).digest('base64');
+    const visitor = client();
+    visitor.setCookie('better-auth.session_token', encodeURIComponent(`${token}.${signature}`));
+    return { ...visitor, id: userId };
+  }
+
+  /** `count` members with profiles, each with a signed-in client (see signInAs). */
+  async function signedInMembers(count: number, firstName = 'Bulk') {
+    const ids = await insertMembers(count, firstName);
+    return Promise.all(ids.map((id) => signInAs(id)));
   }
 
   async function signUp(overridesForUser: { email?: string; password?: string } = {}) {
@@ -221,6 +261,8 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
     signUpWithProfile,
     postPhoto,
     insertMembers,
+    signInAs,
+    signedInMembers,
     insertPost,
     countRows,
     storedFiles,

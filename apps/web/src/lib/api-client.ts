@@ -61,3 +61,10 @@ function toApiError(status: number, payload: unknown): ApiError {
 
 export const isApiError = (error: unknown, kind?: ApiError['kind']): error is ApiError =>
   error instanceof ApiError && (!kind || error.kind === kind);
+
+/** Kinds whose server message tells the person what to do (fix the text, wait, pick a smaller file). */
+const actionableKinds: readonly ApiError['kind'][] = ['Invalid', 'RateLimited', 'TooLarge'];
+
+/** The server's message when it says what to do, otherwise the feature's own failure text. */
+export const actionableMessage = (error: unknown, fallback: string): string =>
+  error instanceof ApiError && actionableKinds.includes(error.kind) ? error.message : fallback;

@@ -2,6 +2,7 @@ import { CreateEventInput, EventListQuery, PageQuery, UpcomingEventsQuery } from
 import { Hono } from 'hono';
 import { decodeCursor } from '../../lib/cursor.ts';
 import { type AppContext, type AppEnv, parseJson, parseWith, requireViewer } from '../../lib/http.ts';
+import { rateLimit } from '../../lib/rate-limit.ts';
 import {
   createEvent,
   deleteEvent,
@@ -20,7 +21,7 @@ const listQueryOf = (c: AppContext) => {
 };
 
 export const eventRoutes = new Hono<AppEnv>()
-  .post('/events', async (c) => {
+  .post('/events', rateLimit('events'), async (c) => {
     const viewer = requireViewer(c);
     const input = await parseJson(c, CreateEventInput);
     return c.json(await createEvent(c.var.deps, { viewer, input }), 201);

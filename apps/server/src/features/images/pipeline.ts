@@ -1,14 +1,48 @@
 /**
- * The one image pipeline: checks the type by content (never by name or declared type), refuses
- * oversized files and decompression bombs, strips metadata (location, camera serials), applies the
- * EXIF orientation, and encodes WebP in several widths plus a thumbhash placeholder.
+ * The one image pipeline: checks the type by content (magic bytes, then sharp's decoder agrees;
+ * never the name or declared type), refuses oversized files and decompression bombs, strips
+ * metadata (location, camera serials), applies the EXIF orientation, and encodes WebP in several
+ * widths plus a thumbhash placeholder.
  */
 import { limits, messages } from '@glimpse/shared';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { invalid, tooLarge } from '../../lib/errors.ts';
 
-const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+type Sniffed = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heic';
+
+/** What sharp reports for each accepted type (AVIF is a HEIF container coded with AV1). */
+const sharpFormatOf: Record<Exclude<Sniffed, 'heic'>, string> = {
+  jpeg: 'jpeg',
+  png: 'png',
+  gif: 'gif',
+  webp: 'webp',
+  avif: 'heif',
+};
+
+const startsWith = (input: Buffer, bytes: number[], offset = 0) =>
+  input.length >= offset + bytes.length && bytes.every((b, i) => input[offset + i] === b);
+const ascii = (input: Buffer, start: number, end: number) => input.subarray(start, end).toString('latin1');
+
+/**
+ * The type by its magic bytes, before any decoder sees the file: only these reach sharp, so its
+ * other loaders (SVG, TIFF, …) never parse an upload. HEIC (HEVC-coded HEIF, the iPhone default)
+ * is recognised so the person is told what to do; sharp's prebuilt libvips has no HEVC decoder.
+ */
+function sniff(input: Buffer): Sniffed | null {
+  if (startsWith(input, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(input, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (ascii(input, 0, 6) === 'GIF87a' || ascii(input, 0, 6) === 'GIF89a') return 'gif';
+  if (ascii(input, 0, 4) === 'RIFF' && ascii(input, 8, 12) === 'WEBP') return 'webp';
+  if (ascii(input, 4, 8) === 'ftyp') {
+    const boxSize = Math.min(input.readUInt32BE(0), input.length, 64);
+    const brands = [ascii(input, 8, 12)];
+    for (let at = 16; at + 4 <= boxSize; at += 4) brands.push(ascii(input, at, at + 4));
+    if (brands.some((b) => b === 'avif' || b === 'avis')) return 'avif';
+    if (brands.some((b) => ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis'].includes(b))) return 'heic';
+  }
+  return null;
+}
 
 export interface ProcessedImage {
   width: number;
@@ -21,17 +55,24 @@ const openImage = (input: Buffer) =>
   // failOn 'warning' also refuses truncated JPEGs; pixel limit refuses decompression bombs.
   sharp(input, { limitInputPixels: limits.imageMaxPixels, failOn: 'warning', animated: false });
 
+/** sharp refuses a decompression bomb while reading the header; say so rather than "not an image". */
+const decodeError = (error: unknown) =>
+  invalid(/pixel limit/i.test(String(error)) ? messages.image.tooManyPixels : messages.image.notAnImage);
+
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.byteLength > limits.imageMaxBytes) {
     throw tooLarge(messages.image.tooLarge(limits.imageMaxBytes / 1024 / 1024));
   }
+  const sniffed = sniff(input);
+  if (sniffed === 'heic') throw invalid(messages.image.heicUnsupported);
+  if (!sniffed) throw invalid(messages.image.notAnImage);
   let metadata: Metadata;
   try {
     metadata = await openImage(input).metadata();
-  } catch {
-    throw invalid(messages.image.notAnImage);
+  } catch (error) {
+    throw decodeError(error);
   }
-  if (!metadata.format || !acceptedFormats.has(metadata.format)) throw invalid(messages.image.notAnImage);
+  if (metadata.format !== sharpFormatOf[sniffed]) throw invalid(messages.image.notAnImage);
   if (!metadata.width || !metadata.height) throw invalid(messages.image.notAnImage);
   if (metadata.width * metadata.height > limits.imageMaxPixels) throw invalid(messages.image.tooManyPixels);
 
@@ -45,8 +86,8 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-  } catch {
-    throw invalid(messages.image.notAnImage);
+  } catch (error) {
+    throw decodeError(error);
   }
   const { data, info } = decoded;
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;

@@ -3,12 +3,15 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { invalid, tooLarge } from '../../lib/errors.ts';
 import { type AppEnv, parseWith, requireViewer } from '../../lib/http.ts';
+import { rateLimit } from '../../lib/rate-limit.ts';
 import { toImageDto, uploadImage } from './service.ts';
 
 const maxMb = limits.imageMaxBytes / 1024 / 1024;
 
 export const imageRoutes = new Hono<AppEnv>().post(
   '/images',
+  // Counted before the body is read: an upload over the limit costs no bandwidth or decoding.
+  rateLimit('uploads'),
   bodyLimit({
     // Room for the multipart envelope around the largest accepted file.
     maxSize: limits.imageMaxBytes + 64 * 1024,

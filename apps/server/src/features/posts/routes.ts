@@ -2,6 +2,7 @@ import { CommentInput, CreatePostInput, PageQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { decodeCursor } from '../../lib/cursor.ts';
 import { type AppContext, type AppEnv, parseJson, parseWith, requireViewer } from '../../lib/http.ts';
+import { rateLimit } from '../../lib/rate-limit.ts';
 import {
   addComment,
   createPost,
@@ -17,7 +18,7 @@ import {
 const cursorOf = (c: AppContext) => decodeCursor(parseWith(PageQuery, c.req.query()).cursor);
 
 export const postRoutes = new Hono<AppEnv>()
-  .post('/posts', async (c) => {
+  .post('/posts', rateLimit('posts'), async (c) => {
     const viewer = requireViewer(c);
     const input = await parseJson(c, CreatePostInput);
     return c.json(await createPost(c.var.deps, { viewer, input }), 201);
@@ -72,7 +73,7 @@ export const postRoutes = new Hono<AppEnv>()
     requireViewer(c);
     return c.json(await listComments(c.var.deps, parsePostId(c.req.param('id')), cursorOf(c)));
   })
-  .post('/posts/:id/comments', async (c) => {
+  .post('/posts/:id/comments', rateLimit('comments'), async (c) => {
     const viewer = requireViewer(c);
     const postId = parsePostId(c.req.param('id'));
     const input = await parseJson(c, CommentInput);

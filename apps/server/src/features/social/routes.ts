@@ -1,6 +1,7 @@
 import { ReportInput } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, parseJson, requireViewer } from '../../lib/http.ts';
+import { rateLimit } from '../../lib/rate-limit.ts';
 import { getPublicProfile, reportAccount, setFollow } from './service.ts';
 
 export const socialRoutes = new Hono<AppEnv>()
@@ -8,7 +9,7 @@ export const socialRoutes = new Hono<AppEnv>()
     c.json(await getPublicProfile(c.var.deps, requireViewer(c), c.req.param('userId'))),
   )
   // The follower is always the caller: there is no way to follow on someone else's behalf.
-  .put('/users/:userId/follow', async (c) =>
+  .put('/users/:userId/follow', rateLimit('follows'), async (c) =>
     c.json(
       await setFollow(c.var.deps, {
         viewer: requireViewer(c),
@@ -17,7 +18,7 @@ export const socialRoutes = new Hono<AppEnv>()
       }),
     ),
   )
-  .delete('/users/:userId/follow', async (c) =>
+  .delete('/users/:userId/follow', rateLimit('follows'), async (c) =>
     c.json(
       await setFollow(c.var.deps, {
         viewer: requireViewer(c),
@@ -26,7 +27,7 @@ export const socialRoutes = new Hono<AppEnv>()
       }),
     ),
   )
-  .post('/users/:userId/reports', async (c) => {
+  .post('/users/:userId/reports', rateLimit('reports'), async (c) => {
     const viewer = requireViewer(c);
     const { reason } = await parseJson(c, ReportInput);
     return c.json(

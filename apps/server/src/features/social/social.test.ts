@@ -82,7 +82,7 @@ describe('follow', () => {
 
   it('keeps counts exact when 30 people follow at once', async () => {
     const star = await t.signUpWithProfile();
-    const fans = await Promise.all(Array.from({ length: 30 }, () => t.signUpWithProfile()));
+    const fans = await t.signedInMembers(30, 'Fan');
     await Promise.all(fans.map((fan) => fan.put(`/api/users/${star.id}/follow`)));
     await Promise.all(fans.slice(0, 5).map((fan) => fan.put(`/api/users/${star.id}/follow`)));
     const [row] = await t.db.select().from(profiles).where(eq(profiles.userId, star.id));

@@ -7,7 +7,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button, ButtonLink } from '@/components/button.tsx';
 import { TextArea } from '@/components/field.tsx';
-import { isApiError } from '@/lib/api-client.ts';
+import { actionableMessage, isApiError } from '@/lib/api-client.ts';
 import { useSendFeedback } from './api/send-feedback.ts';
 import styles from './help-screen.module.css';
 
@@ -53,9 +53,7 @@ export function FeedbackForm({ signedIn }: { signedIn: boolean }) {
             ? messages.common.networkError
             : isApiError(error, 'Unauthenticated')
               ? messages.auth.signInRequired
-              : isApiError(error, 'Invalid')
-                ? error.message
-                : undefined,
+              : actionableMessage(error, '') || undefined,
         }),
     });
   }

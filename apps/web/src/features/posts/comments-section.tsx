@@ -7,7 +7,7 @@ import { Button } from '@/components/button.tsx';
 import { TextArea } from '@/components/field.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
-import { isApiError } from '@/lib/api-client.ts';
+import { actionableMessage } from '@/lib/api-client.ts';
 import { pluralize } from '@/lib/format.ts';
 import { useAddComment, useComments } from './api/comments.ts';
 import styles from './comments-section.module.css';
@@ -28,7 +28,7 @@ export function CommentsSection({ postId, commentCount }: { postId: string; comm
     setError('');
     addComment.mutate(parsed.data.body, {
       onSuccess: () => setBody(''),
-      onError: (err) => setError(isApiError(err, 'Invalid') ? err.message : messages.post.commentFailed),
+      onError: (err) => setError(actionableMessage(err, messages.post.commentFailed)),
     });
   }
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { TextArea } from '@/components/field.tsx';
 import { useToast } from '@/components/toast.tsx';
-import { isApiError } from '@/lib/api-client.ts';
+import { actionableMessage } from '@/lib/api-client.ts';
 import { useReportAccount } from './api/report.ts';
 
 /** Report opens a dialog with Reason, Submit and Cancel; a success message confirms it. */
@@ -35,7 +35,7 @@ export function ReportButton({ userId, name }: { userId: string; name: string })
         toast.success(messages.social.reported);
         close();
       },
-      onError: (err) => setError(isApiError(err, 'Invalid') ? err.message : messages.social.reportFailed),
+      onError: (err) => setError(actionableMessage(err, messages.social.reportFailed)),
     });
   }
 

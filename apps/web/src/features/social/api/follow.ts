@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';
 import { authKeys } from '@/features/auth/api/get-me.ts';
 import { notificationKeys } from '@/features/notifications/api/keys.ts';
-import { apiFetch } from '@/lib/api-client.ts';
+import { actionableMessage, apiFetch } from '@/lib/api-client.ts';
 import { socialKeys } from './keys.ts';
 
 export function useFollow(userId: string, { successMessage = messages.social.followed as string } = {}) {
@@ -36,11 +36,11 @@ export function useFollow(userId: string, { successMessage = messages.social.fol
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
       void queryClient.invalidateQueries({ queryKey: ['events'] });
     },
-    onError: (_error, follow) => {
+    onError: (error, follow) => {
       queryClient.setQueryData<PublicProfileDto>(socialKeys.profile(userId), (p) =>
         p ? { ...p, followedByMe: !follow } : p,
       );
-      toast.error(messages.social.followFailed);
+      toast.error(actionableMessage(error, messages.social.followFailed));
     },
   });
 }

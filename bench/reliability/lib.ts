@@ -1,0 +1,210 @@
+/**
+ * Shared by the reliability benchmarks (crash.ts, load.ts): start the real server as production
+ * runs it (`node --import tsx apps/server/src/main.ts`, one process whose id we can SIGKILL),
+ * browser-like sessions with a cookie jar, a throwaway PostgreSQL database. Loopback only.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first healthy answer. */
+  startMs: number;
+  /** SIGKILL: no shutdown handler runs, PGlite gets no chance to close its files. */
+  kill(): Promise<void>;
+  /** SIGTERM, as an operator stops it; SIGKILL after 15 s. */
+  stop(): Promise<void>;
+}
+
+const exitOf = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+/** Starts the server on 127.0.0.1:`port` with `env`, its output appended to `logFile`. */
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  logFile: string,
+): Promise<RunningServer> {
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    const healthy = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (healthy) {
+      return {
+        url,
+        pid: child.pid!,
+        child,
+        startMs: performance.now() - started,
+        async kill() {
+          process.kill(child.pid!, 'SIGKILL');
+          await exitOf(child);
+        },
+        async stop() {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const exited = exitOf(child);
+          process.kill(child.pid!, 'SIGTERM');
+          const timer = setTimeout(
+            () => child.exitCode === null && process.kill(child.pid!, 'SIGKILL'),
+            15_000,
+          );
+          await exited;
+          clearTimeout(timer);
+        },
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, 'SIGKILL');
+  await exitOf(child);
+  throw new Error(`The server did not answer /api/health within 120 s; see ${logFile}`);
+}
+
+/** A browser-like visitor: sends the app's Origin and keeps its cookies. */
+export class Session {
+  private cookies = new Map<string, string>();
+  id = '';
+
+  constructor(
+    public base: string,
+    private timeoutMs = 30_000,
+  ) {}
+
+  async request(pathname: string, init: { method?: string; json?: unknown; body?: FormData } = {}) {
+    const headers = new Headers({ origin: this.base });
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body: string | FormData | undefined = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const response = await fetch(`${this.base}${pathname}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    return response;
+  }
+
+  /** Same cookies, another server (the restarted one on a new port). */
+  moveTo(base: string) {
+    this.base = base;
+  }
+}
+
+export async function expectStatus(response: Response, status: number, what: string) {
+  if (response.status !== status) {
+    throw new Error(
+      `${what}: expected ${status}, got ${response.status} ${(await response.text()).slice(0, 300)}`,
+    );
+  }
+  return response;
+}
+
+/** Signs up and saves a profile, as the first two screens do. */
+export async function signUpMember(
+  base: string,
+  label: string,
+  password: string,
+): Promise<Session & { email: string }> {
+  const session = new Session(base);
+  const email = `${label}-${randomBytes(4).toString('hex')}@reliability.glimpse.test`;
+  const signUp = await expectStatus(
+    await session.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email, password, name: label },
+    }),
+    200,
+    'sign-up',
+  );
+  session.id = ((await signUp.json()) as { user: { id: string } }).user.id;
+  await expectStatus(
+    await session.request('/api/profile', {
+      method: 'PUT',
+      json: {
+        firstName: label,
+        lastName: 'Reliability',
+        username: `${label}_${session.id.slice(0, 8)}`.replace(/[^A-Za-z0-9_]/g, ''),
+      },
+    }),
+    200,
+    'profile',
+  );
+  return Object.assign(session, { email });
+}
+
+/** A fresh database on a PostgreSQL server (the admin URL's), dropped by `drop()`. */
+export async function createPostgresDatabase(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export const round1 = (n: number) => Math.round(n * 10) / 10;
