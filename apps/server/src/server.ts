@@ -40,6 +40,7 @@ export async function createDeps(env: Env): Promise<{ deps: AppDeps; database: D
   await mkdir(env.DATA_DIR, { recursive: true });
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(env.DATA_DIR, 'db') },
+    { onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool replaces it') },
   );
   const secret = await loadSecret(env);
   const storage = createStorage(env);

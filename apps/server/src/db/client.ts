@@ -28,9 +28,17 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export type DatabaseLocation = { url: string } | { pgliteDir: string } | { memory: true };
 
-export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+export interface OpenOptions {
+  /** Told when PostgreSQL drops an idle pooled connection (restart, failover, an admin's kill). */
+  onConnectionError?: (error: Error) => void;
+}
+
+export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Database> {
   if ('url' in location) {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // The pool discards such a connection and opens a new one on demand; without a listener Node
+    // would treat the 'error' event as fatal and the whole server would exit.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
