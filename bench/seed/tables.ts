@@ -18,7 +18,7 @@ import {
   user,
 } from '../../apps/server/src/db/schema.ts';
 import { arrayLiteral, type Cell, timestamp as ts } from './copy.ts';
-import type { Pairs, ReferenceData } from './generate.ts';
+import type { ImageData, Pairs, ReferenceData } from './generate.ts';
 
 /** The viewer's account rows as better-auth wrote them at sign-up (only the ids are ours). */
 export interface ViewerAccount {
@@ -144,19 +144,30 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
         images.placeholder,
         images.createdAt,
       ],
+      // One row per post and per pictured event, as uploads are (posts_image_uq, events_image_uq: a
+      // record owns its image), each pointing at one of the shared files. A row takes its record's
+      // id (posts and events come from separate PRNG streams) and its owner and time.
       *rows() {
-        for (const [i, image] of data.images.entries()) {
-          yield [
-            image.id,
-            users.id[image.ownerIndex]!,
+        const placeholderOf = new Map(data.images.map((image, i) => [image, placeholders[i]!]));
+        const row = (id: string, owner: number, shared: number, sharedList: ImageData[], at: number) => {
+          const image = sharedList[shared]!;
+          return [
+            id,
+            users.id[owner]!,
             image.purpose,
             arrayLiteral([image.key]),
             arrayLiteral([image.width]),
             image.width,
             image.height,
-            placeholders[i]!,
-            ts(image.createdAt),
+            placeholderOf.get(image)!,
+            ts(at),
           ];
+        };
+        for (const i of range(p.id.length)) {
+          yield row(p.id[i]!, p.author[i]!, p.image[i]!, postImages, p.createdAt[i]!);
+        }
+        for (const i of range(e.id.length)) {
+          if (e.image[i]! >= 0) yield row(e.id[i]!, e.host[i]!, e.image[i]!, eventImages, e.createdAt[i]!);
         }
       },
     },
@@ -215,7 +226,7 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
             p.id[i]!,
             users.id[p.author[i]!]!,
             p.caption[i]!,
-            postImages[p.image[i]!]!.id,
+            p.id[i]!, // its own image row (above)
             p.likeCount[i]!,
             p.commentCount[i]!,
             ts(p.createdAt[i]!),
@@ -269,7 +280,7 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
             ts(e.startsAt[i]!),
             e.website[i]!,
             e.description[i]!,
-            image >= 0 ? eventImages[image]!.id : null,
+            image >= 0 ? e.id[i]! : null, // its own image row (above)
             e.interestedCount[i]!,
             ts(e.createdAt[i]!),
           ];

@@ -16,6 +16,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientIpHeader } from './auth/auth.ts';
 import type { AppDeps } from './deps.ts';
+import { createBenchRoutes } from './features/bench/routes.ts';
 import { feedRoutes } from './features/feed/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', searchRoutes);
   app.route('/api', liveRoutes);
   app.route('/api', feedbackRoutes);
+  if (env.BENCH_ENDPOINTS === 'on') app.route('/api', createBenchRoutes());
   app.all('/api/*', (c) => c.json(errorBody('NotFound', messages.common.notFound), 404));
 
   app.get('/media/*', async (c) => {

@@ -1,0 +1,117 @@
+/**
+ * The home feed budget rows: latency of one page (sequential requests, the server's own time on
+ * loopback), and throughput under concurrent load against a static JSON endpoint of the same size
+ * in the same server (/api/bench/static, BENCH_ENDPOINTS=on).
+ */
+import type { Page, PostDto } from '@glimpse/shared';
+import autocannon from 'autocannon';
+import { call, headersOf, percentile, timeSequentialGets, type Visitor } from '../lib/http.ts';
+
+export interface FeedLatency {
+  requests: number;
+  pages: number;
+  p50Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  pageBytes: number;
+}
+
+/** The first `count` pages' paths (page 1 and the cursors after it). */
+export async function feedPagePaths(viewer: Visitor, count: number): Promise<string[]> {
+  const paths = ['/api/feed'];
+  let page = await call<Page<PostDto>>(viewer, 'GET', '/api/feed');
+  while (paths.length < count && page.nextCursor) {
+    const next = `/api/feed?cursor=${encodeURIComponent(page.nextCursor)}`;
+    paths.push(next);
+    page = await call<Page<PostDto>>(viewer, 'GET', next);
+  }
+  return paths;
+}
+
+export async function measureFeedLatency(
+  viewer: Visitor,
+  paths: string[],
+  count: number,
+): Promise<FeedLatency> {
+  await timeSequentialGets(viewer, paths, 100); // warm up: JIT, connection pool, PostgreSQL's cache
+  const timings = await timeSequentialGets(viewer, paths, count);
+  const first = await fetch(`${viewer.base}${paths[0]}`, { headers: headersOf(viewer) });
+  return {
+    requests: count,
+    pages: paths.length,
+    p50Ms: percentile(timings, 50),
+    p90Ms: percentile(timings, 90),
+    p99Ms: percentile(timings, 99),
+    maxMs: Math.max(...timings),
+    pageBytes: (await first.arrayBuffer()).byteLength,
+  };
+}
+
+export interface LoadResult {
+  path: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(
+  viewer: Visitor,
+  path: string,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: `${viewer.base}${path}`,
+    connections,
+    duration: seconds,
+    // As a browser asks: the server compresses both endpoints alike.
+    headers: headersOf(viewer, { 'accept-encoding': 'gzip, deflate, br' }),
+  });
+  return {
+    path,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    total: result.requests.total,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export interface Throughput {
+  connections: number;
+  seconds: number;
+  feed: LoadResult;
+  static: LoadResult;
+  ratio: number;
+}
+
+export async function measureThroughput(
+  viewer: Visitor,
+  connections: number,
+  seconds: number,
+): Promise<Throughput> {
+  // The static endpoint answers exactly the bytes of a real first feed page.
+  const page = await fetch(`${viewer.base}/api/feed`, { headers: headersOf(viewer) }).then((r) => r.text());
+  const stored = await fetch(`${viewer.base}/api/bench/static`, {
+    method: 'PUT',
+    headers: headersOf(viewer, { 'content-type': 'application/json' }),
+    body: page,
+  });
+  if (!stored.ok) throw new Error(`PUT /api/bench/static: ${stored.status} (is BENCH_ENDPOINTS=on?)`);
+  await load(viewer, '/api/feed', connections, 2); // warm-up
+  const feed = await load(viewer, '/api/feed', connections, seconds);
+  await load(viewer, '/api/bench/static', connections, 2);
+  const staticResult = await load(viewer, '/api/bench/static', connections, seconds);
+  return {
+    connections,
+    seconds,
+    feed,
+    static: staticResult,
+    ratio: feed.requestsPerSecond / staticResult.requestsPerSecond,
+  };
+}
