@@ -3,7 +3,7 @@
  * viewer liked or saved each, in a single query whatever the page size (no N+1).
  */
 import type { PostDto } from '@glimpse/shared';
-import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
@@ -18,7 +18,11 @@ const authorImage = alias(images, 'author_image');
  * `activityAt` is the time a list is ordered by: the post's own time, or when the viewer saved or
  * liked it. It is selected so the page's cursor can be built from it.
  */
-export function selectPostsForViewer(db: Db, viewerId: string, activityAt: AnyPgColumn = posts.createdAt) {
+export function selectPostsForViewer(
+  db: Db,
+  viewerId: string | Placeholder,
+  activityAt: AnyPgColumn = posts.createdAt,
+) {
   return db
     .select({
       post: posts,
