@@ -183,7 +183,10 @@ async function main() {
     ),
   );
   const postgresServerRssMb = await server.rssMb();
-  const viewer: Visitor = await signIn(server.url, publicOrigin, viewerEmail, benchPassword);
+  // A browser stores the signed session copy the server renews each minute (auth.ts, cookieCache);
+  // autocannon cannot, so each phase starts from a fresh sign-in, as a browser's cookies would be.
+  const signInViewer = () => signIn(server.url, publicOrigin, viewerEmail, benchPassword);
+  let viewer: Visitor = await signInViewer();
 
   step('home feed latency: 1,000 sequential requests over the first 5 pages');
   const paths = await feedPagePaths(viewer, 5);
@@ -193,6 +196,7 @@ async function main() {
   const connections = Number(args.connections);
   const seconds = Number(args.seconds);
   step(`throughput: ${connections} connections × ${seconds} s, feed then the static endpoint`);
+  viewer = await signInViewer();
   const throughput = await measureThroughput(viewer, connections, seconds);
   console.log(
     `  feed ${throughput.feed.requestsPerSecond.toFixed(0)} req/s, static ${throughput.static.requestsPerSecond.toFixed(0)} req/s: ${throughput.ratio.toFixed(2)}×`,
@@ -203,6 +207,7 @@ async function main() {
     { length: 20 },
     (_, i) => `user${String(i + 1).padStart(5, '0')}@bench.glimpse.test`,
   );
+  viewer = await signInViewer();
   const live = await measureLiveLatency(viewer, followerEmails, benchPassword, 50);
   console.log(
     `  p50 ${live.p50Ms.toFixed(1)} ms, p99 ${live.p99Ms.toFixed(1)} ms (${live.samples} deliveries, ${live.missed} missed)`,

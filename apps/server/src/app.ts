@@ -115,9 +115,14 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('/api/*', async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    const { headers, response: result } = await auth.api.getSession({
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
     c.set('viewer', result ? { id: result.user.id, email: result.user.email } : null);
     await next();
+    // better-auth renews (or clears) the signed session copy in a cookie (auth.ts, cookieCache).
+    for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
   });
 
   app.get('/api/health', async (c) => {
