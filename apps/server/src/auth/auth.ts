@@ -3,8 +3,9 @@
  * rate limits on sign-in and sign-up. Its tables live in db/schema.ts beside ours.
  */
 import { limits } from '@glimpse/shared';
-import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+// The minimal build leaves out Kysely (we bring Drizzle): about 30 MB less memory at start.
+import { betterAuth } from 'better-auth/minimal';
 import { multiSession } from 'better-auth/plugins/multi-session';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema.ts';
