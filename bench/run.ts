@@ -37,7 +37,7 @@ const usage = `Usage: npm run bench -- [options]
   --no-seed              the database at --database-url is already seeded: skip seeding
   --pg-port <n>          port of the throwaway PostgreSQL                          [55435]
   --port <n>             first port for the servers started here                   [3500]
-  --seconds <n>          duration of each throughput run                           [10]
+  --seconds <n>          load time per endpoint, in 3 alternating rounds           [12]
   --connections <n>      concurrent connections of each throughput run             [10]
   --skip-build           measure the existing apps/web/dist
 `;
@@ -49,7 +49,7 @@ const { values: args } = parseArgs({
     'no-seed': { type: 'boolean', default: false },
     'pg-port': { type: 'string', default: '55435' },
     port: { type: 'string', default: '3500' },
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '12' },
     connections: { type: 'string', default: '10' },
     'skip-build': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -195,7 +195,7 @@ async function main() {
 
   const connections = Number(args.connections);
   const seconds = Number(args.seconds);
-  step(`throughput: ${connections} connections × ${seconds} s, feed then the static endpoint`);
+  step(`throughput: ${connections} connections, ${seconds} s per endpoint, feed and static in turns`);
   viewer = await signInViewer();
   const throughput = await measureThroughput(viewer, connections, seconds);
   console.log(

@@ -85,15 +85,35 @@ async function load(
 export interface Throughput {
   connections: number;
   seconds: number;
+  rounds: number;
   feed: LoadResult;
   static: LoadResult;
   ratio: number;
 }
 
+/** Several runs of one path added up: requests over seconds, the slowest round's percentiles. */
+function combine(path: string, runs: LoadResult[], seconds: number): LoadResult {
+  const total = runs.reduce((sum, r) => sum + r.total, 0);
+  return {
+    path,
+    requestsPerSecond: total / seconds,
+    p50Ms: Math.max(...runs.map((r) => r.p50Ms)),
+    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+    total,
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+  };
+}
+
+/**
+ * Feed and static endpoint take turns (`rounds` times, `seconds` in all for each), so a burst of
+ * other work on a shared machine weighs on both alike instead of on whichever ran at that moment.
+ */
 export async function measureThroughput(
   viewer: Visitor,
   connections: number,
   seconds: number,
+  rounds = 3,
 ): Promise<Throughput> {
   // The static endpoint answers exactly the bytes of a real first feed page.
   const page = await fetch(`${viewer.base}/api/feed`, { headers: headersOf(viewer) }).then((r) => r.text());
@@ -104,12 +124,20 @@ export async function measureThroughput(
   });
   if (!stored.ok) throw new Error(`PUT /api/bench/static: ${stored.status} (is BENCH_ENDPOINTS=on?)`);
   await load(viewer, '/api/feed', connections, 2); // warm-up
-  const feed = await load(viewer, '/api/feed', connections, seconds);
   await load(viewer, '/api/bench/static', connections, 2);
-  const staticResult = await load(viewer, '/api/bench/static', connections, seconds);
+  const feedRuns: LoadResult[] = [];
+  const staticRuns: LoadResult[] = [];
+  const each = seconds / rounds;
+  for (let round = 0; round < rounds; round++) {
+    feedRuns.push(await load(viewer, '/api/feed', connections, each));
+    staticRuns.push(await load(viewer, '/api/bench/static', connections, each));
+  }
+  const feed = combine('/api/feed', feedRuns, seconds);
+  const staticResult = combine('/api/bench/static', staticRuns, seconds);
   return {
     connections,
     seconds,
+    rounds,
     feed,
     static: staticResult,
     ratio: feed.requestsPerSecond / staticResult.requestsPerSecond,
