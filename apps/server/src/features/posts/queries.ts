@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.ts';
 import { images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { toImageDto } from '../images/service.ts';
-import { toAuthorDto } from '../profile/queries.ts';
+import { imageDtoColumns, toImageDto } from '../images/service.ts';
+import { authorColumns, toAuthorDto } from '../profile/queries.ts';
 
 const authorImage = alias(images, 'author_image');
 
@@ -25,11 +25,19 @@ export function selectPostsForViewer(
 ) {
   return db
     .select({
-      post: posts,
+      // Only what toPostDto reads: fewer columns to send, parse and map on every list.
+      post: {
+        id: posts.id,
+        caption: posts.caption,
+        altText: posts.altText,
+        likeCount: posts.likeCount,
+        commentCount: posts.commentCount,
+        createdAt: posts.createdAt,
+      },
       activityAt: sql<Date>`${activityAt}`.mapWith(posts.createdAt),
-      image: images,
-      profile: profiles,
-      profileImage: authorImage,
+      image: imageDtoColumns(images),
+      profile: authorColumns(profiles),
+      profileImage: imageDtoColumns(authorImage),
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
       savedByMe: sql<boolean>`exists (select 1 from ${postSaves} where ${postSaves.postId} = ${posts.id} and ${postSaves.userId} = ${viewerId})`,
     })
