@@ -52,22 +52,24 @@ const prolificAuthor = await one<{ id: string }>(
   'SELECT author_id AS id FROM posts GROUP BY author_id ORDER BY count(*) DESC LIMIT 1',
 );
 
-/** Runs `action`, then explains the statement it sent that `pick` chooses (default: the last). */
-async function explain(title: string, action: () => Promise<unknown>, pick = (n: number) => n - 1) {
+/** Runs `action`, then explains the statements it sent that `pick` chooses (default: the last). */
+async function explain(title: string, action: () => Promise<unknown>, pick?: (count: number) => number[]) {
   recorded = [];
   await action();
-  const statement = recorded[pick(recorded.length)];
-  if (!statement) throw new Error(`${title}: no statement recorded`);
-  const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`, statement.params);
-  const lines = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']);
-  console.log(
-    `### ${title}\n\n\`\`\`sql\n${statement.query}\n\`\`\`\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`,
-  );
+  const chosen = (pick ?? ((n) => [n - 1]))(recorded.length).map((i) => recorded[i]);
+  console.log(`### ${title}\n`);
+  for (const statement of chosen) {
+    if (!statement) throw new Error(`${title}: no statement recorded`);
+    const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`, statement.params);
+    const lines = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']);
+    console.log(`\`\`\`sql\n${statement.query}\n\`\`\`\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+  }
 }
 
 // Run every screen once first, so the plans are those of a warm server, not of a cold cache.
-const screens: [string, () => Promise<unknown>][] = [
-  ['Home feed (GET /api/feed)', () => getFeed(deps, viewer, null)],
+const screens: [string, () => Promise<unknown>, ((count: number) => number[])?][] = [
+  // Two statements: the page's ids, then those posts with their details and flags.
+  ['Home feed (GET /api/feed)', () => getFeed(deps, viewer, null), () => [0, 1]],
   ['Explore (GET /api/posts)', () => listPosts(deps, viewer, { kind: 'explore' }, null)],
   [
     "A profile's posts (GET /api/users/:id/posts), the most prolific author",
@@ -84,5 +86,5 @@ const screens: [string, () => Promise<unknown>][] = [
   ['Search users, prefix "ma" (GET /api/search/users?q=ma)', () => searchUsers(deps, 'ma')],
 ];
 for (const [, action] of screens) await action();
-for (const [title, action] of screens) await explain(title, action);
+for (const [title, action, pick] of screens) await explain(title, action, pick);
 await pool.end();

@@ -4,7 +4,7 @@
  * Nothing of a system cluster is touched.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -12,6 +12,8 @@ export interface ThrowawayPostgres {
   /** postgres://…/postgres (the maintenance database). */
   adminUrl: string;
   version: string;
+  /** The server's main process; its children are the backends (for CPU accounting). */
+  postmasterPid: number;
   stop(): void;
 }
 
@@ -48,10 +50,12 @@ export function startPostgres(port: number): ThrowawayPostgres {
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c max_wal_size=4GB`;
   run('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', options, 'start']);
   const version = execFileSync(path.join(bin, 'postgres'), ['--version']).toString().trim();
+  const postmasterPid = Number(readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   let stopped = false;
   return {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     version,
+    postmasterPid,
     stop() {
       if (stopped) return;
       stopped = true;

@@ -5,6 +5,7 @@
  */
 import type { Page, PostDto } from '@glimpse/shared';
 import autocannon from 'autocannon';
+import { cpuMeter } from '../lib/cpu.ts';
 import { call, headersOf, percentile, timeSequentialGets, type Visitor } from '../lib/http.ts';
 
 export interface FeedLatency {
@@ -56,6 +57,15 @@ export interface LoadResult {
   total: number;
   errors: number;
   non2xx: number;
+  /** CPU per request of the server process, and of PostgreSQL when its processes are known. */
+  serverCpuMs: number;
+  databaseCpuMs: number | null;
+}
+
+/** Processes whose CPU the load runs account: the server, and PostgreSQL's backends if known. */
+export interface CpuSources {
+  serverPid: number;
+  databasePids: (() => number[]) | null;
 }
 
 async function load(
@@ -63,7 +73,12 @@ async function load(
   path: string,
   connections: number,
   seconds: number,
+  cpu: CpuSources,
 ): Promise<LoadResult> {
+  const server = cpuMeter(() => [cpu.serverPid]);
+  const database = cpu.databasePids ? cpuMeter(cpu.databasePids) : null;
+  server.start();
+  database?.start();
   const result = await autocannon({
     url: `${viewer.base}${path}`,
     connections,
@@ -71,14 +86,19 @@ async function load(
     // As a browser asks: the server compresses both endpoints alike.
     headers: headersOf(viewer, { 'accept-encoding': 'gzip, deflate, br' }),
   });
+  const total = result.requests.total;
+  const serverCpu = server.stop();
+  const databaseCpu = database?.stop() ?? null;
   return {
     path,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    total: result.requests.total,
+    total,
     errors: result.errors,
     non2xx: result.non2xx,
+    serverCpuMs: serverCpu / total,
+    databaseCpuMs: databaseCpu === null ? null : databaseCpu / total,
   };
 }
 
@@ -89,11 +109,19 @@ export interface Throughput {
   feed: LoadResult;
   static: LoadResult;
   ratio: number;
+  /**
+   * Static vs feed CPU per request of the server process alone: the throughput ratio one server
+   * instance would reach with PostgreSQL and the load generator on other machines.
+   */
+  serverCpuRatio: number;
 }
 
 /** Several runs of one path added up: requests over seconds, the slowest round's percentiles. */
 function combine(path: string, runs: LoadResult[], seconds: number): LoadResult {
   const total = runs.reduce((sum, r) => sum + r.total, 0);
+  const perRequest = (of: (r: LoadResult) => number) =>
+    runs.reduce((sum, r) => sum + of(r) * r.total, 0) / total;
+  const database = runs.every((r) => r.databaseCpuMs !== null);
   return {
     path,
     requestsPerSecond: total / seconds,
@@ -102,6 +130,8 @@ function combine(path: string, runs: LoadResult[], seconds: number): LoadResult 
     total,
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    serverCpuMs: perRequest((r) => r.serverCpuMs),
+    databaseCpuMs: database ? perRequest((r) => r.databaseCpuMs ?? 0) : null,
   };
 }
 
@@ -113,6 +143,7 @@ export async function measureThroughput(
   viewer: Visitor,
   connections: number,
   seconds: number,
+  cpu: CpuSources,
   rounds = 3,
 ): Promise<Throughput> {
   // The static endpoint answers exactly the bytes of a real first feed page.
@@ -123,14 +154,14 @@ export async function measureThroughput(
     body: page,
   });
   if (!stored.ok) throw new Error(`PUT /api/bench/static: ${stored.status} (is BENCH_ENDPOINTS=on?)`);
-  await load(viewer, '/api/feed', connections, 2); // warm-up
-  await load(viewer, '/api/bench/static', connections, 2);
+  await load(viewer, '/api/feed', connections, 2, cpu); // warm-up
+  await load(viewer, '/api/bench/static', connections, 2, cpu);
   const feedRuns: LoadResult[] = [];
   const staticRuns: LoadResult[] = [];
   const each = seconds / rounds;
   for (let round = 0; round < rounds; round++) {
-    feedRuns.push(await load(viewer, '/api/feed', connections, each));
-    staticRuns.push(await load(viewer, '/api/bench/static', connections, each));
+    feedRuns.push(await load(viewer, '/api/feed', connections, each, cpu));
+    staticRuns.push(await load(viewer, '/api/bench/static', connections, each, cpu));
   }
   const feed = combine('/api/feed', feedRuns, seconds);
   const staticResult = combine('/api/bench/static', staticRuns, seconds);
@@ -141,5 +172,6 @@ export async function measureThroughput(
     feed,
     static: staticResult,
     ratio: feed.requestsPerSecond / staticResult.requestsPerSecond,
+    serverCpuRatio: staticResult.serverCpuMs / feed.serverCpuMs,
   };
 }
