@@ -4,7 +4,7 @@
  * parameters, and each screen's main statement is explained with the same parameters. The output
  * is Markdown for docs/performance.md.
  *
- *   npx tsx bench/explain.ts --database-url postgres://…/glimpse_bench > plans.md
+ *   npx tsx bench/explain.ts --database-url postgres://…/glimpse_bench [--sql] > plans.md
  */
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -20,7 +20,9 @@ import { createLiveHub, createLocalTransport } from '../apps/server/src/live/hub
 import { createLocalStorage } from '../apps/server/src/storage/storage.ts';
 import { viewerEmail } from './seed/generate.ts';
 
-const { values: args } = parseArgs({ options: { 'database-url': { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { 'database-url': { type: 'string' }, sql: { type: 'boolean', default: false } },
+});
 const url = args['database-url'];
 if (!url) {
   console.error('Usage: npx tsx bench/explain.ts --database-url postgres://…');
@@ -61,8 +63,15 @@ async function explain(title: string, action: () => Promise<unknown>, pick?: (co
   for (const statement of chosen) {
     if (!statement) throw new Error(`${title}: no statement recorded`);
     const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`, statement.params);
-    const lines = plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']);
-    console.log(`\`\`\`sql\n${statement.query}\n\`\`\`\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+    // The feed's id list would fill the page: shorten it to its length.
+    const lines = plan.rows.map((row: Record<string, string>) =>
+      row['QUERY PLAN']!.replace(
+        /'\{([0-9a-f-]{36},?)+\}'/g,
+        (list) => `'{…${list.split(',').length} ids…}'`,
+      ),
+    );
+    if (args.sql) console.log(`\`\`\`sql\n${statement.query}\n\`\`\`\n`);
+    console.log(`\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
   }
 }
 
