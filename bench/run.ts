@@ -15,7 +15,8 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -108,22 +109,36 @@ async function track(server: RunningServer): Promise<RunningServer> {
 
 interface MemoryReading {
   label: string;
-  rssAfterHealthMb: number;
-  rssSettledMb: number;
-  startMs: number;
+  /** One per start: RSS right after /api/health answered, and 3 s later. */
+  starts: { rssAfterHealthMb: number; rssSettledMb: number; startMs: number }[];
+  /** The largest reading of all starts: what the budget is checked against. */
+  maxRssMb: number;
+  medianRssMb: number;
 }
 
+/**
+ * Starts the server `times` times on a copy of `dataDir` as it is now (a new directory stays new),
+ * reading its memory each time: readings of one configuration vary by tens of MB between starts.
+ */
 async function measureMemory(
   label: string,
   env: Record<string, string>,
   logFile: string,
+  times = 3,
 ): Promise<MemoryReading> {
-  const server = await track(await startServer(env, logFile));
-  const rssAfterHealthMb = await server.rssMb();
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const rssSettledMb = await server.rssMb();
-  await server.stop();
-  return { label, rssAfterHealthMb, rssSettledMb, startMs: server.startMs };
+  const starts: MemoryReading['starts'] = [];
+  for (let i = 0; i < times; i++) {
+    const dataDir = `${env.DATA_DIR}-start${i}`;
+    if (existsSync(env.DATA_DIR!)) await cp(env.DATA_DIR!, dataDir, { recursive: true });
+    const server = await track(await startServer({ ...env, DATA_DIR: dataDir }, `${logFile}.${i}`));
+    const rssAfterHealthMb = await server.rssMb();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const rssSettledMb = await server.rssMb();
+    await server.stop();
+    starts.push({ rssAfterHealthMb, rssSettledMb, startMs: server.startMs });
+  }
+  const peaks = starts.map((s) => Math.max(s.rssAfterHealthMb, s.rssSettledMb)).sort((a, b) => a - b);
+  return { label, starts, maxRssMb: peaks.at(-1)!, medianRssMb: peaks[Math.floor(peaks.length / 2)]! };
 }
 
 async function main() {
@@ -228,7 +243,7 @@ async function main() {
   await server.stop();
 
   // ── 4. memory with the embedded database ──────────────────────────────────────────────────
-  step('server memory on embedded PGlite: empty data directory');
+  step('server memory on embedded PGlite: a new data directory, 3 starts');
   const memory: MemoryReading[] = [];
   const emptyDir = path.join(work, 'pglite-empty');
   memory.push(
@@ -238,7 +253,7 @@ async function main() {
       path.join(work, 'server-pglite-empty.log'),
     ),
   );
-  step('seeding scale 0.1 into PGlite, then its memory after start');
+  step('seeding scale 0.1 into PGlite, then its memory after start, 3 starts');
   const seededDir = path.join(work, 'pglite-seeded');
   await runScript('seed', 'bench/seed.ts', ['--scale', '0.1', '--data-dir', seededDir]);
   memory.push(
@@ -248,10 +263,10 @@ async function main() {
       path.join(work, 'server-pglite-seeded.log'),
     ),
   );
-  for (const m of memory)
-    console.log(
-      `  ${m.label}: ${m.rssAfterHealthMb.toFixed(0)} MB, ${m.rssSettledMb.toFixed(0)} MB after 3 s`,
-    );
+  for (const m of memory) {
+    const readings = m.starts.map((s) => `${s.rssAfterHealthMb.toFixed(0)}/${s.rssSettledMb.toFixed(0)}`);
+    console.log(`  ${m.label}: ${readings.join(', ')} MB (after health / 3 s later, one per start)`);
+  }
 
   // ── 5. report ─────────────────────────────────────────────────────────────────────────────
   const wallSeconds = (performance.now() - started) / 1000;
@@ -366,15 +381,12 @@ function budgetRows(m: {
       budget: '≤ 150 kB',
       met: s.gzipBytes <= 150_000,
     })),
-    ...m.memory.map((r) => {
-      const rss = Math.max(r.rssAfterHealthMb, r.rssSettledMb);
-      return {
-        what: `server RSS after start, ${r.label}`,
-        measured: `${rss.toFixed(0)} MB`,
-        budget: '≤ 350 MB',
-        met: rss <= 350,
-      };
-    }),
+    ...m.memory.map((r) => ({
+      what: `server RSS after start, ${r.label} (max of ${r.starts.length})`,
+      measured: `${r.maxRssMb.toFixed(0)} MB (median ${r.medianRssMb.toFixed(0)})`,
+      budget: '≤ 350 MB',
+      met: r.maxRssMb <= 350,
+    })),
   ];
   return rows;
 }

@@ -1,6 +1,7 @@
 /**
- * Starts the real server as production runs it (`node --import tsx apps/server/src/main.ts`), waits
- * for /api/health, reads its memory from /proc, and stops it by its own process id.
+ * Starts the real server as `npm start` runs it (`node scripts/start.mjs`: the server's TypeScript
+ * through tsx, in that one process), waits for /api/health, reads its memory from /proc, and stops
+ * it by its own process id.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -21,7 +22,7 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string>, logFile: string): Promise<RunningServer> {
   const log = createWriteStream(logFile);
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
