@@ -147,6 +147,7 @@ async function verify(database: Database, auth: ReturnType<typeof createAuth>, d
       (SELECT count(*)::int FROM comments) AS comments,
       (SELECT count(*)::int FROM events) AS events,
       (SELECT count(*)::int FROM event_interests) AS interests,
+      (SELECT count(*)::int FROM notifications) AS notifications,
       (SELECT count(*)::int FROM follows f JOIN "user" u ON u.id = f.follower_id
         WHERE u.email = ${viewerEmail}) AS viewer_follows`,
   );

@@ -11,5 +11,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
-  build: { target: 'es2022', sourcemap: true },
+  // The manifest lets `npm run bench` add up the JS each first screen loads (bench/measure/client-js.ts).
+  build: { target: 'es2022', sourcemap: true, manifest: true },
 });

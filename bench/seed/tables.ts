@@ -11,6 +11,7 @@ import {
   events,
   follows,
   images,
+  notifications,
   postLikes,
   postSaves,
   posts,
@@ -19,6 +20,7 @@ import {
 } from '../../apps/server/src/db/schema.ts';
 import { arrayLiteral, type Cell, timestamp as ts } from './copy.ts';
 import type { ImageData, Pairs, ReferenceData } from './generate.ts';
+import { Prng } from './prng.ts';
 
 /** The viewer's account rows as better-auth wrote them at sign-up (only the ids are ours). */
 export interface ViewerAccount {
@@ -207,6 +209,36 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
       table: follows,
       columns: [follows.followerId, follows.followeeId, follows.createdAt],
       rows: () => pairRows(data.follows, users.id, users.id),
+    },
+    {
+      // Not in the §6 list: the app writes one "new follower" notice per follow, so the
+      // notifications screen has its real volume. Those older than three days have been read.
+      label: 'notifications',
+      table: notifications,
+      columns: [
+        notifications.id,
+        notifications.recipientId,
+        notifications.type,
+        notifications.actorId,
+        notifications.read,
+        notifications.createdAt,
+      ],
+      *rows() {
+        const rng = new Prng(data.options.seed, 'notifications');
+        const readBefore = data.options.anchorMs - 3 * 24 * 60 * 60 * 1000;
+        const { left, right, createdAt } = data.follows;
+        for (const i of range(left.length)) {
+          const at = createdAt[i]!;
+          yield [
+            rng.uuid(),
+            users.id[right[i]!]!,
+            'new_follower',
+            users.id[left[i]!]!,
+            at < readBefore,
+            ts(at),
+          ];
+        }
+      },
     },
     {
       label: 'posts',

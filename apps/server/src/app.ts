@@ -17,6 +17,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { clientIpHeader } from './auth/auth.ts';
 import { isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
+import { createBenchRoutes } from './features/bench/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { feedRoutes } from './features/feed/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
@@ -159,9 +160,14 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('/api/*', async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    const { headers, response: result } = await auth.api.getSession({
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
     c.set('viewer', result ? { id: result.user.id, email: result.user.email } : null);
     await next();
+    // better-auth renews (or clears) the signed session copy in a cookie (auth.ts, cookieCache).
+    for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
   });
 
   app.get('/api/health', async (c) => {
@@ -178,6 +184,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', searchRoutes);
   app.route('/api', liveRoutes);
   app.route('/api', feedbackRoutes);
+  if (env.BENCH_ENDPOINTS === 'on') app.route('/api', createBenchRoutes());
   app.all('/api/*', (c) => c.json(errorBody('NotFound', messages.common.notFound), 404));
 
   app.get('/media/*', async (c) => {

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Take the client address from X-Forwarded-For (only behind a proxy you control). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** `on` adds /api/bench/static for `npm run bench` (features/bench/routes.ts). Never in production. */
+  BENCH_ENDPOINTS: z.enum(['on', 'off']).default('off'),
 
   /** Where uploaded images live: `local` (DATA_DIR/uploads) or `s3` (any S3-compatible bucket). */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),

@@ -12,7 +12,6 @@ import type { AppDeps } from './deps.ts';
 import type { Env } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createLiveHub, createLocalTransport } from './live/hub.ts';
-import { createPgTransport } from './live/pg-transport.ts';
 import { createS3Storage } from './storage/s3.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 
@@ -40,11 +39,15 @@ export async function createDeps(env: Env): Promise<{ deps: AppDeps; database: D
   await mkdir(env.DATA_DIR, { recursive: true });
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { pgliteDir: path.join(env.DATA_DIR, 'db') },
+    { onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool replaces it') },
   );
   const secret = await loadSecret(env);
   const storage = createStorage(env);
   const auth = createAuth(database.db, env, secret);
-  const transport = env.DATABASE_URL ? createPgTransport(env.DATABASE_URL, logger) : createLocalTransport();
+  // Imported only on PostgreSQL: the embedded server never loads the pg driver (less memory at start).
+  const transport = env.DATABASE_URL
+    ? (await import('./live/pg-transport.ts')).createPgTransport(env.DATABASE_URL, logger)
+    : createLocalTransport();
   const live = await createLiveHub({ db: database.db, logger, transport });
   return { deps: { env, db: database.db, storage, auth, logger, live }, database };
 }

@@ -2,16 +2,15 @@
  * Opens the database: embedded PGlite (a data directory, or in memory for tests) by default, real
  * PostgreSQL when a postgres:// URL is given. Both speak the same dialect, so the same schema,
  * migrations and queries run on either. Query functions take `Db` as their first argument.
+ *
+ * Each driver is imported only when it is used: PGlite alone costs ~45 MB of memory at import,
+ * which a PostgreSQL deployment never needs (docs/performance.md, server memory).
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -28,15 +27,86 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export type DatabaseLocation = { url: string } | { pgliteDir: string } | { memory: true };
 
-export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+export interface OpenOptions {
+  /** Told when PostgreSQL drops an idle pooled connection (restart, failover, an admin's kill). */
+  onConnectionError?: (error: Error) => void;
+}
+
+/**
+ * PGlite's own start parameters plus a smaller buffer pool. PostgreSQL's shared buffers live in
+ * PGlite's WebAssembly memory and are touched at start: the default 128 MB made a freshly started
+ * server ~430 MB. The files stay in the operating system's page cache anyway, so an embedded,
+ * single-process database gives up little with 32 MB.
+ */
+export const pgliteSharedBuffers = '16MB';
+
+async function pgliteStartParams(): Promise<string[]> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers}`];
+}
+
+/**
+ * Creating a data directory runs initdb inside PGlite (a second WebAssembly instance that peaks
+ * near 800 MB), and the first migrations then grow PGlite's memory further; WebAssembly memory
+ * never shrinks, so the server would keep all of it. A short-lived child process (plain Node, the
+ * packages' own JavaScript) creates and migrates the directory instead, once, and hands its memory
+ * back when it exits. Later starts open the directory directly (migrations already applied).
+ */
+async function createPgliteDir(dir: string, startParams: string[]): Promise<void> {
+  const modules = {
+    pglite: import.meta.resolve('@electric-sql/pglite'),
+    drizzle: import.meta.resolve('drizzle-orm/pglite'),
+    migrator: import.meta.resolve('drizzle-orm/pglite/migrator'),
+  };
+  const code = `const [modules, dir, startParams, migrationsFolder] = process.argv.slice(1).map((a) => JSON.parse(a));
+const { PGlite } = await import(modules.pglite);
+const { drizzle } = await import(modules.drizzle);
+const { migrate } = await import(modules.migrator);
+const client = await PGlite.create(dir, { startParams });
+await migrate(drizzle(client), { migrationsFolder });
+await client.close();`;
+  const args = [modules, dir, startParams, migrationsFolder].map((a) => JSON.stringify(a));
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Creating the database in ${dir} failed:\n${stderr}`)),
+    );
+  });
+}
+
+export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Database> {
   if ('url' in location) {
+    const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    // The pool discards such a connection and opens a new one on demand; without a listener Node
+    // would treat the 'error' event as fatal and the whole server would exit.
+    pool.on('error', (error) => options.onConnectionError?.(error));
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = 'memory' in location ? new PGlite() : new PGlite(location.pgliteDir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const startParams = await pgliteStartParams();
+  if ('pgliteDir' in location && !existsSync(path.join(location.pgliteDir, 'PG_VERSION'))) {
+    await createPgliteDir(location.pgliteDir, startParams);
+  }
+  const client = await PGlite.create('memory' in location ? undefined : location.pgliteDir, { startParams });
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -13,6 +13,8 @@ export function createPgTransport(url: string, logger: Logger): LiveTransport {
   let listener: pg.Client | null = null;
   let closed = false;
   const sender = new pg.Pool({ connectionString: url, max: 2 });
+  // A dropped idle connection is replaced on the next send; unhandled, the event would end the process.
+  sender.on('error', (err) => logger.warn({ err }, 'live sender connection lost'));
 
   async function connect(deliver: (event: DomainEvent) => void) {
     const client = new pg.Client({ connectionString: url });

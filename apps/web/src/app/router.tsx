@@ -2,7 +2,6 @@
 import { paths } from '@glimpse/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginScreen } from '@/features/auth/login-screen.tsx';
-import { SignupScreen } from '@/features/auth/signup-screen.tsx';
 import { NotFound } from './not-found.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -92,7 +91,8 @@ const publicRoutes: RouteObject[] = [
 
 export const router = createBrowserRouter([
   { path: paths.login, element: <LoginScreen /> },
-  { path: paths.signup, element: <SignupScreen /> },
+  // Sign-up validates with the shared zod schema: lazy, so zod stays out of the first screen's JS.
+  { path: paths.signup, lazy: screen(() => import('@/features/auth/signup-screen.tsx'), 'SignupScreen') },
   { element: <RequireAuth />, children: [{ element: <SignedInShell />, children: privateRoutes }] },
   { element: <PublicShell />, children: publicRoutes },
 ]);

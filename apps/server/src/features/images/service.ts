@@ -14,6 +14,16 @@ import { processImage } from './pipeline.ts';
 
 export type ImageRow = typeof images.$inferSelect;
 
+type ImageDtoField = 'id' | 'keys' | 'widths' | 'width' | 'height' | 'placeholder' | 'purpose';
+/** What `toImageDto` reads: lists select only these columns (no owner, no upload time). */
+export type ImageDtoRow = Pick<ImageRow, ImageDtoField>;
+
+/** The columns of `images` (or an alias of it) that an ImageDto needs, for a Drizzle select. */
+export function imageDtoColumns<T extends Record<ImageDtoField, unknown>>(table: T): Pick<T, ImageDtoField> {
+  const { id, keys, widths, width, height, placeholder, purpose } = table;
+  return { id, keys, widths, width, height, placeholder, purpose };
+}
+
 /** Storage folders of SPEC.md §3; event pictures share `images` with posts. */
 const folderOf: Record<ImagePurpose, string> = {
   post: 'images',
@@ -22,7 +32,7 @@ const folderOf: Record<ImagePurpose, string> = {
   background: 'editedBackgroundImages',
 };
 
-export function toImageDto(storage: Storage, row: ImageRow): ImageDto {
+export function toImageDto(storage: Storage, row: ImageDtoRow): ImageDto {
   const urls = row.keys.map((key) => storage.publicUrl(key));
   return {
     id: row.id,

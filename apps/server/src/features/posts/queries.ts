@@ -3,13 +3,13 @@
  * viewer liked or saved each, in a single query whatever the page size (no N+1).
  */
 import type { PostDto } from '@glimpse/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type Placeholder, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { toImageDto } from '../images/service.ts';
-import { toAuthorDto } from '../profile/queries.ts';
+import { imageDtoColumns, toImageDto } from '../images/service.ts';
+import { authorColumns, toAuthorDto } from '../profile/queries.ts';
 
 const authorImage = alias(images, 'author_image');
 
@@ -17,14 +17,26 @@ const authorImage = alias(images, 'author_image');
  * `activityAt` is the time a list is ordered by: the post's own time, or when the viewer saved or
  * liked it. It is selected so the page's cursor can be built from it.
  */
-export function selectPostsForViewer(db: Db, viewerId: string, activityAt: AnyPgColumn = posts.createdAt) {
+export function selectPostsForViewer(
+  db: Db,
+  viewerId: string | Placeholder,
+  activityAt: AnyPgColumn = posts.createdAt,
+) {
   return db
     .select({
-      post: posts,
+      // Only what toPostDto reads: fewer columns to send, parse and map on every list.
+      post: {
+        id: posts.id,
+        caption: posts.caption,
+        altText: posts.altText,
+        likeCount: posts.likeCount,
+        commentCount: posts.commentCount,
+        createdAt: posts.createdAt,
+      },
       activityAt: sql<Date>`${activityAt}`.mapWith(posts.createdAt),
-      image: images,
-      profile: profiles,
-      profileImage: authorImage,
+      image: imageDtoColumns(images),
+      profile: authorColumns(profiles),
+      profileImage: imageDtoColumns(authorImage),
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
       savedByMe: sql<boolean>`exists (select 1 from ${postSaves} where ${postSaves.postId} = ${posts.id} and ${postSaves.userId} = ${viewerId})`,
     })

@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { images, profiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { type ImageRow, toImageDto } from '../images/service.ts';
+import { type ImageDtoRow, type ImageRow, toImageDto } from '../images/service.ts';
 
 const profileImage = alias(images, 'profile_image');
 const backgroundImage = alias(images, 'background_image');
@@ -61,7 +61,25 @@ export async function findProfiles(
   return new Map(rows.map((row) => [row.profile.userId, toProfileDto(storage, row)]));
 }
 
-export type ProfileRowWithImage = { profile: typeof profiles.$inferSelect; profileImage: ImageRow | null };
+type AuthorField =
+  | 'userId'
+  | 'firstName'
+  | 'lastName'
+  | 'username'
+  | 'isAdminUser'
+  | 'isVerified'
+  | 'followerCount';
+
+/** The columns of `profiles` an AuthorDto needs, for a Drizzle select (lists leave out bio and website). */
+export function authorColumns<T extends Record<AuthorField, unknown>>(table: T): Pick<T, AuthorField> {
+  const { userId, firstName, lastName, username, isAdminUser, isVerified, followerCount } = table;
+  return { userId, firstName, lastName, username, isAdminUser, isVerified, followerCount };
+}
+
+export type ProfileRowWithImage = {
+  profile: Pick<typeof profiles.$inferSelect, AuthorField>;
+  profileImage: ImageDtoRow | null;
+};
 
 export function toAuthorDto(storage: Storage, { profile, profileImage }: ProfileRowWithImage): AuthorDto {
   return {

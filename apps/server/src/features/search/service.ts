@@ -23,15 +23,40 @@ export async function searchUsers(
   const prefix = query.trim().toLowerCase();
   if (!prefix) return [];
   const pattern = `${escapeLike(prefix)}%`;
-  const rows = await db
-    .select({ profile: profiles, avatar })
+  // The page of matches first, then pictures for those rows only: joined before the sort, a short
+  // prefix made PostgreSQL look up the picture of every match (hundreds) to keep ten.
+  const matches = db
+    .select({
+      userId: profiles.userId,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      username: profiles.username,
+      profileImageId: profiles.profileImageId,
+      isAdminUser: profiles.isAdminUser,
+      isVerified: profiles.isVerified,
+    })
     .from(profiles)
-    .leftJoin(avatar, eq(avatar.id, profiles.profileImageId))
     .where(
       or(sql`lower(${profiles.firstName}) like ${pattern}`, sql`lower(${profiles.lastName}) like ${pattern}`),
     )
     .orderBy(asc(profiles.firstName), asc(profiles.lastName), asc(profiles.userId))
-    .limit(resultLimit);
+    .limit(resultLimit)
+    .as('matches');
+  const rows = await db
+    .select({
+      profile: {
+        userId: matches.userId,
+        firstName: matches.firstName,
+        lastName: matches.lastName,
+        username: matches.username,
+        isAdminUser: matches.isAdminUser,
+        isVerified: matches.isVerified,
+      },
+      avatar,
+    })
+    .from(matches)
+    .leftJoin(avatar, eq(avatar.id, matches.profileImageId))
+    .orderBy(asc(matches.firstName), asc(matches.lastName), asc(matches.userId));
   return rows.map(({ profile, avatar: image }) => ({
     userId: profile.userId,
     firstName: profile.firstName,

@@ -72,6 +72,10 @@ export function PublicProfileScreen() {
           }
         />
       </section>
+      <section className={styles.section}>
+        <h2 className={styles.heading}>Events</h2>
+        <UserEventList userId={person.userId} />
+      </section>
     </Page>
   );
 }

@@ -1,0 +1,221 @@
+/**
+ * Scale-out, tested with real processes: two servers (`tsx src/main.ts`) on different ports share
+ * one PostgreSQL database, as two instances behind a load balancer would. A session made on A works
+ * on B, and a post made through A reaches a follower's live stream open on B (LISTEN/NOTIFY).
+ * Runs only with TEST_DATABASE_URL (CI's PostgreSQL pass); PGlite is one process per data directory.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LiveMessage, PostDto } from '@glimpse/shared';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageForm, makeJpeg } from '../test/images.ts';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Both instances answer to one public address, as behind a load balancer. */
+const publicOrigin = 'http://glimpse.test';
+
+/** A free loopback port from `from` upwards (this machine reserves other ranges for other work). */
+async function freePort(from: number): Promise<number> {
+  for (let port = from; port < from + 100; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+        .once('error', () => resolve(false))
+        .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port from ${from}`);
+}
+
+interface Instance {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+async function startInstance(env: Record<string, string>, port: number): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { url, child, output };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`instance on ${port} did not start:\n${output.join('')}`);
+}
+
+/** A browser-like visitor of one instance: the cookie jar is passed in, so it can move between them. */
+function visit(instance: Instance, cookie: string) {
+  return (pathname: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('origin', publicOrigin);
+    if (cookie) headers.set('cookie', cookie);
+    return fetch(`${instance.url}${pathname}`, { ...init, headers });
+  };
+}
+
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+async function signUp(instance: Instance, name: string): Promise<{ id: string; cookie: string }> {
+  const email = `${name}-${randomBytes(4).toString('hex')}@example.com`;
+  const response = await visit(instance, '')(
+    '/api/auth/sign-up/email',
+    json({ email, password: 'correct horse battery', name: email }),
+  );
+  expect(response.status).toBe(200);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const { user } = (await response.json()) as { user: { id: string } };
+  const profile = await visit(instance, cookie)('/api/profile', {
+    ...json({ firstName: 'Ada', lastName: 'Lovelace', username: `${name}_${user.id.slice(0, 8)}` }),
+    method: 'PUT',
+  });
+  expect(profile.status).toBe(200);
+  return { id: user.id, cookie };
+}
+
+/** Opens GET /api/live and collects `change` messages until closed. */
+async function openStream(get: ReturnType<typeof visit>) {
+  const controller = new AbortController();
+  const response = await get('/api/live', { signal: controller.signal });
+  expect(response.status).toBe(200);
+  const received: LiveMessage[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let ready!: () => void;
+  const isReady = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (frame.includes('event: ready')) ready();
+          const data = frame.split('\n').find((line) => line.startsWith('data: '));
+          if (frame.includes('event: change') && data)
+            received.push(JSON.parse(data.slice(6)) as LiveMessage);
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  await isReady;
+  return { received, close: () => controller.abort() };
+}
+
+describe.skipIf(!adminUrl)('two server instances on one PostgreSQL', () => {
+  const databaseName = `glimpse_multi_${randomBytes(6).toString('hex')}`;
+  let tempDir = '';
+  let a: Instance;
+  let b: Instance;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    await admin.end();
+    const url = new URL(adminUrl!);
+    url.pathname = `/${databaseName}`;
+    tempDir = await mkdtemp(path.join(tmpdir(), 'glimpse-multi-'));
+    const shared = {
+      DATABASE_URL: url.toString(),
+      BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
+      PUBLIC_URL: publicOrigin,
+      NODE_ENV: 'test',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(tempDir, 'no-web-build'),
+    };
+    // One after the other: both would run the migrations, and the second then finds them applied.
+    const portA = await freePort(3500);
+    a = await startInstance({ ...shared, DATA_DIR: path.join(tempDir, 'a') }, portA);
+    b = await startInstance({ ...shared, DATA_DIR: path.join(tempDir, 'b') }, await freePort(portA + 1));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const instance of [a, b]) {
+      if (!instance || instance.child.exitCode !== null) continue;
+      const exited = new Promise((resolve) => instance.child.once('exit', resolve));
+      instance.child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8000))]);
+      if (instance.child.exitCode === null) instance.child.kill('SIGKILL');
+    }
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await admin.end();
+    if (tempDir) await rm(tempDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('accepts a session made on A at B, and delivers A’s new post to a stream open on B', async () => {
+    const author = await signUp(a, 'author');
+    const follower = await signUp(a, 'follower');
+
+    // The session cookie from A is valid on B: sessions live in the shared database.
+    const me = await visit(b, follower.cookie)('/api/me');
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { profile: { userId: string } }).profile.userId).toBe(follower.id);
+
+    const follow = await visit(b, follower.cookie)(`/api/users/${author.id}/follow`, { method: 'PUT' });
+    expect(follow.status).toBe(200);
+
+    const stream = await openStream(visit(b, follower.cookie));
+    try {
+      const upload = await visit(a, author.cookie)('/api/images', {
+        method: 'POST',
+        body: imageForm(await makeJpeg(), 'post'),
+      });
+      expect(upload.status).toBe(201);
+      const image = (await upload.json()) as { id: string };
+      const posted = await visit(a, author.cookie)(
+        '/api/posts',
+        json({ imageId: image.id, caption: 'from instance A' }),
+      );
+      expect(posted.status).toBe(201);
+      const post = (await posted.json()) as PostDto;
+
+      const deadline = Date.now() + 3000;
+      while (!stream.received.some((m) => m.type === 'feed') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(stream.received).toContainEqual({ type: 'feed', authorId: author.id });
+
+      // And B's feed shows it: both read the same rows.
+      const feed = await visit(b, follower.cookie)('/api/feed');
+      expect(((await feed.json()) as { items: PostDto[] }).items.map((p) => p.id)).toContain(post.id);
+    } finally {
+      stream.close();
+    }
+  });
+});

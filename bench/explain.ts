@@ -1,0 +1,99 @@
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each screen's main query, as the app really sends it: the services
+ * run as the benchmark viewer against a seeded database, a Drizzle logger records their SQL and
+ * parameters, and each screen's main statement is explained with the same parameters. The output
+ * is Markdown for docs/performance.md.
+ *
+ *   npx tsx bench/explain.ts --database-url postgres://…/glimpse_bench [--sql] > plans.md
+ */
+import { parseArgs } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
+import { getFeed } from '../apps/server/src/features/feed/service.ts';
+import { listNotifications } from '../apps/server/src/features/notifications/service.ts';
+import { getPost, listComments, listPosts } from '../apps/server/src/features/posts/service.ts';
+import { searchUsers } from '../apps/server/src/features/search/service.ts';
+import { createLogger } from '../apps/server/src/lib/logger.ts';
+import { createLiveHub, createLocalTransport } from '../apps/server/src/live/hub.ts';
+import { createLocalStorage } from '../apps/server/src/storage/storage.ts';
+import { viewerEmail } from './seed/generate.ts';
+
+const { values: args } = parseArgs({
+  options: { 'database-url': { type: 'string' }, sql: { type: 'boolean', default: false } },
+});
+const url = args['database-url'];
+if (!url) {
+  console.error('Usage: npx tsx bench/explain.ts --database-url postgres://…');
+  process.exit(2);
+}
+
+const pool = new pg.Pool({ connectionString: url, max: 2 });
+let recorded: { query: string; params: unknown[] }[] = [];
+const db = drizzle(pool, {
+  schema,
+  logger: { logQuery: (query, params) => recorded.push({ query, params }) },
+}) as unknown as Db;
+const storage = createLocalStorage('/nonexistent');
+const live = await createLiveHub({
+  db,
+  logger: createLogger('silent', false),
+  transport: createLocalTransport(),
+});
+const deps = { db, storage, live };
+
+const one = async <T>(query: string, params: unknown[] = []) =>
+  (await pool.query(query, params)).rows[0] as T;
+const viewer = await one<{ id: string; email: string }>('SELECT id, email FROM "user" WHERE email = $1', [
+  viewerEmail,
+]);
+const firstFeedPost = (await getFeed(deps, viewer, null)).items[0]!;
+const busiestPost = await one<{ id: string }>('SELECT id FROM posts ORDER BY comment_count DESC LIMIT 1');
+const prolificAuthor = await one<{ id: string }>(
+  'SELECT author_id AS id FROM posts GROUP BY author_id ORDER BY count(*) DESC LIMIT 1',
+);
+
+/** Runs `action`, then explains the statements it sent that `pick` chooses (default: the last). */
+async function explain(title: string, action: () => Promise<unknown>, pick?: (count: number) => number[]) {
+  recorded = [];
+  await action();
+  const chosen = (pick ?? ((n) => [n - 1]))(recorded.length).map((i) => recorded[i]);
+  console.log(`### ${title}\n`);
+  for (const statement of chosen) {
+    if (!statement) throw new Error(`${title}: no statement recorded`);
+    const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`, statement.params);
+    // The feed's id list would fill the page: shorten it to its length.
+    const lines = plan.rows.map((row: Record<string, string>) =>
+      row['QUERY PLAN']!.replace(
+        /'\{([0-9a-f-]{36},?)+\}'/g,
+        (list) => `'{…${list.split(',').length} ids…}'`,
+      ),
+    );
+    if (args.sql) console.log(`\`\`\`sql\n${statement.query}\n\`\`\`\n`);
+    console.log(`\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+  }
+}
+
+// Run every screen once first, so the plans are those of a warm server, not of a cold cache.
+const screens: [string, () => Promise<unknown>, ((count: number) => number[])?][] = [
+  // Two statements: the page's ids, then those posts with their details and flags.
+  ['Home feed (GET /api/feed)', () => getFeed(deps, viewer, null), () => [0, 1]],
+  ['Explore (GET /api/posts)', () => listPosts(deps, viewer, { kind: 'explore' }, null)],
+  [
+    "A profile's posts (GET /api/users/:id/posts), the most prolific author",
+    () => listPosts(deps, viewer, { kind: 'author', authorId: prolificAuthor.id }, null),
+  ],
+  ['Saved posts (GET /api/me/saved-posts)', () => listPosts(deps, viewer, { kind: 'saved' }, null)],
+  ['Liked posts (GET /api/me/liked-posts)', () => listPosts(deps, viewer, { kind: 'liked' }, null)],
+  ['Post detail (GET /api/posts/:id)', () => getPost(deps, viewer, firstFeedPost.id)],
+  [
+    'Comments of the most commented post (GET /api/posts/:id/comments)',
+    () => listComments(deps, busiestPost.id, null),
+  ],
+  ['Notifications (GET /api/notifications)', () => listNotifications(deps, viewer, null)],
+  ['Search users, prefix "ma" (GET /api/search/users?q=ma)', () => searchUsers(deps, 'ma')],
+];
+for (const [, action] of screens) await action();
+for (const [title, action, pick] of screens) await explain(title, action, pick);
+await pool.end();

@@ -1,0 +1,68 @@
+/**
+ * Starts the real server as `npm start` runs it (`node scripts/start.mjs`: the server's TypeScript
+ * through tsx, in that one process), waits for /api/health, reads its memory from /proc, and stops
+ * it by its own process id.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { repoRoot } from './paths.ts';
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first healthy answer. */
+  startMs: number;
+  rssMb(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string>, logFile: string): Promise<RunningServer> {
+  const log = createWriteStream(logFile);
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${env.PORT}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const healthy = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (healthy) {
+      const startMs = performance.now() - started;
+      return {
+        url,
+        pid: child.pid!,
+        child,
+        startMs,
+        rssMb: () => rssMb(child.pid!),
+        stop: () => stopChild(child),
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stopChild(child);
+  throw new Error(`The server did not answer /api/health; see ${logFile}`);
+}
+
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+  return kb / 1024;
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,84 @@
+/**
+ * "Initial JavaScript for the first screen, gzipped": from the build's manifest, the entry chunk
+ * and everything it imports statically, plus the lazily loaded route chunk of the screen (and its
+ * static imports), each gzipped as the server sends it. The first screen is /login signed out and
+ * the home feed (/) signed in.
+ *
+ *   npx tsx bench/measure/client-js.ts      # after npm run build
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { repoRoot } from '../lib/paths.ts';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Route chunks each first screen loads at once (router.tsx lazy routes; absent = in the entry). */
+export const firstScreens: Record<string, string[]> = {
+  '/login (signed out)': ['src/features/auth/login-screen.tsx'],
+  '/ (signed in, home feed)': ['src/app/signed-in-shell.tsx', 'src/features/feed/home-screen.tsx'],
+};
+
+export interface ScreenWeight {
+  screen: string;
+  files: string[];
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return seen;
+}
+
+export async function measureClientJs(
+  distDir = path.join(repoRoot, 'apps/web/dist'),
+): Promise<ScreenWeight[]> {
+  const manifest = JSON.parse(await readFile(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry) throw new Error('No entry in the build manifest');
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  const sizeOf = async (file: string) => {
+    const known = sizes.get(file);
+    if (known) return known;
+    const bytes = await readFile(path.join(distDir, file));
+    const size = { raw: bytes.byteLength, gzip: gzipSync(bytes).byteLength };
+    sizes.set(file, size);
+    return size;
+  };
+  const results: ScreenWeight[] = [];
+  for (const [screen, routeChunks] of Object.entries(firstScreens)) {
+    const keys = closure(manifest, [entry, ...routeChunks.filter((key) => manifest[key])]);
+    const files = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+    let rawBytes = 0;
+    let gzipBytes = 0;
+    for (const file of files) {
+      const size = await sizeOf(file);
+      rawBytes += size.raw;
+      gzipBytes += size.gzip;
+    }
+    results.push({ screen, files, rawBytes, gzipBytes });
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const s of await measureClientJs()) {
+    console.log(
+      `${s.screen}: ${(s.gzipBytes / 1000).toFixed(1)} kB gzipped (${(s.rawBytes / 1000).toFixed(1)} kB)`,
+    );
+    for (const file of s.files) console.log(`  ${file}`);
+  }
+}

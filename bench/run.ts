@@ -1,0 +1,422 @@
+/**
+ * `npm run bench`: every budget of DESIGN.md §6 measured in one run on this machine.
+ *
+ *   1. builds the web app and adds up the first screens' JavaScript (gzipped);
+ *   2. starts a throwaway PostgreSQL (unless --database-url is given) and seeds the reference data
+ *      set into it (bench/seed.ts, scale 1 by default);
+ *   3. starts the server on it and measures the home feed (latency and throughput against a static
+ *      JSON endpoint of the same size), live delivery over SSE, and a 12-megapixel upload;
+ *   4. starts the server on embedded PGlite (an empty data directory, then a seeded scale-0.1 one)
+ *      and reads its memory after start;
+ *   5. prints measured vs budget and writes bench/results/<timestamp>.json.
+ *
+ * Everything runs on loopback, every load is bounded in time, and everything it started is
+ * stopped by its own process id at the end. Options: `npx tsx bench/run.ts --help`.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { childPids } from './lib/cpu.ts';
+import { signIn, type Visitor } from './lib/http.ts';
+import { repoRoot } from './lib/paths.ts';
+import { startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
+import { type RunningServer, startServer } from './lib/server.ts';
+import { measureClientJs, type ScreenWeight } from './measure/client-js.ts';
+import { feedPagePaths, measureFeedLatency, measureThroughput } from './measure/feed.ts';
+import { measureLiveLatency } from './measure/live.ts';
+import { measureUpload } from './measure/upload.ts';
+import { benchPassword, viewerEmail } from './seed/generate.ts';
+
+const usage = `Usage: npm run bench -- [options]
+
+  --scale <n>            reference data scale on PostgreSQL                        [1]
+  --database-url <url>   use this PostgreSQL database instead of a throwaway server
+  --no-seed              the database at --database-url is already seeded: skip seeding
+  --pg-port <n>          port of the throwaway PostgreSQL                          [55435]
+  --port <n>             first port for the servers started here                   [3500]
+  --seconds <n>          load time per endpoint, in 3 alternating rounds           [12]
+  --connections <n>      concurrent connections of each throughput run             [10]
+  --skip-build           measure the existing apps/web/dist
+`;
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    'database-url': { type: 'string' },
+    'no-seed': { type: 'boolean', default: false },
+    'pg-port': { type: 'string', default: '55435' },
+    port: { type: 'string', default: '3500' },
+    seconds: { type: 'string', default: '12' },
+    connections: { type: 'string', default: '10' },
+    'skip-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (args.help) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
+
+const publicOrigin = 'http://bench.glimpse.test';
+const secret = randomBytes(32).toString('base64url');
+const firstPort = Number(args.port);
+const started = performance.now();
+
+const cleanups: (() => Promise<void> | void)[] = [];
+function step(title: string) {
+  const s = ((performance.now() - started) / 1000).toFixed(0).padStart(4);
+  console.log(`\n[${s} s] ${title}`);
+}
+
+/** Runs a repo script (tsx) and streams its output with a prefix; rejects on a non-zero exit. */
+function runScript(label: string, file: string, scriptArgs: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...scriptArgs], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) console.log(`  ${label} │ ${line}`);
+    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${label} exited with ${code}`))));
+  });
+}
+
+function serverEnv(extra: Record<string, string>, port: number, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_URL: publicOrigin,
+    BETTER_AUTH_SECRET: secret,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
+    // One client address signs in many accounts here; the limits would refuse that.
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+async function track(server: RunningServer): Promise<RunningServer> {
+  cleanups.push(() => server.stop());
+  return server;
+}
+
+interface MemoryReading {
+  label: string;
+  /** One per start: RSS right after /api/health answered, and 3 s later. */
+  starts: { rssAfterHealthMb: number; rssSettledMb: number; startMs: number }[];
+  /** The largest reading of all starts: what the budget is checked against. */
+  maxRssMb: number;
+  medianRssMb: number;
+}
+
+/**
+ * Starts the server `times` times on a copy of `dataDir` as it is now (a new directory stays new),
+ * reading its memory each time: readings of one configuration vary by tens of MB between starts.
+ */
+async function measureMemory(
+  label: string,
+  env: Record<string, string>,
+  logFile: string,
+  times = 3,
+): Promise<MemoryReading> {
+  const starts: MemoryReading['starts'] = [];
+  for (let i = 0; i < times; i++) {
+    const dataDir = `${env.DATA_DIR}-start${i}`;
+    if (existsSync(env.DATA_DIR!)) await cp(env.DATA_DIR!, dataDir, { recursive: true });
+    const server = await track(await startServer({ ...env, DATA_DIR: dataDir }, `${logFile}.${i}`));
+    const rssAfterHealthMb = await server.rssMb();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const rssSettledMb = await server.rssMb();
+    await server.stop();
+    starts.push({ rssAfterHealthMb, rssSettledMb, startMs: server.startMs });
+  }
+  const peaks = starts.map((s) => Math.max(s.rssAfterHealthMb, s.rssSettledMb)).sort((a, b) => a - b);
+  return { label, starts, maxRssMb: peaks.at(-1)!, medianRssMb: peaks[Math.floor(peaks.length / 2)]! };
+}
+
+async function main() {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'glimpse-bench-'));
+  cleanups.push(() => rm(work, { recursive: true, force: true }));
+  console.log(`Glimpse benchmark: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}`);
+
+  // ── 1. client weight ──────────────────────────────────────────────────────────────────────
+  if (!args['skip-build']) {
+    step('building the web app');
+    execFileSync('npm', ['run', 'build', '--silent'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  const clientJs: ScreenWeight[] = await measureClientJs();
+  for (const s of clientJs) console.log(`  ${s.screen}: ${(s.gzipBytes / 1000).toFixed(1)} kB gzipped`);
+
+  // ── 2. PostgreSQL with the reference data ─────────────────────────────────────────────────
+  let databaseUrl = args['database-url'];
+  let postgres: ThrowawayPostgres | undefined;
+  let postgresVersion = 'given by --database-url';
+  if (!databaseUrl) {
+    step(`starting a throwaway PostgreSQL on 127.0.0.1:${args['pg-port']}`);
+    postgres = startPostgres(Number(args['pg-port']));
+    cleanups.push(() => postgres?.stop());
+    postgresVersion = postgres.version;
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
+    await admin.connect();
+    await admin.query('CREATE DATABASE glimpse_bench');
+    await admin.end();
+    databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
+  }
+  const pgDataDir = path.join(work, 'pg-server');
+  await mkdir(pgDataDir, { recursive: true });
+  let seedSeconds: number | null = null;
+  if (!args['no-seed']) {
+    step(`seeding the reference data set (scale ${args.scale}) into PostgreSQL`);
+    const seedStarted = performance.now();
+    await runScript('seed', 'bench/seed.ts', [
+      '--scale',
+      args.scale,
+      '--database-url',
+      databaseUrl,
+      '--uploads-dir',
+      path.join(pgDataDir, 'uploads'),
+    ]);
+    seedSeconds = (performance.now() - seedStarted) / 1000;
+  }
+  const counts = await dataCounts(databaseUrl);
+
+  // ── 3. the server on PostgreSQL ───────────────────────────────────────────────────────────
+  step('starting the server on PostgreSQL');
+  const server = await track(
+    await startServer(
+      serverEnv({ DATABASE_URL: databaseUrl, BENCH_ENDPOINTS: 'on' }, firstPort, pgDataDir),
+      path.join(work, 'server-postgres.log'),
+    ),
+  );
+  const postgresServerRssMb = await server.rssMb();
+  // A browser stores the signed session copy the server renews each minute (auth.ts, cookieCache);
+  // autocannon cannot, so each phase starts from a fresh sign-in, as a browser's cookies would be.
+  const signInViewer = () => signIn(server.url, publicOrigin, viewerEmail, benchPassword);
+  let viewer: Visitor = await signInViewer();
+
+  step('home feed latency: 1,000 sequential requests over the first 5 pages');
+  const paths = await feedPagePaths(viewer, 5);
+  const feedLatency = await measureFeedLatency(viewer, paths, 1000);
+  console.log(`  p50 ${feedLatency.p50Ms.toFixed(2)} ms, p99 ${feedLatency.p99Ms.toFixed(2)} ms`);
+
+  const connections = Number(args.connections);
+  const seconds = Number(args.seconds);
+  step(`throughput: ${connections} connections, ${seconds} s per endpoint, feed and static in turns`);
+  viewer = await signInViewer();
+  const throughput = await measureThroughput(viewer, connections, seconds, {
+    serverPid: server.pid,
+    databasePids: postgres ? () => childPids(postgres.postmasterPid) : null,
+  });
+  const cpuOf = (r: typeof throughput.feed) =>
+    `server ${r.serverCpuMs.toFixed(2)} ms${r.databaseCpuMs === null ? '' : ` + PostgreSQL ${r.databaseCpuMs.toFixed(2)} ms`} CPU per request`;
+  console.log(
+    `  feed ${throughput.feed.requestsPerSecond.toFixed(0)} req/s, static ${throughput.static.requestsPerSecond.toFixed(0)} req/s: ${throughput.ratio.toFixed(2)}×`,
+  );
+  console.log(`  feed: ${cpuOf(throughput.feed)}; static: ${cpuOf(throughput.static)}`);
+
+  step('live delivery: 20 open streams, 50 posts');
+  const followerEmails = Array.from(
+    { length: 20 },
+    (_, i) => `user${String(i + 1).padStart(5, '0')}@bench.glimpse.test`,
+  );
+  viewer = await signInViewer();
+  const live = await measureLiveLatency(viewer, followerEmails, benchPassword, 50);
+  console.log(
+    `  p50 ${live.p50Ms.toFixed(1)} ms, p99 ${live.p99Ms.toFixed(1)} ms (${live.samples} deliveries, ${live.missed} missed)`,
+  );
+
+  step('12-megapixel JPEG upload: 5 end to end, 5 through the pipeline alone');
+  const upload = await measureUpload(viewer, 5);
+  console.log(
+    `  end to end median ${upload.endToEndMedianMs.toFixed(0)} ms, pipeline median ${upload.pipelineMedianMs.toFixed(0)} ms`,
+  );
+  await server.stop();
+
+  // ── 4. memory with the embedded database ──────────────────────────────────────────────────
+  step('server memory on embedded PGlite: a new data directory, 3 starts');
+  const memory: MemoryReading[] = [];
+  const emptyDir = path.join(work, 'pglite-empty');
+  memory.push(
+    await measureMemory(
+      'embedded PGlite, new data directory',
+      serverEnv({}, firstPort + 1, emptyDir),
+      path.join(work, 'server-pglite-empty.log'),
+    ),
+  );
+  step('seeding scale 0.1 into PGlite, then its memory after start, 3 starts');
+  const seededDir = path.join(work, 'pglite-seeded');
+  await runScript('seed', 'bench/seed.ts', ['--scale', '0.1', '--data-dir', seededDir]);
+  memory.push(
+    await measureMemory(
+      'embedded PGlite, scale-0.1 data',
+      serverEnv({}, firstPort + 2, seededDir),
+      path.join(work, 'server-pglite-seeded.log'),
+    ),
+  );
+  for (const m of memory) {
+    const readings = m.starts.map((s) => `${s.rssAfterHealthMb.toFixed(0)}/${s.rssSettledMb.toFixed(0)}`);
+    console.log(`  ${m.label}: ${readings.join(', ')} MB (after health / 3 s later, one per start)`);
+  }
+
+  // ── 5. report ─────────────────────────────────────────────────────────────────────────────
+  const wallSeconds = (performance.now() - started) / 1000;
+  const rows = budgetRows({ feedLatency, throughput, live, upload, clientJs, memory });
+  printTable(rows);
+  const machine = {
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    postgres: postgresVersion,
+  };
+  const result = {
+    at: new Date().toISOString(),
+    machine,
+    data: { scale: Number(args.scale), counts, seedSeconds },
+    rows,
+    details: { feedLatency, throughput, live, upload, clientJs, memory, postgresServerRssMb },
+    wallSeconds,
+  };
+  const file = path.join(repoRoot, 'bench/results', `${result.at.replace(/[:.]/g, '-')}.json`);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nwall time ${wallSeconds.toFixed(0)} s; load average now ${machine.loadAverage.join(' ')}`);
+  console.log(`results: ${path.relative(repoRoot, file)}`);
+}
+
+async function dataCounts(url: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = [
+      'user',
+      'posts',
+      'follows',
+      'post_likes',
+      'comments',
+      'events',
+      'images',
+      'post_saves',
+      'notifications',
+    ];
+    const counts: Record<string, number> = {};
+    for (const table of tables) {
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM "${table}"`);
+      counts[table] = rows[0].n as number;
+    }
+    return counts;
+  } finally {
+    await client.end();
+  }
+}
+
+interface BudgetRow {
+  what: string;
+  measured: string;
+  budget: string;
+  /** null: shown for context, not a budget of its own. */
+  met: boolean | null;
+}
+
+function budgetRows(m: {
+  feedLatency: Awaited<ReturnType<typeof measureFeedLatency>>;
+  throughput: Awaited<ReturnType<typeof measureThroughput>>;
+  live: Awaited<ReturnType<typeof measureLiveLatency>>;
+  upload: Awaited<ReturnType<typeof measureUpload>>;
+  clientJs: ScreenWeight[];
+  memory: MemoryReading[];
+}): BudgetRow[] {
+  const ms = (v: number) => `${v < 10 ? v.toFixed(2) : v.toFixed(0)} ms`;
+  const rows: BudgetRow[] = [
+    {
+      what: 'home feed page p50 (PostgreSQL, 20 posts)',
+      measured: ms(m.feedLatency.p50Ms),
+      budget: '≤ 10 ms',
+      met: m.feedLatency.p50Ms <= 10,
+    },
+    {
+      what: 'home feed page p99',
+      measured: ms(m.feedLatency.p99Ms),
+      budget: '≤ 50 ms',
+      met: m.feedLatency.p99Ms <= 50,
+    },
+    {
+      what: `feed vs static JSON throughput (${m.throughput.connections} conn.)`,
+      measured: `${m.throughput.ratio.toFixed(2)}× (${m.throughput.feed.requestsPerSecond.toFixed(0)} / ${m.throughput.static.requestsPerSecond.toFixed(0)} req/s)`,
+      budget: '≥ 0.5×',
+      met: m.throughput.ratio >= 0.5,
+    },
+    {
+      what: '  same, server CPU per request (static ÷ feed)',
+      measured: `${m.throughput.serverCpuRatio.toFixed(2)}× (feed ${m.throughput.feed.serverCpuMs.toFixed(2)} ms, static ${m.throughput.static.serverCpuMs.toFixed(2)} ms)`,
+      budget: '(context)',
+      met: null,
+    },
+    {
+      what: 'new post reaches an open feed (SSE) p99',
+      measured: ms(m.live.p99Ms),
+      budget: '≤ 500 ms',
+      met: m.live.p99Ms <= 500,
+    },
+    {
+      what: '12 MP JPEG upload, end to end (median of 5)',
+      measured: ms(m.upload.endToEndMedianMs),
+      budget: '≤ 1 s',
+      met: m.upload.endToEndMedianMs <= 1000,
+    },
+    ...m.clientJs.map((s) => ({
+      what: `initial JS gzipped, ${s.screen}`,
+      measured: `${(s.gzipBytes / 1000).toFixed(1)} kB`,
+      budget: '≤ 150 kB',
+      met: s.gzipBytes <= 150_000,
+    })),
+    ...m.memory.map((r) => ({
+      what: `server RSS after start, ${r.label} (max of ${r.starts.length})`,
+      measured: `${r.maxRssMb.toFixed(0)} MB (median ${r.medianRssMb.toFixed(0)})`,
+      budget: '≤ 350 MB',
+      met: r.maxRssMb <= 350,
+    })),
+  ];
+  return rows;
+}
+
+function printTable(rows: BudgetRow[]) {
+  const widths = [
+    Math.max(...rows.map((r) => r.what.length), 4),
+    Math.max(...rows.map((r) => r.measured.length), 8),
+    Math.max(...rows.map((r) => r.budget.length), 6),
+  ];
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 4)).join(' | ')} |`;
+  console.log(`\n${line(['what', 'measured', 'budget', 'met'])}`);
+  console.log(`|${[...widths, 4].map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows)
+    console.log(line([r.what, r.measured, r.budget, r.met === null ? '' : r.met ? 'yes' : 'NO']));
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error('cleanup failed:', error);
+    }
+  }
+}
+process.exit(exitCode);
