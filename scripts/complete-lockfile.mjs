@@ -44,7 +44,9 @@ for (const name of Object.keys(biome.optionalDependencies ?? {})) {
   added += 1;
 }
 if (added) {
-  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+  );
   writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`package-lock.json: added ${added} optional Biome platform entries`);
 }
