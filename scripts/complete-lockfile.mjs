@@ -3,8 +3,8 @@
  * The npm registry this project is built against serves only the Linux builds of Biome, so
  * `npm install` writes a lockfile without Biome's other platform packages and `npm ci` then
  * refuses it as out of sync. This adds the missing entries (optional, never fetched on Linux,
- * skipped by their os/cpu) so `npm ci` works here and on a full registry alike. Run it after
- * `npm install` changes package-lock.json; it changes nothing when the entries are there.
+ * skipped by their os/cpu) so `npm ci` works here and on a full registry alike. It runs as the
+ * root postinstall script; it changes nothing when the entries are there.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -45,7 +45,7 @@ for (const name of Object.keys(biome.optionalDependencies ?? {})) {
 }
 if (added) {
   lock.packages = Object.fromEntries(
-    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+    Object.entries(lock.packages).sort(([a], [b]) => a.localeCompare(b, 'en')),
   );
   writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`package-lock.json: added ${added} optional Biome platform entries`);
