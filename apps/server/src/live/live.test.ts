@@ -1,6 +1,6 @@
-import type { LiveMessage } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { collectLiveMessages } from '../test/live-stream.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -14,40 +14,7 @@ async function openStream(member: Awaited<ReturnType<TestContext['signUp']>>) {
   const response = await member.request('/api/live', { signal: controller.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const received: LiveMessage[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let ready!: () => void;
-  const isReady = new Promise<void>((resolve) => {
-    ready = resolve;
-  });
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (frame.includes('event: ready')) ready();
-          const data = frame.split('\n').find((line) => line.startsWith('data: '));
-          if (frame.includes('event: change') && data)
-            received.push(JSON.parse(data.slice(6)) as LiveMessage);
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  await isReady;
-  return {
-    received,
-    close: () => {
-      controller.abort();
-      void reader.cancel().catch(() => {});
-    },
-  };
+  return collectLiveMessages(response, () => controller.abort());
 }
 
 const eventually = async (check: () => void) => {

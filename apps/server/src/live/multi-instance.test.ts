@@ -11,10 +11,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LiveMessage, PostDto } from '@glimpse/shared';
+import type { PostDto } from '@glimpse/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageForm, makeJpeg } from '../test/images.ts';
+import { collectLiveMessages } from '../test/live-stream.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -104,34 +105,7 @@ async function openStream(get: ReturnType<typeof visit>) {
   const controller = new AbortController();
   const response = await get('/api/live', { signal: controller.signal });
   expect(response.status).toBe(200);
-  const received: LiveMessage[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let ready!: () => void;
-  const isReady = new Promise<void>((resolve) => {
-    ready = resolve;
-  });
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (frame.includes('event: ready')) ready();
-          const data = frame.split('\n').find((line) => line.startsWith('data: '));
-          if (frame.includes('event: change') && data)
-            received.push(JSON.parse(data.slice(6)) as LiveMessage);
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  await isReady;
-  return { received, close: () => controller.abort() };
+  return collectLiveMessages(response, () => controller.abort());
 }
 
 describe.skipIf(!adminUrl)('two server instances on one PostgreSQL', () => {
