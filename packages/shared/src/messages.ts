@@ -105,6 +105,7 @@ export const messages = {
     heicUnsupported:
       'HEIC pictures (the iPhone default) are not supported yet. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
     missing: 'Please choose an image.',
+    notMultipart: 'Send the image as multipart form data.',
     notYours: 'That image does not belong to you.',
   },
   common: {

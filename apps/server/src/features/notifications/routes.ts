@@ -1,16 +1,16 @@
 import { PageQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { decodeCursor } from '../../lib/cursor.ts';
-import { type AppEnv, parseWith, requireViewer } from '../../lib/http.ts';
+import { type AppEnv, query, signedIn } from '../../lib/http.ts';
 import { listNotifications, markAllRead, unreadCount } from './service.ts';
 
 export const notificationRoutes = new Hono<AppEnv>()
-  .get('/notifications', async (c) => {
-    const viewer = requireViewer(c);
-    const cursor = decodeCursor(parseWith(PageQuery, c.req.query()).cursor);
-    return c.json(await listNotifications(c.var.deps, viewer, cursor));
-  })
-  .get('/notifications/unread-count', async (c) =>
-    c.json({ count: await unreadCount(c.var.deps, requireViewer(c)) }),
+  .get('/notifications', signedIn, query(PageQuery), async (c) =>
+    c.json(await listNotifications(c.var.deps, c.var.viewer, decodeCursor(c.req.valid('query').cursor)), 200),
   )
-  .post('/notifications/read', async (c) => c.json(await markAllRead(c.var.deps, requireViewer(c))));
+  .get('/notifications/unread-count', signedIn, async (c) =>
+    c.json({ count: await unreadCount(c.var.deps, c.var.viewer) }, 200),
+  )
+  .post('/notifications/read', signedIn, async (c) =>
+    c.json(await markAllRead(c.var.deps, c.var.viewer), 200),
+  );
