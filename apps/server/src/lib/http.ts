@@ -8,9 +8,9 @@
 import { messages } from '@glimpse/shared';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { fromZodError, invalid, unauthenticated } from './errors.ts';
+import { fromZodError, invalid, notFound, unauthenticated } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { findUnstorableText } from './text.ts';
 
@@ -101,6 +101,13 @@ export const formBody =
     c.req.addValidatedData('form', parse(form));
     await next();
   };
+
+/** A uuid path parameter; anything else names nothing, so it is a 404 with `notFoundMessage`. */
+export const uuidParam = <Name extends string>(name: Name, notFoundMessage: string) =>
+  param(name, (value) => {
+    if (!z.uuid().safeParse(value).success) throw notFound(notFoundMessage);
+    return value;
+  });
 
 async function parseJson<S extends z.ZodType>(c: AppContext, schema: S): Promise<z.output<S>> {
   let body: unknown;

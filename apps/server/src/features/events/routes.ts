@@ -1,8 +1,9 @@
-import { CreateEventInput, EventListQuery, PageQuery, UpcomingEventsQuery } from '@glimpse/shared';
+import { CreateEventInput, EventListQuery, messages, UpcomingEventsQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { decodeCursor } from '../../lib/cursor.ts';
-import { type AppEnv, jsonBody, param, query, signedIn } from '../../lib/http.ts';
+import { decodeCursor, pageQuery } from '../../lib/cursor.ts';
+import { type AppEnv, jsonBody, query, signedIn, uuidParam } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
+import { serviceContext as ctxOf } from '../../lib/service.ts';
 import {
   createEvent,
   deleteEvent,
@@ -11,66 +12,62 @@ import {
   listEvents,
   listInterested,
   listUpcomingEvents,
-  parseEventId,
   setInterest,
 } from './service.ts';
 
-const eventId = param('id', parseEventId);
-const eventList = query(EventListQuery);
+/** Anything that is not a uuid cannot be an event: 404, as for a deleted one. */
+const eventId = uuidParam('id', messages.event.notFound);
+const eventList = query(
+  EventListQuery.transform(({ when, cursor }) => ({ when, cursor: decodeCursor(cursor) })),
+);
 
 export const eventRoutes = new Hono<AppEnv>()
   .post('/events', rateLimit('events'), signedIn, jsonBody(CreateEventInput), async (c) =>
-    c.json(await createEvent(c.var.deps, { viewer: c.var.viewer, input: c.req.valid('json') }), 201),
+    c.json(await createEvent({ ctx: ctxOf(c), input: c.req.valid('json') }), 201),
   )
-  .get('/events', signedIn, eventList, async (c) => {
-    const { when, cursor } = c.req.valid('query');
-    return c.json(
-      await listEvents(c.var.deps, c.var.viewer, { kind: 'followed' }, when, decodeCursor(cursor)),
+  .get('/events', signedIn, eventList, async (c) =>
+    c.json(
+      await listEvents({ ctx: ctxOf(c), input: { list: { kind: 'followed' }, ...c.req.valid('query') } }),
       200,
-    );
-  })
+    ),
+  )
   // Registered before /events/:id, which would otherwise take "upcoming" for an id.
   .get('/events/upcoming', signedIn, query(UpcomingEventsQuery), async (c) =>
-    c.json(await listUpcomingEvents(c.var.deps, c.var.viewer, c.req.valid('query').limit), 200),
+    c.json(await listUpcomingEvents({ ctx: ctxOf(c), input: c.req.valid('query') }), 200),
   )
   .get('/events/:id', signedIn, eventId, async (c) =>
-    c.json(await getEvent(c.var.deps, c.var.viewer, c.req.valid('param').id), 200),
+    c.json(await getEvent({ ctx: ctxOf(c), input: { eventId: c.req.valid('param').id } }), 200),
   )
   .delete('/events/:id', signedIn, eventId, async (c) => {
-    await deleteEvent(c.var.deps, { viewer: c.var.viewer, eventId: c.req.valid('param').id });
+    await deleteEvent({ ctx: ctxOf(c), input: { eventId: c.req.valid('param').id } });
     return c.body(null, 204);
   })
   // The person who joins is always the caller: there is no user id in these requests.
   .put('/events/:id/interest', signedIn, eventId, async (c) =>
     c.json(
-      await setInterest(c.var.deps, {
-        viewer: c.var.viewer,
-        eventId: c.req.valid('param').id,
-        interested: true,
-      }),
+      await setInterest({ ctx: ctxOf(c), input: { eventId: c.req.valid('param').id, interested: true } }),
       200,
     ),
   )
   .delete('/events/:id/interest', signedIn, eventId, async (c) =>
     c.json(
-      await setInterest(c.var.deps, {
-        viewer: c.var.viewer,
-        eventId: c.req.valid('param').id,
-        interested: false,
+      await setInterest({ ctx: ctxOf(c), input: { eventId: c.req.valid('param').id, interested: false } }),
+      200,
+    ),
+  )
+  .get('/events/:id/interested', signedIn, eventId, pageQuery, async (c) =>
+    c.json(
+      await listInterested({
+        ctx: ctxOf(c),
+        input: { eventId: c.req.valid('param').id, ...c.req.valid('query') },
       }),
       200,
     ),
   )
-  .get('/events/:id/interested', signedIn, eventId, query(PageQuery), async (c) =>
-    c.json(
-      await listInterested(c.var.deps, c.req.valid('param').id, decodeCursor(c.req.valid('query').cursor)),
-      200,
-    ),
-  )
   .get('/events/:id/calendar.ics', signedIn, eventId, async (c) => {
-    const { body, fileName } = await getEventCalendar(c.var.deps, {
-      eventId: c.req.valid('param').id,
-      publicUrl: c.var.deps.env.publicUrl,
+    const { body, fileName } = await getEventCalendar({
+      ctx: ctxOf(c),
+      input: { eventId: c.req.valid('param').id, publicUrl: c.var.deps.env.publicUrl },
     });
     return c.body(body, 200, {
       'content-type': 'text/calendar; charset=utf-8',
@@ -78,16 +75,12 @@ export const eventRoutes = new Hono<AppEnv>()
       'cache-control': 'private, no-cache',
     });
   })
-  .get('/users/:userId/events', signedIn, eventList, async (c) => {
-    const { when, cursor } = c.req.valid('query');
-    return c.json(
-      await listEvents(
-        c.var.deps,
-        c.var.viewer,
-        { kind: 'host', hostId: c.req.param('userId') },
-        when,
-        decodeCursor(cursor),
-      ),
+  .get('/users/:userId/events', signedIn, eventList, async (c) =>
+    c.json(
+      await listEvents({
+        ctx: ctxOf(c),
+        input: { list: { kind: 'host', hostId: c.req.param('userId') }, ...c.req.valid('query') },
+      }),
       200,
-    );
-  });
+    ),
+  );

@@ -4,7 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { invalid, tooLarge } from '../../lib/errors.ts';
 import { type AppEnv, formBody, parseWith, signedIn } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
-import { toImageDto, uploadImage } from './service.ts';
+import { serviceContext as ctxOf } from '../../lib/service.ts';
+import { uploadImage } from './service.ts';
 
 const maxMb = limits.imageMaxBytes / 1024 / 1024;
 
@@ -32,12 +33,7 @@ export const imageRoutes = new Hono<AppEnv>().post(
   imageUpload,
   async (c) => {
     const { purpose, file } = c.req.valid('form');
-    const row = await uploadImage(
-      c.var.deps,
-      c.var.viewer.id,
-      purpose,
-      Buffer.from(await file.arrayBuffer()),
-    );
-    return c.json(toImageDto(c.var.deps.storage, row), 201);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    return c.json(await uploadImage({ ctx: ctxOf(c), input: { purpose, bytes } }), 201);
   },
 );

@@ -1,16 +1,14 @@
-import { PageQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { decodeCursor } from '../../lib/cursor.ts';
-import { type AppEnv, query, signedIn } from '../../lib/http.ts';
+import { pageQuery } from '../../lib/cursor.ts';
+import { type AppEnv, signedIn } from '../../lib/http.ts';
+import { serviceContext as ctxOf } from '../../lib/service.ts';
 import { listNotifications, markAllRead, unreadCount } from './service.ts';
 
 export const notificationRoutes = new Hono<AppEnv>()
-  .get('/notifications', signedIn, query(PageQuery), async (c) =>
-    c.json(await listNotifications(c.var.deps, c.var.viewer, decodeCursor(c.req.valid('query').cursor)), 200),
+  .get('/notifications', signedIn, pageQuery, async (c) =>
+    c.json(await listNotifications({ ctx: ctxOf(c), input: c.req.valid('query') }), 200),
   )
   .get('/notifications/unread-count', signedIn, async (c) =>
-    c.json({ count: await unreadCount(c.var.deps, c.var.viewer) }, 200),
+    c.json(await unreadCount({ ctx: ctxOf(c) }), 200),
   )
-  .post('/notifications/read', signedIn, async (c) =>
-    c.json(await markAllRead(c.var.deps, c.var.viewer), 200),
-  );
+  .post('/notifications/read', signedIn, async (c) => c.json(await markAllRead({ ctx: ctxOf(c) }), 200));

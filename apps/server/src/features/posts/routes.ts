@@ -1,8 +1,9 @@
-import { CommentInput, CreatePostInput, PageQuery } from '@glimpse/shared';
+import { CommentInput, CreatePostInput, messages } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { decodeCursor } from '../../lib/cursor.ts';
-import { type AppEnv, jsonBody, param, query, signedIn } from '../../lib/http.ts';
+import { pageQuery as page } from '../../lib/cursor.ts';
+import { type AppEnv, jsonBody, signedIn, uuidParam } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
+import { serviceContext as ctxOf } from '../../lib/service.ts';
 import {
   addComment,
   createPost,
@@ -10,97 +11,85 @@ import {
   getPost,
   listComments,
   listPosts,
-  parsePostId,
   setLike,
   setSave,
 } from './service.ts';
 
-const postId = param('id', parsePostId);
-const page = query(PageQuery);
+/** Anything that is not a uuid cannot be a post: 404, as for a deleted one. */
+const postId = uuidParam('id', messages.post.notFound);
 
 export const postRoutes = new Hono<AppEnv>()
   .post('/posts', rateLimit('posts'), signedIn, jsonBody(CreatePostInput), async (c) =>
-    c.json(await createPost(c.var.deps, { viewer: c.var.viewer, input: c.req.valid('json') }), 201),
+    c.json(await createPost({ ctx: ctxOf(c), input: c.req.valid('json') }), 201),
   )
   .get('/posts', signedIn, page, async (c) =>
     c.json(
-      await listPosts(
-        c.var.deps,
-        c.var.viewer,
-        { kind: 'explore' },
-        decodeCursor(c.req.valid('query').cursor),
-      ),
+      await listPosts({
+        ctx: ctxOf(c),
+        input: { list: { kind: 'explore' }, ...c.req.valid('query') },
+      }),
       200,
     ),
   )
   .get('/posts/:id', signedIn, postId, async (c) =>
-    c.json(await getPost(c.var.deps, c.var.viewer, c.req.valid('param').id), 200),
+    c.json(await getPost({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id } }), 200),
   )
   .delete('/posts/:id', signedIn, postId, async (c) => {
-    await deletePost(c.var.deps, { viewer: c.var.viewer, postId: c.req.valid('param').id });
+    await deletePost({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id } });
     return c.body(null, 204);
   })
   .put('/posts/:id/like', signedIn, postId, async (c) =>
-    c.json(
-      await setLike(c.var.deps, { viewer: c.var.viewer, postId: c.req.valid('param').id, liked: true }),
-      200,
-    ),
+    c.json(await setLike({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id, liked: true } }), 200),
   )
   .delete('/posts/:id/like', signedIn, postId, async (c) =>
-    c.json(
-      await setLike(c.var.deps, { viewer: c.var.viewer, postId: c.req.valid('param').id, liked: false }),
-      200,
-    ),
+    c.json(await setLike({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id, liked: false } }), 200),
   )
   .put('/posts/:id/save', signedIn, postId, async (c) =>
-    c.json(
-      await setSave(c.var.deps, { viewer: c.var.viewer, postId: c.req.valid('param').id, saved: true }),
-      200,
-    ),
+    c.json(await setSave({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id, saved: true } }), 200),
   )
   .delete('/posts/:id/save', signedIn, postId, async (c) =>
-    c.json(
-      await setSave(c.var.deps, { viewer: c.var.viewer, postId: c.req.valid('param').id, saved: false }),
-      200,
-    ),
+    c.json(await setSave({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id, saved: false } }), 200),
   )
   .get('/posts/:id/comments', signedIn, postId, page, async (c) =>
     c.json(
-      await listComments(c.var.deps, c.req.valid('param').id, decodeCursor(c.req.valid('query').cursor)),
+      await listComments({
+        ctx: ctxOf(c),
+        input: { postId: c.req.valid('param').id, cursor: c.req.valid('query').cursor },
+      }),
       200,
     ),
   )
   .post('/posts/:id/comments', rateLimit('comments'), signedIn, postId, jsonBody(CommentInput), async (c) =>
     c.json(
-      await addComment(c.var.deps, {
-        viewer: c.var.viewer,
-        postId: c.req.valid('param').id,
-        input: c.req.valid('json'),
-      }),
+      await addComment({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id, ...c.req.valid('json') } }),
       201,
     ),
   )
   .get('/users/:userId/posts', signedIn, page, async (c) =>
     c.json(
-      await listPosts(
-        c.var.deps,
-        c.var.viewer,
-        { kind: 'author', authorId: c.req.param('userId') },
-        decodeCursor(c.req.valid('query').cursor),
-      ),
+      await listPosts({
+        ctx: ctxOf(c),
+        input: { list: { kind: 'author', authorId: c.req.param('userId') }, ...c.req.valid('query') },
+      }),
       200,
     ),
   )
   // Only the caller's own saved and liked lists exist: there is no URL for someone else's.
   .get('/me/saved-posts', signedIn, page, async (c) =>
     c.json(
-      await listPosts(c.var.deps, c.var.viewer, { kind: 'saved' }, decodeCursor(c.req.valid('query').cursor)),
+      await listPosts({
+        ctx: ctxOf(c),
+        input: { list: { kind: 'saved' }, ...c.req.valid('query') },
+      }),
       200,
     ),
   )
   .get('/me/liked-posts', signedIn, page, async (c) =>
     c.json(
-      await listPosts(c.var.deps, c.var.viewer, { kind: 'liked' }, decodeCursor(c.req.valid('query').cursor)),
+      await listPosts({
+        ctx: ctxOf(c),
+        input: { list: { kind: 'liked' }, ...c.req.valid('query') },
+      }),
       200,
     ),
   );
