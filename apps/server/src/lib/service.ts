@@ -21,6 +21,11 @@ export interface ServiceContext {
 /** A service names the part of the context it uses, so a job or a benchmark passes only that. */
 export type Ctx<K extends keyof ServiceContext> = Pick<ServiceContext, K>;
 
+/** A service's one argument: the part of the context it uses and its parsed input (if any). */
+export type ServiceArgs<K extends keyof ServiceContext, Input = never> = [Input] extends [never]
+  ? { ctx: Ctx<K> }
+  : { ctx: Ctx<K>; input: Input };
+
 /** The context for a route handler after `signedIn`. */
 export function serviceContext(c: {
   var: { deps: Omit<ServiceContext, 'viewer'>; viewer: Viewer };

@@ -21,7 +21,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { eventInterests, events, images, profiles } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { type Ctx, withTransaction } from '../../lib/service.ts';
+import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { imageDtoColumns } from '../images/queries.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
@@ -39,10 +39,7 @@ const joinedFirst = keyset(eventInterests.createdAt, eventInterests.userId, 'old
 export async function getEvent({
   ctx: { db, storage, viewer },
   input: { eventId },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'viewer'>;
-  input: { eventId: string };
-}): Promise<EventDto> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', { eventId: string }>): Promise<EventDto> {
   const rows = await selectEventsForViewer(db, viewer.id).where(eq(events.id, eventId)).limit(1);
   if (rows.length === 0) throw eventNotFound();
   const [event] = await toEventDtos(db, storage, rows);
@@ -52,10 +49,7 @@ export async function getEvent({
 export async function createEvent({
   ctx,
   input,
-}: {
-  ctx: Ctx<'db' | 'storage' | 'live' | 'viewer'>;
-  input: CreateEventInputParsed;
-}): Promise<EventDto> {
+}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', CreateEventInputParsed>): Promise<EventDto> {
   const { db, viewer } = ctx;
   await requireProfile(db, viewer.id, profileRequired);
   if (input.imageId) await requireOwnImage(db, viewer.id, input.imageId, 'event');
@@ -85,10 +79,7 @@ export async function createEvent({
 export async function deleteEvent({
   ctx,
   input: { eventId },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'live' | 'viewer'>;
-  input: { eventId: string };
-}): Promise<void> {
+}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { eventId: string }>): Promise<void> {
   const imageId = await withTransaction(ctx.db, async (tx) => {
     const [event] = await tx
       .select({ hostId: events.hostId, imageId: events.imageId })
@@ -108,10 +99,10 @@ export async function deleteEvent({
 export async function setInterest({
   ctx: { db, live, viewer },
   input: { eventId, interested },
-}: {
-  ctx: Ctx<'db' | 'live' | 'viewer'>;
-  input: { eventId: string; interested: boolean };
-}): Promise<InterestStateDto> {
+}: ServiceArgs<
+  'db' | 'live' | 'viewer',
+  { eventId: string; interested: boolean }
+>): Promise<InterestStateDto> {
   // Joined people are listed by name, so only members with a profile join.
   await requireProfile(db, viewer.id, profileRequired);
   let state: { interestedCount: number; hostId: string; changed: boolean };
@@ -144,10 +135,10 @@ export type EventList = { kind: 'followed' } | { kind: 'host'; hostId: string };
 export async function listEvents({
   ctx: { db, storage, viewer },
   input: { list, when, cursor, size = pageSize },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'viewer'>;
-  input: { list: EventList; when: EventWhen; cursor: Cursor | null; size?: number };
-}): Promise<Page<EventDto>> {
+}: ServiceArgs<
+  'db' | 'storage' | 'viewer',
+  { list: EventList; when: EventWhen; cursor: Cursor | null; size?: number }
+>): Promise<Page<EventDto>> {
   const now = new Date();
   const scope =
     list.kind === 'followed' ? hostedByFollowedOrSelf(db, viewer.id) : eq(events.hostId, list.hostId);
@@ -166,10 +157,7 @@ export async function listEvents({
 export async function listUpcomingEvents({
   ctx,
   input: { limit },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'viewer'>;
-  input: { limit: number };
-}): Promise<{ items: EventDto[] }> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', { limit: number }>): Promise<{ items: EventDto[] }> {
   const page = await listEvents({
     ctx,
     input: { list: { kind: 'followed' }, when: 'upcoming', cursor: null, size: limit },
@@ -188,10 +176,9 @@ async function requireEventExists(db: Db, eventId: string) {
 export async function listInterested({
   ctx: { db, storage },
   input: { eventId, cursor },
-}: {
-  ctx: Ctx<'db' | 'storage'>;
-  input: { eventId: string; cursor: Cursor | null };
-}): Promise<Page<EventInterestDto>> {
+}: ServiceArgs<'db' | 'storage', { eventId: string; cursor: Cursor | null }>): Promise<
+  Page<EventInterestDto>
+> {
   await requireEventExists(db, eventId);
   const rows = await db
     .select({
@@ -217,10 +204,7 @@ export async function listInterested({
 export async function getEventCalendar({
   ctx: { db },
   input: { eventId, publicUrl },
-}: {
-  ctx: Ctx<'db'>;
-  input: { eventId: string; publicUrl: string };
-}): Promise<{ body: string; fileName: string }> {
+}: ServiceArgs<'db', { eventId: string; publicUrl: string }>): Promise<{ body: string; fileName: string }> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
   if (!event) throw eventNotFound();
   const calendarEvent: CalendarEvent = {

@@ -18,7 +18,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { follows, posts } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage } from '../../lib/cursor.ts';
-import type { Ctx } from '../../lib/service.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
 import { selectPostsForViewer, toPostDto } from '../posts/queries.ts';
 
 const newestFirst = keyset(posts.createdAt, posts.id, 'newestFirst');
@@ -73,10 +73,7 @@ function feedStatements(db: Db): FeedStatements {
 export async function getFeed({
   ctx: { db, storage, viewer },
   input: { cursor },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'viewer'>;
-  input: { cursor: Cursor | null };
-}): Promise<Page<PostDto>> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
   const statement = feedStatements(db);
   const ids = cursor
     ? await statement.nextIds.execute({ viewerId: viewer.id, at: cursor.at.toISOString(), id: cursor.id })

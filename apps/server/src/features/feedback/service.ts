@@ -4,15 +4,12 @@
  */
 import type { FeedbackDto, FeedbackInput } from '@glimpse/shared';
 import { feedback } from '../../db/schema.ts';
-import type { Ctx } from '../../lib/service.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
 
 export async function sendFeedback({
   ctx: { db, viewer },
   input,
-}: {
-  ctx: Ctx<'db' | 'viewer'>;
-  input: FeedbackInput;
-}): Promise<FeedbackDto> {
+}: ServiceArgs<'db' | 'viewer', FeedbackInput>): Promise<FeedbackDto> {
   const [row] = await db
     .insert(feedback)
     .values({ authorId: viewer.id, body: input.body })

@@ -9,7 +9,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, images, posts, profiles } from '../../db/schema.ts';
 import { forbidden, invalid } from '../../lib/errors.ts';
-import type { Ctx } from '../../lib/service.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { processImage } from './pipeline.ts';
 import { type ImageRow, toImageDto } from './queries.ts';
@@ -26,10 +26,7 @@ const folderOf: Record<ImagePurpose, string> = {
 export async function uploadImage({
   ctx: { db, storage, viewer },
   input: { purpose, bytes },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'viewer'>;
-  input: { purpose: ImagePurpose; bytes: Buffer };
-}): Promise<ImageDto> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', { purpose: ImagePurpose; bytes: Buffer }>): Promise<ImageDto> {
   const processed = await processImage(bytes);
   // A millisecond timestamp in every file name (SPEC.md §3), plus randomness so names never collide.
   const stem = `${folderOf[purpose]}/${Date.now()}-${randomBytes(6).toString('hex')}`;
@@ -87,10 +84,7 @@ export async function deleteImages({ db, storage }: { db: Db; storage: Storage }
 export async function sweepOrphanImages({
   ctx,
   input: { olderThan },
-}: {
-  ctx: Ctx<'db' | 'storage'>;
-  input: { olderThan: Date };
-}): Promise<number> {
+}: ServiceArgs<'db' | 'storage', { olderThan: Date }>): Promise<number> {
   const orphans = await ctx.db
     .select({ id: images.id })
     .from(images)

@@ -8,7 +8,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { follows, images, notifications, profiles } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
-import type { Ctx } from '../../lib/service.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
 import { imageDtoColumns } from '../images/queries.ts';
 import { authorColumns, toAuthorDto } from '../profile/queries.ts';
 
@@ -18,10 +18,7 @@ const newestFirst = keyset(notifications.createdAt, notifications.id, 'newestFir
 export async function listNotifications({
   ctx: { db, storage, viewer },
   input: { cursor },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'viewer'>;
-  input: { cursor: Cursor | null };
-}): Promise<Page<NotificationDto>> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<NotificationDto>> {
   const rows = await db
     .select({
       notification: notifications,
@@ -52,9 +49,7 @@ export async function listNotifications({
 
 export async function unreadCount({
   ctx: { db, viewer },
-}: {
-  ctx: Ctx<'db' | 'viewer'>;
-}): Promise<{ count: number }> {
+}: ServiceArgs<'db' | 'viewer'>): Promise<{ count: number }> {
   const [row] = await db
     .select({ value: count() })
     .from(notifications)
@@ -65,9 +60,7 @@ export async function unreadCount({
 /** Marks only the caller's own notifications; other tabs hear it and clear their badge. */
 export async function markAllRead({
   ctx: { db, live, viewer },
-}: {
-  ctx: Ctx<'db' | 'live' | 'viewer'>;
-}): Promise<{ marked: number }> {
+}: ServiceArgs<'db' | 'live' | 'viewer'>): Promise<{ marked: number }> {
   const marked = await db
     .update(notifications)
     .set({ read: true })

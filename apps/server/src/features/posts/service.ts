@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, postLikes, postSaves, posts } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { type Ctx, withTransaction } from '../../lib/service.ts';
+import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
 import { requireProfile } from '../profile/queries.ts';
@@ -36,10 +36,7 @@ const commentsOldestFirst = keyset(comments.createdAt, comments.id, 'oldestFirst
 export async function getPost({
   ctx: { db, storage, viewer },
   input: { postId },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'viewer'>;
-  input: { postId: string };
-}): Promise<PostDto> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', { postId: string }>): Promise<PostDto> {
   const [row] = await selectPostsForViewer(db, viewer.id).where(eq(posts.id, postId)).limit(1);
   if (!row) throw postNotFound();
   return toPostDto(storage, row);
@@ -48,10 +45,7 @@ export async function getPost({
 export async function createPost({
   ctx,
   input,
-}: {
-  ctx: Ctx<'db' | 'storage' | 'live' | 'viewer'>;
-  input: z.output<typeof CreatePostInput>;
-}): Promise<PostDto> {
+}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', z.output<typeof CreatePostInput>>): Promise<PostDto> {
   const { db, viewer } = ctx;
   await requireProfile(db, viewer.id, profileRequired);
   await requireOwnImage(db, viewer.id, input.imageId, 'post');
@@ -73,10 +67,7 @@ export async function createPost({
 export async function deletePost({
   ctx,
   input: { postId },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'live' | 'viewer'>;
-  input: { postId: string };
-}): Promise<void> {
+}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { postId: string }>): Promise<void> {
   const imageId = await withTransaction(ctx.db, async (tx) => {
     const [post] = await tx
       .select({ authorId: posts.authorId, imageId: posts.imageId })
@@ -101,10 +92,7 @@ async function requirePostExists(db: Db, postId: string) {
 export async function setLike({
   ctx: { db, live, viewer },
   input: { postId, liked },
-}: {
-  ctx: Ctx<'db' | 'live' | 'viewer'>;
-  input: { postId: string; liked: boolean };
-}): Promise<LikeStateDto> {
+}: ServiceArgs<'db' | 'live' | 'viewer', { postId: string; liked: boolean }>): Promise<LikeStateDto> {
   await requirePostExists(db, postId);
   const state = await toggleWithCounter(db, {
     table: postLikes,
@@ -128,10 +116,7 @@ export async function setLike({
 export async function setSave({
   ctx: { db, viewer },
   input: { postId, saved },
-}: {
-  ctx: Ctx<'db' | 'viewer'>;
-  input: { postId: string; saved: boolean };
-}): Promise<SaveStateDto> {
+}: ServiceArgs<'db' | 'viewer', { postId: string; saved: boolean }>): Promise<SaveStateDto> {
   await requirePostExists(db, postId);
   await toggleWithCounter(db, {
     table: postSaves,
@@ -151,10 +136,9 @@ export type PostList =
 export async function listPosts({
   ctx: { db, storage, viewer },
   input: { list, cursor },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'viewer'>;
-  input: { list: PostList; cursor: Cursor | null };
-}): Promise<Page<PostDto>> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', { list: PostList; cursor: Cursor | null }>): Promise<
+  Page<PostDto>
+> {
   let rows: Awaited<ReturnType<ReturnType<typeof selectPostsForViewer>['execute']>>;
   if (list.kind === 'saved' || list.kind === 'liked') {
     // Ordered by when the viewer saved or liked, served by the (user_id, created_at) index.
@@ -187,10 +171,7 @@ export async function listPosts({
 export async function listComments({
   ctx: { db, storage },
   input: { postId, cursor },
-}: {
-  ctx: Ctx<'db' | 'storage'>;
-  input: { postId: string; cursor: Cursor | null };
-}): Promise<Page<CommentDto>> {
+}: ServiceArgs<'db' | 'storage', { postId: string; cursor: Cursor | null }>): Promise<Page<CommentDto>> {
   await requirePostExists(db, postId);
   const rows = await selectComments(db)
     .where(and(eq(comments.postId, postId), commentsOldestFirst.after(cursor)))
@@ -207,10 +188,10 @@ export async function listComments({
 export async function addComment({
   ctx: { db, storage, live, viewer },
   input: { postId, body },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'live' | 'viewer'>;
-  input: { postId: string } & z.output<typeof CommentInput>;
-}): Promise<CommentDto> {
+}: ServiceArgs<
+  'db' | 'storage' | 'live' | 'viewer',
+  { postId: string } & z.output<typeof CommentInput>
+>): Promise<CommentDto> {
   await requireProfile(db, viewer.id, profileRequired);
   const commentId = await withTransaction(db, async (tx) => {
     const [updated] = await tx

@@ -10,15 +10,13 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles, user } from '../../db/schema.ts';
 import { conflict, notFound, unauthenticated } from '../../lib/errors.ts';
-import { type Ctx, withTransaction } from '../../lib/service.ts';
+import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
 import { findProfile } from './queries.ts';
 
 export async function getMe({
   ctx: { db, storage, viewer },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'viewer'>;
-}): Promise<MeDto> {
+}: ServiceArgs<'db' | 'storage' | 'viewer'>): Promise<MeDto> {
   const account = await db.query.user.findFirst({ where: eq(user.id, viewer.id) });
   if (!account) throw unauthenticated();
   return {
@@ -48,10 +46,7 @@ const usernameConflict = () =>
 export async function saveProfile({
   ctx,
   input,
-}: {
-  ctx: Ctx<'db' | 'storage' | 'viewer'>;
-  input: ProfileInputParsed;
-}): Promise<ProfileDto> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', ProfileInputParsed>): Promise<ProfileDto> {
   const { db, viewer } = ctx;
   if (input.profileImageId) await requireOwnImage(db, viewer.id, input.profileImageId, 'profile');
   if (input.backgroundImageId) await requireOwnImage(db, viewer.id, input.backgroundImageId, 'background');

@@ -7,7 +7,7 @@ import type { UserSearchResultDto } from '@glimpse/shared';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { images, profiles } from '../../db/schema.ts';
-import type { Ctx } from '../../lib/service.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
 import { toImageDto } from '../images/queries.ts';
 
 const resultLimit = 10;
@@ -19,10 +19,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 export async function searchUsers({
   ctx: { db, storage },
   input: { q },
-}: {
-  ctx: Ctx<'db' | 'storage'>;
-  input: { q: string };
-}): Promise<UserSearchResultDto[]> {
+}: ServiceArgs<'db' | 'storage', { q: string }>): Promise<UserSearchResultDto[]> {
   const prefix = q.trim().toLowerCase();
   if (!prefix) return [];
   const pattern = `${escapeLike(prefix)}%`;

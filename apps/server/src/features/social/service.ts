@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { follows, notifications, profiles, reports } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import type { Ctx } from '../../lib/service.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
 import { type Step, toggleWithCounter } from '../../lib/toggle.ts';
 import { findProfile, requireProfile } from '../profile/queries.ts';
 
@@ -28,10 +28,7 @@ export async function isFollowing(db: Db, followerId: string, followeeId: string
 export async function getPublicProfile({
   ctx: { db, storage, viewer },
   input: { userId },
-}: {
-  ctx: Ctx<'db' | 'storage' | 'viewer'>;
-  input: { userId: string };
-}): Promise<PublicProfileDto> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', { userId: string }>): Promise<PublicProfileDto> {
   const profile = await findProfile(db, storage, userId);
   if (!profile) throw profileNotFound();
   return { ...profile, followedByMe: await isFollowing(db, viewer.id, userId) };
@@ -59,10 +56,7 @@ async function notifyNewFollower(tx: Db, recipientId: string, actorId: string): 
 export async function setFollow({
   ctx: { db, live, viewer },
   input: { targetId, follow },
-}: {
-  ctx: Ctx<'db' | 'live' | 'viewer'>;
-  input: { targetId: string; follow: boolean };
-}): Promise<FollowStateDto> {
+}: ServiceArgs<'db' | 'live' | 'viewer', { targetId: string; follow: boolean }>): Promise<FollowStateDto> {
   if (targetId === viewer.id) throw invalid(messages.social.cannotFollowSelf);
   await requireProfile(db, targetId, profileNotFound);
   const { followerCount, notified } = await toggleWithCounter(db, {
@@ -95,10 +89,10 @@ const newReportId = () => `${randomBytes(9).toString('base64url')}-${Date.now()}
 export async function reportAccount({
   ctx: { db, viewer },
   input: { reportedUserId, reason },
-}: {
-  ctx: Ctx<'db' | 'viewer'>;
-  input: { reportedUserId: string; reason: string };
-}): Promise<{ id: string; createdAt: string }> {
+}: ServiceArgs<'db' | 'viewer', { reportedUserId: string; reason: string }>): Promise<{
+  id: string;
+  createdAt: string;
+}> {
   if (reportedUserId === viewer.id) throw invalid(messages.social.cannotReportSelf);
   await requireProfile(db, reportedUserId, profileNotFound);
   const [row] = await db
