@@ -5,9 +5,12 @@
  * Test support only: nothing outside the test suites imports this.
  */
 import type { ImagePurpose, RateLimitName } from '@glimpse/shared';
+import { eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { expect } from 'vitest';
 import * as schema from '../db/schema.ts';
 import type { Scene } from './scene.ts';
-import { forgedIdentity } from './scene.ts';
+import { forgedIdentity, json } from './scene.ts';
 
 export type Actor = 'owner' | 'other' | 'signedOut';
 export const actors: readonly Actor[] = ['owner', 'other', 'signedOut'];
@@ -44,6 +47,42 @@ export interface RouteEntry {
 
 export const memberOf = (scene: Scene, actor: Actor) =>
   actor === 'owner' ? scene.owner : actor === 'other' ? scene.other : null;
+
+/**
+ * The `text` of a route that answers `{ id }` for a new row of `table`: its free-text `fields`,
+ * read back from that row.
+ */
+export function storedById<T extends PgTable & { id: AnyPgColumn }>(
+  table: T,
+  fields: string[],
+): NonNullable<RouteEntry['text']> {
+  return {
+    fields,
+    async stored(scene, response) {
+      const { id } = await json<{ id: string }>(response);
+      const [row] = (await scene.t.db
+        .select()
+        .from(table as PgTable)
+        .where(eq(table.id, id))) as Record<string, unknown>[];
+      return Object.fromEntries(fields.map((field) => [field, row?.[field]]));
+    },
+  };
+}
+
+/** The rows `where` picks were written by `actor` alone: none when signed out. */
+export async function expectWrittenBy(
+  scene: Scene,
+  actor: Actor,
+  authorColumn: AnyPgColumn,
+  where: SQL,
+): Promise<void> {
+  const rows = await scene.t.db
+    .select({ author: authorColumn })
+    .from(authorColumn.table as PgTable)
+    .where(where);
+  const caller = memberOf(scene, actor);
+  expect(rows.map((r) => r.author)).toEqual(caller ? [caller.id] : []);
+}
 
 /** An image row for `ownerId`, without files: enough to attach (attaching checks the row). */
 export async function insertImage(scene: Scene, ownerId: string, purpose: ImagePurpose) {

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import { insertImage, memberOf, type RouteEntry } from '../../security/route-entry.ts';
+import { insertImage, memberOf, type RouteEntry, storedById } from '../../security/route-entry.ts';
 import type { Scene } from '../../security/scene.ts';
 import { json } from '../../security/scene.ts';
 
@@ -57,14 +57,7 @@ export const eventRouteTable: Record<string, RouteEntry> = {
         },
       };
     },
-    text: {
-      fields: ['title', 'description'],
-      async stored(scene, response) {
-        const { id } = await json<{ id: string }>(response);
-        const [row] = await scene.t.db.select().from(schema.events).where(eq(schema.events.id, id));
-        return { title: row?.title, description: row?.description };
-      },
-    },
+    text: storedById(schema.events, ['title', 'description']),
   },
   'DELETE /api/events/:id': {
     rule: 'Only the host deletes an event.',

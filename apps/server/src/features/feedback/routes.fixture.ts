@@ -3,10 +3,8 @@
  * through security/route-table.ts). A new route in routes.ts needs its entry here.
  */
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import { memberOf, type RouteEntry } from '../../security/route-entry.ts';
-import { json } from '../../security/scene.ts';
+import { expectWrittenBy, type RouteEntry, storedById } from '../../security/route-entry.ts';
 
 export const feedbackRouteTable: Record<string, RouteEntry> = {
   'POST /api/feedback': {
@@ -15,27 +13,14 @@ export const feedbackRouteTable: Record<string, RouteEntry> = {
     rateLimit: 'feedback',
     body: 'json',
     async attempt(scene, actor) {
-      const caller = memberOf(scene, actor);
       const marker = `feedback ${Math.random()}`;
       return {
         path: '/api/feedback',
         json: { body: marker },
-        async verify() {
-          const rows = await scene.t.db
-            .select()
-            .from(schema.feedback)
-            .where(eq(schema.feedback.body, marker));
-          expect(rows.map((r) => r.authorId)).toEqual(caller ? [caller.id] : []);
-        },
+        verify: () =>
+          expectWrittenBy(scene, actor, schema.feedback.authorId, eq(schema.feedback.body, marker)),
       };
     },
-    text: {
-      fields: ['body'],
-      async stored(scene, response) {
-        const { id } = await json<{ id: string }>(response);
-        const [row] = await scene.t.db.select().from(schema.feedback).where(eq(schema.feedback.id, id));
-        return { body: row?.body };
-      },
-    },
+    text: storedById(schema.feedback, ['body']),
   },
 };

@@ -5,7 +5,13 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import { insertImage, memberOf, type RouteEntry } from '../../security/route-entry.ts';
+import {
+  expectWrittenBy,
+  insertImage,
+  memberOf,
+  type RouteEntry,
+  storedById,
+} from '../../security/route-entry.ts';
 import type { Scene } from '../../security/scene.ts';
 import { json } from '../../security/scene.ts';
 
@@ -87,14 +93,7 @@ export const postRouteTable: Record<string, RouteEntry> = {
         },
       };
     },
-    text: {
-      fields: ['caption', 'altText'],
-      async stored(scene, response) {
-        const { id } = await json<{ id: string }>(response);
-        const [row] = await scene.t.db.select().from(schema.posts).where(eq(schema.posts.id, id));
-        return { caption: row?.caption, altText: row?.altText };
-      },
-    },
+    text: storedById(schema.posts, ['caption', 'altText']),
   },
 
   'DELETE /api/posts/:id': {
@@ -127,26 +126,13 @@ export const postRouteTable: Record<string, RouteEntry> = {
     body: 'json',
     async attempt(scene, actor) {
       const post = await scene.t.insertPost(scene.third.id, 'to comment on');
-      const caller = memberOf(scene, actor);
       return {
         path: `/api/posts/${post.id}/comments`,
         json: { body: 'Nice one' },
-        async verify() {
-          const rows = await scene.t.db
-            .select()
-            .from(schema.comments)
-            .where(eq(schema.comments.postId, post.id));
-          expect(rows.map((r) => r.authorId)).toEqual(caller ? [caller.id] : []);
-        },
+        verify: () =>
+          expectWrittenBy(scene, actor, schema.comments.authorId, eq(schema.comments.postId, post.id)),
       };
     },
-    text: {
-      fields: ['body'],
-      async stored(scene, response) {
-        const { id } = await json<{ id: string }>(response);
-        const [row] = await scene.t.db.select().from(schema.comments).where(eq(schema.comments.id, id));
-        return { body: row?.body };
-      },
-    },
+    text: storedById(schema.comments, ['body']),
   },
 };

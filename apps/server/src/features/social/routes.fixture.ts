@@ -5,9 +5,8 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import { memberOf, type RouteEntry } from '../../security/route-entry.ts';
+import { expectWrittenBy, memberOf, type RouteEntry, storedById } from '../../security/route-entry.ts';
 import type { Scene } from '../../security/scene.ts';
-import { json } from '../../security/scene.ts';
 
 async function follows(scene: Scene, followerId: string, followeeId: string) {
   const rows = await scene.t.db
@@ -60,26 +59,18 @@ export const socialRouteTable: Record<string, RouteEntry> = {
     body: 'json',
     async attempt(scene, actor) {
       const [target] = await scene.t.insertMembers(1, 'Reported');
-      const caller = memberOf(scene, actor);
       return {
         path: `/api/users/${target}/reports`,
         json: { reason: 'Spam' },
-        async verify() {
-          const rows = await scene.t.db
-            .select()
-            .from(schema.reports)
-            .where(eq(schema.reports.reportedUserId, target!));
-          expect(rows.map((r) => r.reporterId)).toEqual(caller ? [caller.id] : []);
-        },
+        verify: () =>
+          expectWrittenBy(
+            scene,
+            actor,
+            schema.reports.reporterId,
+            eq(schema.reports.reportedUserId, target!),
+          ),
       };
     },
-    text: {
-      fields: ['reason'],
-      async stored(scene, response) {
-        const { id } = await json<{ id: string }>(response);
-        const [row] = await scene.t.db.select().from(schema.reports).where(eq(schema.reports.id, id));
-        return { reason: row?.reason };
-      },
-    },
+    text: storedById(schema.reports, ['reason']),
   },
 };
