@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { fromZodError, invalid, notFound, unauthenticated } from './errors.ts';
 import type { Logger } from './logger.ts';
+import type { ServiceContext } from './service.ts';
 import { findUnstorableText } from './text.ts';
 
 export interface Viewer {
@@ -38,13 +39,19 @@ type Validated<Target extends string, In, Out> = {
 /** Query strings carry text: a query schema's coerced fields (`limit`) are sent as strings. */
 type QueryIn<T> = { [K in keyof T]: T[K] extends string | undefined ? T[K] : string | undefined };
 
+/** What the handlers after `signedIn` read: the caller, and the context services take. */
+type SignedInEnv = { Variables: AppEnv['Variables'] & { viewer: Viewer; ctx: ServiceContext } };
+
 /**
- * Refuses a signed-out caller with 401 before any input is read, and types `c.var.viewer` as
- * present for the handlers after it. Placed after a route's rate limit, which counts signed-out
- * requests too (by address).
+ * Refuses a signed-out caller with 401 before any input is read, then gives the handlers after
+ * it the caller as `c.var.viewer` and the service context as `c.var.ctx` (lib/service.ts). Placed
+ * after a route's rate limit, which counts signed-out requests too (by address).
  */
-export const signedIn: MiddlewareHandler<{ Variables: { viewer: Viewer } }> = async (c, next) => {
-  if (!c.get('viewer')) throw unauthenticated();
+export const signedIn: MiddlewareHandler<SignedInEnv> = async (c, next) => {
+  const viewer: Viewer | null = c.get('viewer');
+  if (!viewer) throw unauthenticated();
+  const { db, storage, live } = c.var.deps;
+  c.set('ctx', { db, storage, live, viewer });
   await next();
 };
 

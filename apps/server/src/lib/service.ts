@@ -2,7 +2,8 @@
  * The one shape of a service function: `doThing({ ctx, input })`. `ctx` is what the outside world
  * lends it (database, storage, live hub) and who is asking; `input` is already parsed by the
  * route's validator. Services never see Hono's context, so tests, jobs and benchmarks call them
- * the same way a route does. Writes of more than one statement go through `withTransaction`.
+ * the same way a route does (a route gets `ctx` from `signedIn`, as `c.var.ctx`). Writes of more
+ * than one statement go through `withTransaction`.
  */
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -25,14 +26,6 @@ export type Ctx<K extends keyof ServiceContext> = Pick<ServiceContext, K>;
 export type ServiceArgs<K extends keyof ServiceContext, Input = never> = [Input] extends [never]
   ? { ctx: Ctx<K> }
   : { ctx: Ctx<K>; input: Input };
-
-/** The context for a route handler after `signedIn`. */
-export function serviceContext(c: {
-  var: { deps: Omit<ServiceContext, 'viewer'>; viewer: Viewer };
-}): ServiceContext {
-  const { db, storage, live } = c.var.deps;
-  return { db, storage, live, viewer: c.var.viewer };
-}
 
 /**
  * Runs `work` in a transaction: a new one on a database, or the caller's own when `db` already is

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { pageQuery } from '../../lib/cursor.ts';
 import { type AppEnv, signedIn } from '../../lib/http.ts';
-import { serviceContext as ctxOf } from '../../lib/service.ts';
 import { getFeed } from './service.ts';
 
 export const feedRoutes = new Hono<AppEnv>().get('/feed', signedIn, pageQuery, async (c) =>
-  c.json(await getFeed({ ctx: ctxOf(c), input: c.req.valid('query') }), 200),
+  c.json(await getFeed({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
 );

@@ -2,7 +2,6 @@ import { FeedbackInput } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
-import { serviceContext as ctxOf } from '../../lib/service.ts';
 import { sendFeedback } from './service.ts';
 
 export const feedbackRoutes = new Hono<AppEnv>().post(
@@ -10,5 +9,5 @@ export const feedbackRoutes = new Hono<AppEnv>().post(
   rateLimit('feedback'),
   signedIn,
   jsonBody(FeedbackInput),
-  async (c) => c.json(await sendFeedback({ ctx: ctxOf(c), input: c.req.valid('json') }), 201),
+  async (c) => c.json(await sendFeedback({ ctx: c.var.ctx, input: c.req.valid('json') }), 201),
 );

@@ -4,7 +4,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { invalid, tooLarge } from '../../lib/errors.ts';
 import { type AppEnv, formBody, parseWith, signedIn } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
-import { serviceContext as ctxOf } from '../../lib/service.ts';
 import { uploadImage } from './service.ts';
 
 const maxMb = limits.imageMaxBytes / 1024 / 1024;
@@ -34,6 +33,6 @@ export const imageRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const { purpose, file } = c.req.valid('form');
     const bytes = Buffer.from(await file.arrayBuffer());
-    return c.json(await uploadImage({ ctx: ctxOf(c), input: { purpose, bytes } }), 201);
+    return c.json(await uploadImage({ ctx: c.var.ctx, input: { purpose, bytes } }), 201);
   },
 );

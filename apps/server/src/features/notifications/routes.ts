@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
 import { pageQuery } from '../../lib/cursor.ts';
 import { type AppEnv, signedIn } from '../../lib/http.ts';
-import { serviceContext as ctxOf } from '../../lib/service.ts';
 import { listNotifications, markAllRead, unreadCount } from './service.ts';
 
 export const notificationRoutes = new Hono<AppEnv>()
   .get('/notifications', signedIn, pageQuery, async (c) =>
-    c.json(await listNotifications({ ctx: ctxOf(c), input: c.req.valid('query') }), 200),
+    c.json(await listNotifications({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
   )
   .get('/notifications/unread-count', signedIn, async (c) =>
-    c.json(await unreadCount({ ctx: ctxOf(c) }), 200),
+    c.json(await unreadCount({ ctx: c.var.ctx }), 200),
   )
-  .post('/notifications/read', signedIn, async (c) => c.json(await markAllRead({ ctx: ctxOf(c) }), 200));
+  .post('/notifications/read', signedIn, async (c) => c.json(await markAllRead({ ctx: c.var.ctx }), 200));

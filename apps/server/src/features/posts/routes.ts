@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { pageQuery as page } from '../../lib/cursor.ts';
 import { type AppEnv, jsonBody, signedIn, uuidParam } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
-import { serviceContext as ctxOf } from '../../lib/service.ts';
 import {
   addComment,
   createPost,
@@ -20,40 +19,40 @@ const postId = uuidParam('id', messages.post.notFound);
 
 export const postRoutes = new Hono<AppEnv>()
   .post('/posts', rateLimit('posts'), signedIn, jsonBody(CreatePostInput), async (c) =>
-    c.json(await createPost({ ctx: ctxOf(c), input: c.req.valid('json') }), 201),
+    c.json(await createPost({ ctx: c.var.ctx, input: c.req.valid('json') }), 201),
   )
   .get('/posts', signedIn, page, async (c) =>
     c.json(
       await listPosts({
-        ctx: ctxOf(c),
+        ctx: c.var.ctx,
         input: { list: { kind: 'explore' }, ...c.req.valid('query') },
       }),
       200,
     ),
   )
   .get('/posts/:id', signedIn, postId, async (c) =>
-    c.json(await getPost({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id } }), 200),
+    c.json(await getPost({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id } }), 200),
   )
   .delete('/posts/:id', signedIn, postId, async (c) => {
-    await deletePost({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id } });
+    await deletePost({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id } });
     return c.body(null, 204);
   })
   .put('/posts/:id/like', signedIn, postId, async (c) =>
-    c.json(await setLike({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id, liked: true } }), 200),
+    c.json(await setLike({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, liked: true } }), 200),
   )
   .delete('/posts/:id/like', signedIn, postId, async (c) =>
-    c.json(await setLike({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id, liked: false } }), 200),
+    c.json(await setLike({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, liked: false } }), 200),
   )
   .put('/posts/:id/save', signedIn, postId, async (c) =>
-    c.json(await setSave({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id, saved: true } }), 200),
+    c.json(await setSave({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, saved: true } }), 200),
   )
   .delete('/posts/:id/save', signedIn, postId, async (c) =>
-    c.json(await setSave({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id, saved: false } }), 200),
+    c.json(await setSave({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, saved: false } }), 200),
   )
   .get('/posts/:id/comments', signedIn, postId, page, async (c) =>
     c.json(
       await listComments({
-        ctx: ctxOf(c),
+        ctx: c.var.ctx,
         input: { postId: c.req.valid('param').id, cursor: c.req.valid('query').cursor },
       }),
       200,
@@ -61,14 +60,17 @@ export const postRoutes = new Hono<AppEnv>()
   )
   .post('/posts/:id/comments', rateLimit('comments'), signedIn, postId, jsonBody(CommentInput), async (c) =>
     c.json(
-      await addComment({ ctx: ctxOf(c), input: { postId: c.req.valid('param').id, ...c.req.valid('json') } }),
+      await addComment({
+        ctx: c.var.ctx,
+        input: { postId: c.req.valid('param').id, ...c.req.valid('json') },
+      }),
       201,
     ),
   )
   .get('/users/:userId/posts', signedIn, page, async (c) =>
     c.json(
       await listPosts({
-        ctx: ctxOf(c),
+        ctx: c.var.ctx,
         input: { list: { kind: 'author', authorId: c.req.param('userId') }, ...c.req.valid('query') },
       }),
       200,
@@ -78,7 +80,7 @@ export const postRoutes = new Hono<AppEnv>()
   .get('/me/saved-posts', signedIn, page, async (c) =>
     c.json(
       await listPosts({
-        ctx: ctxOf(c),
+        ctx: c.var.ctx,
         input: { list: { kind: 'saved' }, ...c.req.valid('query') },
       }),
       200,
@@ -87,7 +89,7 @@ export const postRoutes = new Hono<AppEnv>()
   .get('/me/liked-posts', signedIn, page, async (c) =>
     c.json(
       await listPosts({
-        ctx: ctxOf(c),
+        ctx: c.var.ctx,
         input: { list: { kind: 'liked' }, ...c.req.valid('query') },
       }),
       200,

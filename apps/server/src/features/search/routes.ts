@@ -1,9 +1,8 @@
 import { SearchQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, query, signedIn } from '../../lib/http.ts';
-import { serviceContext as ctxOf } from '../../lib/service.ts';
 import { searchUsers } from './service.ts';
 
 export const searchRoutes = new Hono<AppEnv>().get('/search/users', signedIn, query(SearchQuery), async (c) =>
-  c.json(await searchUsers({ ctx: ctxOf(c), input: c.req.valid('query') }), 200),
+  c.json(await searchUsers({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
 );

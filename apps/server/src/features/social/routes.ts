@@ -2,27 +2,29 @@ import { ReportInput } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
-import { serviceContext as ctxOf } from '../../lib/service.ts';
 import { getPublicProfile, reportAccount, setFollow } from './service.ts';
 
 export const socialRoutes = new Hono<AppEnv>()
   .get('/profiles/:userId', signedIn, async (c) =>
-    c.json(await getPublicProfile({ ctx: ctxOf(c), input: { userId: c.req.param('userId') } }), 200),
+    c.json(await getPublicProfile({ ctx: c.var.ctx, input: { userId: c.req.param('userId') } }), 200),
   )
   // The follower is always the caller: there is no way to follow on someone else's behalf.
   .put('/users/:userId/follow', rateLimit('follows'), signedIn, async (c) =>
-    c.json(await setFollow({ ctx: ctxOf(c), input: { targetId: c.req.param('userId'), follow: true } }), 200),
+    c.json(
+      await setFollow({ ctx: c.var.ctx, input: { targetId: c.req.param('userId'), follow: true } }),
+      200,
+    ),
   )
   .delete('/users/:userId/follow', rateLimit('follows'), signedIn, async (c) =>
     c.json(
-      await setFollow({ ctx: ctxOf(c), input: { targetId: c.req.param('userId'), follow: false } }),
+      await setFollow({ ctx: c.var.ctx, input: { targetId: c.req.param('userId'), follow: false } }),
       200,
     ),
   )
   .post('/users/:userId/reports', rateLimit('reports'), signedIn, jsonBody(ReportInput), async (c) =>
     c.json(
       await reportAccount({
-        ctx: ctxOf(c),
+        ctx: c.var.ctx,
         input: { reportedUserId: c.req.param('userId'), ...c.req.valid('json') },
       }),
       201,
