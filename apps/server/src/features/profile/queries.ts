@@ -54,16 +54,6 @@ export async function findProfile(db: Db, storage: Storage, userId: string): Pro
   return row ? toProfileDto(storage, row) : null;
 }
 
-export async function findProfiles(
-  db: Db,
-  storage: Storage,
-  userIds: readonly string[],
-): Promise<Map<string, ProfileDto>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await selectProfiles(db).where(inArray(profiles.userId, [...new Set(userIds)]));
-  return new Map(rows.map((row) => [row.profile.userId, toProfileDto(storage, row)]));
-}
-
 type AuthorField =
   | 'userId'
   | 'firstName'
