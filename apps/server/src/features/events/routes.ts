@@ -1,3 +1,4 @@
+/** HTTP for events: create, lists (upcoming / past), detail, delete, Interested, joiners, .ics. */
 import { CreateEventInput, EventListQuery, messages, UpcomingEventsQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { decodeCursor, pageQuery } from '../../lib/cursor.ts';

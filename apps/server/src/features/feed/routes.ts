@@ -1,3 +1,4 @@
+/** HTTP for the home feed: posts of the accounts the caller follows, a page at a time. */
 import { Hono } from 'hono';
 import { pageQuery } from '../../lib/cursor.ts';
 import { type AppEnv, signedIn } from '../../lib/http.ts';

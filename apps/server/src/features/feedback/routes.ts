@@ -1,3 +1,4 @@
+/** HTTP for feedback from the Help page, always authored by the caller. */
 import { FeedbackInput } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';

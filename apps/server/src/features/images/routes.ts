@@ -1,3 +1,4 @@
+/** HTTP for uploads: one multipart picture per request, size-limited before it is read. */
 import { ImagePurpose, limits, messages } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';

@@ -1,3 +1,4 @@
+/** HTTP for the caller's notifications: the list, the unread count, mark all read. */
 import { Hono } from 'hono';
 import { pageQuery } from '../../lib/cursor.ts';
 import { type AppEnv, signedIn } from '../../lib/http.ts';

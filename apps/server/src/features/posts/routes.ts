@@ -1,3 +1,4 @@
+/** HTTP for posts: create, lists, detail, delete, like, save and comments (chained into api.ts). */
 import { CommentInput, CreatePostInput, messages } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { pageQuery as page } from '../../lib/cursor.ts';

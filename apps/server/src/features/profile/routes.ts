@@ -1,3 +1,4 @@
+/** HTTP for the caller's own account and profile (`/me`, `PUT /profile`). */
 import { ProfileInput } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';

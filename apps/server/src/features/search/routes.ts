@@ -1,3 +1,4 @@
+/** HTTP for the people search in the top bar. */
 import { SearchQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, query, signedIn } from '../../lib/http.ts';

@@ -1,3 +1,4 @@
+/** HTTP for the social graph: public profiles, follow / unfollow, reporting an account. */
 import { ReportInput } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';
