@@ -48,7 +48,9 @@ const one = async <T>(query: string, params: unknown[] = []) =>
 const viewer = await one<{ id: string; email: string }>('SELECT id, email FROM "user" WHERE email = $1', [
   viewerEmail,
 ]);
-const firstFeedPost = (await getFeed(deps, viewer, null)).items[0]!;
+// Every service takes { ctx, input }, as the routes call it (lib/service.ts).
+const ctx = { ...deps, viewer };
+const firstFeedPost = (await getFeed({ ctx, input: { cursor: null } })).items[0]!;
 const busiestPost = await one<{ id: string }>('SELECT id FROM posts ORDER BY comment_count DESC LIMIT 1');
 const prolificAuthor = await one<{ id: string }>(
   'SELECT author_id AS id FROM posts GROUP BY author_id ORDER BY count(*) DESC LIMIT 1',
@@ -78,21 +80,27 @@ async function explain(title: string, action: () => Promise<unknown>, pick?: (co
 // Run every screen once first, so the plans are those of a warm server, not of a cold cache.
 const screens: [string, () => Promise<unknown>, ((count: number) => number[])?][] = [
   // Two statements: the page's ids, then those posts with their details and flags.
-  ['Home feed (GET /api/feed)', () => getFeed(deps, viewer, null), () => [0, 1]],
-  ['Explore (GET /api/posts)', () => listPosts(deps, viewer, { kind: 'explore' }, null)],
+  ['Home feed (GET /api/feed)', () => getFeed({ ctx, input: { cursor: null } }), () => [0, 1]],
+  ['Explore (GET /api/posts)', () => listPosts({ ctx, input: { list: { kind: 'explore' }, cursor: null } })],
   [
     "A profile's posts (GET /api/users/:id/posts), the most prolific author",
-    () => listPosts(deps, viewer, { kind: 'author', authorId: prolificAuthor.id }, null),
+    () => listPosts({ ctx, input: { list: { kind: 'author', authorId: prolificAuthor.id }, cursor: null } }),
   ],
-  ['Saved posts (GET /api/me/saved-posts)', () => listPosts(deps, viewer, { kind: 'saved' }, null)],
-  ['Liked posts (GET /api/me/liked-posts)', () => listPosts(deps, viewer, { kind: 'liked' }, null)],
-  ['Post detail (GET /api/posts/:id)', () => getPost(deps, viewer, firstFeedPost.id)],
+  [
+    'Saved posts (GET /api/me/saved-posts)',
+    () => listPosts({ ctx, input: { list: { kind: 'saved' }, cursor: null } }),
+  ],
+  [
+    'Liked posts (GET /api/me/liked-posts)',
+    () => listPosts({ ctx, input: { list: { kind: 'liked' }, cursor: null } }),
+  ],
+  ['Post detail (GET /api/posts/:id)', () => getPost({ ctx, input: { postId: firstFeedPost.id } })],
   [
     'Comments of the most commented post (GET /api/posts/:id/comments)',
-    () => listComments(deps, busiestPost.id, null),
+    () => listComments({ ctx, input: { postId: busiestPost.id, cursor: null } }),
   ],
-  ['Notifications (GET /api/notifications)', () => listNotifications(deps, viewer, null)],
-  ['Search users, prefix "ma" (GET /api/search/users?q=ma)', () => searchUsers(deps, 'ma')],
+  ['Notifications (GET /api/notifications)', () => listNotifications({ ctx, input: { cursor: null } })],
+  ['Search users, prefix "ma" (GET /api/search/users?q=ma)', () => searchUsers({ ctx, input: { q: 'ma' } })],
 ];
 for (const [, action] of screens) await action();
 for (const [title, action, pick] of screens) await explain(title, action, pick);

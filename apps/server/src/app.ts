@@ -14,23 +14,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { apiRoutes } from './api.ts';
 import { clientIpHeader } from './auth/auth.ts';
 import { isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
-import { eventRoutes } from './features/events/routes.ts';
-import { feedRoutes } from './features/feed/routes.ts';
-import { feedbackRoutes } from './features/feedback/routes.ts';
-import { imageRoutes } from './features/images/routes.ts';
-import { notificationRoutes } from './features/notifications/routes.ts';
-import { postRoutes } from './features/posts/routes.ts';
-import { profileRoutes } from './features/profile/routes.ts';
-import { searchRoutes } from './features/search/routes.ts';
-import { socialRoutes } from './features/social/routes.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { type AppEnv, clientIp } from './lib/http.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
-import { liveRoutes } from './live/routes.ts';
 import { mediaContentType } from './storage/storage.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -118,7 +109,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (c.req.path === '/api/images' ? next() : jsonBodyLimit(c, next)));
 
   // NUL and broken UTF-16 cannot be stored: refused in paths and queries here, in JSON bodies by
-  // parseJson (lib/http.ts) and below for better-auth's bodies.
+  // jsonBody (lib/http.ts) and below for better-auth's bodies.
   app.use('/api/*', async (c, next) => {
     const url = new URL(c.req.url);
     let path = url.pathname;
@@ -174,16 +165,7 @@ export function createApp(deps: AppDeps) {
     await deps.db.execute(sql`select 1`);
     return c.json({ status: 'ok' });
   });
-  app.route('/api', profileRoutes);
-  app.route('/api', imageRoutes);
-  app.route('/api', postRoutes);
-  app.route('/api', eventRoutes);
-  app.route('/api', feedRoutes);
-  app.route('/api', socialRoutes);
-  app.route('/api', notificationRoutes);
-  app.route('/api', searchRoutes);
-  app.route('/api', liveRoutes);
-  app.route('/api', feedbackRoutes);
+  app.route('/api', apiRoutes);
   if (env.BENCH_ENDPOINTS === 'on') app.route('/api', createBenchRoutes());
   app.all('/api/*', (c) => c.json(errorBody('NotFound', messages.common.notFound), 404));
 

@@ -20,7 +20,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 
 const orphanGraceMs = 24 * 60 * 60 * 1000;
 const sweep = () =>
-  sweepOrphanImages(deps, new Date(Date.now() - orphanGraceMs))
+  sweepOrphanImages({ ctx: deps, input: { olderThan: new Date(Date.now() - orphanGraceMs) } })
     .then((removed) => removed && deps.logger.info({ removed }, 'removed unattached uploads'))
     .catch((err) => deps.logger.error({ err }, 'orphan image sweep failed'));
 const sweepLimits = () =>

@@ -36,6 +36,7 @@ export const messages = {
     commentFailed: 'Your comment could not be posted. Please try again.',
     onlyAuthorDeletes: 'Only the author can delete this post.',
     profileRequired: 'Set up your profile before posting.',
+    imageTaken: 'This image already belongs to another post.',
     emptyExplore: 'No posts yet. Be the first to share a photo!',
     emptyOwn: 'You have not posted any photos yet.',
     emptySaved: 'You have not saved any posts yet.',
@@ -105,6 +106,8 @@ export const messages = {
     heicUnsupported:
       'HEIC pictures (the iPhone default) are not supported yet. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
     missing: 'Please choose an image.',
+    notMultipart: 'Send the image as multipart form data.',
+    unknown: 'Unknown image.',
     notYours: 'That image does not belong to you.',
   },
   common: {
@@ -123,6 +126,7 @@ export const messages = {
     unstorableText:
       'This text contains a character that cannot be saved (a NUL or a broken Unicode character). Please remove it.',
     invalidValue: 'A value in this request is not valid.',
+    pageLinkInvalid: 'That page link is no longer valid.',
     fieldWrongType: (label: string) => `${label} is missing or is not the right kind of value.`,
   },
 } as const;

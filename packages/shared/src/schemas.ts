@@ -72,7 +72,7 @@ export const Username = text('Username')
   .max(limits.usernameMax, `Username must be at most ${limits.usernameMax} characters.`)
   .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, dots and underscores.');
 
-export const ImageId = z.uuid('Unknown image.');
+export const ImageId = z.uuid(messages.image.unknown);
 
 export const ProfileInput = z.object({
   firstName: requiredText(limits.nameMax, 'First name'),
@@ -167,7 +167,7 @@ export const CreateEventInput = z.object({
     .pipe(WebsiteUrl),
   description: requiredText(limits.eventDescriptionMax, 'Description'),
   /** Optional: events without a picture show a placeholder. */
-  imageId: z.uuid('Unknown image.').nullable().optional(),
+  imageId: z.uuid(messages.image.unknown).nullable().optional(),
 });
 export type CreateEventInput = z.input<typeof CreateEventInput>;
 export type CreateEventInputParsed = z.output<typeof CreateEventInput>;

@@ -1,10 +1,14 @@
 /**
- * Keyset cursors: the (timestamp, id) of the last row of a page, opaque to clients. Lists never
- * use OFFSET, so a page costs the same however deep it is and new rows never shift it.
+ * Keyset pagination: a cursor is the (timestamp, id) of the last row of a page, opaque to
+ * clients. Lists never use OFFSET, so a page costs the same however deep it is and new rows never
+ * shift it. `keyset` gives a list its order and its "after the cursor" condition together, and
+ * `slicePage`/`toPage` turn the rows fetched (one more than a page) into a page.
  */
-import { and, eq, gt, lt, or, type SQL } from 'drizzle-orm';
+import { messages, PageQuery } from '@glimpse/shared';
+import { and, asc, desc, eq, gt, lt, or, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { invalid } from './errors.ts';
+import { query } from './http.ts';
 
 export interface Cursor {
   at: Date;
@@ -26,40 +30,51 @@ export function decodeCursor(value: string | undefined): Cursor | null {
   const time = at.getTime();
   // A cursor is only ever one the server made; anything else is a tampered or truncated link.
   if (rest.length || !id || !cursorId.test(id) || !(time >= earliest && time <= latest)) {
-    throw invalid('That page link is no longer valid.');
+    throw invalid(messages.common.pageLinkInvalid);
   }
   return { at, id };
 }
 
-/** Fetch one row more than the page size: its presence says whether another page exists. */
+/**
+ * The validator of a list's `?cursor=`: the handler gets the cursor decoded (a tampered one is a
+ * 400 with the shared message, thrown out of the schema's transform), the client sends a string.
+ */
+export const pageQuery = query(PageQuery.transform(({ cursor }) => ({ cursor: decodeCursor(cursor) })));
+
+/** A cursor's values, or placeholders for them in a prepared statement (the feed). */
+type CursorValues = { at: Date | Placeholder; id: string | Placeholder };
+
+/**
+ * A list ordered by (at, id): `orderBy` to spread into `.orderBy()`, and `after(cursor)`, the rows
+ * that follow the cursor in that order. Newest-first lists are served by ascending indexes scanned
+ * backwards (docs/footguns.md, descending indexes).
+ */
+export function keyset(at: AnyPgColumn, id: AnyPgColumn, direction: 'newestFirst' | 'oldestFirst') {
+  const [beyond, sort] = direction === 'newestFirst' ? [lt, desc] : [gt, asc];
+  return {
+    orderBy: [sort(at), sort(id)] as const,
+    after(cursor: CursorValues | null): SQL | undefined {
+      if (!cursor) return undefined;
+      return or(beyond(at, cursor.at), and(eq(at, cursor.at), beyond(id, cursor.id)));
+    },
+  };
+}
+
+/** Rows fetched one beyond the page size: the extra one's presence says another page exists. */
+export function slicePage<Row>(rows: Row[], pageSize: number, cursorOf: (row: Row) => Cursor) {
+  const hasMore = rows.length > pageSize;
+  const pageRows = hasMore ? rows.slice(0, pageSize) : rows;
+  const last = pageRows.at(-1);
+  return { rows: pageRows, nextCursor: hasMore && last ? encodeCursor(cursorOf(last)) : null };
+}
+
+/** `slicePage`, with each row mapped to its DTO. */
 export function toPage<Row, Item>(
   rows: Row[],
   pageSize: number,
   toItem: (row: Row) => Item,
   cursorOf: (row: Row) => Cursor,
 ) {
-  const hasMore = rows.length > pageSize;
-  const pageRows = hasMore ? rows.slice(0, pageSize) : rows;
-  const last = pageRows[pageRows.length - 1];
-  return { items: pageRows.map(toItem), nextCursor: hasMore && last ? encodeCursor(cursorOf(last)) : null };
-}
-
-/** `(at, id) < cursor`: the next rows in newest-first order, served by an ascending index scanned backwards. */
-export function olderThan(
-  atColumn: AnyPgColumn,
-  idColumn: AnyPgColumn,
-  cursor: Cursor | null,
-): SQL | undefined {
-  if (!cursor) return undefined;
-  return or(lt(atColumn, cursor.at), and(eq(atColumn, cursor.at), lt(idColumn, cursor.id)));
-}
-
-/** `(at, id) > cursor`: the next rows in oldest-first order. */
-export function newerThan(
-  atColumn: AnyPgColumn,
-  idColumn: AnyPgColumn,
-  cursor: Cursor | null,
-): SQL | undefined {
-  if (!cursor) return undefined;
-  return or(gt(atColumn, cursor.at), and(eq(atColumn, cursor.at), gt(idColumn, cursor.id)));
+  const page = slicePage(rows, pageSize, cursorOf);
+  return { items: page.rows.map(toItem), nextCursor: page.nextCursor };
 }

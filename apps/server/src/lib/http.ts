@@ -1,12 +1,18 @@
-/** Small helpers every route module shares: the Hono env type, JSON parsing with zod, the viewer. */
+/**
+ * Small helpers every route module shares: the Hono env type, the viewer, and the validator
+ * middleware that parse a route's inputs with the shared zod schemas. The validators are typed as
+ * Hono's own (`hono/validator`), so each route's input and output types reach the `hc` client
+ * through `ApiRoutes` (api.ts).
+ */
 
 import { messages } from '@glimpse/shared';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
-import type { z } from 'zod';
+import type { Context, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { fromZodError, invalid, unauthenticated } from './errors.ts';
+import { fromZodError, invalid, notFound, unauthenticated } from './errors.ts';
 import type { Logger } from './logger.ts';
+import type { ServiceContext } from './service.ts';
 import { findUnstorableText } from './text.ts';
 
 export interface Viewer {
@@ -24,7 +30,93 @@ export interface AppEnv {
 
 export type AppContext = Context<AppEnv>;
 
-export async function parseJson<S extends z.ZodType>(c: AppContext, schema: S): Promise<z.output<S>> {
+/** A validator's types as Hono reads them: what the client sends (`in`), what the handler gets (`out`). */
+type Validated<Target extends string, In, Out> = {
+  in: { [K in Target]: In };
+  out: { [K in Target]: Out };
+};
+
+/** Query strings carry text: a query schema's coerced fields (`limit`) are sent as strings. */
+type QueryIn<T> = { [K in keyof T]: T[K] extends string | undefined ? T[K] : string | undefined };
+
+/** What the handlers after `signedIn` read: the caller, and the context services take. */
+type SignedInEnv = { Variables: AppEnv['Variables'] & { viewer: Viewer; ctx: ServiceContext } };
+
+/**
+ * Refuses a signed-out caller with 401 before any input is read, then gives the handlers after
+ * it the caller as `c.var.viewer` and the service context as `c.var.ctx` (lib/service.ts). Placed
+ * after a route's rate limit, which counts signed-out requests too (by address).
+ */
+export const signedIn: MiddlewareHandler<SignedInEnv> = async (c, next) => {
+  const viewer: Viewer | null = c.get('viewer');
+  if (!viewer) throw unauthenticated();
+  const { db, storage, live } = c.var.deps;
+  c.set('ctx', { db, storage, live, viewer });
+  await next();
+};
+
+/**
+ * The JSON body, parsed by `schema`. Hono's own json validator skips bodies sent without a JSON
+ * content type and words a malformed body its own way; ours reads every body and answers in the
+ * shared messages, after refusing text PostgreSQL cannot store.
+ */
+export const jsonBody =
+  <S extends z.ZodType<object>>(
+    schema: S,
+  ): MiddlewareHandler<AppEnv, string, Validated<'json', z.input<S>, z.output<S>>> =>
+  async (c, next) => {
+    c.req.addValidatedData('json', await parseJson(c, schema));
+    await next();
+  };
+
+/** The query string (first value of each key, as `c.req.query()` gives it), parsed by `schema`. */
+export const query =
+  <S extends z.ZodType<object>>(
+    schema: S,
+  ): MiddlewareHandler<AppEnv, string, Validated<'query', QueryIn<z.input<S>>, z.output<S>>> =>
+  async (c, next) => {
+    c.req.addValidatedData('query', parseWith(schema, c.req.query()));
+    await next();
+  };
+
+/**
+ * One path parameter through `parse`, which throws the route's own error (an id that is not a
+ * uuid names no post: 404, not 400).
+ */
+export const param =
+  <Name extends string, Out>(
+    name: Name,
+    parse: (value: string) => Out,
+  ): MiddlewareHandler<AppEnv, string, Validated<'param', Record<Name, string>, Record<Name, Out>>> =>
+  async (c, next) => {
+    c.req.addValidatedData('param', { [name]: parse(c.req.param(name) ?? '') });
+    await next();
+  };
+
+/**
+ * A multipart body through `parse`, which checks each field in the order its messages should
+ * appear. Typed like Hono's form validator, so the client sends `{ form: { … } }`.
+ */
+export const formBody =
+  <Out extends object>(
+    parse: (form: Record<string, string | File>) => Out,
+  ): MiddlewareHandler<AppEnv, string, Validated<'form', Out, Out>> =>
+  async (c, next) => {
+    const form = await c.req.parseBody().catch(() => {
+      throw invalid(messages.image.notMultipart);
+    });
+    c.req.addValidatedData('form', parse(form));
+    await next();
+  };
+
+/** A uuid path parameter; anything else names nothing, so it is a 404 with `notFoundMessage`. */
+export const uuidParam = <Name extends string>(name: Name, notFoundMessage: string) =>
+  param(name, (value) => {
+    if (!z.uuid().safeParse(value).success) throw notFound(notFoundMessage);
+    return value;
+  });
+
+async function parseJson<S extends z.ZodType>(c: AppContext, schema: S): Promise<z.output<S>> {
   let body: unknown;
   try {
     body = await c.req.json();

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { type AppEnv, requireViewer } from '../lib/http.ts';
+import { type AppEnv, signedIn } from '../lib/http.ts';
 
 const heartbeatMs = 25_000;
 
 /** One Server-Sent Events stream per signed-in tab. EventSource reconnects by itself after a drop. */
-export const liveRoutes = new Hono<AppEnv>().get('/live', (c) => {
-  const viewer = requireViewer(c);
+export const liveRoutes = new Hono<AppEnv>().get('/live', signedIn, (c) => {
+  const { viewer } = c.var;
   c.header('x-accel-buffering', 'no'); // proxies must pass events through at once
   return streamSSE(c, async (stream) => {
     const closed = new Promise<void>((resolve) => stream.onAbort(resolve));

@@ -5,6 +5,7 @@
  * GET answers it as pre-serialised JSON through the same middleware (log, compression, headers,
  * session), so the difference is what the feed itself costs.
  */
+import { messages } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { invalid } from '../../lib/errors.ts';
 import { type AppEnv, requireViewer } from '../../lib/http.ts';
@@ -18,7 +19,7 @@ export function createBenchRoutes() {
       try {
         JSON.parse(text);
       } catch {
-        throw invalid('The request body must be JSON.');
+        throw invalid(messages.common.bodyNotJson);
       }
       stored = text;
       return c.json({ bytes: Buffer.byteLength(stored) });

@@ -3,19 +3,17 @@
  * whether the viewer joined, and the first joiners for the avatar stack. A page of events costs two
  * queries whatever its size: the events (with the joiners' ids), then those joiners' profiles.
  */
-import type { AuthorDto, EventDto } from '@glimpse/shared';
+import type { EventDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
-import { and, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { eventInterests, events, follows, images, profiles } from '../../db/schema.ts';
-import type { Cursor } from '../../lib/cursor.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { toImageDto } from '../images/service.ts';
-import { toAuthorDto } from '../profile/queries.ts';
+import { toImageDto } from '../images/queries.ts';
+import { findAuthors, toAuthorDto } from '../profile/queries.ts';
 
 const hostImage = alias(images, 'host_image');
-const personImage = alias(images, 'person_image');
 
 export function selectEventsForViewer(db: Db, viewerId: string) {
   return db
@@ -45,39 +43,6 @@ export function hostedByFollowedOrSelf(db: Db, viewerId: string): SQL {
     .from(follows)
     .where(eq(follows.followerId, viewerId));
   return or(inArray(events.hostId, followed), eq(events.hostId, viewerId)) as SQL;
-}
-
-/** `(starts_at, id) > cursor`: the next page of soonest-first lists. */
-export function startsAfter(cursor: Cursor | null): SQL | undefined {
-  if (!cursor) return undefined;
-  return or(
-    gt(events.startsAt, cursor.at),
-    and(eq(events.startsAt, cursor.at), gt(events.id, cursor.id)),
-  ) as SQL;
-}
-
-/** `(starts_at, id) < cursor`: the next page of latest-first lists. */
-export function startsBefore(cursor: Cursor | null): SQL | undefined {
-  if (!cursor) return undefined;
-  return or(
-    lt(events.startsAt, cursor.at),
-    and(eq(events.startsAt, cursor.at), lt(events.id, cursor.id)),
-  ) as SQL;
-}
-
-/** Profiles of the given people, as authors, in one query. */
-export async function findAuthors(
-  db: Db,
-  storage: Storage,
-  userIds: readonly string[],
-): Promise<Map<string, AuthorDto>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ profile: profiles, profileImage: personImage })
-    .from(profiles)
-    .leftJoin(personImage, eq(personImage.id, profiles.profileImageId))
-    .where(inArray(profiles.userId, [...new Set(userIds)]));
-  return new Map(rows.map((row) => [row.profile.userId, toAuthorDto(storage, row)]));
 }
 
 /** Turns rows into DTOs, fetching every joiner shown in an avatar stack at once. */

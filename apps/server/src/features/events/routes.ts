@@ -1,7 +1,8 @@
-import { CreateEventInput, EventListQuery, PageQuery, UpcomingEventsQuery } from '@glimpse/shared';
+/** HTTP for events: create, lists (upcoming / past), detail, delete, Interested, joiners, .ics. */
+import { CreateEventInput, EventListQuery, messages, UpcomingEventsQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { decodeCursor } from '../../lib/cursor.ts';
-import { type AppContext, type AppEnv, parseJson, parseWith, requireViewer } from '../../lib/http.ts';
+import { decodeCursor, pageQuery } from '../../lib/cursor.ts';
+import { type AppEnv, jsonBody, query, signedIn, uuidParam } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import {
   createEvent,
@@ -11,69 +12,62 @@ import {
   listEvents,
   listInterested,
   listUpcomingEvents,
-  parseEventId,
   setInterest,
 } from './service.ts';
 
-const listQueryOf = (c: AppContext) => {
-  const { when, cursor } = parseWith(EventListQuery, c.req.query());
-  return { when, cursor: decodeCursor(cursor) };
-};
+/** Anything that is not a uuid cannot be an event: 404, as for a deleted one. */
+const eventId = uuidParam('id', messages.event.notFound);
+const eventList = query(
+  EventListQuery.transform(({ when, cursor }) => ({ when, cursor: decodeCursor(cursor) })),
+);
 
 export const eventRoutes = new Hono<AppEnv>()
-  .post('/events', rateLimit('events'), async (c) => {
-    const viewer = requireViewer(c);
-    const input = await parseJson(c, CreateEventInput);
-    return c.json(await createEvent(c.var.deps, { viewer, input }), 201);
-  })
-  .get('/events', async (c) => {
-    const viewer = requireViewer(c);
-    const { when, cursor } = listQueryOf(c);
-    return c.json(await listEvents(c.var.deps, viewer, { kind: 'followed' }, when, cursor));
-  })
-  // Registered before /events/:id, which would otherwise take "upcoming" for an id.
-  .get('/events/upcoming', async (c) => {
-    const viewer = requireViewer(c);
-    const { limit } = parseWith(UpcomingEventsQuery, c.req.query());
-    return c.json(await listUpcomingEvents(c.var.deps, viewer, limit));
-  })
-  .get('/events/:id', async (c) =>
-    c.json(await getEvent(c.var.deps, requireViewer(c), parseEventId(c.req.param('id')))),
+  .post('/events', rateLimit('events'), signedIn, jsonBody(CreateEventInput), async (c) =>
+    c.json(await createEvent({ ctx: c.var.ctx, input: c.req.valid('json') }), 201),
   )
-  .delete('/events/:id', async (c) => {
-    await deleteEvent(c.var.deps, { viewer: requireViewer(c), eventId: parseEventId(c.req.param('id')) });
+  .get('/events', signedIn, eventList, async (c) =>
+    c.json(
+      await listEvents({ ctx: c.var.ctx, input: { list: { kind: 'followed' }, ...c.req.valid('query') } }),
+      200,
+    ),
+  )
+  // Registered before /events/:id, which would otherwise take "upcoming" for an id.
+  .get('/events/upcoming', signedIn, query(UpcomingEventsQuery), async (c) =>
+    c.json(await listUpcomingEvents({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+  )
+  .get('/events/:id', signedIn, eventId, async (c) =>
+    c.json(await getEvent({ ctx: c.var.ctx, input: { eventId: c.req.valid('param').id } }), 200),
+  )
+  .delete('/events/:id', signedIn, eventId, async (c) => {
+    await deleteEvent({ ctx: c.var.ctx, input: { eventId: c.req.valid('param').id } });
     return c.body(null, 204);
   })
   // The person who joins is always the caller: there is no user id in these requests.
-  .put('/events/:id/interest', async (c) =>
+  .put('/events/:id/interest', signedIn, eventId, async (c) =>
     c.json(
-      await setInterest(c.var.deps, {
-        viewer: requireViewer(c),
-        eventId: parseEventId(c.req.param('id')),
-        interested: true,
-      }),
+      await setInterest({ ctx: c.var.ctx, input: { eventId: c.req.valid('param').id, interested: true } }),
+      200,
     ),
   )
-  .delete('/events/:id/interest', async (c) =>
+  .delete('/events/:id/interest', signedIn, eventId, async (c) =>
     c.json(
-      await setInterest(c.var.deps, {
-        viewer: requireViewer(c),
-        eventId: parseEventId(c.req.param('id')),
-        interested: false,
-      }),
+      await setInterest({ ctx: c.var.ctx, input: { eventId: c.req.valid('param').id, interested: false } }),
+      200,
     ),
   )
-  .get('/events/:id/interested', async (c) => {
-    requireViewer(c);
-    const eventId = parseEventId(c.req.param('id'));
-    const cursor = decodeCursor(parseWith(PageQuery, c.req.query()).cursor);
-    return c.json(await listInterested(c.var.deps, eventId, cursor));
-  })
-  .get('/events/:id/calendar.ics', async (c) => {
-    requireViewer(c);
-    const { body, fileName } = await getEventCalendar(c.var.deps, {
-      eventId: parseEventId(c.req.param('id')),
-      publicUrl: c.var.deps.env.publicUrl,
+  .get('/events/:id/interested', signedIn, eventId, pageQuery, async (c) =>
+    c.json(
+      await listInterested({
+        ctx: c.var.ctx,
+        input: { eventId: c.req.valid('param').id, ...c.req.valid('query') },
+      }),
+      200,
+    ),
+  )
+  .get('/events/:id/calendar.ics', signedIn, eventId, async (c) => {
+    const { body, fileName } = await getEventCalendar({
+      ctx: c.var.ctx,
+      input: { eventId: c.req.valid('param').id, publicUrl: c.var.deps.env.publicUrl },
     });
     return c.body(body, 200, {
       'content-type': 'text/calendar; charset=utf-8',
@@ -81,10 +75,12 @@ export const eventRoutes = new Hono<AppEnv>()
       'cache-control': 'private, no-cache',
     });
   })
-  .get('/users/:userId/events', async (c) => {
-    const viewer = requireViewer(c);
-    const { when, cursor } = listQueryOf(c);
-    return c.json(
-      await listEvents(c.var.deps, viewer, { kind: 'host', hostId: c.req.param('userId') }, when, cursor),
-    );
-  });
+  .get('/users/:userId/events', signedIn, eventList, async (c) =>
+    c.json(
+      await listEvents({
+        ctx: c.var.ctx,
+        input: { list: { kind: 'host', hostId: c.req.param('userId') }, ...c.req.valid('query') },
+      }),
+      200,
+    ),
+  );

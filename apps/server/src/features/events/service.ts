@@ -1,9 +1,9 @@
 /**
  * Event rules: only a member with a profile hosts, with their own upload (optional); only the host
  * deletes (taking the interests and the image files along); Interested acts only as the caller and
- * is idempotent: the (event_id, user_id) primary key decides, and interested_count moves in the
- * same transaction only when a row was really added or removed. Lists show the events of the
- * accounts the viewer follows and their own: upcoming soonest first, past ones latest first.
+ * is idempotent (lib/toggle.ts): the (event_id, user_id) primary key decides, and interested_count
+ * moves in the same transaction only when a row was really added or removed. Lists show the events
+ * of the accounts the viewer follows and their own: upcoming soonest first, past ones latest first.
  */
 import type {
   CreateEventInputParsed,
@@ -14,59 +14,44 @@ import type {
   Page,
 } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, asc, desc, eq, gt, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { eventInterests, events, images, profiles } from '../../db/schema.ts';
-import type { AppDeps } from '../../deps.ts';
-import { type Cursor, encodeCursor, toPage } from '../../lib/cursor.ts';
+import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Viewer } from '../../lib/http.ts';
+import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
+import { toggleWithCounter } from '../../lib/toggle.ts';
+import { imageDtoColumns } from '../images/queries.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
-import { toAuthorDto } from '../profile/queries.ts';
+import { authorColumns, requireProfile, toAuthorDto } from '../profile/queries.ts';
 import { buildCalendar, type CalendarEvent, calendarFileName } from './ics.ts';
-import {
-  hostedByFollowedOrSelf,
-  selectEventsForViewer,
-  startsAfter,
-  startsBefore,
-  toEventDtos,
-} from './queries.ts';
+import { hostedByFollowedOrSelf, selectEventsForViewer, toEventDtos } from './queries.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'storage' | 'live'>;
 const pageSize = limits.pageSize;
+const profileRequired = () => forbidden(messages.event.profileRequired);
+const eventNotFound = () => notFound(messages.event.notFound);
+const soonestFirst = keyset(events.startsAt, events.id, 'oldestFirst');
+const latestFirst = keyset(events.startsAt, events.id, 'newestFirst');
+const joinedFirst = keyset(eventInterests.createdAt, eventInterests.userId, 'oldestFirst');
 
-/** Ids come from URLs: anything that is not a uuid cannot be an event. */
-export function parseEventId(value: string): string {
-  const parsed = z.uuid().safeParse(value);
-  if (!parsed.success) throw notFound(messages.event.notFound);
-  return parsed.data;
-}
-
-async function requireProfile(db: Db, userId: string) {
-  const [row] = await db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1);
-  if (!row) throw forbidden(messages.event.profileRequired);
-}
-
-export async function getEvent({ db, storage }: Deps, viewer: Viewer, eventId: string): Promise<EventDto> {
+export async function getEvent({
+  ctx: { db, storage, viewer },
+  input: { eventId },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { eventId: string }>): Promise<EventDto> {
   const rows = await selectEventsForViewer(db, viewer.id).where(eq(events.id, eventId)).limit(1);
-  if (rows.length === 0) throw notFound(messages.event.notFound);
+  if (rows.length === 0) throw eventNotFound();
   const [event] = await toEventDtos(db, storage, rows);
   return event!;
 }
 
-export async function createEvent(
-  deps: Deps,
-  { viewer, input }: { viewer: Viewer; input: CreateEventInputParsed },
-): Promise<EventDto> {
-  const { db } = deps;
-  await requireProfile(db, viewer.id);
+export async function createEvent({
+  ctx,
+  input,
+}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', CreateEventInputParsed>): Promise<EventDto> {
+  const { db, viewer } = ctx;
+  await requireProfile(db, viewer.id, profileRequired);
   if (input.imageId) await requireOwnImage(db, viewer.id, input.imageId, 'event');
   let eventId: string;
   try {
@@ -87,58 +72,58 @@ export async function createEvent(
     if (isUniqueViolation(error, 'events_image_uq')) throw conflict(messages.event.imageTaken);
     throw error;
   }
-  deps.live.publish({ kind: 'event_changed', hostId: viewer.id, eventId });
-  return getEvent(deps, viewer, eventId);
+  ctx.live.publish({ kind: 'event_changed', hostId: viewer.id, eventId });
+  return getEvent({ ctx, input: { eventId } });
 }
 
-export async function deleteEvent(deps: Deps, { viewer, eventId }: { viewer: Viewer; eventId: string }) {
-  const imageId = await deps.db.transaction(async (tx) => {
+export async function deleteEvent({
+  ctx,
+  input: { eventId },
+}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { eventId: string }>): Promise<void> {
+  const imageId = await withTransaction(ctx.db, async (tx) => {
     const [event] = await tx
       .select({ hostId: events.hostId, imageId: events.imageId })
       .from(events)
       .where(eq(events.id, eventId))
       .for('update');
-    if (!event) throw notFound(messages.event.notFound);
-    if (event.hostId !== viewer.id) throw forbidden(messages.event.onlyHostDeletes);
+    if (!event) throw eventNotFound();
+    if (event.hostId !== ctx.viewer.id) throw forbidden(messages.event.onlyHostDeletes);
     // Interests go with the event (ON DELETE CASCADE).
     await tx.delete(events).where(eq(events.id, eventId));
     return event.imageId;
   });
-  deps.live.publish({ kind: 'event_changed', hostId: viewer.id, eventId });
-  if (imageId) await deleteImages(deps, [imageId]);
+  ctx.live.publish({ kind: 'event_changed', hostId: ctx.viewer.id, eventId });
+  if (imageId) await deleteImages(ctx, [imageId]);
 }
 
-export async function setInterest(
-  { db, live }: Deps,
-  { viewer, eventId, interested }: { viewer: Viewer; eventId: string; interested: boolean },
-): Promise<InterestStateDto> {
+export async function setInterest({
+  ctx: { db, live, viewer },
+  input: { eventId, interested },
+}: ServiceArgs<
+  'db' | 'live' | 'viewer',
+  { eventId: string; interested: boolean }
+>): Promise<InterestStateDto> {
   // Joined people are listed by name, so only members with a profile join.
-  await requireProfile(db, viewer.id);
+  await requireProfile(db, viewer.id, profileRequired);
   let state: { interestedCount: number; hostId: string; changed: boolean };
   try {
-    state = await db.transaction(async (tx) => {
-      const changed = interested
-        ? await tx
-            .insert(eventInterests)
-            .values({ eventId, userId: viewer.id })
-            .onConflictDoNothing()
-            .returning()
-        : await tx
-            .delete(eventInterests)
-            .where(and(eq(eventInterests.eventId, eventId), eq(eventInterests.userId, viewer.id)))
-            .returning();
-      const step = changed.length === 0 ? 0 : interested ? 1 : -1;
-      const [event] = await tx
-        .update(events)
-        .set({ interestedCount: sql`${events.interestedCount} + ${step}` })
-        .where(eq(events.id, eventId))
-        .returning({ interestedCount: events.interestedCount, hostId: events.hostId });
-      if (!event) throw notFound(messages.event.notFound);
-      return { ...event, changed: step !== 0 };
+    state = await toggleWithCounter(db, {
+      table: eventInterests,
+      row: { eventId, userId: viewer.id },
+      on: interested,
+      moveCounters: async (tx, step) => {
+        const [event] = await tx
+          .update(events)
+          .set({ interestedCount: sql`${events.interestedCount} + ${step}` })
+          .where(eq(events.id, eventId))
+          .returning({ interestedCount: events.interestedCount, hostId: events.hostId });
+        if (!event) throw eventNotFound();
+        return event;
+      },
     });
   } catch (error) {
     // The event was deleted (or never existed) under an Interested tap.
-    if (isForeignKeyViolation(error)) throw notFound(messages.event.notFound);
+    if (isForeignKeyViolation(error)) throw eventNotFound();
     throw error;
   }
   if (state.changed) live.publish({ kind: 'event_changed', hostId: state.hostId, eventId });
@@ -147,42 +132,36 @@ export async function setInterest(
 
 export type EventList = { kind: 'followed' } | { kind: 'host'; hostId: string };
 
-export async function listEvents(
-  { db, storage }: Deps,
-  viewer: Viewer,
-  list: EventList,
-  when: EventWhen,
-  cursor: Cursor | null,
-  size: number = pageSize,
-): Promise<Page<EventDto>> {
+export async function listEvents({
+  ctx: { db, storage, viewer },
+  input: { list, when, cursor, size = pageSize },
+}: ServiceArgs<
+  'db' | 'storage' | 'viewer',
+  { list: EventList; when: EventWhen; cursor: Cursor | null; size?: number }
+>): Promise<Page<EventDto>> {
   const now = new Date();
   const scope =
     list.kind === 'followed' ? hostedByFollowedOrSelf(db, viewer.id) : eq(events.hostId, list.hostId);
   const upcoming = when === 'upcoming';
+  const order = upcoming ? soonestFirst : latestFirst;
   const rows = await selectEventsForViewer(db, viewer.id)
-    .where(
-      and(
-        scope,
-        upcoming ? gte(events.startsAt, now) : lt(events.startsAt, now),
-        upcoming ? startsAfter(cursor) : startsBefore(cursor),
-      ),
-    )
-    .orderBy(
-      ...(upcoming ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)]),
-    )
+    .where(and(scope, upcoming ? gte(events.startsAt, now) : lt(events.startsAt, now), order.after(cursor)))
+    .orderBy(...order.orderBy)
     .limit(size + 1);
-  const hasMore = rows.length > size;
-  const pageRows = hasMore ? rows.slice(0, size) : rows;
-  const last = pageRows.at(-1);
-  return {
-    items: await toEventDtos(db, storage, pageRows),
-    nextCursor: hasMore && last ? encodeCursor({ at: last.event.startsAt, id: last.event.id }) : null,
-  };
+  // Sliced before mapping: the page's joiners are fetched in one query for the page alone.
+  const page = slicePage(rows, size, (row) => ({ at: row.event.startsAt, id: row.event.id }));
+  return { items: await toEventDtos(db, storage, page.rows), nextCursor: page.nextCursor };
 }
 
 /** The next few upcoming events of the accounts the viewer follows (and their own): the panel. */
-export async function listUpcomingEvents(deps: Deps, viewer: Viewer, limit: number) {
-  const page = await listEvents(deps, viewer, { kind: 'followed' }, 'upcoming', null, limit);
+export async function listUpcomingEvents({
+  ctx,
+  input: { limit },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { limit: number }>): Promise<{ items: EventDto[] }> {
+  const page = await listEvents({
+    ctx,
+    input: { list: { kind: 'followed' }, when: 'upcoming', cursor: null, size: limit },
+  });
   return { items: page.items };
 }
 
@@ -190,33 +169,28 @@ const joinerImage = alias(images, 'joiner_image');
 
 async function requireEventExists(db: Db, eventId: string) {
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
-  if (!event) throw notFound(messages.event.notFound);
+  if (!event) throw eventNotFound();
 }
 
 /** Everyone who joined, in the order they joined. */
-export async function listInterested(
-  { db, storage }: Deps,
-  eventId: string,
-  cursor: Cursor | null,
-): Promise<Page<EventInterestDto>> {
+export async function listInterested({
+  ctx: { db, storage },
+  input: { eventId, cursor },
+}: ServiceArgs<'db' | 'storage', { eventId: string; cursor: Cursor | null }>): Promise<
+  Page<EventInterestDto>
+> {
   await requireEventExists(db, eventId);
   const rows = await db
-    .select({ interest: eventInterests, profile: profiles, profileImage: joinerImage })
+    .select({
+      interest: eventInterests,
+      profile: authorColumns(profiles),
+      profileImage: imageDtoColumns(joinerImage),
+    })
     .from(eventInterests)
     .innerJoin(profiles, eq(profiles.userId, eventInterests.userId))
     .leftJoin(joinerImage, eq(joinerImage.id, profiles.profileImageId))
-    .where(
-      and(
-        eq(eventInterests.eventId, eventId),
-        cursor
-          ? (or(
-              gt(eventInterests.createdAt, cursor.at),
-              and(eq(eventInterests.createdAt, cursor.at), gt(eventInterests.userId, cursor.id)),
-            ) as SQL)
-          : undefined,
-      ),
-    )
-    .orderBy(asc(eventInterests.createdAt), asc(eventInterests.userId))
+    .where(and(eq(eventInterests.eventId, eventId), joinedFirst.after(cursor)))
+    .orderBy(...joinedFirst.orderBy)
     .limit(pageSize + 1);
   return toPage(
     rows,
@@ -227,12 +201,12 @@ export async function listInterested(
 }
 
 /** The event as an .ics file for "Add to calendar". */
-export async function getEventCalendar(
-  { db }: Deps,
-  { eventId, publicUrl }: { eventId: string; publicUrl: string },
-): Promise<{ body: string; fileName: string }> {
+export async function getEventCalendar({
+  ctx: { db },
+  input: { eventId, publicUrl },
+}: ServiceArgs<'db', { eventId: string; publicUrl: string }>): Promise<{ body: string; fileName: string }> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
-  if (!event) throw notFound(messages.event.notFound);
+  if (!event) throw eventNotFound();
   const calendarEvent: CalendarEvent = {
     uid: `${event.id}@${new URL(publicUrl).hostname}`,
     title: event.title,

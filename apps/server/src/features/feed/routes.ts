@@ -1,10 +1,9 @@
-import { PageQuery } from '@glimpse/shared';
+/** HTTP for the home feed: posts of the accounts the caller follows, a page at a time. */
 import { Hono } from 'hono';
-import { decodeCursor } from '../../lib/cursor.ts';
-import { type AppEnv, parseWith, requireViewer } from '../../lib/http.ts';
+import { pageQuery } from '../../lib/cursor.ts';
+import { type AppEnv, signedIn } from '../../lib/http.ts';
 import { getFeed } from './service.ts';
 
-export const feedRoutes = new Hono<AppEnv>().get('/feed', async (c) => {
-  const viewer = requireViewer(c);
-  return c.json(await getFeed(c.var.deps, viewer, decodeCursor(parseWith(PageQuery, c.req.query()).cursor)));
-});
+export const feedRoutes = new Hono<AppEnv>().get('/feed', signedIn, pageQuery, async (c) =>
+  c.json(await getFeed({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+);

@@ -14,18 +14,17 @@
  */
 import type { Page, PostDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { follows, posts } from '../../db/schema.ts';
-import type { AppDeps } from '../../deps.ts';
-import { type Cursor, encodeCursor } from '../../lib/cursor.ts';
-import type { Viewer } from '../../lib/http.ts';
+import { type Cursor, keyset, slicePage } from '../../lib/cursor.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
 import { selectPostsForViewer, toPostDto } from '../posts/queries.ts';
+
+const newestFirst = keyset(posts.createdAt, posts.id, 'newestFirst');
 
 function preparePageIds(db: Db, afterCursor: boolean) {
   const viewerId = sql.placeholder('viewerId');
-  const at = sql.placeholder('at');
-  const id = sql.placeholder('id');
   const followed = db
     .select({ id: follows.followeeId })
     .from(follows)
@@ -36,10 +35,10 @@ function preparePageIds(db: Db, afterCursor: boolean) {
     .where(
       and(
         inArray(posts.authorId, followed),
-        afterCursor ? or(lt(posts.createdAt, at), and(eq(posts.createdAt, at), lt(posts.id, id))) : undefined,
+        afterCursor ? newestFirst.after({ at: sql.placeholder('at'), id: sql.placeholder('id') }) : undefined,
       ),
     )
-    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .orderBy(...newestFirst.orderBy)
     .limit(limits.pageSize + 1)
     .prepare(afterCursor ? 'feed_page_ids_after' : 'feed_page_ids');
 }
@@ -47,7 +46,7 @@ function preparePageIds(db: Db, afterCursor: boolean) {
 function preparePosts(db: Db) {
   return selectPostsForViewer(db, sql.placeholder('viewerId'))
     .where(sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .orderBy(...newestFirst.orderBy)
     .prepare('feed_posts');
 }
 
@@ -71,26 +70,20 @@ function feedStatements(db: Db): FeedStatements {
   return prepared;
 }
 
-export async function getFeed(
-  { db, storage }: Pick<AppDeps, 'db' | 'storage'>,
-  viewer: Viewer,
-  cursor: Cursor | null,
-): Promise<Page<PostDto>> {
+export async function getFeed({
+  ctx: { db, storage, viewer },
+  input: { cursor },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
   const statement = feedStatements(db);
-  const page = cursor
+  const ids = cursor
     ? await statement.nextIds.execute({ viewerId: viewer.id, at: cursor.at.toISOString(), id: cursor.id })
     : await statement.firstIds.execute({ viewerId: viewer.id });
-  // One id more than a page says whether another page exists; the cursor comes from the ids, so
-  // a post deleted between the two statements shortens this page but never ends the feed.
-  const shown = page.slice(0, limits.pageSize);
+  // The cursor comes from the ids, so a post deleted between the two statements shortens this
+  // page but never ends the feed.
+  const page = slicePage(ids, limits.pageSize, (row) => ({ at: row.createdAt, id: row.id }));
   const rows =
-    shown.length === 0
+    page.rows.length === 0
       ? []
-      : await statement.posts.execute({ viewerId: viewer.id, ids: shown.map((p) => p.id) });
-  const last = shown[shown.length - 1];
-  return {
-    items: rows.map((row) => toPostDto(storage, row)),
-    nextCursor:
-      page.length > limits.pageSize && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
-  };
+      : await statement.posts.execute({ viewerId: viewer.id, ids: page.rows.map((p) => p.id) });
+  return { items: rows.map((row) => toPostDto(storage, row)), nextCursor: page.nextCursor };
 }

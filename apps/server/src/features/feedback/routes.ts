@@ -1,11 +1,14 @@
+/** HTTP for feedback from the Help page, always authored by the caller. */
 import { FeedbackInput } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { type AppEnv, parseJson, requireViewer } from '../../lib/http.ts';
+import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import { sendFeedback } from './service.ts';
 
-export const feedbackRoutes = new Hono<AppEnv>().post('/feedback', rateLimit('feedback'), async (c) => {
-  const viewer = requireViewer(c);
-  const input = await parseJson(c, FeedbackInput);
-  return c.json(await sendFeedback(c.var.deps, { viewer, input }), 201);
-});
+export const feedbackRoutes = new Hono<AppEnv>().post(
+  '/feedback',
+  rateLimit('feedback'),
+  signedIn,
+  jsonBody(FeedbackInput),
+  async (c) => c.json(await sendFeedback({ ctx: c.var.ctx, input: c.req.valid('json') }), 201),
+);

@@ -4,15 +4,12 @@
  */
 import type { FeedbackDto, FeedbackInput } from '@glimpse/shared';
 import { feedback } from '../../db/schema.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { Viewer } from '../../lib/http.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
 
-type Deps = Pick<AppDeps, 'db'>;
-
-export async function sendFeedback(
-  { db }: Deps,
-  { viewer, input }: { viewer: Viewer; input: FeedbackInput },
-): Promise<FeedbackDto> {
+export async function sendFeedback({
+  ctx: { db, viewer },
+  input,
+}: ServiceArgs<'db' | 'viewer', FeedbackInput>): Promise<FeedbackDto> {
   const [row] = await db
     .insert(feedback)
     .values({ authorId: viewer.id, body: input.body })

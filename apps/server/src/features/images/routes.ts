@@ -1,12 +1,22 @@
+/** HTTP for uploads: one multipart picture per request, size-limited before it is read. */
 import { ImagePurpose, limits, messages } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { invalid, tooLarge } from '../../lib/errors.ts';
-import { type AppEnv, parseWith, requireViewer } from '../../lib/http.ts';
+import { type AppEnv, formBody, parseWith, signedIn } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
-import { toImageDto, uploadImage } from './service.ts';
+import { uploadImage } from './service.ts';
 
 const maxMb = limits.imageMaxBytes / 1024 / 1024;
+
+/** `purpose` first, then `file`: a form missing both is told about the purpose, as before. */
+const imageUpload = formBody((form) => {
+  const purpose: ImagePurpose = parseWith(ImagePurpose, form.purpose);
+  const file = form.file;
+  if (!(file instanceof File) || file.size === 0)
+    throw invalid(messages.image.missing, { file: messages.image.missing });
+  return { purpose, file };
+});
 
 export const imageRoutes = new Hono<AppEnv>().post(
   '/images',
@@ -19,16 +29,11 @@ export const imageRoutes = new Hono<AppEnv>().post(
       throw tooLarge(messages.image.tooLarge(maxMb));
     },
   }),
+  signedIn,
+  imageUpload,
   async (c) => {
-    const viewer = requireViewer(c);
-    const form = await c.req.parseBody().catch(() => {
-      throw invalid('Send the image as multipart form data.');
-    });
-    const purpose = parseWith(ImagePurpose, form.purpose);
-    const file = form.file;
-    if (!(file instanceof File) || file.size === 0)
-      throw invalid(messages.image.missing, { file: messages.image.missing });
-    const row = await uploadImage(c.var.deps, viewer.id, purpose, Buffer.from(await file.arrayBuffer()));
-    return c.json(toImageDto(c.var.deps.storage, row), 201);
+    const { purpose, file } = c.req.valid('form');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    return c.json(await uploadImage({ ctx: c.var.ctx, input: { purpose, bytes } }), 201);
   },
 );

@@ -1,6 +1,6 @@
 /**
  * Stored images: upload (pipeline → storage → row), lookup for attaching to a profile, post or
- * event, and deletion of rows and files together.
+ * event, and deletion of rows and files together. The DTO mapper lives in queries.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { ImageDto, ImagePurpose } from '@glimpse/shared';
@@ -9,20 +9,10 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, images, posts, profiles } from '../../db/schema.ts';
 import { forbidden, invalid } from '../../lib/errors.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { processImage } from './pipeline.ts';
-
-export type ImageRow = typeof images.$inferSelect;
-
-type ImageDtoField = 'id' | 'keys' | 'widths' | 'width' | 'height' | 'placeholder' | 'purpose';
-/** What `toImageDto` reads: lists select only these columns (no owner, no upload time). */
-export type ImageDtoRow = Pick<ImageRow, ImageDtoField>;
-
-/** The columns of `images` (or an alias of it) that an ImageDto needs, for a Drizzle select. */
-export function imageDtoColumns<T extends Record<ImageDtoField, unknown>>(table: T): Pick<T, ImageDtoField> {
-  const { id, keys, widths, width, height, placeholder, purpose } = table;
-  return { id, keys, widths, width, height, placeholder, purpose };
-}
+import { type ImageRow, toImageDto } from './queries.ts';
 
 /** Storage folders of SPEC.md §3; event pictures share `images` with posts. */
 const folderOf: Record<ImagePurpose, string> = {
@@ -32,26 +22,12 @@ const folderOf: Record<ImagePurpose, string> = {
   background: 'editedBackgroundImages',
 };
 
-export function toImageDto(storage: Storage, row: ImageDtoRow): ImageDto {
-  const urls = row.keys.map((key) => storage.publicUrl(key));
-  return {
-    id: row.id,
-    url: urls[urls.length - 1]!,
-    srcset: urls.map((url, i) => `${url} ${row.widths[i]}w`).join(', '),
-    width: row.width,
-    height: row.height,
-    placeholder: row.placeholder,
-    purpose: row.purpose,
-  };
-}
-
-export async function uploadImage(
-  { db, storage }: { db: Db; storage: Storage },
-  ownerId: string,
-  purpose: ImagePurpose,
-  input: Buffer,
-): Promise<ImageRow> {
-  const processed = await processImage(input);
+/** Files first, then the row: a failed insert deletes the files, so no half-record stays. */
+export async function uploadImage({
+  ctx: { db, storage, viewer },
+  input: { purpose, bytes },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { purpose: ImagePurpose; bytes: Buffer }>): Promise<ImageDto> {
+  const processed = await processImage(bytes);
   // A millisecond timestamp in every file name (SPEC.md §3), plus randomness so names never collide.
   const stem = `${folderOf[purpose]}/${Date.now()}-${randomBytes(6).toString('hex')}`;
   const keys = processed.variants.map((v) => `${stem}-${v.width}.webp`);
@@ -60,7 +36,7 @@ export async function uploadImage(
     const [row] = await db
       .insert(images)
       .values({
-        ownerId,
+        ownerId: viewer.id,
         purpose,
         keys,
         widths: processed.variants.map((v) => v.width),
@@ -69,7 +45,7 @@ export async function uploadImage(
         placeholder: processed.placeholder,
       })
       .returning();
-    return row!;
+    return toImageDto(storage, row!);
   } catch (error) {
     await storage.delete(keys);
     throw error;
@@ -103,12 +79,13 @@ export async function deleteImages({ db, storage }: { db: Db; storage: Storage }
 /**
  * Uploads that never got attached (the person left the form, or the save failed) are removed
  * after a grace period, so "a failed upload stores no half-record" holds for files as well.
+ * A job (main.ts), not a request: its context has no viewer.
  */
-export async function sweepOrphanImages(
-  deps: { db: Db; storage: Storage },
-  olderThan: Date,
-): Promise<number> {
-  const orphans = await deps.db
+export async function sweepOrphanImages({
+  ctx,
+  input: { olderThan },
+}: ServiceArgs<'db' | 'storage', { olderThan: Date }>): Promise<number> {
+  const orphans = await ctx.db
     .select({ id: images.id })
     .from(images)
     .where(
@@ -121,7 +98,7 @@ export async function sweepOrphanImages(
     )
     .limit(500);
   await deleteImages(
-    deps,
+    ctx,
     orphans.map((o) => o.id),
   );
   return orphans.length;

@@ -1,16 +1,14 @@
-import { PageQuery } from '@glimpse/shared';
+/** HTTP for the caller's notifications: the list, the unread count, mark all read. */
 import { Hono } from 'hono';
-import { decodeCursor } from '../../lib/cursor.ts';
-import { type AppEnv, parseWith, requireViewer } from '../../lib/http.ts';
+import { pageQuery } from '../../lib/cursor.ts';
+import { type AppEnv, signedIn } from '../../lib/http.ts';
 import { listNotifications, markAllRead, unreadCount } from './service.ts';
 
 export const notificationRoutes = new Hono<AppEnv>()
-  .get('/notifications', async (c) => {
-    const viewer = requireViewer(c);
-    const cursor = decodeCursor(parseWith(PageQuery, c.req.query()).cursor);
-    return c.json(await listNotifications(c.var.deps, viewer, cursor));
-  })
-  .get('/notifications/unread-count', async (c) =>
-    c.json({ count: await unreadCount(c.var.deps, requireViewer(c)) }),
+  .get('/notifications', signedIn, pageQuery, async (c) =>
+    c.json(await listNotifications({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
   )
-  .post('/notifications/read', async (c) => c.json(await markAllRead(c.var.deps, requireViewer(c))));
+  .get('/notifications/unread-count', signedIn, async (c) =>
+    c.json(await unreadCount({ ctx: c.var.ctx }), 200),
+  )
+  .post('/notifications/read', signedIn, async (c) => c.json(await markAllRead({ ctx: c.var.ctx }), 200));

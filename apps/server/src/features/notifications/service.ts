@@ -4,40 +4,33 @@
  */
 import type { NotificationDto, Page } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { follows, images, notifications, profiles } from '../../db/schema.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { Cursor } from '../../lib/cursor.ts';
-import { olderThan, toPage } from '../../lib/cursor.ts';
-import type { Viewer } from '../../lib/http.ts';
-import { toAuthorDto } from '../profile/queries.ts';
+import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
+import { imageDtoColumns } from '../images/queries.ts';
+import { authorColumns, toAuthorDto } from '../profile/queries.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'storage' | 'live'>;
 const actorImage = alias(images, 'actor_image');
+const newestFirst = keyset(notifications.createdAt, notifications.id, 'newestFirst');
 
-export async function listNotifications(
-  { db, storage }: Deps,
-  viewer: Viewer,
-  cursor: Cursor | null,
-): Promise<Page<NotificationDto>> {
+export async function listNotifications({
+  ctx: { db, storage, viewer },
+  input: { cursor },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<NotificationDto>> {
   const rows = await db
     .select({
       notification: notifications,
-      profile: profiles,
-      profileImage: actorImage,
+      profile: authorColumns(profiles),
+      profileImage: imageDtoColumns(actorImage),
       followingActor: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${notifications.actorId})`,
     })
     .from(notifications)
     .innerJoin(profiles, eq(profiles.userId, notifications.actorId))
     .leftJoin(actorImage, eq(actorImage.id, profiles.profileImageId))
-    .where(
-      and(
-        eq(notifications.recipientId, viewer.id),
-        olderThan(notifications.createdAt, notifications.id, cursor),
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .where(and(eq(notifications.recipientId, viewer.id), newestFirst.after(cursor)))
+    .orderBy(...newestFirst.orderBy)
     .limit(limits.pageSize + 1);
   return toPage(
     rows,
@@ -54,16 +47,20 @@ export async function listNotifications(
   );
 }
 
-export async function unreadCount({ db }: Deps, viewer: Viewer): Promise<number> {
+export async function unreadCount({
+  ctx: { db, viewer },
+}: ServiceArgs<'db' | 'viewer'>): Promise<{ count: number }> {
   const [row] = await db
     .select({ value: count() })
     .from(notifications)
     .where(and(eq(notifications.recipientId, viewer.id), eq(notifications.read, false)));
-  return row?.value ?? 0;
+  return { count: row?.value ?? 0 };
 }
 
 /** Marks only the caller's own notifications; other tabs hear it and clear their badge. */
-export async function markAllRead({ db, live }: Deps, viewer: Viewer): Promise<{ marked: number }> {
+export async function markAllRead({
+  ctx: { db, live, viewer },
+}: ServiceArgs<'db' | 'live' | 'viewer'>): Promise<{ marked: number }> {
   const marked = await db
     .update(notifications)
     .set({ read: true })

@@ -1,15 +1,16 @@
 /**
  * Posts as one viewer sees them: image, author with picture and badges, counts, and whether the
- * viewer liked or saved each, in a single query whatever the page size (no N+1).
+ * viewer liked or saved each, in a single query whatever the page size (no N+1). Comments with
+ * their authors, likewise. The mappers to DTOs sit beside the selects that feed them.
  */
-import type { PostDto } from '@glimpse/shared';
+import type { CommentDto, PostDto } from '@glimpse/shared';
 import { eq, type Placeholder, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
+import { comments, images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { imageDtoColumns, toImageDto } from '../images/service.ts';
-import { authorColumns, toAuthorDto } from '../profile/queries.ts';
+import { imageDtoColumns, toImageDto } from '../images/queries.ts';
+import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../profile/queries.ts';
 
 const authorImage = alias(images, 'author_image');
 
@@ -60,5 +61,33 @@ export function toPostDto(storage: Storage, row: PostRow): PostDto {
     likedByMe: Boolean(row.likedByMe),
     savedByMe: Boolean(row.savedByMe),
     createdAt: row.post.createdAt.toISOString(),
+  };
+}
+
+const commentAuthorImage = alias(images, 'comment_author_image');
+
+/** Comments with their authors; the caller adds the post, order and page. */
+export function selectComments(db: Db) {
+  return db
+    .select({
+      comment: comments,
+      profile: authorColumns(profiles),
+      profileImage: imageDtoColumns(commentAuthorImage),
+    })
+    .from(comments)
+    .innerJoin(profiles, eq(profiles.userId, comments.authorId))
+    .leftJoin(commentAuthorImage, eq(commentAuthorImage.id, profiles.profileImageId));
+}
+
+export function toCommentDto(
+  storage: Storage,
+  row: ProfileRowWithImage & { comment: typeof comments.$inferSelect },
+): CommentDto {
+  return {
+    id: row.comment.id,
+    postId: row.comment.postId,
+    author: toAuthorDto(storage, row),
+    body: row.comment.body,
+    createdAt: row.comment.createdAt.toISOString(),
   };
 }

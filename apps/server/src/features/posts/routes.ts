@@ -1,7 +1,8 @@
-import { CommentInput, CreatePostInput, PageQuery } from '@glimpse/shared';
+/** HTTP for posts: create, lists, detail, delete, like, save and comments (chained into api.ts). */
+import { CommentInput, CreatePostInput, messages } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { decodeCursor } from '../../lib/cursor.ts';
-import { type AppContext, type AppEnv, parseJson, parseWith, requireViewer } from '../../lib/http.ts';
+import { pageQuery as page } from '../../lib/cursor.ts';
+import { type AppEnv, jsonBody, signedIn, uuidParam } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import {
   addComment,
@@ -10,89 +11,88 @@ import {
   getPost,
   listComments,
   listPosts,
-  parsePostId,
   setLike,
   setSave,
 } from './service.ts';
 
-const cursorOf = (c: AppContext) => decodeCursor(parseWith(PageQuery, c.req.query()).cursor);
+/** Anything that is not a uuid cannot be a post: 404, as for a deleted one. */
+const postId = uuidParam('id', messages.post.notFound);
 
 export const postRoutes = new Hono<AppEnv>()
-  .post('/posts', rateLimit('posts'), async (c) => {
-    const viewer = requireViewer(c);
-    const input = await parseJson(c, CreatePostInput);
-    return c.json(await createPost(c.var.deps, { viewer, input }), 201);
-  })
-  .get('/posts', async (c) =>
-    c.json(await listPosts(c.var.deps, requireViewer(c), { kind: 'explore' }, cursorOf(c))),
+  .post('/posts', rateLimit('posts'), signedIn, jsonBody(CreatePostInput), async (c) =>
+    c.json(await createPost({ ctx: c.var.ctx, input: c.req.valid('json') }), 201),
   )
-  .get('/posts/:id', async (c) =>
-    c.json(await getPost(c.var.deps, requireViewer(c), parsePostId(c.req.param('id')))),
+  .get('/posts', signedIn, page, async (c) =>
+    c.json(
+      await listPosts({
+        ctx: c.var.ctx,
+        input: { list: { kind: 'explore' }, ...c.req.valid('query') },
+      }),
+      200,
+    ),
   )
-  .delete('/posts/:id', async (c) => {
-    await deletePost(c.var.deps, { viewer: requireViewer(c), postId: parsePostId(c.req.param('id')) });
+  .get('/posts/:id', signedIn, postId, async (c) =>
+    c.json(await getPost({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id } }), 200),
+  )
+  .delete('/posts/:id', signedIn, postId, async (c) => {
+    await deletePost({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id } });
     return c.body(null, 204);
   })
-  .put('/posts/:id/like', async (c) =>
+  .put('/posts/:id/like', signedIn, postId, async (c) =>
+    c.json(await setLike({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, liked: true } }), 200),
+  )
+  .delete('/posts/:id/like', signedIn, postId, async (c) =>
+    c.json(await setLike({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, liked: false } }), 200),
+  )
+  .put('/posts/:id/save', signedIn, postId, async (c) =>
+    c.json(await setSave({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, saved: true } }), 200),
+  )
+  .delete('/posts/:id/save', signedIn, postId, async (c) =>
+    c.json(await setSave({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, saved: false } }), 200),
+  )
+  .get('/posts/:id/comments', signedIn, postId, page, async (c) =>
     c.json(
-      await setLike(c.var.deps, {
-        viewer: requireViewer(c),
-        postId: parsePostId(c.req.param('id')),
-        liked: true,
+      await listComments({
+        ctx: c.var.ctx,
+        input: { postId: c.req.valid('param').id, cursor: c.req.valid('query').cursor },
       }),
+      200,
     ),
   )
-  .delete('/posts/:id/like', async (c) =>
+  .post('/posts/:id/comments', rateLimit('comments'), signedIn, postId, jsonBody(CommentInput), async (c) =>
     c.json(
-      await setLike(c.var.deps, {
-        viewer: requireViewer(c),
-        postId: parsePostId(c.req.param('id')),
-        liked: false,
+      await addComment({
+        ctx: c.var.ctx,
+        input: { postId: c.req.valid('param').id, ...c.req.valid('json') },
       }),
+      201,
     ),
   )
-  .put('/posts/:id/save', async (c) =>
+  .get('/users/:userId/posts', signedIn, page, async (c) =>
     c.json(
-      await setSave(c.var.deps, {
-        viewer: requireViewer(c),
-        postId: parsePostId(c.req.param('id')),
-        saved: true,
+      await listPosts({
+        ctx: c.var.ctx,
+        input: { list: { kind: 'author', authorId: c.req.param('userId') }, ...c.req.valid('query') },
       }),
-    ),
-  )
-  .delete('/posts/:id/save', async (c) =>
-    c.json(
-      await setSave(c.var.deps, {
-        viewer: requireViewer(c),
-        postId: parsePostId(c.req.param('id')),
-        saved: false,
-      }),
-    ),
-  )
-  .get('/posts/:id/comments', async (c) => {
-    requireViewer(c);
-    return c.json(await listComments(c.var.deps, parsePostId(c.req.param('id')), cursorOf(c)));
-  })
-  .post('/posts/:id/comments', rateLimit('comments'), async (c) => {
-    const viewer = requireViewer(c);
-    const postId = parsePostId(c.req.param('id'));
-    const input = await parseJson(c, CommentInput);
-    return c.json(await addComment(c.var.deps, { viewer, postId, input }), 201);
-  })
-  .get('/users/:userId/posts', async (c) =>
-    c.json(
-      await listPosts(
-        c.var.deps,
-        requireViewer(c),
-        { kind: 'author', authorId: c.req.param('userId') },
-        cursorOf(c),
-      ),
+      200,
     ),
   )
   // Only the caller's own saved and liked lists exist: there is no URL for someone else's.
-  .get('/me/saved-posts', async (c) =>
-    c.json(await listPosts(c.var.deps, requireViewer(c), { kind: 'saved' }, cursorOf(c))),
+  .get('/me/saved-posts', signedIn, page, async (c) =>
+    c.json(
+      await listPosts({
+        ctx: c.var.ctx,
+        input: { list: { kind: 'saved' }, ...c.req.valid('query') },
+      }),
+      200,
+    ),
   )
-  .get('/me/liked-posts', async (c) =>
-    c.json(await listPosts(c.var.deps, requireViewer(c), { kind: 'liked' }, cursorOf(c))),
+  .get('/me/liked-posts', signedIn, page, async (c) =>
+    c.json(
+      await listPosts({
+        ctx: c.var.ctx,
+        input: { list: { kind: 'liked' }, ...c.req.valid('query') },
+      }),
+      200,
+    ),
   );

@@ -1,16 +1,19 @@
 /**
- * Reading profiles with their pictures in one round trip. Other features (posts, events, social)
- * use `profileColumns` and `toProfileDto` to show authors without a query per row.
+ * Reading profiles with their pictures in one round trip. Other features (posts, events, social,
+ * notifications) select `authorColumns` in their own queries and map them with `toAuthorDto`, so
+ * an author costs no query per row; `findAuthors` fetches a set of people at once.
  */
 import type { AuthorDto, ProfileDto } from '@glimpse/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { images, profiles } from '../../db/schema.ts';
+import type { AppError } from '../../lib/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { type ImageDtoRow, type ImageRow, toImageDto } from '../images/service.ts';
+import { type ImageDtoRow, type ImageRow, imageDtoColumns, toImageDto } from '../images/queries.ts';
 
 const profileImage = alias(images, 'profile_image');
+const authorImage = alias(images, 'author_image');
 const backgroundImage = alias(images, 'background_image');
 
 function selectProfiles(db: Db) {
@@ -51,16 +54,6 @@ export async function findProfile(db: Db, storage: Storage, userId: string): Pro
   return row ? toProfileDto(storage, row) : null;
 }
 
-export async function findProfiles(
-  db: Db,
-  storage: Storage,
-  userIds: readonly string[],
-): Promise<Map<string, ProfileDto>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await selectProfiles(db).where(inArray(profiles.userId, [...new Set(userIds)]));
-  return new Map(rows.map((row) => [row.profile.userId, toProfileDto(storage, row)]));
-}
-
 type AuthorField =
   | 'userId'
   | 'firstName'
@@ -92,4 +85,32 @@ export function toAuthorDto(storage: Storage, { profile, profileImage }: Profile
     isVerified: profile.isVerified,
     followerCount: profile.followerCount,
   };
+}
+
+/** Profiles of the given people, as authors, in one query. */
+export async function findAuthors(
+  db: Db,
+  storage: Storage,
+  userIds: readonly string[],
+): Promise<Map<string, AuthorDto>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ profile: authorColumns(profiles), profileImage: imageDtoColumns(authorImage) })
+    .from(profiles)
+    .leftJoin(authorImage, eq(authorImage.id, profiles.profileImageId))
+    .where(inArray(profiles.userId, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.profile.userId, toAuthorDto(storage, row)]));
+}
+
+/**
+ * Throws `error` unless `userId` has a profile: members act (post, comment, host, join) and are
+ * acted on (followed, reported) only once they have one. Each caller names its own error.
+ */
+export async function requireProfile(db: Db, userId: string, error: () => AppError): Promise<void> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  if (!row) throw error();
 }

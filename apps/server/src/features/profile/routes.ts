@@ -1,12 +1,11 @@
+/** HTTP for the caller's own account and profile (`/me`, `PUT /profile`). */
 import { ProfileInput } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { type AppEnv, parseJson, requireViewer } from '../../lib/http.ts';
+import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';
 import { getMe, saveProfile } from './service.ts';
 
 export const profileRoutes = new Hono<AppEnv>()
-  .get('/me', async (c) => c.json(await getMe(c.var.deps, requireViewer(c))))
-  .put('/profile', async (c) => {
-    const viewer = requireViewer(c);
-    const input = await parseJson(c, ProfileInput);
-    return c.json(await saveProfile(c.var.deps, { viewer, input }));
-  });
+  .get('/me', signedIn, async (c) => c.json(await getMe({ ctx: c.var.ctx }), 200))
+  .put('/profile', signedIn, jsonBody(ProfileInput), async (c) =>
+    c.json(await saveProfile({ ctx: c.var.ctx, input: c.req.valid('json') }), 200),
+  );

@@ -9,15 +9,14 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles, user } from '../../db/schema.ts';
-import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound, unauthenticated } from '../../lib/errors.ts';
-import type { Viewer } from '../../lib/http.ts';
+import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
 import { findProfile } from './queries.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'storage'>;
-
-export async function getMe({ db, storage }: Deps, viewer: Viewer): Promise<MeDto> {
+export async function getMe({
+  ctx: { db, storage, viewer },
+}: ServiceArgs<'db' | 'storage' | 'viewer'>): Promise<MeDto> {
   const account = await db.query.user.findFirst({ where: eq(user.id, viewer.id) });
   if (!account) throw unauthenticated();
   return {
@@ -26,7 +25,7 @@ export async function getMe({ db, storage }: Deps, viewer: Viewer): Promise<MeDt
   };
 }
 
-export async function getProfile({ db, storage }: Deps, userId: string): Promise<ProfileDto> {
+async function getProfile({ db, storage }: Ctx<'db' | 'storage'>, userId: string): Promise<ProfileDto> {
   const profile = await findProfile(db, storage, userId);
   if (!profile) throw notFound(messages.profile.notFound);
   return profile;
@@ -44,11 +43,11 @@ async function usernameTakenByOther(db: Db, username: string, userId: string) {
 const usernameConflict = () =>
   conflict(messages.profile.usernameTaken, { username: messages.profile.usernameTaken });
 
-export async function saveProfile(
-  deps: Deps,
-  { viewer, input }: { viewer: Viewer; input: ProfileInputParsed },
-): Promise<ProfileDto> {
-  const { db } = deps;
+export async function saveProfile({
+  ctx,
+  input,
+}: ServiceArgs<'db' | 'storage' | 'viewer', ProfileInputParsed>): Promise<ProfileDto> {
+  const { db, viewer } = ctx;
   if (input.profileImageId) await requireOwnImage(db, viewer.id, input.profileImageId, 'profile');
   if (input.backgroundImageId) await requireOwnImage(db, viewer.id, input.backgroundImageId, 'background');
   if (await usernameTakenByOther(db, input.username, viewer.id)) throw usernameConflict();
@@ -65,7 +64,7 @@ export async function saveProfile(
 
   let replacedImageIds: string[] = [];
   try {
-    replacedImageIds = await db.transaction(async (tx) => {
+    replacedImageIds = await withTransaction(db, async (tx) => {
       const [previous] = await tx
         .select({ profileImageId: profiles.profileImageId, backgroundImageId: profiles.backgroundImageId })
         .from(profiles)
@@ -89,6 +88,6 @@ export async function saveProfile(
     if (isUniqueViolation(error, 'profiles_username_lower_uq')) throw usernameConflict();
     throw error;
   }
-  await deleteImages(deps, replacedImageIds);
-  return getProfile(deps, viewer.id);
+  await deleteImages(ctx, replacedImageIds);
+  return getProfile(ctx, viewer.id);
 }

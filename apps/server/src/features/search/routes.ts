@@ -1,10 +1,9 @@
+/** HTTP for the people search in the top bar. */
 import { SearchQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { type AppEnv, parseWith, requireViewer } from '../../lib/http.ts';
+import { type AppEnv, query, signedIn } from '../../lib/http.ts';
 import { searchUsers } from './service.ts';
 
-export const searchRoutes = new Hono<AppEnv>().get('/search/users', async (c) => {
-  requireViewer(c);
-  const { q } = parseWith(SearchQuery, c.req.query());
-  return c.json(await searchUsers(c.var.deps, q));
-});
+export const searchRoutes = new Hono<AppEnv>().get('/search/users', signedIn, query(SearchQuery), async (c) =>
+  c.json(await searchUsers({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+);

@@ -7,8 +7,8 @@ import type { UserSearchResultDto } from '@glimpse/shared';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { images, profiles } from '../../db/schema.ts';
-import type { AppDeps } from '../../deps.ts';
-import { toImageDto } from '../images/service.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
+import { toImageDto } from '../images/queries.ts';
 
 const resultLimit = 10;
 const avatar = alias(images, 'avatar');
@@ -16,11 +16,11 @@ const avatar = alias(images, 'avatar');
 /** `%`, `_` and `\` typed by a person are letters, not LIKE wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-export async function searchUsers(
-  { db, storage }: Pick<AppDeps, 'db' | 'storage'>,
-  query: string,
-): Promise<UserSearchResultDto[]> {
-  const prefix = query.trim().toLowerCase();
+export async function searchUsers({
+  ctx: { db, storage },
+  input: { q },
+}: ServiceArgs<'db' | 'storage', { q: string }>): Promise<UserSearchResultDto[]> {
+  const prefix = q.trim().toLowerCase();
   if (!prefix) return [];
   const pattern = `${escapeLike(prefix)}%`;
   // The page of matches first, then pictures for those rows only: joined before the sort, a short

@@ -1,37 +1,33 @@
+/** HTTP for the social graph: public profiles, follow / unfollow, reporting an account. */
 import { ReportInput } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { type AppEnv, parseJson, requireViewer } from '../../lib/http.ts';
+import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import { getPublicProfile, reportAccount, setFollow } from './service.ts';
 
 export const socialRoutes = new Hono<AppEnv>()
-  .get('/profiles/:userId', async (c) =>
-    c.json(await getPublicProfile(c.var.deps, requireViewer(c), c.req.param('userId'))),
+  .get('/profiles/:userId', signedIn, async (c) =>
+    c.json(await getPublicProfile({ ctx: c.var.ctx, input: { userId: c.req.param('userId') } }), 200),
   )
   // The follower is always the caller: there is no way to follow on someone else's behalf.
-  .put('/users/:userId/follow', rateLimit('follows'), async (c) =>
+  .put('/users/:userId/follow', rateLimit('follows'), signedIn, async (c) =>
     c.json(
-      await setFollow(c.var.deps, {
-        viewer: requireViewer(c),
-        targetId: c.req.param('userId'),
-        follow: true,
-      }),
+      await setFollow({ ctx: c.var.ctx, input: { targetId: c.req.param('userId'), follow: true } }),
+      200,
     ),
   )
-  .delete('/users/:userId/follow', rateLimit('follows'), async (c) =>
+  .delete('/users/:userId/follow', rateLimit('follows'), signedIn, async (c) =>
     c.json(
-      await setFollow(c.var.deps, {
-        viewer: requireViewer(c),
-        targetId: c.req.param('userId'),
-        follow: false,
-      }),
+      await setFollow({ ctx: c.var.ctx, input: { targetId: c.req.param('userId'), follow: false } }),
+      200,
     ),
   )
-  .post('/users/:userId/reports', rateLimit('reports'), async (c) => {
-    const viewer = requireViewer(c);
-    const { reason } = await parseJson(c, ReportInput);
-    return c.json(
-      await reportAccount(c.var.deps, { viewer, reportedUserId: c.req.param('userId'), reason }),
+  .post('/users/:userId/reports', rateLimit('reports'), signedIn, jsonBody(ReportInput), async (c) =>
+    c.json(
+      await reportAccount({
+        ctx: c.var.ctx,
+        input: { reportedUserId: c.req.param('userId'), ...c.req.valid('json') },
+      }),
       201,
-    );
-  });
+    ),
+  );

@@ -1,0 +1,32 @@
+/**
+ * The API's routes, chained once so that their types add up: `ApiRoutes` is what the web app's
+ * `hc<ApiRoutes>('/api')` client is typed by (a renamed route, a changed input or DTO then fails
+ * its typecheck). app.ts mounts this under /api, after the session middleware. The benchmark-only
+ * routes stay outside (mounted in app.ts when BENCH_ENDPOINTS=on), so no client can name them.
+ */
+import { Hono } from 'hono';
+import { eventRoutes } from './features/events/routes.ts';
+import { feedRoutes } from './features/feed/routes.ts';
+import { feedbackRoutes } from './features/feedback/routes.ts';
+import { imageRoutes } from './features/images/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
+import { postRoutes } from './features/posts/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
+import { socialRoutes } from './features/social/routes.ts';
+import type { AppEnv } from './lib/http.ts';
+import { liveRoutes } from './live/routes.ts';
+
+export const apiRoutes = new Hono<AppEnv>()
+  .route('/', profileRoutes)
+  .route('/', imageRoutes)
+  .route('/', postRoutes)
+  .route('/', eventRoutes)
+  .route('/', feedRoutes)
+  .route('/', socialRoutes)
+  .route('/', notificationRoutes)
+  .route('/', searchRoutes)
+  .route('/', liveRoutes)
+  .route('/', feedbackRoutes);
+
+export type ApiRoutes = typeof apiRoutes;

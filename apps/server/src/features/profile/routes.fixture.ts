@@ -1,0 +1,43 @@
+/**
+ * Who may call each state-changing profile route (a test fixture: the security suites read it
+ * through security/route-table.ts). A new route in routes.ts needs its entry here.
+ */
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import * as schema from '../../db/schema.ts';
+import type { RouteEntry } from '../../security/route-entry.ts';
+import type { Scene } from '../../security/scene.ts';
+
+async function profileRow(scene: Scene, userId: string) {
+  const [row] = await scene.t.db.select().from(schema.profiles).where(eq(schema.profiles.userId, userId));
+  return row;
+}
+
+export const profileRouteTable: Record<string, RouteEntry> = {
+  'PUT /api/profile': {
+    rule: 'A member edits only their own profile: the body cannot name another account.',
+    expect: { owner: 200, other: 200, signedOut: 401 },
+    rateLimit: null,
+    body: 'json',
+    async attempt(scene, actor) {
+      const before = await profileRow(scene, scene.owner.id);
+      const stamp = Math.random().toString(36).slice(2, 8);
+      return {
+        path: '/api/profile',
+        json: { firstName: 'Edited', lastName: 'Name', username: `edited_${stamp}`, bio: `bio ${stamp}` },
+        async verify() {
+          const after = await profileRow(scene, scene.owner.id);
+          if (actor === 'owner') expect(after?.bio).toBe(`bio ${stamp}`);
+          else expect(after).toEqual(before);
+        },
+      };
+    },
+    text: {
+      fields: ['firstName', 'lastName', 'bio'],
+      async stored(scene) {
+        const row = await profileRow(scene, scene.owner.id);
+        return { firstName: row?.firstName, lastName: row?.lastName, bio: row?.bio };
+      },
+    },
+  },
+};
