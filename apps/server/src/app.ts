@@ -15,7 +15,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientIpHeader } from './auth/auth.ts';
-import { isDataException } from './db/errors.ts';
+import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
@@ -230,6 +230,11 @@ export function createApp(deps: AppDeps) {
     if (isDataException(error)) {
       c.var.log?.warn({ err: error, path: c.req.path }, 'database refused a value');
       return c.json(errorBody('Invalid', messages.common.invalidValue), 400);
+    }
+    // The database is restarting or unreachable: nothing was done, the client may retry shortly.
+    if (isDatabaseUnavailable(error)) {
+      c.var.log?.warn({ err: error, path: c.req.path }, 'database unavailable');
+      return c.json(errorBody('Unavailable', messages.common.unavailable), 503, { 'retry-after': '2' });
     }
     c.var.log?.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json(errorBody('Internal', messages.common.somethingWentWrong), 500);
