@@ -44,16 +44,14 @@ async function makeRound1Directory() {
   const round1 = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
   const ids = Array.from({ length: 30 }, (_, i) => `round1-${i}`);
   await round1.db.insert(schema.user).values(ids.map((id) => ({ id, name: id, email: `${id}@example.com` })));
-  await round1.db
-    .insert(schema.profiles)
-    .values(
-      ids.map((id, i) => ({
-        userId: id,
-        firstName: 'Ada',
-        lastName: `Round${i}`,
-        username: id.replace('-', '_'),
-      })),
-    );
+  await round1.db.insert(schema.profiles).values(
+    ids.map((id, i) => ({
+      userId: id,
+      firstName: 'Ada',
+      lastName: `Round${i}`,
+      username: id.replace('-', '_'),
+    })),
+  );
   const [image] = await round1.db
     .insert(schema.images)
     .values({

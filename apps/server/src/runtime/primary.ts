@@ -5,7 +5,9 @@
  * that share the port through node:cluster. It keeps PostgreSQL and the workers running, schedules
  * the hourly sweeps on one worker, and stops everything in order on SIGINT/SIGTERM.
  */
+import { spawn } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { loadSecret } from '../auth/secret.ts';
@@ -30,6 +32,11 @@ const log = {
   error: (message: string) => logger.error(message),
 };
 
+// Workers and the upgrade child run TypeScript as the primary does: through tsx, whether it came by --import or register().
+const tsxLoader = process.execArgv.some((a) => a.includes('tsx'))
+  ? []
+  : ['--import', import.meta.resolve('tsx')];
+
 let lock: InstanceLock | undefined;
 let embedded: EmbeddedPostgres | undefined;
 let shuttingDown = false;
@@ -46,12 +53,37 @@ async function prepare(): Promise<string> {
   const { openDatabase } = await import('../db/client.ts');
   const database = await openDatabase({ url, maxConnections: 1 });
   await database.close();
-  if (embedded) {
-    const { upgradeFromPglite } = await import('../db/upgrade-pglite.ts');
-    await upgradeFromPglite(env.DATA_DIR, url, log);
-  }
+  if (embedded && existsSync(path.join(env.DATA_DIR, 'db', 'PG_VERSION'))) await upgradeRound1(url);
   await loadSecret(env);
   return url;
+}
+
+/** Copies a round-1 PGlite directory across, in a child process (runtime/upgrade-child.ts says why). */
+async function upgradeRound1(url: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      ...process.execArgv,
+      ...tsxLoader,
+      path.join(import.meta.dirname, 'upgrade-child.ts'),
+      env.DATA_DIR,
+      url,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) log.info(line.trim());
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code === 0) return;
+  const reason = stderr.trim().split('\n').at(-1) ?? `exit code ${code}`;
+  throw code === 2
+    ? new StartupError(reason)
+    : new StartupError(`Upgrading the round-1 database failed: ${reason}`);
 }
 
 const workerCount = env.WORKERS ?? availableParallelism();
@@ -116,10 +148,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 const startMs = performance.now();
 const databaseUrl = await prepare().catch(fail);
-// Workers run TypeScript as the primary does: through tsx, whether it came by --import or register().
-const tsxLoader = process.execArgv.some((a) => a.includes('tsx'))
-  ? []
-  : ['--import', import.meta.resolve('tsx')];
 // A young generation of 4 MB instead of V8's 16 MB: ~40 MB less RSS per worker at start, for
 // more frequent (cheap) scavenges; the memory budget counts every process (docs/performance.md).
 const youngGeneration = process.execArgv.some((a) => a.startsWith('--max-semi-space-size'))
