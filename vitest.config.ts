@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Two cores here: server files each open their own database, so run a couple at a time.
+// Two cores here: server files each open their own database, so run a couple at a time. The server
+// project shares one PostgreSQL for the run (src/test/global-setup.ts).
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -12,6 +13,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

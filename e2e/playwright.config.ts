@@ -51,6 +51,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM, as an operator stops it: the server then stops its embedded PostgreSQL, which runs
+    // in its own process group and would outlive Playwright's default SIGKILL to the group.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     env: { PORT: String(port), DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'warn' },
   },
 });

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the web app when its sources are newer than the last build, then runs the
- * server in this same process (so Ctrl-C reaches it directly and PGlite closes cleanly).
+ * server's primary process in this same process (so Ctrl-C reaches it directly), which starts the
+ * embedded PostgreSQL and the HTTP workers (apps/server/src/runtime/primary.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -33,6 +35,8 @@ if (sources.some((entry) => newestChange(entry) > builtAt)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The primary only prepares and supervises: a small young generation keeps its memory down.
+v8.setFlagsFromString('--max-semi-space-size=1');
 const { register } = await import('tsx/esm/api');
 register();
 await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);

@@ -2,22 +2,25 @@
  * Nothing lost (DESIGN.md §7): a burst of writes (posts with their uploads, likes, comments,
  * follows) against the real server, SIGKILL to its process mid-burst, a restart on the same data,
  * then checks that every write the client saw acknowledged is there and nothing is half-written:
- * counters equal their rows, every image row has its files. Several rounds; PGlite by default,
- * PostgreSQL with --database-url (a fresh database is created on that server and dropped after).
+ * counters equal their rows, every image row has its files. The kill takes the whole process tree:
+ * primary, workers and, by default, the embedded PostgreSQL with its backends. Several rounds; the
+ * embedded default, or PostgreSQL with --database-url (a fresh database is created on that server
+ * and dropped after).
  *
- *   npm run bench:crash                      # embedded PGlite, 3 rounds
+ *   npm run bench:crash                      # embedded PostgreSQL, 3 rounds
  *   npm run bench:crash -- --database-url postgres://postgres@127.0.0.1:55434/postgres
  *
  * Loopback only; every loop is bounded in count and time. Exits 1 if anything was lost.
  */
 import { randomBytes } from 'node:crypto';
-import { access, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { access, chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import {
   createPostgresDatabase,
   expectStatus,
@@ -52,9 +55,11 @@ const writers = Number(args.writers);
 const userCount = Number(args.users);
 const maxBurstMs = Number(args['max-burst-ms']);
 const password = 'crash test password';
-const mode = args['database-url'] ? 'postgres' : 'pglite';
+const mode = args['database-url'] ? 'postgres' : 'embedded';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-crash-'));
+// As root, the embedded PostgreSQL runs as `postgres`, which must be able to enter the folder.
+await chmod(dataDir, 0o711);
 const logFile = path.join(dataDir, 'server.log');
 const database = args['database-url']
   ? await createPostgresDatabase(args['database-url'], 'glimpse_crash')
@@ -179,9 +184,17 @@ async function burstAndKill(server: RunningServer, members: Session[], posts: st
 /** A text[] from ids (uuids and account ids never contain commas); drizzle would spread a JS array. */
 const list = (ids: string[]) => sql`string_to_array(${ids.join(',')}, ',')`;
 
-/** Checks against the database itself, with the server stopped (PGlite allows one process). */
+/** Checks against the database itself, with the server stopped (the embedded one started for it alone). */
 async function verifyStored(): Promise<string[]> {
-  const db = await openDatabase(database ? { url: database.url } : { pgliteDir: path.join(dataDir, 'db') });
+  const quiet = () => {};
+  const embedded = database
+    ? null
+    : await startEmbeddedPostgres({ dataDir, log: { info: quiet, warn: quiet, error: quiet } });
+  const db = await openDatabase({
+    url: database?.url ?? embedded!.url,
+    migrations: 'skip',
+    maxConnections: 1,
+  });
   const problems: string[] = [];
   try {
     const rows = async <T>(query: ReturnType<typeof sql>) => {
@@ -270,6 +283,7 @@ async function verifyStored(): Promise<string[]> {
     );
   } finally {
     await db.close();
+    await embedded?.stop();
   }
   return problems;
 }

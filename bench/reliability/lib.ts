@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,10 +31,46 @@ export interface RunningServer {
   child: ChildProcess;
   /** Milliseconds from spawn to the first healthy answer. */
   startMs: number;
-  /** SIGKILL: no shutdown handler runs, PGlite gets no chance to close its files. */
+  /**
+   * SIGKILL to the whole process tree at once (primary, workers, the embedded PostgreSQL and its
+   * backends): no shutdown handler runs, as in a power cut of the app's processes.
+   */
   kill(): Promise<void>;
   /** SIGTERM, as an operator stops it; SIGKILL after 15 s. */
   stop(): Promise<void>;
+}
+
+/** Every process below `root` (children of children…), from /proc. */
+export async function descendants(root: number): Promise<number[]> {
+  const parents = new Map<number, number>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // The command name may hold spaces and parentheses: the parent pid follows the last ')'.
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent) parents.set(Number(entry), parent);
+  }
+  const found: number[] = [];
+  let frontier = [root];
+  while (frontier.length) {
+    const next = [...parents].filter(([, parent]) => frontier.includes(parent)).map(([pid]) => pid);
+    found.push(...next);
+    frontier = next;
+  }
+  return found;
+}
+
+async function waitGone(pids: number[]) {
+  const deadline = Date.now() + 10_000;
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  while (Date.now() < deadline && pids.some(alive)) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 const exitOf = (child: ChildProcess) =>
@@ -77,8 +114,16 @@ export async function startServer(
         child,
         startMs: performance.now() - started,
         async kill() {
-          process.kill(child.pid!, 'SIGKILL');
+          const tree = await descendants(child.pid!);
+          for (const pid of [child.pid!, ...tree]) {
+            try {
+              process.kill(pid, 'SIGKILL');
+            } catch {
+              // Already gone.
+            }
+          }
           await exitOf(child);
+          await waitGone(tree);
         },
         async stop() {
           if (child.exitCode !== null || child.signalCode !== null) return;

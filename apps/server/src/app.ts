@@ -16,7 +16,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { apiRoutes } from './api.ts';
 import { clientIpHeader } from './auth/auth.ts';
-import { isDataException } from './db/errors.ts';
+import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
@@ -212,6 +212,11 @@ export function createApp(deps: AppDeps) {
     if (isDataException(error)) {
       c.var.log?.warn({ err: error, path: c.req.path }, 'database refused a value');
       return c.json(errorBody('Invalid', messages.common.invalidValue), 400);
+    }
+    // The database is restarting or unreachable: nothing was done, the client may retry shortly.
+    if (isDatabaseUnavailable(error)) {
+      c.var.log?.warn({ err: error, path: c.req.path }, 'database unavailable');
+      return c.json(errorBody('Unavailable', messages.common.unavailable), 503, { 'retry-after': '2' });
     }
     c.var.log?.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json(errorBody('Internal', messages.common.somethingWentWrong), 500);

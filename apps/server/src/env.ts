@@ -11,9 +11,9 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** Embedded mode keeps PGlite in DATA_DIR/db and uploads in DATA_DIR/uploads. */
+  /** Embedded mode keeps its PostgreSQL in DATA_DIR/pg and uploads in DATA_DIR/uploads. */
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  /** postgres://… switches from embedded PGlite to a real PostgreSQL server. */
+  /** postgres://… uses that PostgreSQL server instead of the embedded one in DATA_DIR/pg. */
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   TRUSTED_ORIGINS: z.string().default(''),
   /** Signs session cookies. Required in production; embedded mode keeps a generated one in DATA_DIR. */
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
+  /** HTTP worker processes; one per core by default (runtime/primary.ts). */
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Rate limits on sign-in, sign-up and writes. Only the e2e suite turns them off. */

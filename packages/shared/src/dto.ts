@@ -59,6 +59,7 @@ export type ErrorKind =
   | 'Conflict'
   | 'RateLimited'
   | 'TooLarge'
+  | 'Unavailable'
   | 'Internal';
 
 /** Who wrote a post, comment or event: enough for a name line with badges and a link. */

@@ -114,6 +114,7 @@ export const messages = {
     submitting: 'Submitting...',
     loading: 'Loading...',
     somethingWentWrong: 'Something went wrong. Please try again.',
+    unavailable: 'Glimpse is briefly unavailable. Please try again in a moment.',
     networkError: 'Could not reach Glimpse. Check your connection and try again.',
     notFound: 'Not found.',
     forbidden: 'You are not allowed to do that.',

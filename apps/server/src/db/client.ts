@@ -1,10 +1,11 @@
 /**
- * Opens the database: embedded PGlite (a data directory, or in memory for tests) by default, real
- * PostgreSQL when a postgres:// URL is given. Both speak the same dialect, so the same schema,
- * migrations and queries run on either. Query functions take `Db` as their first argument.
+ * Opens the database: PostgreSQL at a postgres:// URL (the embedded server of db/embedded-postgres.ts
+ * or any other), or PGlite (a round-1 data directory being upgraded, the benchmark seed, in memory).
+ * Both speak the same dialect, so the same schema, migrations and queries run on either. Query
+ * functions take `Db` as their first argument.
  *
  * Each driver is imported only when it is used: PGlite alone costs ~45 MB of memory at import,
- * which a PostgreSQL deployment never needs (docs/performance.md, server memory).
+ * which the server never needs unless it upgrades a round-1 directory (docs/performance.md).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,7 +26,16 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DatabaseLocation = { url: string } | { pgliteDir: string } | { memory: true };
+export type DatabaseLocation =
+  | {
+      url: string;
+      /** Workers skip them: the primary process has run them once before it starts any worker. */
+      migrations?: 'run' | 'skip';
+      /** Connections in the pool (10 by default). */
+      maxConnections?: number;
+    }
+  | { pgliteDir: string }
+  | { memory: true };
 
 export interface OpenOptions {
   /** Told when PostgreSQL drops an idle pooled connection (restart, failover, an admin's kill). */
@@ -88,12 +98,12 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: location.url, max: location.maxConnections ?? 10 });
     // The pool discards such a connection and opens a new one on demand; without a listener Node
     // would treat the 'error' event as fatal and the whole server would exit.
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    if (location.migrations !== 'skip') await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([

@@ -26,6 +26,7 @@ export const httpStatusOf = {
   TooLarge: 413,
   RateLimited: 429,
   Internal: 500,
+  Unavailable: 503,
 } as const satisfies Record<ErrorKind, number>;
 
 export const invalid = (message: string, fields?: Record<string, string>) =>

@@ -2,7 +2,7 @@
  * Scale-out, tested with real processes: two servers (`tsx src/main.ts`) on different ports share
  * one PostgreSQL database, as two instances behind a load balancer would. A session made on A works
  * on B, and a post made through A reaches a follower's live stream open on B (LISTEN/NOTIFY).
- * Runs only with TEST_DATABASE_URL (CI's PostgreSQL pass); PGlite is one process per data directory.
+ * Each instance is a whole server (primary + one worker) on the run's test PostgreSQL.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,11 +13,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PostDto } from '@glimpse/shared';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { imageForm, makeJpeg } from '../test/images.ts';
 import { collectLiveMessages } from '../test/live-stream.ts';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
+const { adminUrl } = inject('testDatabase');
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Both instances answer to one public address, as behind a load balancer. */
 const publicOrigin = 'http://glimpse.test';
@@ -108,7 +108,7 @@ async function openStream(get: ReturnType<typeof visit>) {
   return collectLiveMessages(response, () => controller.abort());
 }
 
-describe.skipIf(!adminUrl)('two server instances on one PostgreSQL', () => {
+describe('two server instances on one PostgreSQL', () => {
   const databaseName = `glimpse_multi_${randomBytes(6).toString('hex')}`;
   let tempDir = '';
   let a: Instance;
@@ -130,6 +130,8 @@ describe.skipIf(!adminUrl)('two server instances on one PostgreSQL', () => {
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: path.join(tempDir, 'no-web-build'),
+      // One worker each: two instances already prove the cross-process path, at half the memory.
+      WORKERS: '1',
     };
     // One after the other: both would run the migrations, and the second then finds them applied.
     const portA = await freePort(3500);

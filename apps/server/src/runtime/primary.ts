@@ -1,0 +1,191 @@
+/**
+ * The primary process: does the one-time things and stays light. It checks DATA_DIR and the port,
+ * takes the DATA_DIR lock, starts the embedded PostgreSQL (unless DATABASE_URL names one), runs the
+ * migrations and the round-1 upgrade once, then forks one HTTP worker per core (WORKERS overrides)
+ * that share the port through node:cluster. It keeps PostgreSQL and the workers running, schedules
+ * the hourly sweeps on one worker, and stops everything in order on SIGINT/SIGTERM.
+ */
+import { spawn } from 'node:child_process';
+import cluster, { type Worker } from 'node:cluster';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { loadSecret } from '../auth/secret.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { parseEnv } from '../env.ts';
+import { createLogger } from '../lib/logger.ts';
+import { checkDataDirWritable, checkPortFree, type InstanceLock, lockDataDir } from './preflight.ts';
+import { StartupError } from './startup-error.ts';
+
+/** What the primary tells a worker over the IPC channel. */
+export type PrimaryMessage = { type: 'sweep' };
+
+const sweepIntervalMs = 60 * 60 * 1000;
+/** A worker that dies this soon after its start is broken, not unlucky: stop instead of looping. */
+const crashLoopMs = 10_000;
+
+const env = parseEnv();
+const logger = createLogger(env.LOG_LEVEL, env.NODE_ENV === 'development' && process.stdout.isTTY);
+const log = {
+  info: (message: string) => logger.info(message),
+  warn: (message: string) => logger.warn(message),
+  error: (message: string) => logger.error(message),
+};
+
+// Workers and the upgrade child run TypeScript as the primary does: through tsx, whether it came by --import or register().
+const tsxLoader = process.execArgv.some((a) => a.includes('tsx'))
+  ? []
+  : ['--import', import.meta.resolve('tsx')];
+
+let lock: InstanceLock | undefined;
+let embedded: EmbeddedPostgres | undefined;
+let shuttingDown = false;
+
+async function prepare(): Promise<string> {
+  await checkDataDirWritable(env.DATA_DIR);
+  if (!env.DATABASE_URL) lock = await lockDataDir(env.DATA_DIR);
+  await checkPortFree(env.PORT, env.HOST);
+  let url = env.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log });
+    url = embedded.url;
+  }
+  const { openDatabase } = await import('../db/client.ts');
+  const database = await openDatabase({ url, maxConnections: 1 });
+  await database.close();
+  if (embedded && existsSync(path.join(env.DATA_DIR, 'db', 'PG_VERSION'))) await upgradeRound1(url);
+  await loadSecret(env);
+  return url;
+}
+
+/** Copies a round-1 PGlite directory across, in a child process (runtime/upgrade-child.ts says why). */
+async function upgradeRound1(url: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      ...process.execArgv,
+      ...tsxLoader,
+      path.join(import.meta.dirname, 'upgrade-child.ts'),
+      env.DATA_DIR,
+      url,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) log.info(line.trim());
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code === 0) return;
+  const reason = stderr.trim().split('\n').at(-1) ?? `exit code ${code}`;
+  throw code === 2
+    ? new StartupError(reason)
+    : new StartupError(`Upgrading the round-1 database failed: ${reason}`);
+}
+
+const workerCount = env.WORKERS ?? availableParallelism();
+const startedAt = new Map<Worker, number>();
+
+function fork(databaseUrl: string): Worker {
+  const worker = cluster.fork({ DATABASE_URL: databaseUrl });
+  startedAt.set(worker, Date.now());
+  return worker;
+}
+
+/** Each sweep goes to one worker, a different one each hour. */
+function scheduleSweeps() {
+  let next = 0;
+  const sweep = () => {
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker =>
+      Boolean(w?.isConnected()),
+    );
+    if (workers.length === 0) return;
+    workers[next++ % workers.length]!.send({ type: 'sweep' } satisfies PrimaryMessage);
+  };
+  setTimeout(sweep, 5000).unref();
+  setInterval(sweep, sweepIntervalMs).unref();
+}
+
+async function shutdown(signal: string, exitCode = 0) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, 'shutting down');
+  // Workers finish their open requests first; PostgreSQL stops after the last of them has gone.
+  const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker.isDead()) return resolve();
+          worker.once('exit', () => resolve());
+          worker.process.kill('SIGTERM');
+          setTimeout(() => worker.process.kill('SIGKILL'), 10_000).unref();
+        }),
+    ),
+  );
+  await embedded?.stop();
+  await lock?.release();
+  logger.info('stopped');
+  process.exit(exitCode);
+}
+
+/** One line for the operator, then exit 1; anything started so far is stopped. */
+async function fail(error: unknown): Promise<never> {
+  const message = error instanceof StartupError ? error.message : `Glimpse could not start: ${String(error)}`;
+  logger.fatal(message);
+  process.stderr.write(`${message}\n`);
+  if (!(error instanceof StartupError)) logger.error({ err: error }, 'start failed');
+  await embedded?.stop().catch(() => {});
+  await lock?.release().catch(() => {});
+  process.exit(1);
+}
+
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+const startMs = performance.now();
+const databaseUrl = await prepare().catch(fail);
+// A young generation of 4 MB instead of V8's 16 MB: ~40 MB less RSS per worker at start, for
+// more frequent (cheap) scavenges; the memory budget counts every process (docs/performance.md).
+const youngGeneration = process.execArgv.some((a) => a.startsWith('--max-semi-space-size'))
+  ? []
+  : ['--max-semi-space-size=4'];
+cluster.setupPrimary({
+  exec: path.join(import.meta.dirname, 'worker.ts'),
+  execArgv: [...process.execArgv, ...tsxLoader, ...youngGeneration],
+});
+
+let listening = 0;
+cluster.on('listening', () => {
+  listening++;
+  if (listening === workerCount) {
+    logger.info(
+      {
+        port: env.PORT,
+        workers: workerCount,
+        database: embedded ? `embedded PostgreSQL in ${path.join(env.DATA_DIR, 'pg')}` : 'DATABASE_URL',
+        storage: env.STORAGE_DRIVER,
+        dataDir: env.DATA_DIR,
+        startMs: Math.round(performance.now() - startMs),
+      },
+      `Glimpse is running at ${env.publicUrl}`,
+    );
+  }
+});
+cluster.on('exit', (worker, code, signal) => {
+  if (shuttingDown) return;
+  const lived = Date.now() - (startedAt.get(worker) ?? 0);
+  startedAt.delete(worker);
+  if (lived < crashLoopMs && code !== 0) {
+    // A worker that cannot start (its own one-line error is above) will not start the next time either.
+    void shutdown(`worker ${worker.process.pid} failed at start`, 1);
+    return;
+  }
+  logger.error({ pid: worker.process.pid, code, signal }, 'a worker exited; starting a new one');
+  fork(databaseUrl);
+});
+for (let i = 0; i < workerCount; i++) fork(databaseUrl);
+scheduleSweeps();

@@ -1,0 +1,50 @@
+/**
+ * One HTTP worker: the whole app on the shared port (node:cluster hands connections out), on the
+ * database the primary prepared. It runs a sweep when the primary asks, answers 503 while the
+ * database is unreachable (app.ts), and closes cleanly on SIGINT/SIGTERM.
+ */
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from '../app.ts';
+import { parseEnv } from '../env.ts';
+import { sweepOrphanImages } from '../features/images/service.ts';
+import { sweepRateLimitWindows } from '../lib/rate-limit.ts';
+import { createDeps } from '../server.ts';
+import type { PrimaryMessage } from './primary.ts';
+
+const orphanGraceMs = 24 * 60 * 60 * 1000;
+
+const env = parseEnv();
+const { deps, database } = await createDeps(env, { migrations: 'skip' });
+const app = createApp(deps);
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+server.on('error', (error: NodeJS.ErrnoException) => {
+  deps.logger.fatal({ err: error }, `worker cannot listen on ${env.HOST}:${env.PORT} (${error.code})`);
+  process.exit(1);
+});
+
+process.on('message', (message: PrimaryMessage) => {
+  if (message?.type !== 'sweep') return;
+  sweepOrphanImages({ ctx: deps, input: { olderThan: new Date(Date.now() - orphanGraceMs) } })
+    .then((removed) => removed && deps.logger.info({ removed }, 'removed unattached uploads'))
+    .catch((err) => deps.logger.error({ err }, 'orphan image sweep failed'));
+  sweepRateLimitWindows(deps.db).catch((err) => deps.logger.error({ err }, 'rate-limit sweep failed'));
+});
+
+let shuttingDown = false;
+async function shutdown() {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  // Stop taking requests, let open ones finish, then close the pool. Live streams never end by
+  // themselves: close them now, give other requests 5 s.
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 5000);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  clearTimeout(force);
+  await deps.live.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
