@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the web app when its sources are newer than the last build, then runs the
- * server's primary process in this same process (so Ctrl-C reaches it directly), which starts the
- * embedded PostgreSQL and the HTTP workers (apps/server/src/runtime/primary.ts).
+ * `npm start`: builds the web app and bundles the server (scripts/build-server.mjs) when their
+ * sources are newer than the last build, then runs the server's primary process in this same
+ * process (so Ctrl-C reaches it directly), which starts the embedded PostgreSQL and the HTTP
+ * workers (apps/server/src/runtime/primary.ts). The bundle is plain JavaScript: no process of a
+ * started server carries tsx and its esbuild service.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -12,13 +14,15 @@ import v8 from 'node:v8';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = [
+const webSources = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'packages/shared/src',
 ];
+const serverEntry = path.join(root, 'apps/server/dist/primary.js');
+const serverSources = ['apps/server/src', 'packages/shared/src', 'package.json', 'scripts/build-server.mjs'];
 
 function newestChange(entry) {
   const full = path.join(root, entry);
@@ -28,15 +32,29 @@ function newestChange(entry) {
   return Math.max(0, ...readdirSync(full).map((name) => newestChange(path.join(entry, name))));
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (sources.some((entry) => newestChange(entry) > builtAt)) {
-  console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@glimpse/web'], { cwd: root, stdio: 'inherit' });
+/** Runs `command` when any of `sources` changed after `built` was written (or it is missing). */
+function rebuildIfStale(built, sources, message, command) {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  if (!sources.some((entry) => newestChange(entry) > builtAt)) return;
+  console.log(message);
+  const [program, ...args] = command;
+  const result = spawnSync(program, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+rebuildIfStale(builtIndex, webSources, 'Building the web app…', [
+  'npm',
+  'run',
+  'build',
+  '-w',
+  '@glimpse/web',
+]);
+// In a child process, so esbuild's service is gone before the server starts.
+rebuildIfStale(serverEntry, serverSources, 'Building the server…', [
+  process.execPath,
+  path.join(root, 'scripts/build-server.mjs'),
+]);
+
 // The primary only prepares and supervises: a small young generation keeps its memory down.
 v8.setFlagsFromString('--max-semi-space-size=1');
-const { register } = await import('tsx/esm/api');
-register();
-await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);
+await import(pathToFileURL(serverEntry).href);

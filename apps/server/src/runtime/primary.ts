@@ -32,10 +32,16 @@ const log = {
   error: (message: string) => logger.error(message),
 };
 
-// Workers and the upgrade child run TypeScript as the primary does: through tsx, whether it came by --import or register().
-const tsxLoader = process.execArgv.some((a) => a.includes('tsx'))
-  ? []
-  : ['--import', import.meta.resolve('tsx')];
+// `npm start` runs the bundle (scripts/build-server.mjs): primary.js forks worker.js, plain Node.
+// From the sources (`npm run dev`, tests) it forks worker.ts, which needs tsx as the primary does,
+// whether tsx came by --import or by register() (which process.execArgv does not show).
+const runningSources = import.meta.filename.endsWith('.ts');
+const sibling = (name: string) =>
+  path.join(import.meta.dirname, `${name}${path.extname(import.meta.filename)}`);
+const tsxLoader =
+  !runningSources || process.execArgv.some((a) => a.includes('tsx'))
+    ? []
+    : ['--import', import.meta.resolve('tsx')];
 
 let lock: InstanceLock | undefined;
 let embedded: EmbeddedPostgres | undefined;
@@ -62,13 +68,7 @@ async function prepare(): Promise<string> {
 async function upgradeRound1(url: string) {
   const child = spawn(
     process.execPath,
-    [
-      ...process.execArgv,
-      ...tsxLoader,
-      path.join(import.meta.dirname, 'upgrade-child.ts'),
-      env.DATA_DIR,
-      url,
-    ],
+    [...process.execArgv, ...tsxLoader, sibling('upgrade-child'), env.DATA_DIR, url],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
@@ -154,7 +154,7 @@ const youngGeneration = process.execArgv.some((a) => a.startsWith('--max-semi-sp
   ? []
   : ['--max-semi-space-size=4'];
 cluster.setupPrimary({
-  exec: path.join(import.meta.dirname, 'worker.ts'),
+  exec: sibling('worker'),
   execArgv: [...process.execArgv, ...tsxLoader, ...youngGeneration],
 });
 
