@@ -14,12 +14,16 @@ import type { Env } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createLiveHub } from './live/hub.ts';
 import { createPgTransport } from './live/pg-transport.ts';
-import { createS3Storage } from './storage/s3.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 
-/** STORAGE_DRIVER picks the driver; parseEnv has already checked that s3 mode is complete. */
-export function createStorage(env: Env): Storage {
-  return env.s3 ? createS3Storage(env.s3) : createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
+/**
+ * STORAGE_DRIVER picks the driver; parseEnv has already checked that s3 mode is complete. The AWS
+ * SDK (~23 MB per worker) loads only in s3 mode.
+ */
+export async function createStorage(env: Env): Promise<Storage> {
+  if (!env.s3) return createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
+  const { createS3Storage } = await import('./storage/s3.ts');
+  return createS3Storage(env.s3);
 }
 
 export async function createDeps(
@@ -35,7 +39,7 @@ export async function createDeps(
     { onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool replaces it') },
   );
   const secret = await loadSecret(env);
-  const storage = createStorage(env);
+  const storage = await createStorage(env);
   const auth = createAuth(database.db, env, secret);
   // Every worker is an instance: LISTEN/NOTIFY carries live events to the streams on the others.
   const live = await createLiveHub({

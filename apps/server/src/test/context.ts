@@ -78,7 +78,7 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
   });
   const database = await openTestDatabase();
   // STORAGE_DRIVER=s3 in the overrides tests the S3 driver; otherwise files go to the temp folder.
-  const storage = env.s3 ? createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
+  const storage = env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
   const logger = createLogger('silent', false);
   const live = await createLiveHub({ db: database.db, logger, transport: createLocalTransport() });
   const deps = {

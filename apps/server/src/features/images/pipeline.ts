@@ -5,7 +5,7 @@
  * widths plus a thumbhash placeholder.
  */
 import { limits, messages } from '@glimpse/shared';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo, default as Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { invalid, tooLarge } from '../../lib/errors.ts';
 
@@ -51,7 +51,14 @@ export interface ProcessedImage {
   variants: { width: number; data: Buffer }[];
 }
 
-const openImage = (input: Buffer) =>
+/**
+ * sharp (libvips) costs ~25 MB of memory in every worker once loaded: it loads with the first
+ * upload, not at start (the memory budget counts each worker; docs/performance.md).
+ */
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+
+const openImage = (sharp: typeof Sharp, input: Buffer) =>
   // failOn 'warning' also refuses truncated JPEGs; pixel limit refuses decompression bombs.
   sharp(input, { limitInputPixels: limits.imageMaxPixels, failOn: 'warning', animated: false });
 
@@ -66,9 +73,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const sniffed = sniff(input);
   if (sniffed === 'heic') throw invalid(messages.image.heicUnsupported);
   if (!sniffed) throw invalid(messages.image.notAnImage);
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
-    metadata = await openImage(input).metadata();
+    metadata = await openImage(sharp, input).metadata();
   } catch (error) {
     throw decodeError(error);
   }
@@ -80,7 +88,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     // Decode once, at the largest size we keep; every variant is cut from these pixels.
-    decoded = await openImage(input)
+    decoded = await openImage(sharp, input)
       .rotate()
       .resize({ width: largestWidth, height: largestWidth * 2, fit: 'inside', withoutEnlargement: true })
       .ensureAlpha()
