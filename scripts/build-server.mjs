@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Bundles the server's TypeScript into plain JavaScript for `npm start`: apps/server/dist/
- * primary.js, worker.js and upgrade-child.js (one self-contained file each), plus a copy of the
+ * primary.js, worker.js and upgrade-child.js with their shared chunks, plus a copy of the
  * migrations they read. Every process of a started server then runs on Node alone, without tsx and
  * its esbuild service (~50 MB per process, docs/performance.md). `npm run dev` and the tests keep
  * running the sources through tsx.
@@ -66,6 +66,11 @@ await build({
   },
   outdir: serverDist,
   bundle: true,
+  // A dynamic import of our own module stays lazy: without splitting, esbuild inlines the module
+  // and hoists its package imports to the top of the file (the AWS SDK would load at start).
+  // Chunks sit beside the entries, so import.meta.dirname means the same folder in every file.
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20.19',

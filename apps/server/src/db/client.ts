@@ -26,12 +26,15 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Connections in each worker's pool; the embedded server's max_connections is sized from it. */
+export const poolSize = 10;
+
 export type DatabaseLocation =
   | {
       url: string;
       /** Workers skip them: the primary process has run them once before it starts any worker. */
       migrations?: 'run' | 'skip';
-      /** Connections in the pool (10 by default). */
+      /** Connections in the pool (`poolSize` by default). */
       maxConnections?: number;
     }
   | { pgliteDir: string }
@@ -98,7 +101,7 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: location.url, max: location.maxConnections ?? 10 });
+    const pool = new pg.Pool({ connectionString: location.url, max: location.maxConnections ?? poolSize });
     // The pool discards such a connection and opens a new one on demand; without a listener Node
     // would treat the 'error' event as fatal and the whole server would exit.
     pool.on('error', (error) => options.onConnectionError?.(error));

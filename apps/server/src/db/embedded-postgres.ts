@@ -44,6 +44,13 @@ export interface EmbeddedPostgres {
 const user = 'postgres';
 export const embeddedDatabaseName = 'glimpse';
 
+/**
+ * max_connections for `workers` HTTP workers: each holds its pool (`poolSize`), one LISTEN and up
+ * to two NOTIFY connections; ten more for the primary, the round-1 upgrade, a replaced worker's
+ * connections still closing and an operator's pg_dump or psql.
+ */
+export const embeddedConnections = (workers: number, poolSize: number) => workers * (poolSize + 3) + 10;
+
 /** Settings the app depends on: durable commits, loopback only, no Unix socket in a system folder. */
 const baseSettings: Record<string, string> = {
   listen_addresses: '127.0.0.1',
@@ -53,7 +60,13 @@ const baseSettings: Record<string, string> = {
   full_page_writes: 'on',
   // Touched pages count towards memory; the OS page cache holds the files anyway (docs/scaling.md).
   shared_buffers: '32MB',
+  // Sized to the app's pools by the caller (embeddedConnections); shared memory grows with it.
   max_connections: '100',
+  // One small server sharing the machine's cores with the app: no parallel query workers (each
+  // would be another process of ~10 MB at the busiest moment), one autovacuum worker at a time.
+  max_parallel_workers_per_gather: '0',
+  max_parallel_maintenance_workers: '0',
+  autovacuum_max_workers: '1',
   // PostgreSQL 18 starts three I/O worker processes by default; plain synchronous reads suit one
   // small server. No logical replication here, so no launcher process waiting for it.
   io_method: 'sync',

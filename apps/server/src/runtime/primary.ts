@@ -11,7 +11,11 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { loadSecret } from '../auth/secret.ts';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
+import {
+  type EmbeddedPostgres,
+  embeddedConnections,
+  startEmbeddedPostgres,
+} from '../db/embedded-postgres.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { checkDataDirWritable, checkPortFree, type InstanceLock, lockDataDir } from './preflight.ts';
@@ -43,6 +47,8 @@ const tsxLoader =
     ? []
     : ['--import', import.meta.resolve('tsx')];
 
+const workerCount = env.WORKERS ?? availableParallelism();
+
 let lock: InstanceLock | undefined;
 let embedded: EmbeddedPostgres | undefined;
 let shuttingDown = false;
@@ -52,11 +58,15 @@ async function prepare(): Promise<string> {
   if (!env.DATABASE_URL) lock = await lockDataDir(env.DATA_DIR);
   await checkPortFree(env.PORT, env.HOST);
   let url = env.DATABASE_URL;
+  const { openDatabase, poolSize } = await import('../db/client.ts');
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, log });
+    embedded = await startEmbeddedPostgres({
+      dataDir: env.DATA_DIR,
+      log,
+      settings: { max_connections: String(embeddedConnections(workerCount, poolSize)) },
+    });
     url = embedded.url;
   }
-  const { openDatabase } = await import('../db/client.ts');
   const database = await openDatabase({ url, maxConnections: 1 });
   await database.close();
   if (embedded && existsSync(path.join(env.DATA_DIR, 'db', 'PG_VERSION'))) await upgradeRound1(url);
@@ -86,7 +96,6 @@ async function upgradeRound1(url: string) {
     : new StartupError(`Upgrading the round-1 database failed: ${reason}`);
 }
 
-const workerCount = env.WORKERS ?? availableParallelism();
 const startedAt = new Map<Worker, number>();
 
 function fork(databaseUrl: string): Worker {
