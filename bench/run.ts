@@ -6,8 +6,9 @@
  *      set into it (bench/seed.ts, scale 1 by default);
  *   3. starts the server on it and measures the home feed (latency and throughput against a static
  *      JSON endpoint of the same size), live delivery over SSE, and a 12-megapixel upload;
- *   4. starts the server on embedded PGlite (an empty data directory, then a seeded scale-0.1 one)
- *      and reads its memory after start;
+ *   4. starts the server as `npm start` does on its embedded PostgreSQL (three new data
+ *      directories, then three times on one seeded at scale 0.1) and reads the memory of all its
+ *      processes after start;
  *   5. prints measured vs budget and writes bench/results/<timestamp>.json.
  *
  * Everything runs on loopback, every load is bounded in time, and everything it started is
@@ -15,8 +16,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -109,36 +109,64 @@ async function track(server: RunningServer): Promise<RunningServer> {
 
 interface MemoryReading {
   label: string;
-  /** One per start: RSS right after /api/health answered, and 3 s later. */
-  starts: { rssAfterHealthMb: number; rssSettledMb: number; startMs: number }[];
-  /** The largest reading of all starts: what the budget is checked against. */
+  /**
+   * One per start, summed over every process of the server (primary, workers, PostgreSQL and its
+   * backends): right after /api/health answered, and 3 s later.
+   */
+  starts: {
+    rssAfterHealthMb: number;
+    rssSettledMb: number;
+    pssAfterHealthMb: number;
+    pssSettledMb: number;
+    processes: number;
+    startMs: number;
+  }[];
+  /** The largest summed RSS of all starts: what the budget is checked against. */
   maxRssMb: number;
   medianRssMb: number;
+  maxPssMb: number;
+  /** The slowest start to a healthy answer (the start-time budgets: new ≤ 10 s, later ≤ 3 s). */
+  maxStartMs: number;
 }
 
 /**
- * Starts the server `times` times on a copy of `dataDir` as it is now (a new directory stays new),
- * reading its memory each time: readings of one configuration vary by tens of MB between starts.
+ * Starts the server three times, reading the memory of its whole process tree each time: readings
+ * of one configuration vary by tens of MB between starts. `fresh` gives each start a new, empty
+ * data directory (a first start); otherwise all three start on `env.DATA_DIR` as it is.
  */
 async function measureMemory(
   label: string,
   env: Record<string, string>,
   logFile: string,
+  fresh: boolean,
   times = 3,
 ): Promise<MemoryReading> {
   const starts: MemoryReading['starts'] = [];
   for (let i = 0; i < times; i++) {
-    const dataDir = `${env.DATA_DIR}-start${i}`;
-    if (existsSync(env.DATA_DIR!)) await cp(env.DATA_DIR!, dataDir, { recursive: true });
+    const dataDir = fresh ? `${env.DATA_DIR}-start${i}` : env.DATA_DIR!;
     const server = await track(await startServer({ ...env, DATA_DIR: dataDir }, `${logFile}.${i}`));
-    const rssAfterHealthMb = await server.rssMb();
+    const afterHealth = await server.memory();
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const rssSettledMb = await server.rssMb();
+    const settled = await server.memory();
     await server.stop();
-    starts.push({ rssAfterHealthMb, rssSettledMb, startMs: server.startMs });
+    starts.push({
+      rssAfterHealthMb: afterHealth.rssMb,
+      rssSettledMb: settled.rssMb,
+      pssAfterHealthMb: afterHealth.pssMb,
+      pssSettledMb: settled.pssMb,
+      processes: settled.processes.length,
+      startMs: server.startMs,
+    });
   }
   const peaks = starts.map((s) => Math.max(s.rssAfterHealthMb, s.rssSettledMb)).sort((a, b) => a - b);
-  return { label, starts, maxRssMb: peaks.at(-1)!, medianRssMb: peaks[Math.floor(peaks.length / 2)]! };
+  return {
+    label,
+    starts,
+    maxRssMb: peaks.at(-1)!,
+    medianRssMb: peaks[Math.floor(peaks.length / 2)]!,
+    maxPssMb: Math.max(...starts.map((s) => Math.max(s.pssAfterHealthMb, s.pssSettledMb))),
+    maxStartMs: Math.max(...starts.map((s) => s.startMs)),
+  };
 }
 
 async function main() {
@@ -243,29 +271,35 @@ async function main() {
   await server.stop();
 
   // ── 4. memory with the embedded database ──────────────────────────────────────────────────
-  step('server memory on embedded PGlite: a new data directory, 3 starts');
+  step('memory of all server processes, embedded PostgreSQL: 3 starts on new data directories');
+  // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter the work folder.
+  await chmod(work, 0o711);
   const memory: MemoryReading[] = [];
-  const emptyDir = path.join(work, 'pglite-empty');
   memory.push(
     await measureMemory(
-      'embedded PGlite, new data directory',
-      serverEnv({}, firstPort + 1, emptyDir),
-      path.join(work, 'server-pglite-empty.log'),
+      'embedded PostgreSQL, new data directory',
+      serverEnv({}, firstPort + 1, path.join(work, 'embedded-new')),
+      path.join(work, 'server-embedded-new.log'),
+      true,
     ),
   );
-  step('seeding scale 0.1 into PGlite, then its memory after start, 3 starts');
-  const seededDir = path.join(work, 'pglite-seeded');
+  step('seeding scale 0.1 into a data directory, then 3 starts on it');
+  const seededDir = path.join(work, 'embedded-seeded');
   await runScript('seed', 'bench/seed.ts', ['--scale', '0.1', '--data-dir', seededDir]);
   memory.push(
     await measureMemory(
-      'embedded PGlite, scale-0.1 data',
+      'embedded PostgreSQL, scale-0.1 data',
       serverEnv({}, firstPort + 2, seededDir),
-      path.join(work, 'server-pglite-seeded.log'),
+      path.join(work, 'server-embedded-seeded.log'),
+      false,
     ),
   );
   for (const m of memory) {
-    const readings = m.starts.map((s) => `${s.rssAfterHealthMb.toFixed(0)}/${s.rssSettledMb.toFixed(0)}`);
-    console.log(`  ${m.label}: ${readings.join(', ')} MB (after health / 3 s later, one per start)`);
+    const readings = m.starts.map(
+      (s) =>
+        `${s.rssAfterHealthMb.toFixed(0)}/${s.rssSettledMb.toFixed(0)} RSS, ${s.pssSettledMb.toFixed(0)} PSS (${s.processes} processes, ${(s.startMs / 1000).toFixed(1)} s)`,
+    );
+    console.log(`  ${m.label}:\n    ${readings.join('\n    ')}`);
   }
 
   // ── 5. report ─────────────────────────────────────────────────────────────────────────────
@@ -381,12 +415,21 @@ function budgetRows(m: {
       budget: '≤ 150 kB',
       met: s.gzipBytes <= 150_000,
     })),
-    ...m.memory.map((r) => ({
-      what: `server RSS after start, ${r.label} (max of ${r.starts.length})`,
-      measured: `${r.maxRssMb.toFixed(0)} MB (median ${r.medianRssMb.toFixed(0)})`,
-      budget: '≤ 350 MB',
-      met: r.maxRssMb <= 350,
-    })),
+    ...m.memory.flatMap((r, i) => [
+      {
+        what: `RSS of all processes after start, ${r.label} (max of ${r.starts.length})`,
+        measured: `${r.maxRssMb.toFixed(0)} MB (median ${r.medianRssMb.toFixed(0)}; PSS ${r.maxPssMb.toFixed(0)})`,
+        budget: '≤ 350 MB',
+        met: r.maxRssMb <= 350,
+      },
+      // The first reading is on new data directories (cold starts), the second on a seeded one.
+      {
+        what: `  start to a healthy answer, ${r.label} (slowest)`,
+        measured: `${(r.maxStartMs / 1000).toFixed(1)} s`,
+        budget: i === 0 ? '≤ 10 s' : '≤ 3 s',
+        met: r.maxStartMs <= (i === 0 ? 10_000 : 3000),
+      },
+    ]),
   ];
   return rows;
 }

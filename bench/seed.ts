@@ -5,16 +5,16 @@
  * same --seed, --scale and --anchor give the same rows (bench/README.md says what varies).
  *
  *   npx tsx bench/seed.ts --scale 1 --database-url postgres://postgres@127.0.0.1:55433/glimpse
- *   npx tsx bench/seed.ts --scale 0.1 --data-dir ./data-bench   # PGlite in data-bench/db
+ *   npx tsx bench/seed.ts --scale 0.1 --data-dir ./data-bench   # as `npm start` keeps it: data-bench/pg
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PGlite } from '@electric-sql/pglite';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createAuth } from '../apps/server/src/auth/auth.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
 import { account, session, user } from '../apps/server/src/db/schema.ts';
 import { parseEnv } from '../apps/server/src/env.ts';
 import {
@@ -33,7 +33,8 @@ const usage = `Usage: npx tsx bench/seed.ts [options]
   --scale <n>            1 (reference set) or 0.1, or any fraction in between   [1]
   --seed <n>             PRNG seed; same seed, same data                        [1]
   --database-url <url>   load into this PostgreSQL database (postgres://…)
-  --data-dir <dir>       or into embedded PGlite at <dir>/db, pictures in <dir>/uploads
+  --data-dir <dir>       or into a server's DATA_DIR: its embedded PostgreSQL in <dir>/pg
+                         (created if new; the server must not be running), pictures in <dir>/uploads
   --uploads-dir <dir>    where to write the shared pictures (PostgreSQL mode; optional)
   --anchor <iso|now>     the data set's "now": posts in the year before it     [2026-01-01T00:00:00Z]
   --reset                empty the database first (otherwise it must hold no users)
@@ -189,24 +190,26 @@ async function main() {
   const started = performance.now();
   console.log(
     `Seeding scale ${scale}, seed ${seed}, anchor ${new Date(anchorMs).toISOString()} into ${
-      databaseUrl ? 'PostgreSQL' : `PGlite at ${path.join(dataDir!, 'db')}`
+      databaseUrl ? 'PostgreSQL' : `the embedded PostgreSQL in ${path.join(dataDir!, 'pg')}`
     }\n`,
   );
 
-  let copyClient: pg.Client | undefined;
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const database = await timed('open + migrate', () =>
-    openDatabase(databaseUrl ? { url: databaseUrl } : { pgliteDir: path.join(dataDir!, 'db') }),
-  );
-  let target: CopyTarget;
-  if (databaseUrl) {
-    copyClient = new pg.Client({ connectionString: databaseUrl });
-    await copyClient.connect();
-    target = { kind: 'postgres', client: copyClient };
-  } else {
-    // The PGlite instance behind the Drizzle handle: one process per data directory, so share it.
-    target = { kind: 'pglite', client: (database.db as unknown as { $client: PGlite }).$client };
+  // A DATA_DIR gets the embedded server `npm start` runs, started here just for the load.
+  let embedded: EmbeddedPostgres | undefined;
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    embedded = await timed('embedded PostgreSQL', () =>
+      startEmbeddedPostgres({
+        dataDir,
+        log: { info: console.log, warn: console.warn, error: console.error },
+      }),
+    );
   }
+  const url = databaseUrl ?? embedded!.url;
+  const database = await timed('open + migrate', () => openDatabase({ url }));
+  const copyClient = new pg.Client({ connectionString: url });
+  await copyClient.connect();
+  const target: CopyTarget = { kind: 'postgres', client: copyClient };
 
   // better-auth only needs its settings here: nothing is served, nothing is written to DATA_DIR.
   const env = parseEnv({ NODE_ENV: 'development', RATE_LIMITS: 'off', LOG_LEVEL: 'silent' });
@@ -225,15 +228,12 @@ async function main() {
       viewer,
       rendered.map((r) => r.placeholder),
     );
-    // PostgreSQL: one transaction, foreign keys checked once at the end instead of once per row.
-    let foreignKeys: ForeignKey[] = [];
-    if (copyClient) {
-      await copyClient.query('BEGIN');
-      foreignKeys = await dropForeignKeys(
-        copyClient,
-        loads.map((load) => load.table),
-      );
-    }
+    // One transaction, foreign keys checked once at the end instead of once per row.
+    await copyClient.query('BEGIN');
+    const foreignKeys: ForeignKey[] = await dropForeignKeys(
+      copyClient,
+      loads.map((load) => load.table),
+    );
     try {
       for (const load of loads) {
         await timed(
@@ -242,13 +242,10 @@ async function main() {
           (n) => n,
         );
       }
-      if (copyClient) {
-        const client = copyClient;
-        await timed(`foreign keys (${foreignKeys.length})`, () => restoreForeignKeys(client, foreignKeys));
-        await copyClient.query('COMMIT');
-      }
+      await timed(`foreign keys (${foreignKeys.length})`, () => restoreForeignKeys(copyClient, foreignKeys));
+      await copyClient.query('COMMIT');
     } catch (error) {
-      await copyClient?.query('ROLLBACK');
+      await copyClient.query('ROLLBACK');
       throw error;
     }
     // VACUUM also sets the visibility map, so index-only scans work as on a long-lived database.
@@ -266,8 +263,9 @@ async function main() {
       'counters: like_count, comment_count, follower_count, following_count, interested_count all match',
     );
   } finally {
-    await copyClient?.end();
+    await copyClient.end();
     await database.close();
+    await embedded?.stop();
   }
 }
 

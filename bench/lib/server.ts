@@ -1,13 +1,14 @@
 /**
- * Starts the real server as `npm start` runs it (`node scripts/start.mjs`: the server's TypeScript
- * through tsx, in that one process), waits for /api/health, reads its memory from /proc, and stops
- * it by its own process id.
+ * Starts the real server as `npm start` runs it (`node scripts/start.mjs`: the bundled server's
+ * primary in that process, its workers and the embedded PostgreSQL below it), waits for
+ * /api/health, reads its memory from /proc, and stops it by its own process id.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './paths.ts';
+import { type TreeMemory, treeMemory } from './process-tree.ts';
 
 export interface RunningServer {
   url: string;
@@ -15,7 +16,10 @@ export interface RunningServer {
   child: ChildProcess;
   /** Milliseconds from spawn to the first healthy answer. */
   startMs: number;
+  /** VmRSS of the primary process alone. */
   rssMb(): Promise<number>;
+  /** Every process of the server: primary, workers, embedded PostgreSQL and its backends. */
+  memory(): Promise<TreeMemory>;
   stop(): Promise<void>;
 }
 
@@ -43,6 +47,7 @@ export async function startServer(env: Record<string, string>, logFile: string):
         child,
         startMs,
         rssMb: () => rssMb(child.pid!),
+        memory: () => treeMemory(child.pid!),
         stop: () => stopChild(child),
       };
     }
