@@ -1,7 +1,7 @@
 /** The signed-in account and its profile. `null` means signed out. Every feature reads the viewer here. */
 import type { MeDto } from '@glimpse/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '@/lib/api-client.ts';
+import { api, isApiError, request } from '@/lib/api-client.ts';
 
 export const authKeys = {
   me: ['auth', 'me'] as const,
@@ -9,7 +9,7 @@ export const authKeys = {
 
 export async function getMe(): Promise<MeDto | null> {
   try {
-    return await apiFetch<MeDto>('/api/me');
+    return await request(api.me.$get());
   } catch (error) {
     if (isApiError(error, 'Unauthenticated')) return null;
     throw error;

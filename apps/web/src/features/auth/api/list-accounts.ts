@@ -2,16 +2,11 @@
  * The accounts this browser is signed in to (better-auth's multi-session plugin, Add Account), each
  * labelled with its profile's name and picture. At most `limits.deviceAccountsMax`; one is active.
  */
-import type { ImageDto, ProfileDto } from '@glimpse/shared';
+import type { ImageDto } from '@glimpse/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { listDeviceSessions } from '@/lib/auth-client.ts';
 import { fullName } from '@/lib/format.ts';
-
-/** One entry of GET /api/auth/multi-session/list-device-sessions (the fields we read). */
-export interface DeviceSession {
-  session: { token: string; userId: string };
-  user: { id: string; email: string };
-}
 
 export interface DeviceAccount {
   userId: string;
@@ -27,18 +22,14 @@ export const accountKeys = {
   all: ['auth', 'accounts'] as const,
 };
 
-export function listDeviceSessions(): Promise<DeviceSession[]> {
-  return apiFetch<DeviceSession[]>('/api/auth/multi-session/list-device-sessions');
-}
-
 async function listAccounts(): Promise<DeviceAccount[]> {
   const sessions = await listDeviceSessions();
   // better-auth knows emails only; names and pictures come from the profiles (five at most).
   return Promise.all(
     sessions.map(async ({ session, user }) => {
-      const profile = await apiFetch<ProfileDto>(`/api/profiles/${encodeURIComponent(user.id)}`).catch(
-        () => null,
-      );
+      const profile = await request(
+        api.profiles[':userId'].$get({ param: { userId: encodeURIComponent(user.id) } }),
+      ).catch(() => null);
       return {
         userId: user.id,
         email: user.email,

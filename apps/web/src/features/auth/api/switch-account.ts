@@ -1,6 +1,6 @@
 /** Makes another signed-in account of this device the active one (multi-session set-active). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
+import { authPost } from '@/lib/auth-client.ts';
 import { setActiveAccount } from '../active-account.ts';
 import { getMe } from './get-me.ts';
 import { accountKeys, type DeviceAccount } from './list-accounts.ts';
@@ -9,10 +9,7 @@ export function useSwitchAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (account: DeviceAccount) => {
-      await apiFetch('/api/auth/multi-session/set-active', {
-        method: 'POST',
-        json: { sessionToken: account.sessionToken },
-      });
+      await authPost('/multi-session/set-active', { sessionToken: account.sessionToken });
       return getMe();
     },
     onSuccess: (me) => setActiveAccount(queryClient, me),

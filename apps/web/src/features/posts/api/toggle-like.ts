@@ -3,11 +3,11 @@
  * after another (a mutation scope), so fast double taps end in the state the person chose last;
  * a failed write rolls back to the server's truth with an error toast.
  */
-import type { LikeStateDto, PostDto } from '@glimpse/shared';
+import type { PostDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';
-import { apiFetch } from '@/lib/api-client.ts';
+import { api, request } from '@/lib/api-client.ts';
 import { postKeys } from './keys.ts';
 import { patchPostEverywhere } from './post-cache.ts';
 
@@ -19,8 +19,11 @@ export function useToggleLike(postId: string) {
   const mutation = useMutation({
     mutationKey,
     scope: { id: `like-${postId}` },
-    mutationFn: (liked: boolean) =>
-      apiFetch<LikeStateDto>(`/api/posts/${postId}/like`, { method: liked ? 'PUT' : 'DELETE' }),
+    mutationFn: (liked: boolean) => {
+      const post = { param: { id: encodeURIComponent(postId) } };
+      const likes = api.posts[':id'].like;
+      return request(liked ? likes.$put(post) : likes.$delete(post));
+    },
     onError: () => {
       toast.error(messages.post.likeFailed);
       void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });

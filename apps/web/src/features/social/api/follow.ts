@@ -2,13 +2,13 @@
  * Follow / Unfollow / Follow back: the same write everywhere (SPEC.md §4). The button flips at once
  * and rolls back with an error toast if the write fails.
  */
-import type { FollowStateDto, PublicProfileDto } from '@glimpse/shared';
+import type { PublicProfileDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';
 import { authKeys } from '@/features/auth/api/get-me.ts';
 import { notificationKeys } from '@/features/notifications/api/keys.ts';
-import { actionableMessage, apiFetch } from '@/lib/api-client.ts';
+import { actionableMessage, api, request } from '@/lib/api-client.ts';
 import { socialKeys } from './keys.ts';
 
 export function useFollow(userId: string, { successMessage = messages.social.followed as string } = {}) {
@@ -16,10 +16,11 @@ export function useFollow(userId: string, { successMessage = messages.social.fol
   const toast = useToast();
   return useMutation({
     scope: { id: `follow-${userId}` },
-    mutationFn: (follow: boolean) =>
-      apiFetch<FollowStateDto>(`/api/users/${encodeURIComponent(userId)}/follow`, {
-        method: follow ? 'PUT' : 'DELETE',
-      }),
+    mutationFn: (follow: boolean) => {
+      const target = { param: { userId: encodeURIComponent(userId) } };
+      const follows = api.users[':userId'].follow;
+      return request(follow ? follows.$put(target) : follows.$delete(target));
+    },
     onMutate: (follow) => {
       queryClient.setQueryData<PublicProfileDto>(socialKeys.profile(userId), (p) =>
         p ? { ...p, followedByMe: follow } : p,
