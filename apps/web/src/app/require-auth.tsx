@@ -7,7 +7,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/page.tsx';
 import { FullPageLoader } from '@/components/skeleton.tsx';
-import { useAuth } from '@/features/auth/api/get-me.ts';
+import { useAuth } from '@/lib/session.ts';
 
 export function RequireAuth() {
   const auth = useAuth();

@@ -23,7 +23,7 @@ const privateRoutes: RouteObject[] = [
   { path: paths.home, lazy: screen(() => import('./home-route.tsx'), 'HomeRoute') },
   {
     path: paths.profile,
-    lazy: screen(() => import('@/features/profile/profile-screen.tsx'), 'ProfileScreen'),
+    lazy: screen(() => import('./profile-route.tsx'), 'ProfileRoute'),
   },
   { path: paths.yourPhotos, lazy: screen(postGrids, 'YourPhotosScreen') },
   {
@@ -41,11 +41,11 @@ const privateRoutes: RouteObject[] = [
   { path: paths.myFavorite, lazy: screen(postGrids, 'LikedPostsScreen') },
   {
     path: '/userpublicfeed/:uid',
-    lazy: screen(() => import('@/features/social/public-profile-screen.tsx'), 'PublicProfileScreen'),
+    lazy: screen(() => import('./public-profile-route.tsx'), 'PublicProfileRoute'),
   },
   {
     path: paths.notifications,
-    lazy: screen(() => import('@/features/notifications/notifications-screen.tsx'), 'NotificationsScreen'),
+    lazy: screen(() => import('./notifications-route.tsx'), 'NotificationsRoute'),
   },
   { path: paths.events, lazy: screen(() => import('@/features/events/events-screen.tsx'), 'EventsScreen') },
   {
@@ -58,9 +58,7 @@ const privateRoutes: RouteObject[] = [
   },
   {
     path: paths.settings,
-    lazy: async () => ({
-      Component: (await import('@/features/settings/settings-screen.tsx')).SettingsScreen,
-    }),
+    lazy: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
   },
 ];
 

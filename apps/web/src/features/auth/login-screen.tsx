@@ -7,7 +7,7 @@ import { TextField } from '@/components/field.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { fullName } from '@/lib/format.ts';
-import { useAuth } from './api/get-me.ts';
+import { useAuth } from '@/lib/session.ts';
 import { useDeviceAccounts } from './api/list-accounts.ts';
 import { useSignIn } from './api/sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';

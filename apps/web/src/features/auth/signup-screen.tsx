@@ -5,7 +5,7 @@ import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/field.tsx';
 import { type ApiError, isApiError } from '@/lib/api-client.ts';
-import { useAuth } from './api/get-me.ts';
+import { useAuth } from '@/lib/session.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import styles from './form.module.css';

@@ -3,6 +3,8 @@
  * by followed accounts arrive live: at once when the reader is at the top, otherwise behind a
  * "New posts" pill so nothing moves under their eyes.
  */
+
+import type { PostDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
 import { ArrowUp, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -10,14 +12,19 @@ import { Button, ButtonLink } from '@/components/button.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
-import { feedSignal } from '@/features/live/feed-signal.ts';
 import { useFeed } from './api/get-feed.ts';
-import { FeedItem } from './feed-item.tsx';
+import { feedSignal } from './feed-signal.ts';
 import styles from './home-screen.module.css';
 
 const nearTop = () => window.scrollY < 200;
 
-export function HomeScreen({ sidePanel }: { sidePanel?: ReactNode }) {
+interface HomeScreenProps {
+  /** One post of the feed; the posts feature draws it (app/home-route.tsx composes the two). */
+  renderPost: (post: PostDto, index: number) => ReactNode;
+  sidePanel?: ReactNode;
+}
+
+export function HomeScreen({ renderPost, sidePanel }: HomeScreenProps) {
   const feed = useFeed();
   const [newPosts, setNewPosts] = useState(false);
   const { refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
@@ -70,9 +77,7 @@ export function HomeScreen({ sidePanel }: { sidePanel?: ReactNode }) {
             </EmptyState>
           ) : (
             <>
-              {posts.map((post, index) => (
-                <FeedItem key={post.id} post={post} priority={index === 0} />
-              ))}
+              {posts.map(renderPost)}
               <LoadMore
                 hasNextPage={hasNextPage}
                 isFetchingNextPage={isFetchingNextPage}

@@ -7,6 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
 import { listDeviceSessions } from '@/lib/auth-client.ts';
 import { fullName } from '@/lib/format.ts';
+import { authKeys } from '@/lib/query-keys.ts';
 
 export interface DeviceAccount {
   userId: string;
@@ -17,10 +18,6 @@ export interface DeviceAccount {
   name: string;
   profileImage: ImageDto | null;
 }
-
-export const accountKeys = {
-  all: ['auth', 'accounts'] as const,
-};
 
 async function listAccounts(): Promise<DeviceAccount[]> {
   const sessions = await listDeviceSessions();
@@ -42,7 +39,7 @@ async function listAccounts(): Promise<DeviceAccount[]> {
 }
 
 export const accountsQueryOptions = queryOptions({
-  queryKey: accountKeys.all,
+  queryKey: authKeys.accounts,
   queryFn: listAccounts,
   staleTime: 60_000,
 });

@@ -1,8 +1,8 @@
 import type { SignInInput } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authPost } from '@/lib/auth-client.ts';
+import { getMe } from '@/lib/session.ts';
 import { setActiveAccount } from '../active-account.ts';
-import { getMe } from './get-me.ts';
 
 /**
  * Signs in with email and password. Already signed in (Add Account), better-auth keeps the other

@@ -6,8 +6,9 @@
 import type { MeDto } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authPost, listDeviceSessions } from '@/lib/auth-client.ts';
+import { authKeys } from '@/lib/query-keys.ts';
+import { getMe } from '@/lib/session.ts';
 import { setActiveAccount } from '../active-account.ts';
-import { authKeys, getMe } from './get-me.ts';
 
 export function useSignOut() {
   const queryClient = useQueryClient();

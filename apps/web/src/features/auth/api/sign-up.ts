@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authPost } from '@/lib/auth-client.ts';
+import { getMe } from '@/lib/session.ts';
 import { setActiveAccount } from '../active-account.ts';
-import { getMe } from './get-me.ts';
 
 export function useSignUp() {
   const queryClient = useQueryClient();

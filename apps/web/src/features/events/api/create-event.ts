@@ -6,8 +6,8 @@
 import type { CreateEventInputParsed } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
+import { eventKeys } from '@/lib/query-keys.ts';
 import { uploadImage } from '@/lib/upload-image.ts';
-import { eventKeys } from './keys.ts';
 
 type NewEvent = Omit<CreateEventInputParsed, 'imageId'> & { image: File | null };
 

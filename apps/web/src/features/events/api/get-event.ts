@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
-import { eventKeys } from './keys.ts';
+import { eventKeys } from '@/lib/query-keys.ts';
 
 export const eventQueryOptions = (id: string) =>
   queryOptions({

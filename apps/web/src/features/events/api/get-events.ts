@@ -1,7 +1,7 @@
 import type { EventWhen } from '@glimpse/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
-import { type EventList, eventKeys } from './keys.ts';
+import { type EventList, eventKeys } from '@/lib/query-keys.ts';
 
 function fetchPage(list: EventList, when: EventWhen, cursor: string | undefined) {
   const query = { when, cursor };

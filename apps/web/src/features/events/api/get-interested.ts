@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
-import { eventKeys } from './keys.ts';
+import { eventKeys } from '@/lib/query-keys.ts';
 
 /** Everyone who joined an event, oldest first. */
 export const interestedQueryOptions = (eventId: string) =>

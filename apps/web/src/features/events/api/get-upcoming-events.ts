@@ -1,7 +1,7 @@
 import { limits } from '@glimpse/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
-import { eventKeys } from './keys.ts';
+import { eventKeys } from '@/lib/query-keys.ts';
 
 export const upcomingEventsQueryOptions = (limit: number = limits.upcomingEventsDefault) =>
   queryOptions({

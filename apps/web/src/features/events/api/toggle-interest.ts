@@ -14,10 +14,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';
-import { useViewer } from '@/features/auth/api/get-me.ts';
 import { api, request } from '@/lib/api-client.ts';
+import { eventKeys } from '@/lib/query-keys.ts';
+import { useViewer } from '@/lib/session.ts';
 import { patchEventEverywhere } from './event-cache.ts';
-import { eventKeys } from './keys.ts';
 
 function authorOf(me: MeDto): AuthorDto | null {
   const profile = me.profile;

@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
-
-export const feedKeys = { all: ['feed'] as const };
+import { feedKeys } from '@/lib/query-keys.ts';
 
 export function useFeed() {
   return useInfiniteQuery({

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
-import { notificationKeys } from './keys.ts';
+import { notificationKeys } from '@/lib/query-keys.ts';
 
 export function useNotifications() {
   return useInfiniteQuery({

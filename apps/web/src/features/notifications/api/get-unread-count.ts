@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
-import { notificationKeys } from './keys.ts';
+import { notificationKeys } from '@/lib/query-keys.ts';
 
 /** The badge count; the live stream invalidates it, so no polling is needed. */
 export function useUnreadCount() {

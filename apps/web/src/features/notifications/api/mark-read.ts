@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
-import { notificationKeys } from './keys.ts';
+import { notificationKeys } from '@/lib/query-keys.ts';
 
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import type { CommentDto, Page } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
-import { postKeys } from './keys.ts';
+import { postKeys } from '@/lib/query-keys.ts';
 import { patchPostEverywhere } from './post-cache.ts';
 
 export function useComments(postId: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
+import { postKeys } from '@/lib/query-keys.ts';
 import { uploadImage } from '@/lib/upload-image.ts';
-import { postKeys } from './keys.ts';
 
 export function useCreatePost() {
   const queryClient = useQueryClient();

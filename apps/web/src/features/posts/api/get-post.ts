@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
-import { postKeys } from './keys.ts';
+import { postKeys } from '@/lib/query-keys.ts';
 
 export const postQueryOptions = (id: string) =>
   queryOptions({

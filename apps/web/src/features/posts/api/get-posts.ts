@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
-import { type PostList, postKeys } from './keys.ts';
+import { type PostList, postKeys } from '@/lib/query-keys.ts';
 
 function fetchPage(list: PostList, cursor: string | undefined) {
   const query = { cursor };

@@ -8,7 +8,7 @@ import { messages } from '@glimpse/shared';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';
 import { api, request } from '@/lib/api-client.ts';
-import { postKeys } from './keys.ts';
+import { feedKeys, postKeys } from '@/lib/query-keys.ts';
 import { patchPostEverywhere } from './post-cache.ts';
 
 export function useToggleLike(postId: string) {
@@ -28,7 +28,7 @@ export function useToggleLike(postId: string) {
       toast.error(messages.post.likeFailed);
       void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: ['feed'] });
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all });
     },
     onSuccess: (state) => {
       // Only the last write of a burst carries the final count; earlier ones would flicker.

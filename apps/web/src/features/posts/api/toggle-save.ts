@@ -3,7 +3,7 @@ import { messages } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';
 import { api, request } from '@/lib/api-client.ts';
-import { postKeys } from './keys.ts';
+import { postKeys } from '@/lib/query-keys.ts';
 import { patchPostEverywhere } from './post-cache.ts';
 
 export function useToggleSave(postId: string) {

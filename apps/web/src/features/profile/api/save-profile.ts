@@ -4,8 +4,8 @@
  */
 import type { ImageDto, ProfileDto, ProfileInput } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/get-me.ts';
 import { api, request } from '@/lib/api-client.ts';
+import { authKeys, profileKeys } from '@/lib/query-keys.ts';
 import { uploadImage } from '@/lib/upload-image.ts';
 
 export interface SaveProfileVariables {
@@ -58,7 +58,7 @@ export function useSaveProfile() {
       queryClient.setQueryData(authKeys.me, (me: { user: unknown } | null | undefined) =>
         me ? { ...me, profile } : me,
       );
-      void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
   });
 }
