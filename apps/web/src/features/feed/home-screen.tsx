@@ -49,7 +49,8 @@ export function HomeScreen({ renderPost, sidePanel }: HomeScreenProps) {
   return (
     <Page title="Feed" hideHeading>
       <div className={styles.layout}>
-        {sidePanel && <aside className={styles.side}>{sidePanel}</aside>}
+        {/* Not an <aside>: the shell's sidebar is the page's complementary landmark; the panel is a region. */}
+        {sidePanel && <div className={styles.side}>{sidePanel}</div>}
         <section className={styles.feed} aria-label="Posts from people you follow">
           {newPosts && (
             <button type="button" className={styles.pill} onClick={showNewPosts}>

@@ -62,7 +62,8 @@ export function UserSearch() {
         className={styles.input}
         placeholder="Search users"
         aria-label="Search users"
-        aria-controls={resultsId}
+        // Only while the results are in the page: an id reference to nothing is invalid ARIA.
+        aria-controls={showResults ? resultsId : undefined}
         autoComplete="off"
         value={text}
         onChange={(e) => {
