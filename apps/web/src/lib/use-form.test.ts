@@ -1,0 +1,48 @@
+import { CreatePostInput, FeedbackInput, messages, SignUpInput } from '@glimpse/shared';
+import { describe, expect, it } from 'vitest';
+import { fieldErrorsOf, validateForm } from './use-form.ts';
+
+describe('validateForm', () => {
+  it('gives the shared schema’s messages by field, first issue first', () => {
+    const result = validateForm({ email: '', password: '', verifyPassword: '' }, SignUpInput);
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        email: messages.auth.allFieldsRequired,
+        password: messages.auth.allFieldsRequired,
+        verifyPassword: messages.auth.allFieldsRequired,
+      },
+    });
+  });
+
+  it('puts the checks the schema cannot make first, and reports both', () => {
+    const post = CreatePostInput.omit({ imageId: true });
+    const result = validateForm({ image: null, caption: '', altText: '' }, post, (values) => ({
+      image: values.image ? '' : messages.image.missing,
+    }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(Object.keys(result.errors)[0]).toBe('image');
+      expect(result.errors.caption).toBeTruthy();
+    }
+  });
+
+  it('answers the parsed values when everything passes', () => {
+    expect(validateForm({ body: '  Thanks!  ' }, FeedbackInput)).toEqual({
+      ok: true,
+      data: { body: 'Thanks!' },
+    });
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it('keeps the first message per field and keys form-wide issues by ""', () => {
+    expect(
+      fieldErrorsOf([
+        { path: ['caption'], message: 'first' },
+        { path: ['caption'], message: 'second' },
+        { path: [], message: 'whole form' },
+      ]),
+    ).toEqual({ caption: 'first', '': 'whole form' });
+  });
+});
