@@ -1,10 +1,10 @@
-import { CreatePostInput, FeedbackInput, messages, SignUpInput } from '@glimpse/shared';
+import { CreateEventInput, CreatePostInput, FeedbackInput, messages, SignUpInput } from '@glimpse/shared';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf, validateForm } from './use-form.ts';
 
 describe('validateForm', () => {
   it('gives the shared schema’s messages by field, first issue first', () => {
-    const result = validateForm({ email: '', password: '', verifyPassword: '' }, SignUpInput);
+    const result = validateForm({ email: '', password: '', verifyPassword: '' }, { schema: SignUpInput });
     expect(result).toEqual({
       ok: false,
       errors: {
@@ -17,9 +17,10 @@ describe('validateForm', () => {
 
   it('puts the checks the schema cannot make first, and reports both', () => {
     const post = CreatePostInput.omit({ imageId: true });
-    const result = validateForm({ image: null, caption: '', altText: '' }, post, (values) => ({
-      image: values.image ? '' : messages.image.missing,
-    }));
+    const result = validateForm(
+      { image: null, caption: '', altText: '' },
+      { schema: post, check: (values) => ({ image: values.image ? '' : messages.image.missing }) },
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(Object.keys(result.errors)[0]).toBe('image');
@@ -28,9 +29,25 @@ describe('validateForm', () => {
   });
 
   it('answers the parsed values when everything passes', () => {
-    expect(validateForm({ body: '  Thanks!  ' }, FeedbackInput)).toEqual({
+    expect(validateForm({ body: '  Thanks!  ' }, { schema: FeedbackInput })).toEqual({
       ok: true,
       data: { body: 'Thanks!' },
+    });
+  });
+
+  it('maps the schema’s fields onto the form’s, and keeps the form’s own message', () => {
+    const result = validateForm(
+      { title: '', date: '', time: '10:00' },
+      {
+        schema: CreateEventInput,
+        check: (values) => ({ date: values.date ? '' : messages.event.dateRequired }),
+        input: ({ title }) => ({ title, startsAt: '', website: 'https://example.com', description: 'x' }),
+        fieldOf: (key) => (key === 'startsAt' ? 'date' : key),
+      },
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: { date: messages.event.dateRequired, title: expect.any(String) },
     });
   });
 });

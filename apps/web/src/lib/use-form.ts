@@ -21,35 +21,50 @@ export interface FormSchema<T> {
 
 export type FieldErrors = Record<string, string>;
 
-/** Messages by field, in the schema's order; an issue about the whole form is keyed ''. */
+/**
+ * Which form field shows a message about `key` (a schema path or a server field name); null drops
+ * it. The default is the key itself.
+ */
+export type FieldOf = (key: string) => string | null;
+
+/** Messages by field, first issue first; an issue about the whole form is keyed ''. */
 export function fieldErrorsOf(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fieldOf: FieldOf = (key) => key,
+  into: FieldErrors = {},
 ): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors = into;
   for (const issue of issues) {
-    const field = issue.path.length ? String(issue.path[0]) : '';
-    errors[field] ??= issue.message;
+    const field = fieldOf(issue.path.length ? String(issue.path[0]) : '');
+    if (field !== null) errors[field] ||= issue.message;
   }
   return errors;
 }
 
-/** The checks before a submit: `check` for what the schema cannot see (a picked file), then the schema. */
+interface Checks<V, T> {
+  schema: FormSchema<T>;
+  /** What the form checks itself, before the schema (a picked file); empty strings are no error. */
+  check?: (values: V) => FieldErrors;
+  /** The schema's input, when the form's fields are not the schema's (Date + Time → startsAt). */
+  input?: (values: V) => unknown;
+  fieldOf?: (key: string, values: V) => string | null;
+}
+
+/** The checks before a submit: the form's own first, then the shared schema's. */
 export function validateForm<V, T>(
   values: V,
-  schema: FormSchema<T>,
-  check?: (values: V) => FieldErrors,
+  { schema, check, input, fieldOf }: Checks<V, T>,
 ): { ok: true; data: T } | { ok: false; errors: FieldErrors } {
-  const own = Object.fromEntries(Object.entries(check?.(values) ?? {}).filter(([, message]) => message));
-  const parsed = schema.safeParse(values);
-  const errors = { ...own, ...(parsed.success ? {} : fieldErrorsOf(parsed.error.issues)) };
+  const errors = Object.fromEntries(Object.entries(check?.(values) ?? {}).filter(([, message]) => message));
+  const parsed = schema.safeParse(input ? input(values) : values);
+  if (!parsed.success) fieldErrorsOf(parsed.error.issues, fieldOf && ((key) => fieldOf(key, values)), errors);
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, data: parsed.data };
   return { ok: false, errors };
 }
 
-interface UseFormOptions<V, T> {
+interface UseFormOptions<V, T> extends Omit<Checks<V, T>, 'schema'> {
   initial: V;
   schema: FormSchema<T> | (() => Promise<FormSchema<T>>);
-  check?: (values: V) => FieldErrors;
   /** After a submit the checks refused (e.g. to move the focus to the field). */
   onInvalid?: (errors: FieldErrors) => void;
   /** Runs with the parsed values. Throwing shows the failure (and an ApiError's fields on the fields). */
@@ -59,9 +74,9 @@ interface UseFormOptions<V, T> {
 export function useForm<V extends object, T>({
   initial,
   schema,
-  check,
   onInvalid,
   onSubmit,
+  ...checks
 }: UseFormOptions<V, T>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -72,7 +87,8 @@ export function useForm<V extends object, T>({
     event?.preventDefault();
     if (busy) return;
     setFailure(null);
-    const checked = validateForm(values, typeof schema === 'function' ? await schema() : schema, check);
+    const resolved = typeof schema === 'function' ? await schema() : schema;
+    const checked = validateForm(values, { ...checks, schema: resolved });
     if (!checked.ok) {
       setErrors(checked.errors);
       onInvalid?.(checked.errors);
@@ -84,7 +100,10 @@ export function useForm<V extends object, T>({
       await onSubmit(checked.data, values);
     } catch (error) {
       setFailure(error);
-      if (error instanceof ApiError) setErrors(error.fields);
+      if (error instanceof ApiError) {
+        const issues = Object.entries(error.fields).map(([key, message]) => ({ path: [key], message }));
+        setErrors(fieldErrorsOf(issues, checks.fieldOf && ((key) => checks.fieldOf!(key, values))));
+      }
     } finally {
       setBusy(false);
     }
