@@ -1,15 +1,15 @@
 /** /setupProfile: creates the profile after sign-up and edits it later (prefilled). */
-import { limits, messages, ProfileInput, paths } from '@glimpse/shared';
+import { messages, ProfileInput, paths } from '@glimpse/shared';
 import { useNavigate } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
-import { TextArea, TextField } from '@/components/field.tsx';
 import { Page } from '@/components/page.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useViewer } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useSaveProfile } from './api/save-profile.ts';
+import { type ProfileField, ProfileFields } from './profile-fields.tsx';
 import { ProfilePictures } from './profile-pictures.tsx';
 import styles from './setup-profile-screen.module.css';
 
@@ -43,7 +43,7 @@ export function SetupProfileScreen() {
       navigate(paths.home);
     },
   });
-  const bind = (name: 'firstName' | 'lastName' | 'username' | 'website' | 'bio') => ({
+  const bind = (name: ProfileField) => ({
     value: form.values[name],
     onChange: (e: { target: { value: string } }) => form.set(name, e.target.value),
     error: form.errors[name],
@@ -62,35 +62,7 @@ export function SetupProfileScreen() {
           profileImage={picture('profileImage')}
           backgroundImage={picture('backgroundImage')}
         />
-        <div className={styles.row}>
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            maxLength={limits.nameMax}
-            {...bind('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            maxLength={limits.nameMax}
-            {...bind('lastName')}
-          />
-        </div>
-        <TextField
-          label="Username"
-          autoComplete="username"
-          maxLength={limits.usernameMax}
-          hint="Letters, digits, dots and underscores."
-          {...bind('username')}
-        />
-        <TextField label="Website" type="url" inputMode="url" placeholder="https://" {...bind('website')} />
-        <TextArea
-          label="Bio"
-          rows={3}
-          maxLength={limits.bioMax}
-          hint={`${form.values.bio.length}/${limits.bioMax}`}
-          {...bind('bio')}
-        />
+        <ProfileFields bind={bind} />
         <ErrorMessage>
           {form.failure !== null ? failureText(form.failure) : invalid ? messages.common.invalidInput : ''}
         </ErrorMessage>
