@@ -43,7 +43,7 @@ export function PublicProfileRoute() {
           {missing ? (
             <ButtonLink to={paths.explore}>Explore stories</ButtonLink>
           ) : (
-            <Button onClick={() => void profile.refetch()}>Try again</Button>
+            <Button onClick={() => void profile.refetch()}>{messages.common.tryAgain}</Button>
           )}
         </EmptyState>
       </Page>

@@ -17,7 +17,7 @@ export function RequireAuth() {
     return (
       <div style={{ padding: 24 }}>
         <EmptyState title={messages.common.networkError}>
-          <Button onClick={auth.retry}>Try again</Button>
+          <Button onClick={auth.retry}>{messages.common.tryAgain}</Button>
         </EmptyState>
       </div>
     );

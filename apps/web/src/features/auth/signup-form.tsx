@@ -15,7 +15,7 @@ function signUpDetail(error: ApiError): string | null {
   if (error.kind === 'RateLimited') return messages.auth.tooManyAttempts;
   if (error.code?.startsWith('USER_ALREADY_EXISTS')) return messages.auth.emailTaken;
   if (error.code === 'PASSWORD_TOO_SHORT') return messages.auth.passwordTooShort(limits.passwordMin);
-  if (error.code === 'INVALID_EMAIL') return 'That email address does not look right.';
+  if (error.code === 'INVALID_EMAIL') return messages.auth.emailInvalid;
   return null;
 }
 

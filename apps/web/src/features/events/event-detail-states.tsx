@@ -36,7 +36,7 @@ export function EventDetailFailed({ error, retry }: { error: unknown; retry: () 
         {missing ? (
           <ButtonLink to={paths.events}>See events</ButtonLink>
         ) : (
-          <Button onClick={() => retry()}>Try again</Button>
+          <Button onClick={() => retry()}>{messages.common.tryAgain}</Button>
         )}
       </EmptyState>
     </Page>

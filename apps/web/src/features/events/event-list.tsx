@@ -50,7 +50,7 @@ export function EventList({ list, label, empty, itemActions }: EventListProps) {
           variant="secondary"
           onClick={() => void (upcoming.isError ? upcoming.refetch() : past.refetch())}
         >
-          Try again
+          {messages.common.tryAgain}
         </Button>
       </EmptyState>
     );

@@ -1,6 +1,6 @@
 /** The side of /eventdetail/{id}: host, website, Interested, Add to calendar, and the host's Delete. */
 import type { EventDto } from '@glimpse/shared';
-import { paths } from '@glimpse/shared';
+import { messages, paths } from '@glimpse/shared';
 import { CalendarPlus, ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -73,7 +73,7 @@ export function EventSide({ event, isHost }: { event: EventDto; isHost: boolean 
         <ConfirmDialog
           open={confirming}
           title="Delete this event?"
-          message={`“${event.title}” and the list of people who joined will be removed for everyone. This cannot be undone.`}
+          message={messages.event.confirmDelete(event.title)}
           busy={deleteEvent.isPending}
           onCancel={() => setConfirming(false)}
           onConfirm={() =>

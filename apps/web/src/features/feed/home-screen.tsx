@@ -69,7 +69,7 @@ export function HomeScreen({ renderPost, sidePanel }: HomeScreenProps) {
           ) : feed.isError ? (
             <EmptyState title={messages.social.feedFailed}>
               <Button variant="secondary" onClick={() => void refetch()}>
-                Try again
+                {messages.common.tryAgain}
               </Button>
             </EmptyState>
           ) : posts.length === 0 ? (

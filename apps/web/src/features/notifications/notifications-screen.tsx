@@ -43,7 +43,7 @@ export function NotificationsScreen({ followBack }: NotificationsScreenProps) {
       ) : notifications.isError ? (
         <EmptyState title={messages.social.notificationsFailed}>
           <Button variant="secondary" onClick={() => void notifications.refetch()}>
-            Try again
+            {messages.common.tryAgain}
           </Button>
         </EmptyState>
       ) : items.length === 0 ? (

@@ -1,4 +1,5 @@
 /** Someone else's photos on their public profile. */
+import { messages } from '@glimpse/shared';
 import { ImagePlus } from 'lucide-react';
 import { EmptyState } from '@/components/page.tsx';
 import { usePosts } from './api/get-posts.ts';
@@ -18,7 +19,7 @@ export function AuthorPostGrid({
     <PostGrid
       query={posts}
       label={`Photos by ${name}`}
-      empty={<EmptyState icon={<ImagePlus />} title={`${firstName} has not posted any photos yet.`} />}
+      empty={<EmptyState icon={<ImagePlus />} title={messages.post.emptyAuthor(firstName)} />}
     />
   );
 }

@@ -34,7 +34,7 @@ export function CommentsSection({ postId, commentCount }: { postId: string; comm
           <Skeleton height={40} />
         </div>
       ) : comments.isError ? (
-        <ErrorMessage>Comments could not be loaded.</ErrorMessage>
+        <ErrorMessage>{messages.post.commentsLoadFailed}</ErrorMessage>
       ) : items.length === 0 ? (
         <p className={styles.empty}>{messages.post.noComments}</p>
       ) : (

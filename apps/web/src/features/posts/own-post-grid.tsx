@@ -41,7 +41,7 @@ export function OwnPostGrid({ userId }: { userId: string }) {
       <ConfirmDialog
         open={pendingDelete !== null}
         title="Delete this post?"
-        message="The photo, its likes and its comments will be removed for everyone. This cannot be undone."
+        message={messages.post.confirmDelete}
         busy={deletePost.isPending}
         onCancel={() => setPendingDelete(null)}
         onConfirm={() =>

@@ -75,7 +75,7 @@ export function UserSearch() {
       {showResults && (
         <section id={resultsId} className={styles.popup} aria-label="Search results">
           {search.isPending ? (
-            <p className={styles.note}>Searching…</p>
+            <p className={styles.note}>{messages.social.searching}</p>
           ) : search.isError ? (
             <p className={styles.note} role="alert">
               {messages.social.searchFailed}
