@@ -4,7 +4,7 @@
  */
 import type { Page, PostDto } from '@glimpse/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { postKeys } from './keys.ts';
+import { postKeys } from '@/lib/query-keys.ts';
 
 type Cached = PostDto | InfiniteData<Page<PostDto>> | undefined;
 
