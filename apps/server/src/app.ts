@@ -204,7 +204,8 @@ export function createApp(deps: AppDeps) {
 
   const distDir = env.WEB_DIST_DIR;
   const indexFile = path.join(distDir, 'index.html');
-  const serveStaticFile = serveStatic({ root: distDir });
+  // The build writes .br and .gz twins of text assets (apps/web/vite-precompress.ts): sent as they are.
+  const serveStaticFile = serveStatic({ root: distDir, precompressed: true });
   app.use('/assets/*', async (c, next) => {
     await next();
     // File names carry a content hash, so a cached copy never goes stale.
