@@ -17,7 +17,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -148,7 +148,10 @@ async function startTree(tree: Tree, dataDir: string, logFile: string) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stop();
-  throw new Error(`${tree.label} did not answer /api/health; see ${logFile}`);
+  // The work folder goes at the end; the log that says why stays.
+  const kept = path.join(os.tmpdir(), `glimpse-compare-${path.basename(logFile)}`);
+  await cp(logFile, kept);
+  throw new Error(`${tree.label} did not answer /api/health; its log is in ${kept}`);
 }
 
 interface StaticResult {
@@ -228,6 +231,9 @@ interface TreeRound {
 
 async function main() {
   const work = await mkdtemp(path.join(os.tmpdir(), 'glimpse-compare-'));
+  // mkdtemp makes it private; an embedded PostgreSQL started as root runs as `postgres` and must
+  // reach the base checkout's binaries and the data directories inside it.
+  await chmod(work, 0o755);
   cleanups.push(() => rm(work, { recursive: true, force: true }));
   const loadBefore = os.loadavg();
   console.log(
