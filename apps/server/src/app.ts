@@ -36,7 +36,7 @@ import { mediaContentType } from './storage/storage.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** GET and HEAD carry no body; asking for one would make @hono/node-server build a Web Request. */
-const bodylessMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+const bodylessMethods = new Set(['GET', 'HEAD']);
 /** JSON API bodies: the longest form (an event) is a few KB even in escaped UTF-16. */
 const jsonBodyMaxBytes = 256 * 1024;
 
