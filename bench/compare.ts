@@ -80,11 +80,23 @@ async function cleanUp() {
     }
   }
 }
+// Ctrl-C: the current step ends (a child in our process group gets the signal too), then the
+// `finally` below cleans up. Steps run synchronously at times (npm ci, seeding), so the handler only
+// marks the run as interrupted; a second signal cleans up at once.
+let interrupted = false;
+function checkInterrupted() {
+  if (interrupted) throw new Error('interrupted');
+}
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+  process.on(signal, () => {
+    if (interrupted) void cleanUp().then(() => process.exit(130));
+    interrupted = true;
+    console.log('\ninterrupted: stopping after the current step (again to stop now)');
+  });
 }
 
 function run(command: string, commandArgs: string[], cwd: string, timeoutMs: number) {
+  checkInterrupted();
   execFileSync(command, commandArgs, { cwd, stdio: ['ignore', 'ignore', 'inherit'], timeout: timeoutMs });
 }
 
@@ -284,6 +296,7 @@ async function main() {
   for (let round = 1; round <= rounds; round++) {
     const order = round % 2 === 1 ? trees : [...trees].reverse();
     for (const tree of order) {
+      checkInterrupted();
       const dataDir = path.join(work, `data-${tree.label.replace(' ', '-')}-${round}`);
       await cp(tree.seededDir, dataDir, { recursive: true });
       const logFile = path.join(work, `server-${tree.label.replace(' ', '-')}-${round}.log`);
