@@ -307,7 +307,8 @@ async function main() {
     for (const tree of order) {
       checkInterrupted();
       const dataDir = path.join(work, `data-${tree.label.replace(' ', '-')}-${round}`);
-      await cp(tree.seededDir, dataDir, { recursive: true });
+      // `cp -a` keeps owners and modes: an embedded PostgreSQL started as root runs as `postgres`.
+      execFileSync('cp', ['-a', tree.seededDir, dataDir]);
       const logFile = path.join(work, `server-${tree.label.replace(' ', '-')}-${round}.log`);
       const server = await startTree(tree, dataDir, logFile);
       log(`round ${round}, ${tree.label}: up in ${Math.round(server.startMs)} ms; mixed load`);
