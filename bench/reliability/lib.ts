@@ -179,6 +179,11 @@ export class Session {
     return response;
   }
 
+  /** The Cookie header it sends, for other clients (autocannon) acting as this visitor. */
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   /** Same cookies, another server (the restarted one on a new port). */
   moveTo(base: string) {
     this.base = base;

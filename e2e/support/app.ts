@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
@@ -178,4 +179,38 @@ export async function addEvent(page: Page, event: NewEvent) {
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/eventdetail\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname;
+}
+
+// ── Accessibility ────────────────────────────────────────────────────────────────────────────
+
+/** The WCAG 2.1 A and AA rules of axe-core: the level Glimpse promises on every screen. */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** axe's landmark rules are "best practice", not WCAG; kept too, so a screen reader's landmark list stays clear. */
+const landmarkRules = [
+  'landmark-unique',
+  'landmark-one-main',
+  'landmark-no-duplicate-main',
+  'landmark-no-duplicate-banner',
+  'landmark-complementary-is-top-level',
+  'landmark-main-is-top-level',
+  'landmark-banner-is-top-level',
+];
+
+/**
+ * Runs axe-core on the page as it is now (after the network settles, so lists and pictures are
+ * in) and expects no violation; a failure names each rule, its impact and the elements.
+ */
+export async function expectAccessible(page: Page, state = new URL(page.url()).pathname) {
+  await page.waitForLoadState('networkidle');
+  const [wcag, landmarks] = [
+    await new AxeBuilder({ page }).withTags(wcagTags).analyze(),
+    await new AxeBuilder({ page }).withRules(landmarkRules).analyze(),
+  ];
+  const violations = [...wcag.violations, ...landmarks.violations];
+  const found = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 160)}`).join('\n    ')}`,
+  );
+  // Soft: one run reports every screen that fails, not only the first.
+  expect.soft(found, `axe on ${state}`).toEqual([]);
 }

@@ -11,20 +11,23 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { apiRoutes } from './api.ts';
 import { clientIpHeader } from './auth/auth.ts';
+import { createSessionLookup } from './auth/session.ts';
 import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
+import { compression } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { type AppEnv, clientIp } from './lib/http.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
 import { mediaContentType } from './storage/storage.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** GET and HEAD carry no body; asking for one would make @hono/node-server build a Web Request. */
+const bodylessMethods = new Set(['GET', 'HEAD']);
 /** JSON API bodies: the longest form (an event) is a few KB even in escaped UTF-16. */
 const jsonBodyMaxBytes = 256 * 1024;
 
@@ -42,6 +45,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // Images come from the CDN / bucket address when S3_PUBLIC_URL is set (storage/s3.ts).
   const mediaOrigins = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
+  const lookupSession = createSessionLookup(auth);
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -49,7 +53,8 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     c.set('log', logger.child({ requestId }));
     await next();
-    c.header('x-request-id', requestId);
+    // On the response itself: c.header() after the handler would rebuild the response as a stream.
+    c.res.headers.set('x-request-id', requestId);
     if (c.req.path.startsWith('/api/')) {
       c.var.log.info(
         {
@@ -63,7 +68,7 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  app.use(compress());
+  app.use(compression());
   // Strict by design: scripts and styles only from this origin (no inline script or style
   // elements; React sets styles through the CSSOM, which the policy allows), no plugins, no
   // framing, forms and <base> only to ourselves. security/headers.test.ts pins each directive.
@@ -106,7 +111,9 @@ export function createApp(deps: AppDeps) {
     maxSize: jsonBodyMaxBytes,
     onError: (c) => c.json(errorBody('TooLarge', messages.common.requestTooLarge), 413),
   });
-  app.use('/api/*', (c, next) => (c.req.path === '/api/images' ? next() : jsonBodyLimit(c, next)));
+  app.use('/api/*', (c, next) =>
+    bodylessMethods.has(c.req.method) || c.req.path === '/api/images' ? next() : jsonBodyLimit(c, next),
+  );
 
   // NUL and broken UTF-16 cannot be stored: refused in paths and queries here, in JSON bodies by
   // jsonBody (lib/http.ts) and below for better-auth's bodies.
@@ -151,14 +158,11 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('/api/*', async (c, next) => {
-    const { headers, response: result } = await auth.api.getSession({
-      headers: c.req.raw.headers,
-      returnHeaders: true,
-    });
-    c.set('viewer', result ? { id: result.user.id, email: result.user.email } : null);
+    const { viewer, setCookies } = await lookupSession(c.req.raw);
+    c.set('viewer', viewer);
     await next();
-    // better-auth renews (or clears) the signed session copy in a cookie (auth.ts, cookieCache).
-    for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
+    // better-auth renews (or clears) the session cookies and its signed copy (auth/session.ts).
+    for (const cookie of setCookies) c.res.headers.append('set-cookie', cookie);
   });
 
   app.get('/api/health', async (c) => {
@@ -182,7 +186,8 @@ export function createApp(deps: AppDeps) {
 
   const distDir = env.WEB_DIST_DIR;
   const indexFile = path.join(distDir, 'index.html');
-  const serveStaticFile = serveStatic({ root: distDir });
+  // The build writes .br and .gz twins of text assets (apps/web/vite-precompress.ts): sent as they are.
+  const serveStaticFile = serveStatic({ root: distDir, precompressed: true });
   app.use('/assets/*', async (c, next) => {
     await next();
     // File names carry a content hash, so a cached copy never goes stale.

@@ -14,6 +14,7 @@ export const messages = {
     signingIn: 'Signing In...',
     signInRequired: 'Please sign in to continue.',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+    emailInvalid: 'That email address does not look right.',
   },
   profile: {
     saved: 'Profile saved!',
@@ -42,6 +43,10 @@ export const messages = {
     emptySaved: 'You have not saved any posts yet.',
     emptyLiked: 'You have not liked any posts yet.',
     loadFailed: 'Posts could not be loaded.',
+    commentsLoadFailed: 'Comments could not be loaded.',
+    emptyAuthor: (firstName: string) => `${firstName} has not posted any photos yet.`,
+    confirmDelete:
+      'The photo, its likes and its comments will be removed for everyone. This cannot be undone.',
   },
   event: {
     uploadFailed: 'Error Uploading event',
@@ -65,6 +70,8 @@ export const messages = {
     startOutOfRange: 'The date must be within the past year or the next 10 years.',
     websiteRequired: 'Website is required.',
     imageUploadFailed: 'Your picture could not be uploaded, so the event was saved without it.',
+    confirmDelete: (title: string) =>
+      `“${title}” and the list of people who joined will be removed for everyone. This cannot be undone.`,
   },
   social: {
     followed: 'User followed',
@@ -77,6 +84,7 @@ export const messages = {
     reported: 'Thank you. Your report was sent to our moderators.',
     reportFailed: 'Your report could not be sent. Please try again.',
     searchFailed: 'Search is not available right now.',
+    searching: 'Searching…',
     noSearchResults: 'No people found.',
     notificationsFailed: 'Notifications could not be loaded.',
     newPosts: 'New posts',
@@ -113,6 +121,8 @@ export const messages = {
   common: {
     submitting: 'Submitting...',
     loading: 'Loading...',
+    tryAgain: 'Try again',
+    pageNotFound: 'There is nothing at this address.',
     somethingWentWrong: 'Something went wrong. Please try again.',
     unavailable: 'Glimpse is briefly unavailable. Please try again in a moment.',
     networkError: 'Could not reach Glimpse. Check your connection and try again.',

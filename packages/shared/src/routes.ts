@@ -1,23 +1,23 @@
 /**
- * Client routes. SPEC.md §2 paths are kept exactly, misspellings included; aliases are the
- * correctly spelled forms (DESIGN.md §4).
+ * Client routes, defined once: `routePatterns` names every screen's pattern; the web app's router
+ * (apps/web/src/app/routes.tsx) mounts exactly these, the server answers each with the SPA
+ * (`spaRoutePatterns`), and `paths` builds links to them. SPEC.md §2 paths are kept exactly,
+ * misspellings included; aliases are the correctly spelled forms (DESIGN.md §4).
+ * apps/web/src/app/routes.test.ts proves the router and these lists agree.
  */
-export const paths = {
+export const routePatterns = {
   login: '/login',
   signup: '/signup',
-  /** Sign in to one more account while staying signed in to the others (Settings → Add Account). */
-  addAccount: '/login?addAccount=1',
-  addAccountSignup: '/signup?addAccount=1',
   home: '/',
   setupProfile: '/setupProfile',
   profile: '/profile',
   yourPhotos: '/yourphotos',
   addPost: '/addpost',
-  postDetail: (id: string) => `/postdetail/${id}`,
+  postDetail: '/postdetail/:id',
   explore: '/explore',
-  userPublicFeed: (uid: string) => `/userpublicfeed/${uid}`,
+  userPublicFeed: '/userpublicfeed/:uid',
   events: '/event',
-  eventDetail: (id: string) => `/eventdetail/${id}`,
+  eventDetail: '/eventdetail/:id',
   addEvent: '/addevent',
   settings: '/settings',
   savedPosts: '/savedposts',
@@ -32,41 +32,29 @@ export const paths = {
   notifications: '/notifications',
 } as const;
 
+const { postDetail, userPublicFeed, eventDetail, ...plainPatterns } = routePatterns;
+
+/** Links: the patterns without parameters as they are, the others as functions of their id. */
+export const paths = {
+  ...plainPatterns,
+  /** Sign in to one more account while staying signed in to the others (Settings → Add Account). */
+  addAccount: `${routePatterns.login}?addAccount=1`,
+  addAccountSignup: `${routePatterns.signup}?addAccount=1`,
+  postDetail: (id: string) => postDetail.replace(':id', id),
+  userPublicFeed: (uid: string) => userPublicFeed.replace(':uid', uid),
+  eventDetail: (id: string) => eventDetail.replace(':id', id),
+} as const;
+
 /** Screens a signed-out visitor may see; everything else sends them to /login (DESIGN.md §4). */
 export const publicPaths: readonly string[] = [
-  paths.login,
-  paths.signup,
-  paths.terms,
-  paths.termsAlias,
-  paths.privacy,
-  paths.guidelines,
-  paths.help,
+  routePatterns.login,
+  routePatterns.signup,
+  routePatterns.terms,
+  routePatterns.termsAlias,
+  routePatterns.privacy,
+  routePatterns.guidelines,
+  routePatterns.help,
 ];
 
 /** Every SPEC.md §2 route pattern; the server answers each with the SPA so a reload works. */
-export const spaRoutePatterns: readonly string[] = [
-  '/',
-  '/login',
-  '/signup',
-  '/setupProfile',
-  '/profile',
-  '/yourphotos',
-  '/addpost',
-  '/postdetail/:id',
-  '/explore',
-  '/userpublicfeed/:uid',
-  '/event',
-  '/eventdetail/:id',
-  '/addevent',
-  '/settings',
-  '/savedposts',
-  '/lickedposts',
-  '/likedposts',
-  '/myfavorite',
-  '/termsofserice',
-  '/terms',
-  '/privacypolicy',
-  '/communityguidelines',
-  '/help',
-  '/notifications',
-];
+export const spaRoutePatterns: readonly string[] = Object.values(routePatterns);

@@ -181,3 +181,15 @@ export type EventWhen = z.output<typeof EventListQuery>['when'];
 export const UpcomingEventsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(limits.upcomingEventsMax).default(limits.upcomingEventsDefault),
 });
+
+/**
+ * better-auth's `GET /api/auth/multi-session/list-device-sessions` (the fields the web app reads).
+ * Its answer is not a Hono route's, so the web app parses it instead of trusting a cast.
+ */
+export const DeviceSessionList = z.array(
+  z.object({
+    session: z.object({ token: z.string(), userId: z.string() }),
+    user: z.object({ id: z.string(), email: z.string() }),
+  }),
+);
+export type DeviceSession = z.output<typeof DeviceSessionList>[number];

@@ -11,8 +11,8 @@ import { Avatar } from '@/components/avatar.tsx';
 import { Logo } from '@/components/logo.tsx';
 import { FullPageLoader } from '@/components/skeleton.tsx';
 import { AccountMenu } from '@/features/auth/account-menu.tsx';
-import { useViewer } from '@/features/auth/api/get-me.ts';
 import { fullName } from '@/lib/format.ts';
+import { useViewer } from '@/lib/session.ts';
 import styles from './app-shell.module.css';
 import { BottomNav, type NavBadges, SideNav } from './side-nav.tsx';
 

@@ -1,4 +1,4 @@
-import { paths } from '@glimpse/shared';
+import { messages, paths } from '@glimpse/shared';
 import { SearchX } from 'lucide-react';
 import { ButtonLink } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
@@ -6,7 +6,7 @@ import { EmptyState, Page } from '@/components/page.tsx';
 export function NotFound() {
   return (
     <Page title="Page not found" width="narrow">
-      <EmptyState icon={<SearchX aria-hidden="true" />} title="There is nothing at this address.">
+      <EmptyState icon={<SearchX aria-hidden="true" />} title={messages.common.pageNotFound}>
         <ButtonLink to={paths.home}>Go to your feed</ButtonLink>
       </EmptyState>
     </Page>

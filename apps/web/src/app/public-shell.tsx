@@ -5,7 +5,7 @@ import { Link, Outlet } from 'react-router';
 import { ButtonLink } from '@/components/button.tsx';
 import { Logo } from '@/components/logo.tsx';
 import { FullPageLoader } from '@/components/skeleton.tsx';
-import { useAuth } from '@/features/auth/api/get-me.ts';
+import { useAuth } from '@/lib/session.ts';
 import styles from './public-shell.module.css';
 import { SignedInShell } from './signed-in-shell.tsx';
 

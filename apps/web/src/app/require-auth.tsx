@@ -7,7 +7,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/page.tsx';
 import { FullPageLoader } from '@/components/skeleton.tsx';
-import { useAuth } from '@/features/auth/api/get-me.ts';
+import { useAuth } from '@/lib/session.ts';
 
 export function RequireAuth() {
   const auth = useAuth();
@@ -17,7 +17,7 @@ export function RequireAuth() {
     return (
       <div style={{ padding: 24 }}>
         <EmptyState title={messages.common.networkError}>
-          <Button onClick={auth.retry}>Try again</Button>
+          <Button onClick={auth.retry}>{messages.common.tryAgain}</Button>
         </EmptyState>
       </div>
     );

@@ -1,10 +1,11 @@
 /** The AppShell with its slots filled by the features that own them, and the live stream open. */
-import { useViewer } from '@/features/auth/api/get-me.ts';
-import { useLiveUpdates } from '@/features/live/use-live-updates.ts';
+
 import { TopBarBell } from '@/features/notifications/top-bar-bell.tsx';
 import { UnreadBadge } from '@/features/notifications/unread-badge.tsx';
 import { UserSearch } from '@/features/search/user-search.tsx';
+import { useViewer } from '@/lib/session.ts';
 import { AppShell } from './app-shell.tsx';
+import { useLiveUpdates } from './live-updates.ts';
 
 export function SignedInShell() {
   const me = useViewer();

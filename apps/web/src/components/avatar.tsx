@@ -1,4 +1,7 @@
-/** A person's round picture, or their initials on a colour derived from their id when they have none. */
+/**
+ * A person's round picture, or their initials on a colour derived from their id when they have none.
+ * The colours share one perceived lightness (oklch), dark enough for white initials at AA contrast.
+ */
 import type { ImageDto } from '@glimpse/shared';
 import styles from './avatar.module.css';
 import { ResponsiveImage } from './responsive-image.tsx';
@@ -32,7 +35,7 @@ export function Avatar({ image, name, size = 40, seed = name }: AvatarProps) {
   return (
     <span
       className={`${styles.avatar} ${styles.initials}`}
-      style={{ ...dimension, fontSize: size * 0.4, background: `hsl(${hue} 70% 55%)` }}
+      style={{ ...dimension, fontSize: size * 0.4, background: `oklch(48% 0.14 ${hue})` }}
       aria-hidden="true"
     >
       {initials}

@@ -2,6 +2,7 @@
  * The end of an infinite list: a sentinel that loads the next page as it scrolls near, and a
  * Load more button for keyboards and screen readers (and when the observer is not enough).
  */
+import { messages } from '@glimpse/shared';
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll.ts';
 import { Button } from './button.tsx';
 import styles from './load-more.module.css';
@@ -34,7 +35,7 @@ export function LoadMore({
             variant="secondary"
             onClick={() => void fetchNextPage()}
             busy={isFetchingNextPage}
-            busyLabel="Loading..."
+            busyLabel={messages.common.loading}
           >
             {label}
           </Button>

@@ -1,3 +1,4 @@
+import { messages } from '@glimpse/shared';
 import styles from './skeleton.module.css';
 
 /** A shimmering block that holds the place of content still loading. */
@@ -15,7 +16,7 @@ export function Skeleton({
   );
 }
 
-export function FullPageLoader({ label = 'Loading...' }: { label?: string }) {
+export function FullPageLoader({ label = messages.common.loading }: { label?: string }) {
   return (
     <div className={styles.fullPage} role="status">
       <span className={styles.logo} aria-hidden="true" />

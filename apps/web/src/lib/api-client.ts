@@ -1,9 +1,18 @@
 /**
- * The only place that calls fetch. Answers are typed by the shared DTOs; failures become an
- * ApiError carrying the server's kind, message and field errors (or a network message).
+ * The web app's only way to the server. `api` is Hono's client typed by the server's own routes
+ * (`ApiRoutes`), so a renamed route, a changed input or a changed DTO fails `npm run typecheck`;
+ * `request()` sends one call and turns every failure into an ApiError carrying the server's kind,
+ * message and field errors (or a network message). better-auth's endpoints are not Hono routes:
+ * they go through `auth-client.ts`, which shares `send()` with this file.
  */
 import type { ApiErrorBody, ErrorKind } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
+import { type ClientResponse, hc, type parseResponse } from 'hono/client';
+// Types only: nothing of the server reaches the bundle. apps/web/src/lib/api-client.typecheck.ts
+// proves that a wrong route or input does not compile.
+import type { ApiRoutes } from '../../../server/src/api.ts';
+
+export const api = hc<ApiRoutes>('/api');
 
 export class ApiError extends Error {
   constructor(
@@ -18,25 +27,26 @@ export class ApiError extends Error {
   }
 }
 
-type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit };
+/** What a call answers when it succeeds, as the server's route declares it (undefined for a 204). */
+export type Answer<R extends ClientResponse<unknown>> = Awaited<ReturnType<typeof parseResponse<R>>>;
 
-export async function apiFetch<T>(path: string, { json, headers, ...init }: ApiInit = {}): Promise<T> {
-  const requestHeaders = new Headers(headers);
-  let body = init.body;
-  if (json !== undefined) {
-    requestHeaders.set('content-type', 'application/json');
-    body = JSON.stringify(json);
-  }
-  let response: Response;
+/** Sends one typed call, e.g. `request(api.posts[':id'].$get({ param: { id } }))`. */
+export function request<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<Answer<R>> {
+  return send(() => call) as Promise<Answer<R>>;
+}
+
+/** Awaits a response and reads its JSON body; the one place where failures become ApiErrors. */
+export async function send(call: () => Promise<Pick<Response, 'ok' | 'status' | 'json'>>): Promise<unknown> {
+  let response: Pick<Response, 'ok' | 'status' | 'json'>;
   try {
-    response = await fetch(path, { credentials: 'same-origin', ...init, headers: requestHeaders, body });
+    response = await call();
   } catch {
     throw new ApiError(0, 'Network', messages.common.networkError);
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined;
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) throw toApiError(response.status, payload);
-  return payload as T;
+  return payload;
 }
 
 function toApiError(status: number, payload: unknown): ApiError {

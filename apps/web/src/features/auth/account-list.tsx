@@ -12,8 +12,8 @@ import { Button } from '@/components/button.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { fullName } from '@/lib/format.ts';
+import { useViewer } from '@/lib/session.ts';
 import styles from './account-list.module.css';
-import { useViewer } from './api/get-me.ts';
 import { type DeviceAccount, useDeviceAccounts } from './api/list-accounts.ts';
 import { useSwitchAccount } from './api/switch-account.ts';
 

@@ -7,15 +7,17 @@
 import type { MeDto } from '@glimpse/shared';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { authKeys, getMe } from './api/get-me.ts';
-import { accountKeys } from './api/list-accounts.ts';
+import { authKeys } from '@/lib/query-keys.ts';
+import { getMe } from '@/lib/session.ts';
 
 type ActiveAccountMessage = { userId: string | null };
 // One channel per tab: a BroadcastChannel never hears its own messages, so a tab ignores its own news.
 const channel =
   typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('glimpse-active-account');
 
-const notAuth = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== 'auth' };
+const notAuth = {
+  predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== authKeys.all[0],
+};
 
 export async function setActiveAccount(
   queryClient: QueryClient,
@@ -32,7 +34,7 @@ export async function setActiveAccount(
     queryClient.clear();
     queryClient.setQueryData(authKeys.me, null);
   }
-  void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+  void queryClient.invalidateQueries({ queryKey: authKeys.accounts });
   if (announce) channel?.postMessage({ userId: me?.user.id ?? null } satisfies ActiveAccountMessage);
 }
 
@@ -48,7 +50,7 @@ export function useActiveAccountSync() {
     const onMessage = async (event: MessageEvent<ActiveAccountMessage>) => {
       const shown = queryClient.getQueryData<MeDto | null>(authKeys.me)?.user.id ?? null;
       if (shown === event.data.userId) {
-        void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+        void queryClient.invalidateQueries({ queryKey: authKeys.accounts });
         return;
       }
       if (shown && event.data.userId) {

@@ -9,9 +9,9 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
+import type { EventList as EventListSource } from '@/lib/query-keys.ts';
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll.ts';
 import { useEvents } from './api/get-events.ts';
-import type { EventList as EventListSource } from './api/keys.ts';
 import { EventCard } from './event-card.tsx';
 import styles from './event-list.module.css';
 
@@ -50,7 +50,7 @@ export function EventList({ list, label, empty, itemActions }: EventListProps) {
           variant="secondary"
           onClick={() => void (upcoming.isError ? upcoming.refetch() : past.refetch())}
         >
-          Try again
+          {messages.common.tryAgain}
         </Button>
       </EmptyState>
     );

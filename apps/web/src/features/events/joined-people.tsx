@@ -55,7 +55,7 @@ export function JoinedPeople({ event }: { event: EventDto }) {
         <p className={styles.empty}>
           {messages.event.loadFailed}{' '}
           <button type="button" className={styles.retry} onClick={() => void refetch()}>
-            Try again
+            {messages.common.tryAgain}
           </button>
         </p>
       ) : people.length === 0 ? (
@@ -84,7 +84,7 @@ export function JoinedPeople({ event }: { event: EventDto }) {
               size="sm"
               onClick={() => void fetchNextPage()}
               busy={isFetchingNextPage}
-              busyLabel="Loading..."
+              busyLabel={messages.common.loading}
             >
               Show more people
             </Button>

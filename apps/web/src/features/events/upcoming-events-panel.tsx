@@ -38,7 +38,7 @@ export function UpcomingEventsPanel({ limit = limits.upcomingEventsDefault }: { 
       <p className={styles.empty}>
         {messages.event.loadFailed}{' '}
         <button type="button" className={styles.retry} onClick={() => void refetch()}>
-          Try again
+          {messages.common.tryAgain}
         </button>
       </p>
     );

@@ -3,6 +3,8 @@
  * by followed accounts arrive live: at once when the reader is at the top, otherwise behind a
  * "New posts" pill so nothing moves under their eyes.
  */
+
+import type { PostDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
 import { ArrowUp, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -10,14 +12,19 @@ import { Button, ButtonLink } from '@/components/button.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
-import { feedSignal } from '@/features/live/feed-signal.ts';
 import { useFeed } from './api/get-feed.ts';
-import { FeedItem } from './feed-item.tsx';
+import { feedSignal } from './feed-signal.ts';
 import styles from './home-screen.module.css';
 
 const nearTop = () => window.scrollY < 200;
 
-export function HomeScreen({ sidePanel }: { sidePanel?: ReactNode }) {
+interface HomeScreenProps {
+  /** One post of the feed; the posts feature draws it (app/home-route.tsx composes the two). */
+  renderPost: (post: PostDto, index: number) => ReactNode;
+  sidePanel?: ReactNode;
+}
+
+export function HomeScreen({ renderPost, sidePanel }: HomeScreenProps) {
   const feed = useFeed();
   const [newPosts, setNewPosts] = useState(false);
   const { refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
@@ -42,7 +49,8 @@ export function HomeScreen({ sidePanel }: { sidePanel?: ReactNode }) {
   return (
     <Page title="Feed" hideHeading>
       <div className={styles.layout}>
-        {sidePanel && <aside className={styles.side}>{sidePanel}</aside>}
+        {/* Not an <aside>: the shell's sidebar is the page's complementary landmark; the panel is a region. */}
+        {sidePanel && <div className={styles.side}>{sidePanel}</div>}
         <section className={styles.feed} aria-label="Posts from people you follow">
           {newPosts && (
             <button type="button" className={styles.pill} onClick={showNewPosts}>
@@ -61,7 +69,7 @@ export function HomeScreen({ sidePanel }: { sidePanel?: ReactNode }) {
           ) : feed.isError ? (
             <EmptyState title={messages.social.feedFailed}>
               <Button variant="secondary" onClick={() => void refetch()}>
-                Try again
+                {messages.common.tryAgain}
               </Button>
             </EmptyState>
           ) : posts.length === 0 ? (
@@ -70,9 +78,7 @@ export function HomeScreen({ sidePanel }: { sidePanel?: ReactNode }) {
             </EmptyState>
           ) : (
             <>
-              {posts.map((post, index) => (
-                <FeedItem key={post.id} post={post} priority={index === 0} />
-              ))}
+              {posts.map(renderPost)}
               <LoadMore
                 hasNextPage={hasNextPage}
                 isFetchingNextPage={isFetchingNextPage}

@@ -3,21 +3,38 @@
  * give; success and failure are announced in the page (role status / alert).
  */
 import { FeedbackInput, limits, messages, paths } from '@glimpse/shared';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button, ButtonLink } from '@/components/button.tsx';
 import { TextArea } from '@/components/field.tsx';
 import { actionableMessage, isApiError } from '@/lib/api-client.ts';
+import { useForm } from '@/lib/use-form.ts';
 import { useSendFeedback } from './api/send-feedback.ts';
 import styles from './help-screen.module.css';
 
+/** What went wrong, when we can say. */
+function detailOf(error: unknown): string | undefined {
+  if (isApiError(error, 'Network')) return messages.common.networkError;
+  if (isApiError(error, 'Unauthenticated')) return messages.auth.signInRequired;
+  return actionableMessage(error, '') || undefined;
+}
+
 export function FeedbackForm({ signedIn }: { signedIn: boolean }) {
   const send = useSendFeedback();
-  const [body, setBody] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [failure, setFailure] = useState<{ message: string; detail?: string }>();
   const [sent, setSent] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const formElement = useRef<HTMLFormElement>(null);
+  const form = useForm({
+    initial: { body: '' },
+    schema: FeedbackInput,
+    onInvalid: () => formElement.current?.querySelector('textarea')?.focus(),
+    onSubmit: async (input) => {
+      setSent(false);
+      await send.mutateAsync(input);
+      form.reset();
+      setSent(true);
+    },
+  });
+  const failure = form.failure;
 
   if (!signedIn) {
     return (
@@ -30,59 +47,39 @@ export function FeedbackForm({ signedIn }: { signedIn: boolean }) {
     );
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSent(false);
-    setFailure(undefined);
-    const parsed = FeedbackInput.safeParse({ body });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? messages.feedback.empty);
-      form.current?.querySelector('textarea')?.focus();
-      return;
-    }
-    setFieldError(undefined);
-    send.mutate(parsed.data, {
-      onSuccess: () => {
-        setBody('');
-        setSent(true);
-      },
-      onError: (error) =>
-        setFailure({
-          message: messages.feedback.failed,
-          detail: isApiError(error, 'Network')
-            ? messages.common.networkError
-            : isApiError(error, 'Unauthenticated')
-              ? messages.auth.signInRequired
-              : actionableMessage(error, '') || undefined,
-        }),
-    });
-  }
-
   return (
-    <form ref={form} className={styles.feedback} onSubmit={submit} noValidate>
+    <form
+      ref={formElement}
+      className={styles.feedback}
+      onSubmit={(event) => {
+        setSent(false);
+        form.submit(event);
+      }}
+      noValidate
+    >
       <TextArea
         label="Feedback"
         rows={5}
-        value={body}
+        value={form.values.body}
         maxLength={limits.feedbackMax}
         onChange={(e) => {
-          setBody(e.target.value);
-          if (fieldError) setFieldError(undefined);
+          form.set('body', e.target.value);
+          form.clearErrors();
           if (sent) setSent(false);
         }}
-        error={fieldError}
-        hint={`Tell us what works, what does not, or what you would like to see. ${body.length}/${limits.feedbackMax}`}
+        error={form.errors.body}
+        hint={`Tell us what works, what does not, or what you would like to see. ${form.values.body.length}/${limits.feedbackMax}`}
         aria-required="true"
       />
-      {failure && (
+      {failure !== null && (
         <ErrorMessage>
-          {failure.message}
-          {failure.detail && <span className={styles.detail}>{failure.detail}</span>}
+          {messages.feedback.failed}
+          {detailOf(failure) && <span className={styles.detail}>{detailOf(failure)}</span>}
         </ErrorMessage>
       )}
       {sent && <SuccessMessage>{messages.feedback.sent}</SuccessMessage>}
       <div>
-        <Button type="submit" busy={send.isPending} busyLabel={messages.feedback.sending}>
+        <Button type="submit" busy={form.busy} busyLabel={messages.feedback.sending}>
           Send feedback
         </Button>
       </div>

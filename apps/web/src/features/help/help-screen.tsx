@@ -4,7 +4,7 @@ import { ChevronDown, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/page.tsx';
-import { useAuth } from '@/features/auth/api/get-me.ts';
+import { useAuth } from '@/lib/session.ts';
 import { faq } from './faq.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
 import styles from './help-screen.module.css';

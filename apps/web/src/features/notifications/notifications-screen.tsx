@@ -4,35 +4,23 @@
  */
 import type { NotificationDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { BellOff, UserCheck } from 'lucide-react';
-import { useEffect } from 'react';
+import { BellOff } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
-import { useFollow } from '@/features/social/api/follow.ts';
 import { useNotifications } from './api/get-notifications.ts';
 import { useMarkNotificationsRead } from './api/mark-read.ts';
 import styles from './notifications-screen.module.css';
 
-function FollowBack({ notification }: { notification: NotificationDto }) {
-  const follow = useFollow(notification.actor.userId, { successMessage: messages.social.followedBack });
-  if (notification.followingActor || follow.data?.following) {
-    return (
-      <span className={styles.following}>
-        <UserCheck aria-hidden="true" size={16} /> Following
-      </span>
-    );
-  }
-  return (
-    <Button size="sm" onClick={() => follow.mutate(true)} busy={follow.isPending} busyLabel="Following...">
-      Follow back
-    </Button>
-  );
+interface NotificationsScreenProps {
+  /** The Follow back control of one notification; the social feature draws it (app/notifications-route.tsx). */
+  followBack: (notification: NotificationDto) => ReactNode;
 }
 
-export function NotificationsScreen() {
+export function NotificationsScreen({ followBack }: NotificationsScreenProps) {
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unreadOnScreen = notifications.data?.pages.some((page) => page.items.some((n) => !n.read)) ?? false;
@@ -55,7 +43,7 @@ export function NotificationsScreen() {
       ) : notifications.isError ? (
         <EmptyState title={messages.social.notificationsFailed}>
           <Button variant="secondary" onClick={() => void notifications.refetch()}>
-            Try again
+            {messages.common.tryAgain}
           </Button>
         </EmptyState>
       ) : items.length === 0 ? (
@@ -68,7 +56,7 @@ export function NotificationsScreen() {
                 <AuthorLine author={notification.actor} at={notification.createdAt} />
                 <span className={styles.what}>started following you</span>
               </div>
-              <FollowBack notification={notification} />
+              {followBack(notification)}
             </li>
           ))}
         </ul>

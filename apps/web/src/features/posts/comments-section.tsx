@@ -1,36 +1,27 @@
 /** Comments under a post: count label, list with authors and times, and the Comment box. */
 import { CommentInput, limits, messages } from '@glimpse/shared';
-import { type FormEvent, useState } from 'react';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextArea } from '@/components/field.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
-import { actionableMessage } from '@/lib/api-client.ts';
 import { pluralize } from '@/lib/format.ts';
+import { useForm } from '@/lib/use-form.ts';
 import { useAddComment, useComments } from './api/comments.ts';
 import styles from './comments-section.module.css';
 
 export function CommentsSection({ postId, commentCount }: { postId: string; commentCount: number }) {
   const comments = useComments(postId);
   const addComment = useAddComment(postId);
-  const [body, setBody] = useState('');
-  const [error, setError] = useState('');
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = CommentInput.safeParse({ body });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.post.commentFailed);
-      return;
-    }
-    setError('');
-    addComment.mutate(parsed.data.body, {
-      onSuccess: () => setBody(''),
-      onError: (err) => setError(actionableMessage(err, messages.post.commentFailed)),
-    });
-  }
+  const form = useForm({
+    initial: { body: '' },
+    schema: CommentInput,
+    onSubmit: async ({ body }) => {
+      await addComment.mutateAsync(body);
+      form.reset();
+    },
+  });
 
   const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -43,7 +34,7 @@ export function CommentsSection({ postId, commentCount }: { postId: string; comm
           <Skeleton height={40} />
         </div>
       ) : comments.isError ? (
-        <ErrorMessage>Comments could not be loaded.</ErrorMessage>
+        <ErrorMessage>{messages.post.commentsLoadFailed}</ErrorMessage>
       ) : items.length === 0 ? (
         <p className={styles.empty}>{messages.post.noComments}</p>
       ) : (
@@ -63,17 +54,17 @@ export function CommentsSection({ postId, commentCount }: { postId: string; comm
         isFetchingNextPage={comments.isFetchingNextPage}
         fetchNextPage={comments.fetchNextPage}
       />
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={form.submit} noValidate>
         <TextArea
           label="Comment"
           rows={2}
-          value={body}
+          value={form.values.body}
           maxLength={limits.commentMax}
-          onChange={(e) => setBody(e.target.value)}
+          onChange={(e) => form.set('body', e.target.value)}
           placeholder="Add a comment…"
-          error={error || undefined}
+          error={form.alert(messages.post.commentFailed) || undefined}
         />
-        <Button type="submit" size="sm" busy={addComment.isPending} busyLabel="Posting...">
+        <Button type="submit" size="sm" busy={form.busy} busyLabel="Posting...">
           Post comment
         </Button>
       </form>

@@ -4,9 +4,9 @@ import { Bookmark, Compass, Heart, ImagePlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
-import { useViewer } from '@/features/auth/api/get-me.ts';
+import type { PostList } from '@/lib/query-keys.ts';
+import { useViewer } from '@/lib/session.ts';
 import { usePosts } from './api/get-posts.ts';
-import type { PostList } from './api/keys.ts';
 import { PostGrid } from './post-grid.tsx';
 
 function GridScreen({ title, list, empty }: { title: string; list: PostList; empty: ReactNode }) {

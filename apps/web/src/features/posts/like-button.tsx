@@ -2,7 +2,7 @@ import type { PostDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
 import { Heart } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/api/get-me.ts';
+import { useAuth } from '@/lib/session.ts';
 import { useToggleLike } from './api/toggle-like.ts';
 import styles from './post-actions.module.css';
 

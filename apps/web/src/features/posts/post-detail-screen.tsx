@@ -40,7 +40,7 @@ export function PostDetailScreen() {
           {missing ? (
             <ButtonLink to={paths.explore}>Explore stories</ButtonLink>
           ) : (
-            <Button onClick={() => void refetch()}>Try again</Button>
+            <Button onClick={() => void refetch()}>{messages.common.tryAgain}</Button>
           )}
         </EmptyState>
       </Page>

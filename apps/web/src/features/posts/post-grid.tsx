@@ -43,7 +43,7 @@ export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
     return (
       <EmptyState title={messages.post.loadFailed}>
         <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
+          {messages.common.tryAgain}
         </Button>
       </EmptyState>
     );

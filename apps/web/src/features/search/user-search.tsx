@@ -62,7 +62,8 @@ export function UserSearch() {
         className={styles.input}
         placeholder="Search users"
         aria-label="Search users"
-        aria-controls={resultsId}
+        // Only while the results are in the page: an id reference to nothing is invalid ARIA.
+        aria-controls={showResults ? resultsId : undefined}
         autoComplete="off"
         value={text}
         onChange={(e) => {
@@ -74,7 +75,7 @@ export function UserSearch() {
       {showResults && (
         <section id={resultsId} className={styles.popup} aria-label="Search results">
           {search.isPending ? (
-            <p className={styles.note}>Searching…</p>
+            <p className={styles.note}>{messages.social.searching}</p>
           ) : search.isError ? (
             <p className={styles.note} role="alert">
               {messages.social.searchFailed}

@@ -18,8 +18,6 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/page.tsx';
-import { AccountList } from '@/features/auth/account-list.tsx';
-import { useLogOut } from '@/features/auth/use-log-out.ts';
 import { AboutDialog } from './about-dialog.tsx';
 import styles from './settings-screen.module.css';
 
@@ -55,16 +53,19 @@ function LinkRow({ to, icon, children }: { to: string; icon: LucideIcon; childre
   );
 }
 
-export function SettingsScreen() {
+interface SettingsScreenProps {
+  /** The accounts on this device, from the auth feature (app/settings-route.tsx composes them). */
+  accounts: ReactNode;
+  logOut: { run: () => void; pending: boolean };
+}
+
+export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
   const [aboutOpen, setAboutOpen] = useState(false);
-  const { logOut, pending } = useLogOut();
 
   return (
     <Page title="Settings" width="narrow">
       <Section title="Accounts">
-        <div className={styles.card}>
-          <AccountList />
-        </div>
+        <div className={styles.card}>{accounts}</div>
       </Section>
 
       <Section title="Your posts">
@@ -105,7 +106,13 @@ export function SettingsScreen() {
         </ul>
       </Section>
 
-      <button type="button" className={styles.logOut} onClick={logOut} disabled={pending} aria-busy={pending}>
+      <button
+        type="button"
+        className={styles.logOut}
+        onClick={logOut.run}
+        disabled={logOut.pending}
+        aria-busy={logOut.pending}
+      >
         <LogOut aria-hidden="true" size={20} />
         <span>Log out</span>
       </button>

@@ -2,16 +2,12 @@
  * The accounts this browser is signed in to (better-auth's multi-session plugin, Add Account), each
  * labelled with its profile's name and picture. At most `limits.deviceAccountsMax`; one is active.
  */
-import type { ImageDto, ProfileDto } from '@glimpse/shared';
+import type { ImageDto } from '@glimpse/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { listDeviceSessions } from '@/lib/auth-client.ts';
 import { fullName } from '@/lib/format.ts';
-
-/** One entry of GET /api/auth/multi-session/list-device-sessions (the fields we read). */
-export interface DeviceSession {
-  session: { token: string; userId: string };
-  user: { id: string; email: string };
-}
+import { authKeys } from '@/lib/query-keys.ts';
 
 export interface DeviceAccount {
   userId: string;
@@ -23,22 +19,14 @@ export interface DeviceAccount {
   profileImage: ImageDto | null;
 }
 
-export const accountKeys = {
-  all: ['auth', 'accounts'] as const,
-};
-
-export function listDeviceSessions(): Promise<DeviceSession[]> {
-  return apiFetch<DeviceSession[]>('/api/auth/multi-session/list-device-sessions');
-}
-
 async function listAccounts(): Promise<DeviceAccount[]> {
   const sessions = await listDeviceSessions();
   // better-auth knows emails only; names and pictures come from the profiles (five at most).
   return Promise.all(
     sessions.map(async ({ session, user }) => {
-      const profile = await apiFetch<ProfileDto>(`/api/profiles/${encodeURIComponent(user.id)}`).catch(
-        () => null,
-      );
+      const profile = await request(
+        api.profiles[':userId'].$get({ param: { userId: encodeURIComponent(user.id) } }),
+      ).catch(() => null);
       return {
         userId: user.id,
         email: user.email,
@@ -51,7 +39,7 @@ async function listAccounts(): Promise<DeviceAccount[]> {
 }
 
 export const accountsQueryOptions = queryOptions({
-  queryKey: accountKeys.all,
+  queryKey: authKeys.accounts,
   queryFn: listAccounts,
   staleTime: 60_000,
 });

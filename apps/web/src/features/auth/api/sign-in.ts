@@ -1,8 +1,8 @@
 import type { SignInInput } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
+import { authPost } from '@/lib/auth-client.ts';
+import { getMe } from '@/lib/session.ts';
 import { setActiveAccount } from '../active-account.ts';
-import { getMe } from './get-me.ts';
 
 /**
  * Signs in with email and password. Already signed in (Add Account), better-auth keeps the other
@@ -12,7 +12,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: SignInInput) => {
-      await apiFetch('/api/auth/sign-in/email', { method: 'POST', json: { ...input, rememberMe: true } });
+      await authPost('/sign-in/email', { ...input, rememberMe: true });
       return getMe();
     },
     // A different person may be signing in on this device: drop everything cached for the last one.

@@ -5,10 +5,10 @@
  */
 import type { MeDto } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
+import { authPost, listDeviceSessions } from '@/lib/auth-client.ts';
+import { authKeys } from '@/lib/query-keys.ts';
+import { getMe } from '@/lib/session.ts';
 import { setActiveAccount } from '../active-account.ts';
-import { authKeys, getMe } from './get-me.ts';
-import { listDeviceSessions } from './list-accounts.ts';
 
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -18,14 +18,11 @@ export function useSignOut() {
       const sessions = await listDeviceSessions().catch(() => []);
       const active = sessions.find((s) => s.user.id === activeUserId);
       if (active && sessions.length > 1) {
-        await apiFetch('/api/auth/multi-session/revoke', {
-          method: 'POST',
-          json: { sessionToken: active.session.token },
-        });
+        await authPost('/multi-session/revoke', { sessionToken: active.session.token });
         return getMe();
       }
       // The last account: a plain sign-out (it also clears any multi-session cookies left over).
-      await apiFetch('/api/auth/sign-out', { method: 'POST', json: {} });
+      await authPost('/sign-out', {});
       return null;
     },
     onSuccess: (me) => setActiveAccount(queryClient, me),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
+import { authPost } from '@/lib/auth-client.ts';
+import { getMe } from '@/lib/session.ts';
 import { setActiveAccount } from '../active-account.ts';
-import { getMe } from './get-me.ts';
 
 export function useSignUp() {
   const queryClient = useQueryClient();
@@ -9,7 +9,7 @@ export function useSignUp() {
     mutationFn: async ({ email, password }: { email: string; password: string }) => {
       // better-auth wants a display name; the profile screen that follows sets the real one.
       const name = email.split('@')[0] ?? email;
-      await apiFetch('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name } });
+      await authPost('/sign-up/email', { email, password, name });
       return getMe();
     },
     onSuccess: (me) => setActiveAccount(queryClient, me),

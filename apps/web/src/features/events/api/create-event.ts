@@ -3,11 +3,11 @@
  * A picture that fails to upload does not stop the event (SPEC.md §8: the image becomes null and
  * the save continues); the screen says so.
  */
-import type { CreateEventInputParsed, EventDto } from '@glimpse/shared';
+import type { CreateEventInputParsed } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { eventKeys } from '@/lib/query-keys.ts';
 import { uploadImage } from '@/lib/upload-image.ts';
-import { eventKeys } from './keys.ts';
 
 type NewEvent = Omit<CreateEventInputParsed, 'imageId'> & { image: File | null };
 
@@ -24,7 +24,7 @@ export function useCreateEvent() {
           imageFailed = true;
         }
       }
-      const event = await apiFetch<EventDto>('/api/events', { method: 'POST', json: { ...fields, imageId } });
+      const event = await request(api.events.$post({ json: { ...fields, imageId } }));
       return { event, imageFailed };
     },
     onSuccess: ({ event }) => {

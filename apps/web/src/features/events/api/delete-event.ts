@@ -1,7 +1,7 @@
 import { messages } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';
-import { apiFetch } from '@/lib/api-client.ts';
+import { api, request } from '@/lib/api-client.ts';
 import { removeEventEverywhere } from './event-cache.ts';
 
 export function useDeleteEvent() {
@@ -9,7 +9,7 @@ export function useDeleteEvent() {
   const toast = useToast();
   return useMutation({
     mutationFn: (eventId: string) =>
-      apiFetch<void>(`/api/events/${encodeURIComponent(eventId)}`, { method: 'DELETE' }),
+      request(api.events[':id'].$delete({ param: { id: encodeURIComponent(eventId) } })),
     onSuccess: (_, eventId) => {
       removeEventEverywhere(queryClient, eventId);
       toast.success(messages.event.deleted);

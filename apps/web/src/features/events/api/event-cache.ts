@@ -4,7 +4,7 @@
  */
 import type { EventDto, Page } from '@glimpse/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { eventKeys } from './keys.ts';
+import { eventKeys } from '@/lib/query-keys.ts';
 
 type Cached = EventDto | InfiniteData<Page<EventDto>> | { items: EventDto[] } | undefined;
 

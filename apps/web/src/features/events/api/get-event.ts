@@ -1,12 +1,11 @@
-import type { EventDto } from '@glimpse/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
-import { eventKeys } from './keys.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { eventKeys } from '@/lib/query-keys.ts';
 
 export const eventQueryOptions = (id: string) =>
   queryOptions({
     queryKey: eventKeys.detail(id),
-    queryFn: () => apiFetch<EventDto>(`/api/events/${encodeURIComponent(id)}`),
+    queryFn: () => request(api.events[':id'].$get({ param: { id: encodeURIComponent(id) } })),
   });
 
 export const useEvent = (id: string) => useQuery(eventQueryOptions(id));

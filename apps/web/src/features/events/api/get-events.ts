@@ -1,19 +1,21 @@
-import type { EventDto, EventWhen, Page } from '@glimpse/shared';
+import type { EventWhen } from '@glimpse/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
-import { type EventList, eventKeys } from './keys.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { type EventList, eventKeys } from '@/lib/query-keys.ts';
 
-const pathOf = (list: EventList) =>
-  list.kind === 'followed' ? '/api/events' : `/api/users/${encodeURIComponent(list.userId)}/events`;
+function fetchPage(list: EventList, when: EventWhen, cursor: string | undefined) {
+  const query = { when, cursor };
+  return request(
+    list.kind === 'followed'
+      ? api.events.$get({ query })
+      : api.users[':userId'].events.$get({ param: { userId: encodeURIComponent(list.userId) }, query }),
+  );
+}
 
 export const eventsQueryOptions = (list: EventList, when: EventWhen) =>
   infiniteQueryOptions({
     queryKey: eventKeys.list(list, when),
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ when });
-      if (pageParam) query.set('cursor', pageParam);
-      return apiFetch<Page<EventDto>>(`${pathOf(list)}?${query}`);
-    },
+    queryFn: ({ pageParam }) => fetchPage(list, when, pageParam ?? undefined),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -4,7 +4,7 @@
  * a failed write rolls back to the server's truth with an error toast. The avatar stack and the
  * list of people who joined change with the button.
  */
-import type { AuthorDto, EventDto, EventInterestDto, InterestStateDto, MeDto, Page } from '@glimpse/shared';
+import type { AuthorDto, EventDto, EventInterestDto, MeDto, Page } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import {
   type InfiniteData,
@@ -14,10 +14,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';
-import { useViewer } from '@/features/auth/api/get-me.ts';
-import { apiFetch } from '@/lib/api-client.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { eventKeys } from '@/lib/query-keys.ts';
+import { useViewer } from '@/lib/session.ts';
 import { patchEventEverywhere } from './event-cache.ts';
-import { eventKeys } from './keys.ts';
 
 function authorOf(me: MeDto): AuthorDto | null {
   const profile = me.profile;
@@ -62,10 +62,11 @@ export function useToggleInterest(eventId: string) {
   const mutation = useMutation({
     mutationKey,
     scope: { id: `interest-${eventId}` },
-    mutationFn: (interested: boolean) =>
-      apiFetch<InterestStateDto>(`/api/events/${encodeURIComponent(eventId)}/interest`, {
-        method: interested ? 'PUT' : 'DELETE',
-      }),
+    mutationFn: (interested: boolean) => {
+      const event = { param: { id: encodeURIComponent(eventId) } };
+      const interests = api.events[':id'].interest;
+      return request(interested ? interests.$put(event) : interests.$delete(event));
+    },
     onError: () => {
       toast.error(messages.event.interestFailed);
       void queryClient.invalidateQueries({ queryKey: eventKeys.all });

@@ -1,14 +1,11 @@
-import type { Page, PostDto } from '@glimpse/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
-
-export const feedKeys = { all: ['feed'] as const };
+import { api, request } from '@/lib/api-client.ts';
+import { feedKeys } from '@/lib/query-keys.ts';
 
 export function useFeed() {
   return useInfiniteQuery({
     queryKey: feedKeys.all,
-    queryFn: ({ pageParam }) =>
-      apiFetch<Page<PostDto>>(`/api/feed${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    queryFn: ({ pageParam }) => request(api.feed.$get({ query: { cursor: pageParam ?? undefined } })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

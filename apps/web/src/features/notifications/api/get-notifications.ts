@@ -1,15 +1,12 @@
-import type { NotificationDto, Page } from '@glimpse/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
-import { notificationKeys } from './keys.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { notificationKeys } from '@/lib/query-keys.ts';
 
 export function useNotifications() {
   return useInfiniteQuery({
     queryKey: notificationKeys.list(),
     queryFn: ({ pageParam }) =>
-      apiFetch<Page<NotificationDto>>(
-        `/api/notifications${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-      ),
+      request(api.notifications.$get({ query: { cursor: pageParam ?? undefined } })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
-import { notificationKeys } from './keys.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { notificationKeys } from '@/lib/query-keys.ts';
 
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ marked: number }>('/api/notifications/read', { method: 'POST' }),
+    mutationFn: () => request(api.notifications.read.$post()),
     onSuccess: () => queryClient.setQueryData(notificationKeys.unreadCount(), 0),
   });
 }

@@ -1,16 +1,19 @@
 import type { CommentDto, Page } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
-import { postKeys } from './keys.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { postKeys } from '@/lib/query-keys.ts';
 import { patchPostEverywhere } from './post-cache.ts';
 
 export function useComments(postId: string) {
   return useInfiniteQuery({
     queryKey: postKeys.comments(postId),
     queryFn: ({ pageParam }) =>
-      apiFetch<Page<CommentDto>>(
-        `/api/posts/${postId}/comments${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      request(
+        api.posts[':id'].comments.$get({
+          param: { id: encodeURIComponent(postId) },
+          query: { cursor: pageParam ?? undefined },
+        }),
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -21,7 +24,7 @@ export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: string) =>
-      apiFetch<CommentDto>(`/api/posts/${postId}/comments`, { method: 'POST', json: { body } }),
+      request(api.posts[':id'].comments.$post({ param: { id: encodeURIComponent(postId) }, json: { body } })),
     onSuccess: (comment) => {
       // Appear at once, at the end of the (oldest-first) list, without a refetch.
       queryClient.setQueryData<InfiniteData<Page<CommentDto>>>(postKeys.comments(postId), (data) => {

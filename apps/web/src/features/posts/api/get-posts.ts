@@ -1,28 +1,27 @@
-import type { Page, PostDto } from '@glimpse/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
-import { type PostList, postKeys } from './keys.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { type PostList, postKeys } from '@/lib/query-keys.ts';
 
-const pathOf = (list: PostList) => {
+function fetchPage(list: PostList, cursor: string | undefined) {
+  const query = { cursor };
   switch (list.kind) {
     case 'explore':
-      return '/api/posts';
+      return request(api.posts.$get({ query }));
     case 'author':
-      return `/api/users/${encodeURIComponent(list.userId)}/posts`;
+      return request(
+        api.users[':userId'].posts.$get({ param: { userId: encodeURIComponent(list.userId) }, query }),
+      );
     case 'saved':
-      return '/api/me/saved-posts';
+      return request(api.me['saved-posts'].$get({ query }));
     case 'liked':
-      return '/api/me/liked-posts';
+      return request(api.me['liked-posts'].$get({ query }));
   }
-};
+}
 
 export const postsQueryOptions = (list: PostList) =>
   infiniteQueryOptions({
     queryKey: postKeys.list(list),
-    queryFn: ({ pageParam }) =>
-      apiFetch<Page<PostDto>>(
-        pageParam ? `${pathOf(list)}?cursor=${encodeURIComponent(pageParam)}` : pathOf(list),
-      ),
+    queryFn: ({ pageParam }) => fetchPage(list, pageParam ?? undefined),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -4,45 +4,35 @@
  */
 import type { Page, PostDto } from '@glimpse/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { postKeys } from './keys.ts';
+import { feedKeys, postKeys } from '@/lib/query-keys.ts';
 
-type Cached = PostDto | InfiniteData<Page<PostDto>> | undefined;
+type PostPages = InfiniteData<Page<PostDto>>;
+
+/** Every cache whose pages hold PostDto items: the post lists and the home feed. Keys say the shape. */
+const postPageRoots = [postKeys.lists(), feedKeys.all] as const;
+
+const mapPostPages = (data: PostPages | undefined, map: (items: PostDto[]) => PostDto[]) =>
+  data?.pages ? { ...data, pages: data.pages.map((page) => ({ ...page, items: map(page.items) })) } : data;
 
 export function patchPostEverywhere(
   queryClient: QueryClient,
   postId: string,
   patch: (post: PostDto) => PostDto,
-  /** Other query roots whose pages hold PostDto items (the feed). */
-  extraRoots: readonly (readonly unknown[])[] = [['feed']],
 ) {
-  for (const root of [postKeys.all, ...extraRoots]) {
-    queryClient.setQueriesData<Cached>({ queryKey: root }, (data) => {
-      if (!data) return data;
-      if ('pages' in data) {
-        return {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((item) => ('id' in item && item.id === postId ? patch(item) : item)),
-          })),
-        };
-      }
-      return 'caption' in data && data.id === postId ? patch(data) : data;
-    });
+  queryClient.setQueryData<PostDto>(postKeys.detail(postId), (post) => (post ? patch(post) : post));
+  for (const queryKey of postPageRoots) {
+    queryClient.setQueriesData<PostPages>({ queryKey }, (data) =>
+      mapPostPages(data, (items) => items.map((item) => (item.id === postId ? patch(item) : item))),
+    );
   }
 }
 
 export function removePostEverywhere(queryClient: QueryClient, postId: string) {
   queryClient.removeQueries({ queryKey: postKeys.detail(postId) });
   queryClient.removeQueries({ queryKey: postKeys.comments(postId) });
-  for (const root of [postKeys.lists(), ['feed']]) {
-    queryClient.setQueriesData<InfiniteData<Page<PostDto>>>({ queryKey: root }, (data) =>
-      data?.pages
-        ? {
-            ...data,
-            pages: data.pages.map((p) => ({ ...p, items: p.items.filter((item) => item.id !== postId) })),
-          }
-        : data,
+  for (const queryKey of postPageRoots) {
+    queryClient.setQueriesData<PostPages>({ queryKey }, (data) =>
+      mapPostPages(data, (items) => items.filter((item) => item.id !== postId)),
     );
   }
 }

@@ -3,12 +3,12 @@
  * after another (a mutation scope), so fast double taps end in the state the person chose last;
  * a failed write rolls back to the server's truth with an error toast.
  */
-import type { LikeStateDto, PostDto } from '@glimpse/shared';
+import type { PostDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';
-import { apiFetch } from '@/lib/api-client.ts';
-import { postKeys } from './keys.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { feedKeys, postKeys } from '@/lib/query-keys.ts';
 import { patchPostEverywhere } from './post-cache.ts';
 
 export function useToggleLike(postId: string) {
@@ -19,13 +19,16 @@ export function useToggleLike(postId: string) {
   const mutation = useMutation({
     mutationKey,
     scope: { id: `like-${postId}` },
-    mutationFn: (liked: boolean) =>
-      apiFetch<LikeStateDto>(`/api/posts/${postId}/like`, { method: liked ? 'PUT' : 'DELETE' }),
+    mutationFn: (liked: boolean) => {
+      const post = { param: { id: encodeURIComponent(postId) } };
+      const likes = api.posts[':id'].like;
+      return request(liked ? likes.$put(post) : likes.$delete(post));
+    },
     onError: () => {
       toast.error(messages.post.likeFailed);
       void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: ['feed'] });
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all });
     },
     onSuccess: (state) => {
       // Only the last write of a burst carries the final count; earlier ones would flicker.

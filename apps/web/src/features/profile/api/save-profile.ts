@@ -4,8 +4,8 @@
  */
 import type { ImageDto, ProfileDto, ProfileInput } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/get-me.ts';
-import { apiFetch } from '@/lib/api-client.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { authKeys, profileKeys } from '@/lib/query-keys.ts';
 import { uploadImage } from '@/lib/upload-image.ts';
 
 export interface SaveProfileVariables {
@@ -48,7 +48,7 @@ export function useSaveProfile() {
         ...(avatar && avatar !== 'failed' && { profileImageId: avatar.id }),
         ...(background && background !== 'failed' && { backgroundImageId: background.id }),
       };
-      const profile = await apiFetch<ProfileDto>('/api/profile', { method: 'PUT', json: input });
+      const profile = await request(api.profile.$put({ json: input }));
       const failedImages: SaveProfileResult['failedImages'] = [];
       if (avatar === 'failed') failedImages.push('profile picture');
       if (background === 'failed') failedImages.push('background image');
@@ -58,7 +58,7 @@ export function useSaveProfile() {
       queryClient.setQueryData(authKeys.me, (me: { user: unknown } | null | undefined) =>
         me ? { ...me, profile } : me,
       );
-      void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
   });
 }

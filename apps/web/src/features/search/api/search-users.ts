@@ -1,12 +1,12 @@
-import type { UserSearchResultDto } from '@glimpse/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { searchKeys } from '@/lib/query-keys.ts';
 
 export function useUserSearch(query: string) {
   const q = query.trim();
   return useQuery({
-    queryKey: ['search', 'users', q.toLowerCase()],
-    queryFn: () => apiFetch<UserSearchResultDto[]>(`/api/search/users?q=${encodeURIComponent(q)}`),
+    queryKey: searchKeys.users(q),
+    queryFn: () => request(api.search.users.$get({ query: { q } })),
     enabled: q.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -2,42 +2,41 @@
  * Follow / Unfollow / Follow back: the same write everywhere (SPEC.md §4). The button flips at once
  * and rolls back with an error toast if the write fails.
  */
-import type { FollowStateDto, PublicProfileDto } from '@glimpse/shared';
+import type { PublicProfileDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';
-import { authKeys } from '@/features/auth/api/get-me.ts';
-import { notificationKeys } from '@/features/notifications/api/keys.ts';
-import { actionableMessage, apiFetch } from '@/lib/api-client.ts';
-import { socialKeys } from './keys.ts';
+import { actionableMessage, api, request } from '@/lib/api-client.ts';
+import { authKeys, eventKeys, feedKeys, notificationKeys, profileKeys } from '@/lib/query-keys.ts';
 
 export function useFollow(userId: string, { successMessage = messages.social.followed as string } = {}) {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
     scope: { id: `follow-${userId}` },
-    mutationFn: (follow: boolean) =>
-      apiFetch<FollowStateDto>(`/api/users/${encodeURIComponent(userId)}/follow`, {
-        method: follow ? 'PUT' : 'DELETE',
-      }),
+    mutationFn: (follow: boolean) => {
+      const target = { param: { userId: encodeURIComponent(userId) } };
+      const follows = api.users[':userId'].follow;
+      return request(follow ? follows.$put(target) : follows.$delete(target));
+    },
     onMutate: (follow) => {
-      queryClient.setQueryData<PublicProfileDto>(socialKeys.profile(userId), (p) =>
+      queryClient.setQueryData<PublicProfileDto>(profileKeys.detail(userId), (p) =>
         p ? { ...p, followedByMe: follow } : p,
       );
     },
     onSuccess: (state) => {
-      queryClient.setQueryData<PublicProfileDto>(socialKeys.profile(userId), (p) =>
+      queryClient.setQueryData<PublicProfileDto>(profileKeys.detail(userId), (p) =>
         p ? { ...p, followedByMe: state.following, followerCount: state.followerCount } : p,
       );
       toast.success(state.following ? successMessage : messages.social.unfollowed);
       // My following count, the feed and the follow-back buttons all depend on this.
       void queryClient.invalidateQueries({ queryKey: authKeys.me });
-      void queryClient.invalidateQueries({ queryKey: ['feed'] });
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: ['events'] });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     },
     onError: (error, follow) => {
-      queryClient.setQueryData<PublicProfileDto>(socialKeys.profile(userId), (p) =>
+      queryClient.setQueryData<PublicProfileDto>(profileKeys.detail(userId), (p) =>
         p ? { ...p, followedByMe: !follow } : p,
       );
       toast.error(actionableMessage(error, messages.social.followFailed));

@@ -1,11 +1,10 @@
-import type { PublicProfileDto } from '@glimpse/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client.ts';
-import { socialKeys } from './keys.ts';
+import { api, request } from '@/lib/api-client.ts';
+import { profileKeys } from '@/lib/query-keys.ts';
 
 export function usePublicProfile(userId: string) {
   return useQuery({
-    queryKey: socialKeys.profile(userId),
-    queryFn: () => apiFetch<PublicProfileDto>(`/api/profiles/${encodeURIComponent(userId)}`),
+    queryKey: profileKeys.detail(userId),
+    queryFn: () => request(api.profiles[':userId'].$get({ param: { userId: encodeURIComponent(userId) } })),
   });
 }

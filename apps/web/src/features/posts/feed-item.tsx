@@ -4,11 +4,11 @@ import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { ResponsiveImage } from '@/components/responsive-image.tsx';
-import { LikeButton } from '@/features/posts/like-button.tsx';
 import { pluralize } from '@/lib/format.ts';
 import styles from './feed-item.module.css';
+import { LikeButton } from './like-button.tsx';
 
-/** One post in the home feed: author with badges, picture, caption, Like and counts. */
+/** One post in the home feed (composed into it by app/home-route.tsx): author with badges, picture, caption, Like and counts. */
 export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean }) {
   return (
     <article className={styles.item} aria-label={`Post by ${post.author.firstName} ${post.author.lastName}`}>

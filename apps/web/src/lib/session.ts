@@ -1,15 +1,15 @@
-/** The signed-in account and its profile. `null` means signed out. Every feature reads the viewer here. */
+/**
+ * The signed-in account and its profile (`GET /api/me`). `null` means signed out. Every feature
+ * reads the viewer here, which is why it sits in lib/ and not in the auth feature.
+ */
 import type { MeDto } from '@glimpse/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '@/lib/api-client.ts';
-
-export const authKeys = {
-  me: ['auth', 'me'] as const,
-};
+import { api, isApiError, request } from './api-client.ts';
+import { authKeys } from './query-keys.ts';
 
 export async function getMe(): Promise<MeDto | null> {
   try {
-    return await apiFetch<MeDto>('/api/me');
+    return await request(api.me.$get());
   } catch (error) {
     if (isApiError(error, 'Unauthenticated')) return null;
     throw error;

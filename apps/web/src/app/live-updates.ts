@@ -7,10 +7,9 @@
 import type { LiveMessage } from '@glimpse/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { notificationKeys } from '@/features/notifications/api/keys.ts';
-import { postKeys } from '@/features/posts/api/keys.ts';
+import { feedSignal } from '@/features/feed/feed-signal.ts';
 import { removePostEverywhere } from '@/features/posts/api/post-cache.ts';
-import { feedSignal } from './feed-signal.ts';
+import { eventKeys, feedKeys, notificationKeys, postKeys } from '@/lib/query-keys.ts';
 
 export function useLiveUpdates(userId: string) {
   const queryClient = useQueryClient();
@@ -24,9 +23,9 @@ export function useLiveUpdates(userId: string) {
     let stopped = false;
 
     const refreshAll = () => {
-      void queryClient.invalidateQueries({ queryKey: ['feed'] });
+      void queryClient.invalidateQueries({ queryKey: feedKeys.all });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['events'] });
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
     };
 
     const handle = (message: LiveMessage) => {
@@ -45,7 +44,7 @@ export function useLiveUpdates(userId: string) {
           void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
           break;
         case 'events':
-          void queryClient.invalidateQueries({ queryKey: ['events'] });
+          void queryClient.invalidateQueries({ queryKey: eventKeys.all });
           break;
       }
     };

@@ -1,27 +1,28 @@
-/** /userpublicfeed/{uid}: someone's header, Follow / Unfollow, Report, their photos and events. */
+/**
+ * /userpublicfeed/{uid} composes four features: someone's header (profile), Follow / Unfollow and
+ * Report (social), their photos (posts) and events (events).
+ */
 import { messages, paths } from '@glimpse/shared';
-import { ImageOff, ImagePlus } from 'lucide-react';
+import { ImageOff } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
-import { useViewer } from '@/features/auth/api/get-me.ts';
 import { UserEventList } from '@/features/events/user-events.tsx';
-import { usePosts } from '@/features/posts/api/get-posts.ts';
-import { PostGrid } from '@/features/posts/post-grid.tsx';
+import { AuthorPostGrid } from '@/features/posts/author-post-grid.tsx';
 import { ProfileHeader } from '@/features/profile/profile-header.tsx';
+import { usePublicProfile } from '@/features/social/api/get-public-profile.ts';
+import { FollowButton } from '@/features/social/follow-button.tsx';
+import { ReportButton } from '@/features/social/report-dialog.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { fullName } from '@/lib/format.ts';
-import { usePublicProfile } from './api/get-public-profile.ts';
-import { FollowButton } from './follow-button.tsx';
-import styles from './public-profile-screen.module.css';
-import { ReportButton } from './report-dialog.tsx';
+import { useViewer } from '@/lib/session.ts';
+import styles from './profile-route.module.css';
 
-export function PublicProfileScreen() {
+export function PublicProfileRoute() {
   const { uid = '' } = useParams();
   const me = useViewer();
   const profile = usePublicProfile(uid);
-  const posts = usePosts({ kind: 'author', userId: uid });
 
   if (uid === me.user.id) return <Navigate to={paths.profile} replace />;
   if (profile.isPending) {
@@ -42,7 +43,7 @@ export function PublicProfileScreen() {
           {missing ? (
             <ButtonLink to={paths.explore}>Explore stories</ButtonLink>
           ) : (
-            <Button onClick={() => void profile.refetch()}>Try again</Button>
+            <Button onClick={() => void profile.refetch()}>{messages.common.tryAgain}</Button>
           )}
         </EmptyState>
       </Page>
@@ -64,13 +65,7 @@ export function PublicProfileScreen() {
       />
       <section className={styles.section}>
         <h2 className={styles.heading}>Photos</h2>
-        <PostGrid
-          query={posts}
-          label={`Photos by ${name}`}
-          empty={
-            <EmptyState icon={<ImagePlus />} title={`${person.firstName} has not posted any photos yet.`} />
-          }
-        />
+        <AuthorPostGrid userId={person.userId} name={name} firstName={person.firstName} />
       </section>
       <section className={styles.section}>
         <h2 className={styles.heading}>Events</h2>

@@ -1,0 +1,183 @@
+/**
+ * Who is signed in: `lookupSession`, the one place every API request asks (app.ts). Later rules
+ * that must end a session at once (a suspended account) belong here.
+ *
+ * better-auth answers this through its endpoint machinery (a request context, async storage,
+ * WebCrypto keys imported per call), which cost more than the rest of a simple request. Most
+ * requests carry a fresh signed copy of the session (the cookie cache, auth.ts), and for those
+ * better-auth's `getSession` only checks two HMACs and some dates and sets no cookie. This module
+ * makes exactly those checks itself, with node:crypto and a key prepared once. Every other case
+ * (no copy, an expired, tampered or foreign copy, a session that is due for renewal, an odd cookie
+ * header) goes to better-auth's `getSession` unchanged, which reads the database, renews
+ * (updateAge), refuses revoked and expired sessions and sets or clears cookies as it always did.
+ * So this path can only say yes where better-auth itself would have said yes from the copy.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Viewer } from '../lib/http.ts';
+import type { Auth } from './auth.ts';
+
+export interface SessionLookup {
+  viewer: Viewer | null;
+  /** Set-Cookie lines to pass on (a renewed or cleared session); empty on the fast path. */
+  setCookies: string[];
+}
+
+/** The parts of a request the lookup reads: the Cookie header first, every header only if needed. */
+export interface SessionRequest {
+  headers: Headers;
+}
+
+/** better-auth's cookie cache version when none is configured (auth.ts sets none). */
+const cacheVersion = '1';
+/** Cookie headers already verified, with the viewer they name: a browser sends the same one each time. */
+const verifiedHeadersKept = 2000;
+
+/**
+ * The Cookie header as better-call (better-auth's HTTP layer) parses it: `;`-separated pairs, the
+ * first of a name wins, surrounding quotes dropped, percent-escapes decoded when valid.
+ */
+export function parseCookieHeader(header: string): Map<string, string> {
+  const cookies = new Map<string, string>();
+  let index = 0;
+  while (index < header.length) {
+    const eq = header.indexOf('=', index);
+    if (eq === -1) break;
+    let end = header.indexOf(';', index);
+    if (end === -1) end = header.length;
+    else if (end < eq) {
+      index = header.lastIndexOf(';', eq - 1) + 1;
+      continue;
+    }
+    const name = header.slice(index, eq).trim();
+    if (!cookies.has(name)) {
+      let value = header.slice(eq + 1, end).trim();
+      if (value.codePointAt(0) === 34) value = value.slice(1, -1);
+      cookies.set(name, decodeCookieValue(value));
+    }
+    index = end + 1;
+  }
+  return cookies;
+}
+
+function decodeCookieValue(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+interface Verified {
+  viewer: Viewer;
+  /** Epoch ms after which the copy no longer answers. */
+  until: number;
+}
+
+interface CookieCache {
+  session: {
+    session: { token?: unknown; expiresAt?: unknown };
+    user: { id?: unknown; email?: unknown };
+    version?: unknown;
+  };
+  expiresAt: number;
+  signature: string;
+}
+
+export function createSessionLookup(auth: Auth) {
+  // The cookie names (`__Secure-` prefixed behind https) and the secret, as better-auth uses them.
+  const settings = auth.$context.then((context) => ({
+    tokenCookie: context.authCookies.sessionToken.name,
+    copyCookie: context.authCookies.sessionData.name,
+    secret: context.secret,
+  }));
+
+  /** `value.signature` with a base64 HMAC-SHA256 of the value: the session token cookie's form. */
+  function verifySigned(signed: string, secret: string): string | null {
+    const dot = signed.lastIndexOf('.');
+    if (dot < 1) return null;
+    const value = signed.slice(0, dot);
+    const expected = createHmac('sha256', secret).update(value).digest('base64');
+    return sameText(signed.slice(dot + 1), expected) ? value : null;
+  }
+
+  /**
+   * The signed copy if it is one better-auth would answer from for `token`, else null; with the
+   * moment it stops being one (its own expiry or the session's, whichever comes first).
+   */
+  function freshCopy(encoded: string, token: string, secret: string): Verified | null {
+    let parsed: CookieCache;
+    try {
+      parsed = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    const { session: copy, expiresAt, signature } = parsed ?? {};
+    if (typeof copy !== 'object' || copy === null || typeof expiresAt !== 'number') return null;
+    if (typeof signature !== 'string') return null;
+    // The signature covers the copy with its expiry, serialised as better-auth serialised it;
+    // JSON.parse keeps key order and values, so stringify gives back the signed bytes.
+    const expected = createHmac('sha256', secret)
+      .update(JSON.stringify({ ...copy, expiresAt }))
+      .digest('base64url');
+    if (!sameText(signature, expected)) return null;
+    const { session, user } = copy;
+    if (typeof session !== 'object' || session === null || typeof user !== 'object' || user === null) {
+      return null;
+    }
+    if (session.token !== token || (copy.version ?? cacheVersion) !== cacheVersion) return null;
+    const now = Date.now();
+    const sessionExpiresAt = new Date(session.expiresAt as string).getTime();
+    if (expiresAt < now || !Number.isFinite(sessionExpiresAt) || sessionExpiresAt < now) return null;
+    if (typeof user.id !== 'string' || typeof user.email !== 'string') return null;
+    return { viewer: { id: user.id, email: user.email }, until: Math.min(expiresAt, sessionExpiresAt) };
+  }
+
+  // The checks above depend only on the header's bytes and the clock, so a header that passed them
+  // passes again until `until`; the next requests of a tab skip the HMACs and JSON. Bounded, oldest out.
+  const verified = new Map<string, Verified>();
+  function remember(header: string, entry: Verified) {
+    verified.set(header, entry);
+    if (verified.size > verifiedHeadersKept) verified.delete(verified.keys().next().value!);
+  }
+
+  async function fromBetterAuth(request: SessionRequest): Promise<SessionLookup> {
+    const { headers, response } = await auth.api.getSession({
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return {
+      viewer: response ? { id: response.user.id, email: response.user.email } : null,
+      setCookies: headers.getSetCookie(),
+    };
+  }
+
+  return async function lookupSession(request: SessionRequest): Promise<SessionLookup> {
+    const header = request.headers.get('cookie');
+    // better-auth answers "no session" without a token cookie, and sets no cookie either.
+    if (!header) return { viewer: null, setCookies: [] };
+    const known = verified.get(header);
+    if (known) {
+      if (Date.now() <= known.until) return { viewer: known.viewer, setCookies: [] };
+      verified.delete(header);
+    }
+    const { tokenCookie, copyCookie, secret } = await settings;
+    const cookies = parseCookieHeader(header);
+    const signedToken = cookies.get(tokenCookie);
+    if (!signedToken) return { viewer: null, setCookies: [] };
+    const token = verifySigned(signedToken, secret);
+    const copy = cookies.get(copyCookie);
+    const fresh = token && copy ? freshCopy(copy, token, secret) : null;
+    if (!fresh) return fromBetterAuth(request);
+    remember(header, fresh);
+    return { viewer: fresh.viewer, setCookies: [] };
+  };
+}
+
+export type LookupSession = ReturnType<typeof createSessionLookup>;

@@ -1,0 +1,102 @@
+/**
+ * The route tree: every pattern of `routePatterns` (packages/shared/src/routes.ts) with its screen
+ * and shell. routes.test.ts proves it mounts exactly those patterns, public ones outside RequireAuth.
+ */
+import { routePatterns as patterns } from '@glimpse/shared';
+import type { RouteObject } from 'react-router';
+import { LoginScreen } from '@/features/auth/login-screen.tsx';
+import { NotFound } from './not-found.tsx';
+import { PublicShell } from './public-shell.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { SignedInShell } from './signed-in-shell.tsx';
+
+/** Screens load on demand, so the first screen carries only what it shows. */
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as React.ComponentType });
+}
+const postGrids = () => import('@/features/posts/grid-screens.tsx');
+
+const privateRoutes: RouteObject[] = [
+  {
+    path: patterns.setupProfile,
+    lazy: async () => ({
+      Component: (await import('@/features/profile/setup-profile-screen.tsx')).SetupProfileScreen,
+    }),
+  },
+  { path: patterns.home, lazy: screen(() => import('./home-route.tsx'), 'HomeRoute') },
+  {
+    path: patterns.profile,
+    lazy: screen(() => import('./profile-route.tsx'), 'ProfileRoute'),
+  },
+  { path: patterns.yourPhotos, lazy: screen(postGrids, 'YourPhotosScreen') },
+  {
+    path: patterns.addPost,
+    lazy: screen(() => import('@/features/posts/add-post-screen.tsx'), 'AddPostScreen'),
+  },
+  {
+    path: patterns.postDetail,
+    lazy: screen(() => import('@/features/posts/post-detail-screen.tsx'), 'PostDetailScreen'),
+  },
+  { path: patterns.explore, lazy: screen(postGrids, 'ExploreScreen') },
+  { path: patterns.savedPosts, lazy: screen(postGrids, 'SavedPostsScreen') },
+  { path: patterns.likedPosts, lazy: screen(postGrids, 'LikedPostsScreen') },
+  { path: patterns.likedPostsAlias, lazy: screen(postGrids, 'LikedPostsScreen') },
+  { path: patterns.myFavorite, lazy: screen(postGrids, 'LikedPostsScreen') },
+  {
+    path: patterns.userPublicFeed,
+    lazy: screen(() => import('./public-profile-route.tsx'), 'PublicProfileRoute'),
+  },
+  {
+    path: patterns.notifications,
+    lazy: screen(() => import('./notifications-route.tsx'), 'NotificationsRoute'),
+  },
+  {
+    path: patterns.events,
+    lazy: screen(() => import('@/features/events/events-screen.tsx'), 'EventsScreen'),
+  },
+  {
+    path: patterns.eventDetail,
+    lazy: screen(() => import('@/features/events/event-detail-screen.tsx'), 'EventDetailScreen'),
+  },
+  {
+    path: patterns.addEvent,
+    lazy: screen(() => import('@/features/events/add-event-screen.tsx'), 'AddEventScreen'),
+  },
+  {
+    path: patterns.settings,
+    lazy: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
+  },
+];
+
+// Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.
+const termsRoute = {
+  lazy: async () => ({ Component: (await import('@/features/legal/terms-screen.tsx')).TermsScreen }),
+};
+
+const publicRoutes: RouteObject[] = [
+  { path: patterns.terms, ...termsRoute },
+  { path: patterns.termsAlias, ...termsRoute },
+  {
+    path: patterns.privacy,
+    lazy: async () => ({ Component: (await import('@/features/legal/privacy-screen.tsx')).PrivacyScreen }),
+  },
+  {
+    path: patterns.guidelines,
+    lazy: async () => ({
+      Component: (await import('@/features/legal/guidelines-screen.tsx')).GuidelinesScreen,
+    }),
+  },
+  {
+    path: patterns.help,
+    lazy: async () => ({ Component: (await import('@/features/help/help-screen.tsx')).HelpScreen }),
+  },
+  { path: '*', element: <NotFound /> },
+];
+
+export const routes: RouteObject[] = [
+  { path: patterns.login, element: <LoginScreen /> },
+  // Sign-up validates with the shared zod schema: lazy, so zod stays out of the first screen's JS.
+  { path: patterns.signup, lazy: screen(() => import('@/features/auth/signup-screen.tsx'), 'SignupScreen') },
+  { element: <RequireAuth />, children: [{ element: <SignedInShell />, children: privateRoutes }] },
+  { element: <PublicShell />, children: publicRoutes },
+];

@@ -1,0 +1,66 @@
+/** The Sign in form: Email, Password, the failure alert, Sign in (busy: Signing in...). */
+import type { MeDto } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
+import { ErrorMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { TextField } from '@/components/field.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useForm } from '@/lib/use-form.ts';
+import { useSignIn } from './api/sign-in.ts';
+import styles from './form.module.css';
+
+/** Why sign-in failed, in words that do not say whether the email exists. */
+function failureText(error: unknown): string {
+  if (isApiError(error, 'RateLimited')) return messages.auth.tooManyAttempts;
+  if (isApiError(error, 'Network')) return messages.common.networkError;
+  return messages.auth.signInFailed;
+}
+
+interface LoginFormProps {
+  /** Shown instead of a failure, with Sign in disabled (Add Account at the device's limit). */
+  blocked: string | null;
+  onSignedIn: (me: MeDto | null) => void;
+}
+
+export function LoginForm({ blocked, onSignedIn }: LoginFormProps) {
+  const signIn = useSignIn();
+  const form = useForm({
+    initial: { email: '', password: '' },
+    schema: () => import('./sign-in-schema.ts').then((module) => module.SignInInput),
+    onSubmit: async (input) => onSignedIn(await signIn.mutateAsync(input)),
+  });
+  const { values, errors } = form;
+
+  return (
+    <form className={styles.form} onSubmit={form.submit} noValidate>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(e) => form.set('email', e.target.value)}
+        error={errors.email}
+        aria-required="true"
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={(e) => form.set('password', e.target.value)}
+        error={errors.password}
+        aria-required="true"
+      />
+      <ErrorMessage>{blocked ?? (form.failure === null ? '' : failureText(form.failure))}</ErrorMessage>
+      <Button
+        type="submit"
+        block
+        disabled={blocked !== null}
+        busy={form.busy}
+        busyLabel={messages.auth.signingIn}
+      >
+        Sign in
+      </Button>
+    </form>
+  );
+}

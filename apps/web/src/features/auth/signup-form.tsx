@@ -1,0 +1,93 @@
+/** The Sign up form: Email, Password, Verify password, the failure alert, Sign up (busy: Signing Up...). */
+import { limits, messages, paths, SignUpInput } from '@glimpse/shared';
+import { Link } from 'react-router';
+import { ErrorMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { TextField } from '@/components/field.tsx';
+import { type ApiError, isApiError } from '@/lib/api-client.ts';
+import { useForm } from '@/lib/use-form.ts';
+import type { useSignUp } from './api/sign-up.ts';
+import styles from './form.module.css';
+
+/** The reason behind "Error during sign up", when the server names one we can explain. */
+function signUpDetail(error: ApiError): string | null {
+  if (error.kind === 'Network') return messages.common.networkError;
+  if (error.kind === 'RateLimited') return messages.auth.tooManyAttempts;
+  if (error.code?.startsWith('USER_ALREADY_EXISTS')) return messages.auth.emailTaken;
+  if (error.code === 'PASSWORD_TOO_SHORT') return messages.auth.passwordTooShort(limits.passwordMin);
+  if (error.code === 'INVALID_EMAIL') return messages.auth.emailInvalid;
+  return null;
+}
+
+interface SignupFormProps {
+  signUp: ReturnType<typeof useSignUp>;
+  onSignedUp: () => void;
+}
+
+export function SignupForm({ signUp, onSignedUp }: SignupFormProps) {
+  const form = useForm({
+    initial: { email: '', password: '', verifyPassword: '' },
+    schema: SignUpInput,
+    onSubmit: async ({ email, password }) => {
+      await signUp.mutateAsync({ email, password });
+      onSignedUp();
+    },
+  });
+  const { values } = form;
+  const passwordsDiffer = values.verifyPassword !== '' && values.password !== values.verifyPassword;
+  const problem = form.failure === null ? form.alert('') : messages.auth.signUpFailed;
+  const detail = isApiError(form.failure) ? signUpDetail(form.failure) : null;
+
+  return (
+    <form className={styles.form} onSubmit={form.submit} noValidate>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(e) => form.set('email', e.target.value)}
+        aria-required="true"
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(e) => form.set('password', e.target.value)}
+        hint={`At least ${limits.passwordMin} characters.`}
+        aria-required="true"
+      />
+      <TextField
+        label="Verify password"
+        type="password"
+        autoComplete="new-password"
+        value={values.verifyPassword}
+        onChange={(e) => form.set('verifyPassword', e.target.value)}
+        aria-required="true"
+      />
+      {passwordsDiffer ? (
+        <ErrorMessage>{messages.auth.passwordsDoNotMatch}</ErrorMessage>
+      ) : (
+        problem && (
+          <ErrorMessage>
+            {problem}
+            {detail && <span className={styles.detail}>{detail}</span>}
+          </ErrorMessage>
+        )
+      )}
+      <p className={styles.terms}>
+        By signing up, you agree to our <Link to={paths.terms}>Terms of Service</Link> and{' '}
+        <Link to={paths.privacy}>Privacy Policy</Link>.
+      </p>
+      <Button
+        type="submit"
+        block
+        disabled={passwordsDiffer}
+        busy={form.busy}
+        busyLabel={messages.auth.signingUp}
+      >
+        Sign up
+      </Button>
+    </form>
+  );
+}

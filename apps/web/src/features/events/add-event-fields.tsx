@@ -1,0 +1,109 @@
+/**
+ * The text fields of /addevent (Title, Date and Time from the native pickers, Website, Description)
+ * and the form's checks around the shared schema.
+ */
+import { limits, messages } from '@glimpse/shared';
+import { TextArea, TextField } from '@/components/field.tsx';
+import type { FieldErrors } from '@/lib/use-form.ts';
+import styles from './add-event-screen.module.css';
+import { localTimeZone, startsAtFrom } from './format.ts';
+
+export interface EventFieldValues {
+  title: string;
+  date: string;
+  time: string;
+  website: string;
+  description: string;
+}
+
+type Values = EventFieldValues & { image: File | null };
+
+const startOf = ({ date, time }: Values) => (date && time ? startsAtFrom(date, time) : null);
+
+/** Date and Time each say when they are missing; the schema's one start time speaks under Date. */
+function check(values: Values) {
+  return {
+    date: !values.date
+      ? messages.event.dateRequired
+      : values.time && !startOf(values)
+        ? messages.event.startInvalid
+        : '',
+    time: values.time ? '' : messages.event.timeRequired,
+  };
+}
+
+const fieldOf = (key: string, values: Values) =>
+  key === 'startsAt' ? (startOf(values) ? 'date' : null) : key === 'imageId' ? 'image' : key;
+
+/** The form's own rules around the shared CreateEventInput schema (useForm options). */
+export const eventFormRules = {
+  initial: { image: null, title: '', date: '', time: '', website: '', description: '' } as Values,
+  check,
+  input: (values: Values) => ({ ...values, startsAt: startOf(values) ?? '' }),
+  fieldOf,
+};
+
+interface AddEventFieldsProps {
+  form: {
+    values: EventFieldValues;
+    errors: FieldErrors;
+    set: <K extends keyof EventFieldValues>(name: K, value: EventFieldValues[K]) => void;
+  };
+}
+
+export function AddEventFields({ form }: AddEventFieldsProps) {
+  const { values, errors } = form;
+  return (
+    <>
+      <TextField
+        label="Title"
+        value={values.title}
+        maxLength={limits.eventTitleMax}
+        onChange={(e) => form.set('title', e.target.value)}
+        error={errors.title}
+        aria-required="true"
+      />
+      <div className={styles.row}>
+        <TextField
+          label="Date"
+          type="date"
+          value={values.date}
+          onChange={(e) => form.set('date', e.target.value)}
+          error={errors.date}
+          aria-required="true"
+        />
+        <TextField
+          label="Time"
+          type="time"
+          value={values.time}
+          onChange={(e) => form.set('time', e.target.value)}
+          error={errors.time}
+          hint={`Your time zone: ${localTimeZone()}`}
+          aria-required="true"
+        />
+      </div>
+      <TextField
+        label="Website"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://"
+        value={values.website}
+        maxLength={limits.websiteMax}
+        onChange={(e) => form.set('website', e.target.value)}
+        error={errors.website}
+        aria-required="true"
+      />
+      <TextArea
+        label="Description"
+        rows={5}
+        value={values.description}
+        maxLength={limits.eventDescriptionMax}
+        onChange={(e) => form.set('description', e.target.value)}
+        error={errors.description}
+        hint={`${values.description.length}/${limits.eventDescriptionMax}`}
+        aria-required="true"
+      />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+/** The side of /eventdetail/{id}: host, website, Interested, Add to calendar, and the host's Delete. */
+import type { EventDto } from '@glimpse/shared';
+import { messages, paths } from '@glimpse/shared';
+import { CalendarPlus, ExternalLink, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AuthorLine } from '@/components/author-line.tsx';
+import { Button, ButtonAnchor } from '@/components/button.tsx';
+import { ConfirmDialog } from '@/components/dialog.tsx';
+import { useDeleteEvent } from './api/delete-event.ts';
+import { calendarUrl } from './api/get-event.ts';
+import styles from './event-detail-screen.module.css';
+import { InterestedButton } from './interested-button.tsx';
+
+/** The website as the host typed it, without the scheme: "jazz.example.com/tickets". */
+function displayUrl(href: string) {
+  try {
+    const url = new URL(href);
+    return `${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+  } catch {
+    return href;
+  }
+}
+
+export function EventSide({ event, isHost }: { event: EventDto; isHost: boolean }) {
+  const navigate = useNavigate();
+  const deleteEvent = useDeleteEvent();
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <>
+      <div className={styles.side}>
+        <div className={styles.host}>
+          <span className={styles.label}>Hosted by</span>
+          <AuthorLine author={event.host} />
+        </div>
+        <div className={styles.host}>
+          <span className={styles.label}>Website</span>
+          <a
+            className={styles.website}
+            href={event.website}
+            target="_blank"
+            rel="noopener noreferrer nofollow ugc"
+          >
+            <ExternalLink aria-hidden="true" size={16} />
+            <span>{displayUrl(event.website)}</span>
+          </a>
+        </div>
+        <div className={styles.actions}>
+          <InterestedButton event={event} />
+          <ButtonAnchor
+            variant="secondary"
+            href={calendarUrl(event.id)}
+            download
+            icon={<CalendarPlus aria-hidden="true" size={18} />}
+          >
+            Add to calendar
+          </ButtonAnchor>
+        </div>
+        {isHost && (
+          <Button
+            variant="ghost"
+            size="sm"
+            icon={<Trash2 aria-hidden="true" size={16} />}
+            onClick={() => setConfirming(true)}
+            className={styles.delete}
+          >
+            Delete event
+          </Button>
+        )}
+      </div>
+      {isHost && (
+        <ConfirmDialog
+          open={confirming}
+          title="Delete this event?"
+          message={messages.event.confirmDelete(event.title)}
+          busy={deleteEvent.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            deleteEvent.mutate(event.id, {
+              onSuccess: () => navigate(paths.events, { replace: true }),
+              onSettled: () => setConfirming(false),
+            })
+          }
+        />
+      )}
+    </>
+  );
+}

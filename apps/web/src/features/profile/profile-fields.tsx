@@ -1,0 +1,51 @@
+/** The text fields of /setupProfile: First name, Last name, Username, Website, Bio. */
+import { limits } from '@glimpse/shared';
+import { TextArea, TextField } from '@/components/field.tsx';
+import styles from './setup-profile-screen.module.css';
+
+export type ProfileField = 'firstName' | 'lastName' | 'username' | 'website' | 'bio';
+
+interface ProfileFieldsProps {
+  /** A field's value, change handler and error, from the screen's form. */
+  bind: (name: ProfileField) => {
+    value: string;
+    onChange: (e: { target: { value: string } }) => void;
+    error?: string;
+  };
+}
+
+export function ProfileFields({ bind }: ProfileFieldsProps) {
+  return (
+    <>
+      <div className={styles.row}>
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          maxLength={limits.nameMax}
+          {...bind('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={limits.nameMax}
+          {...bind('lastName')}
+        />
+      </div>
+      <TextField
+        label="Username"
+        autoComplete="username"
+        maxLength={limits.usernameMax}
+        hint="Letters, digits, dots and underscores."
+        {...bind('username')}
+      />
+      <TextField label="Website" type="url" inputMode="url" placeholder="https://" {...bind('website')} />
+      <TextArea
+        label="Bio"
+        rows={3}
+        maxLength={limits.bioMax}
+        hint={`${bind('bio').value.length}/${limits.bioMax}`}
+        {...bind('bio')}
+      />
+    </>
+  );
+}

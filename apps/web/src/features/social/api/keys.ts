@@ -1,3 +1,0 @@
-export const socialKeys = {
-  profile: (userId: string) => ['profiles', userId] as const,
-};

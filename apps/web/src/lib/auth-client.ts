@@ -1,0 +1,35 @@
+/**
+ * better-auth's endpoints (mounted under /api/auth, outside the typed Hono routes): each one this
+ * app calls, with the body it takes. Sign-in, sign-up and the session switches answer nothing we
+ * read; the device-session list is parsed by its shared zod schema, loaded only when it is asked
+ * for so that zod stays out of the first screen's JavaScript.
+ */
+import type { DeviceSession, SignInInput } from '@glimpse/shared';
+import { send } from './api-client.ts';
+
+interface AuthPosts {
+  '/sign-in/email': SignInInput & { rememberMe: boolean };
+  '/sign-up/email': { email: string; password: string; name: string };
+  /** Ends every account's session on this device (docs/footguns.md). */
+  '/sign-out': Record<string, never>;
+  '/multi-session/set-active': { sessionToken: string };
+  '/multi-session/revoke': { sessionToken: string };
+}
+
+export async function authPost<P extends keyof AuthPosts>(path: P, body: AuthPosts[P]): Promise<void> {
+  await send(() =>
+    fetch(`/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+export async function listDeviceSessions(): Promise<DeviceSession[]> {
+  const [answer, { DeviceSessionList }] = await Promise.all([
+    send(() => fetch('/api/auth/multi-session/list-device-sessions')),
+    import('./device-session-schema.ts'),
+  ]);
+  return DeviceSessionList.parse(answer);
+}

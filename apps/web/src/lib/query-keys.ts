@@ -1,0 +1,57 @@
+/**
+ * Every TanStack Query key of the app, one factory per domain: a query and every invalidation of
+ * it import the same factory, so a cache dependency is one grep away (Bluesky's RQKEY). They live
+ * here, not in each feature, because writes in one feature refresh another's lists (a follow
+ * changes the feed, the events and the follow-back buttons) and features never import each other.
+ */
+import type { EventWhen } from '@glimpse/shared';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: ['auth', 'me'] as const,
+  accounts: ['auth', 'accounts'] as const,
+};
+
+export type PostList =
+  | { kind: 'explore' }
+  | { kind: 'author'; userId: string }
+  | { kind: 'saved' }
+  | { kind: 'liked' };
+
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: () => ['posts', 'list'] as const,
+  list: (list: PostList) => ['posts', 'list', list] as const,
+  detail: (id: string) => ['posts', 'detail', id] as const,
+  comments: (id: string) => ['posts', 'comments', id] as const,
+};
+
+export const feedKeys = { all: ['feed'] as const };
+
+export type EventList = { kind: 'followed' } | { kind: 'host'; userId: string };
+
+/** All under ['events'], so the live stream refreshes every event screen with one invalidation. */
+export const eventKeys = {
+  all: ['events'] as const,
+  lists: () => ['events', 'list'] as const,
+  list: (list: EventList, when: EventWhen) => ['events', 'list', list, when] as const,
+  upcomingAll: () => ['events', 'upcoming'] as const,
+  upcoming: (limit: number) => ['events', 'upcoming', limit] as const,
+  detail: (id: string) => ['events', 'detail', id] as const,
+  interested: (id: string) => ['events', 'interested', id] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => ['notifications', 'list'] as const,
+  unreadCount: () => ['notifications', 'unread-count'] as const,
+};
+
+export const profileKeys = {
+  all: ['profiles'] as const,
+  detail: (userId: string) => ['profiles', userId] as const,
+};
+
+export const searchKeys = {
+  users: (q: string) => ['search', 'users', q.toLowerCase()] as const,
+};

@@ -1,0 +1,210 @@
+/**
+ * The mixed load of `npm run bench:load` as a function, so that bench/compare.ts runs the very same
+ * users against two servers: each virtual user signs in as a seeded account, then loops without
+ * pause (feed, Explore, a post and its comments, like or unlike, comment, follow or unfollow).
+ * Every answer must be a 2xx; latency per operation is reported as p50/p99. Bounded: fixed
+ * duration, a 30 s timeout per request.
+ */
+import { benchPassword, countsFor } from '../seed/generate.ts';
+import { expectStatus, percentile, round1, Session } from './lib.ts';
+
+export interface MixedLoadOptions {
+  /** Seed scale of the server's data (which accounts exist). */
+  scale: number;
+  vus: number;
+  /** The first milliseconds run the same mix but are not measured: every user starts at once, cold. */
+  warmupMs: number;
+  durationMs: number;
+}
+
+export interface OperationRow {
+  op: string;
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface MixedLoadResult {
+  seconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  errors: number;
+  /** Each distinct error (operation, status, start of the body) and how often it came. */
+  errorKinds: [string, number][];
+  over3s: number;
+  operations: OperationRow[];
+  /** Of every measured operation. */
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export async function runMixedLoad(baseUrl: string, options: MixedLoadOptions): Promise<MixedLoadResult> {
+  const { scale, vus, warmupMs, durationMs } = options;
+  let measuring = false;
+  // Seeded accounts user0001… (padded to the width of the user count) share one password.
+  const users = countsFor(scale).users;
+  const pad = String(users).length;
+  const sessions: Session[] = [];
+  for (let start = 0; start < vus; start += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, vus - start) }, async (_, k) => {
+        const session = new Session(baseUrl);
+        const email = `user${String(1 + start + k).padStart(pad, '0')}@bench.glimpse.test`;
+        const response = await expectStatus(
+          await session.request('/api/auth/sign-in/email', {
+            method: 'POST',
+            json: { email, password: benchPassword },
+          }),
+          200,
+          `sign-in ${email}`,
+        );
+        session.id = ((await response.json()) as { user: { id: string } }).user.id;
+        return session;
+      }),
+    );
+    sessions.push(...batch);
+  }
+
+  type Op = 'feed' | 'explore' | 'open post' | 'like' | 'comment' | 'follow';
+  const samples = new Map<Op, number[]>();
+  const errors = new Map<string, number>();
+  let requests = 0;
+
+  /** Times one operation (`requestsPerOp` HTTP requests) and records its latency, or an error. */
+  async function timed(op: Op, send: () => Promise<Response>, requestsPerOp = 1) {
+    const ok = (status: number) => status >= 200 && status < 300;
+    // Only requests that start after the warm-up count (a cold burst may still be draining).
+    const measured = measuring;
+    const started = performance.now();
+    let status = 0;
+    try {
+      const response = await send();
+      status = response.status;
+      const body = await response.text();
+      if (measured) requests += requestsPerOp;
+      const ms = performance.now() - started;
+      if (!ok(status)) {
+        const key = `${op} ${status} ${body.slice(0, 120)}`;
+        errors.set(key, (errors.get(key) ?? 0) + 1);
+        return null;
+      }
+      if (!measured) return body;
+      const list = samples.get(op) ?? [];
+      list.push(ms);
+      samples.set(op, list);
+      return body;
+    } catch (error) {
+      const key = `${op} ${status || (error as Error).name}`;
+      errors.set(key, (errors.get(key) ?? 0) + 1);
+      return null;
+    }
+  }
+
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+  interface PostRef {
+    id: string;
+    author: { userId: string };
+    likedByMe: boolean;
+  }
+
+  async function virtualUser(session: Session, deadline: number) {
+    let known: PostRef[] = [];
+    const liked = new Map<string, boolean>();
+    const following = new Set<string>();
+    const browse = async (op: 'feed' | 'explore') => {
+      const body = await timed(op, () => session.request(op === 'feed' ? '/api/feed' : '/api/posts'));
+      if (body) {
+        const items = (JSON.parse(body) as { items: PostRef[] }).items;
+        if (items.length) known = items;
+        for (const p of items) if (!liked.has(p.id)) liked.set(p.id, p.likedByMe);
+      }
+    };
+    await browse('explore');
+    for (let i = 0; Date.now() < deadline && i < 100_000; i++) {
+      const roll = Math.random();
+      const post = known.length ? pick(known) : null;
+      if (roll < 0.3 || !post) await browse('feed');
+      else if (roll < 0.4) await browse('explore');
+      else if (roll < 0.65) {
+        await timed(
+          'open post',
+          async () => {
+            const [detail, thread] = await Promise.all([
+              session.request(`/api/posts/${post.id}`),
+              session.request(`/api/posts/${post.id}/comments`),
+            ]);
+            await detail.text();
+            return detail.ok ? thread : detail;
+          },
+          2,
+        );
+      } else if (roll < 0.8) {
+        const on = !liked.get(post.id);
+        if (
+          await timed('like', () =>
+            session.request(`/api/posts/${post.id}/like`, { method: on ? 'PUT' : 'DELETE' }),
+          )
+        ) {
+          liked.set(post.id, on);
+        }
+      } else if (roll < 0.9) {
+        await timed('comment', () =>
+          session.request(`/api/posts/${post.id}/comments`, {
+            method: 'POST',
+            json: { body: `Lovely light ${i}` },
+          }),
+        );
+      } else {
+        const target = post.author.userId;
+        if (target === session.id) continue;
+        const on = !following.has(target);
+        if (
+          await timed('follow', () =>
+            session.request(`/api/users/${target}/follow`, { method: on ? 'PUT' : 'DELETE' }),
+          )
+        ) {
+          if (on) following.add(target);
+          else following.delete(target);
+        }
+      }
+    }
+  }
+
+  const deadline = Date.now() + warmupMs + durationMs;
+  let started = performance.now();
+  const warmup = setTimeout(() => {
+    measuring = true;
+    started = performance.now();
+  }, warmupMs);
+  await Promise.all(sessions.map((s) => virtualUser(s, deadline)));
+  clearTimeout(warmup);
+  const elapsed = (performance.now() - started) / 1000;
+
+  const all = [...samples.values()].flat().sort((a, b) => a - b);
+  const rows = [...samples.entries()].map(([op, values]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return {
+      op,
+      count: sorted.length,
+      p50: round1(percentile(sorted, 50)),
+      p99: round1(percentile(sorted, 99)),
+      max: round1(sorted.at(-1)!),
+    };
+  });
+  const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+  return {
+    seconds: round1(elapsed),
+    requests,
+    requestsPerSecond: requests / elapsed,
+    errors: errorCount,
+    errorKinds: [...errors],
+    over3s: all.filter((ms) => ms > 3000).length,
+    operations: rows,
+    p50: round1(percentile(all, 50)),
+    p99: round1(percentile(all, 99)),
+    max: round1(all.at(-1) ?? 0),
+  };
+}
