@@ -14,7 +14,7 @@ export function cpuMs(pid: number): number {
   }
 }
 
-/** The postmaster's children (backends, walwriter…) when we know the postmaster. */
+/** A process's direct children: the postmaster's backends, the server primary's workers. */
 export function childPids(parentPid: number): number[] {
   try {
     return execFileSync('pgrep', ['-P', String(parentPid)])

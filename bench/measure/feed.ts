@@ -5,7 +5,7 @@
  */
 import type { Page, PostDto } from '@glimpse/shared';
 import autocannon from 'autocannon';
-import { cpuMeter } from '../lib/cpu.ts';
+import { childPids, cpuMeter } from '../lib/cpu.ts';
 import { call, headersOf, percentile, timeSequentialGets, type Visitor } from '../lib/http.ts';
 
 export interface FeedLatency {
@@ -75,7 +75,8 @@ async function load(
   seconds: number,
   cpu: CpuSources,
 ): Promise<LoadResult> {
-  const server = cpuMeter(() => [cpu.serverPid]);
+  // The primary forks a worker per core and serves nothing itself: its children do the work.
+  const server = cpuMeter(() => [cpu.serverPid, ...childPids(cpu.serverPid)]);
   const database = cpu.databasePids ? cpuMeter(cpu.databasePids) : null;
   server.start();
   database?.start();
