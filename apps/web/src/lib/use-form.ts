@@ -109,9 +109,18 @@ export function useForm<V extends object, T>({
     }
   }
 
+  const set = <K extends keyof V>(name: K, value: V[K]) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
   return {
     values,
-    set: <K extends keyof V>(name: K, value: V[K]) => setValues((current) => ({ ...current, [name]: value })),
+    set,
+    /** A text input's value, change handler and error, for the fields whose value is a string. */
+    field: <K extends { [P in keyof V]: V[P] extends string ? P : never }[keyof V]>(name: K) => ({
+      value: values[name] as string,
+      onChange: (event: { target: { value: string } }) => set(name, event.target.value as V[K]),
+      error: errors[name as string],
+    }),
     reset: () => {
       setValues(initial);
       setErrors({});

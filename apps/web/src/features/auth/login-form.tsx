@@ -37,18 +37,14 @@ export function LoginForm({ blocked, onSignedIn }: LoginFormProps) {
         label="Email"
         type="email"
         autoComplete="email"
-        value={values.email}
-        onChange={(e) => form.set('email', e.target.value)}
-        error={errors.email}
+        {...form.field('email')}
         aria-required="true"
       />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={values.password}
-        onChange={(e) => form.set('password', e.target.value)}
-        error={errors.password}
+        {...form.field('password')}
         aria-required="true"
       />
       <ErrorMessage>{blocked ?? (form.failure === null ? '' : failureText(form.failure))}</ErrorMessage>

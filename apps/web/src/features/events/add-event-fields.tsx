@@ -47,7 +47,11 @@ interface AddEventFieldsProps {
   form: {
     values: EventFieldValues;
     errors: FieldErrors;
-    set: <K extends keyof EventFieldValues>(name: K, value: EventFieldValues[K]) => void;
+    field: (name: keyof EventFieldValues) => {
+      value: string;
+      onChange: (event: { target: { value: string } }) => void;
+      error: string | undefined;
+    };
   };
 }
 
@@ -57,27 +61,16 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
     <>
       <TextField
         label="Title"
-        value={values.title}
+        {...form.field('title')}
         maxLength={limits.eventTitleMax}
-        onChange={(e) => form.set('title', e.target.value)}
-        error={errors.title}
         aria-required="true"
       />
       <div className={styles.row}>
-        <TextField
-          label="Date"
-          type="date"
-          value={values.date}
-          onChange={(e) => form.set('date', e.target.value)}
-          error={errors.date}
-          aria-required="true"
-        />
+        <TextField label="Date" type="date" {...form.field('date')} aria-required="true" />
         <TextField
           label="Time"
           type="time"
-          value={values.time}
-          onChange={(e) => form.set('time', e.target.value)}
-          error={errors.time}
+          {...form.field('time')}
           hint={`Your time zone: ${localTimeZone()}`}
           aria-required="true"
         />
@@ -88,19 +81,15 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
         inputMode="url"
         autoComplete="url"
         placeholder="https://"
-        value={values.website}
+        {...form.field('website')}
         maxLength={limits.websiteMax}
-        onChange={(e) => form.set('website', e.target.value)}
-        error={errors.website}
         aria-required="true"
       />
       <TextArea
         label="Description"
         rows={5}
-        value={values.description}
+        {...form.field('description')}
         maxLength={limits.eventDescriptionMax}
-        onChange={(e) => form.set('description', e.target.value)}
-        error={errors.description}
         hint={`${values.description.length}/${limits.eventDescriptionMax}`}
         aria-required="true"
       />

@@ -44,19 +44,15 @@ export function AddPostScreen() {
           <TextArea
             label="Caption"
             rows={4}
-            value={values.caption}
+            {...form.field('caption')}
             maxLength={limits.captionMax}
-            onChange={(e) => form.set('caption', e.target.value)}
-            error={errors.caption}
             hint={`${values.caption.length}/${limits.captionMax}`}
             aria-required="true"
           />
           <TextField
             label="Alt text"
-            value={values.altText}
+            {...form.field('altText')}
             maxLength={limits.altTextMax}
-            onChange={(e) => form.set('altText', e.target.value)}
-            error={errors.altText}
             hint="Optional: describe the photo for people who use screen readers."
           />
           {form.failure !== null && (

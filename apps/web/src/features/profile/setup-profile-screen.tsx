@@ -43,11 +43,6 @@ export function SetupProfileScreen() {
       navigate(paths.home);
     },
   });
-  const bind = (name: ProfileField) => ({
-    value: form.values[name],
-    onChange: (e: { target: { value: string } }) => form.set(name, e.target.value),
-    error: form.errors[name],
-  });
   const picture = (name: 'profileImage' | 'backgroundImage') => ({
     file: form.values[name],
     current: existing?.[name],
@@ -62,7 +57,7 @@ export function SetupProfileScreen() {
           profileImage={picture('profileImage')}
           backgroundImage={picture('backgroundImage')}
         />
-        <ProfileFields bind={bind} />
+        <ProfileFields bind={form.field} />
         <ErrorMessage>
           {form.failure !== null ? failureText(form.failure) : invalid ? messages.common.invalidInput : ''}
         </ErrorMessage>
