@@ -127,6 +127,21 @@ export interface FollowStateDto {
   followerCount: number;
 }
 
+/**
+ * Every kind of notice (issue 16): who followed, liked, commented or mentioned me, who is
+ * interested in my event, the outcome of a report I made, and tomorrow's events I marked.
+ */
+export const notificationTypes = [
+  'new_follower',
+  'post_like',
+  'post_comment',
+  'mention',
+  'event_interest',
+  'report_reviewed',
+  'event_reminder',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
 export interface NotificationDto {
   id: string;
   type: 'new_follower';

@@ -9,6 +9,8 @@
  * (NULLS FIRST by default) is served by scanning them backwards, while a `DESC NULLS LAST`
  * index would not match that order.
  */
+
+import { notificationTypes } from '@glimpse/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -305,10 +307,14 @@ export const notifications = pgTable(
     recipientId: text('recipient_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['new_follower'] }).notNull(),
-    actorId: text('actor_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: notificationTypes }).notNull(),
+    /** Null for notices no person caused (an event reminder, a reviewed report). */
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'cascade' }),
+    // What the notice is about; the subject's deletion removes the notice with it.
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    reportId: text('report_id').references(() => reports.id, { onDelete: 'cascade' }),
     read: boolean('read').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -13,6 +13,8 @@ import { imageDtoColumns } from '../images/queries.ts';
 import { authorColumns, toAuthorDto } from '../profile/queries.ts';
 
 const actorImage = alias(images, 'actor_image');
+// Until /notifications renders every type (issue 16), list and count only the ones it shows.
+const shownTypes = eq(notifications.type, 'new_follower');
 const newestFirst = keyset(notifications.createdAt, notifications.id, 'newestFirst');
 
 export async function listNotifications({
@@ -29,7 +31,7 @@ export async function listNotifications({
     .from(notifications)
     .innerJoin(profiles, eq(profiles.userId, notifications.actorId))
     .leftJoin(actorImage, eq(actorImage.id, profiles.profileImageId))
-    .where(and(eq(notifications.recipientId, viewer.id), newestFirst.after(cursor)))
+    .where(and(eq(notifications.recipientId, viewer.id), shownTypes, newestFirst.after(cursor)))
     .orderBy(...newestFirst.orderBy)
     .limit(limits.pageSize + 1);
   return toPage(
@@ -37,7 +39,7 @@ export async function listNotifications({
     limits.pageSize,
     (row) => ({
       id: row.notification.id,
-      type: row.notification.type,
+      type: 'new_follower' as const,
       actor: toAuthorDto(storage, row),
       read: row.notification.read,
       followingActor: Boolean(row.followingActor),
@@ -53,7 +55,7 @@ export async function unreadCount({
   const [row] = await db
     .select({ value: count() })
     .from(notifications)
-    .where(and(eq(notifications.recipientId, viewer.id), eq(notifications.read, false)));
+    .where(and(eq(notifications.recipientId, viewer.id), shownTypes, eq(notifications.read, false)));
   return { count: row?.value ?? 0 };
 }
 

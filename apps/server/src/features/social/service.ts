@@ -12,6 +12,7 @@ import { follows, notifications, profiles, reports } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { type Step, toggleWithCounter } from '../../lib/toggle.ts';
+import { notify } from '../notifications/notify.ts';
 import { findProfile, requireProfile } from '../profile/queries.ts';
 
 const profileNotFound = () => notFound(messages.profile.notFound);
@@ -49,8 +50,7 @@ async function notifyNewFollower(tx: Db, recipientId: string, actorId: string): 
     )
     .limit(1);
   if (unread) return false;
-  await tx.insert(notifications).values({ recipientId, actorId, type: 'new_follower' });
-  return true;
+  return notify(tx, { type: 'new_follower', recipientId, actorId });
 }
 
 export async function setFollow({
