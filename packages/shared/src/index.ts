@@ -3,4 +3,5 @@ export * from './dto.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './routes.ts';
+export * from './safety.ts';
 export * from './schemas.ts';

@@ -157,9 +157,9 @@ export const messages = {
     mutedWordTaken: 'That word is already muted.',
     mutedWordsFull: (max: number) => `You can mute at most ${max} words.`,
     termsRequired: 'Please agree to the Terms of Service and Community Guidelines.',
-    mutedWordOneWord: 'Mute one word or hashtag at a time.',
     noSuchMember: 'No member has that username.',
     reportReviewed: 'Your report was reviewed',
     nothingToRemove: 'An account is not content: suspend it instead.',
+    adminRoleFixed: 'An admin’s role cannot be changed here.',
   },
 } as const;

@@ -3,7 +3,8 @@
  * account is signed out here at once, on every path: its session rows are deleted when it is
  * suspended, but a signed copy in its cookie would still answer for up to a minute, so every
  * answer is checked against the suspended accounts every instance keeps in memory
- * (features/safety/suspended.ts).
+ * (features/safety/suspended.ts). For a few minutes after a suspension is lifted, the database
+ * decides for that account, so an old copy cannot revive a session the suspension ended.
  *
  * better-auth answers this through its endpoint machinery (a request context, async storage,
  * WebCrypto keys imported per call), which cost more than the rest of a simple request. Most
@@ -151,10 +152,14 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
     if (verified.size > verifiedHeadersKept) verified.delete(verified.keys().next().value!);
   }
 
-  async function fromBetterAuth(request: SessionRequest): Promise<SessionLookup> {
+  async function fromBetterAuth(
+    request: SessionRequest,
+    query?: { disableCookieCache: true },
+  ): Promise<SessionLookup> {
     const { headers, response } = await auth.api.getSession({
       headers: request.headers,
       returnHeaders: true,
+      ...(query && { query }),
     });
     return {
       viewer: response ? { id: response.user.id, email: response.user.email } : null,
@@ -164,9 +169,12 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
 
   return async function lookupSession(request: SessionRequest): Promise<SessionLookup> {
     const found = await lookup(request);
-    if (found.viewer && suspended && (await suspended.has(found.viewer.id))) {
-      return { viewer: null, setCookies: found.setCookies };
-    }
+    if (!found.viewer || !suspended) return found;
+    const status = await suspended.status(found.viewer.id);
+    if (status === 'suspended') return { viewer: null, setCookies: found.setCookies };
+    // Lifted a moment ago: the sessions the suspension ended must not come back through a copy
+    // signed before it, so the database decides (better-auth without its cookie cache).
+    if (status === 'lifted') return fromBetterAuth(request, { disableCookieCache: true });
     return found;
   };
 
