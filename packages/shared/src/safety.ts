@@ -22,3 +22,9 @@ export function matchesMutedWord(text: string, words: readonly string[]): boolea
     return bare.some((_, i) => phrase.every((p, k) => bare[i + k] === p));
   });
 }
+
+/**
+ * The version of the Terms of Service and Community Guidelines a new account agrees to: the legal
+ * pages' date (apps/web/src/features/legal/last-updated.ts). Change both with the text.
+ */
+export const termsVersion = '2026-11-21';

@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { applyAdminEmails, makeFirstAccountAdmin } from '../features/safety/roles.ts';
+import { acceptedTerms } from '../features/safety/terms.ts';
 
 /** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const clientIpHeader = 'x-glimpse-client-ip';
@@ -64,8 +65,20 @@ export function createAuth(db: Db, env: Env, secret: string) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
+    user: {
+      additionalFields: {
+        termsAcceptedAt: { type: 'date', required: false, input: false },
+        termsVersion: { type: 'string', required: false, input: false },
+      },
+    },
     databaseHooks: {
-      user: { create: { after: (created) => makeFirstAccountAdmin(db, created.id) } },
+      user: {
+        create: {
+          // No account without agreeing to the terms (the sign-up body's acceptTerms).
+          before: async (created, context) => ({ data: { ...created, ...acceptedTerms(context?.body) } }),
+          after: (created) => makeFirstAccountAdmin(db, created.id),
+        },
+      },
       session: { create: { after: (created) => applyAdminEmails(db, created.userId, env.adminEmails) } },
     },
     plugins: [

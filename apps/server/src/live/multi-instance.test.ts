@@ -84,7 +84,7 @@ async function signUp(instance: Instance, name: string): Promise<{ id: string; c
   const email = `${name}-${randomBytes(4).toString('hex')}@example.com`;
   const response = await visit(instance, '')(
     '/api/auth/sign-up/email',
-    json({ email, password: 'correct horse battery', name: email }),
+    json({ email, password: 'correct horse battery', name: email, acceptTerms: true }),
   );
   expect(response.status).toBe(200);
   const cookie = response.headers

@@ -66,6 +66,15 @@ const privateRoutes: RouteObject[] = [
     path: patterns.settings,
     lazy: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
   },
+  {
+    path: patterns.blockedAccounts,
+    lazy: screen(() => import('@/features/safety/blocked-accounts-screen.tsx'), 'BlockedAccountsScreen'),
+  },
+  {
+    path: patterns.mutedWords,
+    lazy: screen(() => import('@/features/safety/muted-words-screen.tsx'), 'MutedWordsScreen'),
+  },
+  { path: patterns.moderation, lazy: screen(() => import('./moderation-route.tsx'), 'ModerationRoute') },
 ];
 
 // Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.

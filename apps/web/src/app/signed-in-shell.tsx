@@ -2,6 +2,7 @@
 
 import { TopBarBell } from '@/features/notifications/top-bar-bell.tsx';
 import { UnreadBadge } from '@/features/notifications/unread-badge.tsx';
+import { ModerationBadge } from '@/features/safety/moderation-badge.tsx';
 import { UserSearch } from '@/features/search/user-search.tsx';
 import { useViewer } from '@/lib/session.ts';
 import { AppShell } from './app-shell.tsx';
@@ -14,7 +15,12 @@ export function SignedInShell() {
     <AppShell
       searchSlot={<UserSearch />}
       notificationSlot={<TopBarBell />}
-      badges={{ Notification: <UnreadBadge /> }}
+      badges={{
+        Notification: <UnreadBadge />,
+        ...((me.user.role === 'moderator' || me.user.role === 'admin') && {
+          Moderation: <ModerationBadge />,
+        }),
+      }}
     />
   );
 }

@@ -5,14 +5,19 @@ import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextArea } from '@/components/field.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
+import { MutedFold } from '@/components/muted-fold.tsx';
+import { ReportButton } from '@/components/report-button.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { pluralize } from '@/lib/format.ts';
+import { reportContent } from '@/lib/report.ts';
+import { useViewer } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useAddComment, useComments } from './api/comments.ts';
 import styles from './comments-section.module.css';
 
 export function CommentsSection({ postId, commentCount }: { postId: string; commentCount: number }) {
   const comments = useComments(postId);
+  const me = useViewer();
   const addComment = useAddComment(postId);
   const form = useForm({
     initial: { body: '' },
@@ -42,7 +47,18 @@ export function CommentsSection({ postId, commentCount }: { postId: string; comm
           {items.map((comment) => (
             <li key={comment.id} className={styles.comment}>
               <AuthorLine author={comment.author} at={comment.createdAt} size={32} />
-              <p className={styles.body}>{comment.body}</p>
+              <MutedFold text={comment.body} what="comment">
+                <p className={styles.body}>{comment.body}</p>
+              </MutedFold>
+              {comment.author.userId !== me.user.id && (
+                <ReportButton
+                  label="Report comment"
+                  title="Report this comment"
+                  description="Tell our moderators what is wrong with this comment. Its author will not see who reported it."
+                  size="sm"
+                  send={(reason) => reportContent('comment', comment.id, reason)}
+                />
+              )}
             </li>
           ))}
         </ol>

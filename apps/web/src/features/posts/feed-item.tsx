@@ -3,6 +3,7 @@ import { paths } from '@glimpse/shared';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
+import { MutedFold } from '@/components/muted-fold.tsx';
 import { ResponsiveImage } from '@/components/responsive-image.tsx';
 import { pluralize } from '@/lib/format.ts';
 import styles from './feed-item.module.css';
@@ -15,26 +16,28 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
       <header className={styles.header}>
         <AuthorLine author={post.author} at={post.createdAt} />
       </header>
-      <Link to={paths.postDetail(post.id)} className={styles.media}>
-        <ResponsiveImage
-          image={post.image}
-          alt={post.altText || post.caption}
-          sizes="(min-width: 900px) 600px, 100vw"
-          className={styles.image}
-          priority={priority}
-        />
-      </Link>
-      <div className={styles.body}>
-        <div className={styles.actions}>
-          <LikeButton post={post} />
-          <Link to={paths.postDetail(post.id)} className={styles.comments}>
-            <MessageCircle aria-hidden="true" size={20} />
-            {pluralize(post.commentCount, 'comment')}
-          </Link>
+      <MutedFold text={post.caption} what="post">
+        <Link to={paths.postDetail(post.id)} className={styles.media}>
+          <ResponsiveImage
+            image={post.image}
+            alt={post.altText || post.caption}
+            sizes="(min-width: 900px) 600px, 100vw"
+            className={styles.image}
+            priority={priority}
+          />
+        </Link>
+        <div className={styles.body}>
+          <div className={styles.actions}>
+            <LikeButton post={post} />
+            <Link to={paths.postDetail(post.id)} className={styles.comments}>
+              <MessageCircle aria-hidden="true" size={20} />
+              {pluralize(post.commentCount, 'comment')}
+            </Link>
+          </div>
+          <p className={styles.likes}>{pluralize(post.likeCount, 'like')}</p>
+          <p className={styles.caption}>{post.caption}</p>
         </div>
-        <p className={styles.likes}>{pluralize(post.likeCount, 'like')}</p>
-        <p className={styles.caption}>{post.caption}</p>
-      </div>
+      </MutedFold>
     </article>
   );
 }

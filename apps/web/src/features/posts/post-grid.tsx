@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
+import { MutedFold } from '@/components/muted-fold.tsx';
 import { EmptyState } from '@/components/page.tsx';
 import { ResponsiveImage } from '@/components/responsive-image.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
@@ -56,23 +57,25 @@ export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
       <ul className={styles.grid} aria-label={label}>
         {posts.map((post, index) => (
           <li key={post.id} className={styles.item}>
-            <Link to={paths.postDetail(post.id)} className={styles.link}>
-              <ResponsiveImage
-                image={post.image}
-                alt={post.altText || post.caption}
-                sizes={gridSizes}
-                className={styles.image}
-                priority={index < 6}
-              />
-              <span className={styles.overlay} aria-hidden="true">
-                <span>
-                  <Heart size={18} fill="currentColor" /> {formatCount(post.likeCount)}
+            <MutedFold text={post.caption} what="post" tile>
+              <Link to={paths.postDetail(post.id)} className={styles.link}>
+                <ResponsiveImage
+                  image={post.image}
+                  alt={post.altText || post.caption}
+                  sizes={gridSizes}
+                  className={styles.image}
+                  priority={index < 6}
+                />
+                <span className={styles.overlay} aria-hidden="true">
+                  <span>
+                    <Heart size={18} fill="currentColor" /> {formatCount(post.likeCount)}
+                  </span>
+                  <span>
+                    <MessageCircle size={18} fill="currentColor" /> {formatCount(post.commentCount)}
+                  </span>
                 </span>
-                <span>
-                  <MessageCircle size={18} fill="currentColor" /> {formatCount(post.commentCount)}
-                </span>
-              </span>
-            </Link>
+              </Link>
+            </MutedFold>
             {itemActions && <div className={styles.actions}>{itemActions(post)}</div>}
           </li>
         ))}
