@@ -249,7 +249,9 @@ export async function actOnReport({
     return { handled: handled.length, notified, subject, suspended };
   });
   for (const recipientId of new Set(outcome.notified)) live.publish({ kind: 'notification', recipientId });
-  if (outcome.suspended) live.publish({ kind: 'account_status', userId: outcome.subject, banned: true });
+  // Sent before answering: the moderator's next look must not find the account still signed in.
+  if (outcome.suspended)
+    await live.publishNow({ kind: 'account_status', userId: outcome.subject, banned: true });
   live.publish({ kind: 'reports_changed' });
   return { handled: outcome.handled };
 }
@@ -278,7 +280,7 @@ export async function liftSuspension({
       note,
     });
   });
-  live.publish({ kind: 'account_status', userId, banned: false });
+  await live.publishNow({ kind: 'account_status', userId, banned: false });
   live.publish({ kind: 'reports_changed' });
   return { suspended: false };
 }

@@ -40,6 +40,8 @@ export function watchSuspendedAccounts({
   let ids = new Set<string>();
   const liftedAt = new Map<string, number>();
   let loaded = false;
+  /** Accounts an event changed while a full load was reading: the event is newer than the load. */
+  let touched = new Set<string>();
 
   const lifted = (userId: string) => {
     ids.delete(userId);
@@ -47,8 +49,13 @@ export function watchSuspendedAccounts({
   };
 
   async function loadAll() {
+    touched = new Set();
     const rows = await db.select({ id: user.id }).from(user).where(eq(user.banned, true));
     const next = new Set(rows.map((row) => row.id));
+    for (const id of touched) {
+      if (ids.has(id)) next.add(id);
+      else next.delete(id);
+    }
     for (const id of ids) if (!next.has(id)) liftedAt.set(id, Date.now());
     ids = next;
     for (const [id, at] of liftedAt) if (Date.now() - at > liftedMs) liftedAt.delete(id);
@@ -70,6 +77,7 @@ export function watchSuspendedAccounts({
   // Listen before the first load, so a suspension committed during it is not missed.
   live.listen((event) => {
     if (event.kind !== 'account_status') return;
+    touched.add(event.userId);
     if (event.banned) ids.add(event.userId);
     else lifted(event.userId);
     reload(event.userId).catch((err) => logger.warn({ err }, 'suspension reload failed'));
