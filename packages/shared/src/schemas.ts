@@ -3,7 +3,8 @@
  * (`SignUpInput`); the inferred types carry the same names.
  */
 import { z } from 'zod';
-import { limits } from './limits.ts';
+import { type NotificationPreferenceType, notificationPreferenceTypes } from './dto.ts';
+import { limits, notificationLimits } from './limits.ts';
 import { messages } from './messages.ts';
 
 // The web app runs under a Content-Security-Policy without 'unsafe-eval'. zod would otherwise
@@ -193,3 +194,40 @@ export const DeviceSessionList = z.array(
   }),
 );
 export type DeviceSession = z.output<typeof DeviceSessionList>[number];
+
+// ── notifications (issue 16) ──────────────────────────────────────────────────────────────
+
+/** /notifications?filter=mentions shows only mentions; the cursor is PageQuery's. */
+export const NotificationListQuery = PageQuery.extend({
+  filter: z.enum(['all', 'mentions'], { error: messages.notifications.badFilter }).default('all'),
+});
+
+const preferenceFlags = z.object(
+  Object.fromEntries(notificationPreferenceTypes.map((type) => [type, z.boolean().optional()])) as Record<
+    NotificationPreferenceType,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+);
+
+/** Only the flags sent change; the others keep their value. */
+export const NotificationPreferencesInput = z.object({
+  inApp: preferenceFlags.optional(),
+  push: preferenceFlags.optional(),
+});
+
+const base64url = z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+=*$/, messages.notifications.badSubscription);
+
+/** PushSubscription.toJSON() as the browser gives it. */
+export const PushSubscriptionInput = z.object({
+  // The server POSTs to this address: https only, and never an address literal or localhost.
+  endpoint: z
+    .url({ protocol: /^https$/, hostname: /^(?!localhost$)(?![\d.]+$)[^[\]:]+$/, error: messages.notifications.badSubscription })
+    .max(notificationLimits.pushEndpointMax, messages.notifications.badSubscription),
+  keys: z.object({ p256dh: base64url, auth: base64url }),
+});
+
+export type PushSubscriptionInput = z.output<typeof PushSubscriptionInput>;
+
+export const PushUnsubscribeInput = z.object({
+  endpoint: z.string().min(1).max(notificationLimits.pushEndpointMax),
+});

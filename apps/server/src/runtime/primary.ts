@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { loadSecret } from '../auth/secret.ts';
+import { vapidKeys } from '../features/notifications/vapid.ts';
 import {
   type EmbeddedPostgres,
   embeddedConnections,
@@ -71,6 +72,7 @@ async function prepare(): Promise<string> {
   await database.close();
   if (embedded && existsSync(path.join(env.DATA_DIR, 'db', 'PG_VERSION'))) await upgradeRound1(url);
   await loadSecret(env);
+  await vapidKeys(env);
   return url;
 }
 

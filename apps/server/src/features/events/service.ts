@@ -23,6 +23,7 @@ import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
+import { noticeForStep } from '../notifications/notify.ts';
 import { imageDtoColumns } from '../images/queries.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../profile/queries.ts';
@@ -105,7 +106,7 @@ export async function setInterest({
 >): Promise<InterestStateDto> {
   // Joined people are listed by name, so only members with a profile join.
   await requireProfile(db, viewer.id, profileRequired);
-  let state: { interestedCount: number; hostId: string; changed: boolean };
+  let state: { interestedCount: number; hostId: string; notified: boolean; changed: boolean };
   try {
     state = await toggleWithCounter(db, {
       table: eventInterests,
@@ -118,7 +119,8 @@ export async function setInterest({
           .where(eq(events.id, eventId))
           .returning({ interestedCount: events.interestedCount, hostId: events.hostId });
         if (!event) throw eventNotFound();
-        return event;
+        const notice = { type: 'event_interest', recipientId: event.hostId, actorId: viewer.id, eventId } as const;
+        return { ...event, notified: await noticeForStep(tx, step, notice) };
       },
     });
   } catch (error) {
@@ -127,6 +129,7 @@ export async function setInterest({
     throw error;
   }
   if (state.changed) live.publish({ kind: 'event_changed', hostId: state.hostId, eventId });
+  if (state.notified) live.publish({ kind: 'notification', recipientId: state.hostId });
   return { interested, interestedCount: state.interestedCount };
 }
 

@@ -23,6 +23,7 @@ import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
+import { noticeForStep, notify } from '../notifications/notify.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
 import { requireProfile } from '../profile/queries.ts';
 import { selectComments, selectPostsForViewer, toCommentDto, toPostDto } from './queries.ts';
@@ -103,12 +104,14 @@ export async function setLike({
         .update(posts)
         .set({ likeCount: sql`${posts.likeCount} + ${step}` })
         .where(eq(posts.id, postId))
-        .returning({ likeCount: posts.likeCount });
+        .returning({ likeCount: posts.likeCount, authorId: posts.authorId });
       if (!post) throw postNotFound();
-      return post;
+      const notice = { type: 'post_like', recipientId: post.authorId, actorId: viewer.id, postId } as const;
+      return { ...post, notified: await noticeForStep(tx, step, notice) };
     },
   });
   if (state.changed) live.publish({ kind: 'post_changed', postId });
+  if (state.notified) live.publish({ kind: 'notification', recipientId: state.authorId });
   return { liked, likeCount: state.likeCount };
 }
 
@@ -193,20 +196,22 @@ export async function addComment({
   { postId: string } & z.output<typeof CommentInput>
 >): Promise<CommentDto> {
   await requireProfile(db, viewer.id, profileRequired);
-  const commentId = await withTransaction(db, async (tx) => {
+  const { commentId, authorId, notified } = await withTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(posts)
       .set({ commentCount: sql`${posts.commentCount} + 1` })
       .where(eq(posts.id, postId))
-      .returning({ id: posts.id });
+      .returning({ authorId: posts.authorId });
     if (!updated) throw postNotFound();
     const [row] = await tx
       .insert(comments)
       .values({ postId, authorId: viewer.id, body })
       .returning({ id: comments.id });
-    return row!.id;
+    const notice = { type: 'post_comment', recipientId: updated.authorId, actorId: viewer.id, postId } as const;
+    return { commentId: row!.id, authorId: updated.authorId, notified: await notify(tx, { ...notice, commentId: row!.id }) };
   });
   live.publish({ kind: 'post_changed', postId });
+  if (notified) live.publish({ kind: 'notification', recipientId: authorId });
   const [row] = await selectComments(db).where(eq(comments.id, commentId)).limit(1);
   return toCommentDto(storage, row!);
 }
