@@ -56,7 +56,10 @@ const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   /** Who push services may contact about this sender: mailto: or https:; PUBLIC_URL by default. */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must start with mailto: or https://').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must start with mailto: or https://')
+    .optional(),
 });
 
 /** The S3 driver's settings, present only when STORAGE_DRIVER=s3 and checked to be complete. */
@@ -119,7 +122,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const s3 = s3Settings(env);
   problems.push(...s3.problems);
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
-    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither to keep a generated pair in DATA_DIR');
+    problems.push(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither to keep a generated pair in DATA_DIR',
+    );
   }
   if (problems.length > 0) {
     throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);

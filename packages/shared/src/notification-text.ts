@@ -20,7 +20,12 @@ function who(names: readonly string[], count: number): string {
   return `${first} and ${count - 1} ${count - 1 === 1 ? 'other' : 'others'}`;
 }
 
-export function notificationText({ type, actorNames, actorCount, eventTitle }: NotificationTextInput): string {
+export function notificationText({
+  type,
+  actorNames,
+  actorCount,
+  eventTitle,
+}: NotificationTextInput): string {
   const people = who(actorNames, actorCount);
   const event = eventTitle ? `your event “${eventTitle}”` : 'your event';
   switch (type) {
@@ -37,7 +42,9 @@ export function notificationText({ type, actorNames, actorCount, eventTitle }: N
     case 'report_reviewed':
       return 'Your report was reviewed';
     case 'event_reminder':
-      return eventTitle ? `Reminder: “${eventTitle}” is tomorrow` : 'Reminder: an event you are interested in is tomorrow';
+      return eventTitle
+        ? `Reminder: “${eventTitle}” is tomorrow`
+        : 'Reminder: an event you are interested in is tomorrow';
   }
 }
 

@@ -215,13 +215,21 @@ export const NotificationPreferencesInput = z.object({
   push: preferenceFlags.optional(),
 });
 
-const base64url = z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+=*$/, messages.notifications.badSubscription);
+const base64url = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+=*$/, messages.notifications.badSubscription);
 
 /** PushSubscription.toJSON() as the browser gives it. */
 export const PushSubscriptionInput = z.object({
   // The server POSTs to this address: https only, and never an address literal or localhost.
   endpoint: z
-    .url({ protocol: /^https$/, hostname: /^(?!localhost$)(?![\d.]+$)[^[\]:]+$/, error: messages.notifications.badSubscription })
+    .url({
+      protocol: /^https$/,
+      hostname: /^(?!localhost$)(?![\d.]+$)[^[\]:]+$/,
+      error: messages.notifications.badSubscription,
+    })
     .max(notificationLimits.pushEndpointMax, messages.notifications.badSubscription),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });

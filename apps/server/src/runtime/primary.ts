@@ -11,13 +11,13 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { loadSecret } from '../auth/secret.ts';
-import { vapidKeys } from '../features/notifications/vapid.ts';
 import {
   type EmbeddedPostgres,
   embeddedConnections,
   startEmbeddedPostgres,
 } from '../db/embedded-postgres.ts';
 import { parseEnv } from '../env.ts';
+import { vapidKeys } from '../features/notifications/vapid.ts';
 import { createLogger } from '../lib/logger.ts';
 import { checkDataDirWritable, checkPortFree, type InstanceLock, lockDataDir } from './preflight.ts';
 import { StartupError } from './startup-error.ts';

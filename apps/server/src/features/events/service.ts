@@ -23,9 +23,9 @@ import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
-import { noticeForStep } from '../notifications/notify.ts';
 import { imageDtoColumns } from '../images/queries.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
+import { noticeForStep } from '../notifications/notify.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../profile/queries.ts';
 import { buildCalendar, type CalendarEvent, calendarFileName } from './ics.ts';
 import { hostedByFollowedOrSelf, selectEventsForViewer, toEventDtos } from './queries.ts';
@@ -119,7 +119,12 @@ export async function setInterest({
           .where(eq(events.id, eventId))
           .returning({ interestedCount: events.interestedCount, hostId: events.hostId });
         if (!event) throw eventNotFound();
-        const notice = { type: 'event_interest', recipientId: event.hostId, actorId: viewer.id, eventId } as const;
+        const notice = {
+          type: 'event_interest',
+          recipientId: event.hostId,
+          actorId: viewer.id,
+          eventId,
+        } as const;
         return { ...event, notified: await noticeForStep(tx, step, notice) };
       },
     });

@@ -6,7 +6,12 @@
  * instances never push it twice. web-push encrypts (aes128gcm) and signs (VAPID); the request
  * goes out through fetch, so the payload stays the short line a lock screen shows.
  */
-import { notificationLimits, notificationLink, notificationText, type NotificationType } from '@glimpse/shared';
+import {
+  type NotificationType,
+  notificationLimits,
+  notificationLink,
+  notificationText,
+} from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';

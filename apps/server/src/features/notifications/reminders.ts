@@ -20,7 +20,9 @@ export async function sendEventReminders({
   live: Pick<LiveHub, 'publish'>;
 }): Promise<{ reminded: number; skipped: boolean }> {
   const outcome = await db.transaction(async (tx) => {
-    const lock = (await tx.execute(sql`select pg_try_advisory_xact_lock(${reminderLockKey}) as locked`)) as unknown as {
+    const lock = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${reminderLockKey}) as locked`,
+    )) as unknown as {
       rows: { locked: boolean }[];
     };
     if (!lock.rows[0]?.locked) return { recipients: [] as string[], skipped: true };

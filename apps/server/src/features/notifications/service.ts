@@ -32,10 +32,9 @@ export type NotificationFilter = 'all' | 'mentions';
 export async function listNotifications({
   ctx: { db, storage, viewer },
   input: { cursor, filter },
-}: ServiceArgs<
-  'db' | 'storage' | 'viewer',
-  { cursor: Cursor | null; filter: NotificationFilter }
->): Promise<Page<NotificationDto>> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null; filter: NotificationFilter }>): Promise<
+  Page<NotificationDto>
+> {
   const rows = await db
     .select({
       group: notificationGroups,

@@ -43,7 +43,10 @@ export function vapidKeys(env: Env): Promise<VapidKeys> {
   const key = env.VAPID_PUBLIC_KEY ?? env.DATA_DIR;
   let keys = loaded.get(key);
   if (!keys) {
-    keys = readOrCreate(env).then((pair) => ({ ...pair, subject: env.VAPID_SUBJECT ?? defaultSubject(env.publicUrl) }));
+    keys = readOrCreate(env).then((pair) => ({
+      ...pair,
+      subject: env.VAPID_SUBJECT ?? defaultSubject(env.publicUrl),
+    }));
     loaded.set(key, keys);
   }
   return keys;

@@ -23,8 +23,8 @@ import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
-import { noticeForStep, notify } from '../notifications/notify.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
+import { noticeForStep, notify } from '../notifications/notify.ts';
 import { requireProfile } from '../profile/queries.ts';
 import { selectComments, selectPostsForViewer, toCommentDto, toPostDto } from './queries.ts';
 
@@ -207,8 +207,17 @@ export async function addComment({
       .insert(comments)
       .values({ postId, authorId: viewer.id, body })
       .returning({ id: comments.id });
-    const notice = { type: 'post_comment', recipientId: updated.authorId, actorId: viewer.id, postId } as const;
-    return { commentId: row!.id, authorId: updated.authorId, notified: await notify(tx, { ...notice, commentId: row!.id }) };
+    const notice = {
+      type: 'post_comment',
+      recipientId: updated.authorId,
+      actorId: viewer.id,
+      postId,
+    } as const;
+    return {
+      commentId: row!.id,
+      authorId: updated.authorId,
+      notified: await notify(tx, { ...notice, commentId: row!.id }),
+    };
   });
   live.publish({ kind: 'post_changed', postId });
   if (notified) live.publish({ kind: 'notification', recipientId: authorId });
