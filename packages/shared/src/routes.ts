@@ -30,6 +30,7 @@ export const routePatterns = {
   guidelines: '/communityguidelines',
   help: '/help',
   notifications: '/notifications',
+  settingsNotifications: '/settings/notifications',
 } as const;
 
 const { postDetail, userPublicFeed, eventDetail, ...plainPatterns } = routePatterns;

@@ -225,17 +225,25 @@ const base64url = z
 export const PushSubscriptionInput = z.object({
   // The server POSTs to this address: https only, and never an address literal or localhost.
   endpoint: z
-    .url({
-      protocol: /^https$/,
-      hostname: /^(?!localhost$)(?![\d.]+$)[^[\]:]+$/,
-      error: messages.notifications.badSubscription,
-    })
-    .max(notificationLimits.pushEndpointMax, messages.notifications.badSubscription),
+    .string({ error: messages.notifications.badSubscription })
+    .trim()
+    .max(notificationLimits.pushEndpointMax, messages.notifications.badSubscription)
+    .pipe(
+      z.url({
+        protocol: /^https$/,
+        hostname: /^(?!localhost$)(?![\d.]+$)[^[\]:]+$/,
+        error: messages.notifications.badSubscription,
+      }),
+    ),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
 
 export type PushSubscriptionInput = z.output<typeof PushSubscriptionInput>;
 
+/** DELETE …/push-subscription?endpoint=…: which of the caller's subscriptions to forget. */
 export const PushUnsubscribeInput = z.object({
-  endpoint: z.string().min(1).max(notificationLimits.pushEndpointMax),
+  endpoint: z
+    .string({ error: messages.notifications.badSubscription })
+    .min(1, messages.notifications.badSubscription)
+    .max(notificationLimits.pushEndpointMax, messages.notifications.badSubscription),
 });

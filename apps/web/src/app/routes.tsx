@@ -66,6 +66,13 @@ const privateRoutes: RouteObject[] = [
     path: patterns.settings,
     lazy: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
   },
+  {
+    path: patterns.settingsNotifications,
+    lazy: screen(
+      () => import('@/features/notifications/notification-settings-screen.tsx'),
+      'NotificationSettingsScreen',
+    ),
+  },
 ];
 
 // Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.

@@ -157,10 +157,9 @@ describe('web push', () => {
       expect((await put(endpoint)).status, endpoint).toBe(400);
     }
     expect(await t.countRows(pushSubscriptions, eq(pushSubscriptions.userId, member.id))).toBe(1);
-    const removed = await member.request('/api/notifications/push-subscription', {
-      method: 'DELETE',
-      json: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123' },
-    });
+    const removed = await member.delete(
+      `/api/notifications/push-subscription?endpoint=${encodeURIComponent('https://fcm.googleapis.com/fcm/send/abc123')}`,
+    );
     expect(removed.status).toBe(204);
     expect(await t.countRows(pushSubscriptions, eq(pushSubscriptions.userId, member.id))).toBe(0);
   });

@@ -44,6 +44,10 @@ export const notificationRouteTable: Record<string, RouteEntry> = {
     rateLimit: null,
     body: 'json',
     async attempt(scene, actor) {
+      // Every attempt starts from the owner having everything on.
+      await scene.t.db
+        .delete(schema.notificationPreferences)
+        .where(eq(schema.notificationPreferences.userId, scene.owner.id));
       return {
         path: '/api/notifications/preferences',
         json: { inApp: { post_like: false } },
@@ -56,6 +60,7 @@ export const notificationRouteTable: Record<string, RouteEntry> = {
         },
       };
     },
+    noFreeText: 'on/off flags per type',
   },
   'PUT /api/notifications/push-subscription': {
     rule: 'A push subscription is saved for the caller.',
@@ -76,18 +81,18 @@ export const notificationRouteTable: Record<string, RouteEntry> = {
           ),
       };
     },
+    noFreeText: 'a push service URL and two base64url keys, never shown to anyone',
   },
   'DELETE /api/notifications/push-subscription': {
     rule: 'Only the subscriber removes their push subscription.',
     expect: { owner: 204, other: 204, signedOut: 401 },
     rateLimit: null,
-    body: 'json',
+    body: 'none',
     async attempt(scene, actor) {
       const endpoint = `https://push.example.com/send/${Math.random().toString(36).slice(2)}`;
       await scene.t.db.insert(schema.pushSubscriptions).values({ endpoint, userId: scene.owner.id, ...keys });
       return {
-        path: '/api/notifications/push-subscription',
-        json: { endpoint },
+        path: `/api/notifications/push-subscription?endpoint=${encodeURIComponent(endpoint)}`,
         async verify() {
           const left = await scene.t.countRows(
             schema.pushSubscriptions,

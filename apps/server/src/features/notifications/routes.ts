@@ -47,7 +47,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     await subscribePush({ ctx: c.var.ctx, input: c.req.valid('json') });
     return c.body(null, 204);
   })
-  .delete('/notifications/push-subscription', signedIn, jsonBody(PushUnsubscribeInput), async (c) => {
-    await unsubscribePush({ ctx: c.var.ctx, input: c.req.valid('json') });
+  .delete('/notifications/push-subscription', signedIn, query(PushUnsubscribeInput), async (c) => {
+    await unsubscribePush({ ctx: c.var.ctx, input: c.req.valid('query') });
     return c.body(null, 204);
   });
