@@ -6,13 +6,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import pg from 'pg';
+import { descendants } from '../lib/process-tree.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,26 +40,6 @@ export interface RunningServer {
   kill(): Promise<void>;
   /** SIGTERM, as an operator stops it; SIGKILL after 15 s. */
   stop(): Promise<void>;
-}
-
-/** Every process below `root` (children of children…), from /proc. */
-export async function descendants(root: number): Promise<number[]> {
-  const parents = new Map<number, number>();
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // The command name may hold spaces and parentheses: the parent pid follows the last ')'.
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (parent) parents.set(Number(entry), parent);
-  }
-  const found: number[] = [];
-  let frontier = [root];
-  while (frontier.length) {
-    const next = [...parents].filter(([, parent]) => frontier.includes(parent)).map(([pid]) => pid);
-    found.push(...next);
-    frontier = next;
-  }
-  return found;
 }
 
 async function waitGone(pids: number[]) {
@@ -116,8 +96,9 @@ export async function startServer(
         child,
         startMs: performance.now() - started,
         async kill() {
+          // The primary itself first in the list: its tree, read in one pass, then all killed at once.
           const tree = await descendants(child.pid!);
-          for (const pid of [child.pid!, ...tree]) {
+          for (const pid of tree) {
             try {
               process.kill(pid, 'SIGKILL');
             } catch {
