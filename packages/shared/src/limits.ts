@@ -23,6 +23,8 @@ export const rateLimits = {
   follows: { max: 400, windowSeconds: 24 * 60 * 60 },
   reports: { max: 10, windowSeconds: 60 * 60 },
   feedback: { max: 10, windowSeconds: 60 * 60 },
+  /** Block, mute and muted words: generous (200 a day), only against scripted churn. */
+  safety: { max: 200, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;
 export type RateLimitName = keyof typeof rateLimits;
 
@@ -63,6 +65,10 @@ export const limits = {
   searchDebounceMs: 500,
   starFollowerThreshold: 10,
   avatarStackSize: 3,
+  /** Trust and safety: a moderator's note, one muted word, and how many words one may mute. */
+  moderationNoteMax: 1000,
+  mutedWordMax: 50,
+  mutedWordsMax: 100,
 } as const;
 
 /** Notifications and web push (issue 16). */

@@ -1,8 +1,10 @@
 import type { NotificationDto, NotificationPreferencesDto, Page } from '@glimpse/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventReminders, events, notificationGroups, notifications } from '../../db/schema.ts';
+import { withTransaction } from '../../lib/service.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { writeSuspension } from '../safety/suspension.ts';
 import { notify } from './notify.ts';
 import { sendEventReminders } from './reminders.ts';
 
@@ -125,6 +127,49 @@ describe('comments, interest and followers', () => {
     expect((await listOf(owner)).map((n) => n.type)).toEqual(['new_follower', 'mention']);
     expect((await listOf(owner, 'mentions')).map((n) => n.type)).toEqual(['mention']);
     expect((await owner.get('/api/notifications?filter=likes')).status).toBe(400);
+  });
+});
+
+describe('blocks, mutes and suspensions', () => {
+  it('never notify, and hide what they notified before', async () => {
+    const owner = await t.signUpWithProfile({ firstName: 'Owner' });
+    const [blocked, muted, suspended, friend] = [
+      await t.signUpWithProfile({ firstName: 'Blocked' }),
+      await t.signUpWithProfile({ firstName: 'Muted' }),
+      await t.signUpWithProfile({ firstName: 'Suspended' }),
+      await t.signUpWithProfile({ firstName: 'Friend' }),
+    ];
+    const post = await t.insertPost(owner.id, 'who may tell me');
+    // Before: the suspended member and the friend like the post; the muted one follows.
+    await suspended.put(`/api/posts/${post.id}/like`);
+    await friend.put(`/api/posts/${post.id}/like`);
+    await muted.put(`/api/users/${owner.id}/follow`);
+    expect((await listOf(owner)).map(namesIn)).toEqual([['Muted'], ['Friend', 'Suspended']]);
+
+    expect((await owner.put(`/api/users/${blocked.id}/block`)).status).toBe(200);
+    expect((await owner.put(`/api/users/${muted.id}/mute`)).status).toBe(200);
+    await withTransaction(t.db, (tx) => writeSuspension(tx, suspended.id, true, 'test'));
+
+    // Earlier notices from them are hidden (a group with nobody left disappears)…
+    let items = await listOf(owner);
+    expect(items.map(namesIn)).toEqual([['Friend']]);
+    expect(items[0]).toMatchObject({ actorCount: 1 });
+    expect(await badgeOf(owner)).toBe(1);
+
+    // …and new actions from them write nothing. The blocked member cannot even see the post.
+    expect((await blocked.put(`/api/posts/${post.id}/like`)).status).toBe(404);
+    await muted.post(`/api/posts/${post.id}/comments`, { body: 'hello?' });
+    await t.db.transaction((tx) =>
+      notify(tx, { type: 'mention', recipientId: owner.id, actorId: suspended.id, postId: post.id }),
+    );
+    items = await listOf(owner);
+    expect(items.map((n) => n.type)).toEqual(['post_like']);
+    expect(
+      await t.countRows(
+        notifications,
+        and(eq(notifications.recipientId, owner.id), inArray(notifications.actorId, [blocked.id, muted.id])),
+      ),
+    ).toBe(1); // the follow notice written before the mute, hidden, not deleted
   });
 });
 

@@ -11,7 +11,8 @@
 import type { NotificationType } from '@glimpse/shared';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notificationGroups, notificationPreferences, notifications } from '../../db/schema.ts';
+import { notificationGroups, notificationPreferences, notifications, user } from '../../db/schema.ts';
+import { visibleTo } from '../safety/visibility.ts';
 
 export interface NotificationSubject {
   postId?: string;
@@ -42,12 +43,24 @@ async function turnedOffInApp(tx: Db, recipientId: string, type: NotificationTyp
   return Boolean(row?.off);
 }
 
+/** Blocked (either way), muted and suspended accounts never notify (features/safety/visibility.ts). */
+async function actorHidden(tx: Db, recipientId: string, actorId: string | null): Promise<boolean> {
+  if (actorId === null) return false;
+  const [visible] = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, actorId), visibleTo(user.id, recipientId, { muted: true })))
+    .limit(1);
+  return !visible;
+}
+
 /**
- * Writes the notice unless the actor would be told about their own action or the recipient turned
- * the type off; true when written.
+ * Writes the notice unless the actor would be told about their own action, the recipient cannot
+ * see the actor (blocked, muted, suspended) or turned the type off; true when written.
  */
 export async function notify(tx: Db, notice: NewNotification): Promise<boolean> {
   if (notice.actorId === notice.recipientId) return false;
+  if (await actorHidden(tx, notice.recipientId, notice.actorId)) return false;
   if (await turnedOffInApp(tx, notice.recipientId, notice.type)) return false;
   const [group] = await tx
     .insert(notificationGroups)

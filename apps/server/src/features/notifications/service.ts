@@ -24,8 +24,19 @@ import {
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { findAuthors } from '../profile/queries.ts';
+import { visibleTo } from '../safety/visibility.ts';
 
 const newestFirst = keyset(notificationGroups.latestAt, notificationGroups.id, 'newestFirst');
+
+/**
+ * Blocked, muted and suspended accounts never notify: notify() writes nothing from them, and a
+ * block, mute or suspension that comes later hides their notices here (a group of no one left
+ * disappears; a reminder, which nobody caused, stays).
+ */
+const visibleNotice = (viewerId: string) =>
+  visibleTo(notifications.actorId, viewerId, { muted: true, nullable: true });
+const hasVisibleNotice = (viewerId: string) =>
+  sql`exists (select 1 from ${notifications} where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(viewerId)})`;
 
 export type NotificationFilter = 'all' | 'mentions';
 
@@ -39,11 +50,11 @@ export async function listNotifications({
     .select({
       group: notificationGroups,
       eventTitle: events.title,
-      actorCount: sql<number>`(select count(*)::int from ${notifications} where ${notifications.groupId} = ${notificationGroups.id})`,
+      actorCount: sql<number>`(select count(*)::int from ${notifications} where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(viewer.id)})`,
       latest: sql<{ actorIds: (string | null)[]; commentId: string | null }>`(
         select json_build_object('actorIds', coalesce(json_agg(l.actor_id), '[]'), 'commentId', (array_agg(l.comment_id))[1])
         from (select ${notifications.actorId} as actor_id, ${notifications.commentId} as comment_id from ${notifications}
-              where ${notifications.groupId} = ${notificationGroups.id}
+              where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(viewer.id)}
               order by ${notifications.createdAt} desc limit ${notificationLimits.groupAvatars}) l)`,
       followingActor: sql<boolean>`(${notificationGroups.type} = 'new_follower' and exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${notificationGroups.targetKey}))`,
     })
@@ -53,6 +64,7 @@ export async function listNotifications({
       and(
         eq(notificationGroups.recipientId, viewer.id),
         filter === 'mentions' ? eq(notificationGroups.type, 'mention') : undefined,
+        hasVisibleNotice(viewer.id),
         newestFirst.after(cursor),
       ),
     )
@@ -90,7 +102,13 @@ export async function unreadCount({
   const [row] = await db
     .select({ value: count() })
     .from(notificationGroups)
-    .where(and(eq(notificationGroups.recipientId, viewer.id), eq(notificationGroups.read, false)));
+    .where(
+      and(
+        eq(notificationGroups.recipientId, viewer.id),
+        eq(notificationGroups.read, false),
+        hasVisibleNotice(viewer.id),
+      ),
+    );
   return { count: row?.value ?? 0 };
 }
 
