@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { expectAccessible } from '../support/app.ts';
+import { expectAccessible, newUser, photoFile, signUpWithProfile } from '../support/app.ts';
 
 // The built worker the server sends (apps/server/src/app.ts reads it on every request).
 const builtWorker = path.resolve(import.meta.dirname, '../../apps/web/dist/sw.js');
@@ -58,6 +58,24 @@ test('installable, loads offline to the offline page, and offers a new version',
       await writeFile(builtWorker, original);
     }
   });
+  await test.step('a photo shared to Glimpse opens /addpost with it, ready to post', async () => {
+    await signUpWithProfile(page, newUser('Sharon'));
+    const photo = (await readFile(await photoFile('shared'))).toString('base64');
+    // What Android's share sheet does: a multipart POST to the manifest's share_target action.
+    const landed = await page.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+      const form = new FormData();
+      form.append('image', new File([bytes], 'holiday.jpg', { type: 'image/jpeg' }));
+      return (await fetch('/addpost', { method: 'POST', body: form })).url;
+    }, photo);
+    expect(new URL(landed).pathname + new URL(landed).search).toBe('/addpost?shared=1');
+    await page.goto('/addpost?shared=1');
+    await page.getByLabel('Caption').fill('Shared from the gallery');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/postdetail\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Shared from the gallery')).toBeVisible();
+  });
+
   await context.close();
   await rm(profile, { recursive: true, force: true });
 });

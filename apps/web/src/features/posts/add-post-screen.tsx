@@ -7,6 +7,7 @@ import { TextArea, TextField } from '@/components/field.tsx';
 import { ImagePicker } from '@/components/image-picker.tsx';
 import { Page } from '@/components/page.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { useSharedImage } from '@/lib/shared-image.ts';
 import { useForm } from '@/lib/use-form.ts';
 import styles from './add-post-screen.module.css';
 import { useCreatePost } from './api/create-post.ts';
@@ -28,6 +29,8 @@ export function AddPostScreen() {
   });
   const { values, errors } = form;
   const failure = isApiError(form.failure) ? form.failure.message : null;
+  // A photo shared to Glimpse from another app arrives here (lib/shared-image.ts).
+  useSharedImage((file) => form.set('image', file));
 
   return (
     <Page title="New post">
