@@ -18,8 +18,10 @@ test('installable, loads offline to the offline page, and offers a new version',
   await page.goto('/login');
 
   await test.step('the service worker installs and controls the page', async () => {
-    const state = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
-    expect(state).toBe('activated');
+    // `ready` resolves once a worker is active, which may still be "activating" for a moment.
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+      .toBe('activated');
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   });
 
