@@ -28,7 +28,7 @@ const pushLabels: Record<NotificationPreferenceType, string> = {
   mention: 'Push when I am mentioned',
   new_follower: 'Push when someone follows me',
   event_interest: 'Push when someone is interested in my event',
-  event_reminder: 'Push the day before my events',
+  event_reminder: 'Push the day before events I’m interested in',
 };
 
 function Checkboxes({
