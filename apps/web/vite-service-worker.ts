@@ -34,12 +34,14 @@ export function serviceWorker(): Plugin {
       // What the first page loads: its entry script, preloaded chunks and styles.
       const entry = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
       const assets = await readdir(path.join(outDir, 'assets'));
-      const version = createHash('sha256')
+      const template = await readFile(path.join(root, 'sw/service-worker.js'), 'utf8');
+      // Hashed asset names change with their content; the shell files and the worker do not.
+      const hash = createHash('sha256')
         .update([...assets].sort().join('\n'))
         .update(html)
-        .digest('hex')
-        .slice(0, 16);
-      const template = await readFile(path.join(root, 'sw/service-worker.js'), 'utf8');
+        .update(template);
+      for (const file of shellFiles) hash.update(await readFile(path.join(outDir, file)));
+      const version = hash.digest('hex').slice(0, 16);
       const precache = [...new Set([...shellFiles, ...entry])];
       await writeFile(
         path.join(outDir, 'sw.js'),

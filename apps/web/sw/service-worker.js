@@ -115,12 +115,15 @@ self.addEventListener('notificationclick', (event) => {
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-      if (open) {
-        await open.focus();
-        await open.navigate(target);
-      } else {
-        await self.clients.openWindow(target);
-      }
+      try {
+        if (open) {
+          await open.focus();
+          // navigate() works only on a tab this worker controls; otherwise a new window opens.
+          await open.navigate(target);
+          return;
+        }
+      } catch {}
+      await self.clients.openWindow(target);
     })(),
   );
 });

@@ -35,9 +35,11 @@ export class PushError extends Error {}
 
 async function subscribe(vapidPublicKey: string) {
   if (!pushSupported()) throw new PushError(messages.notifications.pushUnsupported);
+  // No worker (the dev server, a blocked registration): `ready` would wait forever.
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) throw new PushError(messages.notifications.pushUnsupported);
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushError(messages.notifications.pushDenied);
-  const registration = await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({
