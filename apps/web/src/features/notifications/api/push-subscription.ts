@@ -35,7 +35,7 @@ export class PushError extends Error {}
 
 async function subscribe(vapidPublicKey: string) {
   if (!pushSupported()) throw new PushError(messages.notifications.pushUnsupported);
-  // No worker (the dev server, a blocked registration): `ready` would wait forever.
+  // No worker (the dev server, a blocked registration): nothing here could receive a push.
   const registration = await navigator.serviceWorker.getRegistration();
   if (!registration) throw new PushError(messages.notifications.pushUnsupported);
   const permission = await Notification.requestPermission();
