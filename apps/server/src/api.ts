@@ -14,6 +14,7 @@ import { postRoutes } from './features/posts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { socialRoutes } from './features/social/routes.ts';
+import { tagRoutes } from './features/tags/routes.ts';
 import type { AppEnv } from './lib/http.ts';
 import { liveRoutes } from './live/routes.ts';
 
@@ -27,6 +28,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', notificationRoutes)
   .route('/', searchRoutes)
   .route('/', liveRoutes)
-  .route('/', feedbackRoutes);
+  .route('/', feedbackRoutes)
+  .route('/', tagRoutes);
 
 export type ApiRoutes = typeof apiRoutes;
