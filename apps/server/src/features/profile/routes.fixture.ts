@@ -59,5 +59,12 @@ export const profileRouteTable: Record<string, RouteEntry> = {
         },
       };
     },
+    // No free text: the fuzzer's strings in the one field must all be refused (it takes a boolean).
+    text: {
+      fields: ['showSensitiveMedia'],
+      async stored(scene) {
+        return { showSensitiveMedia: (await profileRow(scene, scene.owner.id))?.showSensitiveMedia };
+      },
+    },
   },
 };

@@ -120,3 +120,17 @@ export async function saveProfile({
   await deleteImages(ctx, replacedImageIds);
   return getProfile(ctx, viewer.id);
 }
+
+/** Whose profile an @mention names (usernames are unique without regard to case). */
+export async function findByUsername({
+  ctx: { db },
+  input: { username },
+}: ServiceArgs<'db', { username: string }>): Promise<{ userId: string }> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.username})`, username.toLowerCase()))
+    .limit(1);
+  if (!row) throw notFound(messages.profile.notFound);
+  return row;
+}
