@@ -67,6 +67,8 @@ for (const size of sizes) {
       [routePatterns.postDetail]: postPath,
       [routePatterns.eventDetail]: eventPath,
       [routePatterns.userPublicFeed]: `/userpublicfeed/${friendId}`,
+      [routePatterns.tag]: '/tags/harbour',
+      [routePatterns.mention]: `/u/${friend.username}`,
     };
     for (const pattern of Object.values(routePatterns)) {
       if (pattern === routePatterns.login || pattern === routePatterns.signup) continue;

@@ -76,7 +76,7 @@ export function AddPostScreen() {
             type="submit"
             busy={form.busy}
             busyLabel={messages.common.submitting}
-            disabled={!uploads.allDone}
+            disabled={uploads.photos.length > 0 && !uploads.allDone}
           >
             Submit
           </Button>
