@@ -23,6 +23,8 @@ export const rateLimits = {
   follows: { max: 400, windowSeconds: 24 * 60 * 60 },
   reports: { max: 10, windowSeconds: 60 * 60 },
   feedback: { max: 10, windowSeconds: 60 * 60 },
+  /** Block, mute and muted words: generous (200 a day), only against scripted churn. */
+  safety: { max: 200, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;
 export type RateLimitName = keyof typeof rateLimits;
 
@@ -71,4 +73,8 @@ export const limits = {
   parallelUploads: 3,
   /** A hashtag's length in characters, without the #. */
   hashtagMax: 100,
+  /** Trust and safety: a moderator's note, one muted word, and how many words one may mute. */
+  moderationNoteMax: 1000,
+  mutedWordMax: 50,
+  mutedWordsMax: 100,
 } as const;

@@ -2,14 +2,16 @@
  * better-auth: email + password accounts, cookie sessions, multi-session (Add Account) and the
  * rate limits on sign-in and sign-up. Its tables live in db/schema.ts beside ours.
  */
-import { limits, rateLimits } from '@glimpse/shared';
+import { limits, messages, rateLimits } from '@glimpse/shared';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 // The minimal build leaves out Kysely (we bring Drizzle): about 30 MB less memory at start.
 import { betterAuth } from 'better-auth/minimal';
+import { admin } from 'better-auth/plugins/admin';
 import { multiSession } from 'better-auth/plugins/multi-session';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { applyAdminEmails, makeFirstAccountAdmin } from '../features/safety/roles.ts';
 
 /** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const clientIpHeader = 'x-glimpse-client-ip';
@@ -62,7 +64,16 @@ export function createAuth(db: Db, env: Env, secret: string) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
-    plugins: [multiSession({ maximumSessions: limits.deviceAccountsMax })],
+    databaseHooks: {
+      user: { create: { after: (created) => makeFirstAccountAdmin(db, created.id) } },
+      session: { create: { after: (created) => applyAdminEmails(db, created.userId, env.adminEmails) } },
+    },
+    plugins: [
+      multiSession({ maximumSessions: limits.deviceAccountsMax }),
+      // Roles and bans on `user` (features/safety). A suspended account's sign-in is refused with
+      // our message; the plugin's own HTTP endpoints are not exposed (app.ts).
+      admin({ defaultRole: 'member', bannedUserMessage: messages.safety.suspended }),
+    ],
   });
 }
 

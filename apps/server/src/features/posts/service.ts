@@ -25,6 +25,7 @@ import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { deleteImages, requireOwnImages } from '../images/service.ts';
 import { requireProfile } from '../profile/queries.ts';
+import { visibleTo } from '../safety/visibility.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
 import { selectComments, selectPostsForViewer, toCommentDto, toPostDto } from './queries.ts';
 
@@ -107,8 +108,13 @@ export async function deletePost({
   await deleteImages(ctx, imageIds);
 }
 
-async function requirePostExists(db: Db, postId: string) {
-  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).limit(1);
+/** A post the viewer may see (features/safety/visibility.ts); a hidden one is as missing as a deleted one. */
+async function requireVisiblePost(db: Db, viewerId: string, postId: string) {
+  const [post] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), visibleTo(posts.authorId, viewerId)))
+    .limit(1);
   if (!post) throw postNotFound();
 }
 
@@ -116,7 +122,7 @@ export async function setLike({
   ctx: { db, live, viewer },
   input: { postId, liked },
 }: ServiceArgs<'db' | 'live' | 'viewer', { postId: string; liked: boolean }>): Promise<LikeStateDto> {
-  await requirePostExists(db, postId);
+  await requireVisiblePost(db, viewer.id, postId);
   const state = await toggleWithCounter(db, {
     table: postLikes,
     row: { postId, userId: viewer.id },
@@ -140,7 +146,7 @@ export async function setSave({
   ctx: { db, viewer },
   input: { postId, saved },
 }: ServiceArgs<'db' | 'viewer', { postId: string; saved: boolean }>): Promise<SaveStateDto> {
-  await requirePostExists(db, postId);
+  await requireVisiblePost(db, viewer.id, postId);
   await toggleWithCounter(db, {
     table: postSaves,
     row: { postId, userId: viewer.id },
@@ -173,7 +179,8 @@ export async function listPosts({
       .orderBy(...order.orderBy)
       .limit(pageSize + 1);
   } else {
-    rows = await selectPostsForViewer(db, viewer.id)
+    // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
+    rows = await selectPostsForViewer(db, viewer.id, posts.createdAt, { muted: list.kind === 'explore' })
       .where(
         and(
           list.kind === 'author' ? eq(posts.authorId, list.authorId) : undefined,
@@ -192,11 +199,13 @@ export async function listPosts({
 }
 
 export async function listComments({
-  ctx: { db, storage },
+  ctx: { db, storage, viewer },
   input: { postId, cursor },
-}: ServiceArgs<'db' | 'storage', { postId: string; cursor: Cursor | null }>): Promise<Page<CommentDto>> {
-  await requirePostExists(db, postId);
-  const rows = await selectComments(db)
+}: ServiceArgs<'db' | 'storage' | 'viewer', { postId: string; cursor: Cursor | null }>): Promise<
+  Page<CommentDto>
+> {
+  await requireVisiblePost(db, viewer.id, postId);
+  const rows = await selectComments(db, viewer.id)
     .where(and(eq(comments.postId, postId), commentsOldestFirst.after(cursor)))
     .orderBy(...commentsOldestFirst.orderBy)
     .limit(pageSize + 1);
@@ -216,6 +225,7 @@ export async function addComment({
   { postId: string } & z.output<typeof CommentInput>
 >): Promise<CommentDto> {
   await requireProfile(db, viewer.id, profileRequired);
+  await requireVisiblePost(db, viewer.id, postId);
   const written = await withTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(posts)
@@ -236,7 +246,7 @@ export async function addComment({
   });
   live.publish({ kind: 'post_changed', postId });
   for (const recipientId of written.mentioned) live.publish({ kind: 'notification', recipientId });
-  const [row] = await selectComments(db).where(eq(comments.id, written.id)).limit(1);
+  const [row] = await selectComments(db, viewer.id).where(eq(comments.id, written.id)).limit(1);
   return toCommentDto(storage, row!);
 }
 

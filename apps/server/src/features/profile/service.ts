@@ -18,6 +18,7 @@ import { profiles, user } from '../../db/schema.ts';
 import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
 import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
+import { adminBadgeOf } from '../safety/roles.ts';
 import { findProfile } from './queries.ts';
 
 export async function getMe({
@@ -26,7 +27,12 @@ export async function getMe({
   const account = await db.query.user.findFirst({ where: eq(user.id, viewer.id) });
   if (!account) throw unauthenticated();
   return {
-    user: { id: account.id, email: account.email, createdAt: account.createdAt.toISOString() },
+    user: {
+      id: account.id,
+      email: account.email,
+      createdAt: account.createdAt.toISOString(),
+      role: account.role,
+    },
     profile: await findProfile(db, storage, viewer.id),
     preferences: await getMediaPreferences(db, viewer.id),
   };
@@ -101,7 +107,7 @@ export async function saveProfile({
         .for('update');
       await tx
         .insert(profiles)
-        .values({ userId: viewer.id, ...values })
+        .values({ userId: viewer.id, ...values, isAdminUser: adminBadgeOf(viewer.id) })
         .onConflictDoUpdate({ target: profiles.userId, set: values });
       if (!previous) return [];
       return [
