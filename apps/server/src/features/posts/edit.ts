@@ -13,7 +13,7 @@ import { postImages, posts, postVersions } from '../../db/schema.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
-import { getPost } from './service.ts';
+import { getPost, requireVisiblePost } from './service.ts';
 
 const postNotFound = () => notFound(messages.post.notFound);
 
@@ -87,9 +87,11 @@ export async function editPost({
 
 /** Every version of the post, newest (the current one) first. */
 export async function listPostVersions({
-  ctx: { db },
+  ctx: { db, viewer },
   input: { postId },
-}: ServiceArgs<'db', { postId: string }>): Promise<PostVersionDto[]> {
+}: ServiceArgs<'db' | 'viewer', { postId: string }>): Promise<PostVersionDto[]> {
+  // The history is seen by whoever may see the post, no one else.
+  await requireVisiblePost(db, viewer.id, postId);
   const [post] = await db
     .select({
       caption: posts.caption,

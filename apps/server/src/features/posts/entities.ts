@@ -5,10 +5,11 @@
  * same that makes the links on screen.
  */
 import { extractHashtags, extractMentions } from '@glimpse/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { postTags, profiles } from '../../db/schema.ts';
 import { notify } from '../notifications/notify.ts';
+import { visibleTo } from '../safety/visibility.ts';
 
 /** Replaces the post's listed tags with those of `caption`. */
 export async function syncPostTags(tx: Db, post: { id: string; createdAt: Date }, caption: string) {
@@ -43,10 +44,11 @@ export async function notifyMentions(
   const before = new Set(extractMentions(previousText));
   const names = extractMentions(text).filter((name) => !before.has(name));
   if (names.length === 0) return [];
+  // Nobody hidden from the author (a block either way, a suspension) is told.
   const people = await tx
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(inArray(sql`lower(${profiles.username})`, names));
+    .where(and(inArray(sql`lower(${profiles.username})`, names), visibleTo(profiles.userId, actorId)));
   const notified: string[] = [];
   for (const { userId } of people) {
     if (await notify(tx, { type: 'mention', recipientId: userId, actorId, ...subject }))

@@ -305,6 +305,29 @@ describe('mentions', () => {
   });
 });
 
+describe('blocks', () => {
+  it('keep tag pages, tag counts, histories and mentions from crossing a block, either way', async () => {
+    const author = await t.signUpWithProfile({ username: 'blocked_author' });
+    const blocker = await t.signUpWithProfile({ username: 'the_blocker' });
+    const tag = `walk${Date.now().toString(36)}`;
+    const post = await t.postPhoto(author, `Out for a #${tag}`);
+    await patch(author, `/api/posts/${post.id}`, { caption: `Still out for a #${tag}`, altTexts: [''] });
+    expect((await json<TagPageDto>(await blocker.get(`/api/tags/${tag}/posts`))).postCount).toBe(1);
+
+    expect((await blocker.put(`/api/users/${author.id}/block`)).status).toBe(200);
+    const page = await json<TagPageDto>(await blocker.get(`/api/tags/${tag}/posts`));
+    expect(page).toMatchObject({ items: [], postCount: 0 });
+    expect(await json<TagSearchResultDto[]>(await blocker.get(`/api/search/tags?q=${tag}`))).toEqual([]);
+    expect((await blocker.get(`/api/posts/${post.id}/versions`)).status).toBe(404);
+    expect((await blocker.get('/api/profiles/by-username/blocked_author')).status).toBe(404);
+
+    // Blocked by the one mentioned: no notice, in a new post or an edit.
+    const second = await t.postPhoto(author, 'Hello @the_blocker');
+    await patch(author, `/api/posts/${second.id}`, { caption: 'Hi again @the_blocker', altTexts: [''] });
+    expect(await mentionsOf(blocker.id)).toHaveLength(0);
+  });
+});
+
 describe('sensitive media', () => {
   it('stores the flag and the member’s choice to always show such media', async () => {
     const author = await t.signUpWithProfile();

@@ -109,7 +109,8 @@ export async function deletePost({
 }
 
 /** A post the viewer may see (features/safety/visibility.ts); a hidden one is as missing as a deleted one. */
-async function requireVisiblePost(db: Db, viewerId: string, postId: string) {
+/** A 404 unless the post exists and its author is visible to the viewer (blocks, suspension). */
+export async function requireVisiblePost(db: Db, viewerId: string, postId: string) {
   const [post] = await db
     .select({ id: posts.id })
     .from(posts)

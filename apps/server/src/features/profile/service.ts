@@ -19,6 +19,7 @@ import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors
 import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
 import { adminBadgeOf } from '../safety/roles.ts';
+import { visibleTo } from '../safety/visibility.ts';
 import { findProfile } from './queries.ts';
 
 export async function getMe({
@@ -129,13 +130,18 @@ export async function saveProfile({
 
 /** Whose profile an @mention names (usernames are unique without regard to case). */
 export async function findByUsername({
-  ctx: { db },
+  ctx: { db, viewer },
   input: { username },
-}: ServiceArgs<'db', { username: string }>): Promise<{ userId: string }> {
+}: ServiceArgs<'db' | 'viewer', { username: string }>): Promise<{ userId: string }> {
   const [row] = await db
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(eq(sql`lower(${profiles.username})`, username.toLowerCase()))
+    .where(
+      and(
+        eq(sql`lower(${profiles.username})`, username.toLowerCase()),
+        visibleTo(profiles.userId, viewer.id),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound(messages.profile.notFound);
   return row;

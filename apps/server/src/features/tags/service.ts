@@ -10,6 +10,7 @@ import { posts, postTags } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { selectPostsForViewer, toPostDto } from '../posts/queries.ts';
+import { visibleTo } from '../safety/visibility.ts';
 
 const newestFirst = keyset(postTags.postCreatedAt, postTags.postId, 'newestFirst');
 const searchLimit = 5;
@@ -21,13 +22,20 @@ export async function getTagPage({
   ctx: { db, storage, viewer },
   input: { tag, cursor },
 }: ServiceArgs<'db' | 'storage' | 'viewer', { tag: string; cursor: Cursor | null }>): Promise<TagPageDto> {
+  // Like Explore: nobody hidden from the viewer, nor muted by them, in the list or its count.
   const [rows, total] = await Promise.all([
-    selectPostsForViewer(db, viewer.id, postTags.postCreatedAt)
+    selectPostsForViewer(db, viewer.id, postTags.postCreatedAt, { muted: true })
       .innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tag, tag)))
       .where(newestFirst.after(cursor))
       .orderBy(...newestFirst.orderBy)
       .limit(limits.pageSize + 1),
-    cursor ? null : db.select({ value: count() }).from(postTags).where(eq(postTags.tag, tag)),
+    cursor
+      ? null
+      : db
+          .select({ value: count() })
+          .from(postTags)
+          .innerJoin(posts, eq(posts.id, postTags.postId))
+          .where(and(eq(postTags.tag, tag), visibleTo(posts.authorId, viewer.id, { muted: true }))),
   ]);
   const page = toPage(
     rows,
@@ -40,15 +48,21 @@ export async function getTagPage({
 
 /** Tags starting with `prefix` (normalised by the route), most used first. */
 export async function searchTags({
-  ctx: { db },
+  ctx: { db, viewer },
   input: { prefix },
-}: ServiceArgs<'db', { prefix: string }>): Promise<TagSearchResultDto[]> {
+}: ServiceArgs<'db' | 'viewer', { prefix: string }>): Promise<TagSearchResultDto[]> {
   if (!prefix) return [];
   const postCount = count();
   const rows = await db
     .select({ tag: postTags.tag, postCount })
     .from(postTags)
-    .where(sql`${postTags.tag} like ${`${escapeLike(prefix)}%`}`)
+    .innerJoin(posts, eq(posts.id, postTags.postId))
+    .where(
+      and(
+        sql`${postTags.tag} like ${`${escapeLike(prefix)}%`}`,
+        visibleTo(posts.authorId, viewer.id, { muted: true }),
+      ),
+    )
     .groupBy(postTags.tag)
     .orderBy(desc(postCount), postTags.tag)
     .limit(searchLimit);
