@@ -97,7 +97,7 @@ test('three photos with alt texts: carousel, edit with #sunset, tag page and his
 
   await test.step('a comment is deleted after Delete in its dialog', async () => {
     await page.goto(postPath);
-    await page.getByLabel('Comment').fill('Lovely light');
+    await page.getByLabel('Comment', { exact: true }).fill('Lovely light');
     await page.getByRole('button', { name: 'Post comment' }).click();
     await expect(page.getByText('1 comment', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Delete comment' }).click();
