@@ -59,12 +59,7 @@ export const profileRouteTable: Record<string, RouteEntry> = {
         },
       };
     },
-    // No free text: the fuzzer's strings in the one field must all be refused (it takes a boolean).
-    text: {
-      fields: ['showSensitiveMedia'],
-      async stored(scene) {
-        return { showSensitiveMedia: (await profileRow(scene, scene.owner.id))?.showSensitiveMedia };
-      },
-    },
+    // No free text: one boolean (bad-input still sends it every other shape).
+    text: { fields: [], stored: async () => ({}) },
   },
 };
