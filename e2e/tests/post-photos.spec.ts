@@ -9,7 +9,9 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, photoFile, signUpWithProfile } from '../support/app.ts';
 
-test('three photos with alt texts: carousel, edit with #sunset, tag page and history', async ({ page }) => {
+test('three photos with alt texts: carousel (buttons, keys, swipe), edit with #sunset, tag page and history', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUpWithProfile(page);
   const caption = `Evening walk ${Date.now()}`;
@@ -55,6 +57,15 @@ test('three photos with alt texts: carousel, edit with #sunset, tag page and his
     await page.keyboard.press('ArrowLeft');
     await expect(carousel.getByText('2 of 3')).toBeVisible();
     await carousel.getByRole('button', { name: 'Previous photo' }).click();
+    await expect(carousel.getByText('1 of 3')).toBeVisible();
+    // A swipe to the left on a touch screen shows the next photo, to the right the previous.
+    const swipe = async (from: number, to: number) => {
+      await carousel.dispatchEvent('pointerdown', { pointerType: 'touch', clientX: from, isPrimary: true });
+      await carousel.dispatchEvent('pointerup', { pointerType: 'touch', clientX: to, isPrimary: true });
+    };
+    await swipe(300, 120);
+    await expect(carousel.getByText('2 of 3')).toBeVisible();
+    await swipe(120, 300);
     await expect(carousel.getByText('1 of 3')).toBeVisible();
     await expectAccessible(page, 'post with a carousel');
   });
