@@ -5,3 +5,4 @@ export * from './messages.ts';
 export * from './notification-text.ts';
 export * from './routes.ts';
 export * from './schemas.ts';
+export * from './text-entities.ts';

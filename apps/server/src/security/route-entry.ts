@@ -38,11 +38,6 @@ export interface RouteEntry {
   body: 'none' | 'json' | 'multipart';
   /** Builds a fresh situation for one attempt by `actor` and returns the request to send. */
   attempt(scene: Scene, actor: Actor): Promise<Attempt>;
-  /**
-   * JSON routes without free text (flags, a URL), in words: the bad-input suite then fuzzes only
-   * the body's shape and the injection suite has no text to try. A JSON route has this or `text`.
-   */
-  noFreeText?: string;
   /** JSON routes: the free-text fields, and how to read them back from the database after a 2xx. */
   text?: {
     fields: string[];

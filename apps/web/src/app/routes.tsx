@@ -73,6 +73,11 @@ const privateRoutes: RouteObject[] = [
       'NotificationSettingsScreen',
     ),
   },
+  { path: patterns.tag, lazy: screen(() => import('@/features/posts/tag-screen.tsx'), 'TagScreen') },
+  {
+    path: patterns.mention,
+    lazy: screen(() => import('@/features/profile/mention-screen.tsx'), 'MentionScreen'),
+  },
 ];
 
 // Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.

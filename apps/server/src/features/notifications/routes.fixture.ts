@@ -60,7 +60,8 @@ export const notificationRouteTable: Record<string, RouteEntry> = {
         },
       };
     },
-    noFreeText: 'on/off flags per type',
+    // On/off flags only: no free text to store as sent.
+    text: { fields: [], stored: async () => ({}) },
   },
   'PUT /api/notifications/push-subscription': {
     rule: 'A push subscription is saved for the caller.',
@@ -81,7 +82,8 @@ export const notificationRouteTable: Record<string, RouteEntry> = {
           ),
       };
     },
-    noFreeText: 'a push service URL and two base64url keys, never shown to anyone',
+    // A push service URL and two keys, never shown to anyone: no free text.
+    text: { fields: [], stored: async () => ({}) },
   },
   'DELETE /api/notifications/push-subscription': {
     rule: 'Only the subscriber removes their push subscription.',
