@@ -63,7 +63,8 @@ test('likes and comments notify the author, grouped; turning likes off stops the
 
   await test.step('Push notifications refuses clearly when the browser blocks them', async () => {
     await b!.goto('/settings/notifications');
-    await b!.getByRole('checkbox', { name: 'Push notifications' }).check();
+    // click, not check(): the refusal puts the box back at once, which check() takes for a failure.
+    await b!.getByRole('checkbox', { name: 'Push notifications' }).click();
     await expect(b!.getByRole('alert')).toContainText(
       /blocked for Glimpse|cannot receive push notifications|Could not turn on push/,
     );
