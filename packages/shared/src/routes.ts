@@ -33,6 +33,7 @@ export const routePatterns = {
   tag: '/tags/:tag',
   /** An @mention's link: finds the member by username, then shows their profile. */
   mention: '/u/:username',
+  settingsNotifications: '/settings/notifications',
 } as const;
 
 const { postDetail, userPublicFeed, eventDetail, tag, mention, ...plainPatterns } = routePatterns;

@@ -4,6 +4,7 @@
  */
 import { paths } from '@glimpse/shared';
 import {
+  Bell,
   Bookmark,
   ChevronRight,
   FileText,
@@ -67,6 +68,14 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
     <Page title="Settings" width="narrow">
       <Section title="Accounts">
         <div className={styles.card}>{accounts}</div>
+      </Section>
+
+      <Section title="Preferences">
+        <ul className={styles.card}>
+          <LinkRow to={paths.settingsNotifications} icon={Bell}>
+            Notifications
+          </LinkRow>
+        </ul>
       </Section>
 
       <Section title="Your posts">
