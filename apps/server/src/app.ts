@@ -24,7 +24,7 @@ import { compression } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { type AppEnv, clientIp } from './lib/http.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
-import { mediaContentType } from './storage/storage.ts';
+import { mediaContentType, originalsFolder } from './storage/storage.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** GET and HEAD carry no body; asking for one would make @hono/node-server build a Web Request. */
@@ -180,7 +180,9 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => c.json(errorBody('NotFound', messages.common.notFound), 404));
 
   app.get('/media/*', async (c) => {
-    const file = await deps.storage.get(c.req.path.slice('/media/'.length));
+    const key = c.req.path.slice('/media/'.length);
+    if (key.startsWith(`${originalsFolder}/`)) return c.body(null, 404);
+    const file = await deps.storage.get(key);
     if (!file) return c.body(null, 404);
     return c.body(file.body, 200, {
       'content-type': mediaContentType(file),
@@ -198,6 +200,15 @@ export function createApp(deps: AppDeps) {
     await next();
     // File names carry a content hash, so a cached copy never goes stale.
     if (c.res.status === 200) c.res.headers.set('cache-control', 'public, max-age=31536000, immutable');
+  });
+  // The service worker is checked for a new build on every visit: never cached, never a stale twin.
+  app.get('/sw.js', async (c, next) => {
+    const worker = await readFile(path.join(distDir, 'sw.js'), 'utf8').catch(() => null);
+    if (worker === null) return next();
+    return c.body(worker, 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-cache',
+    });
   });
   // Only paths that name a file (`/favicon.svg`, `/assets/…`); client routes fall through to the page.
   app.get('/*', async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? serveStaticFile(c, next) : next()));

@@ -33,6 +33,12 @@ export interface ProfileDto {
 export interface MeDto {
   user: { id: string; email: string; createdAt: string; role: Role };
   profile: ProfileDto | null;
+  /** The caller's own settings; nobody else sees them. */
+  preferences: MediaPreferencesDto;
+}
+
+export interface MediaPreferencesDto {
+  showSensitiveMedia: boolean;
 }
 
 /** The receipt for stored feedback (POST /api/feedback answers 201 with it). */
@@ -74,17 +80,28 @@ export interface AuthorDto {
   followerCount: number;
 }
 
+/** One photo of a post, in the post's order. */
+export interface PostPhotoDto {
+  image: ImageDto;
+  /** What a screen reader says for it; empty when the author wrote none. */
+  altText: string;
+}
+
 export interface PostDto {
   id: string;
   author: AuthorDto;
   caption: string;
-  altText: string;
-  image: ImageDto;
+  /** 1 to `limits.postPhotosMax`; the first is the one grids show. */
+  photos: PostPhotoDto[];
+  /** Shown blurred behind a Show button unless the viewer chose to always see sensitive media. */
+  sensitive: boolean;
   likeCount: number;
   commentCount: number;
   likedByMe: boolean;
   savedByMe: boolean;
   createdAt: string;
+  /** When the caption, alt texts or sensitive flag last changed; null if never ("Edited"). */
+  editedAt: string | null;
 }
 
 export interface CommentDto {
@@ -147,12 +164,26 @@ export const notificationTypes = [
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
+/**
+ * One line of /notifications: notices of one type about one target within a day ("Ana and 3
+ * others liked your post"), newest first.
+ */
 export interface NotificationDto {
+  /** The group's id. */
   id: string;
-  type: 'new_follower';
-  actor: AuthorDto;
+  type: NotificationType;
+  /** The latest three people, newest first; empty for notices nobody caused (a reminder). */
+  actors: AuthorDto[];
+  /** How many people the group holds (the "3 others" is this minus one). */
+  actorCount: number;
+  /** The post, event or report the group is about, when it has one. */
+  postId: string | null;
+  eventId: string | null;
+  eventTitle: string | null;
+  /** The newest comment's id for comments and mentions in a comment. */
+  commentId: string | null;
   read: boolean;
-  /** Whether the viewer already follows the actor back. */
+  /** For new_follower: whether the viewer already follows the (latest) actor back. */
   followingActor: boolean;
   createdAt: string;
 }
@@ -192,6 +223,46 @@ export interface InterestStateDto {
 export interface EventInterestDto {
   person: AuthorDto;
   joinedAt: string;
+}
+
+/** The types a member may turn off, in the app and for push (/settings/notifications). */
+export const notificationPreferenceTypes = [
+  'post_like',
+  'post_comment',
+  'mention',
+  'new_follower',
+  'event_interest',
+  'event_reminder',
+] as const satisfies readonly NotificationType[];
+export type NotificationPreferenceType = (typeof notificationPreferenceTypes)[number];
+
+export interface NotificationPreferencesDto {
+  inApp: Record<NotificationPreferenceType, boolean>;
+  push: Record<NotificationPreferenceType, boolean>;
+  /** The server's VAPID public key (base64url) for PushManager.subscribe. */
+  vapidPublicKey: string;
+}
+
+/** One version of an edited post, as it read from `at` on (the edit history, issue 15). */
+export interface PostVersionDto {
+  caption: string;
+  altTexts: string[];
+  sensitive: boolean;
+  /** When this version was written: the post's creation for the original, else the edit's time. */
+  at: string;
+}
+
+/** A hashtag page: its normalised tag, how many posts carry it and the first page of them. */
+export interface TagPageDto extends Page<PostDto> {
+  tag: string;
+  /** Only on the first page (no cursor); null on later ones. */
+  postCount: number | null;
+}
+
+/** A hashtag found by the top-bar search, with how many posts carry it. */
+export interface TagSearchResultDto {
+  tag: string;
+  postCount: number;
 }
 
 // ── Trust and safety (issue 13) ─────────────────────────────────────────────────────────────

@@ -65,8 +65,26 @@ export const limits = {
   searchDebounceMs: 500,
   starFollowerThreshold: 10,
   avatarStackSize: 3,
+  /** Photos in one post (issue 15): Instagram's 10; Mastodon, Pixelfed and Bluesky allow 4. */
+  postPhotosMax: 10,
+  /** Post photos get one more, larger width for big screens (2048 px on the long side). */
+  postImageWidths: [320, 640, 1280, 2048] as const,
+  /** Uploads of one post run in parallel, at most this many at once. */
+  parallelUploads: 3,
+  /** A hashtag's length in characters, without the #. */
+  hashtagMax: 100,
   /** Trust and safety: a moderator's note, one muted word, and how many words one may mute. */
   moderationNoteMax: 1000,
   mutedWordMax: 50,
   mutedWordsMax: 100,
+} as const;
+
+/** Notifications and web push (issue 16). */
+export const notificationLimits = {
+  /** Push services' endpoints are URLs of a few hundred characters. */
+  pushEndpointMax: 1000,
+  /** A burst of notices into one group sends at most one push per this many seconds. */
+  pushPerGroupSeconds: 60,
+  /** People shown in a group's avatar stack and named in its line. */
+  groupAvatars: 3,
 } as const;

@@ -34,9 +34,13 @@ export const routePatterns = {
   blockedAccounts: '/settings/blocked',
   mutedWords: '/settings/muted-words',
   moderation: '/admin/reports',
+  tag: '/tags/:tag',
+  /** An @mention's link: finds the member by username, then shows their profile. */
+  mention: '/u/:username',
+  settingsNotifications: '/settings/notifications',
 } as const;
 
-const { postDetail, userPublicFeed, eventDetail, ...plainPatterns } = routePatterns;
+const { postDetail, userPublicFeed, eventDetail, tag, mention, ...plainPatterns } = routePatterns;
 
 /** Links: the patterns without parameters as they are, the others as functions of their id. */
 export const paths = {
@@ -47,6 +51,9 @@ export const paths = {
   postDetail: (id: string) => postDetail.replace(':id', id),
   userPublicFeed: (uid: string) => userPublicFeed.replace(':uid', uid),
   eventDetail: (id: string) => eventDetail.replace(':id', id),
+  /** A hashtag's page; `name` is the tag without its #, in any case. */
+  tag: (name: string) => tag.replace(':tag', encodeURIComponent(name)),
+  mention: (username: string) => mention.replace(':username', encodeURIComponent(username)),
 } as const;
 
 /** Screens a signed-out visitor may see; everything else sends them to /login (DESIGN.md §4). */

@@ -3,8 +3,10 @@
  * (`SignUpInput`); the inferred types carry the same names.
  */
 import { z } from 'zod';
-import { limits } from './limits.ts';
+import { type NotificationPreferenceType, notificationPreferenceTypes } from './dto.ts';
+import { limits, notificationLimits } from './limits.ts';
 import { messages } from './messages.ts';
+import { isHashtag, normalizeTag } from './text-entities.ts';
 
 // The web app runs under a Content-Security-Policy without 'unsafe-eval'. zod would otherwise
 // probe `new Function` while defining these schemas (to compile faster parsers), which the
@@ -93,12 +95,56 @@ export const ImagePurpose = z.enum(['post', 'event', 'profile', 'background'], {
 });
 export type ImagePurpose = z.infer<typeof ImagePurpose>;
 
-export const CreatePostInput = z.object({
+/** One photo of a post: an upload of the caller's and what a screen reader says for it. */
+export const PostPhotoInput = z.object({
   imageId: z.uuid(messages.image.missing),
-  caption: requiredText(limits.captionMax, 'Caption'),
   altText: optionalText(limits.altTextMax, 'Alt text'),
 });
+export type PostPhotoInput = z.input<typeof PostPhotoInput>;
+
+/** The caption, its length and the sensitive flag: the same rules for a new post and an edit. */
+export const PostTextInput = z.object({
+  caption: requiredText(limits.captionMax, 'Caption'),
+  sensitive: z
+    .boolean({ error: messages.common.fieldWrongType('Sensitive content') })
+    .optional()
+    .default(false),
+});
+export type PostTextInput = z.input<typeof PostTextInput>;
+
+/** A post: 1 to `limits.postPhotosMax` photos in the order shown, each upload once. */
+export const CreatePostInput = PostTextInput.extend({
+  photos: z
+    .array(PostPhotoInput, { error: messages.image.missing })
+    .min(1, messages.image.missing)
+    .max(limits.postPhotosMax, messages.photos.tooMany(limits.postPhotosMax))
+    .refine(
+      (photos) => new Set(photos.map((p) => p.imageId)).size === photos.length,
+      messages.photos.duplicate,
+    ),
+});
 export type CreatePostInput = z.input<typeof CreatePostInput>;
+
+/** An edit changes the words around the photos, never the photos: one alt text per photo, in order. */
+export const EditPostInput = PostTextInput.extend({
+  altTexts: z
+    .array(
+      text('Alt text')
+        .trim()
+        .max(limits.altTextMax, `Alt text must be at most ${limits.altTextMax} characters.`),
+      {
+        error: messages.postEdit.altTextCount,
+      },
+    )
+    .max(limits.postPhotosMax, messages.postEdit.altTextCount),
+});
+export type EditPostInput = z.input<typeof EditPostInput>;
+
+/** A hashtag page's tag, as it appears in /tags/{tag}: any case, without the #. */
+export const TagParam = z
+  .string()
+  .transform((tag) => normalizeTag(tag))
+  .refine(isHashtag, messages.tags.invalid);
 
 /** The original accepted empty comments; Glimpse refuses them with a clear message. */
 export const CommentInput = z.object({
@@ -193,6 +239,65 @@ export const DeviceSessionList = z.array(
   }),
 );
 export type DeviceSession = z.output<typeof DeviceSessionList>[number];
+
+// ── notifications (issue 16) ──────────────────────────────────────────────────────────────
+
+/** /notifications?filter=mentions shows only mentions; the cursor is PageQuery's. */
+export const NotificationListQuery = PageQuery.extend({
+  filter: z.enum(['all', 'mentions'], { error: messages.notifications.badFilter }).default('all'),
+});
+
+const preferenceFlags = z.object(
+  Object.fromEntries(notificationPreferenceTypes.map((type) => [type, z.boolean().optional()])) as Record<
+    NotificationPreferenceType,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+);
+
+/** Only the flags sent change; the others keep their value. */
+export const NotificationPreferencesInput = z.object({
+  inApp: preferenceFlags.optional(),
+  push: preferenceFlags.optional(),
+});
+
+const base64url = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+=*$/, messages.notifications.badSubscription);
+
+/** PushSubscription.toJSON() as the browser gives it. */
+export const PushSubscriptionInput = z.object({
+  // The server POSTs to this address: https only, and never an address literal or localhost.
+  endpoint: z
+    .string({ error: messages.notifications.badSubscription })
+    .trim()
+    .max(notificationLimits.pushEndpointMax, messages.notifications.badSubscription)
+    .pipe(
+      z.url({
+        protocol: /^https$/,
+        hostname: /^(?!localhost$)(?![\d.]+$)[^[\]:]+$/,
+        error: messages.notifications.badSubscription,
+      }),
+    ),
+  keys: z.object({ p256dh: base64url, auth: base64url }),
+});
+
+export type PushSubscriptionInput = z.output<typeof PushSubscriptionInput>;
+
+/** DELETE …/push-subscription?endpoint=…: which of the caller's subscriptions to forget. */
+export const PushUnsubscribeInput = z.object({
+  endpoint: z
+    .string({ error: messages.notifications.badSubscription })
+    .min(1, messages.notifications.badSubscription)
+    .max(notificationLimits.pushEndpointMax, messages.notifications.badSubscription),
+});
+
+/** The member's media settings (issue 15): whether sensitive posts show without the blur. */
+export const MediaPreferencesInput = z.object({
+  showSensitiveMedia: z.boolean({ error: messages.common.fieldWrongType('Always show sensitive media') }),
+});
+export type MediaPreferencesInput = z.infer<typeof MediaPreferencesInput>;
 
 // ── Trust and safety (issue 13) ─────────────────────────────────────────────────────────────
 

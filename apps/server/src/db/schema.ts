@@ -16,10 +16,12 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -154,6 +156,11 @@ export const images = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     placeholder: text('placeholder').notNull(),
+    /**
+     * The upload exactly as sent, for its owner's data export only: never in a DTO, and /media
+     * refuses its folder (`originals/`). Null for uploads from before it was kept.
+     */
+    originalKey: text('original_key'),
     createdAt: createdAt(),
   },
   (t) => [index('images_owner_idx').on(t.ownerId, t.createdAt)],
@@ -177,6 +184,8 @@ export const profiles = pgTable(
     /** Kept by the follow service in the same transaction as the follows row. */
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
+    /** The member's choice to see sensitive posts without the blur (issue 15). */
+    showSensitiveMedia: boolean('show_sensitive_media').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -214,19 +223,79 @@ export const posts = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     caption: text('caption').notNull(),
+    /** Blurred behind a Show button for viewers who did not choose to always see such media. */
+    sensitive: boolean('sensitive').notNull().default(false),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: createdAt(),
+    /** The last edit of the caption, alt texts or sensitive flag; earlier versions in post_versions. */
+    editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('posts_created_idx').on(t.createdAt, t.id),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
+  ],
+);
+
+/** A post's photos in the order shown (position 0 is the one grids show), each with its alt text. */
+export const postImages = pgTable(
+  'post_images',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
     imageId: uuid('image_id')
       .notNull()
       .references(() => images.id),
     altText: text('alt_text').notNull().default(''),
-    likeCount: integer('like_count').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
-    createdAt: createdAt(),
   },
   (t) => [
-    // One post per upload: deleting a post deletes its image, which must not belong to another.
-    uniqueIndex('posts_image_uq').on(t.imageId),
-    index('posts_created_idx').on(t.createdAt, t.id),
-    index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
+    primaryKey({ columns: [t.postId, t.position] }),
+    // One post per upload: deleting a post deletes its images, which must not belong to another.
+    uniqueIndex('post_images_image_uq').on(t.imageId),
+    check('post_images_position_range', sql`${t.position} >= 0 and ${t.position} < 10`),
+  ],
+);
+
+/**
+ * Earlier versions of edited posts, append-only (a trigger in the migration refuses UPDATE): each
+ * edit first copies the version it replaces here, so the history reads original → … → current.
+ */
+export const postVersions = pgTable(
+  'post_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    caption: text('caption').notNull(),
+    altTexts: text('alt_texts').array().notNull(),
+    sensitive: boolean('sensitive').notNull(),
+    /** When this version was written (the post's creation, or the edit that made it). */
+    writtenAt: timestamp('written_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_versions_post_idx').on(t.postId, t.writtenAt)],
+);
+
+/**
+ * The hashtags of each post's current caption (normalised, text-entities.ts), with the post's time
+ * copied so a tag page is one index range newest first.
+ */
+export const postTags = pgTable(
+  'post_tags',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    postCreatedAt: timestamp('post_created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.tag] }),
+    index('post_tags_tag_created_idx').on(t.tag, t.postCreatedAt, t.postId),
+    index('post_tags_tag_prefix_idx').on(sql`${t.tag} text_pattern_ops`),
   ],
 );
 
@@ -334,12 +403,18 @@ export const notifications = pgTable(
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     reportId: text('report_id').references(() => reports.id, { onDelete: 'cascade' }),
-    read: boolean('read').notNull().default(false),
+    /** The group this notice shows in ("Ana and 3 others liked your post"). */
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => notificationGroups.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt, t.id),
-    index('notifications_unread_idx').on(t.recipientId).where(sql`${t.read} = false`),
+    // One row per person per group: a second comment from them moves their row, never adds one.
+    uniqueIndex('notifications_group_actor_idx').on(t.groupId, t.actorId),
+    // Taking a like or an interest back finds its notice by what it is about.
+    index('notifications_actor_idx').on(t.actorId, t.type),
   ],
 );
 
@@ -396,6 +471,86 @@ export const feedback = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('feedback_created_idx').on(t.createdAt)],
+);
+
+// ── notifications: groups, preferences, web push, reminders (issue 16) ──────────────────────
+
+/**
+ * What /notifications lists and the badge counts: notices of one type about one target (a post,
+ * an event, or the follower themself) for one recipient within one UTC day, maintained on write
+ * so that a page is 20 rows off an index whatever the number of notices.
+ */
+export const notificationGroups = pgTable(
+  'notification_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: notificationTypes }).notNull(),
+    /** What the group is about: the post, event or report id, or the follower for new_follower. */
+    targetKey: text('target_key').notNull(),
+    /** The UTC day the group collects notices for. */
+    day: date('day').notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    reportId: text('report_id').references(() => reports.id, { onDelete: 'cascade' }),
+    read: boolean('read').notNull().default(false),
+    /** When its newest notice arrived: the list's order. */
+    latestAt: timestamp('latest_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notification_groups_key_idx').on(t.recipientId, t.type, t.targetKey, t.day),
+    index('notification_groups_recipient_latest_idx').on(t.recipientId, t.latestAt, t.id),
+    index('notification_groups_unread_idx').on(t.recipientId).where(sql`${t.read} = false`),
+  ],
+);
+
+/** The types a member turned off, in the app and for push; no row means everything on. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  inAppOff: text('in_app_off').array().notNull().default(sql`'{}'::text[]`),
+  pushOff: text('push_off').array().notNull().default(sql`'{}'::text[]`),
+});
+
+/** One browser's web push subscription (PushSubscription.toJSON()). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** When a group last caused a push: bursts into one group send one push per minute. */
+export const pushSends = pgTable('push_sends', {
+  groupId: uuid('group_id')
+    .primaryKey()
+    .references(() => notificationGroups.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }).notNull(),
+});
+
+/** One reminder per event per member, whichever instance or run gets there first. */
+export const eventReminders = pgTable(
+  'event_reminders',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );
 
 // ── Trust and safety (features/safety) ──────────────────────────────────────────────────────

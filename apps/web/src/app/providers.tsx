@@ -4,6 +4,7 @@ import { ToastProvider } from '@/components/toast.tsx';
 import { useActiveAccountSync } from '@/features/auth/active-account.ts';
 import { isApiError } from '@/lib/api-client.ts';
 import { authKeys } from '@/lib/query-keys.ts';
+import { UpdatePrompt } from './update-prompt.tsx';
 
 const queryClient: QueryClient = new QueryClient({
   // A session that ended elsewhere (signed out on another device, a suspended account) shows as a
@@ -36,7 +37,10 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ActiveAccountSync />
-      <ToastProvider>{children}</ToastProvider>
+      <ToastProvider>
+        {children}
+        <UpdatePrompt />
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

@@ -75,6 +75,18 @@ const privateRoutes: RouteObject[] = [
     lazy: screen(() => import('@/features/safety/muted-words-screen.tsx'), 'MutedWordsScreen'),
   },
   { path: patterns.moderation, lazy: screen(() => import('./moderation-route.tsx'), 'ModerationRoute') },
+  {
+    path: patterns.settingsNotifications,
+    lazy: screen(
+      () => import('@/features/notifications/notification-settings-screen.tsx'),
+      'NotificationSettingsScreen',
+    ),
+  },
+  { path: patterns.tag, lazy: screen(() => import('@/features/posts/tag-screen.tsx'), 'TagScreen') },
+  {
+    path: patterns.mention,
+    lazy: screen(() => import('@/features/profile/mention-screen.tsx'), 'MentionScreen'),
+  },
 ];
 
 // Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.

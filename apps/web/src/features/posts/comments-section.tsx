@@ -4,6 +4,7 @@ import { ErrorMessage } from '@/components/alert.tsx';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextArea } from '@/components/field.tsx';
+import { LinkedText } from '@/components/linked-text.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { MutedFold } from '@/components/muted-fold.tsx';
 import { ReportButton } from '@/components/report-button.tsx';
@@ -13,11 +14,20 @@ import { reportContent } from '@/lib/report.ts';
 import { useViewer } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useAddComment, useComments } from './api/comments.ts';
+import { CommentDelete } from './comment-delete.tsx';
 import styles from './comments-section.module.css';
 
-export function CommentsSection({ postId, commentCount }: { postId: string; commentCount: number }) {
-  const comments = useComments(postId);
+export function CommentsSection({
+  postId,
+  postAuthorId,
+  commentCount,
+}: {
+  postId: string;
+  postAuthorId: string;
+  commentCount: number;
+}) {
   const me = useViewer();
+  const comments = useComments(postId);
   const addComment = useAddComment(postId);
   const form = useForm({
     initial: { body: '' },
@@ -46,19 +56,26 @@ export function CommentsSection({ postId, commentCount }: { postId: string; comm
         <ol className={styles.list}>
           {items.map((comment) => (
             <li key={comment.id} className={styles.comment}>
-              <AuthorLine author={comment.author} at={comment.createdAt} size={32} />
+              <div className={styles.commentHeader}>
+                <AuthorLine author={comment.author} at={comment.createdAt} size={32} />
+                {(me.user.id === comment.author.userId || me.user.id === postAuthorId) && (
+                  <CommentDelete postId={postId} commentId={comment.id} />
+                )}
+                {comment.author.userId !== me.user.id && (
+                  <ReportButton
+                    label="Report comment"
+                    title="Report this comment"
+                    description="Tell our moderators what is wrong with this comment. Its author will not see who reported it."
+                    size="sm"
+                    send={(reason) => reportContent('comment', comment.id, reason)}
+                  />
+                )}
+              </div>
               <MutedFold text={comment.body} what="comment">
-                <p className={styles.body}>{comment.body}</p>
+                <p className={styles.body}>
+                  <LinkedText text={comment.body} />
+                </p>
               </MutedFold>
-              {comment.author.userId !== me.user.id && (
-                <ReportButton
-                  label="Report comment"
-                  title="Report this comment"
-                  description="Tell our moderators what is wrong with this comment. Its author will not see who reported it."
-                  size="sm"
-                  send={(reason) => reportContent('comment', comment.id, reason)}
-                />
-              )}
             </li>
           ))}
         </ol>

@@ -5,6 +5,7 @@
 import { paths } from '@glimpse/shared';
 import {
   Ban,
+  Bell,
   Bookmark,
   ChevronRight,
   EyeOff,
@@ -23,6 +24,7 @@ import { Link } from 'react-router';
 import { Page } from '@/components/page.tsx';
 import { useViewer } from '@/lib/session.ts';
 import { AboutDialog } from './about-dialog.tsx';
+import { MediaSettings } from './media-settings.tsx';
 import styles from './settings-screen.module.css';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -73,6 +75,14 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
         <div className={styles.card}>{accounts}</div>
       </Section>
 
+      <Section title="Preferences">
+        <ul className={styles.card}>
+          <LinkRow to={paths.settingsNotifications} icon={Bell}>
+            Notifications
+          </LinkRow>
+        </ul>
+      </Section>
+
       <Section title="Your posts">
         <ul className={styles.card}>
           <LinkRow to={paths.savedPosts} icon={Bookmark}>
@@ -98,6 +108,10 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
             </LinkRow>
           )}
         </ul>
+      </Section>
+
+      <Section title="Media">
+        <MediaSettings />
       </Section>
 
       <Section title="Help and policies">
