@@ -25,6 +25,19 @@ async function follow(page: Page, id: string) {
   await expect(page.getByRole('button', { name: 'Unfollow' })).toBeVisible();
 }
 
+/** With SHOTS_DIR set, the screen at phone and desktop widths, for a person to look at. */
+async function shots(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const [label, width, height] of [
+    ['390', 390, 844],
+    ['1280', 1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });
+  }
+}
+
 const feedPost = (page: Page, caption: string) => page.getByRole('main').getByText(caption, { exact: true });
 
 test('a reported post reaches the admin live; a suspension hides it until lifted', async ({ browser }) => {
@@ -32,9 +45,10 @@ test('a reported post reaches the admin live; a suspension hides it until lifted
   const b = await member(browser, newUser('Bram'));
   const a = await member(browser, newUser('Anouk'));
   const caption = `You are all idiots ${Date.now()}`;
+  let postPath = '';
 
   await test.step('B posts something abusive; A follows B and sees it', async () => {
-    await addPost(b.page, caption);
+    postPath = await addPost(b.page, caption);
     await follow(a.page, b.id);
     await a.page.goto('/');
     await expect(feedPost(a.page, caption)).toBeVisible();
@@ -49,11 +63,7 @@ test('a reported post reaches the admin live; a suspension hides it until lifted
   });
 
   await test.step('A reports the post; a second report says it is already reported', async () => {
-    await a.page
-      .getByRole('main')
-      .getByRole('link')
-      .filter({ has: a.page.getByRole('img', { name: caption }) })
-      .click();
+    await a.page.goto(postPath);
     await a.page.getByRole('button', { name: 'Report post' }).click();
     const dialog = a.page.getByRole('dialog', { name: 'Report this post' });
     await dialog.getByLabel('Reason').fill('Insults everyone');
@@ -77,6 +87,7 @@ test('a reported post reaches the admin live; a suspension hides it until lifted
       1,
     );
     await expectAccessible(admin.page, '/admin/reports (a report)');
+    await shots(admin.page, 'admin-reports');
   });
 
   await test.step('the admin suspends B: B is signed out and cannot sign in', async () => {
@@ -156,6 +167,7 @@ test('A blocks C: C’s posts leave A’s feed and C cannot open A’s profile; 
     const row = a.page.getByRole('list', { name: 'Blocked accounts' }).getByRole('listitem');
     await expect(row).toContainText(c.user.firstName);
     await expectAccessible(a.page, '/settings/blocked');
+    await shots(a.page, 'settings-blocked');
     await row.getByRole('button', { name: 'Unblock' }).click();
     await expect(a.page.getByText('You have not blocked anyone.')).toBeVisible();
     await c.page.reload();
@@ -179,6 +191,7 @@ test('muted words fold posts with Show anyway; the sign-up and muted-word screen
   await a.page.goto('/');
   await expect(a.page.getByText('This post contains a word you muted.')).toBeVisible();
   await expect(feedPost(a.page, caption)).toHaveCount(0);
+  await shots(a.page, 'muted-fold');
   await a.page.getByRole('button', { name: 'Show anyway' }).click();
   await expect(feedPost(a.page, caption)).toBeVisible();
 
