@@ -46,6 +46,7 @@ export function createApp(deps: AppDeps) {
   // Images come from the CDN / bucket address when S3_PUBLIC_URL is set (storage/s3.ts).
   const mediaOrigins = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
   const lookupSession = createSessionLookup(auth);
+  deps.live.onSessionsEnded(lookupSession.endSessionsOf);
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -152,7 +153,10 @@ export function createApp(deps: AppDeps) {
     if (response.status !== 429) return response;
     // better-auth's own limiter (sign-in, sign-up): answered in our error shape, with Retry-After.
     const retryAfter = response.headers.get('x-retry-after');
-    return c.json(errorBody('RateLimited', messages.auth.tooManyAttempts), 429, {
+    const message = c.req.path.endsWith('/request-password-reset')
+      ? messages.account.tooManyEmails
+      : messages.auth.tooManyAttempts;
+    return c.json(errorBody('RateLimited', message), 429, {
       ...(retryAfter && { 'retry-after': retryAfter }),
     });
   });

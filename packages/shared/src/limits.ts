@@ -23,6 +23,14 @@ export const rateLimits = {
   follows: { max: 400, windowSeconds: 24 * 60 * 60 },
   reports: { max: 10, windowSeconds: 60 * 60 },
   feedback: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Account emails (password reset, verification, email change), issue 14: per address and per
+   * account, so nobody can flood someone's inbox from many addresses; per client address on top
+   * (better-auth). Mastodon allows a confirmation resend about every 5 minutes; 5 an hour is that.
+   */
+  mailPerAddress: { max: 5, windowSeconds: 60 * 60 },
+  mailPerAccount: { max: 10, windowSeconds: 60 * 60 },
+  mailPerClient: { max: 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;
 export type RateLimitName = keyof typeof rateLimits;
 
@@ -63,4 +71,8 @@ export const limits = {
   searchDebounceMs: 500,
   starFollowerThreshold: 10,
   avatarStackSize: 3,
+  /** Password reset links work this long (issue 14). */
+  resetPasswordLinkSeconds: 60 * 60,
+  /** A deleted account's username stays reserved this long, so nobody can pose as its owner at once. */
+  usernameReservedDays: 30,
 } as const;

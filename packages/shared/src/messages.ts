@@ -140,4 +140,34 @@ export const messages = {
     pageLinkInvalid: 'That page link is no longer valid.',
     fieldWrongType: (label: string) => `${label} is missing or is not the right kind of value.`,
   },
+  account: {
+    forgotPasswordLink: 'Forgot password?',
+    resetLinkSent:
+      'If an account uses that address, we sent it a link to reset the password. It works for one hour.',
+    resetDone: 'Your password was reset. Sign in with the new one.',
+    resetLinkInvalid: 'This reset link has expired or was already used. Ask for a new one.',
+    resetLinkMissing: 'This page needs the link from the reset email. Ask for a new one.',
+    passwordChanged: 'Your password was changed.',
+    currentPasswordWrong: 'The current password is not correct.',
+    passwordWrong: 'That password is not correct.',
+    otherDevicesLoggedOut: 'You were logged out on every other device.',
+    thisDevice: 'This device',
+    unknownDevice: 'Unknown browser',
+    devicesLoadFailed: 'Could not load the devices signed in to your account.',
+    deleteWarning:
+      'Your profile, posts, comments, likes, saves, follows and events will be removed for good. Your username stays reserved for 30 days. This cannot be undone.',
+    deleted: 'Your account has been deleted.',
+    deleteFailed: 'Your account could not be deleted. Please try again.',
+    tooManyEmails: 'Too many emails were sent for this address. Please wait an hour and try again.',
+    usernameReserved:
+      'That username belonged to a deleted account and is reserved for now. Please choose another one.',
+  },
+  mail: {
+    signature: 'The Glimpse team',
+    ignore: 'If you did not ask for this, you can ignore this email: nothing changes.',
+    resetSubject: 'Reset your Glimpse password',
+    resetIntro:
+      'Someone asked to reset the password of your Glimpse account. To choose a new password, open this link within one hour:',
+    resetAction: 'Reset password',
+  },
 } as const;

@@ -30,6 +30,9 @@ export const routePatterns = {
   guidelines: '/communityguidelines',
   help: '/help',
   notifications: '/notifications',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  settingsAccount: '/settings/account',
 } as const;
 
 const { postDetail, userPublicFeed, eventDetail, ...plainPatterns } = routePatterns;
@@ -54,6 +57,8 @@ export const publicPaths: readonly string[] = [
   routePatterns.privacy,
   routePatterns.guidelines,
   routePatterns.help,
+  routePatterns.forgotPassword,
+  routePatterns.resetPassword,
 ];
 
 /** Every SPEC.md §2 route pattern; the server answers each with the SPA so a reload works. */

@@ -15,7 +15,9 @@ export type DomainEvent =
   | { kind: 'post_deleted'; authorId: string; postId: string }
   | { kind: 'post_changed'; postId: string }
   | { kind: 'notification'; recipientId: string }
-  | { kind: 'event_changed'; hostId: string; eventId: string };
+  | { kind: 'event_changed'; hostId: string; eventId: string }
+  /** Sessions of this account were ended (revoked, password reset, account deleted): auth/session.ts. */
+  | { kind: 'sessions_ended'; userId: string };
 
 /** Carries events to every instance (including this one), which then calls `deliver`. */
 export interface LiveTransport {
@@ -46,6 +48,8 @@ export interface LiveHub {
   publish(event: DomainEvent): void;
   subscribe(userId: string, send: Send): () => void;
   connectedCount(): number;
+  /** Called on every instance when sessions of an account end, so no cached copy outlives them. */
+  onSessionsEnded(listener: (userId: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -59,6 +63,7 @@ export async function createLiveHub({
   transport: LiveTransport;
 }): Promise<LiveHub> {
   const clients = new Map<string, Set<Send>>();
+  const sessionsEndedListeners: ((userId: string) => void)[] = [];
 
   const sendTo = (userIds: Iterable<string>, message: LiveMessage) => {
     for (const userId of userIds) for (const send of clients.get(userId) ?? []) send(message);
@@ -76,6 +81,10 @@ export async function createLiveHub({
   }
 
   async function deliver(event: DomainEvent) {
+    if (event.kind === 'sessions_ended') {
+      for (const listener of sessionsEndedListeners) listener(event.userId);
+      return;
+    }
     if (clients.size === 0) return;
     switch (event.kind) {
       case 'post_created':
@@ -114,6 +123,9 @@ export async function createLiveHub({
       };
     },
     connectedCount: () => [...clients.values()].reduce((n, s) => n + s.size, 0),
+    onSessionsEnded(listener) {
+      sessionsEndedListeners.push(listener);
+    },
     close: () => transport.close(),
   };
 }
