@@ -97,6 +97,14 @@ export const routes: RouteObject[] = [
   { path: patterns.login, element: <LoginScreen /> },
   // Sign-up validates with the shared zod schema: lazy, so zod stays out of the first screen's JS.
   { path: patterns.signup, lazy: screen(() => import('@/features/auth/signup-screen.tsx'), 'SignupScreen') },
+  {
+    path: patterns.forgotPassword,
+    lazy: screen(() => import('@/features/auth/forgot-password-screen.tsx'), 'ForgotPasswordScreen'),
+  },
+  {
+    path: patterns.resetPassword,
+    lazy: screen(() => import('@/features/auth/reset-password-screen.tsx'), 'ResetPasswordScreen'),
+  },
   { element: <RequireAuth />, children: [{ element: <SignedInShell />, children: privateRoutes }] },
   { element: <PublicShell />, children: publicRoutes },
 ];
