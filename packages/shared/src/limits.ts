@@ -31,6 +31,10 @@ export const rateLimits = {
   mailPerAddress: { max: 5, windowSeconds: 60 * 60 },
   mailPerAccount: { max: 10, windowSeconds: 60 * 60 },
   mailPerClient: { max: 20, windowSeconds: 60 * 60 },
+  /** Routes that check the password again (Delete account): as sign-in, against guessing it. */
+  passwordChecks: { max: 10, windowSeconds: 60 * 60 },
+  /** Download your data: building an archive reads the whole account. */
+  dataExports: { max: 3, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;
 export type RateLimitName = keyof typeof rateLimits;
 

@@ -353,3 +353,37 @@ export const feedback = pgTable(
   },
   (t) => [index('feedback_created_idx').on(t.createdAt)],
 );
+
+// ── Accounts (issue 14) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * Usernames of deleted accounts, kept from being taken until `reserved_until` (30 days), so nobody
+ * can pose as a person who just left. No foreign key: the account it belonged to is gone.
+ */
+export const reservedUsernames = pgTable('reserved_usernames', {
+  /** lower(username), as profiles_username_lower_uq compares them. */
+  usernameLower: text('username_lower').primaryKey(),
+  reservedUntil: timestamp('reserved_until', { withTimezone: true, precision: 3 }).notNull(),
+});
+
+/**
+ * Download your data: one archive per account at a time (the unique key), built in the background
+ * into storage (`exports/<id>.zip`), offered until `expires_at` (7 days after it is ready).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['building', 'ready', 'failed'] }).notNull(),
+    /** Storage key of the zip once ready. */
+    fileKey: text('file_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    createdAt: createdAt(),
+    readyAt: timestamp('ready_at', { withTimezone: true, precision: 3 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [uniqueIndex('data_exports_user_uq').on(t.userId)],
+);
