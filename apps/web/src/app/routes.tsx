@@ -66,6 +66,10 @@ const privateRoutes: RouteObject[] = [
     path: patterns.settings,
     lazy: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
   },
+  {
+    path: patterns.settingsAccount,
+    lazy: screen(() => import('@/features/account/account-screen.tsx'), 'AccountScreen'),
+  },
 ];
 
 // Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.

@@ -1,8 +1,8 @@
 /**
  * Who may call each state-changing account route (a test fixture: the security suites read it
  * through security/route-table.ts). The scene is shared by every attempt, so no attempt may really
- * delete its owner: each sends a password that is not the caller's, and the rule proves that only
- * the caller's own password deletes, and only the caller's own account. account.test.ts deletes.
+ * delete its owner (and the test members all share one password): each sends a password nobody
+ * has, which must delete nothing. delete-account.test.ts deletes with the right one.
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -16,11 +16,9 @@ export const accountRouteTable: Record<string, RouteEntry> = {
     rateLimit: 'passwordChecks',
     body: 'json',
     async attempt(scene, actor) {
-      // The owner sends the other member's password; the other member sends the owner's.
-      const password = actor === 'owner' ? scene.other.password : scene.owner.password;
       return {
         path: '/api/account/delete',
-        json: { password },
+        json: { password: `not the password of ${actor}` },
         async verify() {
           for (const member of [scene.owner, scene.other]) {
             const rows = await scene.t.db.select().from(schema.user).where(eq(schema.user.id, member.id));
@@ -28,6 +26,14 @@ export const accountRouteTable: Record<string, RouteEntry> = {
           }
         },
       };
+    },
+    // Fuzzed passwords are never the owner's, so no fuzzed request may succeed; the password is
+    // only hashed and compared, never stored.
+    text: {
+      fields: ['password'],
+      async stored() {
+        throw new Error('a fuzzed password deleted the account');
+      },
     },
   },
 };

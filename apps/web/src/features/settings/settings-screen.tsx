@@ -9,6 +9,7 @@ import {
   FileText,
   Heart,
   Info,
+  KeyRound,
   LifeBuoy,
   LogOut,
   type LucideIcon,
@@ -66,6 +67,14 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
     <Page title="Settings" width="narrow">
       <Section title="Accounts">
         <div className={styles.card}>{accounts}</div>
+      </Section>
+
+      <Section title="Settings">
+        <ul className={styles.card}>
+          <LinkRow to={paths.settingsAccount} icon={KeyRound}>
+            Account
+          </LinkRow>
+        </ul>
       </Section>
 
       <Section title="Your posts">
