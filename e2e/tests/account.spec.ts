@@ -3,7 +3,16 @@
  * (change password, devices, delete account).
  */
 import { expect, test } from '@playwright/test';
-import { expectAccessible, mailedLink, newUser, signIn, signUpWithProfile } from '../support/app.ts';
+import {
+  addPost,
+  currentUserId,
+  expectAccessible,
+  follow,
+  mailedLink,
+  newUser,
+  signIn,
+  signUpWithProfile,
+} from '../support/app.ts';
 
 test('forgot password: the link from the mailbox resets it, and the new password signs in', async ({
   page,
@@ -50,4 +59,94 @@ test('forgot password says the same for an address without an account', async ({
   await page.getByLabel('Email').fill('not-a-member@example.com');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account uses that address');
+});
+
+test('settings/account: change password, see the devices, log out the others', async ({ page, browser }) => {
+  const user = await signUpWithProfile(page, newUser('Cleo'));
+  // The same account on a second device.
+  const laptop = await browser.newContext();
+  const laptopPage = await laptop.newPage();
+  await signIn(laptopPage, user);
+  await expect(laptopPage).toHaveURL(/\/$/);
+
+  await page.goto('/settings');
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/settings\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  const devices = page.getByRole('list', { name: 'Devices signed in' });
+  await expect(devices.getByRole('listitem')).toHaveCount(2);
+  await expect(devices.getByText('This device')).toHaveCount(1);
+  await expectAccessible(page);
+
+  await page.getByLabel('Current password').fill('not my password');
+  await page.getByLabel('New password').fill('a newer password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The current password is not correct.');
+  await page.getByLabel('Current password').fill(user.password);
+  await page.getByLabel('New password').fill('a newer password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your password was changed.');
+  // Changing the password signed the laptop out; this device stays signed in.
+  await expect(devices.getByRole('listitem')).toHaveCount(1);
+  await laptopPage.reload();
+  await expect(laptopPage).toHaveURL(/\/login$/);
+
+  await signIn(laptopPage, { email: user.email, password: 'a newer password' });
+  await expect(laptopPage).toHaveURL(/\/$/);
+  await page.reload();
+  await expect(devices.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Log out other devices' }).click();
+  await expect(page.getByRole('status')).toHaveText('You were logged out on every other device.');
+  await expect(devices.getByRole('listitem')).toHaveCount(1);
+  await laptopPage.goto('/profile');
+  await expect(laptopPage).toHaveURL(/\/login$/);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/profile$/);
+  await laptop.close();
+});
+
+test('delete account: the other member loses a follower and the posts leave their feed', async ({
+  page,
+  browser,
+}) => {
+  const benContext = await browser.newContext();
+  const benPage = await benContext.newPage();
+  await signUpWithProfile(benPage, newUser('Ben'));
+  const benId = await currentUserId(benPage);
+
+  const leaver = await signUpWithProfile(page, newUser('Lea'));
+  const leaverId = await currentUserId(page);
+  await addPost(page, 'Last sunset before I go');
+  await follow(page, benId);
+  await follow(benPage, leaverId);
+  await benPage.goto('/');
+  await expect(benPage.getByText('Last sunset before I go')).toBeVisible();
+  await benPage.goto('/profile');
+  await expect(benPage.getByText('1 follower', { exact: true })).toBeVisible();
+
+  await page.goto('/settings/account');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel('Password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(dialog.getByText('That password is not correct.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await dialog.getByLabel('Password').fill(leaver.password);
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(page).toHaveURL(/\/login\?deleted=1$/);
+  await expect(page.getByRole('status')).toHaveText('Your account has been deleted.');
+
+  await benPage.reload();
+  await expect(benPage.getByText('0 followers', { exact: true })).toBeVisible();
+  await benPage.goto('/');
+  await expect(benPage.getByText('Last sunset before I go')).toBeHidden();
+
+  await signIn(page, leaver);
+  await expect(page.getByRole('alert')).toHaveText(/Incorrect email or password/);
+  await benContext.close();
 });

@@ -18,6 +18,7 @@ import { clientIpHeader } from './auth/auth.ts';
 import { createSessionLookup } from './auth/session.ts';
 import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
+import { exportFolder } from './features/account/data-export.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
 import { compression } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
@@ -178,7 +179,10 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => c.json(errorBody('NotFound', messages.common.notFound), 404));
 
   app.get('/media/*', async (c) => {
-    const file = await deps.storage.get(c.req.path.slice('/media/'.length));
+    const key = c.req.path.slice('/media/'.length);
+    // Data exports live in the same storage but are private: only their owner downloads them, via the API.
+    if (key.startsWith(`${exportFolder}/`)) return c.body(null, 404);
+    const file = await deps.storage.get(key);
     if (!file) return c.body(null, 404);
     return c.body(file.body, 200, {
       'content-type': mediaContentType(file),

@@ -188,3 +188,12 @@ export interface EventInterestDto {
   person: AuthorDto;
   joinedAt: string;
 }
+
+/** Download your data (issue 14): the account's one archive, while it builds and for 7 days after. */
+export interface DataExportDto {
+  status: 'building' | 'ready' | 'failed';
+  createdAt: string;
+  readyAt: string | null;
+  expiresAt: string | null;
+  sizeBytes: number | null;
+}

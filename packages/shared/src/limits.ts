@@ -79,4 +79,8 @@ export const limits = {
   resetPasswordLinkSeconds: 60 * 60,
   /** A deleted account's username stays reserved this long, so nobody can pose as its owner at once. */
   usernameReservedDays: 30,
+  /** A data export is offered this long once ready… */
+  dataExportKeepDays: 7,
+  /** …and one still building after this long is taken for dead (its server stopped). */
+  dataExportBuildMaxMinutes: 60,
 } as const;

@@ -161,6 +161,11 @@ export const messages = {
     tooManyEmails: 'Too many emails were sent for this address. Please wait an hour and try again.',
     usernameReserved:
       'That username belonged to a deleted account and is reserved for now. Please choose another one.',
+    exportBuilding: 'We are putting your data together. This page updates when it is ready.',
+    exportReady: 'Your data is ready to download.',
+    exportFailed: 'Your data could not be put together. Please try again.',
+    exportStartFailed: 'Could not start putting your data together. Please try again.',
+    exportGone: 'There is no download ready. Ask for a new one.',
   },
   mail: {
     signature: 'The Glimpse team',

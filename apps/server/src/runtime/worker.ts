@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
+import { sweepDataExports } from '../features/account/data-export.ts';
 import { sweepOrphanImages } from '../features/images/service.ts';
 import { sweepRateLimitWindows } from '../lib/rate-limit.ts';
 import { createDeps } from '../server.ts';
@@ -30,6 +31,7 @@ process.on('message', (message: PrimaryMessage) => {
     .then((removed) => removed && deps.logger.info({ removed }, 'removed unattached uploads'))
     .catch((err) => deps.logger.error({ err }, 'orphan image sweep failed'));
   sweepRateLimitWindows(deps.db).catch((err) => deps.logger.error({ err }, 'rate-limit sweep failed'));
+  sweepDataExports({ ctx: deps }).catch((err) => deps.logger.error({ err }, 'data export sweep failed'));
 });
 
 let shuttingDown = false;

@@ -5,11 +5,19 @@
  * concurrently is never counted twice (the same rule as lib/toggle.ts). The user row goes last;
  * its foreign keys cascade to the rest: profile, posts (and their likes, saves, comments), events
  * (and their interests), images, notifications to and from the account, sessions, passkeys.
- * Image files are deleted after the commit; the username stays reserved for 30 days.
+ * Image files and a data export are deleted after the commit; the username stays reserved for 30 days.
  */
 import { limits } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
-import { images, posts, profiles, reservedUsernames, user, verification } from '../../db/schema.ts';
+import {
+  dataExports,
+  images,
+  posts,
+  profiles,
+  reservedUsernames,
+  user,
+  verification,
+} from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 
@@ -54,10 +62,20 @@ export async function deleteAccount({
     }
     const ownPosts = await tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, me));
     const ownImages = await tx.select({ keys: images.keys }).from(images).where(eq(images.ownerId, me));
+    const ownExports = await tx
+      .select({ key: dataExports.fileKey })
+      .from(dataExports)
+      .where(eq(dataExports.userId, me));
     // Pending reset links name the account in their value (better-auth keeps no foreign key).
     await tx.delete(verification).where(eq(verification.value, me));
     await tx.delete(user).where(eq(user.id, me));
-    return { fileKeys: ownImages.flatMap((row) => row.keys), postIds: ownPosts.map((row) => row.id) };
+    return {
+      fileKeys: [
+        ...ownImages.flatMap((row) => row.keys),
+        ...ownExports.flatMap((row) => (row.key ? [row.key] : [])),
+      ],
+      postIds: ownPosts.map((row) => row.id),
+    };
   });
 
   live.publish({ kind: 'sessions_ended', userId: me });
