@@ -10,6 +10,26 @@ import * as schema from '../../db/schema.ts';
 import type { RouteEntry } from '../../security/route-entry.ts';
 
 export const accountRouteTable: Record<string, RouteEntry> = {
+  'POST /api/account/export': {
+    rule: 'Download your data builds an archive of the caller’s own account only.',
+    expect: { owner: 202, other: 202, signedOut: 401 },
+    rateLimit: 'dataExports',
+    body: 'none',
+    async attempt(scene, actor) {
+      return {
+        path: '/api/account/export',
+        async verify() {
+          const caller = actor === 'owner' ? scene.owner : actor === 'other' ? scene.other : null;
+          const rows = await scene.t.db
+            .select({ userId: schema.dataExports.userId })
+            .from(schema.dataExports);
+          // One archive per account, and only the caller's is started.
+          expect(new Set(rows.map((r) => r.userId)).size).toBe(rows.length);
+          if (caller) expect(rows.map((r) => r.userId)).toContain(caller.id);
+        },
+      };
+    },
+  },
   'POST /api/account/delete': {
     rule: 'Delete account deletes only the caller, and only with the caller’s own password.',
     expect: { owner: 400, other: 400, signedOut: 401 },
@@ -31,6 +51,7 @@ export const accountRouteTable: Record<string, RouteEntry> = {
     // only hashed and compared, never stored.
     text: {
       fields: ['password'],
+      neverStored: true,
       async stored() {
         throw new Error('a fuzzed password deleted the account');
       },
