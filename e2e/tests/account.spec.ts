@@ -150,3 +150,21 @@ test('delete account: the other member loses a follower and the posts leave thei
   await expect(page.getByRole('alert')).toHaveText(/Incorrect email or password/);
   await benContext.close();
 });
+
+test('download your data: the archive builds, then downloads as a zip', async ({ page }) => {
+  await signUpWithProfile(page, newUser('Dana'));
+  await addPost(page, 'Into the archive');
+  await page.goto('/settings/account');
+  await page.getByRole('button', { name: 'Download your data' }).click();
+  await expect(page.getByText('Your data is ready to download.')).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: /^Download \(/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^glimpse-data-\d{4}-\d\d-\d\d\.zip$/);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).subarray(0, 2).toString()).toBe('PK');
+  await expectAccessible(page);
+});

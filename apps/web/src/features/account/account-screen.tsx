@@ -1,5 +1,5 @@
 /**
- * /settings/account: change password, the devices signed in, Delete account. Each section is its
+ * /settings/account: change password, the devices signed in, Download your data, Delete account. Each section is its
  * own component beside this file.
  */
 import { type ReactNode, useId } from 'react';
@@ -7,6 +7,7 @@ import { Page } from '@/components/page.tsx';
 import { useViewer } from '@/lib/session.ts';
 import styles from './account-screen.module.css';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
 
@@ -32,6 +33,9 @@ export function AccountScreen() {
       </Section>
       <Section title="Devices">
         <DevicesSection userId={me.user.id} />
+      </Section>
+      <Section title="Your data">
+        <DataExportSection />
       </Section>
       <Section title="Delete account">
         <DeleteAccountSection />
