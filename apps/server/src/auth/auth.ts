@@ -9,8 +9,9 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 // The minimal build leaves out Kysely (we bring Drizzle): about 30 MB less memory at start.
 import { betterAuth } from 'better-auth/minimal';
 import { multiSession } from 'better-auth/plugins/multi-session';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { Db } from '../db/client.ts';
-import { account, rateLimit, session, user, verification } from '../db/schema.ts';
+import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { consume } from '../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -75,7 +76,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
     trustedOrigins: env.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor },
     }),
     // Reset, verification and email-change tokens are kept as SHA-256 digests: a copy of the
     // database does not let anyone use a pending link.
@@ -142,7 +143,11 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
-    plugins: [multiSession({ maximumSessions: limits.deviceAccountsMax })],
+    plugins: [
+      multiSession({ maximumSessions: limits.deviceAccountsMax }),
+      // TOTP with an authenticator app and ten one-time backup codes; sign-in then asks for a code.
+      twoFactorPlugin({ issuer: 'Glimpse', backupCodeOptions: { amount: 10 } }),
+    ],
   });
 }
 

@@ -42,6 +42,8 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /** better-auth's two-factor plugin (issue 14): sign-in asks for a code when true. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -386,4 +388,24 @@ export const dataExports = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [uniqueIndex('data_exports_user_uq').on(t.userId)],
+);
+
+/**
+ * better-auth's two-factor plugin: the TOTP secret and the backup codes, both encrypted with the
+ * auth secret; `verified` once the first code was entered. Field names are better-auth's.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_uq').on(t.userId)],
 );
