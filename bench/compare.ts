@@ -155,7 +155,7 @@ async function startTree(tree: Tree, dataDir: string, logFile: string) {
         () => false,
       )
     ) {
-      return { url, stop, startMs: performance.now() - started };
+      return { url, pid: child.pid!, stop, startMs: performance.now() - started };
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -317,6 +317,7 @@ async function main() {
         vus: Number(args.vus),
         warmupMs: Number(args.warmup) * 1000,
         durationMs: Number(args.duration) * 1000,
+        serverPid: server.pid,
       });
       log(
         `  ${Math.round(load.requestsPerSecond)} requests/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors} errors; static JSON`,
@@ -393,6 +394,18 @@ function report(
       `${(Math.max(...m) / Math.max(...b)).toFixed(2)}×`,
     );
   }
+  const cpuSplit = (rs: TreeRound[]) => {
+    const with_ = rs.map((r) => r.load.cpuPerRequest).filter((c) => c !== null);
+    if (!with_.length) return 'n/a';
+    const avg = (of: (c: (typeof with_)[number]) => number) => mean(with_.map(of)).toFixed(2);
+    return `${avg((c) => c.clientMs)} / ${avg((c) => c.serverMs)} / ${avg((c) => c.postgresMs)}`;
+  };
+  row(
+    'mixed load, CPU ms per request: load generator / server / PostgreSQL',
+    cpuSplit(base),
+    cpuSplit(mine),
+    '',
+  );
   row(
     'mixed load, errors',
     String(sum(base.map((r) => r.load.errors))),

@@ -43,3 +43,39 @@ export function cpuMeter(pids: () => number[]) {
     },
   };
 }
+
+/** CPU of a process tree split by program: PostgreSQL's processes and everything else (Node). */
+export interface TreeCpu {
+  nodeMs: number;
+  postgresMs: number;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Meters a whole tree (the server's primary, workers and embedded PostgreSQL with its backends),
+ * listing it again at the end so that processes started meanwhile (new backends) count too.
+ */
+export function treeCpuMeter(list: () => Promise<number[]>) {
+  let before = new Map<number, number>();
+  return {
+    async start() {
+      before = new Map((await list()).map((pid) => [pid, cpuMs(pid)]));
+    },
+    async stop(): Promise<TreeCpu> {
+      const split = { nodeMs: 0, postgresMs: 0 };
+      for (const pid of new Set([...before.keys(), ...(await list())])) {
+        const used = cpuMs(pid) - (before.get(pid) ?? 0);
+        if (commandOf(pid).startsWith('postgres')) split.postgresMs += used;
+        else split.nodeMs += used;
+      }
+      return split;
+    },
+  };
+}

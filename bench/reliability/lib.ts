@@ -6,11 +6,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import pg from 'pg';
+import { descendants } from '../lib/process-tree.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -38,26 +40,6 @@ export interface RunningServer {
   kill(): Promise<void>;
   /** SIGTERM, as an operator stops it; SIGKILL after 15 s. */
   stop(): Promise<void>;
-}
-
-/** Every process below `root` (children of children…), from /proc. */
-export async function descendants(root: number): Promise<number[]> {
-  const parents = new Map<number, number>();
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // The command name may hold spaces and parentheses: the parent pid follows the last ')'.
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (parent) parents.set(Number(entry), parent);
-  }
-  const found: number[] = [];
-  let frontier = [root];
-  while (frontier.length) {
-    const next = [...parents].filter(([, parent]) => frontier.includes(parent)).map(([pid]) => pid);
-    found.push(...next);
-    frontier = next;
-  }
-  return found;
 }
 
 async function waitGone(pids: number[]) {
@@ -114,8 +96,9 @@ export async function startServer(
         child,
         startMs: performance.now() - started,
         async kill() {
+          // The primary itself first in the list: its tree, read in one pass, then all killed at once.
           const tree = await descendants(child.pid!);
-          for (const pid of [child.pid!, ...tree]) {
+          for (const pid of tree) {
             try {
               process.kill(pid, 'SIGKILL');
             } catch {
@@ -146,6 +129,15 @@ export async function startServer(
 }
 
 /** A browser-like visitor: sends the app's Origin and keeps its cookies. */
+/** Keep-alive connections shared by every session of this process, as a browser pool would be. */
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/**
+ * A browser-like visitor with a cookie jar. JSON and bodyless requests go over node:http with
+ * keep-alive and decompress as a browser does: `fetch` costs the load generator two to three times
+ * the CPU per request (docs/performance.md), and on this 2-core machine the load generator's CPU is
+ * taken from the servers it measures. Multipart bodies (uploads) still go through fetch.
+ */
 export class Session {
   private cookies = new Map<string, string>();
   id = '';
@@ -156,19 +148,16 @@ export class Session {
   ) {}
 
   async request(pathname: string, init: { method?: string; json?: unknown; body?: FormData } = {}) {
-    const headers = new Headers({ origin: this.base });
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    let body: string | FormData | undefined = init.body;
-    if (init.json !== undefined) {
-      headers.set('content-type', 'application/json');
-      body = JSON.stringify(init.json);
-    }
-    const response = await fetch(`${this.base}${pathname}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body,
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
+    const headers: Record<string, string> = { origin: this.base, 'accept-encoding': 'gzip, deflate, br' };
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    const response = init.body
+      ? await fetch(`${this.base}${pathname}`, {
+          method: init.method ?? 'GET',
+          headers,
+          body: init.body,
+          signal: AbortSignal.timeout(this.timeoutMs),
+        })
+      : await this.send(pathname, init.method ?? 'GET', headers, init.json);
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, ...rest] = pair!.split('=');
@@ -177,6 +166,56 @@ export class Session {
       else this.cookies.set(name!.trim(), value);
     }
     return response;
+  }
+
+  private send(pathname: string, method: string, headers: Record<string, string>, json: unknown) {
+    const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
+    if (body) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(body.length);
+    }
+    return new Promise<Response>((resolve, reject) => {
+      const request = http.request(
+        `${this.base}${pathname}`,
+        { method, headers, agent: keepAlive },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            try {
+              const raw = Buffer.concat(chunks);
+              const encoding = res.headers['content-encoding'];
+              const decoded =
+                encoding === 'gzip'
+                  ? gunzipSync(raw)
+                  : encoding === 'br'
+                    ? brotliDecompressSync(raw)
+                    : encoding === 'deflate'
+                      ? inflateSync(raw)
+                      : raw;
+              const responseHeaders = new Headers();
+              for (const [name, value] of Object.entries(res.headers)) {
+                if (name === 'content-encoding' || name === 'content-length' || value === undefined) continue;
+                for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, one);
+              }
+              const status = res.statusCode ?? 0;
+              const nullBody = status === 204 || status === 304 || method === 'HEAD';
+              resolve(new Response(nullBody ? null : decoded, { status, headers: responseHeaders }));
+            } catch (error) {
+              reject(error);
+            }
+          });
+        },
+      );
+      request.setTimeout(this.timeoutMs, () =>
+        request.destroy(
+          Object.assign(new Error(`${method} ${pathname} timed out`), { name: 'TimeoutError' }),
+        ),
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
   }
 
   /** The Cookie header it sends, for other clients (autocannon) acting as this visitor. */

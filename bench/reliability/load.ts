@@ -81,7 +81,7 @@ const server = await startServer(
 );
 log(`  server up in ${Math.round(server.startMs)} ms (pid ${server.pid})`);
 
-const result = await runMixedLoad(server.url, { scale, vus, warmupMs, durationMs });
+const result = await runMixedLoad(server.url, { scale, vus, warmupMs, durationMs, serverPid: server.pid });
 await server.stop();
 
 log(`\n| operation | count | p50 ms | p99 ms | max ms |`);
@@ -94,6 +94,10 @@ log(
     `${result.over3s} operations over 3 s`,
 );
 for (const [key, n] of result.errorKinds) log(`  error ×${n}: ${key}`);
+if (result.cpuPerRequest) {
+  const { clientMs, serverMs, postgresMs } = result.cpuPerRequest;
+  log(`CPU per request: load generator ${clientMs} ms, server ${serverMs} ms, PostgreSQL ${postgresMs} ms`);
+}
 log(
   `RESULT ${JSON.stringify({ mode, scale, vus, seconds: result.seconds, requests: result.requests, errors: result.errors, over3s: result.over3s, operations: result.operations, p50: result.p50, p99: result.p99 })}`,
 );

@@ -5,8 +5,13 @@
  * Every answer must be a 2xx; latency per operation is reported as p50/p99. Bounded: fixed
  * duration, a 30 s timeout per request.
  */
+
+import { treeCpuMeter } from '../lib/cpu.ts';
+import { descendants } from '../lib/process-tree.ts';
 import { benchPassword, countsFor } from '../seed/generate.ts';
 import { expectStatus, percentile, round1, Session } from './lib.ts';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export interface MixedLoadOptions {
   /** Seed scale of the server's data (which accounts exist). */
@@ -15,6 +20,16 @@ export interface MixedLoadOptions {
   /** The first milliseconds run the same mix but are not measured: every user starts at once, cold. */
   warmupMs: number;
   durationMs: number;
+  /** The server's root process: its tree's CPU during the measured window is reported per request. */
+  serverPid?: number;
+}
+
+/** CPU milliseconds per measured HTTP request, by where they were spent. */
+export interface CpuPerRequest {
+  /** The load generator itself (this process): it shares the machine with the server. */
+  clientMs: number;
+  serverMs: number;
+  postgresMs: number;
 }
 
 export interface OperationRow {
@@ -34,6 +49,7 @@ export interface MixedLoadResult {
   errorKinds: [string, number][];
   over3s: number;
   operations: OperationRow[];
+  cpuPerRequest: CpuPerRequest | null;
   /** Of every measured operation. */
   p50: number;
   p99: number;
@@ -173,15 +189,22 @@ export async function runMixedLoad(baseUrl: string, options: MixedLoadOptions): 
     }
   }
 
+  const serverCpu = options.serverPid ? treeCpuMeter(() => descendants(options.serverPid!)) : null;
+  let clientCpu = process.cpuUsage();
   const deadline = Date.now() + warmupMs + durationMs;
   let started = performance.now();
   const warmup = setTimeout(() => {
     measuring = true;
     started = performance.now();
+    clientCpu = process.cpuUsage();
+    void serverCpu?.start();
   }, warmupMs);
   await Promise.all(sessions.map((s) => virtualUser(s, deadline)));
   clearTimeout(warmup);
   const elapsed = (performance.now() - started) / 1000;
+  const clientUsed = process.cpuUsage(clientCpu);
+  const treeUsed = await serverCpu?.stop();
+  const perRequest = (ms: number) => round2(ms / Math.max(1, requests));
 
   const all = [...samples.values()].flat().sort((a, b) => a - b);
   const rows = [...samples.entries()].map(([op, values]) => {
@@ -203,6 +226,13 @@ export async function runMixedLoad(baseUrl: string, options: MixedLoadOptions): 
     errorKinds: [...errors],
     over3s: all.filter((ms) => ms > 3000).length,
     operations: rows,
+    cpuPerRequest: treeUsed
+      ? {
+          clientMs: perRequest((clientUsed.user + clientUsed.system) / 1000),
+          serverMs: perRequest(treeUsed.nodeMs),
+          postgresMs: perRequest(treeUsed.postgresMs),
+        }
+      : null,
     p50: round1(percentile(all, 50)),
     p99: round1(percentile(all, 99)),
     max: round1(all.at(-1) ?? 0),

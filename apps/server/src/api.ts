@@ -13,6 +13,7 @@ import { imageRoutes } from './features/images/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { safetyRoutes } from './features/safety/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { socialRoutes } from './features/social/routes.ts';
 import type { AppEnv } from './lib/http.ts';
@@ -29,6 +30,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', searchRoutes)
   .route('/', liveRoutes)
   .route('/', feedbackRoutes)
+  .route('/', safetyRoutes)
   .route('/', accountRoutes);
 
 export type ApiRoutes = typeof apiRoutes;

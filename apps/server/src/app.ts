@@ -20,6 +20,7 @@ import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import { exportFolder } from './features/account/data-export.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
+import { watchSuspendedAccounts } from './features/safety/suspended.ts';
 import { compression } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { type AppEnv, clientIp } from './lib/http.ts';
@@ -46,8 +47,10 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // Images come from the CDN / bucket address when S3_PUBLIC_URL is set (storage/s3.ts).
   const mediaOrigins = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
-  const lookupSession = createSessionLookup(auth);
-  deps.live.onSessionsEnded(lookupSession.endSessionsOf);
+  const lookupSession = createSessionLookup(auth, watchSuspendedAccounts(deps));
+  deps.live.listen((event) => {
+    if (event.kind === 'sessions_ended') lookupSession.endSessionsOf(event.userId);
+  });
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -134,6 +137,11 @@ export function createApp(deps: AppDeps) {
   });
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    // better-auth's admin plugin supplies roles and bans (auth.ts), but its endpoints would act
+    // without the console's rules and audit log (features/safety): they do not exist here.
+    if (c.req.path.startsWith('/api/auth/admin/')) {
+      return c.json(errorBody('NotFound', messages.common.notFound), 404);
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.set(clientIpHeader, clientIp(c, env.TRUST_PROXY === 'true'));
     let body: string | undefined;

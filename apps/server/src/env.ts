@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** `on` adds /api/bench/static for `npm run bench` (features/bench/routes.ts). Never in production. */
   BENCH_ENDPOINTS: z.enum(['on', 'off']).default('off'),
+  /** Accounts made admins when they sign in (comma-separated emails); the first account always is one. */
+  ADMIN_EMAILS: z.string().default(''),
 
   /** Where uploaded images live: `local` (DATA_DIR/uploads) or `s3` (any S3-compatible bucket). */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -68,6 +70,8 @@ export interface S3Settings {
 
 export type Env = z.infer<typeof EnvSchema> & {
   publicUrl: string;
+  /** ADMIN_EMAILS, lower-cased. */
+  adminEmails: string[];
   trustedOrigins: string[];
   s3?: S3Settings;
 };
@@ -124,5 +128,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       .map((o) => o.trim())
       .filter(Boolean),
   ];
-  return { ...env, publicUrl, trustedOrigins, s3: s3.settings };
+  const adminEmails = env.ADMIN_EMAILS.split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  return { ...env, publicUrl, trustedOrigins, adminEmails, s3: s3.settings };
 }

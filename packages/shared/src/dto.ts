@@ -31,7 +31,7 @@ export interface ProfileDto {
 }
 
 export interface MeDto {
-  user: { id: string; email: string; createdAt: string };
+  user: { id: string; email: string; createdAt: string; role: Role };
   profile: ProfileDto | null;
 }
 
@@ -115,11 +115,16 @@ export type LiveMessage =
   | { type: 'feed'; authorId: string }
   | { type: 'post'; postId: string; deleted: boolean }
   | { type: 'notifications' }
-  | { type: 'events' };
+  | { type: 'events' }
+  /** Moderators and admins: the open reports changed (the console and its badge refetch). */
+  | { type: 'reports' };
 
 export interface PublicProfileDto extends ProfileDto {
   /** Whether the viewer follows this person: the initial state of Follow / Unfollow. */
   followedByMe: boolean;
+  /** The initial states of Block / Unblock and Mute / Unmute (trust and safety). */
+  blockedByMe: boolean;
+  mutedByMe: boolean;
 }
 
 export interface FollowStateDto {
@@ -196,4 +201,87 @@ export interface DataExportDto {
   readyAt: string | null;
   expiresAt: string | null;
   sizeBytes: number | null;
+}
+
+// ── Trust and safety (issue 13) ─────────────────────────────────────────────────────────────
+
+/** Moderators and admins read and act on reports; only admins change roles. */
+export const roles = ['member', 'moderator', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+export interface BlockStateDto {
+  blocked: boolean;
+}
+
+export interface MuteStateDto {
+  muted: boolean;
+}
+
+/** A row of /settings/blocked. */
+export interface BlockedAccountDto {
+  person: AuthorDto;
+  blockedAt: string;
+}
+
+export const reportTargetTypes = ['account', 'post', 'comment', 'event'] as const;
+export type ReportTargetType = (typeof reportTargetTypes)[number];
+
+/** What was reported, as it was then (a snapshot) or as it is now. */
+export interface ReportedContentDto {
+  text: string;
+  /** The picture's address, if it had one. */
+  imageUrl: string | null;
+}
+
+export interface ReportDto {
+  id: string;
+  reporter: AuthorDto | null;
+  reason: string;
+  snapshot: ReportedContentDto;
+  status: 'open' | 'resolved' | 'dismissed';
+  /** dismissed | content_removed | account_suspended | duplicate */
+  resolution: string | null;
+  resolvedAt: string | null;
+  createdAt: string;
+}
+
+/** One reported thing in /admin/reports, with every report about it. */
+export interface ReportGroupDto {
+  targetType: ReportTargetType;
+  targetId: string;
+  /** The reported account, or the owner of the reported content. */
+  account: AuthorDto | null;
+  accountSuspended: boolean;
+  /** The content as it is now; null once removed. */
+  current: ReportedContentDto | null;
+  /** The post a reported comment belongs to, for its link. */
+  postId: string | null;
+  /** The reports the filter shows (open ones, or resolved ones), newest first. */
+  reports: ReportDto[];
+  /** The target's other reports (earlier, already handled), newest first. */
+  earlier: ReportDto[];
+  lastReportedAt: string;
+}
+
+export interface AuditEntryDto {
+  id: string;
+  actor: AuthorDto | null;
+  /** dismiss | remove_content | suspend | lift_suspension | set_role */
+  action: string;
+  targetType: ReportTargetType;
+  targetId: string;
+  subject: AuthorDto | null;
+  note: string;
+  createdAt: string;
+}
+
+export interface TeamMemberDto {
+  person: AuthorDto;
+  role: Role;
+}
+
+export interface MutedWordDto {
+  id: string;
+  word: string;
+  createdAt: string;
 }

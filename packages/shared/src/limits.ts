@@ -35,6 +35,8 @@ export const rateLimits = {
   passwordChecks: { max: 10, windowSeconds: 60 * 60 },
   /** Download your data: building an archive reads the whole account. */
   dataExports: { max: 3, windowSeconds: 24 * 60 * 60 },
+  /** Block, mute and muted words: generous (200 a day), only against scripted churn. */
+  safety: { max: 200, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;
 export type RateLimitName = keyof typeof rateLimits;
 
@@ -83,4 +85,8 @@ export const limits = {
   dataExportKeepDays: 7,
   /** …and one still building after this long is taken for dead (its server stopped). */
   dataExportBuildMaxMinutes: 60,
+  /** Trust and safety: a moderator's note, one muted word, and how many words one may mute. */
+  moderationNoteMax: 1000,
+  mutedWordMax: 50,
+  mutedWordsMax: 100,
 } as const;

@@ -250,3 +250,32 @@ export const AccountSessionList = z.array(
   }),
 );
 export type AccountSession = z.output<typeof AccountSessionList>[number];
+
+// ── Trust and safety (issue 13) ─────────────────────────────────────────────────────────────
+
+/** A moderator's action on a report: the note is kept in the audit log. */
+export const ModerationActionInput = z.object({
+  note: optionalText(limits.moderationNoteMax, 'Note'),
+});
+export type ModerationActionInput = z.input<typeof ModerationActionInput>;
+
+/** /admin/reports: the Open or the Resolved reports, a page of targets at a time. */
+export const ReportListQuery = PageQuery.extend({
+  status: z.enum(['open', 'resolved']).default('open'),
+});
+export type ReportListStatus = z.output<typeof ReportListQuery>['status'];
+
+/** An admin makes a member moderator by username. */
+export const ModeratorInput = z.object({
+  username: requiredText(limits.usernameMax, 'Username'),
+});
+export type ModeratorInput = z.input<typeof ModeratorInput>;
+
+/** A muted word or hashtag: one word, `#` allowed in front. */
+export const MutedWordInput = z.object({
+  word: requiredText(limits.mutedWordMax, 'Word').refine(
+    (word) => !/\s/.test(word),
+    messages.safety.mutedWordOneWord,
+  ),
+});
+export type MutedWordInput = z.input<typeof MutedWordInput>;

@@ -3,16 +3,18 @@
  * reset by email, and the rate limits on sign-in, sign-up and every email-sending route. Its tables
  * live in db/schema.ts beside ours.
  */
-import { limits, rateLimits } from '@glimpse/shared';
+import { limits, messages, rateLimits } from '@glimpse/shared';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 // The minimal build leaves out Kysely (we bring Drizzle): about 30 MB less memory at start.
 import { betterAuth } from 'better-auth/minimal';
+import { admin } from 'better-auth/plugins/admin';
 import { multiSession } from 'better-auth/plugins/multi-session';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { applyAdminEmails, makeFirstAccountAdmin } from '../features/safety/roles.ts';
 import { consume } from '../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from '../mail/templates.ts';
@@ -105,7 +107,9 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       cookieCache: { enabled: true, maxAge: sessionCookieCacheSeconds },
     },
     databaseHooks: {
+      user: { create: { after: (created) => makeFirstAccountAdmin(db, created.id) } },
       session: {
+        create: { after: (created) => applyAdminEmails(db, created.userId, env.adminEmails) },
         delete: {
           after: async (deleted) => {
             onSessionsEnded?.(deleted.userId);
@@ -145,6 +149,9 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
     telemetry: { enabled: false },
     plugins: [
       multiSession({ maximumSessions: limits.deviceAccountsMax }),
+      // Roles and bans on `user` (features/safety). A suspended account's sign-in is refused with
+      // our message; the plugin's own HTTP endpoints are not exposed (app.ts).
+      admin({ defaultRole: 'member', bannedUserMessage: messages.safety.suspended }),
       // TOTP with an authenticator app and ten one-time backup codes; sign-in then asks for a code.
       twoFactorPlugin({ issuer: 'Glimpse', backupCodeOptions: { amount: 10 } }),
     ],

@@ -1,6 +1,9 @@
 /**
- * Who is signed in: `lookupSession`, the one place every API request asks (app.ts). Later rules
- * that must end a session at once (a suspended account) belong here.
+ * Who is signed in: `lookupSession`, the one place every API request asks (app.ts). A suspended
+ * account is signed out here at once, on every path: its session rows are deleted when it is
+ * suspended, but a signed copy in its cookie would still answer for up to a minute, so every
+ * answer is checked against the suspended accounts every instance keeps in memory
+ * (features/safety/suspended.ts).
  *
  * better-auth answers this through its endpoint machinery (a request context, async storage,
  * WebCrypto keys imported per call), which cost more than the rest of a simple request. Most
@@ -19,6 +22,7 @@
  * could still answer.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { SuspendedAccounts } from '../features/safety/suspended.ts';
 import type { Viewer } from '../lib/http.ts';
 import { type Auth, sessionCookieCacheSeconds } from './auth.ts';
 
@@ -96,7 +100,7 @@ interface CookieCache {
   signature: string;
 }
 
-export function createSessionLookup(auth: Auth) {
+export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
   // The cookie names (`__Secure-` prefixed behind https) and the secret, as better-auth uses them.
   const settings = auth.$context.then((context) => ({
     tokenCookie: context.authCookies.sessionToken.name,
@@ -176,6 +180,14 @@ export function createSessionLookup(auth: Auth) {
   }
 
   async function lookupSession(request: SessionRequest): Promise<SessionLookup> {
+    const found = await lookup(request);
+    if (found.viewer && suspended && (await suspended.has(found.viewer.id))) {
+      return { viewer: null, setCookies: found.setCookies };
+    }
+    return found;
+  }
+
+  async function lookup(request: SessionRequest): Promise<SessionLookup> {
     const header = request.headers.get('cookie');
     // better-auth answers "no session" without a token cookie, and sets no cookie either.
     if (!header) return { viewer: null, setCookies: [] };

@@ -51,7 +51,7 @@ export const embeddedDatabaseName = 'glimpse';
  */
 export const embeddedConnections = (workers: number, poolSize: number) => workers * (poolSize + 3) + 10;
 
-/** Settings the app depends on: durable commits, loopback only, no Unix socket in a system folder. */
+/** Settings the app depends on: durable commits, loopback only, no Unix socket in a system folder (ours is set per start). */
 const baseSettings: Record<string, string> = {
   listen_addresses: '127.0.0.1',
   unix_socket_directories: '',
@@ -138,6 +138,26 @@ async function letServerAccountReach(dataDir: string, account: { uid: number; gi
     }
     if (dir === path.dirname(dir)) return;
   }
+}
+
+/** The longest socket path the kernel takes (sun_path is 108 bytes with its closing NUL). */
+const maxSocketPath = 107;
+
+/**
+ * DATA_DIR/pg-socket for the server's Unix socket: a query over it costs both sides less CPU than
+ * one over loopback TCP (measured in docs/performance.md). A DATA_DIR too deep for a socket path
+ * keeps TCP alone.
+ */
+async function prepareSocketDir(
+  dataDir: string,
+  port: number,
+  account: { uid: number; gid: number } | undefined,
+): Promise<string | null> {
+  const dir = path.join(path.resolve(dataDir), 'pg-socket');
+  if (Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}.lock`)) > maxSocketPath) return null;
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (account) await chown(dir, account.uid, account.gid);
+  return dir;
 }
 
 async function freeLoopbackPort(): Promise<number> {
@@ -328,10 +348,17 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await clearLeftovers(pgDir, log);
 
   const port = options.port ?? (await freeLoopbackPort());
+  const socketDir = await prepareSocketDir(dataDir, port, account);
+  // The app talks over the Unix socket when there is one; operators' tools (pg_dump) use the port.
   const urlFor = (database: string) =>
-    `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+    `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}` +
+    (socketDir ? `?host=${encodeURIComponent(socketDir)}` : '');
   const adminUrl = urlFor('postgres');
-  const settings = { ...baseSettings, ...options.settings };
+  const settings = {
+    ...baseSettings,
+    ...(socketDir && { unix_socket_directories: socketDir, unix_socket_permissions: '0700' }),
+    ...options.settings,
+  };
   const args = [
     '-D',
     pgDir,

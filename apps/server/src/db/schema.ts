@@ -10,7 +10,7 @@
  * index would not match that order.
  */
 
-import { notificationTypes } from '@glimpse/shared';
+import { notificationTypes, reportTargetTypes, roles } from '@glimpse/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -36,17 +36,34 @@ const updatedAt = () =>
 
 // ── better-auth tables (field names are better-auth's; column names are ours) ──────────────
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  /** better-auth's two-factor plugin (issue 14): sign-in asks for a code when true. */
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** better-auth's two-factor plugin (issue 14): sign-in asks for a code when true. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    // better-auth's admin plugin (roles, bans); features/safety owns what they mean.
+    /** member | moderator | admin (features/safety/roles.ts). */
+    role: text('role', { enum: roles }).notNull().default('member'),
+    /** A suspended account: it cannot sign in, and its content is hidden (features/safety/visibility.ts). */
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    /** When the account accepted the terms at sign-up, and which version (packages/shared legal). */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, precision: 3 }),
+    termsVersion: text('terms_version'),
+  },
+  (t) => [
+    // The visibility helper reads "every suspended account" on each list: few rows, one small index.
+    index('user_banned_idx').on(t.id).where(sql`${t.banned}`),
+  ],
+);
 
 export const session = pgTable(
   'session',
@@ -58,6 +75,8 @@ export const session = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** better-auth's admin plugin field; impersonation is not offered, so it stays null. */
+    impersonatedBy: text('impersonated_by'),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -326,6 +345,8 @@ export const notifications = pgTable(
   ],
 );
 
+export const reportStatuses = ['open', 'resolved', 'dismissed'] as const;
+
 export const reports = pgTable(
   'reports',
   {
@@ -334,13 +355,36 @@ export const reports = pgTable(
     reporterId: text('reporter_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** The account reported, or the author/host of the reported content. */
     reportedUserId: text('reported_user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: reportTargetTypes }).notNull().default('account'),
+    /**
+     * The reported thing's id (the account's for an account). No foreign key: a report outlives
+     * the content it is about, so a moderator still sees it after Remove content.
+     */
+    targetId: text('target_id').notNull(),
+    /** The reported text and picture as they were when reported (the owner may change them). */
+    snapshotText: text('snapshot_text').notNull().default(''),
+    snapshotImageKey: text('snapshot_image_key'),
     reason: text('reason').notNull(),
+    status: text('status', { enum: reportStatuses }).notNull().default('open'),
+    resolvedById: text('resolved_by_id').references(() => user.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
+    /** What the moderator did: dismissed | content_removed | account_suspended. */
+    resolution: text('resolution'),
     createdAt: createdAt(),
   },
-  (t) => [index('reports_reported_idx').on(t.reportedUserId, t.createdAt)],
+  (t) => [
+    index('reports_reported_idx').on(t.reportedUserId, t.createdAt),
+    index('reports_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('reports_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    // One open report per reporter and target: a second tap is told it is already reported.
+    uniqueIndex('reports_open_per_reporter_uq')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+  ],
 );
 
 export const feedback = pgTable(
@@ -354,6 +398,77 @@ export const feedback = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('feedback_created_idx').on(t.createdAt)],
+);
+
+// ── Trust and safety (features/safety) ──────────────────────────────────────────────────────
+
+/** A block hides both people from each other (features/safety/visibility.ts). */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** A mute takes the muted account's posts and events out of the muter's feed, explore and upcoming. */
+export const mutes = pgTable(
+  'mutes',
+  {
+    muterId: text('muter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    mutedId: text('muted_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.muterId, t.mutedId] }),
+    check('mutes_not_self', sql`${t.muterId} <> ${t.mutedId}`),
+  ],
+);
+
+/** Words and hashtags a member does not want to read (posts and comments with them are folded). */
+export const mutedWords = pgTable(
+  'muted_words',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('muted_words_user_word_uq').on(t.userId, sql`lower(${t.word})`)],
+);
+
+/** The moderation audit log: who did what to whom, when and why. Kept when content goes. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    /** dismiss | remove_content | suspend | lift_suspension | set_role */
+    action: text('action').notNull(),
+    targetType: text('target_type', { enum: reportTargetTypes }).notNull(),
+    targetId: text('target_id').notNull(),
+    subjectUserId: text('subject_user_id').references(() => user.id, { onDelete: 'set null' }),
+    reportId: text('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_actions_created_idx').on(t.createdAt, t.id)],
 );
 
 // ── Accounts (issue 14) ──────────────────────────────────────────────────────────────────────

@@ -7,7 +7,7 @@
 import type { LiveMessage } from '@glimpse/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { follows } from '../db/schema.ts';
+import { follows, user } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
 
 export type DomainEvent =
@@ -16,6 +16,10 @@ export type DomainEvent =
   | { kind: 'post_changed'; postId: string }
   | { kind: 'notification'; recipientId: string }
   | { kind: 'event_changed'; hostId: string; eventId: string }
+  /** An account was suspended or its suspension lifted: every instance updates its session check. */
+  | { kind: 'account_status'; userId: string; banned: boolean }
+  /** A report was filed or handled: moderators' consoles and badges refetch. */
+  | { kind: 'reports_changed' }
   /** Sessions of this account were ended (revoked, password reset, account deleted): auth/session.ts. */
   | { kind: 'sessions_ended'; userId: string };
 
@@ -47,9 +51,9 @@ export interface LiveHub {
   /** Fire and forget: a lost live message only delays a refresh, it never loses data. */
   publish(event: DomainEvent): void;
   subscribe(userId: string, send: Send): () => void;
+  /** Server-side listeners of every event, on every instance (features/safety/suspended.ts). */
+  listen(listener: (event: DomainEvent) => void): () => void;
   connectedCount(): number;
-  /** Called on every instance when sessions of an account end, so no cached copy outlives them. */
-  onSessionsEnded(listener: (userId: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -63,7 +67,7 @@ export async function createLiveHub({
   transport: LiveTransport;
 }): Promise<LiveHub> {
   const clients = new Map<string, Set<Send>>();
-  const sessionsEndedListeners: ((userId: string) => void)[] = [];
+  const listeners = new Set<(event: DomainEvent) => void>();
 
   const sendTo = (userIds: Iterable<string>, message: LiveMessage) => {
     for (const userId of userIds) for (const send of clients.get(userId) ?? []) send(message);
@@ -80,11 +84,17 @@ export async function createLiveHub({
     return [...rows.map((r) => r.followerId), ...(clients.has(userId) ? [userId] : [])];
   }
 
+  /** Of the users connected here, the moderators and admins. */
+  async function connectedStaff(): Promise<string[]> {
+    const rows = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(inArray(user.id, [...clients.keys()]), inArray(user.role, ['moderator', 'admin'])));
+    return rows.map((row) => row.id);
+  }
+
   async function deliver(event: DomainEvent) {
-    if (event.kind === 'sessions_ended') {
-      for (const listener of sessionsEndedListeners) listener(event.userId);
-      return;
-    }
+    for (const listener of listeners) listener(event);
     if (clients.size === 0) return;
     switch (event.kind) {
       case 'post_created':
@@ -101,6 +111,12 @@ export async function createLiveHub({
         break;
       case 'event_changed':
         sendTo(await connectedAudienceOf(event.hostId), { type: 'events' });
+        break;
+      case 'account_status':
+      case 'sessions_ended':
+        break;
+      case 'reports_changed':
+        sendTo(await connectedStaff(), { type: 'reports' });
         break;
     }
   }
@@ -122,10 +138,11 @@ export async function createLiveHub({
         if (set.size === 0) clients.delete(userId);
       };
     },
-    connectedCount: () => [...clients.values()].reduce((n, s) => n + s.size, 0),
-    onSessionsEnded(listener) {
-      sessionsEndedListeners.push(listener);
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
+    connectedCount: () => [...clients.values()].reduce((n, s) => n + s.size, 0),
     close: () => transport.close(),
   };
 }

@@ -8,7 +8,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, type SQL } from 'drizzle-orm';
+import { count, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -67,7 +67,17 @@ async function openTestDatabase(): Promise<Database> {
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-export async function createTestContext(overrides: Record<string, string> = {}) {
+export async function createTestContext(
+  overrides: Record<string, string> = {},
+  options: {
+    /**
+     * The first account of an instance is its admin (features/safety/roles.ts). By default the
+     * context makes that admin itself (`t.admin`), so the members a test signs up are members;
+     * `false` leaves the instance empty, for the tests of that rule.
+     */
+    seedAdmin?: boolean;
+  } = {},
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-test-'));
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -194,6 +204,17 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
 
   type Member = Awaited<ReturnType<typeof signUp>>;
 
+  /** The instance's admin, made straight in the database with a profile and a signed-in client. */
+  async function makeAdmin(firstName = 'Admin') {
+    const [id] = await insertMembers(1, firstName);
+    await database.db.update(schema.user).set({ role: 'admin' }).where(eq(schema.user.id, id!));
+    await database.db
+      .update(schema.profiles)
+      .set({ isAdminUser: true })
+      .where(eq(schema.profiles.userId, id!));
+    return signInAs(id!);
+  }
+
   /** Uploads a real picture and posts it, as /addpost does. */
   async function postPhoto(member: Member, caption = 'Sunset over the bay') {
     const upload = await member.request('/api/images', {
@@ -272,9 +293,13 @@ export async function createTestContext(overrides: Record<string, string> = {}) 
     await rm(dataDir, { recursive: true, force: true });
   }
 
+  const admin = options.seedAdmin === false ? null : await makeAdmin();
+
   return {
     app,
     deps,
+    admin,
+    makeAdmin,
     db: database.db,
     client,
     signUp,

@@ -5,17 +5,27 @@
  */
 import type { EventDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
-import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { eventInterests, events, follows, images, profiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { toImageDto } from '../images/queries.ts';
 import { findAuthors, toAuthorDto } from '../profile/queries.ts';
+import { type VisibilityOptions, visibleTo } from '../safety/visibility.ts';
 
 const hostImage = alias(images, 'host_image');
 
-export function selectEventsForViewer(db: Db, viewerId: string) {
+/**
+ * Events of hosts hidden from the viewer (features/safety/visibility.ts) never come out of this;
+ * `{ muted: true }` (the followed list and the upcoming panel) also leaves out muted hosts. The
+ * avatar stack shows only joiners the viewer may see.
+ */
+export function selectEventsForViewer(
+  db: Db,
+  viewerId: string,
+  visibility: Pick<VisibilityOptions, 'muted'> = {},
+) {
   return db
     .select({
       event: events,
@@ -26,10 +36,13 @@ export function selectEventsForViewer(db: Db, viewerId: string) {
       // Served by event_interests (event_id, created_at): at most a few rows per event are read.
       joinedIds: sql<
         string[]
-      >`array(select ${eventInterests.userId} from ${eventInterests} where ${eventInterests.eventId} = ${events.id} order by ${eventInterests.createdAt}, ${eventInterests.userId} limit ${sql.raw(String(limits.avatarStackSize))})`,
+      >`array(select ${eventInterests.userId} from ${eventInterests} where ${eventInterests.eventId} = ${events.id} and ${visibleTo(eventInterests.userId, viewerId)} order by ${eventInterests.createdAt}, ${eventInterests.userId} limit ${sql.raw(String(limits.avatarStackSize))})`,
     })
     .from(events)
-    .innerJoin(profiles, eq(profiles.userId, events.hostId))
+    .innerJoin(
+      profiles,
+      and(eq(profiles.userId, events.hostId), visibleTo(events.hostId, viewerId, visibility)),
+    )
     .leftJoin(hostImage, eq(hostImage.id, profiles.profileImageId))
     .leftJoin(images, eq(images.id, events.imageId));
 }

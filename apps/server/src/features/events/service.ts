@@ -26,6 +26,7 @@ import { toggleWithCounter } from '../../lib/toggle.ts';
 import { imageDtoColumns } from '../images/queries.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../profile/queries.ts';
+import { visibleTo } from '../safety/visibility.ts';
 import { buildCalendar, type CalendarEvent, calendarFileName } from './ics.ts';
 import { hostedByFollowedOrSelf, selectEventsForViewer, toEventDtos } from './queries.ts';
 
@@ -105,6 +106,7 @@ export async function setInterest({
 >): Promise<InterestStateDto> {
   // Joined people are listed by name, so only members with a profile join.
   await requireProfile(db, viewer.id, profileRequired);
+  await requireVisibleEvent(db, viewer.id, eventId);
   let state: { interestedCount: number; hostId: string; changed: boolean };
   try {
     state = await toggleWithCounter(db, {
@@ -144,7 +146,8 @@ export async function listEvents({
     list.kind === 'followed' ? hostedByFollowedOrSelf(db, viewer.id) : eq(events.hostId, list.hostId);
   const upcoming = when === 'upcoming';
   const order = upcoming ? soonestFirst : latestFirst;
-  const rows = await selectEventsForViewer(db, viewer.id)
+  // The followed list (and the upcoming panel) is a feed: mutes apply there, not on a profile.
+  const rows = await selectEventsForViewer(db, viewer.id, { muted: list.kind === 'followed' })
     .where(and(scope, upcoming ? gte(events.startsAt, now) : lt(events.startsAt, now), order.after(cursor)))
     .orderBy(...order.orderBy)
     .limit(size + 1);
@@ -167,19 +170,24 @@ export async function listUpcomingEvents({
 
 const joinerImage = alias(images, 'joiner_image');
 
-async function requireEventExists(db: Db, eventId: string) {
-  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
+/** An event the viewer may see; one whose host is hidden from them is as missing as a deleted one. */
+async function requireVisibleEvent(db: Db, viewerId: string, eventId: string) {
+  const [event] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), visibleTo(events.hostId, viewerId)))
+    .limit(1);
   if (!event) throw eventNotFound();
 }
 
 /** Everyone who joined, in the order they joined. */
 export async function listInterested({
-  ctx: { db, storage },
+  ctx: { db, storage, viewer },
   input: { eventId, cursor },
-}: ServiceArgs<'db' | 'storage', { eventId: string; cursor: Cursor | null }>): Promise<
+}: ServiceArgs<'db' | 'storage' | 'viewer', { eventId: string; cursor: Cursor | null }>): Promise<
   Page<EventInterestDto>
 > {
-  await requireEventExists(db, eventId);
+  await requireVisibleEvent(db, viewer.id, eventId);
   const rows = await db
     .select({
       interest: eventInterests,
@@ -189,7 +197,13 @@ export async function listInterested({
     .from(eventInterests)
     .innerJoin(profiles, eq(profiles.userId, eventInterests.userId))
     .leftJoin(joinerImage, eq(joinerImage.id, profiles.profileImageId))
-    .where(and(eq(eventInterests.eventId, eventId), joinedFirst.after(cursor)))
+    .where(
+      and(
+        eq(eventInterests.eventId, eventId),
+        visibleTo(eventInterests.userId, viewer.id),
+        joinedFirst.after(cursor),
+      ),
+    )
     .orderBy(...joinedFirst.orderBy)
     .limit(pageSize + 1);
   return toPage(
@@ -202,10 +216,17 @@ export async function listInterested({
 
 /** The event as an .ics file for "Add to calendar". */
 export async function getEventCalendar({
-  ctx: { db },
+  ctx: { db, viewer },
   input: { eventId, publicUrl },
-}: ServiceArgs<'db', { eventId: string; publicUrl: string }>): Promise<{ body: string; fileName: string }> {
-  const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
+}: ServiceArgs<'db' | 'viewer', { eventId: string; publicUrl: string }>): Promise<{
+  body: string;
+  fileName: string;
+}> {
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), visibleTo(events.hostId, viewer.id)))
+    .limit(1);
   if (!event) throw eventNotFound();
   const calendarEvent: CalendarEvent = {
     uid: `${event.id}@${new URL(publicUrl).hostname}`,

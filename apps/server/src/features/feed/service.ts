@@ -20,6 +20,7 @@ import { follows, posts } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage } from '../../lib/cursor.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { selectPostsForViewer, toPostDto } from '../posts/queries.ts';
+import { visibleTo } from '../safety/visibility.ts';
 
 const newestFirst = keyset(posts.createdAt, posts.id, 'newestFirst');
 
@@ -35,6 +36,7 @@ function preparePageIds(db: Db, afterCursor: boolean) {
     .where(
       and(
         inArray(posts.authorId, followed),
+        visibleTo(posts.authorId, viewerId, { muted: true }),
         afterCursor ? newestFirst.after({ at: sql.placeholder('at'), id: sql.placeholder('id') }) : undefined,
       ),
     )
@@ -44,7 +46,7 @@ function preparePageIds(db: Db, afterCursor: boolean) {
 }
 
 function preparePosts(db: Db) {
-  return selectPostsForViewer(db, sql.placeholder('viewerId'))
+  return selectPostsForViewer(db, sql.placeholder('viewerId'), posts.createdAt, { muted: true })
     .where(sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .orderBy(...newestFirst.orderBy)
     .prepare('feed_posts');

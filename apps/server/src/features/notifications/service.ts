@@ -11,6 +11,7 @@ import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { imageDtoColumns } from '../images/queries.ts';
 import { authorColumns, toAuthorDto } from '../profile/queries.ts';
+import { visibleTo } from '../safety/visibility.ts';
 
 const actorImage = alias(images, 'actor_image');
 // Until /notifications renders every type (issue 16), list and count only the ones it shows.
@@ -31,7 +32,14 @@ export async function listNotifications({
     .from(notifications)
     .innerJoin(profiles, eq(profiles.userId, notifications.actorId))
     .leftJoin(actorImage, eq(actorImage.id, profiles.profileImageId))
-    .where(and(eq(notifications.recipientId, viewer.id), shownTypes, newestFirst.after(cursor)))
+    .where(
+      and(
+        eq(notifications.recipientId, viewer.id),
+        shownTypes,
+        visibleTo(notifications.actorId, viewer.id, { nullable: true }),
+        newestFirst.after(cursor),
+      ),
+    )
     .orderBy(...newestFirst.orderBy)
     .limit(limits.pageSize + 1);
   return toPage(
@@ -55,7 +63,14 @@ export async function unreadCount({
   const [row] = await db
     .select({ value: count() })
     .from(notifications)
-    .where(and(eq(notifications.recipientId, viewer.id), shownTypes, eq(notifications.read, false)));
+    .where(
+      and(
+        eq(notifications.recipientId, viewer.id),
+        shownTypes,
+        eq(notifications.read, false),
+        visibleTo(notifications.actorId, viewer.id, { nullable: true }),
+      ),
+    );
   return { count: row?.value ?? 0 };
 }
 

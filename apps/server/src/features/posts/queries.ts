@@ -4,24 +4,28 @@
  * their authors, likewise. The mappers to DTOs sit beside the selects that feed them.
  */
 import type { CommentDto, PostDto } from '@glimpse/shared';
-import { eq, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { comments, images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { imageDtoColumns, toImageDto } from '../images/queries.ts';
 import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../profile/queries.ts';
+import { type VisibilityOptions, visibleTo } from '../safety/visibility.ts';
 
 const authorImage = alias(images, 'author_image');
 
 /**
  * `activityAt` is the time a list is ordered by: the post's own time, or when the viewer saved or
- * liked it. It is selected so the page's cursor can be built from it.
+ * liked it. It is selected so the page's cursor can be built from it. Posts of accounts hidden from
+ * the viewer (features/safety/visibility.ts) never come out of it; `{ muted: true }` for the feed
+ * and explore also leaves out the accounts the viewer muted.
  */
 export function selectPostsForViewer(
   db: Db,
   viewerId: string | Placeholder,
   activityAt: AnyPgColumn = posts.createdAt,
+  visibility: Pick<VisibilityOptions, 'muted'> = {},
 ) {
   return db
     .select({
@@ -43,7 +47,10 @@ export function selectPostsForViewer(
     })
     .from(posts)
     .innerJoin(images, eq(images.id, posts.imageId))
-    .innerJoin(profiles, eq(profiles.userId, posts.authorId))
+    .innerJoin(
+      profiles,
+      and(eq(profiles.userId, posts.authorId), visibleTo(posts.authorId, viewerId, visibility)),
+    )
     .leftJoin(authorImage, eq(authorImage.id, profiles.profileImageId));
 }
 
@@ -66,8 +73,8 @@ export function toPostDto(storage: Storage, row: PostRow): PostDto {
 
 const commentAuthorImage = alias(images, 'comment_author_image');
 
-/** Comments with their authors; the caller adds the post, order and page. */
-export function selectComments(db: Db) {
+/** Comments with their authors, except those hidden from the viewer; the caller adds the post, order and page. */
+export function selectComments(db: Db, viewerId: string) {
   return db
     .select({
       comment: comments,
@@ -75,7 +82,7 @@ export function selectComments(db: Db) {
       profileImage: imageDtoColumns(commentAuthorImage),
     })
     .from(comments)
-    .innerJoin(profiles, eq(profiles.userId, comments.authorId))
+    .innerJoin(profiles, and(eq(profiles.userId, comments.authorId), visibleTo(comments.authorId, viewerId)))
     .leftJoin(commentAuthorImage, eq(commentAuthorImage.id, profiles.profileImageId));
 }
 

@@ -25,6 +25,7 @@ import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
 import { requireProfile } from '../profile/queries.ts';
+import { visibleTo } from '../safety/visibility.ts';
 import { selectComments, selectPostsForViewer, toCommentDto, toPostDto } from './queries.ts';
 
 const pageSize = limits.pageSize;
@@ -84,8 +85,13 @@ export async function deletePost({
   await deleteImages(ctx, [imageId]);
 }
 
-async function requirePostExists(db: Db, postId: string) {
-  const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)).limit(1);
+/** A post the viewer may see (features/safety/visibility.ts); a hidden one is as missing as a deleted one. */
+async function requireVisiblePost(db: Db, viewerId: string, postId: string) {
+  const [post] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), visibleTo(posts.authorId, viewerId)))
+    .limit(1);
   if (!post) throw postNotFound();
 }
 
@@ -93,7 +99,7 @@ export async function setLike({
   ctx: { db, live, viewer },
   input: { postId, liked },
 }: ServiceArgs<'db' | 'live' | 'viewer', { postId: string; liked: boolean }>): Promise<LikeStateDto> {
-  await requirePostExists(db, postId);
+  await requireVisiblePost(db, viewer.id, postId);
   const state = await toggleWithCounter(db, {
     table: postLikes,
     row: { postId, userId: viewer.id },
@@ -117,7 +123,7 @@ export async function setSave({
   ctx: { db, viewer },
   input: { postId, saved },
 }: ServiceArgs<'db' | 'viewer', { postId: string; saved: boolean }>): Promise<SaveStateDto> {
-  await requirePostExists(db, postId);
+  await requireVisiblePost(db, viewer.id, postId);
   await toggleWithCounter(db, {
     table: postSaves,
     row: { postId, userId: viewer.id },
@@ -150,7 +156,8 @@ export async function listPosts({
       .orderBy(...order.orderBy)
       .limit(pageSize + 1);
   } else {
-    rows = await selectPostsForViewer(db, viewer.id)
+    // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
+    rows = await selectPostsForViewer(db, viewer.id, posts.createdAt, { muted: list.kind === 'explore' })
       .where(
         and(
           list.kind === 'author' ? eq(posts.authorId, list.authorId) : undefined,
@@ -169,11 +176,13 @@ export async function listPosts({
 }
 
 export async function listComments({
-  ctx: { db, storage },
+  ctx: { db, storage, viewer },
   input: { postId, cursor },
-}: ServiceArgs<'db' | 'storage', { postId: string; cursor: Cursor | null }>): Promise<Page<CommentDto>> {
-  await requirePostExists(db, postId);
-  const rows = await selectComments(db)
+}: ServiceArgs<'db' | 'storage' | 'viewer', { postId: string; cursor: Cursor | null }>): Promise<
+  Page<CommentDto>
+> {
+  await requireVisiblePost(db, viewer.id, postId);
+  const rows = await selectComments(db, viewer.id)
     .where(and(eq(comments.postId, postId), commentsOldestFirst.after(cursor)))
     .orderBy(...commentsOldestFirst.orderBy)
     .limit(pageSize + 1);
@@ -193,6 +202,7 @@ export async function addComment({
   { postId: string } & z.output<typeof CommentInput>
 >): Promise<CommentDto> {
   await requireProfile(db, viewer.id, profileRequired);
+  await requireVisiblePost(db, viewer.id, postId);
   const commentId = await withTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(posts)
@@ -207,6 +217,6 @@ export async function addComment({
     return row!.id;
   });
   live.publish({ kind: 'post_changed', postId });
-  const [row] = await selectComments(db).where(eq(comments.id, commentId)).limit(1);
+  const [row] = await selectComments(db, viewer.id).where(eq(comments.id, commentId)).limit(1);
   return toCommentDto(storage, row!);
 }

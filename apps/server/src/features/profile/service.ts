@@ -12,6 +12,7 @@ import { profiles, reservedUsernames, user } from '../../db/schema.ts';
 import { conflict, notFound, unauthenticated } from '../../lib/errors.ts';
 import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
+import { adminBadgeOf } from '../safety/roles.ts';
 import { findProfile } from './queries.ts';
 
 export async function getMe({
@@ -20,7 +21,12 @@ export async function getMe({
   const account = await db.query.user.findFirst({ where: eq(user.id, viewer.id) });
   if (!account) throw unauthenticated();
   return {
-    user: { id: account.id, email: account.email, createdAt: account.createdAt.toISOString() },
+    user: {
+      id: account.id,
+      email: account.email,
+      createdAt: account.createdAt.toISOString(),
+      role: account.role,
+    },
     profile: await findProfile(db, storage, viewer.id),
   };
 }
@@ -90,7 +96,7 @@ export async function saveProfile({
         .for('update');
       await tx
         .insert(profiles)
-        .values({ userId: viewer.id, ...values })
+        .values({ userId: viewer.id, ...values, isAdminUser: adminBadgeOf(viewer.id) })
         .onConflictDoUpdate({ target: profiles.userId, set: values });
       if (!previous) return [];
       return [

@@ -4,11 +4,12 @@
  * text_pattern_ops index.
  */
 import type { UserSearchResultDto } from '@glimpse/shared';
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { images, profiles } from '../../db/schema.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { toImageDto } from '../images/queries.ts';
+import { visibleTo } from '../safety/visibility.ts';
 
 const resultLimit = 10;
 const avatar = alias(images, 'avatar');
@@ -17,9 +18,9 @@ const avatar = alias(images, 'avatar');
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export async function searchUsers({
-  ctx: { db, storage },
+  ctx: { db, storage, viewer },
   input: { q },
-}: ServiceArgs<'db' | 'storage', { q: string }>): Promise<UserSearchResultDto[]> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', { q: string }>): Promise<UserSearchResultDto[]> {
   const prefix = q.trim().toLowerCase();
   if (!prefix) return [];
   const pattern = `${escapeLike(prefix)}%`;
@@ -37,7 +38,13 @@ export async function searchUsers({
     })
     .from(profiles)
     .where(
-      or(sql`lower(${profiles.firstName}) like ${pattern}`, sql`lower(${profiles.lastName}) like ${pattern}`),
+      and(
+        or(
+          sql`lower(${profiles.firstName}) like ${pattern}`,
+          sql`lower(${profiles.lastName}) like ${pattern}`,
+        ),
+        visibleTo(profiles.userId, viewer.id),
+      ),
     )
     .orderBy(asc(profiles.firstName), asc(profiles.lastName), asc(profiles.userId))
     .limit(resultLimit)

@@ -1,19 +1,21 @@
 /**
- * The follow graph and reports. A follow is one row (idempotent by its primary key, lib/toggle.ts);
+ * The follow graph and account reports. A follow is one row (idempotent by its primary key, lib/toggle.ts);
  * the two counters move in the same transaction, so counts stay exact under concurrent taps. A new
  * follow notifies the followed person once (no second unread notice from the same follower).
  */
-import { randomBytes } from 'node:crypto';
 import type { FollowStateDto, PublicProfileDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { follows, notifications, profiles, reports } from '../../db/schema.ts';
+import { follows, notifications, profiles } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { type Step, toggleWithCounter } from '../../lib/toggle.ts';
 import { notify } from '../notifications/notify.ts';
 import { findProfile, requireProfile } from '../profile/queries.ts';
+import { blockedBetween, lockPair, relationTo } from '../safety/blocks.ts';
+import { fileReport } from '../safety/reports.ts';
+import { requireVisible } from '../safety/visibility.ts';
 
 const profileNotFound = () => notFound(messages.profile.notFound);
 
@@ -30,9 +32,17 @@ export async function getPublicProfile({
   ctx: { db, storage, viewer },
   input: { userId },
 }: ServiceArgs<'db' | 'storage' | 'viewer', { userId: string }>): Promise<PublicProfileDto> {
+  // The blocker still opens the profile (to unblock); the blocked person gets a plain 404.
+  const relation = await relationTo(db, viewer.id, userId);
+  if (!relation || relation.suspended || relation.blocksMe) throw profileNotFound();
   const profile = await findProfile(db, storage, userId);
   if (!profile) throw profileNotFound();
-  return { ...profile, followedByMe: await isFollowing(db, viewer.id, userId) };
+  return {
+    ...profile,
+    followedByMe: await isFollowing(db, viewer.id, userId),
+    blockedByMe: Boolean(relation.blockedByMe),
+    mutedByMe: Boolean(relation.mutedByMe),
+  };
 }
 
 /** One `new_follower` notice per follower while it is unread; true when one was created now. */
@@ -59,11 +69,17 @@ export async function setFollow({
 }: ServiceArgs<'db' | 'live' | 'viewer', { targetId: string; follow: boolean }>): Promise<FollowStateDto> {
   if (targetId === viewer.id) throw invalid(messages.social.cannotFollowSelf);
   await requireProfile(db, targetId, profileNotFound);
+  await requireVisible(db, viewer.id, targetId, profileNotFound);
   const { followerCount, notified } = await toggleWithCounter(db, {
     table: follows,
     row: { followerId: viewer.id, followeeId: targetId },
     on: follow,
     moveCounters: async (tx, step: Step) => {
+      // A block committed since the check above wins: no follow survives it (safety/blocks.ts).
+      if (step === 1) {
+        await lockPair(tx, viewer.id, targetId);
+        if (await blockedBetween(tx, viewer.id, targetId)) throw profileNotFound();
+      }
       if (step !== 0) {
         await tx
           .update(profiles)
@@ -83,21 +99,13 @@ export async function setFollow({
   return { following: follow, followerCount };
 }
 
-/** Random characters plus the time, as SPEC.md §9 describes the report id. */
-const newReportId = () => `${randomBytes(9).toString('base64url')}-${Date.now()}`;
-
+/** Reporting an account is one case of reporting anything (features/safety/reports.ts). */
 export async function reportAccount({
-  ctx: { db, viewer },
+  ctx,
   input: { reportedUserId, reason },
-}: ServiceArgs<'db' | 'viewer', { reportedUserId: string; reason: string }>): Promise<{
+}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { reportedUserId: string; reason: string }>): Promise<{
   id: string;
   createdAt: string;
 }> {
-  if (reportedUserId === viewer.id) throw invalid(messages.social.cannotReportSelf);
-  await requireProfile(db, reportedUserId, profileNotFound);
-  const [row] = await db
-    .insert(reports)
-    .values({ id: newReportId(), reporterId: viewer.id, reportedUserId, reason })
-    .returning({ id: reports.id, createdAt: reports.createdAt });
-  return { id: row!.id, createdAt: row!.createdAt.toISOString() };
+  return fileReport({ ctx, input: { targetType: 'account', targetId: reportedUserId, reason } });
 }

@@ -1,0 +1,177 @@
+/**
+ * Filing a report on an account, a post, a comment or an event. The report keeps a snapshot of
+ * the reported text and picture as they were (the picture copied, so a later edit or Remove
+ * content does not erase the evidence), and there is at most one open report per reporter and
+ * target (a unique partial index decides; a second tap is told it is already reported). Only
+ * things the reporter may see can be reported; the rest is the ordinary 404.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ReportTargetType } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { comments, events, images, posts, profiles, reports } from '../../db/schema.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { visibleTo } from './visibility.ts';
+
+/** Random characters plus the time, as SPEC.md §9 describes the report id. */
+const newReportId = () => `${randomBytes(9).toString('base64url')}-${Date.now()}`;
+
+const notFoundOf: Record<ReportTargetType, () => Error> = {
+  account: () => notFound(messages.profile.notFound),
+  post: () => notFound(messages.post.notFound),
+  comment: () => notFound(messages.common.notFound),
+  event: () => notFound(messages.event.notFound),
+};
+
+export interface ReportTarget {
+  ownerId: string;
+  text: string;
+  imageKeys: string[] | null;
+}
+
+/**
+ * The target as the viewer may see it now, with its owner, text and picture; null when it does
+ * not exist or is hidden from the viewer. The console reads the current content through it too.
+ */
+export async function findReportTarget(
+  db: Db,
+  viewerId: string,
+  type: ReportTargetType,
+  id: string,
+): Promise<ReportTarget | null> {
+  const uuid = /^[0-9a-f-]{36}$/i.test(id);
+  switch (type) {
+    case 'account': {
+      const [row] = await db
+        .select({ profile: profiles, keys: images.keys })
+        .from(profiles)
+        .leftJoin(images, eq(images.id, profiles.profileImageId))
+        .where(and(eq(profiles.userId, id), visibleTo(profiles.userId, viewerId)))
+        .limit(1);
+      if (!row) return null;
+      const { firstName, lastName, username, bio } = row.profile;
+      return {
+        ownerId: id,
+        text: `${firstName} ${lastName} (@${username})\n${bio}`.trim(),
+        imageKeys: row.keys,
+      };
+    }
+    case 'post': {
+      if (!uuid) return null;
+      const [row] = await db
+        .select({ ownerId: posts.authorId, text: posts.caption, keys: images.keys })
+        .from(posts)
+        .leftJoin(images, eq(images.id, posts.imageId))
+        .where(and(eq(posts.id, id), visibleTo(posts.authorId, viewerId)))
+        .limit(1);
+      return row ? { ownerId: row.ownerId, text: row.text, imageKeys: row.keys } : null;
+    }
+    case 'comment': {
+      if (!uuid) return null;
+      const [row] = await db
+        .select({ ownerId: comments.authorId, text: comments.body })
+        .from(comments)
+        .innerJoin(posts, eq(posts.id, comments.postId))
+        .where(
+          and(
+            eq(comments.id, id),
+            visibleTo(comments.authorId, viewerId),
+            visibleTo(posts.authorId, viewerId),
+          ),
+        )
+        .limit(1);
+      return row ? { ownerId: row.ownerId, text: row.text, imageKeys: null } : null;
+    }
+    case 'event': {
+      if (!uuid) return null;
+      const [row] = await db
+        .select({
+          ownerId: events.hostId,
+          title: events.title,
+          description: events.description,
+          keys: images.keys,
+        })
+        .from(events)
+        .leftJoin(images, eq(images.id, events.imageId))
+        .where(and(eq(events.id, id), visibleTo(events.hostId, viewerId)))
+        .limit(1);
+      return row
+        ? { ownerId: row.ownerId, text: `${row.title}\n${row.description}`, imageKeys: row.keys }
+        : null;
+    }
+  }
+}
+
+/** The middle width of a stored picture: enough to judge it, small to keep. */
+const snapshotKeyOf = (keys: string[] | null) =>
+  keys && keys.length > 0 ? keys[Math.floor((keys.length - 1) / 2)]! : null;
+
+/** Copies the picture under a new key, so the report keeps it whatever happens to the original. */
+async function copyPicture(storage: Storage, key: string | null): Promise<string | null> {
+  if (!key) return null;
+  const file = await storage.get(key);
+  if (!file) return null;
+  const data = Buffer.from(await new Response(file.body).arrayBuffer());
+  const folder = key.slice(0, key.indexOf('/'));
+  const copy = `${folder}/${Date.now()}-report-${randomBytes(6).toString('hex')}.webp`;
+  await storage.put(copy, data, 'image/webp');
+  return copy;
+}
+
+async function alreadyOpen(db: Db, reporterId: string, type: ReportTargetType, id: string) {
+  const [row] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.reporterId, reporterId),
+        eq(reports.targetType, type),
+        eq(reports.targetId, id),
+        eq(reports.status, 'open'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function fileReport({
+  ctx: { db, storage, live, viewer },
+  input: { targetType, targetId, reason },
+}: ServiceArgs<
+  'db' | 'storage' | 'live' | 'viewer',
+  { targetType: ReportTargetType; targetId: string; reason: string }
+>): Promise<{ id: string; createdAt: string }> {
+  if (targetType === 'account' && targetId === viewer.id) throw invalid(messages.social.cannotReportSelf);
+  const target = await findReportTarget(db, viewer.id, targetType, targetId);
+  if (!target) throw notFoundOf[targetType]();
+  if (target.ownerId === viewer.id) throw invalid(messages.safety.cannotReportOwn);
+  const alreadyReported = () => conflict(messages.safety.alreadyReported);
+  if (await alreadyOpen(db, viewer.id, targetType, targetId)) throw alreadyReported();
+  const snapshotImageKey = await copyPicture(storage, snapshotKeyOf(target.imageKeys));
+  try {
+    const [row] = await db
+      .insert(reports)
+      .values({
+        id: newReportId(),
+        reporterId: viewer.id,
+        reportedUserId: target.ownerId,
+        targetType,
+        targetId,
+        snapshotText: target.text,
+        snapshotImageKey,
+        reason,
+      })
+      .returning({ id: reports.id, createdAt: reports.createdAt });
+    live.publish({ kind: 'reports_changed' });
+    return { id: row!.id, createdAt: row!.createdAt.toISOString() };
+  } catch (error) {
+    if (snapshotImageKey) await storage.delete([snapshotImageKey]);
+    // Two taps at once: the unique partial index let only one through.
+    if (isUniqueViolation(error, 'reports_open_per_reporter_uq')) throw alreadyReported();
+    throw error;
+  }
+}

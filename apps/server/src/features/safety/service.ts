@@ -1,0 +1,81 @@
+/**
+ * Block / Unblock and Mute / Unmute as the caller, and the caller's list of blocked accounts.
+ * Idempotent and transactional (blocks.ts); the target must be an account the caller may see, and
+ * to a blocked person every answer is the ordinary 404 of a missing profile.
+ */
+import type { BlockedAccountDto, BlockStateDto, MuteStateDto, Page } from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { blocks, images, profiles, user } from '../../db/schema.ts';
+import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
+import { imageDtoColumns } from '../images/queries.ts';
+import { authorColumns, requireProfile, toAuthorDto } from '../profile/queries.ts';
+import { deleteBlock, relationTo, writeBlock, writeMute } from './blocks.ts';
+
+const profileNotFound = () => notFound(messages.profile.notFound);
+
+/** The account exists with a profile, is not suspended, and has not blocked the viewer. */
+async function requireTarget(db: Parameters<typeof relationTo>[0], viewerId: string, targetId: string) {
+  await requireProfile(db, targetId, profileNotFound);
+  const relation = await relationTo(db, viewerId, targetId);
+  if (!relation || relation.suspended || relation.blocksMe) throw profileNotFound();
+}
+
+export async function setBlock({
+  ctx: { db, live, viewer },
+  input: { targetId, blocked },
+}: ServiceArgs<'db' | 'live' | 'viewer', { targetId: string; blocked: boolean }>): Promise<BlockStateDto> {
+  if (targetId === viewer.id) throw invalid(messages.safety.cannotBlockSelf);
+  await requireTarget(db, viewer.id, targetId);
+  const changed = await withTransaction(db, (tx) =>
+    blocked ? writeBlock(tx, viewer.id, targetId) : deleteBlock(tx, viewer.id, targetId),
+  );
+  if (changed && blocked) {
+    // Both badges may have lost notices; their lists refetch.
+    live.publish({ kind: 'notification', recipientId: viewer.id });
+    live.publish({ kind: 'notification', recipientId: targetId });
+  }
+  return { blocked };
+}
+
+export async function setMute({
+  ctx: { db, viewer },
+  input: { targetId, muted },
+}: ServiceArgs<'db' | 'viewer', { targetId: string; muted: boolean }>): Promise<MuteStateDto> {
+  if (targetId === viewer.id) throw invalid(messages.safety.cannotMuteSelf);
+  await requireTarget(db, viewer.id, targetId);
+  await writeMute(db, viewer.id, targetId, muted);
+  return { muted };
+}
+
+const blockedImage = alias(images, 'blocked_image');
+const newestFirst = keyset(blocks.createdAt, blocks.blockedId, 'newestFirst');
+
+/** The accounts the caller blocked, newest first (suspended ones left out, as everywhere). */
+export async function listBlocked({
+  ctx: { db, storage, viewer },
+  input: { cursor },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<BlockedAccountDto>> {
+  const rows = await db
+    .select({
+      block: blocks,
+      profile: authorColumns(profiles),
+      profileImage: imageDtoColumns(blockedImage),
+    })
+    .from(blocks)
+    .innerJoin(profiles, eq(profiles.userId, blocks.blockedId))
+    .innerJoin(user, and(eq(user.id, blocks.blockedId), eq(user.banned, false)))
+    .leftJoin(blockedImage, eq(blockedImage.id, profiles.profileImageId))
+    .where(and(eq(blocks.blockerId, viewer.id), newestFirst.after(cursor)))
+    .orderBy(...newestFirst.orderBy)
+    .limit(limits.pageSize + 1);
+  return toPage(
+    rows,
+    limits.pageSize,
+    (row) => ({ person: toAuthorDto(storage, row), blockedAt: row.block.createdAt.toISOString() }),
+    (row) => ({ at: row.block.createdAt, id: row.block.blockedId }),
+  );
+}
