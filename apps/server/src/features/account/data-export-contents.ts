@@ -134,7 +134,10 @@ export async function collectArchive(db: Db, userId: string, publicUrl: string):
   const ownEvents = await db.select().from(events).where(eq(events.hostId, userId)).orderBy(events.startsAt);
   entries.push({ path: 'events.json', text: json(ownEvents) });
   for (const event of ownEvents) {
-    const { body } = await getEventCalendar({ ctx: { db, viewer: { id: userId, email: account?.email ?? '' } }, input: { eventId: event.id, publicUrl } });
+    const { body } = await getEventCalendar({
+      ctx: { db, viewer: { id: userId, email: account?.email ?? '' } },
+      input: { eventId: event.id, publicUrl },
+    });
     entries.push({ path: `events/${event.id}-${calendarFileName(event.title)}`, text: body });
   }
   entries.push({
