@@ -158,8 +158,7 @@ export async function openDataExport({
   ctx: { db, storage, viewer },
 }: ServiceArgs<'db' | 'storage' | 'viewer'>) {
   const row = await currentRow(db, viewer.id);
-  if (!row || row.status !== 'ready' || !row.fileKey || expired(row))
-    throw notFound(messages.account.exportGone);
+  if (row?.status !== 'ready' || !row.fileKey || expired(row)) throw notFound(messages.account.exportGone);
   const stored = await storage.get(row.fileKey);
   if (!stored) throw notFound(messages.account.exportGone);
   return { stored, fileName: `glimpse-data-${row.readyAt!.toISOString().slice(0, 10)}.zip` };
