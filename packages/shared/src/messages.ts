@@ -166,6 +166,18 @@ export const messages = {
     exportFailed: 'Your data could not be put together. Please try again.',
     exportStartFailed: 'Could not start putting your data together. Please try again.',
     exportGone: 'There is no download ready. Ask for a new one.',
+    codeHint: 'Enter the 6-digit code from your authenticator app.',
+    backupCodeHint: 'Enter one of your backup codes. Each works once.',
+    codeRequired: 'Code is required.',
+    codeWrong: 'That code is not correct. Check the time on your phone and try again.',
+    twoFactorExpired: 'This sign-in took too long. Go back and sign in again.',
+    twoFactorOn: 'Two-factor authentication is on. Sign-in asks for a code from your authenticator app.',
+    twoFactorOff: 'Add a second step to sign-in: a code from an authenticator app on your phone.',
+    twoFactorScan:
+      'Scan this QR code with your authenticator app, or type the key below into it. Then enter the code it shows.',
+    backupCodesIntro:
+      'Keep these backup codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.',
+    twoFactorDisabled: 'Two-factor authentication is off.',
   },
   mail: {
     signature: 'The Glimpse team',

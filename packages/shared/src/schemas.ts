@@ -236,6 +236,8 @@ export const DeleteAccountInput = z.object({
     .string({ error: 'Password is required.' })
     .min(1, 'Password is required.')
     .max(limits.passwordMax),
+  /** Asked for (and required by the server) when two-factor is on. */
+  code: z.string().trim().max(20).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
 

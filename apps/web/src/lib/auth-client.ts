@@ -21,10 +21,16 @@ interface AuthPosts {
   '/change-password': { currentPassword: string; newPassword: string; revokeOtherSessions: boolean };
   /** Ends the account's sessions on every other device; this device stays signed in. */
   '/revoke-other-sessions': Record<string, never>;
+  /** Two-factor: set up (answers the otpauth URI and the backup codes), confirm with a code, turn off. */
+  '/two-factor/enable': { password: string };
+  '/two-factor/verify-totp': { code: string; trustDevice?: boolean };
+  '/two-factor/verify-backup-code': { code: string };
+  '/two-factor/disable': { password: string };
 }
 
-export async function authPost<P extends keyof AuthPosts>(path: P, body: AuthPosts[P]): Promise<void> {
-  await send(() =>
+/** Posts to better-auth; answers its JSON, which most callers ignore. */
+export async function authPost<P extends keyof AuthPosts>(path: P, body: AuthPosts[P]): Promise<unknown> {
+  return send(() =>
     fetch(`/api/auth${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -8,11 +8,13 @@ import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import { getDataExport, openDataExport, requestDataExport } from './data-export.ts';
 import { deleteAccount } from './delete-account.ts';
-import { requirePassword } from './password.ts';
+import { requirePassword, requireTwoFactorCode } from './password.ts';
 
 export const accountRoutes = new Hono<AppEnv>()
   .post('/account/delete', rateLimit('passwordChecks'), signedIn, jsonBody(DeleteAccountInput), async (c) => {
-    await requirePassword(c.var.deps.auth, c.req.raw.headers, c.req.valid('json').password);
+    const { password, code } = c.req.valid('json');
+    await requirePassword(c.var.deps.auth, c.req.raw.headers, password);
+    await requireTwoFactorCode(c.var.deps.auth, c.var.ctx.db, c.req.raw.headers, c.var.ctx.viewer.id, code);
     await deleteAccount({ ctx: c.var.ctx, input: { logger: c.var.log } });
     return c.body(null, 204);
   })

@@ -14,14 +14,16 @@ import { actionableMessage } from '@/lib/api-client.ts';
 import { useForm } from '@/lib/use-form.ts';
 import styles from './account-screen.module.css';
 import { useDeleteAccount } from './api/delete-account.ts';
+import { useTwoFactorEnabled } from './api/two-factor.ts';
 
 export function DeleteAccountSection() {
   const [open, setOpen] = useState(false);
   const deleteAccount = useDeleteAccount();
+  const twoFactor = useTwoFactorEnabled();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm({
-    initial: { password: '' },
+    initial: { password: '', code: '' },
     schema: DeleteAccountInput,
     onSubmit: async (input) => {
       await deleteAccount.mutateAsync(input);
@@ -68,8 +70,17 @@ export function DeleteAccountSection() {
             {...form.field('password')}
             aria-required="true"
           />
+          {twoFactor.data && (
+            <TextField
+              label="Code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              {...form.field('code')}
+              aria-required="true"
+            />
+          )}
           <ErrorMessage>
-            {form.failure === null || form.errors.password
+            {form.failure === null || form.errors.password || form.errors.code
               ? ''
               : actionableMessage(form.failure, messages.account.deleteFailed)}
           </ErrorMessage>
