@@ -3,6 +3,7 @@
  * (change password, devices, delete account).
  */
 import { expect, test } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 import {
   addPost,
   currentUserId,
@@ -167,4 +168,34 @@ test('download your data: the archive builds, then downloads as a zip', async ({
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).subarray(0, 2).toString()).toBe('PK');
   await expectAccessible(page);
+});
+
+test('two-factor: enable with the authenticator app, then sign-in asks for a code', async ({ page }) => {
+  const user = await signUpWithProfile(page, newUser('Tess'));
+  await page.goto('/settings/account');
+  const section = page.getByRole('region', { name: 'Two-factor authentication' });
+  await section.getByLabel('Password').fill(user.password);
+  await section.getByRole('button', { name: 'Enable two-factor authentication' }).click();
+  await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const key = (await section.locator('code').first().textContent())!.trim();
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key), issuer: 'Glimpse' });
+  await expectAccessible(page);
+  await section.getByLabel('Code').fill('000000');
+  await section.getByRole('button', { name: 'Verify' }).click();
+  await expect(section.getByRole('alert')).toContainText('That code is not correct');
+  await section.getByLabel('Code').fill(totp.generate());
+  await section.getByRole('button', { name: 'Verify' }).click();
+  await expect(section.getByRole('status')).toContainText('Two-factor authentication is on');
+  await expect(section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
+
+  await page.context().clearCookies();
+  await signIn(page, user);
+  await expect(page.getByLabel('Code')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Code').fill('123456');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toContainText('That code is not correct');
+  await page.getByLabel('Code').fill(totp.generate());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
