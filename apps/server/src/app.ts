@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps) {
     if (response.status !== 429) return response;
     // better-auth's own limiter (sign-in, sign-up): answered in our error shape, with Retry-After.
     const retryAfter = response.headers.get('x-retry-after');
-    const message = c.req.path.endsWith('/request-password-reset')
+    const message = /\/(request-password-reset|send-verification-email)$/.test(c.req.path)
       ? messages.account.tooManyEmails
       : messages.auth.tooManyAttempts;
     return c.json(errorBody('RateLimited', message), 429, {

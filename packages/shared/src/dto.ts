@@ -31,7 +31,7 @@ export interface ProfileDto {
 }
 
 export interface MeDto {
-  user: { id: string; email: string; createdAt: string; role: Role };
+  user: { id: string; email: string; createdAt: string; role: Role; emailVerified: boolean };
   profile: ProfileDto | null;
 }
 

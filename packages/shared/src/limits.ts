@@ -79,6 +79,8 @@ export const limits = {
   avatarStackSize: 3,
   /** Password reset links work this long (issue 14). */
   resetPasswordLinkSeconds: 60 * 60,
+  /** Email confirmation links work this long. */
+  verifyEmailLinkSeconds: 24 * 60 * 60,
   /** A deleted account's username stays reserved this long, so nobody can pose as its owner at once. */
   usernameReservedDays: 30,
   /** A data export is offered this long once ready… */

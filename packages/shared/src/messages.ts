@@ -178,6 +178,10 @@ export const messages = {
     backupCodesIntro:
       'Keep these backup codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.',
     twoFactorDisabled: 'Two-factor authentication is off.',
+    verifyBanner: (email: string) => `Please confirm your email address: we sent a link to ${email}.`,
+    verificationSent: 'We sent a new link. It works for 24 hours.',
+    verificationFailed: 'Could not send the email. Please try again later.',
+    emailVerified: 'Thank you, your email address is confirmed.',
   },
   mail: {
     signature: 'The Glimpse team',
@@ -186,6 +190,10 @@ export const messages = {
     resetIntro:
       'Someone asked to reset the password of your Glimpse account. To choose a new password, open this link within one hour:',
     resetAction: 'Reset password',
+    verifySubject: 'Confirm your email address for Glimpse',
+    verifyIntro:
+      'Welcome to Glimpse! To confirm that this is your email address, open this link within 24 hours:',
+    verifyAction: 'Confirm email address',
   },
   /** Trust and safety (issue 13): roles, reports, moderation, blocks, mutes, muted words, terms. */
   safety: {

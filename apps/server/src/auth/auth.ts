@@ -17,7 +17,7 @@ import type { Env } from '../env.ts';
 import { applyAdminEmails, makeFirstAccountAdmin } from '../features/safety/roles.ts';
 import { consume } from '../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { resetPasswordMail } from '../mail/templates.ts';
+import { resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 
 /** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const clientIpHeader = 'x-glimpse-client-ip';
@@ -28,6 +28,7 @@ export const sessionCookieCacheSeconds = 60;
 /** Routes of better-auth that send an email, with the address they send it to. */
 const mailRoutes: Record<string, (body: Record<string, unknown>) => unknown> = {
   '/request-password-reset': (body) => body.email,
+  '/send-verification-email': (body) => body.email,
 };
 
 export interface AuthHooks {
@@ -79,6 +80,18 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit, twoFactor },
+    }),
+    // Sign-up sends a confirmation link; the app works before it is followed (a banner asks).
+    // The link is better-auth's verify-email (a signed, expiring token), which then opens the feed.
+    ...(mailer && {
+      emailVerification: {
+        sendOnSignUp: true,
+        expiresIn: limits.verifyEmailLinkSeconds,
+        sendVerificationEmail: async ({ user, token }) => {
+          const link = `${env.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/?emailVerified=1')}`;
+          mailer.send(verifyEmailMail(user.email, link));
+        },
+      },
     }),
     // Reset, verification and email-change tokens are kept as SHA-256 digests: a copy of the
     // database does not let anyone use a pending link.
@@ -136,6 +149,10 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         '/sign-in/email': { window: rateLimits.signIn.windowSeconds, max: rateLimits.signIn.max },
         '/sign-up/email': { window: rateLimits.signUp.windowSeconds, max: rateLimits.signUp.max },
         '/request-password-reset': {
+          window: rateLimits.mailPerClient.windowSeconds,
+          max: rateLimits.mailPerClient.max,
+        },
+        '/send-verification-email': {
           window: rateLimits.mailPerClient.windowSeconds,
           max: rateLimits.mailPerClient.max,
         },

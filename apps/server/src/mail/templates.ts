@@ -35,3 +35,8 @@ export function resetPasswordMail(to: string, link: string): MailMessage {
   const { resetSubject, resetIntro, resetAction } = messages.mail;
   return linkMail({ to, subject: resetSubject, intro: resetIntro, action: resetAction, link });
 }
+
+export function verifyEmailMail(to: string, link: string): MailMessage {
+  const { verifySubject, verifyIntro, verifyAction } = messages.mail;
+  return linkMail({ to, subject: verifySubject, intro: verifyIntro, action: verifyAction, link });
+}

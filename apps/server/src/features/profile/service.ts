@@ -26,6 +26,7 @@ export async function getMe({
       email: account.email,
       createdAt: account.createdAt.toISOString(),
       role: account.role,
+      emailVerified: account.emailVerified,
     },
     profile: await findProfile(db, storage, viewer.id),
   };
