@@ -18,6 +18,7 @@ import {
 test('forgot password: the link from the mailbox resets it, and the new password signs in', async ({
   page,
 }) => {
+  test.slow(); // several accounts and sign-ins: over a minute when the machine is busy
   const user = await signUpWithProfile(page, newUser('Rhea'));
   await page.context().clearCookies();
 
@@ -63,6 +64,7 @@ test('forgot password says the same for an address without an account', async ({
 });
 
 test('settings/account: change password, see the devices, log out the others', async ({ page, browser }) => {
+  test.slow(); // several accounts and sign-ins: over a minute when the machine is busy
   const user = await signUpWithProfile(page, newUser('Cleo'));
   // The same account on a second device.
   const laptop = await browser.newContext();
@@ -110,6 +112,7 @@ test('delete account: the other member loses a follower and the posts leave thei
   page,
   browser,
 }) => {
+  test.slow(); // several accounts and sign-ins: over a minute when the machine is busy
   const benContext = await browser.newContext();
   const benPage = await benContext.newPage();
   await signUpWithProfile(benPage, newUser('Ben'));
@@ -153,6 +156,7 @@ test('delete account: the other member loses a follower and the posts leave thei
 });
 
 test('download your data: the archive builds, then downloads as a zip', async ({ page }) => {
+  test.slow(); // several accounts and sign-ins: over a minute when the machine is busy
   await signUpWithProfile(page, newUser('Dana'));
   await addPost(page, 'Into the archive');
   await page.goto('/settings/account');
@@ -171,6 +175,7 @@ test('download your data: the archive builds, then downloads as a zip', async ({
 });
 
 test('two-factor: enable with the authenticator app, then sign-in asks for a code', async ({ page }) => {
+  test.slow(); // several accounts and sign-ins: over a minute when the machine is busy
   const user = await signUpWithProfile(page, newUser('Tess'));
   await page.goto('/settings/account');
   const section = page.getByRole('region', { name: 'Two-factor authentication' });
@@ -198,4 +203,20 @@ test('two-factor: enable with the authenticator app, then sign-in asks for a cod
   await page.getByLabel('Code').fill(totp.generate());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('email verification: a banner offers Resend email until the link from the mailbox is followed', async ({
+  page,
+}) => {
+  const user = await signUpWithProfile(page, newUser('Vera'));
+  const banner = page.getByRole('region', { name: 'Confirm your email address' });
+  await expect(banner).toContainText(user.email);
+  await expectAccessible(page);
+  const resent = Date.now();
+  await banner.getByRole('button', { name: 'Resend email' }).click();
+  await expect(page.getByText('We sent a new link.')).toBeVisible();
+  await page.goto(await mailedLink(user.email, resent - 1));
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Thank you, your email address is confirmed.')).toBeVisible();
+  await expect(banner).toBeHidden();
 });

@@ -26,6 +26,8 @@ interface AuthPosts {
   '/two-factor/verify-totp': { code: string; trustDevice?: boolean };
   '/two-factor/verify-backup-code': { code: string };
   '/two-factor/disable': { password: string };
+  /** A new email confirmation link; `callbackURL` is where the link lands once followed. */
+  '/send-verification-email': { email: string; callbackURL: string };
 }
 
 /** Posts to better-auth; answers its JSON, which most callers ignore. */

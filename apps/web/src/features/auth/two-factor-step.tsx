@@ -15,6 +15,8 @@ import styles from './form.module.css';
 function failureText(error: unknown): string {
   if (isApiError(error, 'Network')) return messages.common.networkError;
   if (isApiError(error, 'RateLimited')) return messages.auth.tooManyAttempts;
+  if (isApiError(error) && /^INVALID_(CODE|BACKUP_CODE)$/.test(error.code ?? ''))
+    return messages.account.codeWrong;
   if (isApiError(error, 'Unauthenticated')) return messages.account.twoFactorExpired;
   return messages.account.codeWrong;
 }
