@@ -38,7 +38,7 @@ export function EmailVerificationBanner() {
   if (me.user.emailVerified || dismissed) return null;
 
   return (
-    <div className={styles.banner} role="region" aria-label="Confirm your email address">
+    <section className={styles.banner} aria-label="Confirm your email address">
       <p className={styles.text}>{messages.account.verifyBanner(me.user.email)}</p>
       <Button
         variant="secondary"
@@ -63,6 +63,6 @@ export function EmailVerificationBanner() {
       >
         <X aria-hidden="true" size={18} />
       </button>
-    </div>
+    </section>
   );
 }
