@@ -60,7 +60,7 @@ export async function measureLiveLatency(
         s.next((m) => m.type === 'feed' && m.authorId === me.user.id, 5000),
       );
       const sent = performance.now();
-      await call(author, 'POST', '/api/posts', { imageId, caption: `live latency ${i}` });
+      await call(author, 'POST', '/api/posts', { photos: [{ imageId }], caption: `live latency ${i}` });
       postTimes.push(performance.now() - sent);
       for (const at of await Promise.all(arrivals)) {
         if (Number.isFinite(at)) latencies.push(at - sent);

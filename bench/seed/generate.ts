@@ -118,6 +118,8 @@ export interface PostData {
   author: Int32Array;
   caption: string[];
   image: Int32Array;
+  /** How many photos each post has, 1 to 4 (issue 15); photo k shows shared image `image + k`. */
+  photoCount: Uint8Array;
   createdAt: Float64Array;
   likeCount: Int32Array;
   commentCount: Int32Array;
@@ -330,11 +332,16 @@ function generatePosts(seed: number, counts: Counts, anchorMs: number, activity:
     id.push(rng.uuid());
   }
   const order = chronological(times);
+  // Its own stream, so the rest of the data set stays what it was before posts had several photos.
+  const photoRng = new Prng(seed, 'post-photos');
+  const photoCount = new Uint8Array(counts.posts);
+  for (let p = 0; p < counts.posts; p++) photoCount[p] = 1 + photoRng.int(4);
   return {
     id: permute(id, order),
     author: permuteInt(author, order),
     caption: permute(caption, order),
     image: permuteInt(image, order),
+    photoCount,
     createdAt: permuteFloat(times, order),
     likeCount: new Int32Array(counts.posts),
     commentCount: new Int32Array(counts.posts),

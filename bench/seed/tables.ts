@@ -12,6 +12,7 @@ import {
   follows,
   images,
   notifications,
+  postImages as postImagesTable,
   postLikes,
   postSaves,
   posts,
@@ -66,6 +67,15 @@ function* pairRows(pairs: Pairs, leftIds: readonly string[], rightIds: readonly 
   for (const i of order) {
     yield [leftIds[pairs.left[i]!]!, rightIds[pairs.right[i]!]!, ts(pairs.createdAt[i]!)];
   }
+}
+
+/**
+ * The image row of a post's photo `k`: photo 0 takes the post's id, as before posts had several;
+ * photo k its first hex digit moved on by k, so ids stay unique uuids without another PRNG draw.
+ */
+function photoImageId(postId: string, k: number): string {
+  if (k === 0) return postId;
+  return ((Number.parseInt(postId[0]!, 16) + k) % 16).toString(16) + postId.slice(1);
 }
 
 /** `placeholders` are the thumbhashes of data.images, in order (images.ts renders them). */
@@ -166,7 +176,10 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
           ];
         };
         for (const i of range(p.id.length)) {
-          yield row(p.id[i]!, p.author[i]!, p.image[i]!, postImages, p.createdAt[i]!);
+          for (let k = 0; k < p.photoCount[i]!; k++) {
+            const shared = (p.image[i]! + k) % postImages.length;
+            yield row(photoImageId(p.id[i]!, k), p.author[i]!, shared, postImages, p.createdAt[i]!);
+          }
         }
         for (const i of range(e.id.length)) {
           if (e.image[i]! >= 0) yield row(e.id[i]!, e.host[i]!, e.image[i]!, eventImages, e.createdAt[i]!);
@@ -247,7 +260,6 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
         posts.id,
         posts.authorId,
         posts.caption,
-        posts.imageId,
         posts.likeCount,
         posts.commentCount,
         posts.createdAt,
@@ -258,11 +270,27 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
             p.id[i]!,
             users.id[p.author[i]!]!,
             p.caption[i]!,
-            p.id[i]!, // its own image row (above)
             p.likeCount[i]!,
             p.commentCount[i]!,
             ts(p.createdAt[i]!),
           ];
+        }
+      },
+    },
+    {
+      label: 'post_images',
+      table: postImagesTable,
+      columns: [
+        postImagesTable.postId,
+        postImagesTable.position,
+        postImagesTable.imageId,
+        postImagesTable.altText,
+      ],
+      *rows() {
+        for (const i of range(p.id.length)) {
+          for (let k = 0; k < p.photoCount[i]!; k++) {
+            yield [p.id[i]!, k, photoImageId(p.id[i]!, k), k === 0 ? '' : `Photo ${k + 1}`];
+          }
         }
       },
     },

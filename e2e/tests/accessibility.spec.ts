@@ -37,7 +37,8 @@ const publicScreens = [
 
 for (const size of sizes) {
   test(`every screen is accessible at ${size.name} width, signed out and signed in`, async ({ page }) => {
-    test.setTimeout(180_000);
+    // Every routed screen twice (phone, desktop) on a shared 2-core machine.
+    test.setTimeout(300_000);
     await page.setViewportSize(size);
 
     for (const screen of publicScreens) {
@@ -67,6 +68,8 @@ for (const size of sizes) {
       [routePatterns.postDetail]: postPath,
       [routePatterns.eventDetail]: eventPath,
       [routePatterns.userPublicFeed]: `/userpublicfeed/${friendId}`,
+      [routePatterns.tag]: '/tags/harbour',
+      [routePatterns.mention]: `/u/${friend.username}`,
     };
     for (const pattern of Object.values(routePatterns)) {
       if (pattern === routePatterns.login || pattern === routePatterns.signup) continue;

@@ -70,11 +70,11 @@ test('a member posts a photo, likes, saves, comments and deletes it', async ({ p
     await expect(page.getByText('No comments yet. Be the first to comment!')).toBeVisible();
     await page.getByRole('button', { name: 'Post comment' }).click();
     await expect(page.getByText('Comment is required.')).toBeVisible();
-    await page.getByLabel('Comment').fill('What a view!');
+    await page.getByLabel('Comment', { exact: true }).fill('What a view!');
     await page.getByRole('button', { name: 'Post comment' }).click();
     await expect(page.getByRole('heading', { name: '1 comment' })).toBeVisible();
     await expect(page.getByText('What a view!')).toBeVisible();
-    await expect(page.getByLabel('Comment')).toHaveValue('');
+    await expect(page.getByLabel('Comment', { exact: true })).toHaveValue('');
   });
 
   await test.step('delete it from /profile with the dialog; cancel first', async () => {

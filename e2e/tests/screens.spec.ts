@@ -47,7 +47,7 @@ for (const size of sizes) {
     for (const [i, color] of colors.entries()) {
       postPath = await addPost(page, `Photo number ${i + 1} from the coast`, await photoFile(`p${i}`, color));
     }
-    await page.getByLabel('Comment').fill('The colours here are unreal.');
+    await page.getByLabel('Comment', { exact: true }).fill('The colours here are unreal.');
     await page.getByRole('button', { name: 'Post comment' }).click();
     await page.getByRole('button', { name: 'Like', exact: true }).click();
     await page.getByText('1 comment').waitFor();

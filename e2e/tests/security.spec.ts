@@ -64,7 +64,7 @@ test('hostile names, bio, caption, comment, report and feedback show as text and
   const postPath = await test.step('posts a photo with a caption full of markup', async () => {
     const path = await addPost(author, caption);
     await expect(author.getByText(caption, { exact: true })).toBeVisible();
-    await author.getByLabel('Comment').fill(comment);
+    await author.getByLabel('Comment', { exact: true }).fill(comment);
     await author.getByRole('button', { name: 'Post comment' }).click();
     await expect(author.getByText(comment, { exact: true })).toBeVisible();
     await expectNothingRan(author, 'the post');

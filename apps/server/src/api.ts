@@ -16,6 +16,7 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { safetyRoutes } from './features/safety/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { socialRoutes } from './features/social/routes.ts';
+import { tagRoutes } from './features/tags/routes.ts';
 import type { AppEnv } from './lib/http.ts';
 import { liveRoutes } from './live/routes.ts';
 
@@ -31,6 +32,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', liveRoutes)
   .route('/', feedbackRoutes)
   .route('/', safetyRoutes)
+  .route('/', tagRoutes)
   .route('/', accountRoutes);
 
 export type ApiRoutes = typeof apiRoutes;

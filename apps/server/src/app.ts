@@ -25,7 +25,7 @@ import { compression } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { type AppEnv, clientIp } from './lib/http.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
-import { mediaContentType } from './storage/storage.ts';
+import { mediaContentType, originalsFolder } from './storage/storage.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** GET and HEAD carry no body; asking for one would make @hono/node-server build a Web Request. */
@@ -188,6 +188,7 @@ export function createApp(deps: AppDeps) {
 
   app.get('/media/*', async (c) => {
     const key = c.req.path.slice('/media/'.length);
+    if (key.startsWith(`${originalsFolder}/`)) return c.body(null, 404);
     // Data exports live in the same storage but are private: only their owner downloads them, via the API.
     if (key.startsWith(`${exportFolder}/`)) return c.body(null, 404);
     const file = await deps.storage.get(key);

@@ -33,6 +33,12 @@ export interface ProfileDto {
 export interface MeDto {
   user: { id: string; email: string; createdAt: string; role: Role; emailVerified: boolean };
   profile: ProfileDto | null;
+  /** The caller's own settings; nobody else sees them. */
+  preferences: MediaPreferencesDto;
+}
+
+export interface MediaPreferencesDto {
+  showSensitiveMedia: boolean;
 }
 
 /** The receipt for stored feedback (POST /api/feedback answers 201 with it). */
@@ -74,17 +80,28 @@ export interface AuthorDto {
   followerCount: number;
 }
 
+/** One photo of a post, in the post's order. */
+export interface PostPhotoDto {
+  image: ImageDto;
+  /** What a screen reader says for it; empty when the author wrote none. */
+  altText: string;
+}
+
 export interface PostDto {
   id: string;
   author: AuthorDto;
   caption: string;
-  altText: string;
-  image: ImageDto;
+  /** 1 to `limits.postPhotosMax`; the first is the one grids show. */
+  photos: PostPhotoDto[];
+  /** Shown blurred behind a Show button unless the viewer chose to always see sensitive media. */
+  sensitive: boolean;
   likeCount: number;
   commentCount: number;
   likedByMe: boolean;
   savedByMe: boolean;
   createdAt: string;
+  /** When the caption, alt texts or sensitive flag last changed; null if never ("Edited"). */
+  editedAt: string | null;
 }
 
 export interface CommentDto {
@@ -201,6 +218,28 @@ export interface DataExportDto {
   readyAt: string | null;
   expiresAt: string | null;
   sizeBytes: number | null;
+}
+
+/** One version of an edited post, as it read from `at` on (the edit history, issue 15). */
+export interface PostVersionDto {
+  caption: string;
+  altTexts: string[];
+  sensitive: boolean;
+  /** When this version was written: the post's creation for the original, else the edit's time. */
+  at: string;
+}
+
+/** A hashtag page: its normalised tag, how many posts carry it and the first page of them. */
+export interface TagPageDto extends Page<PostDto> {
+  tag: string;
+  /** Only on the first page (no cursor); null on later ones. */
+  postCount: number | null;
+}
+
+/** A hashtag found by the top-bar search, with how many posts carry it. */
+export interface TagSearchResultDto {
+  tag: string;
+  postCount: number;
 }
 
 // ── Trust and safety (issue 13) ─────────────────────────────────────────────────────────────

@@ -4,3 +4,4 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './routes.ts';
 export * from './schemas.ts';
+export * from './text-entities.ts';

@@ -87,6 +87,14 @@ export const limits = {
   dataExportKeepDays: 7,
   /** …and one still building after this long is taken for dead (its server stopped). */
   dataExportBuildMaxMinutes: 60,
+  /** Photos in one post (issue 15): Instagram's 10; Mastodon, Pixelfed and Bluesky allow 4. */
+  postPhotosMax: 10,
+  /** Post photos get one more, larger width for big screens (2048 px on the long side). */
+  postImageWidths: [320, 640, 1280, 2048] as const,
+  /** Uploads of one post run in parallel, at most this many at once. */
+  parallelUploads: 3,
+  /** A hashtag's length in characters, without the #. */
+  hashtagMax: 100,
   /** Trust and safety: a moderator's note, one muted word, and how many words one may mute. */
   moderationNoteMax: 1000,
   mutedWordMax: 50,

@@ -195,6 +195,49 @@ export const messages = {
       'Welcome to Glimpse! To confirm that this is your email address, open this link within 24 hours:',
     verifyAction: 'Confirm email address',
   },
+  /** Several photos per post (issue 15). */
+  photos: {
+    tooMany: (max: number) => `A post can have at most ${max} photos.`,
+    duplicate: 'The same photo was added twice.',
+    uploading: (n: number) => `Uploading ${n} ${n === 1 ? 'photo' : 'photos'}…`,
+    uploadFailed: 'This photo could not be uploaded.',
+    waitForUploads: 'Wait for every photo to finish uploading, or remove the failed ones.',
+    position: (at: number, count: number) => `${at} of ${count}`,
+    severalPhotos: (count: number) => `${count} photos`,
+    sensitive: 'Sensitive content',
+    sensitiveHidden: 'This post may contain sensitive content.',
+    alwaysShowSensitive: 'Always show sensitive media',
+    sensitiveSettingSaved: 'Saved.',
+    sensitiveSettingFailed: 'Your setting could not be saved. Please try again.',
+  },
+  /** Editing a post and its history (issue 15). */
+  postEdit: {
+    onlyAuthorEdits: 'Only the author can edit this post.',
+    altTextCount: 'Send one alt text for each photo of the post, in order.',
+    saved: 'Post updated.',
+    failed: 'Your changes could not be saved. Please try again.',
+    edited: 'Edited',
+    historyTitle: 'Edit history',
+    historyFailed: 'The edit history could not be loaded.',
+    current: 'Current version',
+    original: 'Original',
+  },
+  /** Hashtag pages (issue 15). */
+  tags: {
+    invalid: 'That is not a hashtag.',
+    empty: (tag: string) => `No posts with #${tag} yet.`,
+    count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'post' : 'posts'}`,
+    searchHeading: 'Tags',
+    peopleHeading: 'People',
+  },
+  /** Deleting comments (issue 15). */
+  comments: {
+    deleted: 'Comment deleted.',
+    deleteFailed: 'The comment could not be deleted. Please try again.',
+    notFound: 'This comment does not exist or was deleted.',
+    notAllowed: 'Only the comment’s author or the post’s author can delete this comment.',
+    confirmDelete: 'This comment will be removed for everyone. This cannot be undone.',
+  },
   /** Trust and safety (issue 13): roles, reports, moderation, blocks, mutes, muted words, terms. */
   safety: {
     suspended: 'This account has been suspended.',

@@ -30,12 +30,15 @@ export const routePatterns = {
   guidelines: '/communityguidelines',
   help: '/help',
   notifications: '/notifications',
+  tag: '/tags/:tag',
+  /** An @mention's link: finds the member by username, then shows their profile. */
+  mention: '/u/:username',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   settingsAccount: '/settings/account',
 } as const;
 
-const { postDetail, userPublicFeed, eventDetail, ...plainPatterns } = routePatterns;
+const { postDetail, userPublicFeed, eventDetail, tag, mention, ...plainPatterns } = routePatterns;
 
 /** Links: the patterns without parameters as they are, the others as functions of their id. */
 export const paths = {
@@ -46,6 +49,9 @@ export const paths = {
   postDetail: (id: string) => postDetail.replace(':id', id),
   userPublicFeed: (uid: string) => userPublicFeed.replace(':uid', uid),
   eventDetail: (id: string) => eventDetail.replace(':id', id),
+  /** A hashtag's page; `name` is the tag without its #, in any case. */
+  tag: (name: string) => tag.replace(':tag', encodeURIComponent(name)),
+  mention: (username: string) => mention.replace(':username', encodeURIComponent(username)),
 } as const;
 
 /** Screens a signed-out visitor may see; everything else sends them to /login (DESIGN.md §4). */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
+import { isHashtag, normalizeTag } from './text-entities.ts';
 
 // The web app runs under a Content-Security-Policy without 'unsafe-eval'. zod would otherwise
 // probe `new Function` while defining these schemas (to compile faster parsers), which the
@@ -93,12 +94,56 @@ export const ImagePurpose = z.enum(['post', 'event', 'profile', 'background'], {
 });
 export type ImagePurpose = z.infer<typeof ImagePurpose>;
 
-export const CreatePostInput = z.object({
+/** One photo of a post: an upload of the caller's and what a screen reader says for it. */
+export const PostPhotoInput = z.object({
   imageId: z.uuid(messages.image.missing),
-  caption: requiredText(limits.captionMax, 'Caption'),
   altText: optionalText(limits.altTextMax, 'Alt text'),
 });
+export type PostPhotoInput = z.input<typeof PostPhotoInput>;
+
+/** The caption, its length and the sensitive flag: the same rules for a new post and an edit. */
+export const PostTextInput = z.object({
+  caption: requiredText(limits.captionMax, 'Caption'),
+  sensitive: z
+    .boolean({ error: messages.common.fieldWrongType('Sensitive content') })
+    .optional()
+    .default(false),
+});
+export type PostTextInput = z.input<typeof PostTextInput>;
+
+/** A post: 1 to `limits.postPhotosMax` photos in the order shown, each upload once. */
+export const CreatePostInput = PostTextInput.extend({
+  photos: z
+    .array(PostPhotoInput, { error: messages.image.missing })
+    .min(1, messages.image.missing)
+    .max(limits.postPhotosMax, messages.photos.tooMany(limits.postPhotosMax))
+    .refine(
+      (photos) => new Set(photos.map((p) => p.imageId)).size === photos.length,
+      messages.photos.duplicate,
+    ),
+});
 export type CreatePostInput = z.input<typeof CreatePostInput>;
+
+/** An edit changes the words around the photos, never the photos: one alt text per photo, in order. */
+export const EditPostInput = PostTextInput.extend({
+  altTexts: z
+    .array(
+      text('Alt text')
+        .trim()
+        .max(limits.altTextMax, `Alt text must be at most ${limits.altTextMax} characters.`),
+      {
+        error: messages.postEdit.altTextCount,
+      },
+    )
+    .max(limits.postPhotosMax, messages.postEdit.altTextCount),
+});
+export type EditPostInput = z.input<typeof EditPostInput>;
+
+/** A hashtag page's tag, as it appears in /tags/{tag}: any case, without the #. */
+export const TagParam = z
+  .string()
+  .transform((tag) => normalizeTag(tag))
+  .refine(isHashtag, messages.tags.invalid);
 
 /** The original accepted empty comments; Glimpse refuses them with a clear message. */
 export const CommentInput = z.object({
@@ -252,6 +297,12 @@ export const AccountSessionList = z.array(
   }),
 );
 export type AccountSession = z.output<typeof AccountSessionList>[number];
+
+/** The member's media settings (issue 15): whether sensitive posts show without the blur. */
+export const MediaPreferencesInput = z.object({
+  showSensitiveMedia: z.boolean({ error: messages.common.fieldWrongType('Always show sensitive media') }),
+});
+export type MediaPreferencesInput = z.infer<typeof MediaPreferencesInput>;
 
 // ── Trust and safety (issue 13) ─────────────────────────────────────────────────────────────
 

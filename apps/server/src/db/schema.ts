@@ -20,6 +20,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -156,6 +157,11 @@ export const images = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     placeholder: text('placeholder').notNull(),
+    /**
+     * The upload exactly as sent, for its owner's data export only: never in a DTO, and /media
+     * refuses its folder (`originals/`). Null for uploads from before it was kept.
+     */
+    originalKey: text('original_key'),
     createdAt: createdAt(),
   },
   (t) => [index('images_owner_idx').on(t.ownerId, t.createdAt)],
@@ -179,6 +185,8 @@ export const profiles = pgTable(
     /** Kept by the follow service in the same transaction as the follows row. */
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
+    /** The member's choice to see sensitive posts without the blur (issue 15). */
+    showSensitiveMedia: boolean('show_sensitive_media').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -216,19 +224,79 @@ export const posts = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     caption: text('caption').notNull(),
+    /** Blurred behind a Show button for viewers who did not choose to always see such media. */
+    sensitive: boolean('sensitive').notNull().default(false),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    createdAt: createdAt(),
+    /** The last edit of the caption, alt texts or sensitive flag; earlier versions in post_versions. */
+    editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('posts_created_idx').on(t.createdAt, t.id),
+    index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
+  ],
+);
+
+/** A post's photos in the order shown (position 0 is the one grids show), each with its alt text. */
+export const postImages = pgTable(
+  'post_images',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
     imageId: uuid('image_id')
       .notNull()
       .references(() => images.id),
     altText: text('alt_text').notNull().default(''),
-    likeCount: integer('like_count').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
-    createdAt: createdAt(),
   },
   (t) => [
-    // One post per upload: deleting a post deletes its image, which must not belong to another.
-    uniqueIndex('posts_image_uq').on(t.imageId),
-    index('posts_created_idx').on(t.createdAt, t.id),
-    index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
+    primaryKey({ columns: [t.postId, t.position] }),
+    // One post per upload: deleting a post deletes its images, which must not belong to another.
+    uniqueIndex('post_images_image_uq').on(t.imageId),
+    check('post_images_position_range', sql`${t.position} >= 0 and ${t.position} < 10`),
+  ],
+);
+
+/**
+ * Earlier versions of edited posts, append-only (a trigger in the migration refuses UPDATE): each
+ * edit first copies the version it replaces here, so the history reads original → … → current.
+ */
+export const postVersions = pgTable(
+  'post_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    caption: text('caption').notNull(),
+    altTexts: text('alt_texts').array().notNull(),
+    sensitive: boolean('sensitive').notNull(),
+    /** When this version was written (the post's creation, or the edit that made it). */
+    writtenAt: timestamp('written_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_versions_post_idx').on(t.postId, t.writtenAt)],
+);
+
+/**
+ * The hashtags of each post's current caption (normalised, text-entities.ts), with the post's time
+ * copied so a tag page is one index range newest first.
+ */
+export const postTags = pgTable(
+  'post_tags',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    postCreatedAt: timestamp('post_created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.tag] }),
+    index('post_tags_tag_created_idx').on(t.tag, t.postCreatedAt, t.postId),
+    index('post_tags_tag_prefix_idx').on(sql`${t.tag} text_pattern_ops`),
   ],
 );
 

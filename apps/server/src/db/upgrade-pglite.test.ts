@@ -69,11 +69,11 @@ async function makeRound1Directory() {
     .values({
       authorId: ids[0]!,
       caption: 'Zürich “quotes” \\ and 🎉',
-      imageId: image!.id,
       likeCount: 29,
       commentCount: 1,
     })
     .returning();
+  await round1.db.insert(schema.postImages).values({ postId: post!.id, position: 0, imageId: image!.id });
   await round1.db
     .insert(schema.postLikes)
     .values(ids.slice(1).map((userId) => ({ postId: post!.id, userId })));

@@ -176,7 +176,7 @@ describe('two server instances on one PostgreSQL', () => {
       const image = (await upload.json()) as { id: string };
       const posted = await visit(a, author.cookie)(
         '/api/posts',
-        json({ imageId: image.id, caption: 'from instance A' }),
+        json({ photos: [{ imageId: image.id }], caption: 'from instance A' }),
       );
       expect(posted.status).toBe(201);
       const post = (await posted.json()) as PostDto;

@@ -80,9 +80,14 @@ function payloads(valid: Record<string, unknown>, textFields: string[]): fc.Arbi
     fc
       .record({ field, value: wrongTyped })
       .map(({ field: f, value }) => ({ kind: 'json', value: { ...valid, [f]: value } }) as Payload),
-    fc
-      .record({ field: fc.constantFrom(...textFields), value: fc.oneof(oversized, unicodeText) })
-      .map(({ field: f, value }) => ({ kind: 'json', value: { ...valid, [f]: value } }) as Payload),
+    // A route without free text (a setting's boolean) gets the other shapes only.
+    ...(textFields.length
+      ? [
+          fc
+            .record({ field: fc.constantFrom(...textFields), value: fc.oneof(oversized, unicodeText) })
+            .map(({ field: f, value }) => ({ kind: 'json', value: { ...valid, [f]: value } }) as Payload),
+        ]
+      : []),
     fc
       .record({ field, value: fc.oneof(oversized, unicodeText) })
       .map(({ field: f, value }) => ({ kind: 'json', value: { ...valid, [f]: value } }) as Payload),
@@ -258,9 +263,9 @@ describe('bad path parameters and query strings', () => {
           ...(method === 'GET' ? {} : { json: { reason: 'x', body: 'x' } }),
         });
         const label = `${key} with ${JSON.stringify(param)}`;
-        // Nothing has these ids: a refusal, or (a list by someone unknown) an empty page.
+        // Nothing has these ids: a refusal, or (a list by someone unknown, a tag nobody used) an empty page.
         if (response.status === 200)
-          expect(await response.json(), label).toEqual({ items: [], nextCursor: null });
+          expect(await response.json(), label).toMatchObject({ items: [], nextCursor: null });
         else await expectClearRefusal(response, label);
       }),
       { numRuns: numRuns * 3 },
@@ -327,9 +332,9 @@ describe('sign-up and sign-in (better-auth) with bad input', () => {
   });
 });
 
-it('covers every JSON route of the route table with text fields to check', () => {
+it('covers every JSON route of the route table with its text fields to check (an empty list says it has none)', () => {
   for (const [key, entry] of Object.entries(routeTable)) {
-    if (entry.body === 'json') expect(entry.text?.fields.length, key).toBeGreaterThan(0);
+    if (entry.body === 'json') expect(entry.text, key).toBeDefined();
   }
   // The owner's sample request of each JSON route is valid, so the properties start from a good body.
   expect(jsonRoutes.length).toBeGreaterThanOrEqual(5);

@@ -28,6 +28,12 @@ export interface Storage {
 const safeKey = /^[A-Za-z]+\/[A-Za-z0-9-]+\.[a-z0-9]+$/;
 export const isSafeKey = (key: string) => safeKey.test(key);
 
+/**
+ * Uploads kept exactly as sent (EXIF and all), for their owner's data export only: `/media` never
+ * serves this folder, and no DTO names a key in it.
+ */
+export const originalsFolder = 'originals';
+
 /** Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever. */
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
 

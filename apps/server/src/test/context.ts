@@ -223,7 +223,7 @@ export async function createTestContext(
     });
     if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
     const image = (await upload.json()) as { id: string };
-    const response = await member.post('/api/posts', { imageId: image.id, caption });
+    const response = await member.post('/api/posts', { photos: [{ imageId: image.id }], caption });
     if (response.status !== 201) throw new Error(`post failed: ${response.status} ${await response.text()}`);
     return (await response.json()) as import('@glimpse/shared').PostDto;
   }
@@ -259,10 +259,8 @@ export async function createTestContext(
         placeholder: '',
       })
       .returning();
-    const [post] = await database.db
-      .insert(schema.posts)
-      .values({ authorId, caption, imageId: image!.id })
-      .returning();
+    const [post] = await database.db.insert(schema.posts).values({ authorId, caption }).returning();
+    await database.db.insert(schema.postImages).values({ postId: post!.id, position: 0, imageId: image!.id });
     return post!;
   }
 

@@ -66,6 +66,11 @@ const privateRoutes: RouteObject[] = [
     path: patterns.settings,
     lazy: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
   },
+  { path: patterns.tag, lazy: screen(() => import('@/features/posts/tag-screen.tsx'), 'TagScreen') },
+  {
+    path: patterns.mention,
+    lazy: screen(() => import('@/features/profile/mention-screen.tsx'), 'MentionScreen'),
+  },
   {
     path: patterns.settingsAccount,
     lazy: screen(() => import('@/features/account/account-screen.tsx'), 'AccountScreen'),

@@ -12,7 +12,9 @@ import { type ClientResponse, hc, type parseResponse } from 'hono/client';
 // proves that a wrong route or input does not compile.
 import type { ApiRoutes } from '../../../server/src/api.ts';
 
-export const api = hc<ApiRoutes>('/api');
+/** Where the API is mounted (the server's app.ts). */
+export const apiBase = '/api';
+export const api = hc<ApiRoutes>(apiBase);
 
 export class ApiError extends Error {
   constructor(
@@ -49,7 +51,8 @@ export async function send(call: () => Promise<Pick<Response, 'ok' | 'status' | 
   return payload;
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
+/** An error answer's body as an ApiError; exported for the one call that cannot use fetch (upload progress). */
+export function toApiError(status: number, payload: unknown): ApiError {
   const ours = (payload as ApiErrorBody | null)?.error;
   if (ours && typeof ours === 'object' && 'kind' in ours) {
     return new ApiError(status, ours.kind, ours.message, ours.fields);

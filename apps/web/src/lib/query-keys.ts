@@ -24,6 +24,10 @@ export const postKeys = {
   list: (list: PostList) => ['posts', 'list', list] as const,
   detail: (id: string) => ['posts', 'detail', id] as const,
   comments: (id: string) => ['posts', 'comments', id] as const,
+  /** Under lists(): a new post or an edit refreshes tag pages with the other lists. */
+  tags: () => ['posts', 'list', 'tag'] as const,
+  tag: (tag: string) => ['posts', 'list', 'tag', tag] as const,
+  versions: (id: string) => ['posts', 'versions', id] as const,
 };
 
 export const feedKeys = { all: ['feed'] as const };
@@ -50,10 +54,12 @@ export const notificationKeys = {
 export const profileKeys = {
   all: ['profiles'] as const,
   detail: (userId: string) => ['profiles', userId] as const,
+  byUsername: (username: string) => ['profiles', 'by-username', username.toLowerCase()] as const,
 };
 
 export const searchKeys = {
   users: (q: string) => ['search', 'users', q.toLowerCase()] as const,
+  tags: (q: string) => ['search', 'tags', q.toLowerCase()] as const,
 };
 
 /** /settings/account (issue 14): the devices signed in to the account and its data export. */

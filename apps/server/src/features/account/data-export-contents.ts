@@ -14,6 +14,7 @@ import {
   follows,
   images,
   notifications,
+  postImages,
   postLikes,
   postSaves,
   posts,
@@ -40,9 +41,9 @@ UTF-8 JSON; times are ISO 8601 in UTC.
 account.json        your sign-in email and when the account was created
 profile.json        your profile: names, username, website, bio, counts
 pictures/           your profile and background pictures
-posts.json          your posts: caption, alt text, time, like and comment counts, picture file
-posts/              the picture of each post, named by the post's id, in the best quality Glimpse
-                    keeps (the largest size it stored, metadata removed at upload)
+posts.json          your posts: caption, time, like and comment counts, photo files and alt texts
+posts/              the photos of each post (<post id>-<position>), as you uploaded them; posts
+                    from before Glimpse kept uploads have the largest size it stored instead
 comments.json       the comments you wrote, with the post each is on
 likes.json          the posts you liked, and when
 saves.json          the posts you saved, and when
@@ -81,20 +82,45 @@ export async function collectArchive(db: Db, userId: string, publicUrl: string):
   }
 
   const ownPosts = await db
-    .select({ post: posts, keys: images.keys })
+    .select()
     .from(posts)
-    .innerJoin(images, eq(images.id, posts.imageId))
     .where(eq(posts.authorId, userId))
     .orderBy(desc(posts.createdAt));
+  const photos = ownPosts.length
+    ? await db
+        .select({
+          postId: postImages.postId,
+          position: postImages.position,
+          altText: postImages.altText,
+          keys: images.keys,
+          originalKey: images.originalKey,
+        })
+        .from(postImages)
+        .innerJoin(images, eq(images.id, postImages.imageId))
+        .where(
+          inArray(
+            postImages.postId,
+            ownPosts.map((post) => post.id),
+          ),
+        )
+        .orderBy(postImages.postId, postImages.position)
+    : [];
+  // The upload as sent when Glimpse kept it (issue 15), else the largest size it stored.
+  const fileOf = (photo: (typeof photos)[number]) => photo.originalKey ?? largest(photo.keys);
+  const photoPath = (photo: (typeof photos)[number]) =>
+    `posts/${photo.postId}-${photo.position + 1}${extension(fileOf(photo))}`;
   entries.push({
     path: 'posts.json',
     text: json(
-      ownPosts.map(({ post, keys }) => ({ ...post, picture: `posts/${post.id}${extension(largest(keys))}` })),
+      ownPosts.map((post) => ({
+        ...post,
+        photos: photos
+          .filter((photo) => photo.postId === post.id)
+          .map((photo) => ({ file: photoPath(photo), altText: photo.altText })),
+      })),
     ),
   });
-  for (const { post, keys } of ownPosts) {
-    entries.push({ path: `posts/${post.id}${extension(largest(keys))}`, storageKey: largest(keys) });
-  }
+  for (const photo of photos) entries.push({ path: photoPath(photo), storageKey: fileOf(photo) });
 
   entries.push({
     path: 'comments.json',

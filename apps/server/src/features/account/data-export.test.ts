@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { dataExports } from '../../db/schema.ts';
+import { dataExports, images } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { sweepDataExports } from './data-export.ts';
 
@@ -114,10 +114,15 @@ describe('download your data', () => {
     const posts = jsonOf(files, 'posts.json');
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ id: post.id, caption: 'Exported sunset' });
-    // The picture as stored: the largest width, byte for byte.
-    const stored = await t.deps.storage.get(post.image.url.replace('/media/', ''));
+    // The photo as uploaded (issue 15 keeps the original for this), byte for byte.
+    const [image] = await t.db
+      .select({ originalKey: images.originalKey, keys: images.keys })
+      .from(images)
+      .where(eq(images.ownerId, owner.id));
+    const stored = await t.deps.storage.get(image!.originalKey ?? image!.keys.at(-1)!);
     const storedBytes = Buffer.from(await new Response(stored!.body).arrayBuffer());
-    expect(files.get(posts[0].picture)!.equals(storedBytes)).toBe(true);
+    expect(posts[0].photos).toHaveLength(1);
+    expect(files.get(posts[0].photos[0].file)!.equals(storedBytes)).toBe(true);
     expect(jsonOf(files, 'comments.json')).toMatchObject([{ postId: friendPost.id, body: 'Nice one' }]);
     expect(jsonOf(files, 'likes.json')).toMatchObject([{ postId: friendPost.id }]);
     expect(jsonOf(files, 'saves.json')).toMatchObject([{ postId: friendPost.id }]);

@@ -61,17 +61,23 @@ export async function deleteAccount({
         .onConflictDoUpdate({ target: reservedUsernames.usernameLower, set: { reservedUntil: until } });
     }
     const ownPosts = await tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, me));
-    const ownImages = await tx.select({ keys: images.keys }).from(images).where(eq(images.ownerId, me));
+    const ownImages = await tx
+      .select({ keys: images.keys, originalKey: images.originalKey })
+      .from(images)
+      .where(eq(images.ownerId, me));
     const ownExports = await tx
       .select({ key: dataExports.fileKey })
       .from(dataExports)
       .where(eq(dataExports.userId, me));
     // Pending reset links name the account in their value (better-auth keeps no foreign key).
     await tx.delete(verification).where(eq(verification.value, me));
+    // Posts first: their photos (post_images) point at image rows that the user row's cascade
+    // would otherwise try to delete while a photo still names them.
+    await tx.delete(posts).where(eq(posts.authorId, me));
     await tx.delete(user).where(eq(user.id, me));
     return {
       fileKeys: [
-        ...ownImages.flatMap((row) => row.keys),
+        ...ownImages.flatMap((row) => (row.originalKey ? [...row.keys, row.originalKey] : row.keys)),
         ...ownExports.flatMap((row) => (row.key ? [row.key] : [])),
       ],
       postIds: ownPosts.map((row) => row.id),

@@ -4,13 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ImageDto, ImagePurpose } from '@glimpse/shared';
-import { messages } from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events, images, posts, profiles } from '../../db/schema.ts';
+import { events, images, postImages, profiles } from '../../db/schema.ts';
 import { forbidden, invalid } from '../../lib/errors.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
-import type { Storage } from '../../storage/storage.ts';
+import { originalsFolder, type Storage } from '../../storage/storage.ts';
 import { processImage } from './pipeline.ts';
 import { type ImageRow, toImageDto } from './queries.ts';
 
@@ -27,11 +27,22 @@ export async function uploadImage({
   ctx: { db, storage, viewer },
   input: { purpose, bytes },
 }: ServiceArgs<'db' | 'storage' | 'viewer', { purpose: ImagePurpose; bytes: Buffer }>): Promise<ImageDto> {
-  const processed = await processImage(bytes);
+  const isPost = purpose === 'post';
+  const processed = await processImage(
+    bytes,
+    isPost ? { widths: limits.postImageWidths, boundLongSide: true } : undefined,
+  );
   // A millisecond timestamp in every file name (SPEC.md §3), plus randomness so names never collide.
-  const stem = `${folderOf[purpose]}/${Date.now()}-${randomBytes(6).toString('hex')}`;
+  const name = `${Date.now()}-${randomBytes(6).toString('hex')}`;
+  const stem = `${folderOf[purpose]}/${name}`;
   const keys = processed.variants.map((v) => `${stem}-${v.width}.webp`);
-  await Promise.all(processed.variants.map((v, i) => storage.put(keys[i]!, v.data, 'image/webp')));
+  // A post photo is also kept exactly as uploaded, for its owner's data export (never served).
+  const originalKey = isPost ? `${originalsFolder}/${name}.${processed.extension}` : null;
+  await Promise.all([
+    ...processed.variants.map((v, i) => storage.put(keys[i]!, v.data, 'image/webp')),
+    originalKey ? storage.put(originalKey, bytes, 'application/octet-stream') : null,
+  ]);
+  const storedKeys = originalKey ? [...keys, originalKey] : keys;
   try {
     const [row] = await db
       .insert(images)
@@ -43,11 +54,12 @@ export async function uploadImage({
         width: processed.width,
         height: processed.height,
         placeholder: processed.placeholder,
+        originalKey,
       })
       .returning();
     return toImageDto(storage, row!);
   } catch (error) {
-    await storage.delete(keys);
+    await storage.delete(storedKeys);
     throw error;
   }
 }
@@ -66,14 +78,30 @@ export async function requireOwnImage(
   return row;
 }
 
+/** Several images the caller may attach (a post's photos): one query, the same rules as above. */
+export async function requireOwnImages(
+  db: Db,
+  ownerId: string,
+  imageIds: readonly string[],
+  purpose: ImagePurpose,
+): Promise<void> {
+  const rows = await db
+    .select({ id: images.id, ownerId: images.ownerId, purpose: images.purpose })
+    .from(images)
+    .where(inArray(images.id, [...imageIds]));
+  if (rows.length !== new Set(imageIds).size) throw invalid(messages.image.missing);
+  if (rows.some((row) => row.ownerId !== ownerId)) throw forbidden(messages.image.notYours);
+  if (rows.some((row) => row.purpose !== purpose)) throw invalid(messages.image.missing);
+}
+
 /** Removes rows first, then files: a crash in between leaves an orphan file, never a broken link. */
 export async function deleteImages({ db, storage }: { db: Db; storage: Storage }, ids: readonly string[]) {
   if (ids.length === 0) return;
   const removed = await db
     .delete(images)
     .where(inArray(images.id, [...ids]))
-    .returning({ keys: images.keys });
-  await storage.delete(removed.flatMap((r) => r.keys));
+    .returning({ keys: images.keys, originalKey: images.originalKey });
+  await storage.delete(removed.flatMap((r) => (r.originalKey ? [...r.keys, r.originalKey] : r.keys)));
 }
 
 /**
@@ -91,7 +119,7 @@ export async function sweepOrphanImages({
     .where(
       and(
         lt(images.createdAt, olderThan),
-        sql`not exists (select 1 from ${posts} where ${posts.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${postImages} where ${postImages.imageId} = ${images.id})`,
         sql`not exists (select 1 from ${events} where ${events.imageId} = ${images.id})`,
         sql`not exists (select 1 from ${profiles} where ${profiles.profileImageId} = ${images.id} or ${profiles.backgroundImageId} = ${images.id})`,
       ),

@@ -39,9 +39,11 @@ describe('creating posts', () => {
       commentCount: 0,
       likedByMe: false,
       savedByMe: false,
-      image: { purpose: 'post' },
+      photos: [{ image: { purpose: 'post' }, altText: '' }],
+      sensitive: false,
+      editedAt: null,
     });
-    expect(post.image.url).toMatch(/^\/media\/images\/\d{13}-/);
+    expect(post.photos[0]!.image.url).toMatch(/^\/media\/images\/\d{13}-/);
   });
 
   it('requires a caption and an image, within limits, and stores nothing otherwise', async () => {
@@ -49,11 +51,14 @@ describe('creating posts', () => {
     const image = await uploadPostImage(author);
     const before = await t.countRows(posts);
     for (const body of [
-      { imageId: image.id, caption: '   ' },
-      { imageId: image.id },
+      { photos: [{ imageId: image.id }], caption: '   ' },
+      { photos: [{ imageId: image.id }] },
       { caption: 'no image' },
-      { imageId: 'not-a-uuid', caption: 'x' },
-      { imageId: image.id, caption: 'x'.repeat(limits.captionMax + 1) },
+      { photos: [], caption: 'no image' },
+      { photos: [{ imageId: 'not-a-uuid' }], caption: 'x' },
+      { photos: [{ imageId: image.id }], caption: 'x'.repeat(limits.captionMax + 1) },
+      { photos: [{ imageId: image.id, altText: 'x'.repeat(limits.altTextMax + 1) }], caption: 'x' },
+      { photos: [{ imageId: image.id }], caption: 'x', sensitive: 'yes' },
     ]) {
       const response = await author.post('/api/posts', body);
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
@@ -66,14 +71,24 @@ describe('creating posts', () => {
     const owner = await t.signUpWithProfile();
     const image = await uploadPostImage(owner);
     const other = await t.signUpWithProfile();
-    expect((await other.post('/api/posts', { imageId: image.id, caption: 'mine now' })).status).toBe(403);
-    expect((await owner.post('/api/posts', { imageId: image.id, caption: 'first' })).status).toBe(201);
-    expect((await owner.post('/api/posts', { imageId: image.id, caption: 'again' })).status).toBe(409);
+    expect(
+      (await other.post('/api/posts', { photos: [{ imageId: image.id }], caption: 'mine now' })).status,
+    ).toBe(403);
+    expect(
+      (await owner.post('/api/posts', { photos: [{ imageId: image.id }], caption: 'first' })).status,
+    ).toBe(201);
+    expect(
+      (await owner.post('/api/posts', { photos: [{ imageId: image.id }], caption: 'again' })).status,
+    ).toBe(409);
 
     const noProfile = await t.signUp();
     const theirImage = await uploadPostImage(noProfile);
-    expect((await noProfile.post('/api/posts', { imageId: theirImage.id, caption: 'hi' })).status).toBe(403);
-    expect((await t.client().post('/api/posts', { imageId: image.id, caption: 'anon' })).status).toBe(401);
+    expect(
+      (await noProfile.post('/api/posts', { photos: [{ imageId: theirImage.id }], caption: 'hi' })).status,
+    ).toBe(403);
+    expect(
+      (await t.client().post('/api/posts', { photos: [{ imageId: image.id }], caption: 'anon' })).status,
+    ).toBe(401);
   });
 });
 
@@ -274,7 +289,7 @@ describe('deleting posts', () => {
     await fan.put(`/api/posts/${post.id}/like`);
     await fan.put(`/api/posts/${post.id}/save`);
     await fan.post(`/api/posts/${post.id}/comments`, { body: 'nice' });
-    const file = post.image.url.replace('/media/', '');
+    const file = post.photos[0]!.image.url.replace('/media/', '');
     expect(await t.storedFiles()).toContain(file);
 
     expect((await fan.delete(`/api/posts/${post.id}`)).status).toBe(403);
@@ -287,7 +302,7 @@ describe('deleting posts', () => {
     for (const table of [postLikes, postSaves, comments]) {
       expect(await t.countRows(table, eq(table.postId, post.id))).toBe(0);
     }
-    expect(await t.db.select().from(images).where(eq(images.id, post.image.id))).toEqual([]);
+    expect(await t.db.select().from(images).where(eq(images.id, post.photos[0]!.image.id))).toEqual([]);
     expect((await t.storedFiles()).filter((f) => f.startsWith(file.replace(/-\d+\.webp$/, '')))).toEqual([]);
     expect((await json<Page<PostDto>>(await fan.get('/api/me/saved-posts'))).items).toEqual([]);
   });

@@ -7,13 +7,26 @@ import type { CommentDto, PostDto } from '@glimpse/shared';
 import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { comments, images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
+import { comments, images, postImages, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { imageDtoColumns, toImageDto } from '../images/queries.ts';
+import { type ImageDtoRow, imageDtoColumns, toImageDto } from '../images/queries.ts';
 import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../profile/queries.ts';
 import { type VisibilityOptions, visibleTo } from '../safety/visibility.ts';
 
 const authorImage = alias(images, 'author_image');
+
+type PhotoRow = ImageDtoRow & { altText: string };
+
+/**
+ * A post's photos in order, as one JSON array per row: a correlated subquery on the
+ * (post_id, position) key, so a page of posts stays one statement however many photos each has.
+ */
+const photosOfPost = sql<PhotoRow[]>`(select json_agg(json_build_object(
+    'id', ${images.id}, 'keys', ${images.keys}, 'widths', ${images.widths}, 'width', ${images.width},
+    'height', ${images.height}, 'placeholder', ${images.placeholder}, 'purpose', ${images.purpose},
+    'altText', ${postImages.altText}) order by ${postImages.position})
+  from ${postImages} join ${images} on ${images.id} = ${postImages.imageId}
+  where ${postImages.postId} = ${posts.id})`;
 
 /**
  * `activityAt` is the time a list is ordered by: the post's own time, or when the viewer saved or
@@ -33,20 +46,20 @@ export function selectPostsForViewer(
       post: {
         id: posts.id,
         caption: posts.caption,
-        altText: posts.altText,
+        sensitive: posts.sensitive,
         likeCount: posts.likeCount,
         commentCount: posts.commentCount,
         createdAt: posts.createdAt,
+        editedAt: posts.editedAt,
       },
       activityAt: sql<Date>`${activityAt}`.mapWith(posts.createdAt),
-      image: imageDtoColumns(images),
+      photos: photosOfPost,
       profile: authorColumns(profiles),
       profileImage: imageDtoColumns(authorImage),
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
       savedByMe: sql<boolean>`exists (select 1 from ${postSaves} where ${postSaves.postId} = ${posts.id} and ${postSaves.userId} = ${viewerId})`,
     })
     .from(posts)
-    .innerJoin(images, eq(images.id, posts.imageId))
     .innerJoin(
       profiles,
       and(eq(profiles.userId, posts.authorId), visibleTo(posts.authorId, viewerId, visibility)),
@@ -61,13 +74,17 @@ export function toPostDto(storage: Storage, row: PostRow): PostDto {
     id: row.post.id,
     author: toAuthorDto(storage, row),
     caption: row.post.caption,
-    altText: row.post.altText,
-    image: toImageDto(storage, row.image),
+    photos: (row.photos ?? []).map(({ altText, ...image }) => ({
+      image: toImageDto(storage, image),
+      altText,
+    })),
+    sensitive: row.post.sensitive,
     likeCount: row.post.likeCount,
     commentCount: row.post.commentCount,
     likedByMe: Boolean(row.likedByMe),
     savedByMe: Boolean(row.savedByMe),
     createdAt: row.post.createdAt.toISOString(),
+    editedAt: row.post.editedAt?.toISOString() ?? null,
   };
 }
 

@@ -84,16 +84,20 @@ export const postRouteTable: Record<string, RouteEntry> = {
       const image = await insertImage(scene, scene.owner.id, 'post');
       return {
         path: '/api/posts',
-        json: { imageId: image.id, caption: 'A caption' },
+        json: { photos: [{ imageId: image.id, altText: 'A photo' }], caption: 'A caption' },
         async verify(response) {
-          const rows = await scene.t.db.select().from(schema.posts).where(eq(schema.posts.imageId, image.id));
+          const rows = await scene.t.db
+            .select({ id: schema.posts.id, authorId: schema.posts.authorId })
+            .from(schema.posts)
+            .innerJoin(schema.postImages, eq(schema.postImages.postId, schema.posts.id))
+            .where(eq(schema.postImages.imageId, image.id));
           if (actor !== 'owner') return expect(rows).toHaveLength(0);
           expect(rows.map((r) => r.authorId)).toEqual([scene.owner.id]);
           expect((await json<{ id: string }>(response)).id).toBe(rows[0]!.id);
         },
       };
     },
-    text: storedById(schema.posts, ['caption', 'altText']),
+    text: storedById(schema.posts, ['caption']),
   },
 
   'DELETE /api/posts/:id': {
@@ -134,5 +138,49 @@ export const postRouteTable: Record<string, RouteEntry> = {
       };
     },
     text: storedById(schema.comments, ['body']),
+  },
+
+  'PATCH /api/posts/:id': {
+    rule: 'Only the author edits a post (caption, alt texts, sensitive flag); every earlier version is kept.',
+    expect: { owner: 200, other: 403, signedOut: 401 },
+    rateLimit: 'posts',
+    body: 'json',
+    async attempt(scene, actor) {
+      const post = await scene.t.insertPost(scene.owner.id, 'as first written');
+      return {
+        path: `/api/posts/${post.id}`,
+        json: { caption: 'as edited', altTexts: ['a photo'], sensitive: true },
+        async verify() {
+          const [row] = await scene.t.db.select().from(schema.posts).where(eq(schema.posts.id, post.id));
+          expect(row?.caption).toBe(actor === 'owner' ? 'as edited' : 'as first written');
+          expect(await scene.t.countRows(schema.postVersions, eq(schema.postVersions.postId, post.id))).toBe(
+            actor === 'owner' ? 1 : 0,
+          );
+        },
+      };
+    },
+    text: storedById(schema.posts, ['caption']),
+  },
+
+  'DELETE /api/posts/:id/comments/:commentId': {
+    rule: "A comment is deleted by its author or by the post's author; nobody else.",
+    // "owner" wrote the comment on a third member's post; the post's author is tried in posts.test.ts.
+    expect: { owner: 204, other: 403, signedOut: 401 },
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene) {
+      const post = await scene.t.insertPost(scene.third.id, 'commented on');
+      const response = await scene.owner.post(`/api/posts/${post.id}/comments`, { body: 'mine' });
+      const { id } = await json<{ id: string }>(response);
+      return {
+        path: `/api/posts/${post.id}/comments/${id}`,
+        async verify(result) {
+          const left = await scene.t.countRows(schema.comments, eq(schema.comments.id, id));
+          expect(left).toBe(result.status === 204 ? 0 : 1);
+          const [row] = await scene.t.db.select().from(schema.posts).where(eq(schema.posts.id, post.id));
+          expect(row?.commentCount).toBe(left);
+        },
+      };
+    },
   },
 };

@@ -1,12 +1,14 @@
 /** HTTP for posts: create, lists, detail, delete, like, save and comments (chained into api.ts). */
-import { CommentInput, CreatePostInput, messages } from '@glimpse/shared';
+import { CommentInput, CreatePostInput, EditPostInput, messages } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { pageQuery as page } from '../../lib/cursor.ts';
 import { type AppEnv, jsonBody, signedIn, uuidParam } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
+import { editPost, listPostVersions } from './edit.ts';
 import {
   addComment,
   createPost,
+  deleteComment,
   deletePost,
   getPost,
   listComments,
@@ -17,6 +19,7 @@ import {
 
 /** Anything that is not a uuid cannot be a post: 404, as for a deleted one. */
 const postId = uuidParam('id', messages.post.notFound);
+const commentId = uuidParam('commentId', messages.comments.notFound);
 
 export const postRoutes = new Hono<AppEnv>()
   .post('/posts', rateLimit('posts'), signedIn, jsonBody(CreatePostInput), async (c) =>
@@ -67,6 +70,20 @@ export const postRoutes = new Hono<AppEnv>()
       }),
       201,
     ),
+  )
+  .delete('/posts/:id/comments/:commentId', signedIn, postId, commentId, async (c) => {
+    await deleteComment({ ctx: c.var.ctx, input: { commentId: c.req.valid('param').commentId } });
+    return c.body(null, 204);
+  })
+  // An edit counts against the posts limit: each one may notify the people it newly mentions.
+  .patch('/posts/:id', rateLimit('posts'), signedIn, postId, jsonBody(EditPostInput), async (c) =>
+    c.json(
+      await editPost({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, ...c.req.valid('json') } }),
+      200,
+    ),
+  )
+  .get('/posts/:id/versions', signedIn, postId, async (c) =>
+    c.json(await listPostVersions({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id } }), 200),
   )
   .get('/users/:userId/posts', signedIn, page, async (c) =>
     c.json(

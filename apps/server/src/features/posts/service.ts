@@ -18,14 +18,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { comments, postLikes, postSaves, posts } from '../../db/schema.ts';
+import { comments, postImages, postLikes, postSaves, posts } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
-import { deleteImages, requireOwnImage } from '../images/service.ts';
+import { deleteImages, requireOwnImages } from '../images/service.ts';
 import { requireProfile } from '../profile/queries.ts';
 import { visibleTo } from '../safety/visibility.ts';
+import { notifyMentions, syncPostTags } from './entities.ts';
 import { selectComments, selectPostsForViewer, toCommentDto, toPostDto } from './queries.ts';
 
 const pageSize = limits.pageSize;
@@ -49,44 +50,67 @@ export async function createPost({
 }: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', z.output<typeof CreatePostInput>>): Promise<PostDto> {
   const { db, viewer } = ctx;
   await requireProfile(db, viewer.id, profileRequired);
-  await requireOwnImage(db, viewer.id, input.imageId, 'post');
-  let postId: string;
+  await requireOwnImages(
+    db,
+    viewer.id,
+    input.photos.map((p) => p.imageId),
+    'post',
+  );
+  let created: { postId: string; mentioned: string[] };
   try {
-    const [row] = await db
-      .insert(posts)
-      .values({ authorId: viewer.id, imageId: input.imageId, caption: input.caption, altText: input.altText })
-      .returning({ id: posts.id });
-    postId = row!.id;
+    created = await withTransaction(db, async (tx) => {
+      const [post] = await tx
+        .insert(posts)
+        .values({ authorId: viewer.id, caption: input.caption, sensitive: input.sensitive })
+        .returning({ id: posts.id, createdAt: posts.createdAt });
+      // Stored in the order sent: position is the photo's place in the carousel.
+      await tx
+        .insert(postImages)
+        .values(input.photos.map((p, position) => ({ postId: post!.id, position, ...p })));
+      await syncPostTags(tx, post!, input.caption);
+      const mentioned = await notifyMentions(tx, {
+        text: input.caption,
+        actorId: viewer.id,
+        subject: { postId: post!.id },
+      });
+      return { postId: post!.id, mentioned };
+    });
   } catch (error) {
-    if (isUniqueViolation(error, 'posts_image_uq')) throw conflict(messages.post.imageTaken);
+    if (isUniqueViolation(error, 'post_images_image_uq')) throw conflict(messages.post.imageTaken);
     throw error;
   }
-  ctx.live.publish({ kind: 'post_created', authorId: viewer.id, postId });
-  return getPost({ ctx, input: { postId } });
+  ctx.live.publish({ kind: 'post_created', authorId: viewer.id, postId: created.postId });
+  for (const recipientId of created.mentioned) ctx.live.publish({ kind: 'notification', recipientId });
+  return getPost({ ctx, input: { postId: created.postId } });
 }
 
 export async function deletePost({
   ctx,
   input: { postId },
 }: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { postId: string }>): Promise<void> {
-  const imageId = await withTransaction(ctx.db, async (tx) => {
+  const imageIds = await withTransaction(ctx.db, async (tx) => {
     const [post] = await tx
-      .select({ authorId: posts.authorId, imageId: posts.imageId })
+      .select({ authorId: posts.authorId })
       .from(posts)
       .where(eq(posts.id, postId))
       .for('update');
     if (!post) throw postNotFound();
     if (post.authorId !== ctx.viewer.id) throw forbidden(messages.post.onlyAuthorDeletes);
-    // Likes, saves and comments go with the post (ON DELETE CASCADE).
+    // Photos, likes, saves, comments, tags and versions go with the post (ON DELETE CASCADE).
+    const photos = await tx
+      .delete(postImages)
+      .where(eq(postImages.postId, postId))
+      .returning({ imageId: postImages.imageId });
     await tx.delete(posts).where(eq(posts.id, postId));
-    return post.imageId;
+    return photos.map((p) => p.imageId);
   });
   ctx.live.publish({ kind: 'post_deleted', authorId: ctx.viewer.id, postId });
-  await deleteImages(ctx, [imageId]);
+  await deleteImages(ctx, imageIds);
 }
 
 /** A post the viewer may see (features/safety/visibility.ts); a hidden one is as missing as a deleted one. */
-async function requireVisiblePost(db: Db, viewerId: string, postId: string) {
+/** A 404 unless the post exists and its author is visible to the viewer (blocks, suspension). */
+export async function requireVisiblePost(db: Db, viewerId: string, postId: string) {
   const [post] = await db
     .select({ id: posts.id })
     .from(posts)
@@ -203,7 +227,7 @@ export async function addComment({
 >): Promise<CommentDto> {
   await requireProfile(db, viewer.id, profileRequired);
   await requireVisiblePost(db, viewer.id, postId);
-  const commentId = await withTransaction(db, async (tx) => {
+  const written = await withTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(posts)
       .set({ commentCount: sql`${posts.commentCount} + 1` })
@@ -214,9 +238,47 @@ export async function addComment({
       .insert(comments)
       .values({ postId, authorId: viewer.id, body })
       .returning({ id: comments.id });
-    return row!.id;
+    const mentioned = await notifyMentions(tx, {
+      text: body,
+      actorId: viewer.id,
+      subject: { postId, commentId: row!.id },
+    });
+    return { id: row!.id, mentioned };
   });
   live.publish({ kind: 'post_changed', postId });
-  const [row] = await selectComments(db, viewer.id).where(eq(comments.id, commentId)).limit(1);
+  for (const recipientId of written.mentioned) live.publish({ kind: 'notification', recipientId });
+  const [row] = await selectComments(db, viewer.id).where(eq(comments.id, written.id)).limit(1);
   return toCommentDto(storage, row!);
+}
+
+/**
+ * The comment's author, or the author of the post it is on, deletes it; the post's count moves
+ * only when this call really removed the row, so two deletes at once count once.
+ */
+export async function deleteComment({
+  ctx: { db, live, viewer },
+  input: { commentId },
+}: ServiceArgs<'db' | 'live' | 'viewer', { commentId: string }>): Promise<void> {
+  const postId = await withTransaction(db, async (tx) => {
+    const [found] = await tx
+      .select({ postId: comments.postId, authorId: comments.authorId, postAuthorId: posts.authorId })
+      .from(comments)
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .where(eq(comments.id, commentId));
+    if (!found) throw notFound(messages.comments.notFound);
+    if (viewer.id !== found.authorId && viewer.id !== found.postAuthorId) {
+      throw forbidden(messages.comments.notAllowed);
+    }
+    const removed = await tx
+      .delete(comments)
+      .where(eq(comments.id, commentId))
+      .returning({ id: comments.id });
+    if (removed.length === 0) throw notFound(messages.comments.notFound);
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} - 1` })
+      .where(eq(posts.id, found.postId));
+    return found.postId;
+  });
+  live.publish({ kind: 'post_changed', postId });
 }

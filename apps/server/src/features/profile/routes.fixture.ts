@@ -40,4 +40,26 @@ export const profileRouteTable: Record<string, RouteEntry> = {
       },
     },
   },
+
+  'PUT /api/me/preferences': {
+    rule: 'A member changes only their own media settings: the body cannot name another account.',
+    expect: { owner: 200, other: 200, signedOut: 401 },
+    rateLimit: null,
+    body: 'json',
+    async attempt(scene, actor) {
+      const before = await profileRow(scene, scene.owner.id);
+      return {
+        path: '/api/me/preferences',
+        json: { showSensitiveMedia: !before?.showSensitiveMedia },
+        async verify() {
+          const after = await profileRow(scene, scene.owner.id);
+          expect(after?.showSensitiveMedia).toBe(
+            actor === 'owner' ? !before?.showSensitiveMedia : before?.showSensitiveMedia,
+          );
+        },
+      };
+    },
+    // No free text: one boolean (bad-input still sends it every other shape).
+    text: { fields: [], stored: async () => ({}) },
+  },
 };

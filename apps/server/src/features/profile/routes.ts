@@ -1,11 +1,17 @@
 /** HTTP for the caller's own account and profile (`/me`, `PUT /profile`). */
-import { ProfileInput } from '@glimpse/shared';
+import { MediaPreferencesInput, ProfileInput } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';
-import { getMe, saveProfile } from './service.ts';
+import { type AppEnv, jsonBody, param, signedIn } from '../../lib/http.ts';
+import { findByUsername, getMe, saveProfile, setMediaPreferences } from './service.ts';
 
 export const profileRoutes = new Hono<AppEnv>()
   .get('/me', signedIn, async (c) => c.json(await getMe({ ctx: c.var.ctx }), 200))
   .put('/profile', signedIn, jsonBody(ProfileInput), async (c) =>
     c.json(await saveProfile({ ctx: c.var.ctx, input: c.req.valid('json') }), 200),
+  )
+  .put('/me/preferences', signedIn, jsonBody(MediaPreferencesInput), async (c) =>
+    c.json(await setMediaPreferences({ ctx: c.var.ctx, input: c.req.valid('json') }), 200),
+  )
+  .get('/profiles/by-username/:username', signedIn, param('username', String), async (c) =>
+    c.json(await findByUsername({ ctx: c.var.ctx, input: c.req.valid('param') }), 200),
   );

@@ -3,16 +3,23 @@
  * regard to case; pictures must be the caller's own uploads. A replaced picture is deleted with
  * its files, so an old profile photo does not linger in storage.
  */
-import type { MeDto, ProfileDto, ProfileInputParsed } from '@glimpse/shared';
+import type {
+  MeDto,
+  MediaPreferencesDto,
+  MediaPreferencesInput,
+  ProfileDto,
+  ProfileInputParsed,
+} from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles, reservedUsernames, user } from '../../db/schema.ts';
-import { conflict, notFound, unauthenticated } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
 import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
 import { adminBadgeOf } from '../safety/roles.ts';
+import { visibleTo } from '../safety/visibility.ts';
 import { findProfile } from './queries.ts';
 
 export async function getMe({
@@ -29,7 +36,30 @@ export async function getMe({
       emailVerified: account.emailVerified,
     },
     profile: await findProfile(db, storage, viewer.id),
+    preferences: await getMediaPreferences(db, viewer.id),
   };
+}
+
+async function getMediaPreferences(db: Db, userId: string): Promise<MediaPreferencesDto> {
+  const [row] = await db
+    .select({ showSensitiveMedia: profiles.showSensitiveMedia })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return { showSensitiveMedia: row?.showSensitiveMedia ?? false };
+}
+
+/** The caller's media settings; they live on the profile, so a member without one has none yet. */
+export async function setMediaPreferences({
+  ctx: { db, viewer },
+  input,
+}: ServiceArgs<'db' | 'viewer', MediaPreferencesInput>): Promise<MediaPreferencesDto> {
+  const [row] = await db
+    .update(profiles)
+    .set({ showSensitiveMedia: input.showSensitiveMedia })
+    .where(eq(profiles.userId, viewer.id))
+    .returning({ showSensitiveMedia: profiles.showSensitiveMedia });
+  if (!row) throw forbidden(messages.post.profileRequired);
+  return row;
 }
 
 async function getProfile({ db, storage }: Ctx<'db' | 'storage'>, userId: string): Promise<ProfileDto> {
@@ -115,4 +145,23 @@ export async function saveProfile({
   }
   await deleteImages(ctx, replacedImageIds);
   return getProfile(ctx, viewer.id);
+}
+
+/** Whose profile an @mention names (usernames are unique without regard to case). */
+export async function findByUsername({
+  ctx: { db, viewer },
+  input: { username },
+}: ServiceArgs<'db' | 'viewer', { username: string }>): Promise<{ userId: string }> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(
+      and(
+        eq(sql`lower(${profiles.username})`, username.toLowerCase()),
+        visibleTo(profiles.userId, viewer.id),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound(messages.profile.notFound);
+  return row;
 }

@@ -11,7 +11,7 @@ import { messages } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { comments, events, images, posts, profiles, reports } from '../../db/schema.ts';
+import { comments, events, images, postImages, posts, profiles, reports } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -65,7 +65,9 @@ export async function findReportTarget(
       const [row] = await db
         .select({ ownerId: posts.authorId, text: posts.caption, keys: images.keys })
         .from(posts)
-        .leftJoin(images, eq(images.id, posts.imageId))
+        // The first photo (the one grids show) is the snapshot of a post with several.
+        .leftJoin(postImages, and(eq(postImages.postId, posts.id), eq(postImages.position, 0)))
+        .leftJoin(images, eq(images.id, postImages.imageId))
         .where(and(eq(posts.id, id), visibleTo(posts.authorId, viewerId)))
         .limit(1);
       return row ? { ownerId: row.ownerId, text: row.text, imageKeys: row.keys } : null;

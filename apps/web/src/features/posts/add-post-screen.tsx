@@ -1,45 +1,49 @@
-/** /addpost: pick a picture (placeholder until chosen, then a preview), write a caption, post it. */
-import { CreatePostInput, limits, messages, paths } from '@glimpse/shared';
+/**
+ * /addpost: pick 1 to 10 photos (each uploads at once, with its own progress and Alt text), write a
+ * caption, mark it sensitive if need be, post it. Submit waits until every photo is uploaded.
+ */
+import { limits, messages, PostTextInput, paths } from '@glimpse/shared';
 import { useNavigate } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
-import { TextArea, TextField } from '@/components/field.tsx';
-import { ImagePicker } from '@/components/image-picker.tsx';
+import { TextArea } from '@/components/field.tsx';
 import { Page } from '@/components/page.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useForm } from '@/lib/use-form.ts';
 import styles from './add-post-screen.module.css';
 import { useCreatePost } from './api/create-post.ts';
-
-// The image id is known only after the upload: the form checks the rest, and the picked file.
-const NewPostFields = CreatePostInput.omit({ imageId: true });
+import { PhotoListEditor } from './photo-list-editor.tsx';
+import { usePhotoUploads } from './use-photo-uploads.ts';
 
 export function AddPostScreen() {
   const navigate = useNavigate();
   const createPost = useCreatePost();
+  const uploads = usePhotoUploads();
   const form = useForm({
-    initial: { image: null as File | null, caption: '', altText: '' },
-    schema: NewPostFields,
-    check: ({ image }) => ({ image: image ? '' : messages.image.missing }),
-    onSubmit: async ({ caption, altText }, { image }) => {
-      const post = await createPost.mutateAsync({ image: image!, caption, altText });
+    initial: { caption: '', sensitive: false },
+    schema: PostTextInput,
+    check: () => ({
+      photos:
+        uploads.photos.length === 0
+          ? messages.image.missing
+          : uploads.allDone
+            ? ''
+            : messages.photos.waitForUploads,
+    }),
+    onSubmit: async ({ caption, sensitive }) => {
+      const photos = uploads.photos.map((p) => ({ imageId: p.image!.id, altText: p.altText }));
+      const post = await createPost.mutateAsync({ photos, caption, sensitive });
       navigate(paths.postDetail(post.id));
     },
   });
   const { values, errors } = form;
   const failure = isApiError(form.failure) ? form.failure.message : null;
+  const waiting = uploads.uploading > 0;
 
   return (
     <Page title="New post">
       <form className={styles.form} onSubmit={form.submit} noValidate>
-        <div className={styles.picker}>
-          <ImagePicker
-            label="Image"
-            file={values.image}
-            onChange={(file) => form.set('image', file)}
-            error={errors.image}
-          />
-        </div>
+        <PhotoListEditor uploads={uploads} error={errors.photos} />
         <div className={styles.fields}>
           <TextArea
             label="Caption"
@@ -49,19 +53,31 @@ export function AddPostScreen() {
             hint={`${values.caption.length}/${limits.captionMax}`}
             aria-required="true"
           />
-          <TextField
-            label="Alt text"
-            {...form.field('altText')}
-            maxLength={limits.altTextMax}
-            hint="Optional: describe the photo for people who use screen readers."
-          />
+          <label className={styles.checkbox}>
+            <input
+              type="checkbox"
+              checked={values.sensitive}
+              onChange={(e) => form.set('sensitive', e.target.checked)}
+            />
+            {messages.photos.sensitive}
+          </label>
           {form.failure !== null && (
             <ErrorMessage>
               {messages.post.uploadFailed}
               {failure && <span className={styles.detail}>{failure}</span>}
             </ErrorMessage>
           )}
-          <Button type="submit" busy={form.busy} busyLabel={messages.common.submitting}>
+          {waiting && (
+            <p className={styles.waiting} role="status">
+              {messages.photos.uploading(uploads.uploading)}
+            </p>
+          )}
+          <Button
+            type="submit"
+            busy={form.busy}
+            busyLabel={messages.common.submitting}
+            disabled={uploads.photos.length > 0 && !uploads.allDone}
+          >
             Submit
           </Button>
         </div>

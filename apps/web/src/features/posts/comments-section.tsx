@@ -4,14 +4,26 @@ import { ErrorMessage } from '@/components/alert.tsx';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextArea } from '@/components/field.tsx';
+import { LinkedText } from '@/components/linked-text.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { pluralize } from '@/lib/format.ts';
+import { useViewer } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useAddComment, useComments } from './api/comments.ts';
+import { CommentDelete } from './comment-delete.tsx';
 import styles from './comments-section.module.css';
 
-export function CommentsSection({ postId, commentCount }: { postId: string; commentCount: number }) {
+export function CommentsSection({
+  postId,
+  postAuthorId,
+  commentCount,
+}: {
+  postId: string;
+  postAuthorId: string;
+  commentCount: number;
+}) {
+  const me = useViewer();
   const comments = useComments(postId);
   const addComment = useAddComment(postId);
   const form = useForm({
@@ -41,8 +53,15 @@ export function CommentsSection({ postId, commentCount }: { postId: string; comm
         <ol className={styles.list}>
           {items.map((comment) => (
             <li key={comment.id} className={styles.comment}>
-              <AuthorLine author={comment.author} at={comment.createdAt} size={32} />
-              <p className={styles.body}>{comment.body}</p>
+              <div className={styles.commentHeader}>
+                <AuthorLine author={comment.author} at={comment.createdAt} size={32} />
+                {(me.user.id === comment.author.userId || me.user.id === postAuthorId) && (
+                  <CommentDelete postId={postId} commentId={comment.id} />
+                )}
+              </div>
+              <p className={styles.body}>
+                <LinkedText text={comment.body} />
+              </p>
             </li>
           ))}
         </ol>

@@ -3,7 +3,9 @@ import { paths } from '@glimpse/shared';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
-import { ResponsiveImage } from '@/components/responsive-image.tsx';
+import { LinkedText } from '@/components/linked-text.tsx';
+import { PhotoCarousel } from '@/components/photo-carousel.tsx';
+import { SensitiveMedia } from '@/components/sensitive-media.tsx';
 import { pluralize } from '@/lib/format.ts';
 import styles from './feed-item.module.css';
 import { LikeButton } from './like-button.tsx';
@@ -15,15 +17,16 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
       <header className={styles.header}>
         <AuthorLine author={post.author} at={post.createdAt} />
       </header>
-      <Link to={paths.postDetail(post.id)} className={styles.media}>
-        <ResponsiveImage
-          image={post.image}
-          alt={post.altText || post.caption}
-          sizes="(min-width: 900px) 600px, 100vw"
-          className={styles.image}
-          priority={priority}
-        />
-      </Link>
+      <div className={styles.media}>
+        <SensitiveMedia sensitive={post.sensitive}>
+          <PhotoCarousel
+            photos={post.photos}
+            fallbackAlt={post.caption}
+            sizes="(min-width: 900px) 600px, 100vw"
+            priority={priority}
+          />
+        </SensitiveMedia>
+      </div>
       <div className={styles.body}>
         <div className={styles.actions}>
           <LikeButton post={post} />
@@ -33,7 +36,9 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
           </Link>
         </div>
         <p className={styles.likes}>{pluralize(post.likeCount, 'like')}</p>
-        <p className={styles.caption}>{post.caption}</p>
+        <p className={styles.caption}>
+          <LinkedText text={post.caption} />
+        </p>
       </div>
     </article>
   );

@@ -1,11 +1,13 @@
-/** /postdetail/{id}: the picture, caption, author, time, like, save and comments. */
+/** /postdetail/{id}: the photos, caption, author, time, Edit and its history, like, save and comments. */
 import { messages, paths } from '@glimpse/shared';
 import { ImageOff } from 'lucide-react';
 import { useParams } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button, ButtonLink } from '@/components/button.tsx';
+import { LinkedText } from '@/components/linked-text.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
-import { ResponsiveImage } from '@/components/responsive-image.tsx';
+import { PhotoCarousel } from '@/components/photo-carousel.tsx';
+import { SensitiveMedia } from '@/components/sensitive-media.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { pluralize } from '@/lib/format.ts';
@@ -13,6 +15,7 @@ import { usePost } from './api/get-post.ts';
 import { CommentsSection } from './comments-section.tsx';
 import { LikeButton } from './like-button.tsx';
 import styles from './post-detail-screen.module.css';
+import { PostEditControls } from './post-edit-controls.tsx';
 import { SaveButton } from './save-button.tsx';
 
 export function PostDetailScreen() {
@@ -51,18 +54,25 @@ export function PostDetailScreen() {
     <Page title={`Post by ${post.author.firstName} ${post.author.lastName}`} hideHeading>
       <article className={styles.card}>
         <div className={styles.media}>
-          <ResponsiveImage
-            image={post.image}
-            alt={post.altText || post.caption}
-            sizes="(min-width: 900px) 560px, 100vw"
-            className={styles.image}
-            fit="contain"
-            priority
-          />
+          <SensitiveMedia sensitive={post.sensitive}>
+            <PhotoCarousel
+              photos={post.photos}
+              fallbackAlt={post.caption}
+              sizes="(min-width: 900px) 560px, 100vw"
+              className={styles.carousel}
+              fit="contain"
+              priority
+            />
+          </SensitiveMedia>
         </div>
         <div className={styles.side}>
-          <AuthorLine author={post.author} at={post.createdAt} />
-          <p className={styles.caption}>{post.caption}</p>
+          <div className={styles.header}>
+            <AuthorLine author={post.author} at={post.createdAt} />
+            <PostEditControls post={post} />
+          </div>
+          <p className={styles.caption}>
+            <LinkedText text={post.caption} />
+          </p>
           <div className={styles.actions}>
             <LikeButton post={post} />
             <SaveButton post={post} />
@@ -70,7 +80,11 @@ export function PostDetailScreen() {
           <p className={styles.likes} aria-live="polite">
             {pluralize(post.likeCount, 'like')}
           </p>
-          <CommentsSection postId={post.id} commentCount={post.commentCount} />
+          <CommentsSection
+            postId={post.id}
+            postAuthorId={post.author.userId}
+            commentCount={post.commentCount}
+          />
         </div>
       </article>
     </Page>

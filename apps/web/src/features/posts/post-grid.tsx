@@ -5,7 +5,7 @@
 import type { Page, PostDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Heart, MessageCircle } from 'lucide-react';
+import { EyeOff, Heart, Layers, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button.tsx';
@@ -14,6 +14,7 @@ import { EmptyState } from '@/components/page.tsx';
 import { ResponsiveImage } from '@/components/responsive-image.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { formatCount } from '@/lib/format.ts';
+import { useAuth } from '@/lib/session.ts';
 import styles from './post-grid.module.css';
 
 interface PostGridProps {
@@ -28,6 +29,9 @@ const gridSizes = '(min-width: 900px) 300px, 33vw';
 
 export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
   const { data, isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const auth = useAuth();
+  // Sensitive posts show blurred in grids unless the viewer always shows such media; the post opens on Show.
+  const showSensitive = auth.status === 'signedIn' && auth.me.preferences.showSensitiveMedia;
 
   if (isPending) {
     return (
@@ -58,12 +62,26 @@ export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
           <li key={post.id} className={styles.item}>
             <Link to={paths.postDetail(post.id)} className={styles.link}>
               <ResponsiveImage
-                image={post.image}
-                alt={post.altText || post.caption}
+                image={post.photos[0]!.image}
+                alt={post.photos[0]!.altText || post.caption}
                 sizes={gridSizes}
-                className={styles.image}
+                className={[styles.image, post.sensitive && !showSensitive && styles.blurred]
+                  .filter(Boolean)
+                  .join(' ')}
                 priority={index < 6}
               />
+              {post.photos.length > 1 && (
+                <span className={styles.several} title={messages.photos.severalPhotos(post.photos.length)}>
+                  <Layers aria-hidden="true" size={18} />
+                  <span className="visually-hidden">{messages.photos.severalPhotos(post.photos.length)}</span>
+                </span>
+              )}
+              {post.sensitive && !showSensitive && (
+                <span className={styles.sensitive}>
+                  <EyeOff aria-hidden="true" size={22} />
+                  <span className="visually-hidden">{messages.photos.sensitive}</span>
+                </span>
+              )}
               <span className={styles.overlay} aria-hidden="true">
                 <span>
                   <Heart size={18} fill="currentColor" /> {formatCount(post.likeCount)}

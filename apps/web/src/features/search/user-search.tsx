@@ -4,13 +4,14 @@
  * Escape closes them.
  */
 import { limits, messages, paths } from '@glimpse/shared';
-import { Search } from 'lucide-react';
+import { Hash, Search } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/avatar.tsx';
 import { NameBadges } from '@/components/name-badges.tsx';
 import { fullName } from '@/lib/format.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
+import { useTagSearch } from './api/search-tags.ts';
 import { useUserSearch } from './api/search-users.ts';
 import styles from './user-search.module.css';
 
@@ -18,7 +19,10 @@ export function UserSearch() {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const query = useDebouncedValue(text, limits.searchDebounceMs).trim();
-  const search = useUserSearch(query);
+  // "#sun" looks for hashtags only; other text for people, with matching tags in their own section.
+  const tagsOnly = query.startsWith('#');
+  const search = useUserSearch(tagsOnly ? '' : query);
+  const tagSearch = useTagSearch(query);
   const wrapper = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const resultsId = useId();
@@ -43,7 +47,14 @@ export function UserSearch() {
   }
 
   const showResults = open && query.length > 0;
-  const results = search.data ?? [];
+  const results = tagsOnly ? [] : (search.data ?? []);
+  const tags = tagSearch.data ?? [];
+  const pending = tagsOnly ? tagSearch.isPending : search.isPending;
+  const failed = tagsOnly ? tagSearch.isError : search.isError;
+  const pick = () => {
+    close();
+    setText('');
+  };
 
   return (
     <form
@@ -74,44 +85,64 @@ export function UserSearch() {
       />
       {showResults && (
         <section id={resultsId} className={styles.popup} aria-label="Search results">
-          {search.isPending ? (
+          {pending ? (
             <p className={styles.note}>{messages.social.searching}</p>
-          ) : search.isError ? (
+          ) : failed ? (
             <p className={styles.note} role="alert">
               {messages.social.searchFailed}
             </p>
-          ) : results.length === 0 ? (
+          ) : results.length === 0 && tags.length === 0 ? (
             <p className={styles.note}>{messages.social.noSearchResults}</p>
           ) : (
-            <ul className={styles.list}>
-              {results.map((person) => (
-                <li key={person.userId}>
-                  <Link
-                    data-result
-                    to={paths.userPublicFeed(person.userId)}
-                    className={styles.result}
-                    onClick={() => {
-                      close();
-                      setText('');
-                    }}
-                  >
-                    <Avatar
-                      image={person.profileImage}
-                      name={fullName(person)}
-                      seed={person.userId}
-                      size={32}
-                    />
-                    <span className={styles.names}>
-                      <span className={styles.name}>
-                        {fullName(person)}
-                        <NameBadges person={{ ...person, followerCount: 0 }} showStar={false} />
+            <>
+              {results.length > 0 && tags.length > 0 && (
+                <h2 className={styles.sectionHeading}>{messages.tags.peopleHeading}</h2>
+              )}
+              <ul className={styles.list}>
+                {results.map((person) => (
+                  <li key={person.userId}>
+                    <Link
+                      data-result
+                      to={paths.userPublicFeed(person.userId)}
+                      className={styles.result}
+                      onClick={pick}
+                    >
+                      <Avatar
+                        image={person.profileImage}
+                        name={fullName(person)}
+                        seed={person.userId}
+                        size={32}
+                      />
+                      <span className={styles.names}>
+                        <span className={styles.name}>
+                          {fullName(person)}
+                          <NameBadges person={{ ...person, followerCount: 0 }} showStar={false} />
+                        </span>
+                        <span className={styles.username}>@{person.username}</span>
                       </span>
-                      <span className={styles.username}>@{person.username}</span>
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              {tags.length > 0 && (
+                <>
+                  <h2 className={styles.sectionHeading}>{messages.tags.searchHeading}</h2>
+                  <ul className={styles.list}>
+                    {tags.map((found) => (
+                      <li key={found.tag}>
+                        <Link data-result to={paths.tag(found.tag)} className={styles.result} onClick={pick}>
+                          <Hash aria-hidden="true" size={20} className={styles.tagIcon} />
+                          <span className={styles.names}>
+                            <span className={styles.name}>#{found.tag}</span>
+                            <span className={styles.username}>{messages.tags.count(found.postCount)}</span>
+                          </span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </>
           )}
         </section>
       )}

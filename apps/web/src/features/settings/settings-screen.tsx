@@ -20,6 +20,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/page.tsx';
 import { AboutDialog } from './about-dialog.tsx';
+import { MediaSettings } from './media-settings.tsx';
 import styles from './settings-screen.module.css';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -86,6 +87,10 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
             Liked
           </LinkRow>
         </ul>
+      </Section>
+
+      <Section title="Media">
+        <MediaSettings />
       </Section>
 
       <Section title="Help and policies">

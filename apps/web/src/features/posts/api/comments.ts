@@ -39,3 +39,34 @@ export function useAddComment(postId: string) {
     meta: { errorMessage: messages.post.commentFailed },
   });
 }
+
+/** Deletes a comment (its author's, or any on the caller's own post) and lowers the count everywhere. */
+export function useDeleteComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) =>
+      request(
+        api.posts[':id'].comments[':commentId'].$delete({
+          param: { id: encodeURIComponent(postId), commentId: encodeURIComponent(commentId) },
+        }),
+      ),
+    onSuccess: (_, commentId) => {
+      queryClient.setQueryData<InfiniteData<Page<CommentDto>>>(postKeys.comments(postId), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.filter((c) => c.id !== commentId),
+              })),
+            }
+          : data,
+      );
+      patchPostEverywhere(queryClient, postId, (p) => ({
+        ...p,
+        commentCount: Math.max(0, p.commentCount - 1),
+      }));
+    },
+    meta: { errorMessage: messages.comments.deleteFailed },
+  });
+}

@@ -1,0 +1,32 @@
+/** HTTP for hashtag pages (/tags/{tag}) and the tag search of the top bar. */
+import { messages, normalizeTag, SearchQuery, TagParam } from '@glimpse/shared';
+import { Hono } from 'hono';
+import { pageQuery } from '../../lib/cursor.ts';
+import { notFound } from '../../lib/errors.ts';
+import { type AppEnv, param, query, signedIn } from '../../lib/http.ts';
+import { getTagPage, searchTags } from './service.ts';
+
+/** A path segment that cannot be a hashtag names no page: 404, as an unknown post id does. */
+const tagParam = param('tag', (value) => {
+  const parsed = TagParam.safeParse(value);
+  if (!parsed.success) throw notFound(messages.tags.invalid);
+  return parsed.data;
+});
+
+export const tagRoutes = new Hono<AppEnv>()
+  .get('/tags/:tag/posts', signedIn, tagParam, pageQuery, async (c) =>
+    c.json(
+      await getTagPage({
+        ctx: c.var.ctx,
+        input: { tag: c.req.valid('param').tag, cursor: c.req.valid('query').cursor },
+      }),
+      200,
+    ),
+  )
+  // "#sun" and "sun" both look for tags starting with "sun".
+  .get('/search/tags', signedIn, query(SearchQuery), async (c) =>
+    c.json(
+      await searchTags({ ctx: c.var.ctx, input: { prefix: normalizeTag(c.req.valid('query').q.trim()) } }),
+      200,
+    ),
+  );

@@ -1,0 +1,92 @@
+/** The author's Edit: caption, each photo's alt text and the sensitive flag (never the photos). */
+import type { PostDto } from '@glimpse/shared';
+import { EditPostInput, limits, messages } from '@glimpse/shared';
+import { ErrorMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { Dialog } from '@/components/dialog.tsx';
+import { TextArea, TextField } from '@/components/field.tsx';
+import { useForm } from '@/lib/use-form.ts';
+import { useEditPost } from './api/edit-post.ts';
+import styles from './edit-post-dialog.module.css';
+
+export function EditPostDialog({
+  post,
+  open,
+  onClose,
+}: {
+  post: PostDto;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const edit = useEditPost(post.id);
+  const form = useForm({
+    initial: {
+      caption: post.caption,
+      sensitive: post.sensitive,
+      altTexts: post.photos.map((p) => p.altText),
+    },
+    schema: EditPostInput,
+    onSubmit: async (input) => {
+      await edit.mutateAsync(input);
+      onClose();
+    },
+  });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const alert = form.failure !== null ? form.alert(messages.postEdit.failed) : '';
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Edit post"
+      actions={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`edit-${post.id}`} busy={form.busy} busyLabel="Saving...">
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id={`edit-${post.id}`} className={styles.form} onSubmit={form.submit} noValidate>
+        <TextArea
+          label="Caption"
+          rows={4}
+          {...form.field('caption')}
+          maxLength={limits.captionMax}
+          hint={`${form.values.caption.length}/${limits.captionMax}`}
+        />
+        {form.values.altTexts.map((altText, i) => (
+          <TextField
+            // biome-ignore lint/suspicious/noArrayIndexKey: one field per photo, in the photos' fixed order
+            key={i}
+            label="Alt text"
+            hint={post.photos.length > 1 ? `Photo ${i + 1} of ${post.photos.length}` : undefined}
+            value={altText}
+            maxLength={limits.altTextMax}
+            onChange={(e) =>
+              form.set(
+                'altTexts',
+                form.values.altTexts.map((old, j) => (j === i ? e.target.value : old)),
+              )
+            }
+          />
+        ))}
+        <label className={styles.checkbox}>
+          <input
+            type="checkbox"
+            checked={form.values.sensitive}
+            onChange={(e) => form.set('sensitive', e.target.checked)}
+          />
+          {messages.photos.sensitive}
+        </label>
+        {alert && <ErrorMessage>{alert}</ErrorMessage>}
+      </form>
+    </Dialog>
+  );
+}
