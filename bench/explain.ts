@@ -99,7 +99,12 @@ const screens: [string, () => Promise<unknown>, ((count: number) => number[])?][
     'Comments of the most commented post (GET /api/posts/:id/comments)',
     () => listComments({ ctx, input: { postId: busiestPost.id, cursor: null } }),
   ],
-  ['Notifications (GET /api/notifications)', () => listNotifications({ ctx, input: { cursor: null } })],
+  // Two statements: 21 groups with their counts and latest people, then those people's profiles.
+  [
+    'Notifications (GET /api/notifications)',
+    () => listNotifications({ ctx, input: { cursor: null, filter: 'all' } }),
+    () => [0, 1],
+  ],
   ['Search users, prefix "ma" (GET /api/search/users?q=ma)', () => searchUsers({ ctx, input: { q: 'ma' } })],
 ];
 for (const [, action] of screens) await action();

@@ -11,6 +11,7 @@ import {
   events,
   follows,
   images,
+  notificationGroups,
   notifications,
   postImages as postImagesTable,
   postLikes,
@@ -70,6 +71,58 @@ function* pairRows(pairs: Pairs, leftIds: readonly string[], rightIds: readonly 
 }
 
 /**
+ * Not in the §6 list: the notices the app would have written, about 500,000 at scale 1, half
+ * "new follower" (every other follow; each its own group, as notify.ts groups by follower) and
+ * half likes (every fourth like that is not the author's own), grouped as notify.ts does by
+ * post and UTC day, so the notifications page reads real groups of many people.
+ */
+function buildNotices(data: ReferenceData) {
+  const groupIndex = new Map<string, number>();
+  const groups = {
+    id: [] as string[],
+    recipient: [] as number[],
+    actor: [] as number[],
+    post: [] as number[],
+    type: [] as ('new_follower' | 'post_like')[],
+    day: [] as string[],
+    latestAt: [] as number[],
+  };
+  const rows = { group: [] as number[], actor: [] as number[], createdAt: [] as number[] };
+  const rng = new Prng(data.options.seed, 'notification-groups');
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const add = (recipient: number, actor: number, post: number, at: number) => {
+    const type = post >= 0 ? 'post_like' : 'new_follower';
+    const key = `${recipient}|${type}|${post >= 0 ? `p${post}` : `u${actor}`}|${day(at)}`;
+    let g = groupIndex.get(key);
+    if (g === undefined) {
+      g = groups.id.length;
+      groupIndex.set(key, g);
+      groups.id.push(rng.uuid());
+      groups.recipient.push(recipient);
+      groups.actor.push(actor);
+      groups.post.push(post);
+      groups.type.push(type);
+      groups.day.push(day(at));
+      groups.latestAt.push(at);
+    }
+    groups.latestAt[g] = Math.max(groups.latestAt[g]!, at);
+    rows.group.push(g);
+    rows.actor.push(actor);
+    rows.createdAt.push(at);
+  };
+  const { follows, likes, posts } = data;
+  for (let i = 0; i < follows.left.length; i += 2) {
+    add(follows.right[i]!, follows.left[i]!, -1, follows.createdAt[i]!);
+  }
+  for (let i = 0; i < likes.left.length; i += 4) {
+    const post = likes.left[i]!;
+    const author = posts.author[post]!;
+    if (author !== likes.right[i]) add(author, likes.right[i]!, post, likes.createdAt[i]!);
+  }
+  return { groups, rows };
+}
+
+/**
  * The image row of a post's photo `k`: photo 0 takes the post's id, as before posts had several;
  * photo k its first hex digit moved on by k, so ids stay unique uuids without another PRNG draw.
  */
@@ -83,6 +136,14 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
   const { users, posts: p, comments: c, events: e } = data;
   const eventImages = data.images.filter((image) => image.purpose === 'event');
   const postImages = data.images.filter((image) => image.purpose === 'post');
+  // Built once, on first use, and shared by the two loads that need it.
+  let built: ReturnType<typeof buildNotices> | null = null;
+  const notices = () => {
+    built ??= buildNotices(data);
+    return built;
+  };
+  // Groups whose newest notice is older than three days have been read.
+  const readBefore = data.options.anchorMs - 3 * 24 * 60 * 60 * 1000;
 
   return [
     {
@@ -224,8 +285,36 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
       rows: () => pairRows(data.follows, users.id, users.id),
     },
     {
-      // Not in the §6 list: the app writes one "new follower" notice per follow, so the
-      // notifications screen has its real volume. Those older than three days have been read.
+      label: 'notification_groups',
+      table: notificationGroups,
+      columns: [
+        notificationGroups.id,
+        notificationGroups.recipientId,
+        notificationGroups.type,
+        notificationGroups.targetKey,
+        notificationGroups.day,
+        notificationGroups.postId,
+        notificationGroups.read,
+        notificationGroups.latestAt,
+      ],
+      *rows() {
+        const { groups } = notices();
+        for (const i of range(groups.id.length)) {
+          const postId = groups.post[i]! >= 0 ? p.id[groups.post[i]!]! : null;
+          yield [
+            groups.id[i]!,
+            users.id[groups.recipient[i]!]!,
+            groups.type[i]!,
+            postId ?? users.id[groups.actor[i]!]!,
+            groups.day[i]!,
+            postId,
+            groups.latestAt[i]! < readBefore,
+            ts(groups.latestAt[i]!),
+          ];
+        }
+      },
+    },
+    {
       label: 'notifications',
       table: notifications,
       columns: [
@@ -233,22 +322,23 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
         notifications.recipientId,
         notifications.type,
         notifications.actorId,
-        notifications.read,
+        notifications.postId,
+        notifications.groupId,
         notifications.createdAt,
       ],
       *rows() {
+        const { groups, rows } = notices();
         const rng = new Prng(data.options.seed, 'notifications');
-        const readBefore = data.options.anchorMs - 3 * 24 * 60 * 60 * 1000;
-        const { left, right, createdAt } = data.follows;
-        for (const i of range(left.length)) {
-          const at = createdAt[i]!;
+        for (const i of range(rows.group.length)) {
+          const g = rows.group[i]!;
           yield [
             rng.uuid(),
-            users.id[right[i]!]!,
-            'new_follower',
-            users.id[left[i]!]!,
-            at < readBefore,
-            ts(at),
+            users.id[groups.recipient[g]!]!,
+            groups.type[g]!,
+            users.id[rows.actor[i]!]!,
+            groups.post[g]! >= 0 ? p.id[groups.post[g]!]! : null,
+            groups.id[g]!,
+            ts(rows.createdAt[i]!),
           ];
         }
       },

@@ -210,6 +210,15 @@ export function createApp(deps: AppDeps) {
     // File names carry a content hash, so a cached copy never goes stale.
     if (c.res.status === 200) c.res.headers.set('cache-control', 'public, max-age=31536000, immutable');
   });
+  // The service worker is checked for a new build on every visit: never cached, never a stale twin.
+  app.get('/sw.js', async (c, next) => {
+    const worker = await readFile(path.join(distDir, 'sw.js'), 'utf8').catch(() => null);
+    if (worker === null) return next();
+    return c.body(worker, 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-cache',
+    });
+  });
   // Only paths that name a file (`/favicon.svg`, `/assets/…`); client routes fall through to the page.
   app.get('/*', async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? serveStaticFile(c, next) : next()));
   app.get('*', async (c) => {

@@ -51,6 +51,18 @@ const EnvSchema = z.object({
   /** A CDN (or public bucket) address; browsers then load images from there instead of /media. */
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 
+  /**
+   * Web push (VAPID) keys, base64url. Set both when several instances serve one site; unset, the
+   * first start generates a pair into DATA_DIR/vapid.json (features/notifications/vapid.ts).
+   */
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Who push services may contact about this sender: mailto: or https:; PUBLIC_URL by default. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must start with mailto: or https://')
+    .optional(),
+
   /** smtp://user:pass@host:587 or smtps://…:465 sends mail over SMTP; unset writes DATA_DIR/mail/*.eml. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The From of every message, e.g. `Glimpse <no-reply@example.com>`; default no-reply@ the PUBLIC_URL host. */
@@ -118,6 +130,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const s3 = s3Settings(env);
   problems.push(...s3.problems);
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither to keep a generated pair in DATA_DIR',
+    );
+  }
   if (problems.length > 0) {
     throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }

@@ -164,12 +164,26 @@ export const notificationTypes = [
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
+/**
+ * One line of /notifications: notices of one type about one target within a day ("Ana and 3
+ * others liked your post"), newest first.
+ */
 export interface NotificationDto {
+  /** The group's id. */
   id: string;
-  type: 'new_follower';
-  actor: AuthorDto;
+  type: NotificationType;
+  /** The latest three people, newest first; empty for notices nobody caused (a reminder). */
+  actors: AuthorDto[];
+  /** How many people the group holds (the "3 others" is this minus one). */
+  actorCount: number;
+  /** The post, event or report the group is about, when it has one. */
+  postId: string | null;
+  eventId: string | null;
+  eventTitle: string | null;
+  /** The newest comment's id for comments and mentions in a comment. */
+  commentId: string | null;
   read: boolean;
-  /** Whether the viewer already follows the actor back. */
+  /** For new_follower: whether the viewer already follows the (latest) actor back. */
   followingActor: boolean;
   createdAt: string;
 }
@@ -218,6 +232,24 @@ export interface DataExportDto {
   readyAt: string | null;
   expiresAt: string | null;
   sizeBytes: number | null;
+}
+
+/** The types a member may turn off, in the app and for push (/settings/notifications). */
+export const notificationPreferenceTypes = [
+  'post_like',
+  'post_comment',
+  'mention',
+  'new_follower',
+  'event_interest',
+  'event_reminder',
+] as const satisfies readonly NotificationType[];
+export type NotificationPreferenceType = (typeof notificationPreferenceTypes)[number];
+
+export interface NotificationPreferencesDto {
+  inApp: Record<NotificationPreferenceType, boolean>;
+  push: Record<NotificationPreferenceType, boolean>;
+  /** The server's VAPID public key (base64url) for PushManager.subscribe. */
+  vapidPublicKey: string;
 }
 
 /** One version of an edited post, as it read from `at` on (the edit history, issue 15). */

@@ -100,3 +100,13 @@ export const limits = {
   mutedWordMax: 50,
   mutedWordsMax: 100,
 } as const;
+
+/** Notifications and web push (issue 16). */
+export const notificationLimits = {
+  /** Push services' endpoints are URLs of a few hundred characters. */
+  pushEndpointMax: 1000,
+  /** A burst of notices into one group sends at most one push per this many seconds. */
+  pushPerGroupSeconds: 60,
+  /** People shown in a group's avatar stack and named in its line. */
+  groupAvatars: 3,
+} as const;

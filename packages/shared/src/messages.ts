@@ -195,6 +195,23 @@ export const messages = {
       'Welcome to Glimpse! To confirm that this is your email address, open this link within 24 hours:',
     verifyAction: 'Confirm email address',
   },
+  notifications: {
+    badFilter: 'Filter must be all or mentions.',
+    badSubscription: 'This push subscription is not valid.',
+    empty: 'No notifications yet.',
+    emptyMentions: 'Nobody has mentioned you yet.',
+    preferencesSaved: 'Notification settings saved.',
+    preferencesFailed: 'Could not save your notification settings. Please try again.',
+    pushUnsupported: 'This browser cannot receive push notifications.',
+    pushDenied: 'Notifications are blocked for Glimpse in this browser’s site settings.',
+    pushFailed: 'Could not turn on push notifications. Please try again.',
+    pushOn: 'Push notifications are on for this browser.',
+    pushOff: 'Push notifications are off for this browser.',
+    offline: 'You are offline',
+    offlineHint: 'Glimpse needs a connection for this page. Check your connection and try again.',
+    newVersion: 'New version available',
+    reload: 'Reload',
+  },
   /** Several photos per post (issue 15). */
   photos: {
     tooMany: (max: number) => `A post can have at most ${max} photos.`,

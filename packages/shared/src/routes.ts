@@ -33,6 +33,7 @@ export const routePatterns = {
   tag: '/tags/:tag',
   /** An @mention's link: finds the member by username, then shows their profile. */
   mention: '/u/:username',
+  settingsNotifications: '/settings/notifications',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   settingsAccount: '/settings/account',

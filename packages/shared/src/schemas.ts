@@ -3,7 +3,8 @@
  * (`SignUpInput`); the inferred types carry the same names.
  */
 import { z } from 'zod';
-import { limits } from './limits.ts';
+import { type NotificationPreferenceType, notificationPreferenceTypes } from './dto.ts';
+import { limits, notificationLimits } from './limits.ts';
 import { messages } from './messages.ts';
 import { isHashtag, normalizeTag } from './text-entities.ts';
 
@@ -297,6 +298,59 @@ export const AccountSessionList = z.array(
   }),
 );
 export type AccountSession = z.output<typeof AccountSessionList>[number];
+
+// ── notifications (issue 16) ──────────────────────────────────────────────────────────────
+
+/** /notifications?filter=mentions shows only mentions; the cursor is PageQuery's. */
+export const NotificationListQuery = PageQuery.extend({
+  filter: z.enum(['all', 'mentions'], { error: messages.notifications.badFilter }).default('all'),
+});
+
+const preferenceFlags = z.object(
+  Object.fromEntries(notificationPreferenceTypes.map((type) => [type, z.boolean().optional()])) as Record<
+    NotificationPreferenceType,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+);
+
+/** Only the flags sent change; the others keep their value. */
+export const NotificationPreferencesInput = z.object({
+  inApp: preferenceFlags.optional(),
+  push: preferenceFlags.optional(),
+});
+
+const base64url = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+=*$/, messages.notifications.badSubscription);
+
+/** PushSubscription.toJSON() as the browser gives it. */
+export const PushSubscriptionInput = z.object({
+  // The server POSTs to this address: https only, and never an address literal or localhost.
+  endpoint: z
+    .string({ error: messages.notifications.badSubscription })
+    .trim()
+    .max(notificationLimits.pushEndpointMax, messages.notifications.badSubscription)
+    .pipe(
+      z.url({
+        protocol: /^https$/,
+        hostname: /^(?!localhost$)(?![\d.]+$)[^[\]:]+$/,
+        error: messages.notifications.badSubscription,
+      }),
+    ),
+  keys: z.object({ p256dh: base64url, auth: base64url }),
+});
+
+export type PushSubscriptionInput = z.output<typeof PushSubscriptionInput>;
+
+/** DELETE …/push-subscription?endpoint=…: which of the caller's subscriptions to forget. */
+export const PushUnsubscribeInput = z.object({
+  endpoint: z
+    .string({ error: messages.notifications.badSubscription })
+    .min(1, messages.notifications.badSubscription)
+    .max(notificationLimits.pushEndpointMax, messages.notifications.badSubscription),
+});
 
 /** The member's media settings (issue 15): whether sensitive posts show without the blur. */
 export const MediaPreferencesInput = z.object({

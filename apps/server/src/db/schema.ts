@@ -16,6 +16,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -404,12 +405,18 @@ export const notifications = pgTable(
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     reportId: text('report_id').references(() => reports.id, { onDelete: 'cascade' }),
-    read: boolean('read').notNull().default(false),
+    /** The group this notice shows in ("Ana and 3 others liked your post"). */
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => notificationGroups.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('notifications_recipient_created_idx').on(t.recipientId, t.createdAt, t.id),
-    index('notifications_unread_idx').on(t.recipientId).where(sql`${t.read} = false`),
+    // One row per person per group: a second comment from them moves their row, never adds one.
+    uniqueIndex('notifications_group_actor_idx').on(t.groupId, t.actorId),
+    // Taking a like or an interest back finds its notice by what it is about.
+    index('notifications_actor_idx').on(t.actorId, t.type),
   ],
 );
 
@@ -466,6 +473,86 @@ export const feedback = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('feedback_created_idx').on(t.createdAt)],
+);
+
+// ── notifications: groups, preferences, web push, reminders (issue 16) ──────────────────────
+
+/**
+ * What /notifications lists and the badge counts: notices of one type about one target (a post,
+ * an event, or the follower themself) for one recipient within one UTC day, maintained on write
+ * so that a page is 20 rows off an index whatever the number of notices.
+ */
+export const notificationGroups = pgTable(
+  'notification_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: notificationTypes }).notNull(),
+    /** What the group is about: the post, event or report id, or the follower for new_follower. */
+    targetKey: text('target_key').notNull(),
+    /** The UTC day the group collects notices for. */
+    day: date('day').notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    reportId: text('report_id').references(() => reports.id, { onDelete: 'cascade' }),
+    read: boolean('read').notNull().default(false),
+    /** When its newest notice arrived: the list's order. */
+    latestAt: timestamp('latest_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notification_groups_key_idx').on(t.recipientId, t.type, t.targetKey, t.day),
+    index('notification_groups_recipient_latest_idx').on(t.recipientId, t.latestAt, t.id),
+    index('notification_groups_unread_idx').on(t.recipientId).where(sql`${t.read} = false`),
+  ],
+);
+
+/** The types a member turned off, in the app and for push; no row means everything on. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  inAppOff: text('in_app_off').array().notNull().default(sql`'{}'::text[]`),
+  pushOff: text('push_off').array().notNull().default(sql`'{}'::text[]`),
+});
+
+/** One browser's web push subscription (PushSubscription.toJSON()). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** When a group last caused a push: bursts into one group send one push per minute. */
+export const pushSends = pgTable('push_sends', {
+  groupId: uuid('group_id')
+    .primaryKey()
+    .references(() => notificationGroups.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }).notNull(),
+});
+
+/** One reminder per event per member, whichever instance or run gets there first. */
+export const eventReminders = pgTable(
+  'event_reminders',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
 );
 
 // ── Trust and safety (features/safety) ──────────────────────────────────────────────────────

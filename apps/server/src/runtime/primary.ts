@@ -17,6 +17,7 @@ import {
   startEmbeddedPostgres,
 } from '../db/embedded-postgres.ts';
 import { parseEnv } from '../env.ts';
+import { vapidKeys } from '../features/notifications/vapid.ts';
 import { createLogger } from '../lib/logger.ts';
 import { checkDataDirWritable, checkPortFree, type InstanceLock, lockDataDir } from './preflight.ts';
 import { StartupError } from './startup-error.ts';
@@ -71,6 +72,7 @@ async function prepare(): Promise<string> {
   await database.close();
   if (embedded && existsSync(path.join(env.DATA_DIR, 'db', 'PG_VERSION'))) await upgradeRound1(url);
   await loadSecret(env);
+  await vapidKeys(env);
   return url;
 }
 

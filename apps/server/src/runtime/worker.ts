@@ -9,6 +9,8 @@ import { createApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
 import { sweepDataExports } from '../features/account/data-export.ts';
 import { sweepOrphanImages } from '../features/images/service.ts';
+import { sendPendingPushes } from '../features/notifications/push.ts';
+import { sendEventReminders } from '../features/notifications/reminders.ts';
 import { sweepRateLimitWindows } from '../lib/rate-limit.ts';
 import { createDeps } from '../server.ts';
 import type { PrimaryMessage } from './primary.ts';
@@ -31,8 +33,24 @@ process.on('message', (message: PrimaryMessage) => {
     .then((removed) => removed && deps.logger.info({ removed }, 'removed unattached uploads'))
     .catch((err) => deps.logger.error({ err }, 'orphan image sweep failed'));
   sweepRateLimitWindows(deps.db).catch((err) => deps.logger.error({ err }, 'rate-limit sweep failed'));
+  sendEventReminders(deps)
+    .then(({ reminded }) => reminded && deps.logger.info({ reminded }, 'sent event reminders'))
+    .catch((err) => deps.logger.error({ err }, 'event reminders failed'));
   sweepDataExports({ ctx: deps }).catch((err) => deps.logger.error({ err }, 'data export sweep failed'));
 });
+
+// Every worker looks for pushes to send; push_sends claims each group, so none goes out twice.
+const pushIntervalMs = 5000;
+let pushing = false;
+setInterval(() => {
+  if (pushing) return;
+  pushing = true;
+  sendPendingPushes(deps)
+    .catch((err) => deps.logger.error({ err }, 'push round failed'))
+    .finally(() => {
+      pushing = false;
+    });
+}, pushIntervalMs).unref();
 
 let shuttingDown = false;
 async function shutdown() {

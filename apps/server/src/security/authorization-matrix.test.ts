@@ -124,14 +124,14 @@ describe('reads', () => {
       );
       expect(forged.items.map((p) => p.id)).not.toContain(post.id);
     }
-    const ownerNotices = await json<{ items: { actor: { userId: string } }[] }>(
+    const ownerNotices = await json<{ items: { actors: { userId: string }[] }[] }>(
       await scene.owner.get('/api/notifications'),
     );
-    const otherNotices = await json<{ items: { actor: { userId: string } }[] }>(
+    const otherNotices = await json<{ items: { actors: { userId: string }[] }[] }>(
       await scene.other.get(`/api/notifications?userId=${scene.owner.id}`),
     );
-    expect(ownerNotices.items.map((n) => n.actor.userId)).toContain(scene.third.id);
-    expect(otherNotices.items.map((n) => n.actor.userId)).not.toContain(scene.third.id);
+    expect(ownerNotices.items.flatMap((n) => n.actors.map((a) => a.userId))).toContain(scene.third.id);
+    expect(otherNotices.items.flatMap((n) => n.actors.map((a) => a.userId))).not.toContain(scene.third.id);
   });
 });
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ToastProvider } from '@/components/toast.tsx';
 import { useActiveAccountSync } from '@/features/auth/active-account.ts';
 import { isApiError } from '@/lib/api-client.ts';
+import { UpdatePrompt } from './update-prompt.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,7 +27,10 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ActiveAccountSync />
-      <ToastProvider>{children}</ToastProvider>
+      <ToastProvider>
+        {children}
+        <UpdatePrompt />
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

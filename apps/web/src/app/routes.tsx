@@ -66,6 +66,13 @@ const privateRoutes: RouteObject[] = [
     path: patterns.settings,
     lazy: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
   },
+  {
+    path: patterns.settingsNotifications,
+    lazy: screen(
+      () => import('@/features/notifications/notification-settings-screen.tsx'),
+      'NotificationSettingsScreen',
+    ),
+  },
   { path: patterns.tag, lazy: screen(() => import('@/features/posts/tag-screen.tsx'), 'TagScreen') },
   {
     path: patterns.mention,

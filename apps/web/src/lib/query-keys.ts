@@ -47,8 +47,9 @@ export const eventKeys = {
 
 export const notificationKeys = {
   all: ['notifications'] as const,
-  list: () => ['notifications', 'list'] as const,
+  list: (filter: 'all' | 'mentions' = 'all') => ['notifications', 'list', filter] as const,
   unreadCount: () => ['notifications', 'unread-count'] as const,
+  preferences: () => ['notifications', 'preferences'] as const,
 };
 
 export const profileKeys = {

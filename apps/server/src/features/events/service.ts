@@ -25,6 +25,7 @@ import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { imageDtoColumns } from '../images/queries.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
+import { noticeForStep } from '../notifications/notify.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../profile/queries.ts';
 import { visibleTo } from '../safety/visibility.ts';
 import { buildCalendar, type CalendarEvent, calendarFileName } from './ics.ts';
@@ -107,7 +108,7 @@ export async function setInterest({
   // Joined people are listed by name, so only members with a profile join.
   await requireProfile(db, viewer.id, profileRequired);
   await requireVisibleEvent(db, viewer.id, eventId);
-  let state: { interestedCount: number; hostId: string; changed: boolean };
+  let state: { interestedCount: number; hostId: string; notified: boolean; changed: boolean };
   try {
     state = await toggleWithCounter(db, {
       table: eventInterests,
@@ -120,7 +121,13 @@ export async function setInterest({
           .where(eq(events.id, eventId))
           .returning({ interestedCount: events.interestedCount, hostId: events.hostId });
         if (!event) throw eventNotFound();
-        return event;
+        const notice = {
+          type: 'event_interest',
+          recipientId: event.hostId,
+          actorId: viewer.id,
+          eventId,
+        } as const;
+        return { ...event, notified: await noticeForStep(tx, step, notice) };
       },
     });
   } catch (error) {
@@ -129,6 +136,7 @@ export async function setInterest({
     throw error;
   }
   if (state.changed) live.publish({ kind: 'event_changed', hostId: state.hostId, eventId });
+  if (state.notified) live.publish({ kind: 'notification', recipientId: state.hostId });
   return { interested, interestedCount: state.interestedCount };
 }
 

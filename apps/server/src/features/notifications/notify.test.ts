@@ -19,7 +19,7 @@ describe('notify', () => {
     );
     expect(written).toBe(true);
     const rows = await t.db.select().from(notifications).where(eq(notifications.recipientId, owner.id));
-    expect(rows).toMatchObject([{ type: 'event_reminder', actorId: null, read: false }]);
+    expect(rows).toMatchObject([{ type: 'event_reminder', actorId: null }]);
 
     await expect(
       t.db.transaction(async (tx) => {

@@ -1,14 +1,53 @@
-/** HTTP for the caller's notifications: the list, the unread count, mark all read. */
+/**
+ * HTTP for the caller's notifications: the list (All or Mentions), the badge count, mark all
+ * read, the per-type preferences with the VAPID public key, and this browser's push subscription.
+ */
+import {
+  NotificationListQuery,
+  NotificationPreferencesInput,
+  PushSubscriptionInput,
+  PushUnsubscribeInput,
+} from '@glimpse/shared';
 import { Hono } from 'hono';
-import { pageQuery } from '../../lib/cursor.ts';
-import { type AppEnv, signedIn } from '../../lib/http.ts';
-import { listNotifications, markAllRead, unreadCount } from './service.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
+import { type AppEnv, jsonBody, query, signedIn } from '../../lib/http.ts';
+import {
+  getPreferences,
+  listNotifications,
+  markAllRead,
+  subscribePush,
+  unreadCount,
+  unsubscribePush,
+  updatePreferences,
+} from './service.ts';
+import { vapidKeys } from './vapid.ts';
+
+const listQuery = query(
+  NotificationListQuery.transform(({ cursor, filter }) => ({ cursor: decodeCursor(cursor), filter })),
+);
 
 export const notificationRoutes = new Hono<AppEnv>()
-  .get('/notifications', signedIn, pageQuery, async (c) =>
+  .get('/notifications', signedIn, listQuery, async (c) =>
     c.json(await listNotifications({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
   )
   .get('/notifications/unread-count', signedIn, async (c) =>
     c.json(await unreadCount({ ctx: c.var.ctx }), 200),
   )
-  .post('/notifications/read', signedIn, async (c) => c.json(await markAllRead({ ctx: c.var.ctx }), 200));
+  .post('/notifications/read', signedIn, async (c) => c.json(await markAllRead({ ctx: c.var.ctx }), 200))
+  .get('/notifications/preferences', signedIn, async (c) => {
+    const { publicKey } = await vapidKeys(c.var.deps.env);
+    return c.json(await getPreferences({ ctx: c.var.ctx, input: { vapidPublicKey: publicKey } }), 200);
+  })
+  .put('/notifications/preferences', signedIn, jsonBody(NotificationPreferencesInput), async (c) => {
+    const { publicKey } = await vapidKeys(c.var.deps.env);
+    const input = { changes: c.req.valid('json'), vapidPublicKey: publicKey };
+    return c.json(await updatePreferences({ ctx: c.var.ctx, input }), 200);
+  })
+  .put('/notifications/push-subscription', signedIn, jsonBody(PushSubscriptionInput), async (c) => {
+    await subscribePush({ ctx: c.var.ctx, input: c.req.valid('json') });
+    return c.body(null, 204);
+  })
+  .delete('/notifications/push-subscription', signedIn, query(PushUnsubscribeInput), async (c) => {
+    await unsubscribePush({ ctx: c.var.ctx, input: c.req.valid('query') });
+    return c.body(null, 204);
+  });

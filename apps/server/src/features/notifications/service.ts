@@ -1,74 +1,112 @@
 /**
- * New-follower notifications: newest first, with the follower's profile and whether the viewer
- * already follows them back. Opening the list marks them read (the original never did).
+ * The caller's notifications: groups newest first (notify.ts maintains them on write), each with
+ * its latest three people, the badge (unread groups), mark all read, and the per-type preferences.
+ * A page is two queries whatever the number of notices: 21 groups off the
+ * (recipient_id, latest_at, id) index with their counts and latest people, then those profiles.
  */
-import type { NotificationDto, Page } from '@glimpse/shared';
-import { limits } from '@glimpse/shared';
+import type {
+  NotificationDto,
+  NotificationPreferencesDto,
+  NotificationPreferenceType,
+  Page,
+  PushSubscriptionInput,
+} from '@glimpse/shared';
+import { limits, notificationLimits, notificationPreferenceTypes } from '@glimpse/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { follows, images, notifications, profiles } from '../../db/schema.ts';
+import {
+  events,
+  follows,
+  notificationGroups,
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+} from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
-import { imageDtoColumns } from '../images/queries.ts';
-import { authorColumns, toAuthorDto } from '../profile/queries.ts';
+import { findAuthors } from '../profile/queries.ts';
 import { visibleTo } from '../safety/visibility.ts';
 
-const actorImage = alias(images, 'actor_image');
-// Until /notifications renders every type (issue 16), list and count only the ones it shows.
-const shownTypes = eq(notifications.type, 'new_follower');
-const newestFirst = keyset(notifications.createdAt, notifications.id, 'newestFirst');
+const newestFirst = keyset(notificationGroups.latestAt, notificationGroups.id, 'newestFirst');
+
+/**
+ * Blocked, muted and suspended accounts never notify: notify() writes nothing from them, and a
+ * block, mute or suspension that comes later hides their notices here (a group of no one left
+ * disappears; a reminder, which nobody caused, stays).
+ */
+const visibleNotice = (viewerId: string) =>
+  visibleTo(notifications.actorId, viewerId, { muted: true, nullable: true });
+const hasVisibleNotice = (viewerId: string) =>
+  sql`exists (select 1 from ${notifications} where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(viewerId)})`;
+
+export type NotificationFilter = 'all' | 'mentions';
 
 export async function listNotifications({
   ctx: { db, storage, viewer },
-  input: { cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<NotificationDto>> {
+  input: { cursor, filter },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null; filter: NotificationFilter }>): Promise<
+  Page<NotificationDto>
+> {
   const rows = await db
     .select({
-      notification: notifications,
-      profile: authorColumns(profiles),
-      profileImage: imageDtoColumns(actorImage),
-      followingActor: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${notifications.actorId})`,
+      group: notificationGroups,
+      eventTitle: events.title,
+      actorCount: sql<number>`(select count(*)::int from ${notifications} where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(viewer.id)})`,
+      latest: sql<{ actorIds: (string | null)[]; commentId: string | null }>`(
+        select json_build_object('actorIds', coalesce(json_agg(l.actor_id), '[]'), 'commentId', (array_agg(l.comment_id))[1])
+        from (select ${notifications.actorId} as actor_id, ${notifications.commentId} as comment_id from ${notifications}
+              where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(viewer.id)}
+              order by ${notifications.createdAt} desc limit ${notificationLimits.groupAvatars}) l)`,
+      followingActor: sql<boolean>`(${notificationGroups.type} = 'new_follower' and exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${notificationGroups.targetKey}))`,
     })
-    .from(notifications)
-    .innerJoin(profiles, eq(profiles.userId, notifications.actorId))
-    .leftJoin(actorImage, eq(actorImage.id, profiles.profileImageId))
+    .from(notificationGroups)
+    .leftJoin(events, eq(events.id, notificationGroups.eventId))
     .where(
       and(
-        eq(notifications.recipientId, viewer.id),
-        shownTypes,
-        visibleTo(notifications.actorId, viewer.id, { nullable: true }),
+        eq(notificationGroups.recipientId, viewer.id),
+        filter === 'mentions' ? eq(notificationGroups.type, 'mention') : undefined,
+        hasVisibleNotice(viewer.id),
         newestFirst.after(cursor),
       ),
     )
     .orderBy(...newestFirst.orderBy)
     .limit(limits.pageSize + 1);
+  const actorIds = rows.flatMap((row) => row.latest.actorIds.filter((id): id is string => id !== null));
+  const authors = await findAuthors(db, storage, actorIds);
   return toPage(
     rows,
     limits.pageSize,
-    (row) => ({
-      id: row.notification.id,
-      type: 'new_follower' as const,
-      actor: toAuthorDto(storage, row),
-      read: row.notification.read,
-      followingActor: Boolean(row.followingActor),
-      createdAt: row.notification.createdAt.toISOString(),
+    ({ group, eventTitle, actorCount, latest, followingActor }) => ({
+      id: group.id,
+      type: group.type,
+      actors: latest.actorIds.flatMap((id) => {
+        const author = id ? authors.get(id) : undefined;
+        return author ? [author] : [];
+      }),
+      actorCount,
+      postId: group.postId,
+      eventId: group.eventId,
+      eventTitle,
+      commentId: latest.commentId,
+      read: group.read,
+      followingActor: Boolean(followingActor),
+      createdAt: group.latestAt.toISOString(),
     }),
-    (row) => ({ at: row.notification.createdAt, id: row.notification.id }),
+    ({ group }) => ({ at: group.latestAt, id: group.id }),
   );
 }
 
+/** The badge: unread groups, off the partial index on unread groups. */
 export async function unreadCount({
   ctx: { db, viewer },
 }: ServiceArgs<'db' | 'viewer'>): Promise<{ count: number }> {
   const [row] = await db
     .select({ value: count() })
-    .from(notifications)
+    .from(notificationGroups)
     .where(
       and(
-        eq(notifications.recipientId, viewer.id),
-        shownTypes,
-        eq(notifications.read, false),
-        visibleTo(notifications.actorId, viewer.id, { nullable: true }),
+        eq(notificationGroups.recipientId, viewer.id),
+        eq(notificationGroups.read, false),
+        hasVisibleNotice(viewer.id),
       ),
     );
   return { count: row?.value ?? 0 };
@@ -79,10 +117,87 @@ export async function markAllRead({
   ctx: { db, live, viewer },
 }: ServiceArgs<'db' | 'live' | 'viewer'>): Promise<{ marked: number }> {
   const marked = await db
-    .update(notifications)
+    .update(notificationGroups)
     .set({ read: true })
-    .where(and(eq(notifications.recipientId, viewer.id), eq(notifications.read, false)))
-    .returning({ id: notifications.id });
+    .where(and(eq(notificationGroups.recipientId, viewer.id), eq(notificationGroups.read, false)))
+    .returning({ id: notificationGroups.id });
   if (marked.length) live.publish({ kind: 'notification', recipientId: viewer.id });
   return { marked: marked.length };
+}
+
+const flags = (off: readonly string[]) =>
+  Object.fromEntries(notificationPreferenceTypes.map((type) => [type, !off.includes(type)])) as Record<
+    NotificationPreferenceType,
+    boolean
+  >;
+
+export async function getPreferences({
+  ctx: { db, viewer },
+  input: { vapidPublicKey },
+}: ServiceArgs<'db' | 'viewer', { vapidPublicKey: string }>): Promise<NotificationPreferencesDto> {
+  const [row] = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, viewer.id))
+    .limit(1);
+  return { inApp: flags(row?.inAppOff ?? []), push: flags(row?.pushOff ?? []), vapidPublicKey };
+}
+
+type Changes = Partial<Record<NotificationPreferenceType, boolean | undefined>>;
+
+/** The new "off" list: the old one with the changed flags applied, in a stable order. */
+const applyChanges = (off: readonly string[], changes: Changes | undefined) =>
+  notificationPreferenceTypes.filter((type) => {
+    const on = changes?.[type];
+    return on === undefined ? off.includes(type) : !on;
+  });
+
+export async function updatePreferences({
+  ctx: { db, viewer },
+  input: { changes, vapidPublicKey },
+}: ServiceArgs<
+  'db' | 'viewer',
+  { changes: { inApp?: Changes; push?: Changes }; vapidPublicKey: string }
+>): Promise<NotificationPreferencesDto> {
+  return db.transaction(async (tx) => {
+    // Lock the row so two quick toggles from two tabs both land.
+    const [row] = await tx
+      .select()
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, viewer.id))
+      .for('update')
+      .limit(1);
+    const inAppOff = applyChanges(row?.inAppOff ?? [], changes.inApp);
+    const pushOff = applyChanges(row?.pushOff ?? [], changes.push);
+    await tx
+      .insert(notificationPreferences)
+      .values({ userId: viewer.id, inAppOff, pushOff })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: { inAppOff, pushOff } });
+    return { inApp: flags(inAppOff), push: flags(pushOff), vapidPublicKey };
+  });
+}
+
+/**
+ * Saves this browser's subscription for the caller. An endpoint is one browser profile, so a
+ * subscription re-sent from another account of the same browser moves to that account.
+ */
+export async function subscribePush({
+  ctx: { db, viewer },
+  input: { endpoint, keys },
+}: ServiceArgs<'db' | 'viewer', PushSubscriptionInput>): Promise<void> {
+  const row = { endpoint, userId: viewer.id, p256dh: keys.p256dh, auth: keys.auth };
+  await db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: row });
+}
+
+/** Forgets the caller's own subscription only. */
+export async function unsubscribePush({
+  ctx: { db, viewer },
+  input: { endpoint },
+}: ServiceArgs<'db' | 'viewer', { endpoint: string }>): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, viewer.id)));
 }

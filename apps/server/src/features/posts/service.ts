@@ -24,6 +24,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { deleteImages, requireOwnImages } from '../images/service.ts';
+import { noticeForStep, notify } from '../notifications/notify.ts';
 import { requireProfile } from '../profile/queries.ts';
 import { visibleTo } from '../safety/visibility.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
@@ -133,12 +134,14 @@ export async function setLike({
         .update(posts)
         .set({ likeCount: sql`${posts.likeCount} + ${step}` })
         .where(eq(posts.id, postId))
-        .returning({ likeCount: posts.likeCount });
+        .returning({ likeCount: posts.likeCount, authorId: posts.authorId });
       if (!post) throw postNotFound();
-      return post;
+      const notice = { type: 'post_like', recipientId: post.authorId, actorId: viewer.id, postId } as const;
+      return { ...post, notified: await noticeForStep(tx, step, notice) };
     },
   });
   if (state.changed) live.publish({ kind: 'post_changed', postId });
+  if (state.notified) live.publish({ kind: 'notification', recipientId: state.authorId });
   return { liked, likeCount: state.likeCount };
 }
 
@@ -232,7 +235,7 @@ export async function addComment({
       .update(posts)
       .set({ commentCount: sql`${posts.commentCount} + 1` })
       .where(eq(posts.id, postId))
-      .returning({ id: posts.id });
+      .returning({ authorId: posts.authorId });
     if (!updated) throw postNotFound();
     const [row] = await tx
       .insert(comments)
@@ -243,10 +246,18 @@ export async function addComment({
       actorId: viewer.id,
       subject: { postId, commentId: row!.id },
     });
-    return { id: row!.id, mentioned };
+    const commented = await notify(tx, {
+      type: 'post_comment',
+      recipientId: updated.authorId,
+      actorId: viewer.id,
+      postId,
+      commentId: row!.id,
+    });
+    return { id: row!.id, mentioned, commented: commented ? updated.authorId : null };
   });
   live.publish({ kind: 'post_changed', postId });
-  for (const recipientId of written.mentioned) live.publish({ kind: 'notification', recipientId });
+  const told = new Set([...written.mentioned, ...(written.commented ? [written.commented] : [])]);
+  for (const recipientId of told) live.publish({ kind: 'notification', recipientId });
   const [row] = await selectComments(db, viewer.id).where(eq(comments.id, written.id)).limit(1);
   return toCommentDto(storage, row!);
 }

@@ -7,7 +7,7 @@ import type { FollowStateDto, PublicProfileDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { follows, notifications, profiles } from '../../db/schema.ts';
+import { follows, notificationGroups, profiles } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { type Step, toggleWithCounter } from '../../lib/toggle.ts';
@@ -47,15 +47,16 @@ export async function getPublicProfile({
 
 /** One `new_follower` notice per follower while it is unread; true when one was created now. */
 async function notifyNewFollower(tx: Db, recipientId: string, actorId: string): Promise<boolean> {
+  // New followers group by the follower (notify.ts), so this is their own unread group.
   const [unread] = await tx
-    .select({ id: notifications.id })
-    .from(notifications)
+    .select({ id: notificationGroups.id })
+    .from(notificationGroups)
     .where(
       and(
-        eq(notifications.recipientId, recipientId),
-        eq(notifications.actorId, actorId),
-        eq(notifications.type, 'new_follower'),
-        eq(notifications.read, false),
+        eq(notificationGroups.recipientId, recipientId),
+        eq(notificationGroups.targetKey, actorId),
+        eq(notificationGroups.type, 'new_follower'),
+        eq(notificationGroups.read, false),
       ),
     )
     .limit(1);

@@ -39,7 +39,7 @@ describe('follow', () => {
     expect(
       await t.countRows(
         notifications,
-        and(eq(notifications.recipientId, star.id), eq(notifications.read, false)),
+        and(eq(notifications.recipientId, star.id), eq(notifications.type, 'new_follower')),
       ),
     ).toBe(1);
 
@@ -103,7 +103,7 @@ describe('notifications', () => {
 
     expect(await json(await me.get('/api/notifications/unread-count'))).toEqual({ count: 2 });
     const page = await json<Page<NotificationDto>>(await me.get('/api/notifications'));
-    expect(page.items.map((n) => [n.actor.firstName, n.followingActor, n.read])).toEqual([
+    expect(page.items.map((n) => [n.actors[0]?.firstName, n.followingActor, n.read])).toEqual([
       ['Second', false, false],
       ['First', true, false],
     ]);

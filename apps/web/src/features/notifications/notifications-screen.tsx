@@ -1,27 +1,52 @@
 /**
- * /notifications: the people who followed me, newest first, each with Follow back (or
- * "Following" once I do). Opening the page marks everything read; the badge clears everywhere.
+ * /notifications: every kind of notice, grouped ("Ana and 3 others liked your post"), newest
+ * first, filtered All or Mentions (?filter=mentions), each linking to what it is about, with
+ * Follow back on new followers. Opening the page marks everything read; the badge clears everywhere.
  */
 import type { NotificationDto } from '@glimpse/shared';
-import { messages } from '@glimpse/shared';
+import { messages, paths } from '@glimpse/shared';
 import { BellOff } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { AuthorLine } from '@/components/author-line.tsx';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/button.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
-import { useNotifications } from './api/get-notifications.ts';
+import { type NotificationFilter, useNotifications } from './api/get-notifications.ts';
 import { useMarkNotificationsRead } from './api/mark-read.ts';
+import { NotificationItem } from './notification-item.tsx';
 import styles from './notifications-screen.module.css';
 
 interface NotificationsScreenProps {
-  /** The Follow back control of one notification; the social feature draws it (app/notifications-route.tsx). */
+  /** The Follow back control of a new follower; the social feature draws it (app/notifications-route.tsx). */
   followBack: (notification: NotificationDto) => ReactNode;
 }
 
+function Filters({ current }: { current: NotificationFilter }) {
+  const filters: [NotificationFilter, string, string][] = [
+    ['all', 'All', paths.notifications],
+    ['mentions', 'Mentions', `${paths.notifications}?filter=mentions`],
+  ];
+  return (
+    <nav aria-label="Filter notifications" className={styles.filters}>
+      {filters.map(([filter, label, to]) => (
+        <Link
+          key={filter}
+          to={to}
+          className={styles.filter}
+          aria-current={filter === current ? 'page' : undefined}
+        >
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 export function NotificationsScreen({ followBack }: NotificationsScreenProps) {
-  const notifications = useNotifications();
+  const [params] = useSearchParams();
+  const filter: NotificationFilter = params.get('filter') === 'mentions' ? 'mentions' : 'all';
+  const notifications = useNotifications(filter);
   const markRead = useMarkNotificationsRead();
   const unreadOnScreen = notifications.data?.pages.some((page) => page.items.some((n) => !n.read)) ?? false;
   const { mutate } = markRead;
@@ -34,6 +59,7 @@ export function NotificationsScreen({ followBack }: NotificationsScreenProps) {
 
   return (
     <Page title="Notifications" width="narrow">
+      <Filters current={filter} />
       {notifications.isPending ? (
         <div className={styles.list}>
           {[0, 1, 2].map((i) => (
@@ -47,17 +73,18 @@ export function NotificationsScreen({ followBack }: NotificationsScreenProps) {
           </Button>
         </EmptyState>
       ) : items.length === 0 ? (
-        <EmptyState icon={<BellOff aria-hidden="true" />} title={messages.social.noFollowers} />
+        <EmptyState
+          icon={<BellOff aria-hidden="true" />}
+          title={filter === 'mentions' ? messages.notifications.emptyMentions : messages.notifications.empty}
+        />
       ) : (
-        <ul className={styles.list} aria-label="New followers">
+        <ul className={styles.list} aria-label={filter === 'mentions' ? 'Mentions' : 'All notifications'}>
           {items.map((notification) => (
-            <li key={notification.id} className={`${styles.item} ${notification.read ? '' : styles.unread}`}>
-              <div className={styles.who}>
-                <AuthorLine author={notification.actor} at={notification.createdAt} />
-                <span className={styles.what}>started following you</span>
-              </div>
-              {followBack(notification)}
-            </li>
+            <NotificationItem
+              key={notification.id}
+              notification={notification}
+              followBack={followBack(notification)}
+            />
           ))}
         </ul>
       )}

@@ -9,6 +9,7 @@ import { Button } from '@/components/button.tsx';
 import { TextArea } from '@/components/field.tsx';
 import { Page } from '@/components/page.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { useSharedImage } from '@/lib/shared-image.ts';
 import { useForm } from '@/lib/use-form.ts';
 import styles from './add-post-screen.module.css';
 import { useCreatePost } from './api/create-post.ts';
@@ -39,6 +40,8 @@ export function AddPostScreen() {
   const { values, errors } = form;
   const failure = isApiError(form.failure) ? form.failure.message : null;
   const waiting = uploads.uploading > 0;
+  // A photo shared to Glimpse from another app arrives here (lib/shared-image.ts).
+  useSharedImage((file) => uploads.add([file]));
 
   return (
     <Page title="New post">

@@ -4,6 +4,7 @@
  */
 import { paths } from '@glimpse/shared';
 import {
+  Bell,
   Bookmark,
   ChevronRight,
   FileText,
@@ -70,10 +71,13 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
         <div className={styles.card}>{accounts}</div>
       </Section>
 
-      <Section title="Settings">
+      <Section title="Preferences">
         <ul className={styles.card}>
           <LinkRow to={paths.settingsAccount} icon={KeyRound}>
             Account
+          </LinkRow>
+          <LinkRow to={paths.settingsNotifications} icon={Bell}>
+            Notifications
           </LinkRow>
         </ul>
       </Section>

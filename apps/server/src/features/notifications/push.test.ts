@@ -1,0 +1,166 @@
+/**
+ * Web push against a real local HTTP server standing in for the push service: it keeps each
+ * request, and the test decrypts the body as a browser would (RFC 8291 aes128gcm) with the
+ * subscription's own private key and auth secret.
+ */
+import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushSends, pushSubscriptions } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { type PushPayload, sendPendingPushes } from './push.ts';
+
+let t: TestContext;
+let receiver: Server;
+let base: string;
+const received: { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      // A subscription the browser dropped: the push service answers 410 Gone.
+      res.writeHead(req.url?.startsWith('/gone') ? 410 : 201).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => receiver.close(resolve));
+  await t.close();
+});
+
+const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
+
+/** A browser's side of a subscription: its P-256 key pair and auth secret. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: auth.toString('base64url'),
+    /** RFC 8291 §3.4 and RFC 8188: what the browser does with a push body. */
+    decrypt(body: Buffer): string {
+      const salt = body.subarray(0, 16);
+      const idLength = body.readUInt8(20);
+      const senderPublic = body.subarray(21, 21 + idLength);
+      const ciphertext = body.subarray(21 + idLength);
+      const shared = ecdh.computeSecret(senderPublic);
+      const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), senderPublic]);
+      const ikm = hmac(hmac(auth, shared), Buffer.concat([keyInfo, Buffer.from([1])]));
+      const prk = hmac(salt, ikm);
+      const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
+      const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
+      const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+      decipher.setAuthTag(ciphertext.subarray(-16));
+      const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, -16)), decipher.final()]);
+      // The last record ends with the delimiter 0x02 and any zero padding after it.
+      const end = padded.lastIndexOf(2);
+      return padded.subarray(0, end).toString('utf8');
+    },
+  };
+}
+
+type Member = Awaited<ReturnType<TestContext['signUpWithProfile']>>;
+
+async function subscribe(member: Member, path: string) {
+  const keys = browserKeys();
+  // Inserted directly: the route accepts only https push services, and this stand-in is plain http.
+  await t.db
+    .insert(pushSubscriptions)
+    .values({ endpoint: `${base}${path}`, userId: member.id, p256dh: keys.p256dh, auth: keys.auth });
+  return keys;
+}
+
+const send = () => sendPendingPushes({ db: t.db, env: t.deps.env, logger: t.deps.logger });
+const payloadOf = (keys: ReturnType<typeof browserKeys>, index = received.length - 1) =>
+  JSON.parse(keys.decrypt(received[index]!.body)) as PushPayload;
+
+describe('web push', () => {
+  it('sends an encrypted, signed push per group, batches bursts, and forgets gone subscriptions', async () => {
+    const owner = await t.signUpWithProfile({ firstName: 'Owner' });
+    const ana = await t.signUpWithProfile({ firstName: 'Ana', lastName: 'Lima' });
+    const bo = await t.signUpWithProfile({ firstName: 'Bo', lastName: 'Berg' });
+    const keys = await subscribe(owner, '/push/owner');
+    await subscribe(owner, '/gone/old-phone');
+    const post = await t.insertPost(owner.id, 'a caption nobody should see on a lock screen');
+
+    await ana.put(`/api/posts/${post.id}/like`);
+    // Two instances at once: the group is claimed once.
+    const runs = await Promise.all([send(), send()]);
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
+    expect(runs.reduce((sum, run) => sum + run.removed, 0)).toBe(1);
+    expect(await t.countRows(pushSubscriptions, eq(pushSubscriptions.userId, owner.id))).toBe(1);
+
+    const delivered = received.filter((r) => r.path === '/push/owner');
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.headers['content-encoding']).toBe('aes128gcm');
+    expect(String(delivered[0]!.headers.authorization)).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    const payload = JSON.parse(keys.decrypt(delivered[0]!.body)) as PushPayload;
+    expect(payload).toEqual({
+      title: 'Glimpse',
+      body: 'Ana Lima liked your post',
+      url: `/postdetail/${post.id}`,
+      tag: expect.any(String),
+    });
+    expect(keys.decrypt(delivered[0]!.body)).not.toContain('caption');
+
+    // A second like within the minute waits; after it, one push says both.
+    await bo.put(`/api/posts/${post.id}/like`);
+    expect((await send()).sent).toBe(0);
+    await t.db.update(pushSends).set({ sentAt: sql`now() - interval '61 seconds'` });
+    expect((await send()).sent).toBe(1);
+    expect(payloadOf(keys).body).toBe('Bo Berg and 1 other liked your post');
+    expect((await send()).sent).toBe(0);
+  });
+
+  it('respects push preferences and read groups', async () => {
+    const owner = await t.signUpWithProfile();
+    const ana = await t.signUpWithProfile({ firstName: 'Ana' });
+    await subscribe(owner, '/push/quiet');
+    const post = await t.insertPost(owner.id, 'shh');
+    await owner.put('/api/notifications/preferences', { push: { post_comment: false } });
+    await ana.post(`/api/posts/${post.id}/comments`, { body: 'hello' });
+    expect((await send()).sent).toBe(0);
+    // Still in the app: push off is not in-app off.
+    const list = await (await owner.get('/api/notifications')).json();
+    expect(list.items).toHaveLength(1);
+
+    await owner.post('/api/notifications/read');
+    await ana.put(`/api/posts/${post.id}/like`);
+    await owner.post('/api/notifications/read');
+    expect((await send()).sent).toBe(0);
+  });
+
+  it('accepts only https push services as subscriptions', async () => {
+    const member = await t.signUpWithProfile();
+    const keys = browserKeys();
+    const put = (endpoint: string) =>
+      member.put('/api/notifications/push-subscription', {
+        endpoint,
+        keys: { p256dh: keys.p256dh, auth: keys.auth },
+      });
+    expect((await put('https://fcm.googleapis.com/fcm/send/abc123')).status).toBe(204);
+    for (const endpoint of [
+      'http://push.example.com/x',
+      'https://127.0.0.1/x',
+      'https://localhost/x',
+      'not a url',
+    ]) {
+      expect((await put(endpoint)).status, endpoint).toBe(400);
+    }
+    expect(await t.countRows(pushSubscriptions, eq(pushSubscriptions.userId, member.id))).toBe(1);
+    const removed = await member.delete(
+      `/api/notifications/push-subscription?endpoint=${encodeURIComponent('https://fcm.googleapis.com/fcm/send/abc123')}`,
+    );
+    expect(removed.status).toBe(204);
+    expect(await t.countRows(pushSubscriptions, eq(pushSubscriptions.userId, member.id))).toBe(0);
+  });
+});

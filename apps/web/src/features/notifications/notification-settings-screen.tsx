@@ -1,0 +1,137 @@
+/**
+ * /settings/notifications: each type on or off in the app and, separately, as a push; and
+ * "Push notifications", which subscribes this browser. Every checkbox saves on its own.
+ * Push labels avoid the in-app names ("Likes"…), which tests and screen readers find by name.
+ */
+import type { NotificationPreferencesDto, NotificationPreferenceType } from '@glimpse/shared';
+import { messages, notificationPreferenceTypes } from '@glimpse/shared';
+import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { EmptyState, Page } from '@/components/page.tsx';
+import { Skeleton } from '@/components/skeleton.tsx';
+import { type PreferenceChange, useNotificationPreferences, useSetPreference } from './api/preferences.ts';
+import { PushError, pushSupported, usePushSubscription, useSetPush } from './api/push-subscription.ts';
+import styles from './notification-settings-screen.module.css';
+
+const inAppLabels: Record<NotificationPreferenceType, string> = {
+  post_like: 'Likes',
+  post_comment: 'Comments',
+  mention: 'Mentions',
+  new_follower: 'New followers',
+  event_interest: 'Event interest',
+  event_reminder: 'Event reminders',
+};
+
+const pushLabels: Record<NotificationPreferenceType, string> = {
+  post_like: 'Push when my post is liked',
+  post_comment: 'Push when my post gets a comment',
+  mention: 'Push when I am mentioned',
+  new_follower: 'Push when someone follows me',
+  event_interest: 'Push when someone is interested in my event',
+  event_reminder: 'Push the day before events I’m interested in',
+};
+
+function Checkboxes({
+  legend,
+  channel,
+  labels,
+  preferences,
+  onChange,
+  disabled,
+}: {
+  legend: string;
+  channel: PreferenceChange['channel'];
+  labels: Record<NotificationPreferenceType, string>;
+  preferences: NotificationPreferencesDto;
+  onChange: (change: PreferenceChange) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <fieldset className={styles.card} disabled={disabled}>
+      <legend className={styles.legend}>{legend}</legend>
+      {notificationPreferenceTypes.map((type) => (
+        <label key={type} className={styles.row}>
+          <input
+            type="checkbox"
+            checked={preferences[channel][type]}
+            onChange={(e) => onChange({ channel, type, on: e.target.checked })}
+          />
+          <span>{labels[type]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function PushSwitch({ vapidPublicKey }: { vapidPublicKey: string }) {
+  const subscribed = usePushSubscription();
+  const setPush = useSetPush(vapidPublicKey);
+  const supported = pushSupported();
+  const on = setPush.isPending ? Boolean(setPush.variables) : Boolean(subscribed.data);
+  return (
+    <div className={styles.card}>
+      <label className={styles.row}>
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={!supported || subscribed.isPending || setPush.isPending}
+          aria-busy={setPush.isPending}
+          onChange={(e) => setPush.mutate(e.target.checked)}
+        />
+        <span>Push notifications</span>
+      </label>
+      <p className={styles.hint}>
+        {supported
+          ? on
+            ? messages.notifications.pushOn
+            : messages.notifications.pushOff
+          : messages.notifications.pushUnsupported}
+      </p>
+      {setPush.isError && (
+        <ErrorMessage>
+          {setPush.error instanceof PushError ? setPush.error.message : messages.notifications.pushFailed}
+        </ErrorMessage>
+      )}
+    </div>
+  );
+}
+
+export function NotificationSettingsScreen() {
+  const preferences = useNotificationPreferences();
+  const setPreference = useSetPreference();
+
+  return (
+    <Page title="Notification settings" width="narrow">
+      {preferences.isPending ? (
+        <Skeleton height={320} />
+      ) : preferences.isError ? (
+        <EmptyState title={messages.common.somethingWentWrong}>
+          <Button variant="secondary" onClick={() => void preferences.refetch()}>
+            {messages.common.tryAgain}
+          </Button>
+        </EmptyState>
+      ) : (
+        <div className={styles.sections}>
+          <Checkboxes
+            legend="In the app"
+            channel="inApp"
+            labels={inAppLabels}
+            preferences={preferences.data}
+            onChange={(change) => setPreference.mutate(change)}
+          />
+          <PushSwitch vapidPublicKey={preferences.data.vapidPublicKey} />
+          <Checkboxes
+            legend="Push"
+            channel="push"
+            labels={pushLabels}
+            preferences={preferences.data}
+            onChange={(change) => setPreference.mutate(change)}
+          />
+          {setPreference.isSuccess && (
+            <SuccessMessage>{messages.notifications.preferencesSaved}</SuccessMessage>
+          )}
+        </div>
+      )}
+    </Page>
+  );
+}

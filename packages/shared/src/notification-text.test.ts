@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { notificationLink, notificationText } from './notification-text.ts';
+
+const text = (
+  type: Parameters<typeof notificationText>[0]['type'],
+  names: string[],
+  count: number,
+  eventTitle: string | null = null,
+) => notificationText({ type, actorNames: names, actorCount: count, eventTitle });
+
+describe('notificationText', () => {
+  it('names one, two, or the latest and how many others', () => {
+    expect(text('post_like', ['Ana Lima'], 1)).toBe('Ana Lima liked your post');
+    expect(text('post_like', ['Bo Berg', 'Ana Lima'], 2)).toBe('Bo Berg and Ana Lima liked your post');
+    expect(text('post_comment', ['Cy', 'Bo', 'Ana'], 2)).toBe('Cy and Bo commented on your post');
+    expect(text('post_like', ['Di', 'Cy', 'Bo'], 4)).toBe('Di and 3 others liked your post');
+    expect(text('post_like', ['Di', 'Cy', 'Bo'], 3)).toBe('Di and 2 others liked your post');
+  });
+
+  it('words each type, with the event title where there is one', () => {
+    expect(text('new_follower', ['Ana'], 1)).toBe('Ana started following you');
+    expect(text('mention', ['Ana'], 1)).toBe('Ana mentioned you');
+    expect(text('event_interest', ['Ana'], 1, 'Jazz')).toBe('Ana is interested in your event “Jazz”');
+    expect(text('event_interest', ['Bo', 'Ana'], 2, 'Jazz')).toBe(
+      'Bo and Ana are interested in your event “Jazz”',
+    );
+    expect(text('event_reminder', [], 1, 'Jazz')).toBe('Reminder: “Jazz” is tomorrow');
+    expect(text('report_reviewed', [], 1)).toBe('Your report was reviewed');
+  });
+
+  it('links to the subject: post, event, or the new follower', () => {
+    expect(notificationLink({ type: 'post_like', postId: 'p1', eventId: null, actorId: 'a' })).toBe(
+      '/postdetail/p1',
+    );
+    expect(notificationLink({ type: 'event_reminder', postId: null, eventId: 'e1', actorId: null })).toBe(
+      '/eventdetail/e1',
+    );
+    expect(notificationLink({ type: 'new_follower', postId: null, eventId: null, actorId: 'u1' })).toBe(
+      '/userpublicfeed/u1',
+    );
+    expect(notificationLink({ type: 'report_reviewed', postId: null, eventId: null, actorId: null })).toBe(
+      '/notifications',
+    );
+  });
+});
