@@ -62,3 +62,10 @@ export const searchKeys = {
   users: (q: string) => ['search', 'users', q.toLowerCase()] as const,
   tags: (q: string) => ['search', 'tags', q.toLowerCase()] as const,
 };
+
+/** /settings/account (issue 14): the devices signed in to the account and its data export. */
+export const accountKeys = {
+  all: ['account'] as const,
+  sessions: ['account', 'sessions'] as const,
+  dataExport: ['account', 'data-export'] as const,
+};

@@ -10,6 +10,7 @@ import {
   FileText,
   Heart,
   Info,
+  KeyRound,
   LifeBuoy,
   LogOut,
   type LucideIcon,
@@ -72,6 +73,9 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
 
       <Section title="Preferences">
         <ul className={styles.card}>
+          <LinkRow to={paths.settingsAccount} icon={KeyRound}>
+            Account
+          </LinkRow>
           <LinkRow to={paths.settingsNotifications} icon={Bell}>
             Notifications
           </LinkRow>
