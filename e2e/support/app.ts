@@ -3,7 +3,7 @@
  * DESIGN.md §4, so a spec reads like a user story.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -216,4 +216,33 @@ export async function expectAccessible(page: Page, state = new URL(page.url()).p
   );
   // Soft: one run reports every screen that fails, not only the first.
   expect.soft(found, `axe on ${state}`).toEqual([]);
+}
+
+// ── Mail ─────────────────────────────────────────────────────────────────────────────────────
+
+/** The server's DATA_DIR in this run (playwright.config.ts): without SMTP_URL, mail lands in its `mail/`. */
+const mailDir = path.resolve(import.meta.dirname, '../.data/mail');
+
+/**
+ * The link in the newest message to `email` in the file mailbox, waiting for it to arrive: what a
+ * person does when they open the email and click. Quoted-printable is undone before reading.
+ */
+export async function mailedLink(email: string, after = 0): Promise<string> {
+  const suffix = `-${email.toLowerCase()}.eml`;
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const files = (await readdir(mailDir).catch(() => [] as string[]))
+        .filter((f) => f.endsWith(suffix) && Number(f.split('-')[0]) > after)
+        .sort();
+      const newest = files.at(-1);
+      if (!newest) return false;
+      const raw = (await readFile(path.join(mailDir, newest), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      link = raw.match(/https?:\/\/[^\s"<]+\?token=[^\s"<]+/)?.[0];
+      return Boolean(link);
+    })
+    .toBe(true);
+  return link!;
 }

@@ -57,9 +57,13 @@ test('help answers the five questions and links to the legal pages', async ({ pa
   await page.goto('/help');
   const questions = page.getByRole('main').locator('summary');
   await expect(questions).toHaveCount(5);
-  await expect(page.getByText(/Password recovery is coming soon/)).toBeHidden();
+  await expect(
+    page.getByText(/enter the email address of your account, then choose Send reset link/),
+  ).toBeHidden();
   await page.getByText('I forgot my password. How do I get back in?').click();
-  await expect(page.getByText(/Password recovery is coming soon/)).toBeVisible();
+  await expect(
+    page.getByText(/enter the email address of your account, then choose Send reset link/),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: /support@/ })).toHaveAttribute('href', /^mailto:/);
 
   for (const name of ['Terms of Service', 'Privacy Policy', 'Community Guidelines']) {

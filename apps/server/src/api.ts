@@ -5,6 +5,7 @@
  * routes stay outside (mounted in app.ts when BENCH_ENDPOINTS=on), so no client can name them.
  */
 import { Hono } from 'hono';
+import { accountRoutes } from './features/account/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { feedRoutes } from './features/feed/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
@@ -31,6 +32,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', liveRoutes)
   .route('/', feedbackRoutes)
   .route('/', safetyRoutes)
-  .route('/', tagRoutes);
+  .route('/', tagRoutes)
+  .route('/', accountRoutes);
 
 export type ApiRoutes = typeof apiRoutes;

@@ -18,6 +18,7 @@ import { clientIpHeader } from './auth/auth.ts';
 import { createSessionLookup } from './auth/session.ts';
 import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
+import { exportFolder } from './features/account/data-export.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
 import { watchSuspendedAccounts } from './features/safety/suspended.ts';
 import { compression } from './lib/compress.ts';
@@ -47,6 +48,9 @@ export function createApp(deps: AppDeps) {
   // Images come from the CDN / bucket address when S3_PUBLIC_URL is set (storage/s3.ts).
   const mediaOrigins = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
   const lookupSession = createSessionLookup(auth, watchSuspendedAccounts(deps));
+  deps.live.listen((event) => {
+    if (event.kind === 'sessions_ended') lookupSession.endSessionsOf(event.userId);
+  });
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -158,7 +162,10 @@ export function createApp(deps: AppDeps) {
     if (response.status !== 429) return response;
     // better-auth's own limiter (sign-in, sign-up): answered in our error shape, with Retry-After.
     const retryAfter = response.headers.get('x-retry-after');
-    return c.json(errorBody('RateLimited', messages.auth.tooManyAttempts), 429, {
+    const message = /\/(request-password-reset|send-verification-email)$/.test(c.req.path)
+      ? messages.account.tooManyEmails
+      : messages.auth.tooManyAttempts;
+    return c.json(errorBody('RateLimited', message), 429, {
       ...(retryAfter && { 'retry-after': retryAfter }),
     });
   });
@@ -182,6 +189,8 @@ export function createApp(deps: AppDeps) {
   app.get('/media/*', async (c) => {
     const key = c.req.path.slice('/media/'.length);
     if (key.startsWith(`${originalsFolder}/`)) return c.body(null, 404);
+    // Data exports live in the same storage but are private: only their owner downloads them, via the API.
+    if (key.startsWith(`${exportFolder}/`)) return c.body(null, 404);
     const file = await deps.storage.get(key);
     if (!file) return c.body(null, 404);
     return c.body(file.body, 200, {

@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './lib/logger.ts';
 import type { LiveHub } from './live/hub.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface AppDeps {
@@ -13,4 +14,5 @@ export interface AppDeps {
   auth: Auth;
   logger: Logger;
   live: LiveHub;
+  mailer: Mailer;
 }

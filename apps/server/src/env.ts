@@ -62,6 +62,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must start with mailto: or https://')
     .optional(),
+
+  /** smtp://user:pass@host:587 or smtps://…:465 sends mail over SMTP; unset writes DATA_DIR/mail/*.eml. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The From of every message, e.g. `Glimpse <no-reply@example.com>`; default no-reply@ the PUBLIC_URL host. */
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 /** The S3 driver's settings, present only when STORAGE_DRIVER=s3 and checked to be complete. */

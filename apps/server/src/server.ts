@@ -14,6 +14,7 @@ import type { Env } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createLiveHub } from './live/hub.ts';
 import { createPgTransport } from './live/pg-transport.ts';
+import { createMailer } from './mail/mailer.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 
 /**
@@ -40,12 +41,16 @@ export async function createDeps(
   );
   const secret = await loadSecret(env);
   const storage = await createStorage(env);
-  const auth = createAuth(database.db, env, secret);
   // Every worker is an instance: LISTEN/NOTIFY carries live events to the streams on the others.
   const live = await createLiveHub({
     db: database.db,
     logger,
     transport: createPgTransport(env.DATABASE_URL, logger),
   });
-  return { deps: { env, db: database.db, storage, auth, logger, live }, database };
+  const mailer = createMailer(env, logger);
+  const auth = createAuth(database.db, env, secret, {
+    mailer,
+    onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
+  });
+  return { deps: { env, db: database.db, storage, auth, logger, live, mailer }, database };
 }

@@ -31,7 +31,7 @@ export interface ProfileDto {
 }
 
 export interface MeDto {
-  user: { id: string; email: string; createdAt: string; role: Role };
+  user: { id: string; email: string; createdAt: string; role: Role; emailVerified: boolean };
   profile: ProfileDto | null;
   /** The caller's own settings; nobody else sees them. */
   preferences: MediaPreferencesDto;
@@ -223,6 +223,15 @@ export interface InterestStateDto {
 export interface EventInterestDto {
   person: AuthorDto;
   joinedAt: string;
+}
+
+/** Download your data (issue 14): the account's one archive, while it builds and for 7 days after. */
+export interface DataExportDto {
+  status: 'building' | 'ready' | 'failed';
+  createdAt: string;
+  readyAt: string | null;
+  expiresAt: string | null;
+  sizeBytes: number | null;
 }
 
 /** The types a member may turn off, in the app and for push (/settings/notifications). */

@@ -23,6 +23,18 @@ export const rateLimits = {
   follows: { max: 400, windowSeconds: 24 * 60 * 60 },
   reports: { max: 10, windowSeconds: 60 * 60 },
   feedback: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Account emails (password reset, verification, email change), issue 14: per address and per
+   * account, so nobody can flood someone's inbox from many addresses; per client address on top
+   * (better-auth). Mastodon allows a confirmation resend about every 5 minutes; 5 an hour is that.
+   */
+  mailPerAddress: { max: 5, windowSeconds: 60 * 60 },
+  mailPerAccount: { max: 10, windowSeconds: 60 * 60 },
+  mailPerClient: { max: 20, windowSeconds: 60 * 60 },
+  /** Routes that check the password again (Delete account): as sign-in, against guessing it. */
+  passwordChecks: { max: 10, windowSeconds: 60 * 60 },
+  /** Download your data: building an archive reads the whole account. */
+  dataExports: { max: 3, windowSeconds: 24 * 60 * 60 },
   /** Block, mute and muted words: generous (200 a day), only against scripted churn. */
   safety: { max: 200, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;
@@ -65,6 +77,16 @@ export const limits = {
   searchDebounceMs: 500,
   starFollowerThreshold: 10,
   avatarStackSize: 3,
+  /** Password reset links work this long (issue 14). */
+  resetPasswordLinkSeconds: 60 * 60,
+  /** Email confirmation links work this long. */
+  verifyEmailLinkSeconds: 24 * 60 * 60,
+  /** A deleted account's username stays reserved this long, so nobody can pose as its owner at once. */
+  usernameReservedDays: 30,
+  /** A data export is offered this long once ready… */
+  dataExportKeepDays: 7,
+  /** …and one still building after this long is taken for dead (its server stopped). */
+  dataExportBuildMaxMinutes: 60,
   /** Photos in one post (issue 15): Instagram's 10; Mastodon, Pixelfed and Bluesky allow 4. */
   postPhotosMax: 10,
   /** Post photos get one more, larger width for big screens (2048 px on the long side). */

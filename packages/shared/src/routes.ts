@@ -38,6 +38,9 @@ export const routePatterns = {
   /** An @mention's link: finds the member by username, then shows their profile. */
   mention: '/u/:username',
   settingsNotifications: '/settings/notifications',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  settingsAccount: '/settings/account',
 } as const;
 
 const { postDetail, userPublicFeed, eventDetail, tag, mention, ...plainPatterns } = routePatterns;
@@ -65,6 +68,8 @@ export const publicPaths: readonly string[] = [
   routePatterns.privacy,
   routePatterns.guidelines,
   routePatterns.help,
+  routePatterns.forgotPassword,
+  routePatterns.resetPassword,
 ];
 
 /** Every SPEC.md §2 route pattern; the server answers each with the SPA so a reload works. */

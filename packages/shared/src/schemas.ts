@@ -240,6 +240,65 @@ export const DeviceSessionList = z.array(
 );
 export type DeviceSession = z.output<typeof DeviceSessionList>[number];
 
+// ── Accounts (issue 14): password reset, /settings/account ───────────────────────────────────
+
+const newPassword = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .min(1, `${label} is required.`)
+    .min(limits.passwordMin, messages.auth.passwordTooShort(limits.passwordMin))
+    .max(limits.passwordMax, `${label} must be at most ${limits.passwordMax} characters.`);
+
+export const ForgotPasswordInput = z.object({
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(limits.emailMax)
+    .pipe(z.email(messages.auth.emailInvalid)),
+});
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
+
+/** /reset-password: the new password twice; the token comes from the link. */
+export const ResetPasswordInput = z
+  .object({ newPassword: newPassword('New password'), verifyPassword: z.string() })
+  .refine((v) => v.newPassword === v.verifyPassword, {
+    message: messages.auth.passwordsDoNotMatch,
+    path: ['verifyPassword'],
+  });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
+export const ChangePasswordInput = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required.' })
+    .min(1, 'Current password is required.'),
+  newPassword: newPassword('New password'),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+/** Delete account: the password again (a stolen, signed-in device alone cannot delete the account). */
+export const DeleteAccountInput = z.object({
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(limits.passwordMax),
+  /** Asked for (and required by the server) when two-factor is on. */
+  code: z.string().trim().max(20).optional(),
+});
+export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
+
+/** better-auth's `GET /api/auth/list-sessions`: the devices signed in to the account. */
+export const AccountSessionList = z.array(
+  z.object({
+    id: z.string(),
+    token: z.string(),
+    userAgent: z.string().nullish(),
+    createdAt: z.coerce.date(),
+    updatedAt: z.coerce.date(),
+  }),
+);
+export type AccountSession = z.output<typeof AccountSessionList>[number];
+
 // ── notifications (issue 16) ──────────────────────────────────────────────────────────────
 
 /** /notifications?filter=mentions shows only mentions; the cursor is PageQuery's. */

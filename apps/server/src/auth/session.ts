@@ -15,11 +15,17 @@
  * header) goes to better-auth's `getSession` unchanged, which reads the database, renews
  * (updateAge), refuses revoked and expired sessions and sets or clears cookies as it always did.
  * So this path can only say yes where better-auth itself would have said yes from the copy.
+ *
+ * A copy must not outlive its session when the account's sessions are ended on purpose (a
+ * password reset, Log out other devices, a deleted account). `endSessionsOf(userId)` (fed on
+ * every instance by the live hub's `sessions_ended`, auth.ts) makes every request of that account
+ * ask the database, bypassing the copy in better-auth too, for as long as a copy made before then
+ * could still answer.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SuspendedAccounts } from '../features/safety/suspended.ts';
 import type { Viewer } from '../lib/http.ts';
-import type { Auth } from './auth.ts';
+import { type Auth, sessionCookieCacheSeconds } from './auth.ts';
 
 export interface SessionLookup {
   viewer: Viewer | null;
@@ -152,14 +158,21 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
     if (verified.size > verifiedHeadersKept) verified.delete(verified.keys().next().value!);
   }
 
-  async function fromBetterAuth(
-    request: SessionRequest,
-    query?: { disableCookieCache: true },
-  ): Promise<SessionLookup> {
+  // Accounts whose sessions were ended, until when their copies are not taken for their word.
+  const endedUntil = new Map<string, number>();
+  const distrusted = (userId: string) => {
+    const until = endedUntil.get(userId);
+    if (until === undefined) return false;
+    if (Date.now() <= until) return true;
+    endedUntil.delete(userId);
+    return false;
+  };
+
+  async function fromBetterAuth(request: SessionRequest, skipCopy = false): Promise<SessionLookup> {
     const { headers, response } = await auth.api.getSession({
       headers: request.headers,
       returnHeaders: true,
-      ...(query && { query }),
+      ...(skipCopy && { query: { disableCookieCache: true } }),
     });
     return {
       viewer: response ? { id: response.user.id, email: response.user.email } : null,
@@ -167,16 +180,16 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
     };
   }
 
-  return async function lookupSession(request: SessionRequest): Promise<SessionLookup> {
+  async function lookupSession(request: SessionRequest): Promise<SessionLookup> {
     const found = await lookup(request);
     if (!found.viewer || !suspended) return found;
     const status = await suspended.status(found.viewer.id);
     if (status === 'suspended') return { viewer: null, setCookies: found.setCookies };
     // Lifted a moment ago: the sessions the suspension ended must not come back through a copy
     // signed before it, so the database decides (better-auth without its cookie cache).
-    if (status === 'lifted') return fromBetterAuth(request, { disableCookieCache: true });
+    if (status === 'lifted') return fromBetterAuth(request, true);
     return found;
-  };
+  }
 
   async function lookup(request: SessionRequest): Promise<SessionLookup> {
     const header = request.headers.get('cookie');
@@ -184,7 +197,9 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
     if (!header) return { viewer: null, setCookies: [] };
     const known = verified.get(header);
     if (known) {
-      if (Date.now() <= known.until) return { viewer: known.viewer, setCookies: [] };
+      if (Date.now() <= known.until && !distrusted(known.viewer.id)) {
+        return { viewer: known.viewer, setCookies: [] };
+      }
       verified.delete(header);
     }
     const { tokenCookie, copyCookie, secret } = await settings;
@@ -195,9 +210,17 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
     const copy = cookies.get(copyCookie);
     const fresh = token && copy ? freshCopy(copy, token, secret) : null;
     if (!fresh) return fromBetterAuth(request);
+    if (distrusted(fresh.viewer.id)) return fromBetterAuth(request, true);
     remember(header, fresh);
     return { viewer: fresh.viewer, setCookies: [] };
   }
+
+  return Object.assign(lookupSession, {
+    /** From now until every copy made before now has expired, the database answers for this account. */
+    endSessionsOf(userId: string) {
+      endedUntil.set(userId, Date.now() + (sessionCookieCacheSeconds + 5) * 1000);
+    },
+  });
 }
 
 export type LookupSession = ReturnType<typeof createSessionLookup>;

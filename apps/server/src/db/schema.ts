@@ -48,6 +48,8 @@ export const user = pgTable(
     image: text('image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** better-auth's two-factor plugin (issue 14): sign-in asks for a code when true. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     // better-auth's admin plugin (roles, bans); features/safety owns what they mean.
     /** member | moderator | admin (features/safety/roles.ts). */
     role: text('role', { enum: roles }).notNull().default('member'),
@@ -622,4 +624,58 @@ export const moderationActions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('moderation_actions_created_idx').on(t.createdAt, t.id)],
+);
+
+// ── Accounts (issue 14) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * Usernames of deleted accounts, kept from being taken until `reserved_until` (30 days), so nobody
+ * can pose as a person who just left. No foreign key: the account it belonged to is gone.
+ */
+export const reservedUsernames = pgTable('reserved_usernames', {
+  /** lower(username), as profiles_username_lower_uq compares them. */
+  usernameLower: text('username_lower').primaryKey(),
+  reservedUntil: timestamp('reserved_until', { withTimezone: true, precision: 3 }).notNull(),
+});
+
+/**
+ * Download your data: one archive per account at a time (the unique key), built in the background
+ * into storage (`exports/<id>.zip`), offered until `expires_at` (7 days after it is ready).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['building', 'ready', 'failed'] }).notNull(),
+    /** Storage key of the zip once ready. */
+    fileKey: text('file_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    createdAt: createdAt(),
+    readyAt: timestamp('ready_at', { withTimezone: true, precision: 3 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [uniqueIndex('data_exports_user_uq').on(t.userId)],
+);
+
+/**
+ * better-auth's two-factor plugin: the TOTP secret and the backup codes, both encrypted with the
+ * auth secret; `verified` once the first code was entered. Field names are better-auth's.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_uq').on(t.userId)],
 );

@@ -19,7 +19,9 @@ export type DomainEvent =
   /** An account was suspended or its suspension lifted: every instance updates its session check. */
   | { kind: 'account_status'; userId: string; banned: boolean }
   /** A report was filed or handled: moderators' consoles and badges refetch. */
-  | { kind: 'reports_changed' };
+  | { kind: 'reports_changed' }
+  /** Sessions of this account were ended (revoked, password reset, account deleted): auth/session.ts. */
+  | { kind: 'sessions_ended'; userId: string };
 
 /** Carries events to every instance (including this one), which then calls `deliver`. */
 export interface LiveTransport {
@@ -113,6 +115,7 @@ export async function createLiveHub({
         sendTo(await connectedAudienceOf(event.hostId), { type: 'events' });
         break;
       case 'account_status':
+      case 'sessions_ended':
         break;
       case 'reports_changed':
         sendTo(await connectedStaff(), { type: 'reports' });

@@ -1,7 +1,8 @@
 /**
  * Scale-out, tested with real processes: two servers (`tsx src/main.ts`) on different ports share
  * one PostgreSQL database, as two instances behind a load balancer would. A session made on A works
- * on B, and a post made through A reaches a follower's live stream open on B (LISTEN/NOTIFY).
+ * on B, a post made through A reaches a follower's live stream open on B (LISTEN/NOTIFY), and a
+ * session revoked on A stops working on B at once.
  * Each instance is a whole server (primary + one worker) on the run's test PostgreSQL.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -193,5 +194,37 @@ describe('two server instances on one PostgreSQL', () => {
     } finally {
       stream.close();
     }
+  });
+
+  it('ends a session revoked on A at once on B, although B holds its fresh signed copy', async () => {
+    const email = `revoker-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'correct horse battery';
+    const cookieOf = (response: Response) =>
+      response.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+    const phone = cookieOf(
+      await visit(a, '')(
+        '/api/auth/sign-up/email',
+        json({ email, password, name: email, acceptTerms: true }),
+      ),
+    );
+    const laptop = cookieOf(await visit(a, '')('/api/auth/sign-in/email', json({ email, password })));
+    // B answers the laptop from its signed session copy (no database), so nothing there knows yet.
+    expect((await visit(b, laptop)('/api/me')).status).toBe(200);
+    expect((await visit(b, laptop)('/api/me')).status).toBe(200);
+
+    const revoked = await visit(a, phone)('/api/auth/revoke-other-sessions', json({}));
+    expect(revoked.status).toBe(200);
+    // LISTEN/NOTIFY takes milliseconds; the copy itself would have answered for up to a minute.
+    const deadline = Date.now() + 3000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await visit(b, laptop)('/api/me')).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(401);
+    expect((await visit(b, phone)('/api/me')).status).toBe(200);
   });
 });

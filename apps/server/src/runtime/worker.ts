@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
+import { sweepDataExports } from '../features/account/data-export.ts';
 import { sweepOrphanImages } from '../features/images/service.ts';
 import { sendPendingPushes } from '../features/notifications/push.ts';
 import { sendEventReminders } from '../features/notifications/reminders.ts';
@@ -35,6 +36,7 @@ process.on('message', (message: PrimaryMessage) => {
   sendEventReminders(deps)
     .then(({ reminded }) => reminded && deps.logger.info({ reminded }, 'sent event reminders'))
     .catch((err) => deps.logger.error({ err }, 'event reminders failed'));
+  sweepDataExports({ ctx: deps }).catch((err) => deps.logger.error({ err }, 'data export sweep failed'));
 });
 
 // Every worker looks for pushes to send; push_sends claims each group, so none goes out twice.

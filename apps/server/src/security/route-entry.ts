@@ -41,6 +41,11 @@ export interface RouteEntry {
   /** JSON routes: the free-text fields, and how to read them back from the database after a 2xx. */
   text?: {
     fields: string[];
+    /**
+     * The fields are only compared, never stored or answered (a password asked again): the
+     * bad-input properties fuzz them, the injection suite has nothing to read back.
+     */
+    neverStored?: boolean;
     stored(scene: Scene, response: Response): Promise<Record<string, unknown>>;
   };
 }

@@ -61,7 +61,8 @@ export function stateChangingRoutes(app: App): string[] {
 }
 
 /** Tables whose rows are the members' data; session and rate-limit bookkeeping change on every request. */
-const bookkeeping = new Set(['session', 'verification', 'rate_limit', 'rate_limit_windows']);
+// data_exports too: a requested archive finishes building in the background, whenever it is done.
+const bookkeeping = new Set(['session', 'verification', 'rate_limit', 'rate_limit_windows', 'data_exports']);
 const dataTables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableName(table))

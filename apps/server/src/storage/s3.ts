@@ -4,6 +4,9 @@
  * missing key reads as null, deletes are idempotent. Objects are written with their content type
  * and an immutable cache header, so a CDN in front of the bucket may keep them forever.
  */
+
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -54,6 +57,19 @@ export function createS3Storage(settings: S3Settings, client: S3Client = createS
           ContentType: contentType,
           // Keys carry a timestamp and never change content.
           CacheControl: immutableCacheControl,
+        }),
+      );
+    },
+
+    async putFile(key, file, contentType) {
+      const { size } = await stat(file);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: requireSafeKey(key),
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType,
         }),
       );
     },

@@ -3,7 +3,7 @@
  * same interface for scale-out. Keys look like `images/1732000000000-ab12cd-640.webp`.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -16,6 +16,8 @@ export interface StoredFile {
 
 export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from disk without reading it into memory (a data export: features/account/export.ts). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
   delete(keys: readonly string[]): Promise<void>;
   /** The address the browser loads the file from. */
@@ -54,6 +56,11 @@ export function createLocalStorage(root: string): Storage {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, data);
+    },
+    async putFile(key, source) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await copyFile(source, file);
     },
     async get(key) {
       if (!isSafeKey(key)) return null;

@@ -19,9 +19,11 @@ import * as schema from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { createStorage } from '../server.ts';
 import { createLocalStorage } from '../storage/storage.ts';
 import { imageForm, makeJpeg } from './images.ts';
+import { readMailbox } from './mail.ts';
 
 export const testOrigin = 'http://localhost:3000';
 const testSecret = 'test-secret-that-is-long-enough-for-better-auth';
@@ -91,13 +93,19 @@ export async function createTestContext(
   const storage = env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
   const logger = createLogger('silent', false);
   const live = await createLiveHub({ db: database.db, logger, transport: createLocalTransport() });
+  // The file mailbox in the temp folder (test/mail.ts reads it), unless the overrides name an SMTP_URL.
+  const mailer = createMailer(env, logger, { retryDelaysMs: [20, 50] });
   const deps = {
     env,
     db: database.db,
     storage,
-    auth: createAuth(database.db, env, testSecret),
+    auth: createAuth(database.db, env, testSecret, {
+      mailer,
+      onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
+    }),
     logger,
     live,
+    mailer,
   };
   const app = createApp(deps);
   let userCount = 0;
@@ -275,7 +283,14 @@ export async function createTestContext(
     return files.flat().sort();
   }
 
+  /** The messages the app has written to its file mailbox, once every queued one is delivered. */
+  async function mailbox() {
+    await mailer.idle();
+    return readMailbox(dataDir);
+  }
+
   async function close() {
+    await mailer.idle();
     await live.close();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -299,6 +314,7 @@ export async function createTestContext(
     insertPost,
     countRows,
     storedFiles,
+    mailbox,
     close,
   };
 }

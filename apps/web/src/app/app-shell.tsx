@@ -19,10 +19,12 @@ import { BottomNav, type NavBadges, SideNav } from './side-nav.tsx';
 interface AppShellProps {
   searchSlot?: ReactNode;
   notificationSlot?: ReactNode;
+  /** A notice above every screen (the email confirmation banner), or nothing. */
+  bannerSlot?: ReactNode;
   badges?: NavBadges;
 }
 
-export function AppShell({ searchSlot, notificationSlot, badges }: AppShellProps) {
+export function AppShell({ searchSlot, notificationSlot, bannerSlot, badges }: AppShellProps) {
   const me = useViewer();
   const name = fullName(me.profile) || me.user.email;
   const [menuOpen, setMenuOpen] = useState(false);
@@ -77,6 +79,7 @@ export function AppShell({ searchSlot, notificationSlot, badges }: AppShellProps
       </header>
 
       <main id="content" className={styles.content} tabIndex={-1}>
+        {bannerSlot}
         <Suspense fallback={<FullPageLoader />}>
           <Outlet />
         </Suspense>

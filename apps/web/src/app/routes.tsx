@@ -87,6 +87,10 @@ const privateRoutes: RouteObject[] = [
     path: patterns.mention,
     lazy: screen(() => import('@/features/profile/mention-screen.tsx'), 'MentionScreen'),
   },
+  {
+    path: patterns.settingsAccount,
+    lazy: screen(() => import('@/features/account/account-screen.tsx'), 'AccountScreen'),
+  },
 ];
 
 // Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.
@@ -118,6 +122,14 @@ export const routes: RouteObject[] = [
   { path: patterns.login, element: <LoginScreen /> },
   // Sign-up validates with the shared zod schema: lazy, so zod stays out of the first screen's JS.
   { path: patterns.signup, lazy: screen(() => import('@/features/auth/signup-screen.tsx'), 'SignupScreen') },
+  {
+    path: patterns.forgotPassword,
+    lazy: screen(() => import('@/features/auth/forgot-password-screen.tsx'), 'ForgotPasswordScreen'),
+  },
+  {
+    path: patterns.resetPassword,
+    lazy: screen(() => import('@/features/auth/reset-password-screen.tsx'), 'ResetPasswordScreen'),
+  },
   { element: <RequireAuth />, children: [{ element: <SignedInShell />, children: privateRoutes }] },
   { element: <PublicShell />, children: publicRoutes },
 ];

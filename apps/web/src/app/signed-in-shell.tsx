@@ -1,5 +1,6 @@
 /** The AppShell with its slots filled by the features that own them, and the live stream open. */
 
+import { EmailVerificationBanner } from '@/features/account/email-verification-banner.tsx';
 import { TopBarBell } from '@/features/notifications/top-bar-bell.tsx';
 import { UnreadBadge } from '@/features/notifications/unread-badge.tsx';
 import { ModerationBadge } from '@/features/safety/moderation-badge.tsx';
@@ -15,6 +16,7 @@ export function SignedInShell() {
     <AppShell
       searchSlot={<UserSearch />}
       notificationSlot={<TopBarBell />}
+      bannerSlot={<EmailVerificationBanner />}
       badges={{
         Notification: <UnreadBadge />,
         ...((me.user.role === 'moderator' || me.user.role === 'admin') && {

@@ -4,7 +4,7 @@
  * read; the device-session list is parsed by its shared zod schema, loaded only when it is asked
  * for so that zod stays out of the first screen's JavaScript.
  */
-import type { DeviceSession, SignInInput } from '@glimpse/shared';
+import type { AccountSession, DeviceSession, SignInInput } from '@glimpse/shared';
 import { send } from './api-client.ts';
 
 interface AuthPosts {
@@ -15,10 +15,25 @@ interface AuthPosts {
   '/sign-out': Record<string, never>;
   '/multi-session/set-active': { sessionToken: string };
   '/multi-session/revoke': { sessionToken: string };
+  /** Answers the same whether or not the address has an account. */
+  '/request-password-reset': { email: string };
+  /** Ends every session of the account (revokeSessionsOnPasswordReset). */
+  '/reset-password': { token: string; newPassword: string };
+  '/change-password': { currentPassword: string; newPassword: string; revokeOtherSessions: boolean };
+  /** Ends the account's sessions on every other device; this device stays signed in. */
+  '/revoke-other-sessions': Record<string, never>;
+  /** Two-factor: set up (answers the otpauth URI and the backup codes), confirm with a code, turn off. */
+  '/two-factor/enable': { password: string };
+  '/two-factor/verify-totp': { code: string; trustDevice?: boolean };
+  '/two-factor/verify-backup-code': { code: string };
+  '/two-factor/disable': { password: string };
+  /** A new email confirmation link; `callbackURL` is where the link lands once followed. */
+  '/send-verification-email': { email: string; callbackURL: string };
 }
 
-export async function authPost<P extends keyof AuthPosts>(path: P, body: AuthPosts[P]): Promise<void> {
-  await send(() =>
+/** Posts to better-auth; answers its JSON, which most callers ignore. */
+export async function authPost<P extends keyof AuthPosts>(path: P, body: AuthPosts[P]): Promise<unknown> {
+  return send(() =>
     fetch(`/api/auth${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -33,4 +48,13 @@ export async function listDeviceSessions(): Promise<DeviceSession[]> {
     import('./device-session-schema.ts'),
   ]);
   return DeviceSessionList.parse(answer);
+}
+
+/** The devices signed in to the active account (better-auth's list-sessions), newest activity first. */
+export async function listAccountSessions(): Promise<AccountSession[]> {
+  const [answer, { AccountSessionList }] = await Promise.all([
+    send(() => fetch('/api/auth/list-sessions')),
+    import('./device-session-schema.ts'),
+  ]);
+  return AccountSessionList.parse(answer).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
 }

@@ -1,2 +1,2 @@
-/** Loaded on demand by auth-client.ts: the schema (and zod with it) in a chunk of its own. */
-export { DeviceSessionList } from '@glimpse/shared';
+/** Loaded on demand by auth-client.ts: the schemas (and zod with them) in a chunk of their own. */
+export { AccountSessionList, DeviceSessionList } from '@glimpse/shared';

@@ -74,3 +74,10 @@ export const safetyKeys = {
   audit: () => ['safety', 'moderation', 'audit'] as const,
   team: () => ['safety', 'moderation', 'team'] as const,
 };
+
+/** /settings/account (issue 14): the devices signed in to the account and its data export. */
+export const accountKeys = {
+  all: ['account'] as const,
+  sessions: ['account', 'sessions'] as const,
+  dataExport: ['account', 'data-export'] as const,
+};

@@ -11,10 +11,10 @@ import type {
   ProfileInputParsed,
 } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { profiles, user } from '../../db/schema.ts';
+import { profiles, reservedUsernames, user } from '../../db/schema.ts';
 import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
 import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { deleteImages, requireOwnImage } from '../images/service.ts';
@@ -33,6 +33,7 @@ export async function getMe({
       email: account.email,
       createdAt: account.createdAt.toISOString(),
       role: account.role,
+      emailVerified: account.emailVerified,
     },
     profile: await findProfile(db, storage, viewer.id),
     preferences: await getMediaPreferences(db, viewer.id),
@@ -76,6 +77,21 @@ async function usernameTakenByOther(db: Db, username: string, userId: string) {
   return Boolean(row);
 }
 
+/** A deleted account's username stays out of reach for a while (features/account/delete-account.ts). */
+async function usernameReserved(db: Db, username: string) {
+  const [row] = await db
+    .select({ until: reservedUsernames.reservedUntil })
+    .from(reservedUsernames)
+    .where(
+      and(
+        eq(reservedUsernames.usernameLower, username.toLowerCase()),
+        gt(reservedUsernames.reservedUntil, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 const usernameConflict = () =>
   conflict(messages.profile.usernameTaken, { username: messages.profile.usernameTaken });
 
@@ -87,6 +103,9 @@ export async function saveProfile({
   if (input.profileImageId) await requireOwnImage(db, viewer.id, input.profileImageId, 'profile');
   if (input.backgroundImageId) await requireOwnImage(db, viewer.id, input.backgroundImageId, 'background');
   if (await usernameTakenByOther(db, input.username, viewer.id)) throw usernameConflict();
+  if (await usernameReserved(db, input.username)) {
+    throw conflict(messages.account.usernameReserved, { username: messages.account.usernameReserved });
+  }
 
   const values = {
     firstName: input.firstName,

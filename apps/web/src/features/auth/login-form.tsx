@@ -1,6 +1,7 @@
 /** The Sign in form: Email, Password, the failure alert, Sign in (busy: Signing in...). */
 import type { MeDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
+import { useState } from 'react';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/field.tsx';
@@ -8,6 +9,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useSignIn } from './api/sign-in.ts';
 import styles from './form.module.css';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 /** Why sign-in failed, in words that do not say whether the email exists. */
 function failureText(error: unknown): string {
@@ -29,8 +31,14 @@ export function LoginForm({ blocked, onSignedIn }: LoginFormProps) {
   const form = useForm({
     initial: { email: '', password: '' },
     schema: () => import('./sign-in-schema.ts').then((module) => module.SignInInput),
-    onSubmit: async (input) => onSignedIn(await signIn.mutateAsync(input)),
+    onSubmit: async (input) => {
+      const result = await signIn.mutateAsync(input);
+      if (result.twoFactor) setAskingCode(true);
+      else onSignedIn(result.me);
+    },
   });
+  const [askingCode, setAskingCode] = useState(false);
+  if (askingCode) return <TwoFactorStep onSignedIn={onSignedIn} onCancel={() => setAskingCode(false)} />;
   const { values, errors } = form;
 
   return (

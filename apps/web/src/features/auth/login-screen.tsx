@@ -5,6 +5,7 @@
 import type { MeDto } from '@glimpse/shared';
 import { limits, messages, paths } from '@glimpse/shared';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { SuccessMessage } from '@/components/alert.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { fullName } from '@/lib/format.ts';
 import { useAuth } from '@/lib/session.ts';
@@ -21,7 +22,10 @@ export function LoginScreen() {
   const toast = useToast();
   const returnTo = returnPathFrom(location.state);
   const signedIn = auth.status === 'signedIn' ? auth.me : null;
-  const addingAccount = Boolean(signedIn) && new URLSearchParams(location.search).has('addAccount');
+  const search = new URLSearchParams(location.search);
+  const addingAccount = Boolean(signedIn) && search.has('addAccount');
+  // Settings → Delete account ends here (/login?deleted=1).
+  const accountDeleted = !signedIn && search.has('deleted');
   const accounts = useDeviceAccounts({ enabled: addingAccount });
   const atLimit = addingAccount && (accounts.data?.length ?? 0) >= limits.deviceAccountsMax;
 
@@ -47,10 +51,16 @@ export function LoginScreen() {
           : 'Welcome back. Sign in to see what your people are sharing.'
       }
     >
+      {accountDeleted && <SuccessMessage>{messages.account.deleted}</SuccessMessage>}
       <LoginForm
         blocked={atLimit ? messages.accounts.limitReached(limits.deviceAccountsMax) : null}
         onSignedIn={signedInAs}
       />
+      {!addingAccount && (
+        <p className={styles.footer}>
+          <Link to={paths.forgotPassword}>{messages.account.forgotPasswordLink}</Link>
+        </p>
+      )}
       <p className={styles.footer}>
         New to Glimpse? <Link to={addingAccount ? paths.addAccountSignup : paths.signup}>Sign up</Link>
       </p>

@@ -18,8 +18,11 @@ export const faq: { question: string; answer: ReactNode }[] = [
     question: 'I forgot my password. How do I get back in?',
     answer: (
       <p>
-        Password recovery is coming soon. Until then, write to our support address below from the email
-        address of your account and we will help you get back in.
+        On the sign-in page choose <Link to={paths.forgotPassword}>Forgot password?</Link> and enter the email
+        address of your account, then choose Send reset link. We email you a link that works once, for one
+        hour. Open it, type your new password twice and choose Reset password. You are then signed out on
+        every device, so sign in again with the new password. No email? Check your spam folder, or ask for a
+        new link.
       </p>
     ),
   },

@@ -12,6 +12,7 @@ import {
   FileText,
   Heart,
   Info,
+  KeyRound,
   LifeBuoy,
   LogOut,
   type LucideIcon,
@@ -77,6 +78,9 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
 
       <Section title="Preferences">
         <ul className={styles.card}>
+          <LinkRow to={paths.settingsAccount} icon={KeyRound}>
+            Account
+          </LinkRow>
           <LinkRow to={paths.settingsNotifications} icon={Bell}>
             Notifications
           </LinkRow>

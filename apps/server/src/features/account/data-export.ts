@@ -1,0 +1,188 @@
+/**
+ * Download your data (issue 14). One archive per account at a time (data_exports has a unique key
+ * on the account): asking again replaces a finished one, and waits for one still building. The
+ * zip is built in the background, streamed entry by entry into a temporary file (yazl; each image
+ * is read from storage only when its turn comes), so neither the archive nor its pictures are
+ * ever held in memory whole; then stored as `exports/<id>.zip` and offered for 7 days. /media
+ * never serves that folder: only GET /api/account/export/download, to its owner.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { DataExportDto } from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import yazl from 'yazl';
+import type { Db } from '../../db/client.ts';
+import { dataExports } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { collectArchive } from './data-export-contents.ts';
+
+export const exportFolder = 'exports';
+
+type ExportRow = typeof dataExports.$inferSelect;
+
+function toDto(row: ExportRow): DataExportDto {
+  return {
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    readyAt: row.readyAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    sizeBytes: row.sizeBytes,
+  };
+}
+
+/** A build whose server stopped never finishes: after this long it counts as failed. */
+const stale = (row: ExportRow) =>
+  row.status === 'building' &&
+  Date.now() - row.createdAt.getTime() > limits.dataExportBuildMaxMinutes * 60_000;
+const expired = (row: ExportRow) => row.status === 'ready' && (row.expiresAt?.getTime() ?? 0) < Date.now();
+
+async function currentRow(db: Db, userId: string): Promise<ExportRow | null> {
+  const [row] = await db.select().from(dataExports).where(eq(dataExports.userId, userId));
+  return row ?? null;
+}
+
+export async function getDataExport({
+  ctx: { db, viewer },
+}: ServiceArgs<'db' | 'viewer'>): Promise<DataExportDto | null> {
+  const row = await currentRow(db, viewer.id);
+  if (!row || expired(row)) return null;
+  return toDto(stale(row) ? { ...row, status: 'failed' } : row);
+}
+
+/**
+ * Starts a build unless one is under way, and answers the export's state. The build runs on after
+ * the answer; `built` settles when it is done (tests wait for it; routes do not).
+ */
+export async function requestDataExport({
+  ctx: { db, storage, viewer },
+  input: { logger, publicUrl },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { logger: Logger; publicUrl: string }>): Promise<{
+  dto: DataExportDto;
+  built: Promise<void>;
+}> {
+  const previous = await currentRow(db, viewer.id);
+  if (previous && previous.status === 'building' && !stale(previous)) {
+    return { dto: toDto(previous), built: Promise.resolve() };
+  }
+  // Replace the previous row in one statement; a concurrent request that lost the race sees the
+  // new row (the unique key) and answers it instead of starting a second build.
+  const [row] = await db
+    .insert(dataExports)
+    .values({ userId: viewer.id, status: 'building' })
+    .onConflictDoUpdate({
+      target: dataExports.userId,
+      set: {
+        id: sql`gen_random_uuid()`,
+        status: 'building',
+        fileKey: null,
+        sizeBytes: null,
+        createdAt: sql`now()`,
+        readyAt: null,
+        expiresAt: null,
+      },
+      where: previous ? eq(dataExports.id, previous.id) : sql`false`,
+    })
+    .returning();
+  if (!row) return { dto: toDto((await currentRow(db, viewer.id))!), built: Promise.resolve() };
+  if (previous?.fileKey) await storage.delete([previous.fileKey]).catch(() => {});
+
+  const built = buildArchive({ db, storage, logger, publicUrl }, row).catch(async (err) => {
+    logger.error({ err, userId: viewer.id }, 'data export failed');
+    await db
+      .update(dataExports)
+      .set({ status: 'failed' })
+      .where(eq(dataExports.id, row.id))
+      .catch(() => {});
+  });
+  return { dto: toDto(row), built };
+}
+
+async function buildArchive(
+  deps: { db: Db; storage: Storage; logger: Logger; publicUrl: string },
+  row: ExportRow,
+): Promise<void> {
+  const { db, storage } = deps;
+  const dir = await mkdtemp(path.join(tmpdir(), 'glimpse-export-'));
+  const file = path.join(dir, 'export.zip');
+  try {
+    const zip = new yazl.ZipFile();
+    const written = pipeline(zip.outputStream, createWriteStream(file, { mode: 0o600 }));
+    for (const entry of await collectArchive(db, row.userId, deps.publicUrl)) {
+      if ('text' in entry) {
+        zip.addBuffer(Buffer.from(entry.text, 'utf8'), entry.path);
+        continue;
+      }
+      zip.addReadStreamLazy(entry.path, (done) => {
+        storage.get(entry.storageKey).then(
+          (stored) =>
+            stored
+              ? done(null, Readable.fromWeb(stored.body as import('node:stream/web').ReadableStream))
+              : done(new Error(`missing file ${entry.storageKey}`), Readable.from([])),
+          (err) => done(err, Readable.from([])),
+        );
+      });
+    }
+    zip.end();
+    await written;
+    const key = `${exportFolder}/${row.id}.zip`;
+    await storage.putFile(key, file, 'application/zip');
+    const { size } = await stat(file);
+    const updated = await db
+      .update(dataExports)
+      .set({
+        status: 'ready',
+        fileKey: key,
+        sizeBytes: size,
+        readyAt: sql`now()`,
+        expiresAt: sql`now() + ${limits.dataExportKeepDays}::int * interval '1 day'`,
+      })
+      .where(eq(dataExports.id, row.id))
+      .returning({ id: dataExports.id });
+    // Replaced or deleted (the account went) while building: the file belongs to nobody.
+    if (updated.length === 0) await storage.delete([key]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The ready archive of the caller, as a stream; 404 when there is none (or it expired). */
+export async function openDataExport({
+  ctx: { db, storage, viewer },
+}: ServiceArgs<'db' | 'storage' | 'viewer'>) {
+  const row = await currentRow(db, viewer.id);
+  if (row?.status !== 'ready' || !row.fileKey || expired(row)) throw notFound(messages.account.exportGone);
+  const stored = await storage.get(row.fileKey);
+  if (!stored) throw notFound(messages.account.exportGone);
+  return { stored, fileName: `glimpse-data-${row.readyAt!.toISOString().slice(0, 10)}.zip` };
+}
+
+/** Removes archives past their 7 days and builds that died (hourly, runtime/worker.ts). */
+export async function sweepDataExports({
+  ctx: { db, storage },
+}: ServiceArgs<'db' | 'storage'>): Promise<number> {
+  const removed = await db
+    .delete(dataExports)
+    .where(
+      or(
+        lt(dataExports.expiresAt, sql`now()`),
+        and(
+          eq(dataExports.status, 'building'),
+          lt(
+            dataExports.createdAt,
+            sql`now() - ${limits.dataExportBuildMaxMinutes}::int * interval '1 minute'`,
+          ),
+        ),
+      ),
+    )
+    .returning({ fileKey: dataExports.fileKey });
+  await storage.delete(removed.flatMap((r) => (r.fileKey ? [r.fileKey] : [])));
+  return removed.length;
+}

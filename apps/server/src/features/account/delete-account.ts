@@ -1,0 +1,95 @@
+/**
+ * Delete account (issue 14): everything of the account goes in one transaction, and the counters
+ * it moved on other people's things move back in that same transaction. Each join row is deleted
+ * with `returning`, and only the rows really deleted move a counter, so a like or follow undone
+ * concurrently is never counted twice (the same rule as lib/toggle.ts). The user row goes last;
+ * its foreign keys cascade to the rest: profile, posts (and their likes, saves, comments), events
+ * (and their interests), images, notifications to and from the account, sessions, passkeys.
+ * Image files and a data export are deleted after the commit; the username stays reserved for 30 days.
+ */
+import { limits } from '@glimpse/shared';
+import { eq, sql } from 'drizzle-orm';
+import {
+  dataExports,
+  images,
+  posts,
+  profiles,
+  reservedUsernames,
+  user,
+  verification,
+} from '../../db/schema.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
+
+/** Live events for at most this many deleted posts; beyond it the feeds catch up on their next load. */
+const postEventsMax = 200;
+
+export async function deleteAccount({
+  ctx: { db, storage, live, viewer },
+  input: { logger },
+}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { logger: Logger }>): Promise<void> {
+  const me = viewer.id;
+  const { fileKeys, postIds } = await withTransaction(db, async (tx) => {
+    // Counters on other people's things, moved back for the rows this account had added.
+    await tx.execute(sql`
+      with gone as (delete from follows where follower_id = ${me} returning followee_id)
+      update profiles p set follower_count = p.follower_count - 1 from gone where p.user_id = gone.followee_id`);
+    await tx.execute(sql`
+      with gone as (delete from follows where followee_id = ${me} returning follower_id)
+      update profiles p set following_count = p.following_count - 1 from gone where p.user_id = gone.follower_id`);
+    await tx.execute(sql`
+      with gone as (delete from post_likes where user_id = ${me} returning post_id)
+      update posts p set like_count = p.like_count - 1 from gone where p.id = gone.post_id and p.author_id <> ${me}`);
+    await tx.execute(sql`
+      with gone as (delete from comments where author_id = ${me} returning post_id),
+           per_post as (select post_id, count(*)::int as n from gone group by post_id)
+      update posts p set comment_count = p.comment_count - per_post.n
+      from per_post where p.id = per_post.post_id and p.author_id <> ${me}`);
+    await tx.execute(sql`
+      with gone as (delete from event_interests where user_id = ${me} returning event_id)
+      update events e set interested_count = e.interested_count - 1 from gone where e.id = gone.event_id and e.host_id <> ${me}`);
+
+    const [profile] = await tx
+      .select({ username: profiles.username })
+      .from(profiles)
+      .where(eq(profiles.userId, me));
+    if (profile) {
+      const until = sql`now() + ${limits.usernameReservedDays}::int * interval '1 day'`;
+      await tx
+        .insert(reservedUsernames)
+        .values({ usernameLower: profile.username.toLowerCase(), reservedUntil: until })
+        .onConflictDoUpdate({ target: reservedUsernames.usernameLower, set: { reservedUntil: until } });
+    }
+    const ownPosts = await tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, me));
+    const ownImages = await tx
+      .select({ keys: images.keys, originalKey: images.originalKey })
+      .from(images)
+      .where(eq(images.ownerId, me));
+    const ownExports = await tx
+      .select({ key: dataExports.fileKey })
+      .from(dataExports)
+      .where(eq(dataExports.userId, me));
+    // Pending reset links name the account in their value (better-auth keeps no foreign key).
+    await tx.delete(verification).where(eq(verification.value, me));
+    // Posts first: their photos (post_images) point at image rows that the user row's cascade
+    // would otherwise try to delete while a photo still names them.
+    await tx.delete(posts).where(eq(posts.authorId, me));
+    await tx.delete(user).where(eq(user.id, me));
+    return {
+      fileKeys: [
+        ...ownImages.flatMap((row) => (row.originalKey ? [...row.keys, row.originalKey] : row.keys)),
+        ...ownExports.flatMap((row) => (row.key ? [row.key] : [])),
+      ],
+      postIds: ownPosts.map((row) => row.id),
+    };
+  });
+
+  live.publish({ kind: 'sessions_ended', userId: me });
+  for (const postId of postIds.slice(0, postEventsMax)) {
+    live.publish({ kind: 'post_deleted', authorId: me, postId });
+  }
+  // The rows are gone; a file left behind is unreachable and only costs space, so log and go on.
+  await storage
+    .delete(fileKeys)
+    .catch((err) => logger.error({ err, userId: me }, 'deleted account left files'));
+}

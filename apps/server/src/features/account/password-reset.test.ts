@@ -1,0 +1,133 @@
+/**
+ * Password reset (issue 14) through better-auth's endpoints as the web app calls them: the same
+ * answer whether or not an address has an account, a single-use link valid for an hour stored only
+ * as a digest, every session of the account ended at once (its signed copies too), rate limits per
+ * address.
+ */
+import { messages, rateLimits } from '@glimpse/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verification } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const tokenOf = (link: string | null) => new URL(link!).searchParams.get('token')!;
+
+async function requestReset(email: string) {
+  const response = await t.client().post('/api/auth/request-password-reset', { email });
+  return { status: response.status, body: await response.json() };
+}
+
+async function signIn(email: string, password: string) {
+  const visitor = t.client();
+  const response = await visitor.post('/api/auth/sign-in/email', { email, password });
+  return { status: response.status, visitor };
+}
+
+describe('password reset', () => {
+  it('answers an unknown address exactly as a known one, and mails only the known one', async () => {
+    const member = await t.signUp();
+    const before = (await t.mailbox()).length;
+    const known = await requestReset(member.email);
+    const unknown = await requestReset('nobody-here@example.com');
+    expect(known).toEqual(unknown);
+    expect(known.status).toBe(200);
+    const mails = (await t.mailbox()).slice(before);
+    expect(mails.map((m) => m.to)).toEqual([member.email]);
+    expect(mails[0]!.subject).toBe(messages.mail.resetSubject);
+    expect(mails[0]!.link).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
+  });
+
+  it('stores the token only as a digest that expires in an hour', async () => {
+    const member = await t.signUp();
+    await requestReset(member.email);
+    const token = tokenOf((await t.mailbox()).at(-1)!.link);
+    const rows = await t.db.select().from(verification).where(eq(verification.value, member.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.identifier).not.toContain(token);
+    const minutes = (rows[0]!.expiresAt.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(58);
+    expect(minutes).toBeLessThanOrEqual(60);
+  });
+
+  it('sets the new password once, ends every session at once, and the link cannot be used again', async () => {
+    const member = await t.signUp();
+    const laptop = await signIn(member.email, member.password);
+    // Both clients hold a fresh signed copy of their session: it must not keep them signed in.
+    expect((await member.get('/api/me')).status).toBe(200);
+    expect((await laptop.visitor.get('/api/me')).status).toBe(200);
+    await requestReset(member.email);
+    const token = tokenOf((await t.mailbox()).at(-1)!.link);
+
+    const reset = await t
+      .client()
+      .post('/api/auth/reset-password', { token, newPassword: 'a brand new secret' });
+    expect(reset.status).toBe(200);
+    expect((await member.get('/api/me')).status).toBe(401);
+    expect((await laptop.visitor.get('/api/me')).status).toBe(401);
+
+    expect((await signIn(member.email, member.password)).status).toBe(401);
+    expect((await signIn(member.email, 'a brand new secret')).status).toBe(200);
+
+    const again = await t
+      .client()
+      .post('/api/auth/reset-password', { token, newPassword: 'another new secret' });
+    expect(again.status).toBe(400);
+    expect((await signIn(member.email, 'another new secret')).status).toBe(401);
+  });
+
+  it('refuses an expired link and a made-up one', async () => {
+    const member = await t.signUp();
+    await requestReset(member.email);
+    const token = tokenOf((await t.mailbox()).at(-1)!.link);
+    await t.db
+      .update(verification)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verification.value, member.id));
+    const expired = await t
+      .client()
+      .post('/api/auth/reset-password', { token, newPassword: 'a brand new secret' });
+    expect(expired.status).toBe(400);
+    const madeUp = await t.client().post('/api/auth/reset-password', {
+      token: 'x'.repeat(24),
+      newPassword: 'a brand new secret',
+    });
+    expect(madeUp.status).toBe(400);
+    expect((await signIn(member.email, member.password)).status).toBe(200);
+  });
+});
+
+describe('password reset rate limits', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({ RATE_LIMITS: 'on' });
+  });
+  afterAll(() => limited.close());
+
+  it(`sends at most ${rateLimits.mailPerAddress.max} emails an hour to one address, known or not`, async () => {
+    for (const email of ['limit-me@example.com', 'nobody-limit@example.com']) {
+      const statuses: number[] = [];
+      for (let i = 0; i <= rateLimits.mailPerAddress.max; i++) {
+        const response = await limited.client().post('/api/auth/request-password-reset', { email });
+        statuses.push(response.status);
+        if (response.status === 429) {
+          expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+            messages.account.tooManyEmails,
+          );
+          expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+        }
+      }
+      expect(statuses).toEqual([...Array(rateLimits.mailPerAddress.max).fill(200), 429]);
+    }
+    // Another address from the same client still gets its email.
+    const other = await limited
+      .client()
+      .post('/api/auth/request-password-reset', { email: 'fresh@example.com' });
+    expect(other.status).toBe(200);
+  });
+});

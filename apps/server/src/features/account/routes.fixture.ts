@@ -1,0 +1,60 @@
+/**
+ * Who may call each state-changing account route (a test fixture: the security suites read it
+ * through security/route-table.ts). The scene is shared by every attempt, so no attempt may really
+ * delete its owner (and the test members all share one password): each sends a password nobody
+ * has, which must delete nothing. delete-account.test.ts deletes with the right one.
+ */
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import * as schema from '../../db/schema.ts';
+import type { RouteEntry } from '../../security/route-entry.ts';
+
+export const accountRouteTable: Record<string, RouteEntry> = {
+  'POST /api/account/export': {
+    rule: 'Download your data builds an archive of the caller’s own account only.',
+    expect: { owner: 202, other: 202, signedOut: 401 },
+    rateLimit: 'dataExports',
+    body: 'none',
+    async attempt(scene, actor) {
+      return {
+        path: '/api/account/export',
+        async verify() {
+          const caller = actor === 'owner' ? scene.owner : actor === 'other' ? scene.other : null;
+          const rows = await scene.t.db
+            .select({ userId: schema.dataExports.userId })
+            .from(schema.dataExports);
+          // One archive per account, and only the caller's is started.
+          expect(new Set(rows.map((r) => r.userId)).size).toBe(rows.length);
+          if (caller) expect(rows.map((r) => r.userId)).toContain(caller.id);
+        },
+      };
+    },
+  },
+  'POST /api/account/delete': {
+    rule: 'Delete account deletes only the caller, and only with the caller’s own password.',
+    expect: { owner: 400, other: 400, signedOut: 401 },
+    rateLimit: 'passwordChecks',
+    body: 'json',
+    async attempt(scene, actor) {
+      return {
+        path: '/api/account/delete',
+        json: { password: `not the password of ${actor}` },
+        async verify() {
+          for (const member of [scene.owner, scene.other]) {
+            const rows = await scene.t.db.select().from(schema.user).where(eq(schema.user.id, member.id));
+            expect(rows).toHaveLength(1);
+          }
+        },
+      };
+    },
+    // Fuzzed passwords are never the owner's, so no fuzzed request may succeed; the password is
+    // only hashed and compared, never stored.
+    text: {
+      fields: ['password'],
+      neverStored: true,
+      async stored() {
+        throw new Error('a fuzzed password deleted the account');
+      },
+    },
+  },
+};

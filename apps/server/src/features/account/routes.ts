@@ -1,0 +1,39 @@
+/**
+ * HTTP for the account itself (issue 14): Download your data and Delete account. better-auth
+ * serves the rest (password, sessions) under /api/auth.
+ */
+import { DeleteAccountInput } from '@glimpse/shared';
+import { Hono } from 'hono';
+import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';
+import { rateLimit } from '../../lib/rate-limit.ts';
+import { getDataExport, openDataExport, requestDataExport } from './data-export.ts';
+import { deleteAccount } from './delete-account.ts';
+import { requirePassword, requireTwoFactorCode } from './password.ts';
+
+export const accountRoutes = new Hono<AppEnv>()
+  .post('/account/delete', rateLimit('passwordChecks'), signedIn, jsonBody(DeleteAccountInput), async (c) => {
+    const { password, code } = c.req.valid('json');
+    await requirePassword(c.var.deps.auth, c.req.raw.headers, password);
+    await requireTwoFactorCode(c.var.deps.auth, c.var.ctx.db, c.req.raw.headers, c.var.ctx.viewer.id, code);
+    await deleteAccount({ ctx: c.var.ctx, input: { logger: c.var.log } });
+    return c.body(null, 204);
+  })
+  .get('/account/export', signedIn, async (c) =>
+    c.json({ export: await getDataExport({ ctx: c.var.ctx }) }, 200),
+  )
+  .post('/account/export', rateLimit('dataExports'), signedIn, async (c) => {
+    const { dto } = await requestDataExport({
+      ctx: c.var.ctx,
+      input: { logger: c.var.log, publicUrl: c.var.deps.env.publicUrl },
+    });
+    return c.json({ export: dto }, 202);
+  })
+  .get('/account/export/download', signedIn, async (c) => {
+    const { stored, fileName } = await openDataExport({ ctx: c.var.ctx });
+    return c.body(stored.body, 200, {
+      'content-type': 'application/zip',
+      'content-length': String(stored.size),
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'private, no-store',
+    });
+  });

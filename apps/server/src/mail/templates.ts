@@ -1,0 +1,42 @@
+/**
+ * The messages Glimpse sends: plain text plus a small HTML twin, the product's name, one link and
+ * nothing else (no images, no tracking pixels, no rewritten links). Texts are in the shared messages.
+ */
+import { messages } from '@glimpse/shared';
+import type { MailMessage } from './mailer.ts';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.codePointAt(0)};`);
+
+/** A message whose point is one link: an intro, the link (as a button in HTML), and why to ignore it. */
+export function linkMail(input: {
+  to: string;
+  subject: string;
+  intro: string;
+  action: string;
+  link: string;
+}): MailMessage {
+  const { to, subject, intro, action, link } = input;
+  const text = [intro, '', link, '', messages.mail.ignore, '', `— ${messages.mail.signature}`, ''].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:560px;margin:24px auto;padding:0 16px;color:#111">
+<h1 style="font-size:20px">Glimpse</h1>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(link)}</p>
+<p style="font-size:13px;color:#555">${escapeHtml(messages.mail.ignore)}</p>
+<p>— ${escapeHtml(messages.mail.signature)}</p>
+</body></html>
+`;
+  return { to, subject, text, html, link };
+}
+
+export function resetPasswordMail(to: string, link: string): MailMessage {
+  const { resetSubject, resetIntro, resetAction } = messages.mail;
+  return linkMail({ to, subject: resetSubject, intro: resetIntro, action: resetAction, link });
+}
+
+export function verifyEmailMail(to: string, link: string): MailMessage {
+  const { verifySubject, verifyIntro, verifyAction } = messages.mail;
+  return linkMail({ to, subject: verifySubject, intro: verifyIntro, action: verifyAction, link });
+}

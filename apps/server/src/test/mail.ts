@@ -1,0 +1,35 @@
+/** Reads the file mailbox (DATA_DIR/mail) in integration tests, as a person would read the messages. */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The message with quoted-printable soft breaks and escapes undone (enough to read its links). */
+export const decodeQuotedPrintable = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+export interface StoredMail {
+  file: string;
+  to: string;
+  subject: string;
+  raw: string;
+  /** The first link into the app (PUBLIC_URL) in the message. */
+  link: string | null;
+}
+
+export async function readMailbox(dataDir: string): Promise<StoredMail[]> {
+  const dir = path.join(dataDir, 'mail');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = decodeQuotedPrintable(await readFile(path.join(dir, file), 'utf8'));
+      return {
+        file,
+        raw,
+        to: raw.match(/^To: (.*)$/m)?.[1] ?? '',
+        subject: raw.match(/^Subject: (.*)$/m)?.[1] ?? '',
+        link: raw.match(/https?:\/\/[^\s"<]+\?token=[^\s"<]+/)?.[0] ?? null,
+      };
+    }),
+  );
+}

@@ -1,0 +1,15 @@
+/** Password reset through better-auth: ask for the emailed link, then set the new password with its token. */
+import { useMutation } from '@tanstack/react-query';
+import { authPost } from '@/lib/auth-client.ts';
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) => authPost('/request-password-reset', { email }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; newPassword: string }) => authPost('/reset-password', input),
+  });
+}

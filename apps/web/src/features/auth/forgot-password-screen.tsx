@@ -1,0 +1,52 @@
+/**
+ * /forgot-password: Email, Send reset link. The confirmation reads the same whether or not the
+ * address has an account, so this page cannot be used to find out who is on Glimpse.
+ */
+import { ForgotPasswordInput, messages, paths } from '@glimpse/shared';
+import { Link } from 'react-router';
+import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { TextField } from '@/components/field.tsx';
+import { useForm } from '@/lib/use-form.ts';
+import { useRequestPasswordReset } from './api/password-reset.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import styles from './form.module.css';
+
+export function ForgotPasswordScreen() {
+  const requestReset = useRequestPasswordReset();
+  const form = useForm({
+    initial: { email: '' },
+    schema: ForgotPasswordInput,
+    onSubmit: ({ email }) => requestReset.mutateAsync(email),
+  });
+
+  return (
+    <AuthLayout
+      title="Forgot password?"
+      subtitle="Enter your email and we will send you a link to choose a new password."
+    >
+      {requestReset.isSuccess ? (
+        <SuccessMessage>{messages.account.resetLinkSent}</SuccessMessage>
+      ) : (
+        <form className={styles.form} onSubmit={form.submit} noValidate>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...form.field('email')}
+            aria-required="true"
+          />
+          <ErrorMessage>
+            {form.failure === null ? '' : form.alert(messages.common.somethingWentWrong)}
+          </ErrorMessage>
+          <Button type="submit" block busy={form.busy} busyLabel={messages.common.submitting}>
+            Send reset link
+          </Button>
+        </form>
+      )}
+      <p className={styles.footer}>
+        <Link to={paths.login}>Back to sign in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * /reset-password?token=…: New password, Verify password, Reset password. better-auth ends every
+ * session of the account when it succeeds, so the person signs in again with the new password.
+ */
+import { messages, paths, ResetPasswordInput } from '@glimpse/shared';
+import { Link, useLocation } from 'react-router';
+import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
+import { Button, ButtonLink } from '@/components/button.tsx';
+import { TextField } from '@/components/field.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useForm } from '@/lib/use-form.ts';
+import { useResetPassword } from './api/password-reset.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import styles from './form.module.css';
+
+function failureText(error: unknown): string {
+  if (isApiError(error, 'Network')) return messages.common.networkError;
+  if (isApiError(error, 'RateLimited')) return messages.auth.tooManyAttempts;
+  if (isApiError(error) && error.code === 'INVALID_TOKEN') return messages.account.resetLinkInvalid;
+  return messages.common.somethingWentWrong;
+}
+
+export function ResetPasswordScreen() {
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
+  const reset = useResetPassword();
+  const form = useForm({
+    initial: { newPassword: '', verifyPassword: '' },
+    schema: ResetPasswordInput,
+    onSubmit: ({ newPassword }) => reset.mutateAsync({ token, newPassword }),
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <AuthLayout title="Password reset" subtitle="">
+        <SuccessMessage>{messages.account.resetDone}</SuccessMessage>
+        <ButtonLink to={paths.login}>Sign in</ButtonLink>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="You will be signed out everywhere, then sign in with the new password."
+    >
+      {token ? (
+        <form className={styles.form} onSubmit={form.submit} noValidate>
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            {...form.field('newPassword')}
+            aria-required="true"
+          />
+          <TextField
+            label="Verify password"
+            type="password"
+            autoComplete="new-password"
+            {...form.field('verifyPassword')}
+            aria-required="true"
+          />
+          <ErrorMessage>{form.failure === null ? '' : failureText(form.failure)}</ErrorMessage>
+          <Button type="submit" block busy={form.busy} busyLabel={messages.common.submitting}>
+            Reset password
+          </Button>
+        </form>
+      ) : (
+        <ErrorMessage>{messages.account.resetLinkMissing}</ErrorMessage>
+      )}
+      <p className={styles.footer}>
+        <Link to={paths.forgotPassword}>Ask for a new link</Link>
+      </p>
+    </AuthLayout>
+  );
+}
