@@ -73,7 +73,7 @@ test('settings/account: change password, see the devices, log out the others', a
   await expect(laptopPage).toHaveURL(/\/$/);
 
   await page.goto('/settings');
-  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   const devices = page.getByRole('list', { name: 'Devices signed in' });

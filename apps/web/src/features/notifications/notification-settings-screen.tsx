@@ -5,6 +5,7 @@
  */
 import type { NotificationPreferencesDto, NotificationPreferenceType } from '@glimpse/shared';
 import { messages, notificationPreferenceTypes } from '@glimpse/shared';
+import { useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
@@ -31,6 +32,8 @@ const pushLabels: Record<NotificationPreferenceType, string> = {
   event_reminder: 'Push the day before events I’m interested in',
 };
 
+type Clicked = Partial<Record<NotificationPreferenceType, boolean>>;
+
 function Checkboxes({
   legend,
   channel,
@@ -46,6 +49,10 @@ function Checkboxes({
   onChange: (change: PreferenceChange) => void;
   disabled?: boolean;
 }) {
+  // The box follows the click in the same render: the query cache's optimistic update arrives a
+  // tick later, and until then React would put the controlled box back. Any new server state wins.
+  const [clicks, setClicks] = useState({ basis: preferences, values: {} as Clicked });
+  const clicked = clicks.basis === preferences ? clicks.values : {};
   return (
     <fieldset className={styles.card} disabled={disabled}>
       <legend className={styles.legend}>{legend}</legend>
@@ -53,8 +60,12 @@ function Checkboxes({
         <label key={type} className={styles.row}>
           <input
             type="checkbox"
-            checked={preferences[channel][type]}
-            onChange={(e) => onChange({ channel, type, on: e.target.checked })}
+            checked={clicked[type] ?? preferences[channel][type]}
+            onChange={(e) => {
+              const on = e.target.checked;
+              setClicks({ basis: preferences, values: { ...clicked, [type]: on } });
+              onChange({ channel, type, on });
+            }}
           />
           <span>{labels[type]}</span>
         </label>
