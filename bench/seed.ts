@@ -116,9 +116,9 @@ async function ensureEmpty(database: Database) {
  * better-auth's values (every other account shares this hash, hence one password for all).
  */
 async function signUpViewer(database: Database, auth: ReturnType<typeof createAuth>): Promise<ViewerAccount> {
-  const { user: created } = await auth.api.signUpEmail({
-    body: { email: viewerEmail, password: benchPassword, name: 'Vera Viewer' },
-  });
+  // acceptTerms is read by the sign-up hook (features/safety/terms.ts), not a typed body field.
+  const body = { email: viewerEmail, password: benchPassword, name: 'Vera Viewer', acceptTerms: true };
+  const { user: created } = await auth.api.signUpEmail({ body });
   const [credential] = await database.db.select().from(account).where(eq(account.userId, created.id));
   const [row] = await database.db.select().from(user).where(eq(user.id, created.id));
   if (!credential?.password || !row) throw new Error('better-auth did not store the viewer as expected');
