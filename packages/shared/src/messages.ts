@@ -277,4 +277,17 @@ export const messages = {
     reportReviewed: 'Your report was reviewed',
     nothingToRemove: 'An account is not content: suspend it instead.',
   },
+  /** Passkeys (issue 14): WebAuthn sign-in and the list in Settings → Account. */
+  passkeys: {
+    added: 'Passkey added.',
+    removed: 'Passkey removed.',
+    failed: 'The passkey could not be used. Please try again.',
+    cancelled: 'The passkey request was cancelled or timed out.',
+    unknown: 'This passkey is not registered with Glimpse.',
+    expired: 'The passkey request expired. Please try again.',
+    alreadyAdded: 'This passkey is already added.',
+    notFound: 'Passkey not found.',
+    unsupported: 'This browser does not support passkeys.',
+    tooMany: (max: number) => `You can add at most ${max} passkeys.`,
+  },
 } as const;

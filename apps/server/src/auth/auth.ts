@@ -18,6 +18,7 @@ import { applyAdminEmails, makeFirstAccountAdmin } from '../features/safety/role
 import { consume } from '../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
+import { passkeyPlugin } from './passkeys.ts';
 
 /** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const clientIpHeader = 'x-glimpse-client-ip';
@@ -148,6 +149,9 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       customRules: {
         '/sign-in/email': { window: rateLimits.signIn.windowSeconds, max: rateLimits.signIn.max },
         '/sign-up/email': { window: rateLimits.signUp.windowSeconds, max: rateLimits.signUp.max },
+        // A passkey sign-in is a sign-in: the same budget per address, for both of its steps.
+        '/passkey/sign-in-options': { window: rateLimits.signIn.windowSeconds, max: rateLimits.signIn.max },
+        '/passkey/sign-in': { window: rateLimits.signIn.windowSeconds, max: rateLimits.signIn.max },
         '/request-password-reset': {
           window: rateLimits.mailPerClient.windowSeconds,
           max: rateLimits.mailPerClient.max,
@@ -171,6 +175,8 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       admin({ defaultRole: 'member', bannedUserMessage: messages.safety.suspended }),
       // TOTP with an authenticator app and ten one-time backup codes; sign-in then asks for a code.
       twoFactorPlugin({ issuer: 'Glimpse', backupCodeOptions: { amount: 10 } }),
+      // WebAuthn sign-in and the passkey list (auth/passkeys.ts).
+      passkeyPlugin(db, env.publicUrl),
     ],
   });
 }
