@@ -1,5 +1,5 @@
 /**
- * /settings/account: change password, two-factor, the devices signed in, Download your data, Delete account. Each section is its
+ * /settings/account: change password, two-factor, passkeys, the devices signed in, Download your data, Delete account. Each section is its
  * own component beside this file.
  */
 import { type ReactNode, useId } from 'react';
@@ -10,6 +10,7 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -34,6 +35,9 @@ export function AccountScreen() {
       </Section>
       <Section title="Two-factor authentication">
         <TwoFactorSection />
+      </Section>
+      <Section title="Passkeys">
+        <PasskeysSection />
       </Section>
       <Section title="Devices">
         <DevicesSection userId={me.user.id} />
