@@ -1,11 +1,12 @@
 /**
- * /settings/account: change password, two-factor, passkeys, the devices signed in, Download your data, Delete account. Each section is its
+ * /settings/account: change password, change email, two-factor, passkeys, the devices signed in, Download your data, Delete account. Each section is its
  * own component beside this file.
  */
 import { type ReactNode, useId } from 'react';
 import { Page } from '@/components/page.tsx';
 import { useViewer } from '@/lib/session.ts';
 import styles from './account-screen.module.css';
+import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
@@ -32,6 +33,9 @@ export function AccountScreen() {
       <p className={styles.muted}>Signed in as {me.user.email}</p>
       <Section title="Password">
         <ChangePasswordForm />
+      </Section>
+      <Section title="Email">
+        <ChangeEmailForm />
       </Section>
       <Section title="Two-factor authentication">
         <TwoFactorSection />
