@@ -54,6 +54,13 @@ export default defineConfig({
     // SIGTERM, as an operator stops it: the server then stops its embedded PostgreSQL, which runs
     // in its own process group and would outlive Playwright's default SIGKILL to the group.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: { PORT: String(port), DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+      // The trust-and-safety spec's admin, whatever spec signs up first (the first account is admin too).
+      ADMIN_EMAILS: 'safety-admin@example.com',
+    },
   },
 });

@@ -249,7 +249,7 @@ export async function signUpMember(
   const signUp = await expectStatus(
     await session.request('/api/auth/sign-up/email', {
       method: 'POST',
-      json: { email, password, name: label },
+      json: { email, password, name: label, acceptTerms: true },
     }),
     200,
     'sign-up',

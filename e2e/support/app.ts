@@ -53,6 +53,9 @@ export async function signUp(page: Page, user: TestUser) {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Verify password').fill(user.password);
+  await page
+    .getByRole('checkbox', { name: 'I agree to the Terms of Service and Community Guidelines' })
+    .check();
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/setupProfile$/);
 }

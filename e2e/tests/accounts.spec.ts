@@ -25,9 +25,16 @@ test('a new member signs up, sets up a profile with a photo, and signs in again'
     await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeVisible();
   });
 
-  await test.step('sign-up goes to profile set-up', async () => {
+  await test.step('sign-up requires agreeing to the terms, then goes to profile set-up', async () => {
     await page.getByLabel('Verify password').fill(user.password);
     await expect(page.getByRole('button', { name: 'Sign up' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Please agree to the Terms of Service and Community Guidelines.',
+    );
+    await page
+      .getByRole('checkbox', { name: 'I agree to the Terms of Service and Community Guidelines' })
+      .check();
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page).toHaveURL(/\/setupProfile$/);
   });
@@ -104,6 +111,9 @@ test('signing up with an email that already has an account says so', async ({ pa
   await other.getByLabel('Email').fill(user.email);
   await other.getByLabel('Password', { exact: true }).fill(user.password);
   await other.getByLabel('Verify password').fill(user.password);
+  await other
+    .getByRole('checkbox', { name: 'I agree to the Terms of Service and Community Guidelines' })
+    .check();
   await other.getByRole('button', { name: 'Sign up' }).click();
   await expect(other.getByRole('alert')).toContainText('Error during sign up. Please try again.');
   await expect(other).toHaveURL(/\/signup$/);

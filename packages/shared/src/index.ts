@@ -4,5 +4,6 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './notification-text.ts';
 export * from './routes.ts';
+export * from './safety.ts';
 export * from './schemas.ts';
 export * from './text-entities.ts';

@@ -30,6 +30,10 @@ export const routePatterns = {
   guidelines: '/communityguidelines',
   help: '/help',
   notifications: '/notifications',
+  // Trust and safety (issue 13).
+  blockedAccounts: '/settings/blocked',
+  mutedWords: '/settings/muted-words',
+  moderation: '/admin/reports',
   tag: '/tags/:tag',
   /** An @mention's link: finds the member by username, then shows their profile. */
   mention: '/u/:username',

@@ -372,18 +372,9 @@ export const ReportListQuery = PageQuery.extend({
 });
 export type ReportListStatus = z.output<typeof ReportListQuery>['status'];
 
-/** An admin makes a member moderator by username. */
-export const ModeratorInput = z.object({
-  username: requiredText(limits.usernameMax, 'Username'),
-});
-export type ModeratorInput = z.input<typeof ModeratorInput>;
-
-/** A muted word or hashtag: one word, `#` allowed in front. */
+/** A muted word, hashtag or phrase (shared matching rule: safety.ts). */
 export const MutedWordInput = z.object({
-  word: requiredText(limits.mutedWordMax, 'Word').refine(
-    (word) => !/\s/.test(word),
-    messages.safety.mutedWordOneWord,
-  ),
+  word: requiredText(limits.mutedWordMax, 'Word'),
 });
 export type MutedWordInput = z.input<typeof MutedWordInput>;
 

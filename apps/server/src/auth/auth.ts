@@ -16,6 +16,7 @@ import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { applyAdminEmails, makeFirstAccountAdmin } from '../features/safety/roles.ts';
+import { acceptedTerms } from '../features/safety/terms.ts';
 import { consume } from '../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { changeEmailMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
@@ -133,7 +134,13 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       cookieCache: { enabled: true, maxAge: sessionCookieCacheSeconds },
     },
     databaseHooks: {
-      user: { create: { after: (created) => makeFirstAccountAdmin(db, created.id) } },
+      user: {
+        create: {
+          // No account without agreeing to the terms (the sign-up body's acceptTerms).
+          before: async (created, context) => ({ data: { ...created, ...acceptedTerms(context?.body) } }),
+          after: (created) => makeFirstAccountAdmin(db, created.id),
+        },
+      },
       session: {
         create: { after: (created) => applyAdminEmails(db, created.userId, env.adminEmails) },
         delete: {
@@ -180,6 +187,12 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
+    user: {
+      additionalFields: {
+        termsAcceptedAt: { type: 'date', required: false, input: false },
+        termsVersion: { type: 'string', required: false, input: false },
+      },
+    },
     plugins: [
       multiSession({ maximumSessions: limits.deviceAccountsMax }),
       // Roles and bans on `user` (features/safety). A suspended account's sign-in is refused with

@@ -31,7 +31,7 @@ async function signUp(email: string): Promise<Cookies & { userId: string }> {
   const response = await t.app.request('/api/auth/sign-up/email', {
     method: 'POST',
     headers: { origin: testOrigin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery', name: email }),
+    body: JSON.stringify({ email, password: 'correct horse battery', name: email, acceptTerms: true }),
   });
   expect(response.status).toBe(200);
   const pairs = response.headers.getSetCookie().map((line) => {

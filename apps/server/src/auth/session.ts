@@ -3,7 +3,8 @@
  * account is signed out here at once, on every path: its session rows are deleted when it is
  * suspended, but a signed copy in its cookie would still answer for up to a minute, so every
  * answer is checked against the suspended accounts every instance keeps in memory
- * (features/safety/suspended.ts).
+ * (features/safety/suspended.ts). For a few minutes after a suspension is lifted, the database
+ * decides for that account, so an old copy cannot revive a session the suspension ended.
  *
  * better-auth answers this through its endpoint machinery (a request context, async storage,
  * WebCrypto keys imported per call), which cost more than the rest of a simple request. Most
@@ -181,9 +182,12 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
 
   async function lookupSession(request: SessionRequest): Promise<SessionLookup> {
     const found = await lookup(request);
-    if (found.viewer && suspended && (await suspended.has(found.viewer.id))) {
-      return { viewer: null, setCookies: found.setCookies };
-    }
+    if (!found.viewer || !suspended) return found;
+    const status = await suspended.status(found.viewer.id);
+    if (status === 'suspended') return { viewer: null, setCookies: found.setCookies };
+    // Lifted a moment ago: the sessions the suspension ended must not come back through a copy
+    // signed before it, so the database decides (better-auth without its cookie cache).
+    if (status === 'lifted') return fromBetterAuth(request, true);
     return found;
   }
 

@@ -50,6 +50,8 @@ type Send = (message: LiveMessage) => void;
 export interface LiveHub {
   /** Fire and forget: a lost live message only delays a refresh, it never loses data. */
   publish(event: DomainEvent): void;
+  /** Resolves once every instance can hear it: for events a response must not overtake (a suspension). */
+  publishNow(event: DomainEvent): Promise<void>;
   subscribe(userId: string, send: Send): () => void;
   /** Server-side listeners of every event, on every instance (features/safety/suspended.ts). */
   listen(listener: (event: DomainEvent) => void): () => void;
@@ -129,6 +131,7 @@ export async function createLiveHub({
     publish(event) {
       transport.send(event).catch((err) => logger.warn({ err, event }, 'live publish failed'));
     },
+    publishNow: (event) => transport.send(event),
     subscribe(userId, send) {
       const set = clients.get(userId) ?? new Set<Send>();
       clients.set(userId, set);

@@ -85,7 +85,7 @@ async function signUp(instance: Instance, name: string): Promise<{ id: string; c
   const email = `${name}-${randomBytes(4).toString('hex')}@example.com`;
   const response = await visit(instance, '')(
     '/api/auth/sign-up/email',
-    json({ email, password: 'correct horse battery', name: email }),
+    json({ email, password: 'correct horse battery', name: email, acceptTerms: true }),
   );
   expect(response.status).toBe(200);
   const cookie = response.headers
@@ -205,7 +205,10 @@ describe('two server instances on one PostgreSQL', () => {
         .map((line) => line.split(';')[0])
         .join('; ');
     const phone = cookieOf(
-      await visit(a, '')('/api/auth/sign-up/email', json({ email, password, name: email })),
+      await visit(a, '')(
+        '/api/auth/sign-up/email',
+        json({ email, password, name: email, acceptTerms: true }),
+      ),
     );
     const laptop = cookieOf(await visit(a, '')('/api/auth/sign-in/email', json({ email, password })));
     // B answers the laptop from its signed session copy (no database), so nothing there knows yet.

@@ -171,7 +171,7 @@ describe('the embedded PostgreSQL dies while the app runs', () => {
       const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
         method: 'POST',
         headers: { origin, 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'correct horse battery', name: email }),
+        body: JSON.stringify({ email, password: 'correct horse battery', name: email, acceptTerms: true }),
       });
       expect(signUp.status).toBe(200);
       const cookie = signUp.headers

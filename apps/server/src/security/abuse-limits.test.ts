@@ -198,7 +198,7 @@ describe('sign-in and sign-up (per address, better-auth)', () => {
       const response = await t.client().request('/api/auth/sign-up/email', {
         method: 'POST',
         headers: { 'x-forwarded-for': address },
-        json: { email: `flood${i}@example.com`, password: 'short', name: 'x' },
+        json: { email: `flood${i}@example.com`, password: 'short', name: 'x', acceptTerms: true },
       });
       expect(response.status).toBe(400);
     }

@@ -350,6 +350,7 @@ describe('regressions the properties found', () => {
       email: 'nul@example.com',
       password: 'long enough password',
       name: 'a\u0000b',
+      acceptTerms: true,
     });
     await expectClearRefusal(signUp, 'sign-up name with NUL');
   });

@@ -103,6 +103,7 @@ describe('session cookies', () => {
       email: 'dev-cookie@example.com',
       password: 'long enough password',
       name: 'x',
+      acceptTerms: true,
     });
     const cookies = sessionCookies(response);
     expect(cookies.length).toBeGreaterThanOrEqual(2); // the session and its multi-session entry
@@ -125,7 +126,12 @@ describe('session cookies', () => {
       const response = await visitor.request('/api/auth/sign-up/email', {
         method: 'POST',
         headers: { origin },
-        json: { email: 'prod-cookie@example.com', password: 'long enough password', name: 'x' },
+        json: {
+          email: 'prod-cookie@example.com',
+          password: 'long enough password',
+          name: 'x',
+          acceptTerms: true,
+        },
       });
       expect(response.status).toBe(200);
       const cookies = sessionCookies(response);

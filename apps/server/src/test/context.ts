@@ -179,7 +179,12 @@ export async function createTestContext(
     const email = overridesForUser.email ?? `user${userCount}-${randomBytes(3).toString('hex')}@example.com`;
     const password = overridesForUser.password ?? 'correct horse battery';
     const visitor = client();
-    const response = await visitor.post('/api/auth/sign-up/email', { email, password, name: email });
+    const response = await visitor.post('/api/auth/sign-up/email', {
+      email,
+      password,
+      name: email,
+      acceptTerms: true,
+    });
     if (response.status !== 200)
       throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     const { user } = (await response.json()) as { user: { id: string } };

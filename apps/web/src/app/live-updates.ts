@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { feedSignal } from '@/features/feed/feed-signal.ts';
 import { removePostEverywhere } from '@/features/posts/api/post-cache.ts';
-import { eventKeys, feedKeys, notificationKeys, postKeys } from '@/lib/query-keys.ts';
+import { eventKeys, feedKeys, notificationKeys, postKeys, safetyKeys } from '@/lib/query-keys.ts';
 
 export function useLiveUpdates(userId: string) {
   const queryClient = useQueryClient();
@@ -26,6 +26,7 @@ export function useLiveUpdates(userId: string) {
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      void queryClient.invalidateQueries({ queryKey: safetyKeys.moderation() });
     };
 
     const handle = (message: LiveMessage) => {
@@ -45,6 +46,9 @@ export function useLiveUpdates(userId: string) {
           break;
         case 'events':
           void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+          break;
+        case 'reports':
+          void queryClient.invalidateQueries({ queryKey: safetyKeys.moderation() });
           break;
       }
     };

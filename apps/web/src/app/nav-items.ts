@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   PlusSquare,
   Settings,
+  ShieldAlert,
 } from 'lucide-react';
 
 export interface NavItem {
@@ -16,6 +17,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Shown in the phone's bottom bar as well as the menu. */
   primary?: boolean;
+  /** Only for moderators and admins (trust and safety). */
+  staffOnly?: boolean;
 }
 
 /** Side navigation of SPEC.md §2, in its order. Log Out follows as a button. */
@@ -27,4 +30,5 @@ export const navItems: NavItem[] = [
   { label: 'Event', to: paths.events, icon: CalendarDays, primary: true },
   { label: 'Favorite', to: paths.myFavorite, icon: Heart },
   { label: 'Settings', to: paths.settings, icon: Settings },
+  { label: 'Moderation', to: paths.moderation, icon: ShieldAlert, staffOnly: true },
 ];

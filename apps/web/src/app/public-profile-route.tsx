@@ -1,9 +1,10 @@
 /**
- * /userpublicfeed/{uid} composes four features: someone's header (profile), Follow / Unfollow and
- * Report (social), their photos (posts) and events (events).
+ * /userpublicfeed/{uid} composes five features: someone's header (profile), Follow / Unfollow and
+ * Report (social), Block and Mute (safety), their photos (posts) and events (events). Someone I
+ * blocked shows only the header with Unblock: the server hides their things from me.
  */
 import { messages, paths } from '@glimpse/shared';
-import { ImageOff } from 'lucide-react';
+import { Ban, ImageOff } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
@@ -11,6 +12,7 @@ import { Skeleton } from '@/components/skeleton.tsx';
 import { UserEventList } from '@/features/events/user-events.tsx';
 import { AuthorPostGrid } from '@/features/posts/author-post-grid.tsx';
 import { ProfileHeader } from '@/features/profile/profile-header.tsx';
+import { BlockButton, MuteButton } from '@/features/safety/relation-buttons.tsx';
 import { usePublicProfile } from '@/features/social/api/get-public-profile.ts';
 import { FollowButton } from '@/features/social/follow-button.tsx';
 import { ReportButton } from '@/features/social/report-dialog.tsx';
@@ -58,19 +60,35 @@ export function PublicProfileRoute() {
         profile={person}
         actions={
           <>
-            <FollowButton userId={person.userId} following={person.followedByMe} />
+            {!person.blockedByMe && <FollowButton userId={person.userId} following={person.followedByMe} />}
             <ReportButton userId={person.userId} name={name} />
+            {!person.blockedByMe && <MuteButton userId={person.userId} muted={person.mutedByMe} />}
+            <BlockButton userId={person.userId} name={name} blocked={person.blockedByMe} />
           </>
         }
       />
+      {person.blockedByMe ? (
+        <EmptyState icon={<Ban />} title={`You blocked ${name}.`}>
+          <p>You do not see each other’s posts, comments or events.</p>
+        </EmptyState>
+      ) : (
+        <PublicContent userId={person.userId} name={name} firstName={person.firstName} />
+      )}
+    </Page>
+  );
+}
+
+function PublicContent({ userId, name, firstName }: { userId: string; name: string; firstName: string }) {
+  return (
+    <>
       <section className={styles.section}>
         <h2 className={styles.heading}>Photos</h2>
-        <AuthorPostGrid userId={person.userId} name={name} firstName={person.firstName} />
+        <AuthorPostGrid userId={userId} name={name} firstName={firstName} />
       </section>
       <section className={styles.section}>
         <h2 className={styles.heading}>Events</h2>
-        <UserEventList userId={person.userId} />
+        <UserEventList userId={userId} />
       </section>
-    </Page>
+    </>
   );
 }

@@ -67,6 +67,15 @@ const privateRoutes: RouteObject[] = [
     lazy: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
   },
   {
+    path: patterns.blockedAccounts,
+    lazy: screen(() => import('@/features/safety/blocked-accounts-screen.tsx'), 'BlockedAccountsScreen'),
+  },
+  {
+    path: patterns.mutedWords,
+    lazy: screen(() => import('@/features/safety/muted-words-screen.tsx'), 'MutedWordsScreen'),
+  },
+  { path: patterns.moderation, lazy: screen(() => import('./moderation-route.tsx'), 'ModerationRoute') },
+  {
     path: patterns.settingsNotifications,
     lazy: screen(
       () => import('@/features/notifications/notification-settings-screen.tsx'),

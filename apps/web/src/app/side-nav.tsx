@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useLogOut } from '@/features/auth/use-log-out.ts';
+import { useViewer } from '@/lib/session.ts';
 import { navItems } from './nav-items.ts';
 import styles from './side-nav.module.css';
 
@@ -10,23 +11,27 @@ export type NavBadges = Partial<Record<string, ReactNode>>;
 
 export function SideNav({ badges = {}, onNavigate }: { badges?: NavBadges; onNavigate?: () => void }) {
   const { logOut, pending } = useLogOut();
+  const { role } = useViewer().user;
+  const staff = role === 'moderator' || role === 'admin';
   return (
     <nav aria-label="Main" className={styles.nav}>
       <ul className={styles.list}>
-        {navItems.map(({ label, to, icon: Icon }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={to === '/'}
-              className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
-              onClick={onNavigate}
-            >
-              <Icon aria-hidden="true" size={22} />
-              <span>{label}</span>
-              {badges[label]}
-            </NavLink>
-          </li>
-        ))}
+        {navItems
+          .filter((item) => staff || !item.staffOnly)
+          .map(({ label, to, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={to === '/'}
+                className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+                onClick={onNavigate}
+              >
+                <Icon aria-hidden="true" size={22} />
+                <span>{label}</span>
+                {badges[label]}
+              </NavLink>
+            </li>
+          ))}
       </ul>
       <button type="button" className={`${styles.link} ${styles.logOut}`} onClick={logOut} disabled={pending}>
         <LogOut aria-hidden="true" size={22} />

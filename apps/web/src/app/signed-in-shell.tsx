@@ -3,6 +3,7 @@
 import { EmailVerificationBanner } from '@/features/account/email-verification-banner.tsx';
 import { TopBarBell } from '@/features/notifications/top-bar-bell.tsx';
 import { UnreadBadge } from '@/features/notifications/unread-badge.tsx';
+import { ModerationBadge } from '@/features/safety/moderation-badge.tsx';
 import { UserSearch } from '@/features/search/user-search.tsx';
 import { useViewer } from '@/lib/session.ts';
 import { AppShell } from './app-shell.tsx';
@@ -16,7 +17,12 @@ export function SignedInShell() {
       searchSlot={<UserSearch />}
       notificationSlot={<TopBarBell />}
       bannerSlot={<EmailVerificationBanner />}
-      badges={{ Notification: <UnreadBadge /> }}
+      badges={{
+        Notification: <UnreadBadge />,
+        ...((me.user.role === 'moderator' || me.user.role === 'admin') && {
+          Moderation: <ModerationBadge />,
+        }),
+      }}
     />
   );
 }

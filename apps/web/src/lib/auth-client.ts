@@ -9,7 +9,8 @@ import { send } from './api-client.ts';
 
 interface AuthPosts {
   '/sign-in/email': SignInInput & { rememberMe: boolean };
-  '/sign-up/email': { email: string; password: string; name: string };
+  /** `acceptTerms`: the Terms of Service and Community Guidelines checkbox (the server requires it). */
+  '/sign-up/email': { email: string; password: string; name: string; acceptTerms: true };
   /** Ends every account's session on this device (docs/footguns.md). */
   '/sign-out': Record<string, never>;
   '/multi-session/set-active': { sessionToken: string };

@@ -63,6 +63,18 @@ export const searchKeys = {
   tags: (q: string) => ['search', 'tags', q.toLowerCase()] as const,
 };
 
+/** Trust and safety: the caller's blocks and muted words, the moderation console. */
+export const safetyKeys = {
+  all: ['safety'] as const,
+  blocked: () => ['safety', 'blocked'] as const,
+  mutedWords: () => ['safety', 'muted-words'] as const,
+  moderation: () => ['safety', 'moderation'] as const,
+  reports: (status: 'open' | 'resolved') => ['safety', 'moderation', 'reports', status] as const,
+  openCount: () => ['safety', 'moderation', 'count'] as const,
+  audit: () => ['safety', 'moderation', 'audit'] as const,
+  team: () => ['safety', 'moderation', 'team'] as const,
+};
+
 /** /settings/account (issue 14): the devices signed in to the account and its data export. */
 export const accountKeys = {
   all: ['account'] as const,

@@ -24,6 +24,7 @@ describe('accounts', () => {
       email: 'twice@example.com',
       password: 'another password',
       name: 'x',
+      acceptTerms: true,
     });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
@@ -34,6 +35,7 @@ describe('accounts', () => {
       email: 'short@example.com',
       password: 'short',
       name: 'x',
+      acceptTerms: true,
     });
     expect(response.status).toBe(400);
   });
@@ -65,6 +67,7 @@ describe('accounts', () => {
       email: 'cookie@example.com',
       password: 'long enough password',
       name: 'x',
+      acceptTerms: true,
     });
     const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token'));
     expect(cookie).toMatch(/HttpOnly/i);

@@ -17,7 +17,7 @@ async function signUpCookies(email: string): Promise<Map<string, string>> {
   const response = await t.app.request('/api/auth/sign-up/email', {
     method: 'POST',
     headers: { origin: testOrigin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery', name: email }),
+    body: JSON.stringify({ email, password: 'correct horse battery', name: email, acceptTerms: true }),
   });
   expect(response.status).toBe(200);
   return new Map(

@@ -15,7 +15,7 @@ import { comments, events, images, postImages, posts, profiles, reports } from '
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { visibleTo } from './visibility.ts';
+import { visibleTo as visibleToViewer } from './visibility.ts';
 
 /** Random characters plus the time, as SPEC.md §9 describes the report id. */
 const newReportId = () => `${randomBytes(9).toString('base64url')}-${Date.now()}`;
@@ -31,26 +31,31 @@ export interface ReportTarget {
   ownerId: string;
   text: string;
   imageKeys: string[] | null;
+  /** A comment's post. */
+  postId?: string;
 }
 
 /**
  * The target as the viewer may see it now, with its owner, text and picture; null when it does
- * not exist or is hidden from the viewer. The console reads the current content through it too.
+ * not exist or is hidden from the viewer. The console reads the current content through it too,
+ * with `viewerId` null: moderators see suspended accounts' content.
  */
 export async function findReportTarget(
   db: Db,
-  viewerId: string,
+  viewerId: string | null,
   type: ReportTargetType,
   id: string,
 ): Promise<ReportTarget | null> {
   const uuid = /^[0-9a-f-]{36}$/i.test(id);
+  const visibleTo = (column: Parameters<typeof visibleToViewer>[0]) =>
+    viewerId === null ? undefined : visibleToViewer(column, viewerId);
   switch (type) {
     case 'account': {
       const [row] = await db
         .select({ profile: profiles, keys: images.keys })
         .from(profiles)
         .leftJoin(images, eq(images.id, profiles.profileImageId))
-        .where(and(eq(profiles.userId, id), visibleTo(profiles.userId, viewerId)))
+        .where(and(eq(profiles.userId, id), visibleTo(profiles.userId)))
         .limit(1);
       if (!row) return null;
       const { firstName, lastName, username, bio } = row.profile;
@@ -68,25 +73,19 @@ export async function findReportTarget(
         // The first photo (the one grids show) is the snapshot of a post with several.
         .leftJoin(postImages, and(eq(postImages.postId, posts.id), eq(postImages.position, 0)))
         .leftJoin(images, eq(images.id, postImages.imageId))
-        .where(and(eq(posts.id, id), visibleTo(posts.authorId, viewerId)))
+        .where(and(eq(posts.id, id), visibleTo(posts.authorId)))
         .limit(1);
       return row ? { ownerId: row.ownerId, text: row.text, imageKeys: row.keys } : null;
     }
     case 'comment': {
       if (!uuid) return null;
       const [row] = await db
-        .select({ ownerId: comments.authorId, text: comments.body })
+        .select({ ownerId: comments.authorId, text: comments.body, postId: comments.postId })
         .from(comments)
         .innerJoin(posts, eq(posts.id, comments.postId))
-        .where(
-          and(
-            eq(comments.id, id),
-            visibleTo(comments.authorId, viewerId),
-            visibleTo(posts.authorId, viewerId),
-          ),
-        )
+        .where(and(eq(comments.id, id), visibleTo(comments.authorId), visibleTo(posts.authorId)))
         .limit(1);
-      return row ? { ownerId: row.ownerId, text: row.text, imageKeys: null } : null;
+      return row ? { ownerId: row.ownerId, text: row.text, imageKeys: null, postId: row.postId } : null;
     }
     case 'event': {
       if (!uuid) return null;
@@ -99,7 +98,7 @@ export async function findReportTarget(
         })
         .from(events)
         .leftJoin(images, eq(images.id, events.imageId))
-        .where(and(eq(events.id, id), visibleTo(events.hostId, viewerId)))
+        .where(and(eq(events.id, id), visibleTo(events.hostId)))
         .limit(1);
       return row
         ? { ownerId: row.ownerId, text: `${row.title}\n${row.description}`, imageKeys: row.keys }

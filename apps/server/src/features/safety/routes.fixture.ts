@@ -2,10 +2,10 @@
  * Who may call each state-changing trust-and-safety route (a test fixture: the security suites
  * read it through security/route-table.ts). A new route in routes.ts needs its entry here.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import { memberOf, type RouteEntry } from '../../security/route-entry.ts';
+import { expectWrittenBy, memberOf, type RouteEntry, storedById } from '../../security/route-entry.ts';
 import type { Scene } from '../../security/scene.ts';
 
 async function blockedBy(scene: Scene, blockerId: string, blockedId: string) {
@@ -94,4 +94,238 @@ export const safetyRouteTable: Record<string, RouteEntry> = {
       };
     },
   },
+
+  'POST /api/posts/:id/reports': reportEntry('post'),
+  'POST /api/comments/:id/reports': reportEntry('comment'),
+  'POST /api/events/:id/reports': reportEntry('event'),
+
+  'POST /api/me/muted-words': {
+    rule: 'A muted word goes to the caller’s own list.',
+    expect: { owner: 201, other: 201, signedOut: 401 },
+    rateLimit: 'safety',
+    body: 'json',
+    async attempt(scene, actor) {
+      const word = `w${Math.random().toString(36).slice(2, 10)}`;
+      return {
+        path: '/api/me/muted-words',
+        json: { word },
+        verify: () =>
+          expectWrittenBy(scene, actor, schema.mutedWords.userId, eq(schema.mutedWords.word, word)),
+      };
+    },
+    text: storedById(schema.mutedWords, ['word']),
+  },
+
+  'DELETE /api/me/muted-words/:id': {
+    rule: 'Only the member who muted a word removes it from their list.',
+    expect: { owner: 204, other: 404, signedOut: 401 },
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene, actor) {
+      const response = await scene.owner.post('/api/me/muted-words', {
+        word: `w${Math.random().toString(36).slice(2, 10)}`,
+      });
+      const { id } = (await response.json()) as { id: string };
+      return {
+        path: `/api/me/muted-words/${id}`,
+        async verify() {
+          expect(await scene.t.countRows(schema.mutedWords, eq(schema.mutedWords.id, id))).toBe(
+            actor === 'owner' ? 0 : 1,
+          );
+        },
+      };
+    },
+  },
+
+  ...consoleEntries(),
 };
+
+/** Reporting a post, comment or event: filed as the caller, about a third member's thing. */
+function reportEntry(kind: 'post' | 'comment' | 'event'): RouteEntry {
+  return {
+    rule: `A report on a ${kind} is filed as the caller; the body cannot name another reporter.`,
+    expect: { owner: 201, other: 201, signedOut: 401 },
+    rateLimit: 'reports',
+    body: 'json',
+    async attempt(scene, actor) {
+      const targetId = await reportable(scene, kind);
+      return {
+        path: `/api/${kind}s/${targetId}/reports`,
+        json: { reason: 'Abusive' },
+        verify: () =>
+          expectWrittenBy(scene, actor, schema.reports.reporterId, eq(schema.reports.targetId, targetId)),
+      };
+    },
+    text: storedById(schema.reports, ['reason']),
+  };
+}
+
+async function reportable(scene: Scene, kind: 'post' | 'comment' | 'event'): Promise<string> {
+  const db = scene.t.db;
+  if (kind === 'post') return (await scene.t.insertPost(scene.third.id, 'reportable')).id;
+  if (kind === 'comment') {
+    const post = await scene.t.insertPost(scene.third.id, 'with a comment');
+    const [comment] = await db
+      .insert(schema.comments)
+      .values({ postId: post.id, authorId: scene.third.id, body: 'reportable' })
+      .returning();
+    return comment!.id;
+  }
+  const [event] = await db
+    .insert(schema.events)
+    .values({
+      hostId: scene.third.id,
+      title: 'Reportable',
+      startsAt: new Date(Date.now() + 86_400_000),
+      website: 'https://example.com',
+      description: 'x',
+    })
+    .returning();
+  return event!.id;
+}
+
+/** An open report by the third member about a fresh post of another member. */
+async function openReport(scene: Scene) {
+  const [authorId] = await scene.t.insertMembers(1, 'Reported');
+  const post = await scene.t.insertPost(authorId!, 'reported');
+  const [report] = await scene.t.db
+    .insert(schema.reports)
+    .values({
+      id: `r-${Math.random().toString(36).slice(2)}`,
+      reporterId: scene.third.id,
+      reportedUserId: authorId!,
+      targetType: 'post',
+      targetId: post.id,
+      reason: 'Abusive',
+    })
+    .returning();
+  return { report: report!, authorId: authorId!, postId: post.id };
+}
+
+async function reportStatus(scene: Scene, id: string) {
+  const [row] = await scene.t.db.select().from(schema.reports).where(eq(schema.reports.id, id));
+  return row?.status;
+}
+
+/** The note of the newest audit-log row: what a console action stored. */
+function latestNote(): NonNullable<RouteEntry['text']> {
+  return {
+    fields: ['note'],
+    async stored(scene) {
+      const [row] = await scene.t.db
+        .select({ note: schema.moderationActions.note })
+        .from(schema.moderationActions)
+        .orderBy(desc(schema.moderationActions.createdAt), desc(schema.moderationActions.id))
+        .limit(1);
+      return { note: row?.note };
+    },
+  };
+}
+
+/** In these entries the owner is the instance's admin; the other member is a member. */
+async function ownerIsAdmin(scene: Scene) {
+  await scene.t.db.update(schema.user).set({ role: 'admin' }).where(eq(schema.user.id, scene.owner.id));
+}
+
+/**
+ * The console: the owner (made admin here) acts; to the other member, a member, the routes do not
+ * exist (404) and nothing changes. Moderator cases are in moderation.test.ts.
+ */
+function consoleEntries(): Record<string, RouteEntry> {
+  const adminOnly = { owner: 200, other: 404, signedOut: 401 };
+  const onReport = (
+    path: string,
+    after: (scene: Scene, report: { postId: string; authorId: string }) => Promise<void>,
+  ): RouteEntry => ({
+    rule: 'Only moderators and admins act on reports; to members the route does not exist.',
+    expect: adminOnly,
+    rateLimit: null,
+    body: 'json',
+    async attempt(scene, actor) {
+      await ownerIsAdmin(scene);
+      const { report, postId, authorId } = await openReport(scene);
+      return {
+        path: `/api/admin/reports/${report.id}/${path}`,
+        json: { note: 'Checked' },
+        async verify() {
+          expect(await reportStatus(scene, report.id)).toBe(
+            actor === 'owner' ? (path === 'dismiss' ? 'dismissed' : 'resolved') : 'open',
+          );
+          if (actor === 'owner') await after(scene, { postId, authorId });
+          else expect(await scene.t.countRows(schema.posts, eq(schema.posts.id, postId))).toBe(1);
+        },
+      };
+    },
+    text: latestNote(),
+  });
+  const banned = async (scene: Scene, userId: string) =>
+    (await scene.t.db.select().from(schema.user).where(eq(schema.user.id, userId)))[0]?.banned;
+  const roleOf = async (scene: Scene, userId: string) =>
+    (await scene.t.db.select().from(schema.user).where(eq(schema.user.id, userId)))[0]?.role;
+  return {
+    'POST /api/admin/reports/:reportId/dismiss': onReport('dismiss', async (scene, { postId }) => {
+      expect(await scene.t.countRows(schema.posts, eq(schema.posts.id, postId))).toBe(1);
+    }),
+    'POST /api/admin/reports/:reportId/remove-content': onReport(
+      'remove-content',
+      async (scene, { postId }) => {
+        expect(await scene.t.countRows(schema.posts, eq(schema.posts.id, postId))).toBe(0);
+      },
+    ),
+    'POST /api/admin/reports/:reportId/suspend': onReport('suspend', async (scene, { authorId }) => {
+      expect(await banned(scene, authorId)).toBe(true);
+    }),
+    'POST /api/admin/users/:userId/lift-suspension': {
+      rule: 'Only moderators and admins lift a suspension.',
+      expect: adminOnly,
+      rateLimit: null,
+      body: 'json',
+      async attempt(scene, actor) {
+        await ownerIsAdmin(scene);
+        const [userId] = await scene.t.insertMembers(1, 'Suspended');
+        await scene.t.db.update(schema.user).set({ banned: true }).where(eq(schema.user.id, userId!));
+        return {
+          path: `/api/admin/users/${userId}/lift-suspension`,
+          json: { note: 'Appeal accepted' },
+          async verify() {
+            expect(await banned(scene, userId!)).toBe(actor !== 'owner');
+          },
+        };
+      },
+      text: latestNote(),
+    },
+    'PUT /api/admin/moderators/:userId': {
+      rule: 'Only admins make a member moderator.',
+      expect: adminOnly,
+      rateLimit: null,
+      body: 'none',
+      async attempt(scene, actor) {
+        await ownerIsAdmin(scene);
+        const [userId] = await scene.t.insertMembers(1, 'Candidate');
+        return {
+          path: `/api/admin/moderators/${userId}`,
+          async verify() {
+            expect(await roleOf(scene, userId!)).toBe(actor === 'owner' ? 'moderator' : 'member');
+          },
+        };
+      },
+    },
+    'DELETE /api/admin/moderators/:userId': {
+      rule: 'Only admins take the moderator role back.',
+      expect: adminOnly,
+      rateLimit: null,
+      body: 'none',
+      async attempt(scene, actor) {
+        await ownerIsAdmin(scene);
+        const [userId] = await scene.t.insertMembers(1, 'Moderator');
+        await scene.t.db.update(schema.user).set({ role: 'moderator' }).where(eq(schema.user.id, userId!));
+        return {
+          path: `/api/admin/moderators/${userId}`,
+          async verify() {
+            expect(await roleOf(scene, userId!)).toBe(actor === 'owner' ? 'member' : 'moderator');
+          },
+        };
+      },
+    },
+  };
+}

@@ -1,9 +1,36 @@
-/** HTTP for trust and safety: block, mute, the blocked list. */
+/**
+ * HTTP for trust and safety: block and mute, reports on posts, comments and events, muted words,
+ * and the moderation console's API under /admin (404 to everyone but moderators and admins).
+ */
+import {
+  ModerationActionInput,
+  MutedWordInput,
+  messages,
+  ReportInput,
+  ReportListQuery,
+  type ReportTargetType,
+} from '@glimpse/shared';
 import { Hono } from 'hono';
-import { pageQuery } from '../../lib/cursor.ts';
-import { type AppEnv, signedIn } from '../../lib/http.ts';
+import { decodeCursor, pageQuery } from '../../lib/cursor.ts';
+import { type AppEnv, jsonBody, query, signedIn, uuidParam } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
+import {
+  actOnReport,
+  countOpenReports,
+  liftSuspension,
+  listAudit,
+  listReportGroups,
+  type ModerationAction,
+} from './moderation.ts';
+import { addMutedWord, listMutedWords, removeMutedWord } from './muted-words.ts';
+import { fileReport } from './reports.ts';
 import { listBlocked, setBlock, setMute } from './service.ts';
+import { listTeam, setModerator } from './team.ts';
+
+const reportList = query(
+  ReportListQuery.transform(({ status, cursor }) => ({ status, cursor: decodeCursor(cursor) })),
+);
+const notFoundId = uuidParam('id', messages.common.notFound);
 
 export const safetyRoutes = new Hono<AppEnv>()
   .put('/users/:userId/block', rateLimit('safety'), signedIn, async (c) =>
@@ -26,4 +53,88 @@ export const safetyRoutes = new Hono<AppEnv>()
   )
   .get('/me/blocked', signedIn, pageQuery, async (c) =>
     c.json(await listBlocked({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+  )
+  .post(
+    '/posts/:id/reports',
+    rateLimit('reports'),
+    signedIn,
+    uuidParam('id', messages.post.notFound),
+    jsonBody(ReportInput),
+    async (c) =>
+      c.json(await report(c.var.ctx, 'post', c.req.valid('param').id, c.req.valid('json').reason), 201),
+  )
+  .post(
+    '/comments/:id/reports',
+    rateLimit('reports'),
+    signedIn,
+    notFoundId,
+    jsonBody(ReportInput),
+    async (c) =>
+      c.json(await report(c.var.ctx, 'comment', c.req.valid('param').id, c.req.valid('json').reason), 201),
+  )
+  .post(
+    '/events/:id/reports',
+    rateLimit('reports'),
+    signedIn,
+    uuidParam('id', messages.event.notFound),
+    jsonBody(ReportInput),
+    async (c) =>
+      c.json(await report(c.var.ctx, 'event', c.req.valid('param').id, c.req.valid('json').reason), 201),
+  )
+  .get('/me/muted-words', signedIn, async (c) => c.json(await listMutedWords({ ctx: c.var.ctx }), 200))
+  .post('/me/muted-words', rateLimit('safety'), signedIn, jsonBody(MutedWordInput), async (c) =>
+    c.json(await addMutedWord({ ctx: c.var.ctx, input: c.req.valid('json') }), 201),
+  )
+  .delete('/me/muted-words/:id', signedIn, notFoundId, async (c) => {
+    await removeMutedWord({ ctx: c.var.ctx, input: c.req.valid('param') });
+    return c.body(null, 204);
+  })
+  // ── the moderation console ──
+  .get('/admin/reports', signedIn, reportList, async (c) =>
+    c.json(await listReportGroups({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+  )
+  .get('/admin/reports/count', signedIn, async (c) => c.json(await countOpenReports({ ctx: c.var.ctx }), 200))
+  .post('/admin/reports/:reportId/dismiss', signedIn, jsonBody(ModerationActionInput), async (c) =>
+    c.json(await act(c.var.ctx, c.req.param('reportId'), 'dismiss', c.req.valid('json').note), 200),
+  )
+  .post('/admin/reports/:reportId/remove-content', signedIn, jsonBody(ModerationActionInput), async (c) =>
+    c.json(await act(c.var.ctx, c.req.param('reportId'), 'remove_content', c.req.valid('json').note), 200),
+  )
+  .post('/admin/reports/:reportId/suspend', signedIn, jsonBody(ModerationActionInput), async (c) =>
+    c.json(await act(c.var.ctx, c.req.param('reportId'), 'suspend', c.req.valid('json').note), 200),
+  )
+  .post('/admin/users/:userId/lift-suspension', signedIn, jsonBody(ModerationActionInput), async (c) =>
+    c.json(
+      await liftSuspension({
+        ctx: c.var.ctx,
+        input: { userId: c.req.param('userId'), note: c.req.valid('json').note },
+      }),
+      200,
+    ),
+  )
+  .get('/admin/audit', signedIn, pageQuery, async (c) =>
+    c.json(await listAudit({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+  )
+  .get('/admin/team', signedIn, async (c) => c.json(await listTeam({ ctx: c.var.ctx }), 200))
+  .put('/admin/moderators/:userId', signedIn, async (c) =>
+    c.json(
+      await setModerator({ ctx: c.var.ctx, input: { userId: c.req.param('userId'), moderator: true } }),
+      200,
+    ),
+  )
+  .delete('/admin/moderators/:userId', signedIn, async (c) =>
+    c.json(
+      await setModerator({ ctx: c.var.ctx, input: { userId: c.req.param('userId'), moderator: false } }),
+      200,
+    ),
   );
+
+type SignedInCtx = Parameters<typeof fileReport>[0]['ctx'];
+
+function report(ctx: SignedInCtx, targetType: ReportTargetType, targetId: string, reason: string) {
+  return fileReport({ ctx, input: { targetType, targetId, reason } });
+}
+
+function act(ctx: SignedInCtx, reportId: string, action: ModerationAction, note: string) {
+  return actOnReport({ ctx, input: { reportId, action, note } });
+}

@@ -15,6 +15,8 @@ import { TwoFactorStep } from './two-factor-step.tsx';
 function failureText(error: unknown): string {
   if (isApiError(error, 'RateLimited')) return messages.auth.tooManyAttempts;
   if (isApiError(error, 'Network')) return messages.common.networkError;
+  // Only the right password reaches the suspension check, so this says nothing to a guesser.
+  if (isApiError(error) && error.code === 'BANNED_USER') return messages.safety.suspended;
   return messages.auth.signInFailed;
 }
 

@@ -26,10 +26,15 @@ interface SignupFormProps {
 
 export function SignupForm({ signUp, onSignedUp }: SignupFormProps) {
   const form = useForm({
-    initial: { email: '', password: '', verifyPassword: '' },
+    initial: { email: '', password: '', verifyPassword: '', acceptTerms: false },
     schema: SignUpInput,
+    // Asked once the fields are filled, so "All fields are required" keeps its place first.
+    check: (v): Record<string, string> =>
+      v.email && v.password && v.verifyPassword && !v.acceptTerms
+        ? { acceptTerms: messages.safety.termsRequired }
+        : {},
     onSubmit: async ({ email, password }) => {
-      await signUp.mutateAsync({ email, password });
+      await signUp.mutateAsync({ email, password, acceptTerms: true });
       onSignedUp();
     },
   });
@@ -75,9 +80,27 @@ export function SignupForm({ signUp, onSignedUp }: SignupFormProps) {
           </ErrorMessage>
         )
       )}
+      <label className={styles.terms}>
+        <input
+          type="checkbox"
+          checked={values.acceptTerms}
+          onChange={(e) => form.set('acceptTerms', e.target.checked)}
+          aria-required="true"
+          aria-invalid={form.errors.acceptTerms ? true : undefined}
+        />
+        <span>
+          I agree to the{' '}
+          <Link to={paths.terms} target="_blank">
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.guidelines} target="_blank">
+            Community Guidelines
+          </Link>
+        </span>
+      </label>
       <p className={styles.terms}>
-        By signing up, you agree to our <Link to={paths.terms}>Terms of Service</Link> and{' '}
-        <Link to={paths.privacy}>Privacy Policy</Link>.
+        Read how we handle your data in the <Link to={paths.privacy}>Privacy Policy</Link>.
       </p>
       <Button
         type="submit"

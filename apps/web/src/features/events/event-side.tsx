@@ -7,6 +7,8 @@ import { useNavigate } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button, ButtonAnchor } from '@/components/button.tsx';
 import { ConfirmDialog } from '@/components/dialog.tsx';
+import { ReportButton } from '@/components/report-button.tsx';
+import { reportContent } from '@/lib/report.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
 import { calendarUrl } from './api/get-event.ts';
 import styles from './event-detail-screen.module.css';
@@ -57,6 +59,15 @@ export function EventSide({ event, isHost }: { event: EventDto; isHost: boolean 
             Add to calendar
           </ButtonAnchor>
         </div>
+        {!isHost && (
+          <ReportButton
+            label="Report event"
+            title={`Report ${event.title}`}
+            description="Tell our moderators what is wrong with this event. The host will not see who reported it."
+            size="sm"
+            send={(reason) => reportContent('event', event.id, reason)}
+          />
+        )}
         {isHost && (
           <Button
             variant="ghost"

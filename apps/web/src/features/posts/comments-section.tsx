@@ -6,8 +6,11 @@ import { Button } from '@/components/button.tsx';
 import { TextArea } from '@/components/field.tsx';
 import { LinkedText } from '@/components/linked-text.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
+import { MutedFold } from '@/components/muted-fold.tsx';
+import { ReportButton } from '@/components/report-button.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { pluralize } from '@/lib/format.ts';
+import { reportContent } from '@/lib/report.ts';
 import { useViewer } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useAddComment, useComments } from './api/comments.ts';
@@ -58,10 +61,21 @@ export function CommentsSection({
                 {(me.user.id === comment.author.userId || me.user.id === postAuthorId) && (
                   <CommentDelete postId={postId} commentId={comment.id} />
                 )}
+                {comment.author.userId !== me.user.id && (
+                  <ReportButton
+                    label="Report comment"
+                    title="Report this comment"
+                    description="Tell our moderators what is wrong with this comment. Its author will not see who reported it."
+                    size="sm"
+                    send={(reason) => reportContent('comment', comment.id, reason)}
+                  />
+                )}
               </div>
-              <p className={styles.body}>
-                <LinkedText text={comment.body} />
-              </p>
+              <MutedFold text={comment.body} what="comment">
+                <p className={styles.body}>
+                  <LinkedText text={comment.body} />
+                </p>
+              </MutedFold>
             </li>
           ))}
         </ol>

@@ -4,6 +4,7 @@ import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { LinkedText } from '@/components/linked-text.tsx';
+import { MutedFold } from '@/components/muted-fold.tsx';
 import { PhotoCarousel } from '@/components/photo-carousel.tsx';
 import { SensitiveMedia } from '@/components/sensitive-media.tsx';
 import { pluralize } from '@/lib/format.ts';
@@ -17,29 +18,31 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
       <header className={styles.header}>
         <AuthorLine author={post.author} at={post.createdAt} />
       </header>
-      <div className={styles.media}>
-        <SensitiveMedia sensitive={post.sensitive}>
-          <PhotoCarousel
-            photos={post.photos}
-            fallbackAlt={post.caption}
-            sizes="(min-width: 900px) 600px, 100vw"
-            priority={priority}
-          />
-        </SensitiveMedia>
-      </div>
-      <div className={styles.body}>
-        <div className={styles.actions}>
-          <LikeButton post={post} />
-          <Link to={paths.postDetail(post.id)} className={styles.comments}>
-            <MessageCircle aria-hidden="true" size={20} />
-            {pluralize(post.commentCount, 'comment')}
-          </Link>
+      <MutedFold text={post.caption} what="post">
+        <div className={styles.media}>
+          <SensitiveMedia sensitive={post.sensitive}>
+            <PhotoCarousel
+              photos={post.photos}
+              fallbackAlt={post.caption}
+              sizes="(min-width: 900px) 600px, 100vw"
+              priority={priority}
+            />
+          </SensitiveMedia>
         </div>
-        <p className={styles.likes}>{pluralize(post.likeCount, 'like')}</p>
-        <p className={styles.caption}>
-          <LinkedText text={post.caption} />
-        </p>
-      </div>
+        <div className={styles.body}>
+          <div className={styles.actions}>
+            <LikeButton post={post} />
+            <Link to={paths.postDetail(post.id)} className={styles.comments}>
+              <MessageCircle aria-hidden="true" size={20} />
+              {pluralize(post.commentCount, 'comment')}
+            </Link>
+          </div>
+          <p className={styles.likes}>{pluralize(post.likeCount, 'like')}</p>
+          <p className={styles.caption}>
+            <LinkedText text={post.caption} />
+          </p>
+        </div>
+      </MutedFold>
     </article>
   );
 }

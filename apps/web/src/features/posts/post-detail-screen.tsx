@@ -7,10 +7,13 @@ import { Button, ButtonLink } from '@/components/button.tsx';
 import { LinkedText } from '@/components/linked-text.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { PhotoCarousel } from '@/components/photo-carousel.tsx';
+import { ReportButton } from '@/components/report-button.tsx';
 import { SensitiveMedia } from '@/components/sensitive-media.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { pluralize } from '@/lib/format.ts';
+import { reportContent } from '@/lib/report.ts';
+import { useViewer } from '@/lib/session.ts';
 import { usePost } from './api/get-post.ts';
 import { CommentsSection } from './comments-section.tsx';
 import { LikeButton } from './like-button.tsx';
@@ -21,6 +24,7 @@ import { SaveButton } from './save-button.tsx';
 export function PostDetailScreen() {
   const { id = '' } = useParams();
   const { data: post, isPending, isError, error, refetch } = usePost(id);
+  const me = useViewer();
 
   if (isPending) {
     return (
@@ -76,6 +80,14 @@ export function PostDetailScreen() {
           <div className={styles.actions}>
             <LikeButton post={post} />
             <SaveButton post={post} />
+            {post.author.userId !== me.user.id && (
+              <ReportButton
+                label="Report post"
+                title="Report this post"
+                description="Tell our moderators what is wrong with this post. The author will not see who reported it."
+                send={(reason) => reportContent('post', post.id, reason)}
+              />
+            )}
           </div>
           <p className={styles.likes} aria-live="polite">
             {pluralize(post.likeCount, 'like')}

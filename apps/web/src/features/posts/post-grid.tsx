@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
+import { MutedFold } from '@/components/muted-fold.tsx';
 import { EmptyState } from '@/components/page.tsx';
 import { ResponsiveImage } from '@/components/responsive-image.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
@@ -60,37 +61,41 @@ export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
       <ul className={styles.grid} aria-label={label}>
         {posts.map((post, index) => (
           <li key={post.id} className={styles.item}>
-            <Link to={paths.postDetail(post.id)} className={styles.link}>
-              <ResponsiveImage
-                image={post.photos[0]!.image}
-                alt={post.photos[0]!.altText || post.caption}
-                sizes={gridSizes}
-                className={[styles.image, post.sensitive && !showSensitive && styles.blurred]
-                  .filter(Boolean)
-                  .join(' ')}
-                priority={index < 6}
-              />
-              {post.photos.length > 1 && (
-                <span className={styles.several} title={messages.photos.severalPhotos(post.photos.length)}>
-                  <Layers aria-hidden="true" size={18} />
-                  <span className="visually-hidden">{messages.photos.severalPhotos(post.photos.length)}</span>
+            <MutedFold text={post.caption} what="post" tile>
+              <Link to={paths.postDetail(post.id)} className={styles.link}>
+                <ResponsiveImage
+                  image={post.photos[0]!.image}
+                  alt={post.photos[0]!.altText || post.caption}
+                  sizes={gridSizes}
+                  className={[styles.image, post.sensitive && !showSensitive && styles.blurred]
+                    .filter(Boolean)
+                    .join(' ')}
+                  priority={index < 6}
+                />
+                {post.photos.length > 1 && (
+                  <span className={styles.several} title={messages.photos.severalPhotos(post.photos.length)}>
+                    <Layers aria-hidden="true" size={18} />
+                    <span className="visually-hidden">
+                      {messages.photos.severalPhotos(post.photos.length)}
+                    </span>
+                  </span>
+                )}
+                {post.sensitive && !showSensitive && (
+                  <span className={styles.sensitive}>
+                    <EyeOff aria-hidden="true" size={22} />
+                    <span className="visually-hidden">{messages.photos.sensitive}</span>
+                  </span>
+                )}
+                <span className={styles.overlay} aria-hidden="true">
+                  <span>
+                    <Heart size={18} fill="currentColor" /> {formatCount(post.likeCount)}
+                  </span>
+                  <span>
+                    <MessageCircle size={18} fill="currentColor" /> {formatCount(post.commentCount)}
+                  </span>
                 </span>
-              )}
-              {post.sensitive && !showSensitive && (
-                <span className={styles.sensitive}>
-                  <EyeOff aria-hidden="true" size={22} />
-                  <span className="visually-hidden">{messages.photos.sensitive}</span>
-                </span>
-              )}
-              <span className={styles.overlay} aria-hidden="true">
-                <span>
-                  <Heart size={18} fill="currentColor" /> {formatCount(post.likeCount)}
-                </span>
-                <span>
-                  <MessageCircle size={18} fill="currentColor" /> {formatCount(post.commentCount)}
-                </span>
-              </span>
-            </Link>
+              </Link>
+            </MutedFold>
             {itemActions && <div className={styles.actions}>{itemActions(post)}</div>}
           </li>
         ))}

@@ -4,9 +4,11 @@
  */
 import { paths } from '@glimpse/shared';
 import {
+  Ban,
   Bell,
   Bookmark,
   ChevronRight,
+  EyeOff,
   FileText,
   Heart,
   Info,
@@ -14,12 +16,14 @@ import {
   LifeBuoy,
   LogOut,
   type LucideIcon,
+  ShieldAlert,
   ShieldCheck,
   Users,
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/page.tsx';
+import { useViewer } from '@/lib/session.ts';
 import { AboutDialog } from './about-dialog.tsx';
 import { MediaSettings } from './media-settings.tsx';
 import styles from './settings-screen.module.css';
@@ -64,6 +68,7 @@ interface SettingsScreenProps {
 
 export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
   const [aboutOpen, setAboutOpen] = useState(false);
+  const { role } = useViewer().user;
 
   return (
     <Page title="Settings" width="narrow">
@@ -90,6 +95,22 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
           <LinkRow to={paths.likedPosts} icon={Heart}>
             Liked
           </LinkRow>
+        </ul>
+      </Section>
+
+      <Section title="Safety">
+        <ul className={styles.card}>
+          <LinkRow to={paths.blockedAccounts} icon={Ban}>
+            Blocked accounts
+          </LinkRow>
+          <LinkRow to={paths.mutedWords} icon={EyeOff}>
+            Muted words
+          </LinkRow>
+          {(role === 'moderator' || role === 'admin') && (
+            <LinkRow to={paths.moderation} icon={ShieldAlert}>
+              Moderation
+            </LinkRow>
+          )}
         </ul>
       </Section>
 

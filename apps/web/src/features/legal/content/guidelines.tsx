@@ -133,9 +133,22 @@ export const communityGuidelines: LegalDocumentContent = {
       body: (
         <>
           <p>
-            If you see an account that breaks these guidelines, open its profile and choose{' '}
-            <strong>Report</strong>. Tell us briefly what is wrong; the person you report is not told who
-            reported them. We review every report and act on it as described above.
+            If you see an account, a post, a comment or an event that breaks these guidelines, choose{' '}
+            <strong>Report</strong> (on a profile), <strong>Report post</strong>,{' '}
+            <strong>Report comment</strong> or <strong>Report event</strong>, and tell us briefly what is
+            wrong. The person you report is not told who reported them. One report per thing is enough: we
+            keep a copy of what you reported, as it was, even if it is changed or deleted later.
+          </p>
+          <p>
+            Our moderators review open reports within 24 hours. For each they either dismiss it (nothing
+            breaks the guidelines), remove the content, or suspend the account: a suspended account cannot
+            sign in and everything it made is hidden until the suspension is lifted. Every decision is
+            recorded with who made it and why, and you get a notification saying your report was reviewed.
+          </p>
+          <p>
+            You do not have to wait for us: you can <strong>Block</strong> someone (neither of you sees the
+            other any more), <strong>Mute</strong> them (their posts and events leave your feed, without them
+            knowing), or mute words and hashtags in Settings.
           </p>
           <p>
             If someone is in immediate danger, contact your local emergency services first. For anything else,

@@ -1,0 +1,307 @@
+/**
+ * Reports on any content and the moderation console, as the reporter, the owner, another member,
+ * a moderator, an admin and signed out: who reads and acts, what each action does to the content,
+ * the counts, the reporters' notices and the audit log.
+ */
+import type { AuditEntryDto, EventDto, Page, PostDto, ReportGroupDto, TeamMemberDto } from '@glimpse/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments, notifications, posts, reports, user } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { collectLiveMessages } from '../../test/live-stream.ts';
+
+let t: TestContext;
+let admin: NonNullable<TestContext['admin']>;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = t.admin!;
+});
+afterAll(() => t.close());
+
+type Member = Awaited<ReturnType<TestContext['signUp']>>;
+type Client = { get: Member['get']; post: Member['post']; put: Member['put']; delete: Member['delete'] };
+const json = async <T>(response: Response) => (await response.json()) as T;
+const errorOf = async (response: Response) =>
+  (await json<{ error: { message: string } }>(response)).error.message;
+
+async function openGroups(staff: Client, status: 'open' | 'resolved' = 'open') {
+  const response = await staff.get(`/api/admin/reports?status=${status}`);
+  expect(response.status).toBe(200);
+  return (await json<Page<ReportGroupDto>>(response)).items;
+}
+
+let moderators = 0;
+async function moderator() {
+  moderators += 1;
+  const username = `mod_${moderators}_${Date.now()}`;
+  const member = await t.signUpWithProfile({ firstName: 'Mod', username });
+  expect((await admin.put(`/api/admin/moderators/${member.id}`)).status).toBe(200);
+  return member;
+}
+
+describe('reporting', () => {
+  it('files a report on a post, comment and event with a snapshot, once per reporter while open', async () => {
+    const author = await t.signUpWithProfile();
+    const reporter = await t.signUpWithProfile();
+    const post = await t.postPhoto(author, 'something abusive');
+    const comment = await json<{ id: string }>(
+      await author.post(`/api/posts/${post.id}/comments`, { body: 'rude' }),
+    );
+    const event = await json<EventDto>(
+      await author.post('/api/events', {
+        title: 'Bad party',
+        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        website: 'https://example.com',
+        description: 'nope',
+      }),
+    );
+    for (const [path, id] of [
+      ['posts', post.id],
+      ['comments', comment.id],
+      ['events', event.id],
+    ] as const) {
+      const first = await reporter.post(`/api/${path}/${id}/reports`, { reason: 'Abusive' });
+      expect(first.status).toBe(201);
+      const again = await reporter.post(`/api/${path}/${id}/reports`, { reason: 'Abusive' });
+      expect(again.status).toBe(409);
+      expect(await errorOf(again)).toBe('You have already reported this. Our moderators will review it.');
+    }
+    const [postReport] = await t.db.select().from(reports).where(eq(reports.targetId, post.id));
+    expect(postReport).toMatchObject({
+      reporterId: reporter.id,
+      reportedUserId: author.id,
+      targetType: 'post',
+      snapshotText: 'something abusive',
+      status: 'open',
+    });
+    // The picture is a copy: it outlives the post.
+    expect(postReport!.snapshotImageKey).toMatch(/^images\/\d+-report-[0-9a-f]+\.webp$/);
+    expect(await t.storedFiles()).toContain(postReport!.snapshotImageKey);
+    const [eventReport] = await t.db.select().from(reports).where(eq(reports.targetId, event.id));
+    expect(eventReport?.snapshotText).toBe('Bad party\nnope');
+  });
+
+  it('refuses your own content, yourself, a reason over the limit, hidden and unknown things, and signed-out visitors', async () => {
+    const author = await t.signUpWithProfile();
+    const other = await t.signUpWithProfile();
+    const post = await t.postPhoto(author, 'mine');
+    const before = await t.countRows(reports);
+    const own = await author.post(`/api/posts/${post.id}/reports`, { reason: 'x' });
+    expect(own.status).toBe(400);
+    expect(await errorOf(own)).toBe('You cannot report your own content.');
+    expect((await author.post(`/api/users/${author.id}/reports`, { reason: 'x' })).status).toBe(400);
+    const long = await other.post(`/api/posts/${post.id}/reports`, { reason: 'x'.repeat(1001) });
+    expect(long.status).toBe(400);
+    expect(await errorOf(long)).toBe('Reason must be at most 1000 characters.');
+    expect((await other.post(`/api/posts/${crypto.randomUUID()}/reports`, { reason: 'x' })).status).toBe(404);
+    expect((await other.post('/api/comments/not-a-uuid/reports', { reason: 'x' })).status).toBe(404);
+    expect((await t.client().post(`/api/posts/${post.id}/reports`, { reason: 'x' })).status).toBe(401);
+    await author.put(`/api/users/${other.id}/block`);
+    expect((await other.post(`/api/posts/${post.id}/reports`, { reason: 'x' })).status).toBe(404);
+    expect(await t.countRows(reports)).toBe(before);
+  });
+});
+
+describe('the console', () => {
+  it('does not exist for members and signed-out visitors', async () => {
+    const member = await t.signUpWithProfile();
+    for (const path of [
+      '/api/admin/reports',
+      '/api/admin/reports/count',
+      '/api/admin/audit',
+      '/api/admin/team',
+    ]) {
+      expect((await member.get(path)).status).toBe(404);
+      expect((await t.client().get(path)).status).toBe(401);
+    }
+  });
+
+  it('groups open reports by target, newest first, with the current content and earlier reports', async () => {
+    const author = await t.signUpWithProfile({ firstName: 'Grouped' });
+    const post = await t.postPhoto(author, 'grouped post');
+    const [r1, r2] = [await t.signUpWithProfile(), await t.signUpWithProfile()];
+    await r1.post(`/api/posts/${post.id}/reports`, { reason: 'spam' });
+    await r2.post(`/api/posts/${post.id}/reports`, { reason: 'abuse' });
+    const mod = await moderator();
+    const [group] = (await openGroups(mod)).filter((g) => g.targetId === post.id);
+    expect(group).toMatchObject({
+      targetType: 'post',
+      account: { userId: author.id },
+      accountSuspended: false,
+      current: { text: 'grouped post' },
+      earlier: [],
+    });
+    expect(group!.reports.map((r) => r.reason)).toEqual(['abuse', 'spam']);
+    expect(group!.reports[0]!.snapshot.imageUrl).toMatch(/^\/media\/images\//);
+    expect(await json(await mod.get('/api/admin/reports/count'))).toMatchObject({
+      count: expect.any(Number),
+    });
+
+    // Dismissed, then reported again: the old report shows as earlier.
+    expect(
+      (await mod.post(`/api/admin/reports/${group!.reports[0]!.id}/dismiss`, { note: 'fine' })).status,
+    ).toBe(200);
+    await r1.post(`/api/posts/${post.id}/reports`, { reason: 'still spam' });
+    const [again] = (await openGroups(mod)).filter((g) => g.targetId === post.id);
+    expect(again!.reports.map((r) => r.reason)).toEqual(['still spam']);
+    expect(again!.earlier.map((r) => [r.reason, r.status])).toEqual([
+      ['abuse', 'dismissed'],
+      ['spam', 'dismissed'],
+    ]);
+    expect((await openGroups(mod, 'resolved')).some((g) => g.targetId === post.id)).toBe(true);
+  });
+
+  it('Dismiss closes every open report of the target once, tells the reporters, and writes the audit log', async () => {
+    const author = await t.signUpWithProfile();
+    const reporter = await t.signUpWithProfile();
+    const post = await t.postPhoto(author, 'dismissable');
+    const { id } = await json<{ id: string }>(
+      await reporter.post(`/api/posts/${post.id}/reports`, { reason: 'meh' }),
+    );
+    const first = await admin.post(`/api/admin/reports/${id}/dismiss`, { note: 'Not against the rules' });
+    expect(await json(first)).toEqual({ handled: 1 });
+    const twice = await admin.post(`/api/admin/reports/${id}/dismiss`, {});
+    expect(twice.status).toBe(409);
+    expect(await errorOf(twice)).toBe('This report has already been handled.');
+    expect((await admin.post('/api/admin/reports/nope/dismiss', {})).status).toBe(404);
+    expect(
+      await t.countRows(
+        notifications,
+        and(eq(notifications.recipientId, reporter.id), eq(notifications.type, 'report_reviewed')),
+      ),
+    ).toBe(1);
+    const [entry] = (await json<Page<AuditEntryDto>>(await admin.get('/api/admin/audit'))).items;
+    expect(entry).toMatchObject({
+      action: 'dismiss',
+      targetType: 'post',
+      targetId: post.id,
+      note: 'Not against the rules',
+      actor: { userId: admin.id },
+      subject: { userId: author.id },
+    });
+    expect((await reporter.get(`/api/posts/${post.id}`)).status).toBe(200);
+  });
+
+  it('Remove content deletes a post, a comment and an event as their owners would, counts corrected', async () => {
+    const author = await t.signUpWithProfile();
+    const reporter = await t.signUpWithProfile();
+    const post = await t.postPhoto(author, 'to remove');
+    const other = await t.postPhoto(reporter, 'with a rude comment');
+    const comment = await json<{ id: string }>(
+      await author.post(`/api/posts/${other.id}/comments`, { body: 'rude' }),
+    );
+    const event = await json<EventDto>(
+      await author.post('/api/events', {
+        title: 'Removed',
+        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        website: 'https://example.com',
+        description: 'x',
+      }),
+    );
+    const mod = await moderator();
+    for (const [path, id] of [
+      ['posts', post.id],
+      ['comments', comment.id],
+      ['events', event.id],
+    ] as const) {
+      const { id: reportId } = await json<{ id: string }>(
+        await reporter.post(`/api/${path}/${id}/reports`, { reason: 'bad' }),
+      );
+      expect((await mod.post(`/api/admin/reports/${reportId}/remove-content`, {})).status).toBe(200);
+    }
+    expect((await reporter.get(`/api/posts/${post.id}`)).status).toBe(404);
+    expect((await reporter.get(`/api/events/${event.id}`)).status).toBe(404);
+    expect(await t.countRows(comments, eq(comments.id, comment.id))).toBe(0);
+    expect(await json<PostDto>(await reporter.get(`/api/posts/${other.id}`))).toMatchObject({
+      commentCount: 0,
+    });
+    // The report and its snapshot outlive the content.
+    const [resolved] = (await openGroups(mod, 'resolved')).filter((g) => g.targetId === post.id);
+    expect(resolved).toMatchObject({ current: null, reports: [{ resolution: 'content_removed' }] });
+    expect(resolved!.reports[0]!.snapshot.text).toBe('to remove');
+    // An account has no content to remove.
+    const { id: accountReport } = await json<{ id: string }>(
+      await reporter.post(`/api/users/${author.id}/reports`, { reason: 'bad' }),
+    );
+    expect((await mod.post(`/api/admin/reports/${accountReport}/remove-content`, {})).status).toBe(400);
+    expect(await t.countRows(reports, and(eq(reports.id, accountReport), eq(reports.status, 'open')))).toBe(
+      1,
+    );
+  });
+
+  it('Suspend refuses yourself, staff for moderators and the last admin; lifting is audited', async () => {
+    const mod = await moderator();
+    const reporter = await t.signUpWithProfile();
+    const reportOn = async (userId: string) =>
+      (await json<{ id: string }>(await reporter.post(`/api/users/${userId}/reports`, { reason: 'r' }))).id;
+    const onAdmin = await reportOn(admin.id);
+    const self = await admin.post(`/api/admin/reports/${onAdmin}/suspend`, {});
+    expect(self.status).toBe(400);
+    expect(await errorOf(self)).toBe('You cannot suspend your own account.');
+    expect((await mod.post(`/api/admin/reports/${onAdmin}/suspend`, {})).status).toBe(403);
+    // Another admin may suspend an admin while an admin remains.
+    const second = await t.makeAdmin('Second');
+    expect((await second.post(`/api/admin/reports/${onAdmin}/suspend`, {})).status).toBe(200);
+    const onSecond = await reportOn(second.id);
+    expect((await mod.post(`/api/admin/reports/${onSecond}/suspend`, {})).status).toBe(403);
+    const [row] = await t.db.select().from(user).where(eq(user.id, admin.id));
+    expect(row?.banned).toBe(true);
+    expect(
+      (await second.post(`/api/admin/users/${admin.id}/lift-suspension`, { note: 'mistake' })).status,
+    ).toBe(200);
+    expect((await second.post(`/api/admin/users/${admin.id}/lift-suspension`, {})).status).toBe(409);
+    const audit = (await json<Page<AuditEntryDto>>(await second.get('/api/admin/audit'))).items;
+    expect(audit.slice(0, 2).map((a) => a.action)).toEqual(['lift_suspension', 'suspend']);
+    // The admin's sessions ended with the suspension: sign in again.
+    expect((await admin.get('/api/admin/reports')).status).toBe(401);
+    admin = await t.signInAs(admin.id);
+  });
+});
+
+describe('roles', () => {
+  it('only admins make and unmake moderators; nobody changes their own role or an admin’s', async () => {
+    const member = await t.signUpWithProfile();
+    const name = `cand_${Date.now()}`;
+    const candidate = await t.signUpWithProfile({ username: name });
+    expect((await member.put(`/api/admin/moderators/${candidate.id}`)).status).toBe(404);
+    expect(await json(await admin.put(`/api/admin/moderators/${candidate.id}`))).toEqual({
+      userId: candidate.id,
+      role: 'moderator',
+    });
+    // A moderator reads the console but cannot change roles.
+    expect((await candidate.get('/api/admin/reports')).status).toBe(200);
+    expect((await candidate.put(`/api/admin/moderators/${member.id}`)).status).toBe(404);
+    const team = (await json<{ items: TeamMemberDto[] }>(await candidate.get('/api/admin/team'))).items;
+    expect(team.map((m) => [m.person.userId, m.role])).toContainEqual([candidate.id, 'moderator']);
+    expect((await admin.delete(`/api/admin/moderators/${admin.id}`)).status).toBe(400);
+    expect((await admin.put('/api/admin/moderators/nobody')).status).toBe(404);
+    expect((await admin.delete(`/api/admin/moderators/${candidate.id}`)).status).toBe(200);
+    expect((await candidate.get('/api/admin/reports')).status).toBe(404);
+  });
+
+  it('tells moderators live when a report arrives', async () => {
+    const mod = await moderator();
+    const member = await t.signUpWithProfile();
+    const controller = new AbortController();
+    const stream = await collectLiveMessages(
+      await mod.request('/api/live', { signal: controller.signal }),
+      () => controller.abort(),
+    );
+    const memberController = new AbortController();
+    const memberStream = await collectLiveMessages(
+      await member.request('/api/live', { signal: memberController.signal }),
+      () => memberController.abort(),
+    );
+    const author = await t.signUpWithProfile();
+    const post = await t.postPhoto(author, 'live');
+    await member.post(`/api/posts/${post.id}/reports`, { reason: 'now' });
+    for (let i = 0; i < 50 && !stream.received.some((m) => m.type === 'reports'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(stream.received).toContainEqual({ type: 'reports' });
+    expect(memberStream.received).not.toContainEqual({ type: 'reports' });
+    stream.close();
+    memberStream.close();
+    expect(await t.countRows(posts, eq(posts.id, post.id))).toBe(1);
+  });
+});

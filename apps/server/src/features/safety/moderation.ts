@@ -1,0 +1,322 @@
+/**
+ * The moderation console's rules (/admin/reports). Only moderators and admins read reports and
+ * act on them; to everyone else the API answers 404, as for a page that does not exist. Reports
+ * are shown grouped by what they are about; an action answers every open report of that target at
+ * once: Dismiss, Remove content (as the owner's own delete does, counts corrected), Suspend
+ * account (suspension.ts). Each action is one transaction with its audit-log row and the
+ * reporters' "Your report was reviewed" notices; acting on a handled report is a 409.
+ */
+import type {
+  AuditEntryDto,
+  ModerationActionInput,
+  Page,
+  ReportDto,
+  ReportedContentDto,
+  ReportGroupDto,
+  ReportListStatus,
+  ReportTargetType,
+  Role,
+} from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { comments, moderationActions, posts, reports, user } from '../../db/schema.ts';
+import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { deleteEvent } from '../events/service.ts';
+import { notify } from '../notifications/notify.ts';
+import { deletePost } from '../posts/service.ts';
+import { findAuthors } from '../profile/queries.ts';
+import { findReportTarget } from './reports.ts';
+import { requireStaff } from './roles.ts';
+import { writeSuspension } from './suspension.ts';
+
+type Note = z.output<typeof ModerationActionInput>['note'];
+const statusesOf: Record<ReportListStatus, ('open' | 'resolved' | 'dismissed')[]> = {
+  open: ['open'],
+  resolved: ['resolved', 'dismissed'],
+};
+
+const content = (storage: Storage, text: string, imageKey: string | null): ReportedContentDto => ({
+  text,
+  imageUrl: imageKey ? storage.publicUrl(imageKey) : null,
+});
+
+/** A page of reported targets, the most recently reported first, each with all its reports. */
+export async function listReportGroups({
+  ctx: { db, storage, viewer },
+  input: { status, cursor },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { status: ReportListStatus; cursor: Cursor | null }>): Promise<
+  Page<ReportGroupDto>
+> {
+  await requireStaff(db, viewer.id);
+  const lastAt = sql<Date>`max(${reports.createdAt})`.mapWith(reports.createdAt);
+  const groups = await db
+    .select({ targetType: reports.targetType, targetId: reports.targetId, lastAt })
+    .from(reports)
+    .where(inArray(reports.status, statusesOf[status]))
+    .groupBy(reports.targetType, reports.targetId)
+    .having(
+      cursor
+        ? sql`(max(${reports.createdAt}), ${reports.targetId}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`
+        : undefined,
+    )
+    .orderBy(desc(lastAt), desc(reports.targetId))
+    .limit(limits.pageSize + 1);
+  const page = slicePage(groups, limits.pageSize, (g) => ({ at: g.lastAt, id: g.targetId }));
+  if (page.rows.length === 0) return { items: [], nextCursor: null };
+
+  const all = await db
+    .select()
+    .from(reports)
+    .where(
+      or(
+        ...page.rows.map((g) => and(eq(reports.targetType, g.targetType), eq(reports.targetId, g.targetId))),
+      ),
+    )
+    .orderBy(desc(reports.createdAt), desc(reports.id));
+  const people = await findAuthors(db, storage, [
+    ...all.map((r) => r.reporterId),
+    ...all.map((r) => r.reportedUserId),
+  ]);
+  const suspended = new Set(
+    (
+      await db
+        .select({ id: user.id })
+        .from(user)
+        .where(and(inArray(user.id, [...new Set(all.map((r) => r.reportedUserId))]), eq(user.banned, true)))
+    ).map((row) => row.id),
+  );
+  const toReport = (r: (typeof all)[number]): ReportDto => ({
+    id: r.id,
+    reporter: people.get(r.reporterId) ?? null,
+    reason: r.reason,
+    snapshot: content(storage, r.snapshotText, r.snapshotImageKey),
+    status: r.status,
+    resolution: r.resolution,
+    resolvedAt: r.resolvedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  });
+  const shown = new Set(statusesOf[status]);
+  const items = await Promise.all(
+    page.rows.map(async (group): Promise<ReportGroupDto> => {
+      const mine = all.filter((r) => r.targetType === group.targetType && r.targetId === group.targetId);
+      const ownerId = mine[0]!.reportedUserId;
+      const current = await findReportTarget(db, null, group.targetType, group.targetId);
+      return {
+        targetType: group.targetType,
+        targetId: group.targetId,
+        account: people.get(ownerId) ?? null,
+        accountSuspended: suspended.has(ownerId),
+        current: current ? content(storage, current.text, current.imageKeys?.[0] ?? null) : null,
+        postId: current?.postId ?? null,
+        reports: mine.filter((r) => shown.has(r.status)).map(toReport),
+        earlier: mine.filter((r) => !shown.has(r.status)).map(toReport),
+        lastReportedAt: group.lastAt.toISOString(),
+      };
+    }),
+  );
+  return { items, nextCursor: page.nextCursor };
+}
+
+/** The moderators' badge: open reports. */
+export async function countOpenReports({
+  ctx: { db, viewer },
+}: ServiceArgs<'db' | 'viewer'>): Promise<{ count: number }> {
+  await requireStaff(db, viewer.id);
+  const [row] = await db.select({ value: count() }).from(reports).where(eq(reports.status, 'open'));
+  return { count: row?.value ?? 0 };
+}
+
+export type ModerationAction = 'dismiss' | 'remove_content' | 'suspend';
+const resolutionOf: Record<ModerationAction, { status: 'resolved' | 'dismissed'; resolution: string }> = {
+  dismiss: { status: 'dismissed', resolution: 'dismissed' },
+  remove_content: { status: 'resolved', resolution: 'content_removed' },
+  suspend: { status: 'resolved', resolution: 'account_suspended' },
+};
+
+/**
+ * Refuses suspending yourself, and a moderator suspending staff; an admin may suspend another
+ * admin only while at least one other admin remains.
+ */
+async function checkSuspendable(tx: Db, actor: { id: string; role: Role }, userId: string) {
+  if (userId === actor.id) throw invalid(messages.safety.cannotSuspendSelf);
+  const [target] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId)).for('update');
+  if (!target) throw notFound(messages.profile.notFound);
+  if (target.role === 'member') return;
+  if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendAdmin);
+  if (target.role === 'admin') {
+    const [admins] = await tx
+      .select({ value: count() })
+      .from(user)
+      .where(and(eq(user.role, 'admin'), eq(user.banned, false)));
+    if ((admins?.value ?? 0) <= 1) throw conflict(messages.safety.lastAdmin);
+  }
+}
+
+/** Deletes the reported post, comment or event as its owner's delete does. */
+async function removeContent(
+  ctx: ServiceArgs<'db' | 'storage' | 'live', never>['ctx'],
+  type: ReportTargetType,
+  targetId: string,
+  ownerId: string,
+) {
+  // The owner's own delete, acting as the owner: the same cascade, counts and image cleanup.
+  const asOwner = { ...ctx, viewer: { id: ownerId, email: '' } };
+  if (type === 'account') throw invalid(messages.safety.nothingToRemove);
+  if (type === 'post') {
+    const [post] = await ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.id, targetId));
+    if (post) await deletePost({ ctx: asOwner, input: { postId: targetId } });
+    return;
+  }
+  if (type === 'event') {
+    await deleteEvent({ ctx: asOwner, input: { eventId: targetId } }).catch((error) => {
+      if (!(error instanceof Error && 'kind' in error && error.kind === 'NotFound')) throw error;
+    });
+    return;
+  }
+  const [removed] = await ctx.db
+    .delete(comments)
+    .where(eq(comments.id, targetId))
+    .returning({ postId: comments.postId, authorId: comments.authorId });
+  if (!removed) return;
+  // A suspended author's comments are already left out of the count (suspension.ts).
+  await ctx.db
+    .update(posts)
+    .set({ commentCount: sql`${posts.commentCount} - 1` })
+    .where(
+      and(
+        eq(posts.id, removed.postId),
+        sql`not exists (select 1 from ${user} where ${user.id} = ${removed.authorId} and ${user.banned})`,
+      ),
+    );
+  ctx.live.publish({ kind: 'post_changed', postId: removed.postId });
+}
+
+export async function actOnReport({
+  ctx,
+  input: { reportId, action, note },
+}: ServiceArgs<
+  'db' | 'storage' | 'live' | 'viewer',
+  { reportId: string; action: ModerationAction; note: Note }
+>): Promise<{ handled: number }> {
+  const { db, live, viewer } = ctx;
+  const role = await requireStaff(db, viewer.id);
+  const outcome = await withTransaction(db, async (tx) => {
+    const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
+    if (!report) throw notFound(messages.safety.reportNotFound);
+    if (report.status !== 'open') throw conflict(messages.safety.reportAlreadyHandled);
+    const subject = report.reportedUserId;
+    let suspended = false;
+    if (action === 'suspend') {
+      await checkSuspendable(tx, { id: viewer.id, role }, subject);
+      suspended = await writeSuspension(tx, subject, true, note || report.reason);
+    } else if (action === 'remove_content') {
+      await removeContent({ ...ctx, db: tx }, report.targetType, report.targetId, subject);
+    }
+    const { status, resolution } = resolutionOf[action];
+    const handled = await tx
+      .update(reports)
+      .set({ status, resolution, resolvedById: viewer.id, resolvedAt: new Date() })
+      .where(
+        and(
+          eq(reports.targetType, report.targetType),
+          eq(reports.targetId, report.targetId),
+          eq(reports.status, 'open'),
+        ),
+      )
+      .returning({ id: reports.id, reporterId: reports.reporterId });
+    await tx.insert(moderationActions).values({
+      actorId: viewer.id,
+      action,
+      targetType: report.targetType,
+      targetId: report.targetId,
+      subjectUserId: subject,
+      reportId,
+      note,
+    });
+    const notified: string[] = [];
+    for (const { id, reporterId } of handled) {
+      if (
+        await notify(tx, { type: 'report_reviewed', recipientId: reporterId, actorId: null, reportId: id })
+      ) {
+        notified.push(reporterId);
+      }
+    }
+    return { handled: handled.length, notified, subject, suspended };
+  });
+  for (const recipientId of new Set(outcome.notified)) live.publish({ kind: 'notification', recipientId });
+  // Sent before answering: the moderator's next look must not find the account still signed in.
+  if (outcome.suspended)
+    await live.publishNow({ kind: 'account_status', userId: outcome.subject, banned: true });
+  live.publish({ kind: 'reports_changed' });
+  return { handled: outcome.handled };
+}
+
+/** Lifts a suspension: the account signs in again and everything it made comes back. */
+export async function liftSuspension({
+  ctx: { db, live, viewer },
+  input: { userId, note },
+}: ServiceArgs<'db' | 'live' | 'viewer', { userId: string; note: Note }>): Promise<{ suspended: false }> {
+  await requireStaff(db, viewer.id);
+  await withTransaction(db, async (tx) => {
+    const [target] = await tx
+      .select({ banned: user.banned })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for('update');
+    if (!target) throw notFound(messages.profile.notFound);
+    if (!target.banned) throw conflict(messages.safety.notSuspended);
+    await writeSuspension(tx, userId, false, null);
+    await tx.insert(moderationActions).values({
+      actorId: viewer.id,
+      action: 'lift_suspension',
+      targetType: 'account',
+      targetId: userId,
+      subjectUserId: userId,
+      note,
+    });
+  });
+  await live.publishNow({ kind: 'account_status', userId, banned: false });
+  live.publish({ kind: 'reports_changed' });
+  return { suspended: false };
+}
+
+const auditNewestFirst = keyset(moderationActions.createdAt, moderationActions.id, 'newestFirst');
+
+/** The audit log, newest first: who did what, to whom, when and why. */
+export async function listAudit({
+  ctx: { db, storage, viewer },
+  input: { cursor },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<AuditEntryDto>> {
+  await requireStaff(db, viewer.id);
+  const rows = await db
+    .select()
+    .from(moderationActions)
+    .where(auditNewestFirst.after(cursor) as SQL | undefined)
+    .orderBy(...auditNewestFirst.orderBy)
+    .limit(limits.pageSize + 1);
+  const people = await findAuthors(
+    db,
+    storage,
+    rows.flatMap((r) => [r.actorId, r.subjectUserId]).filter((id): id is string => Boolean(id)),
+  );
+  return toPage(
+    rows,
+    limits.pageSize,
+    (r) => ({
+      id: r.id,
+      actor: r.actorId ? (people.get(r.actorId) ?? null) : null,
+      action: r.action,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      subject: r.subjectUserId ? (people.get(r.subjectUserId) ?? null) : null,
+      note: r.note,
+      createdAt: r.createdAt.toISOString(),
+    }),
+    (r) => ({ at: r.createdAt, id: r.id }),
+  );
+}

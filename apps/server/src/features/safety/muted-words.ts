@@ -1,0 +1,59 @@
+/**
+ * A member's muted words and hashtags. The list is the member's own (nobody else reads or writes
+ * it); the web app folds posts and comments that contain one, with a "Show anyway" reveal, in the
+ * feed, explore and comment lists (`matchesMutedWord` in the shared package decides, so the rule
+ * is the same wherever it runs).
+ */
+import type { MutedWordDto } from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { mutedWords } from '../../db/schema.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import type { ServiceArgs } from '../../lib/service.ts';
+
+const toDto = (row: typeof mutedWords.$inferSelect): MutedWordDto => ({
+  id: row.id,
+  word: row.word,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listMutedWords({
+  ctx: { db, viewer },
+}: ServiceArgs<'db' | 'viewer'>): Promise<{ items: MutedWordDto[] }> {
+  const rows = await db
+    .select()
+    .from(mutedWords)
+    .where(eq(mutedWords.userId, viewer.id))
+    .orderBy(asc(mutedWords.createdAt), asc(mutedWords.id));
+  return { items: rows.map(toDto) };
+}
+
+export async function addMutedWord({
+  ctx: { db, viewer },
+  input: { word },
+}: ServiceArgs<'db' | 'viewer', { word: string }>): Promise<MutedWordDto> {
+  const [held] = await db.select({ value: count() }).from(mutedWords).where(eq(mutedWords.userId, viewer.id));
+  if ((held?.value ?? 0) >= limits.mutedWordsMax)
+    throw invalid(messages.safety.mutedWordsFull(limits.mutedWordsMax));
+  try {
+    const [row] = await db.insert(mutedWords).values({ userId: viewer.id, word }).returning();
+    return toDto(row!);
+  } catch (error) {
+    if (isUniqueViolation(error, 'muted_words_user_word_uq')) {
+      throw conflict(messages.safety.mutedWordTaken, { word: messages.safety.mutedWordTaken });
+    }
+    throw error;
+  }
+}
+
+export async function removeMutedWord({
+  ctx: { db, viewer },
+  input: { id },
+}: ServiceArgs<'db' | 'viewer', { id: string }>): Promise<void> {
+  const removed = await db
+    .delete(mutedWords)
+    .where(and(eq(mutedWords.id, id), eq(mutedWords.userId, viewer.id)))
+    .returning({ id: mutedWords.id });
+  if (removed.length === 0) throw notFound(messages.common.notFound);
+}

@@ -1,0 +1,33 @@
+/**
+ * Folds a post or comment that contains one of the member's muted words, with a "Show anyway"
+ * button that reveals it. The matching rule is the shared one (packages/shared/src/safety.ts).
+ */
+import { matchesMutedWord } from '@glimpse/shared';
+import { EyeOff } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useMutedWords } from '@/lib/muted-words.ts';
+import styles from './muted-fold.module.css';
+
+interface MutedFoldProps {
+  text: string;
+  /** "post" or "comment", for the sentence. */
+  what: string;
+  /** A grid tile: the fold keeps the square. */
+  tile?: boolean;
+  children: ReactNode;
+}
+
+export function MutedFold({ text, what, tile, children }: MutedFoldProps) {
+  const words = useMutedWords();
+  const [shown, setShown] = useState(false);
+  if (shown || !matchesMutedWord(text, words)) return <>{children}</>;
+  return (
+    <div className={`${styles.fold} ${tile ? styles.tile : ''}`}>
+      <EyeOff aria-hidden="true" size={18} />
+      <span>This {what} contains a word you muted.</span>
+      <button type="button" className={styles.show} onClick={() => setShown(true)}>
+        Show anyway
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * A Report button that opens the report dialog (Reason, Submit, Cancel; DESIGN.md §4), for an
+ * account, a post, a comment or an event alike. A second report of the same thing while the first
+ * is open answers 409 with the shared "already reported" message, shown in the dialog.
+ */
+import { limits, messages, ReportInput } from '@glimpse/shared';
+import { Flag } from 'lucide-react';
+import { useState } from 'react';
+import { ErrorMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { Dialog } from '@/components/dialog.tsx';
+import { TextArea } from '@/components/field.tsx';
+import { useToast } from '@/components/toast.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useForm } from '@/lib/use-form.ts';
+
+interface ReportButtonProps {
+  /** The button's name: "Report", "Report post", "Report comment", "Report event". */
+  label: string;
+  title: string;
+  description: string;
+  send: (reason: string) => Promise<unknown>;
+  size?: 'md' | 'sm';
+}
+
+export function ReportButton({ label, title, description, send, size }: ReportButtonProps) {
+  const [open, setOpen] = useState(false);
+  const toast = useToast();
+  const form = useForm({
+    initial: { reason: '' },
+    schema: ReportInput,
+    onSubmit: async ({ reason }) => {
+      await send(reason);
+      toast.success(messages.social.reported);
+      close();
+    },
+  });
+
+  function close() {
+    setOpen(false);
+    form.reset();
+  }
+
+  const alert = isApiError(form.failure, 'Conflict')
+    ? form.failure.message
+    : form.alert(messages.social.reportFailed);
+
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size={size}
+        icon={<Flag aria-hidden="true" size={size === 'sm' ? 16 : 18} />}
+        onClick={() => setOpen(true)}
+      >
+        {label}
+      </Button>
+      <Dialog open={open} onClose={close} title={title}>
+        <form onSubmit={form.submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+          <p style={{ margin: 0 }}>{description}</p>
+          <TextArea
+            label="Reason"
+            rows={4}
+            value={form.values.reason}
+            maxLength={limits.reportMax}
+            onChange={(e) => form.set('reason', e.target.value)}
+            autoFocus
+          />
+          <ErrorMessage>{alert}</ErrorMessage>
+          <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={form.busy} busyLabel={messages.common.submitting}>
+              Submit
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+/** /settings/blocked: the accounts I blocked, each with Unblock. */
+import { messages } from '@glimpse/shared';
+import { Ban } from 'lucide-react';
+import { AuthorLine } from '@/components/author-line.tsx';
+import { Button } from '@/components/button.tsx';
+import { LoadMore } from '@/components/load-more.tsx';
+import { EmptyState, Page } from '@/components/page.tsx';
+import { Skeleton } from '@/components/skeleton.tsx';
+import { useBlockedAccounts } from './api/blocked.ts';
+import { useRelation } from './api/relations.ts';
+import styles from './people-list.module.css';
+
+function UnblockButton({ userId }: { userId: string }) {
+  const block = useRelation(userId, 'block');
+  return (
+    <Button variant="secondary" size="sm" busy={block.isPending} onClick={() => block.mutate(false)}>
+      Unblock
+    </Button>
+  );
+}
+
+export function BlockedAccountsScreen() {
+  const blocked = useBlockedAccounts();
+  const people = blocked.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Page title="Blocked accounts" width="narrow">
+      <p className={styles.intro}>
+        Blocked people cannot see your profile, posts or events, and you do not see theirs.
+      </p>
+      {blocked.isPending ? (
+        <Skeleton height={120} />
+      ) : blocked.isError ? (
+        <EmptyState title={messages.safety.blockedListFailed}>
+          <Button variant="secondary" onClick={() => void blocked.refetch()}>
+            {messages.common.tryAgain}
+          </Button>
+        </EmptyState>
+      ) : people.length === 0 ? (
+        <EmptyState icon={<Ban />} title={messages.safety.noBlocked} />
+      ) : (
+        <ul className={styles.list} aria-label="Blocked accounts">
+          {people.map(({ person, blockedAt }) => (
+            <li key={person.userId} className={styles.row}>
+              <AuthorLine author={person} at={blockedAt} />
+              <UnblockButton userId={person.userId} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore
+        hasNextPage={blocked.hasNextPage}
+        isFetchingNextPage={blocked.isFetchingNextPage}
+        fetchNextPage={blocked.fetchNextPage}
+      />
+    </Page>
+  );
+}

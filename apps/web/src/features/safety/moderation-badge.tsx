@@ -1,0 +1,14 @@
+/** The count of open reports beside Moderation in the side nav; live through the reports message. */
+import { useOpenReportCount } from './api/moderation.ts';
+import styles from './moderation.module.css';
+
+export function ModerationBadge() {
+  const count = useOpenReportCount(true).data?.count ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className={styles.count} data-testid="open-report-count">
+      {count > 99 ? '99+' : count}
+      <span className="visually-hidden"> open reports</span>
+    </span>
+  );
+}

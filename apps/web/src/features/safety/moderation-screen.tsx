@@ -1,0 +1,92 @@
+/**
+ * /admin/reports, for moderators and admins (everyone else gets the app's Not found, as the API
+ * answers them 404): reported things grouped by target, Open or Resolved, newest first; then the
+ * team and the audit log. The list refreshes live when a report arrives (app/live-updates.ts).
+ */
+import type { ReportListStatus } from '@glimpse/shared';
+import { messages, paths } from '@glimpse/shared';
+import { ShieldCheck } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/button.tsx';
+import { LoadMore } from '@/components/load-more.tsx';
+import { EmptyState, Page } from '@/components/page.tsx';
+import { Skeleton } from '@/components/skeleton.tsx';
+import { useReportGroups } from './api/moderation.ts';
+import { AuditLog } from './audit-log.tsx';
+import styles from './moderation.module.css';
+import { ReportGroup } from './report-group.tsx';
+import { TeamPanel } from './team-panel.tsx';
+
+function Filter({
+  status,
+  current,
+  children,
+}: {
+  status: ReportListStatus;
+  current: ReportListStatus;
+  children: string;
+}) {
+  return (
+    <Link
+      to={status === 'open' ? paths.moderation : `${paths.moderation}?status=resolved`}
+      className={styles.filter}
+      aria-current={status === current ? 'page' : undefined}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export function ModerationScreen() {
+  const [params] = useSearchParams();
+  const status: ReportListStatus = params.get('status') === 'resolved' ? 'resolved' : 'open';
+  const groups = useReportGroups(status);
+  const items = groups.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Page title="Moderation">
+      <nav aria-label="Report filter" className={styles.filters}>
+        <Filter status="open" current={status}>
+          Open
+        </Filter>
+        <Filter status="resolved" current={status}>
+          Resolved
+        </Filter>
+      </nav>
+      {groups.isPending ? (
+        <Skeleton height={240} />
+      ) : groups.isError ? (
+        <EmptyState title={messages.common.somethingWentWrong}>
+          <Button variant="secondary" onClick={() => void groups.refetch()}>
+            {messages.common.tryAgain}
+          </Button>
+        </EmptyState>
+      ) : items.length === 0 ? (
+        <EmptyState icon={<ShieldCheck />} title={messages.safety.noReports} />
+      ) : (
+        <ul className={styles.groups} aria-label={status === 'open' ? 'Open reports' : 'Resolved reports'}>
+          {items.map((group) => (
+            <ReportGroup
+              key={`${group.targetType}:${group.targetId}`}
+              group={group}
+              open={status === 'open'}
+            />
+          ))}
+        </ul>
+      )}
+      <LoadMore
+        hasNextPage={groups.hasNextPage}
+        isFetchingNextPage={groups.isFetchingNextPage}
+        fetchNextPage={groups.fetchNextPage}
+      />
+      <section className={styles.section} aria-labelledby="team-heading">
+        <h2 id="team-heading">Team</h2>
+        <TeamPanel />
+      </section>
+      <section className={styles.section} aria-labelledby="audit-heading">
+        <h2 id="audit-heading">Audit log</h2>
+        <AuditLog />
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * One reported thing in /admin/reports: what was reported (the snapshot) beside what it is now,
+ * every report with its reason, the earlier handled ones, and the actions: Dismiss, Remove content,
+ * Suspend account (or lift a suspension).
+ */
+import type { ReportDto, ReportedContentDto, ReportGroupDto } from '@glimpse/shared';
+import { paths } from '@glimpse/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AuthorLine } from '@/components/author-line.tsx';
+import { Button } from '@/components/button.tsx';
+import { TimeAgo } from '@/components/time-ago.tsx';
+import { fullName, pluralize } from '@/lib/format.ts';
+import { ActionDialog } from './action-dialog.tsx';
+import { type ReportAction, useModerate } from './api/moderation.ts';
+import styles from './moderation.module.css';
+
+const kindLabel = { account: 'Account', post: 'Post', comment: 'Comment', event: 'Event' } as const;
+
+function linkOf(group: ReportGroupDto): string | null {
+  if (!group.current) return null;
+  if (group.targetType === 'post') return paths.postDetail(group.targetId);
+  if (group.targetType === 'comment') return group.postId ? paths.postDetail(group.postId) : null;
+  if (group.targetType === 'event') return paths.eventDetail(group.targetId);
+  return paths.userPublicFeed(group.targetId);
+}
+
+function Content({ label, content }: { label: string; content: ReportedContentDto | null }) {
+  return (
+    <figure className={styles.content}>
+      <figcaption>{label}</figcaption>
+      {content ? (
+        <>
+          <p>{content.text || '—'}</p>
+          {content.imageUrl && <img src={content.imageUrl} alt="" loading="lazy" />}
+        </>
+      ) : (
+        <p>Removed</p>
+      )}
+    </figure>
+  );
+}
+
+const resolutionLabel: Record<string, string> = {
+  dismissed: 'Dismissed',
+  content_removed: 'Content removed',
+  account_suspended: 'Account suspended',
+  duplicate: 'Duplicate',
+};
+
+function ReportItem({ report }: { report: ReportDto }) {
+  return (
+    <li className={styles.report}>
+      <p className={styles.reason}>“{report.reason}”</p>
+      <span className={styles.meta}>
+        {report.reporter ? `Reported by ${fullName(report.reporter)}` : 'Reported'} ·{' '}
+        <TimeAgo iso={report.createdAt} />
+        {report.resolution && ` · ${resolutionLabel[report.resolution] ?? report.resolution}`}
+      </span>
+    </li>
+  );
+}
+
+type Pending = { kind: ReportAction | 'lift'; title: string; description: string; confirm: string };
+
+export function ReportGroup({ group, open }: { group: ReportGroupDto; open: boolean }) {
+  const moderate = useModerate();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const owner = group.account ? fullName(group.account) : 'this account';
+  const latest = group.reports[0];
+  const link = linkOf(group);
+  const headingId = `report-${group.targetType}-${group.targetId}`;
+
+  function confirm(note: string) {
+    if (!pending) return Promise.resolve();
+    if (pending.kind === 'lift')
+      return moderate.mutateAsync({ kind: 'lift', userId: group.account!.userId, note });
+    return moderate.mutateAsync({ kind: pending.kind, reportId: latest!.id, note });
+  }
+
+  return (
+    <li className={styles.group} aria-labelledby={headingId}>
+      <div className={styles.groupHead}>
+        <h2 id={headingId} className={styles.kind}>
+          {kindLabel[group.targetType]} reported {pluralize(group.reports.length, 'time')}
+          {group.accountSuspended && <span className={`${styles.badge} ${styles.suspended}`}>Suspended</span>}
+        </h2>
+        {link && <Link to={link}>Open</Link>}
+      </div>
+      {group.account && <AuthorLine author={group.account} />}
+      <div className={styles.contents}>
+        <Content label="When reported" content={latest?.snapshot ?? null} />
+        <Content label="Now" content={group.current} />
+      </div>
+      <ul className={styles.reports} aria-label="Reports">
+        {group.reports.map((report) => (
+          <ReportItem key={report.id} report={report} />
+        ))}
+      </ul>
+      {group.earlier.length > 0 && (
+        <details>
+          <summary>Earlier reports ({group.earlier.length})</summary>
+          <ul className={styles.reports}>
+            {group.earlier.map((report) => (
+              <ReportItem key={report.id} report={report} />
+            ))}
+          </ul>
+        </details>
+      )}
+      <div className={styles.actions}>
+        {open && latest && (
+          <>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                setPending({
+                  kind: 'dismiss',
+                  title: 'Dismiss these reports?',
+                  description: 'Nothing is removed. The reporters are told their report was reviewed.',
+                  confirm: 'Dismiss',
+                })
+              }
+            >
+              Dismiss
+            </Button>
+            {group.targetType !== 'account' && group.current && (
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  setPending({
+                    kind: 'remove-content',
+                    title: `Remove this ${group.targetType}?`,
+                    description: `It is deleted for everyone, as if ${owner} had deleted it. The report keeps its snapshot.`,
+                    confirm: 'Remove content',
+                  })
+                }
+              >
+                Remove content
+              </Button>
+            )}
+            {!group.accountSuspended && (
+              <Button
+                variant="danger"
+                onClick={() =>
+                  setPending({
+                    kind: 'suspend',
+                    title: `Suspend ${owner}?`,
+                    description: `${owner} is signed out everywhere and cannot sign in; everything they made is hidden until the suspension is lifted.`,
+                    confirm: 'Suspend account',
+                  })
+                }
+              >
+                Suspend account
+              </Button>
+            )}
+          </>
+        )}
+        {group.accountSuspended && group.account && (
+          <Button
+            variant="secondary"
+            onClick={() =>
+              setPending({
+                kind: 'lift',
+                title: `Lift the suspension of ${owner}?`,
+                description: `${owner} can sign in again, and everything they made comes back.`,
+                confirm: 'Lift suspension',
+              })
+            }
+          >
+            Lift suspension
+          </Button>
+        )}
+      </div>
+      <ActionDialog
+        open={pending !== null}
+        title={pending?.title ?? ''}
+        description={pending?.description ?? ''}
+        confirmLabel={pending?.confirm ?? ''}
+        onConfirm={confirm}
+        onClose={() => setPending(null)}
+      />
+    </li>
+  );
+}

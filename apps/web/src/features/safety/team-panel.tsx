@@ -1,0 +1,99 @@
+/**
+ * The moderation team: moderators and admins. An admin makes a member moderator (found by name,
+ * through the people search) or takes the role back.
+ */
+import type { UserSearchResultDto } from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { AuthorLine } from '@/components/author-line.tsx';
+import { Button } from '@/components/button.tsx';
+import { TextField } from '@/components/field.tsx';
+import { useToast } from '@/components/toast.tsx';
+import { api, request } from '@/lib/api-client.ts';
+import { searchKeys } from '@/lib/query-keys.ts';
+import { useViewer } from '@/lib/session.ts';
+import { useModerate, useTeam } from './api/moderation.ts';
+import styles from './people-list.module.css';
+
+function Candidates({ q, teamIds }: { q: string; teamIds: Set<string> }) {
+  const moderate = useModerate();
+  const toast = useToast();
+  const results = useQuery({
+    queryKey: searchKeys.users(q),
+    queryFn: () => request(api.search.users.$get({ query: { q } })),
+    enabled: q.trim().length > 0,
+  });
+  const people = (results.data ?? []).filter((person: UserSearchResultDto) => !teamIds.has(person.userId));
+  if (!q.trim() || people.length === 0) return null;
+  return (
+    <ul className={styles.list} aria-label="Members found">
+      {people.map((person) => (
+        <li key={person.userId} className={styles.row}>
+          <AuthorLine author={{ ...person, followerCount: 0 }} />
+          <Button
+            size="sm"
+            onClick={() =>
+              moderate.mutate(
+                { kind: 'moderator', userId: person.userId, moderator: true },
+                { onError: () => toast.error(messages.safety.moderationFailed) },
+              )
+            }
+          >
+            Make moderator
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TeamPanel() {
+  const me = useViewer();
+  const team = useTeam();
+  const moderate = useModerate();
+  const toast = useToast();
+  const [q, setQ] = useState('');
+  const deferred = useDeferredValue(q);
+  const isAdmin = me.user.role === 'admin';
+  const members = team.data?.items ?? [];
+  return (
+    <>
+      <ul className={styles.list} aria-label="Moderators and admins">
+        {members.map(({ person, role }) => (
+          <li key={person.userId} className={styles.row}>
+            <AuthorLine author={person} />
+            {isAdmin && role === 'moderator' ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() =>
+                  moderate.mutate(
+                    { kind: 'moderator', userId: person.userId, moderator: false },
+                    { onError: () => toast.error(messages.safety.moderationFailed) },
+                  )
+                }
+              >
+                Remove moderator
+              </Button>
+            ) : (
+              <span>{role === 'admin' ? 'Admin' : 'Moderator'}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {isAdmin && (
+        <div style={{ marginTop: 16 }}>
+          <TextField
+            label="Find a member to make moderator"
+            type="search"
+            value={q}
+            maxLength={limits.nameMax}
+            onChange={(e) => setQ(e.target.value)}
+          />
+          <Candidates q={deferred} teamIds={new Set(members.map((m) => m.person.userId))} />
+        </div>
+      )}
+    </>
+  );
+}
