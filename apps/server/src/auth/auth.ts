@@ -119,10 +119,6 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         },
       }),
     },
-    // Change email (features/account/routes.ts asks for the password first): the new address gets a
-    // verification link and the change is made only when it is followed. An address that already
-    // has an account gets nothing, and the answer is the same.
-    ...(mailer && { user: { changeEmail: { enabled: true } } }),
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -188,6 +184,10 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
     },
     telemetry: { enabled: false },
     user: {
+      // Change email (features/account/routes.ts asks for the password first): the new address gets a
+      // verification link and the change is made only when it is followed. An address that already
+      // has an account gets nothing, and the answer is the same.
+      ...(mailer && { changeEmail: { enabled: true } }),
       additionalFields: {
         termsAcceptedAt: { type: 'date', required: false, input: false },
         termsVersion: { type: 'string', required: false, input: false },
