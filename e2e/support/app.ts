@@ -80,7 +80,7 @@ export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'passwor
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 export async function logOut(page: Page) {
@@ -132,7 +132,7 @@ export async function addAccount(page: Page, user: TestUser) {
   await expect(page.getByRole('heading', { name: 'Add account' })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectActiveAccount(page, user);
 }

@@ -47,7 +47,7 @@ for (const size of sizes) {
     }
     // The sign-in form's error state.
     await page.goto(routePatterns.login);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Email is required.')).toBeVisible();
     await expectAccessible(page, 'login with errors');
 

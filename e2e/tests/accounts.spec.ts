@@ -65,7 +65,7 @@ test('a new member signs up, sets up a profile with a photo, and signs in again'
     await expect(error).toHaveText('Incorrect email or password. Please try again.');
     await expect(error).toHaveCSS('color', /rgb\((200, 16, 46|255, 107, 129)\)/);
     await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('banner').getByText(`${user.firstName} ${user.lastName}`)).toBeVisible();
   });

@@ -16,7 +16,7 @@ for (const size of sizes) {
     await page.setViewportSize(size);
     await page.goto('/login');
     await page.screenshot({ path: out(`login-${size.name}`), fullPage: true });
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.screenshot({ path: out(`login-error-${size.name}`), fullPage: true });
 
     const user = newUser('Sofia');

@@ -116,7 +116,7 @@ test('Add Account with the wrong password keeps the current account active', asy
   await expect(page.getByRole('heading', { name: 'Add account' })).toBeVisible();
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password').fill('not the password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Incorrect email or password. Please try again.');
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expectActiveAccount(page, member);

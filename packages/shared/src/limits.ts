@@ -110,3 +110,13 @@ export const notificationLimits = {
   /** People shown in a group's avatar stack and named in its line. */
   groupAvatars: 3,
 } as const;
+
+/** Passkeys (issue 14). */
+export const passkeyLimits = {
+  /** Passkeys one account may hold (a phone, a laptop, a security key or two, with room to spare). */
+  perAccountMax: 20,
+  /** A passkey's label. */
+  nameMax: 50,
+  /** A registration or sign-in challenge is answered within this long (WebAuthn's default timeout). */
+  challengeSeconds: 300,
+} as const;

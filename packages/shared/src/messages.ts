@@ -286,4 +286,30 @@ export const messages = {
     moderationFailed: 'That did not work. Please try again.',
     blockedListFailed: 'Your blocked accounts could not be loaded.',
   },
+  /** Passkeys (issue 14): WebAuthn sign-in and the list in Settings → Account. */
+  passkeys: {
+    added: 'Passkey added.',
+    removed: 'Passkey removed.',
+    failed: 'The passkey could not be used. Please try again.',
+    cancelled: 'The passkey request was cancelled or timed out.',
+    unknown: 'This passkey is not registered with Glimpse.',
+    expired: 'The passkey request expired. Please try again.',
+    alreadyAdded: 'This passkey is already added.',
+    notFound: 'Passkey not found.',
+    unsupported: 'This browser does not support passkeys.',
+    tooMany: (max: number) => `You can add at most ${max} passkeys.`,
+  },
+  /** Change email (issue 14): the new address confirms, the old one is told. */
+  changeEmail: {
+    sent: 'Check the new address: your email changes when you open the link we sent there.',
+    same: 'That is already your email address.',
+    changed: 'Your email address was changed.',
+    verifySubject: 'Confirm your new email address for Glimpse',
+    verifyIntro:
+      'Someone asked to use this address for a Glimpse account. To confirm it, open this link within 24 hours:',
+    verifyAction: 'Confirm new email address',
+    noticeSubject: 'A change of your Glimpse email address was requested',
+    noticeText: (newEmail: string) =>
+      `Someone signed in to your Glimpse account asked to change its email address to ${newEmail}. The change happens only when the link sent to that address is opened. If this was not you, change your password now.`,
+  },
 } as const;

@@ -377,3 +377,18 @@ export const MutedWordInput = z.object({
   word: requiredText(limits.mutedWordMax, 'Word'),
 });
 export type MutedWordInput = z.input<typeof MutedWordInput>;
+
+/** Change email: the new address and the password again (a signed-in device alone cannot move the account). */
+export const ChangeEmailInput = z.object({
+  newEmail: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(limits.emailMax)
+    .pipe(z.email(messages.auth.emailInvalid)),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(limits.passwordMax),
+});
+export type ChangeEmailInput = z.infer<typeof ChangeEmailInput>;

@@ -11,6 +11,7 @@ import { betterAuth } from 'better-auth/minimal';
 import { admin } from 'better-auth/plugins/admin';
 import { multiSession } from 'better-auth/plugins/multi-session';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema.ts';
 import type { Env } from '../env.ts';
@@ -18,7 +19,8 @@ import { applyAdminEmails, makeFirstAccountAdmin } from '../features/safety/role
 import { acceptedTerms } from '../features/safety/terms.ts';
 import { consume } from '../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
+import { changeEmailMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
+import { passkeyPlugin } from './passkeys.ts';
 
 /** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const clientIpHeader = 'x-glimpse-client-ip';
@@ -30,6 +32,7 @@ export const sessionCookieCacheSeconds = 60;
 const mailRoutes: Record<string, (body: Record<string, unknown>) => unknown> = {
   '/request-password-reset': (body) => body.email,
   '/send-verification-email': (body) => body.email,
+  '/change-email': (body) => body.newEmail,
 };
 
 export interface AuthHooks {
@@ -88,9 +91,15 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       emailVerification: {
         sendOnSignUp: true,
         expiresIn: limits.verifyEmailLinkSeconds,
-        sendVerificationEmail: async ({ user, token }) => {
-          const link = `${env.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/?emailVerified=1')}`;
-          mailer.send(verifyEmailMail(user.email, link));
+        sendVerificationEmail: async ({ user: addressee, token }) => {
+          // Change email sends through here too, to the new address (which the account does not have yet).
+          const [stored] = await db.select({ email: user.email }).from(user).where(eq(user.id, addressee.id));
+          const changing = stored !== undefined && stored.email !== addressee.email;
+          const callback = changing ? '/settings/account?emailChanged=1' : '/?emailVerified=1';
+          const link = `${env.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(callback)}`;
+          mailer.send(
+            changing ? changeEmailMail(addressee.email, link) : verifyEmailMail(addressee.email, link),
+          );
         },
       },
     }),
@@ -155,6 +164,9 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       customRules: {
         '/sign-in/email': { window: rateLimits.signIn.windowSeconds, max: rateLimits.signIn.max },
         '/sign-up/email': { window: rateLimits.signUp.windowSeconds, max: rateLimits.signUp.max },
+        // A passkey sign-in is a sign-in: the same budget per address, for both of its steps.
+        '/passkey/sign-in-options': { window: rateLimits.signIn.windowSeconds, max: rateLimits.signIn.max },
+        '/passkey/sign-in': { window: rateLimits.signIn.windowSeconds, max: rateLimits.signIn.max },
         '/request-password-reset': {
           window: rateLimits.mailPerClient.windowSeconds,
           max: rateLimits.mailPerClient.max,
@@ -172,6 +184,10 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
     },
     telemetry: { enabled: false },
     user: {
+      // Change email (features/account/routes.ts asks for the password first): the new address gets a
+      // verification link and the change is made only when it is followed. An address that already
+      // has an account gets nothing, and the answer is the same.
+      ...(mailer && { changeEmail: { enabled: true } }),
       additionalFields: {
         termsAcceptedAt: { type: 'date', required: false, input: false },
         termsVersion: { type: 'string', required: false, input: false },
@@ -184,6 +200,8 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       admin({ defaultRole: 'member', bannedUserMessage: messages.safety.suspended }),
       // TOTP with an authenticator app and ten one-time backup codes; sign-in then asks for a code.
       twoFactorPlugin({ issuer: 'Glimpse', backupCodeOptions: { amount: 10 } }),
+      // WebAuthn sign-in and the passkey list (auth/passkeys.ts).
+      passkeyPlugin(db, env.publicUrl),
     ],
   });
 }

@@ -679,3 +679,25 @@ export const twoFactor = pgTable(
   },
   (t) => [uniqueIndex('two_factor_user_uq').on(t.userId)],
 );
+
+/**
+ * WebAuthn credentials (passkeys), written by auth/passkeys.ts. `credentialId` and `publicKey` are
+ * base64url; `counter` is the authenticator's signature counter, checked to only move forward.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports'),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_uq').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);

@@ -40,3 +40,25 @@ export function verifyEmailMail(to: string, link: string): MailMessage {
   const { verifySubject, verifyIntro, verifyAction } = messages.mail;
   return linkMail({ to, subject: verifySubject, intro: verifyIntro, action: verifyAction, link });
 }
+
+/** To the new address of a change of email: following the link makes the change. */
+export function changeEmailMail(to: string, link: string): MailMessage {
+  const { verifySubject, verifyIntro, verifyAction } = messages.changeEmail;
+  return linkMail({ to, subject: verifySubject, intro: verifyIntro, action: verifyAction, link });
+}
+
+/** To the old address of a change of email, sent whether or not the new address has an account. */
+export function emailChangeNoticeMail(to: string, newEmail: string): MailMessage {
+  const subject = messages.changeEmail.noticeSubject;
+  const intro = messages.changeEmail.noticeText(newEmail);
+  const text = [intro, '', `— ${messages.mail.signature}`, ''].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:560px;margin:24px auto;padding:0 16px;color:#111">
+<h1 style="font-size:20px">Glimpse</h1>
+<p>${escapeHtml(intro)}</p>
+<p>— ${escapeHtml(messages.mail.signature)}</p>
+</body></html>
+`;
+  return { to, subject, text, html };
+}

@@ -29,6 +29,12 @@ interface AuthPosts {
   '/two-factor/disable': { password: string };
   /** A new email confirmation link; `callbackURL` is where the link lands once followed. */
   '/send-verification-email': { email: string; callbackURL: string };
+  /** Passkeys (server auth/passkeys.ts): each ceremony's options, then the browser's answer. */
+  '/passkey/register-options': Record<string, never>;
+  '/passkey/register': { response: unknown; name?: string };
+  '/passkey/delete': { id: string };
+  '/passkey/sign-in-options': Record<string, never>;
+  '/passkey/sign-in': { challengeId: string; response: unknown };
 }
 
 /** Posts to better-auth; answers its JSON, which most callers ignore. */

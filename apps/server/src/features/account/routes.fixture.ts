@@ -57,4 +57,33 @@ export const accountRouteTable: Record<string, RouteEntry> = {
       },
     },
   },
+  'POST /api/account/email': {
+    rule: 'Change email asks for the caller’s own password and only ever moves the caller’s address.',
+    expect: { owner: 400, other: 400, signedOut: 401 },
+    rateLimit: 'passwordChecks',
+    body: 'json',
+    async attempt(scene, actor) {
+      return {
+        path: '/api/account/email',
+        json: { newEmail: `moved-${actor}@example.com`, password: `not the password of ${actor}` },
+        async verify() {
+          for (const member of [scene.owner, scene.other]) {
+            const [row] = await scene.t.db
+              .select({ email: schema.user.email })
+              .from(schema.user)
+              .where(eq(schema.user.id, member.id));
+            expect(row?.email).toBe(member.email);
+          }
+        },
+      };
+    },
+    // Fuzzed passwords are never the owner's: no fuzzed request may start a change.
+    text: {
+      fields: ['password'],
+      neverStored: true,
+      async stored() {
+        throw new Error('a fuzzed password started a change of email');
+      },
+    },
+  },
 };

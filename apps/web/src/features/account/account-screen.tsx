@@ -1,15 +1,17 @@
 /**
- * /settings/account: change password, two-factor, the devices signed in, Download your data, Delete account. Each section is its
+ * /settings/account: change password, change email, two-factor, passkeys, the devices signed in, Download your data, Delete account. Each section is its
  * own component beside this file.
  */
 import { type ReactNode, useId } from 'react';
 import { Page } from '@/components/page.tsx';
 import { useViewer } from '@/lib/session.ts';
 import styles from './account-screen.module.css';
+import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -32,8 +34,14 @@ export function AccountScreen() {
       <Section title="Password">
         <ChangePasswordForm />
       </Section>
+      <Section title="Email">
+        <ChangeEmailForm />
+      </Section>
       <Section title="Two-factor authentication">
         <TwoFactorSection />
+      </Section>
+      <Section title="Passkeys">
+        <PasskeysSection />
       </Section>
       <Section title="Devices">
         <DevicesSection userId={me.user.id} />

@@ -5,11 +5,14 @@
 import type { MeDto } from '@glimpse/shared';
 import { limits, messages, paths } from '@glimpse/shared';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { SuccessMessage } from '@/components/alert.tsx';
+import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
 import { useToast } from '@/components/toast.tsx';
+import { isApiError } from '@/lib/api-client.ts';
 import { fullName } from '@/lib/format.ts';
 import { useAuth } from '@/lib/session.ts';
 import { useDeviceAccounts } from './api/list-accounts.ts';
+import { useSignInWithPasskey } from './api/passkey-sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import styles from './form.module.css';
 import { LoginForm } from './login-form.tsx';
@@ -27,6 +30,7 @@ export function LoginScreen() {
   // Settings → Delete account ends here (/login?deleted=1).
   const accountDeleted = !signedIn && search.has('deleted');
   const accounts = useDeviceAccounts({ enabled: addingAccount });
+  const passkey = useSignInWithPasskey();
   const atLimit = addingAccount && (accounts.data?.length ?? 0) >= limits.deviceAccountsMax;
 
   if (signedIn && !addingAccount) return <Navigate to={returnTo} replace />;
@@ -56,6 +60,20 @@ export function LoginScreen() {
         blocked={atLimit ? messages.accounts.limitReached(limits.deviceAccountsMax) : null}
         onSignedIn={signedInAs}
       />
+      <Button
+        variant="secondary"
+        block
+        disabled={atLimit}
+        busy={passkey.isPending}
+        onClick={() => passkey.mutate(undefined, { onSuccess: signedInAs })}
+      >
+        Sign in with a passkey
+      </Button>
+      {passkey.isError && (
+        <ErrorMessage>
+          {isApiError(passkey.error, 'RateLimited') ? messages.auth.tooManyAttempts : passkey.error.message}
+        </ErrorMessage>
+      )}
       {!addingAccount && (
         <p className={styles.footer}>
           <Link to={paths.forgotPassword}>{messages.account.forgotPasswordLink}</Link>

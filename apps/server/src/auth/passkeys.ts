@@ -1,0 +1,244 @@
+/**
+ * Passkeys (WebAuthn) as a better-auth plugin, with @simplewebauthn/server for the ceremonies.
+ * better-auth's own `@better-auth/passkey` pins older peers than our better-auth (docs/footguns.md).
+ * Being a plugin keeps sign-in on better-auth's path: the session is made by its internal adapter
+ * and its cookie helper, so the admin plugin's ban check, multi-session, the signed cookie copy and
+ * auth/session.ts treat it exactly as a password sign-in.
+ *
+ * Challenges live in `verification` for `passkeyLimits.challengeSeconds` and are taken with a
+ * delete … returning, so each is answered at most once. RP ID and origin come from PUBLIC_URL.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { messages, passkeyLimits } from '@glimpse/shared';
+import {
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { passkeys, verification } from '../db/schema.ts';
+
+const registerKey = (userId: string) => `passkey-register:${userId}`;
+const signInKey = (challengeId: string) => `passkey-sign-in:${challengeId}`;
+
+/** The ceremony's answer as the browser sends it; @simplewebauthn checks its contents. */
+const credentialJson = z.looseObject({ id: z.string().max(1024), type: z.literal('public-key') });
+
+export function passkeyPlugin(db: Db, publicUrl: string) {
+  const origin = new URL(publicUrl).origin;
+  const rpID = new URL(publicUrl).hostname;
+
+  async function storeChallenge(identifier: string, challenge: string) {
+    await db.delete(verification).where(eq(verification.identifier, identifier));
+    await db.insert(verification).values({
+      id: randomUUID(),
+      identifier,
+      value: challenge,
+      expiresAt: new Date(Date.now() + passkeyLimits.challengeSeconds * 1000),
+    });
+  }
+
+  /** Single use: the row goes whether or not the answer is right. */
+  async function takeChallenge(identifier: string): Promise<string> {
+    const [row] = await db
+      .delete(verification)
+      .where(and(eq(verification.identifier, identifier), gt(verification.expiresAt, sql`now()`)))
+      .returning({ value: verification.value });
+    if (!row) throw new APIError('BAD_REQUEST', { message: messages.passkeys.expired });
+    return row.value;
+  }
+
+  const transportsOf = (stored: string | null) =>
+    stored ? (stored.split(',') as AuthenticatorTransportFuture[]) : undefined;
+
+  return {
+    id: 'glimpse-passkeys',
+    endpoints: {
+      passkeyRegisterOptions: createAuthEndpoint(
+        '/passkey/register-options',
+        { method: 'POST', use: [sessionMiddleware] },
+        async (ctx) => {
+          const { user } = ctx.context.session;
+          const existing = await db
+            .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+            .from(passkeys)
+            .where(eq(passkeys.userId, user.id));
+          if (existing.length >= passkeyLimits.perAccountMax) {
+            throw new APIError('BAD_REQUEST', {
+              message: messages.passkeys.tooMany(passkeyLimits.perAccountMax),
+            });
+          }
+          const options = await generateRegistrationOptions({
+            rpName: 'Glimpse',
+            rpID,
+            userName: user.email,
+            userDisplayName: user.name || user.email,
+            userID: new TextEncoder().encode(user.id),
+            attestationType: 'none',
+            timeout: passkeyLimits.challengeSeconds * 1000,
+            // Discoverable, so "Sign in with a passkey" needs no email first.
+            authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+            excludeCredentials: existing.map((p) => ({
+              id: p.credentialId,
+              transports: transportsOf(p.transports),
+            })),
+          });
+          await storeChallenge(registerKey(user.id), options.challenge);
+          return ctx.json(options);
+        },
+      ),
+      passkeyRegister: createAuthEndpoint(
+        '/passkey/register',
+        {
+          method: 'POST',
+          use: [sessionMiddleware],
+          body: z.object({
+            response: credentialJson,
+            name: z.string().trim().min(1).max(passkeyLimits.nameMax).optional(),
+          }),
+        },
+        async (ctx) => {
+          const { user } = ctx.context.session;
+          const expectedChallenge = await takeChallenge(registerKey(user.id));
+          let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+          try {
+            result = await verifyRegistrationResponse({
+              response: ctx.body.response as unknown as RegistrationResponseJSON,
+              expectedChallenge,
+              expectedOrigin: origin,
+              expectedRPID: rpID,
+              requireUserVerification: false,
+            });
+          } catch {
+            throw new APIError('BAD_REQUEST', { message: messages.passkeys.failed });
+          }
+          if (!result.verified) throw new APIError('BAD_REQUEST', { message: messages.passkeys.failed });
+          const { credential } = result.registrationInfo;
+          const [added] = await db
+            .insert(passkeys)
+            .values({
+              userId: user.id,
+              credentialId: credential.id,
+              publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+              counter: credential.counter,
+              transports: credential.transports?.join(',') ?? null,
+              name: ctx.body.name ?? 'Passkey',
+            })
+            .onConflictDoNothing()
+            .returning({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt });
+          if (!added) throw new APIError('BAD_REQUEST', { message: messages.passkeys.alreadyAdded });
+          return ctx.json({
+            passkey: { ...added, createdAt: added.createdAt.toISOString(), lastUsedAt: null },
+          });
+        },
+      ),
+      passkeyList: createAuthEndpoint(
+        '/passkey/list',
+        { method: 'GET', use: [sessionMiddleware] },
+        async (ctx) => {
+          const rows = await db
+            .select({
+              id: passkeys.id,
+              name: passkeys.name,
+              createdAt: passkeys.createdAt,
+              lastUsedAt: passkeys.lastUsedAt,
+            })
+            .from(passkeys)
+            .where(eq(passkeys.userId, ctx.context.session.user.id))
+            .orderBy(asc(passkeys.createdAt));
+          return ctx.json({
+            passkeys: rows.map((r) => ({
+              ...r,
+              createdAt: r.createdAt.toISOString(),
+              lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+            })),
+          });
+        },
+      ),
+      passkeyDelete: createAuthEndpoint(
+        '/passkey/delete',
+        { method: 'POST', use: [sessionMiddleware], body: z.object({ id: z.uuid() }) },
+        async (ctx) => {
+          const gone = await db
+            .delete(passkeys)
+            .where(and(eq(passkeys.id, ctx.body.id), eq(passkeys.userId, ctx.context.session.user.id)))
+            .returning({ id: passkeys.id });
+          if (gone.length === 0) throw new APIError('NOT_FOUND', { message: messages.passkeys.notFound });
+          return ctx.json({ ok: true });
+        },
+      ),
+      passkeySignInOptions: createAuthEndpoint(
+        '/passkey/sign-in-options',
+        { method: 'POST' },
+        async (ctx) => {
+          const options = await generateAuthenticationOptions({
+            rpID,
+            userVerification: 'preferred',
+            timeout: passkeyLimits.challengeSeconds * 1000,
+          });
+          const challengeId = randomUUID();
+          await storeChallenge(signInKey(challengeId), options.challenge);
+          return ctx.json({ challengeId, options });
+        },
+      ),
+      passkeySignIn: createAuthEndpoint(
+        '/passkey/sign-in',
+        { method: 'POST', body: z.object({ challengeId: z.uuid(), response: credentialJson }) },
+        async (ctx) => {
+          const expectedChallenge = await takeChallenge(signInKey(ctx.body.challengeId));
+          const response = ctx.body.response as unknown as AuthenticationResponseJSON;
+          const [stored] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
+          if (!stored) throw new APIError('UNAUTHORIZED', { message: messages.passkeys.unknown });
+          let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+          try {
+            result = await verifyAuthenticationResponse({
+              response,
+              expectedChallenge,
+              expectedOrigin: origin,
+              expectedRPID: rpID,
+              requireUserVerification: false,
+              credential: {
+                id: stored.credentialId,
+                publicKey: isoBase64URL.toBuffer(stored.publicKey),
+                counter: stored.counter,
+                transports: transportsOf(stored.transports),
+              },
+            });
+          } catch {
+            throw new APIError('UNAUTHORIZED', { message: messages.passkeys.failed });
+          }
+          if (!result.verified) throw new APIError('UNAUTHORIZED', { message: messages.passkeys.failed });
+          // The counter only moves forward (a cloned authenticator would repeat one; authenticators
+          // that keep no counter send 0 every time). The conditional update also makes two
+          // concurrent uses of one answer count once.
+          const { newCounter } = result.authenticationInfo;
+          const moved = await db
+            .update(passkeys)
+            .set({ counter: newCounter, lastUsedAt: sql`now()` })
+            .where(and(eq(passkeys.id, stored.id), eq(passkeys.counter, stored.counter)))
+            .returning({ id: passkeys.id });
+          if (moved.length === 0) throw new APIError('UNAUTHORIZED', { message: messages.passkeys.failed });
+
+          const user = await ctx.context.internalAdapter.findUserById(stored.userId);
+          if (!user) throw new APIError('UNAUTHORIZED', { message: messages.passkeys.unknown });
+          // The admin plugin's session hook refuses a suspended account here, as for a password.
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          if (!session) throw new APIError('INTERNAL_SERVER_ERROR', { message: messages.passkeys.failed });
+          await setSessionCookie(ctx, { session, user });
+          return ctx.json({ token: session.token, user: { id: user.id, email: user.email } });
+        },
+      ),
+    },
+  } satisfies BetterAuthPlugin;
+}

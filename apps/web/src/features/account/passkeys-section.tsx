@@ -1,0 +1,75 @@
+/** Passkeys: the list (each removable) and Add a passkey, which opens the browser's passkey prompt. */
+import { messages } from '@glimpse/shared';
+import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { Skeleton } from '@/components/skeleton.tsx';
+import { TimeAgo } from '@/components/time-ago.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import styles from './account-screen.module.css';
+import { useAddPasskey, usePasskeys, useRemovePasskey } from './api/passkeys.ts';
+import { describeBrowser } from './user-agent.ts';
+
+function failureText(error: unknown): string {
+  if (isApiError(error, 'Network')) return messages.common.networkError;
+  return error instanceof Error && error.message ? error.message : messages.passkeys.failed;
+}
+
+export function PasskeysSection() {
+  const list = usePasskeys();
+  const add = useAddPasskey();
+  const remove = useRemovePasskey();
+  const status = add.isSuccess ? messages.passkeys.added : remove.isSuccess ? messages.passkeys.removed : '';
+  const failure = add.error ?? remove.error;
+
+  return (
+    <div className={styles.form}>
+      <p className={styles.muted}>
+        Sign in with your fingerprint, face or screen lock instead of a password.
+      </p>
+      {list.isPending && <Skeleton height={48} />}
+      {list.isError && <ErrorMessage>{messages.common.somethingWentWrong}</ErrorMessage>}
+      {list.data && list.data.length > 0 && (
+        <ul className={styles.devices} aria-label="Passkeys">
+          {list.data.map((passkey) => (
+            <li key={passkey.id} className={styles.device}>
+              <span className={styles.deviceName}>{passkey.name}</span>
+              <span className={styles.muted}>
+                Added <TimeAgo iso={passkey.createdAt} />
+                {passkey.lastUsedAt && (
+                  <>
+                    {' · '}last used <TimeAgo iso={passkey.lastUsedAt} />
+                  </>
+                )}
+              </span>
+              <Button
+                variant="secondary"
+                aria-label={`Remove passkey ${passkey.name}`}
+                busy={remove.isPending && remove.variables === passkey.id}
+                onClick={() => {
+                  add.reset();
+                  remove.mutate(passkey.id);
+                }}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {status && <SuccessMessage>{status}</SuccessMessage>}
+      {failure && <ErrorMessage>{failureText(failure)}</ErrorMessage>}
+      <div>
+        <Button
+          variant="secondary"
+          busy={add.isPending}
+          onClick={() => {
+            remove.reset();
+            add.mutate(`Passkey on ${describeBrowser(navigator.userAgent) ?? 'this device'}`);
+          }}
+        >
+          Add a passkey
+        </Button>
+      </div>
+    </div>
+  );
+}
