@@ -55,6 +55,7 @@ interested.json     the events you marked Interested, and when
 notifications.json  the notifications you received
 reports.json        the reports you made
 feedback.json       the feedback you sent us
+MISSING.txt         only if some picture could not be read from storage: which ones
 
 Passwords are never exported: Glimpse stores only a one-way hash of yours.
 `;

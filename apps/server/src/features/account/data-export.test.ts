@@ -138,6 +138,28 @@ describe('download your data', () => {
     expect(bytes.includes(Buffer.from('Friend post'))).toBe(false);
   });
 
+  it('still delivers everything else when a picture is missing from storage, and names it', async () => {
+    const member = await t.signUpWithProfile();
+    await t.postPhoto(member, 'Lost picture');
+    const [image] = await t.db
+      .select({ originalKey: images.originalKey, keys: images.keys })
+      .from(images)
+      .where(eq(images.ownerId, member.id));
+    await t.deps.storage.delete([image!.originalKey ?? image!.keys.at(-1)!]);
+
+    await member.post('/api/account/export');
+    const ready = await waitUntilReady(member);
+    expect(ready.export?.status).toBe('ready');
+    const files = await unzip(
+      Buffer.from(await (await member.get('/api/account/export/download')).arrayBuffer()),
+    );
+    const [post] = jsonOf(files, 'posts.json');
+    const photoFile = post.photos[0].file as string;
+    expect(files.get(photoFile)!.length).toBe(0);
+    expect(files.get('MISSING.txt')!.toString('utf8')).toContain(photoFile);
+    expect(jsonOf(files, 'profile.json')).toMatchObject({ userId: member.id });
+  });
+
   it('is swept after its 7 days, with its file', async () => {
     const member = await t.signUpWithProfile();
     await member.post('/api/account/export');

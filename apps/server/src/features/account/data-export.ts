@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { DataExportDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
@@ -105,6 +106,13 @@ export async function requestDataExport({
   return { dto: toDto(row), built };
 }
 
+const missingPicturesNote = (paths: string[]) =>
+  `These pictures could not be read from storage when this archive was made, so their files in it
+are empty. Everything else is complete.
+
+${paths.join('\n')}
+`;
+
 async function buildArchive(
   deps: { db: Db; storage: Storage; logger: Logger; publicUrl: string },
   row: ExportRow,
@@ -114,24 +122,50 @@ async function buildArchive(
   const file = path.join(dir, 'export.zip');
   try {
     const zip = new yazl.ZipFile();
+    // yazl reports a failed entry as an 'error' event; without a listener it would throw inside a
+    // storage callback and surface as an unhandled rejection instead of a failed export.
+    const zipFailed = new Promise<never>((_, reject) =>
+      zip.once('error', (err: Error) => {
+        (zip.outputStream as Readable).destroy(err);
+        reject(err);
+      }),
+    );
     const written = pipeline(zip.outputStream, createWriteStream(file, { mode: 0o600 }));
-    for (const entry of await collectArchive(db, row.userId, deps.publicUrl)) {
+    const entries = await collectArchive(db, row.userId, deps.publicUrl);
+    const missing: string[] = [];
+    let picturesLeft = entries.filter((entry) => 'storageKey' in entry).length;
+    // A picture lost from storage (a disk restored from an old backup, a bucket cleaned by hand)
+    // must not cost the member the rest of their data: it is left empty and named in a note.
+    // The note can only be added once the last picture has been looked up, so the zip ends then.
+    const finish = () => {
+      if (missing.length > 0) zip.addBuffer(Buffer.from(missingPicturesNote(missing), 'utf8'), 'MISSING.txt');
+      zip.end();
+    };
+    for (const entry of entries) {
       if ('text' in entry) {
         zip.addBuffer(Buffer.from(entry.text, 'utf8'), entry.path);
         continue;
       }
       zip.addReadStreamLazy(entry.path, (done) => {
-        storage.get(entry.storageKey).then(
-          (stored) =>
-            stored
-              ? done(null, Readable.fromWeb(stored.body as import('node:stream/web').ReadableStream))
-              : done(new Error(`missing file ${entry.storageKey}`), Readable.from([])),
-          (err) => done(err, Readable.from([])),
-        );
+        storage
+          .get(entry.storageKey)
+          .then(
+            (stored) => {
+              if (stored) return done(null, Readable.fromWeb(stored.body as WebReadableStream));
+              deps.logger.warn({ userId: row.userId, key: entry.storageKey }, 'data export: picture missing');
+              missing.push(entry.path);
+              done(null, Readable.from([]));
+            },
+            (err: Error) => done(err, Readable.from([])),
+          )
+          .finally(() => {
+            picturesLeft -= 1;
+            if (picturesLeft === 0) finish();
+          });
       });
     }
-    zip.end();
-    await written;
+    if (picturesLeft === 0) finish();
+    await Promise.race([written, zipFailed]);
     const key = `${exportFolder}/${row.id}.zip`;
     await storage.putFile(key, file, 'application/zip');
     const { size } = await stat(file);

@@ -39,7 +39,6 @@ export function LoginForm({ blocked, onSignedIn }: LoginFormProps) {
   });
   const [askingCode, setAskingCode] = useState(false);
   if (askingCode) return <TwoFactorStep onSignedIn={onSignedIn} onCancel={() => setAskingCode(false)} />;
-  const { values, errors } = form;
 
   return (
     <form className={styles.form} onSubmit={form.submit} noValidate>

@@ -56,7 +56,7 @@ interface AddEventFieldsProps {
 }
 
 export function AddEventFields({ form }: AddEventFieldsProps) {
-  const { values, errors } = form;
+  const { values } = form;
   return (
     <>
       <TextField

@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { useViewer } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useSaveProfile } from './api/save-profile.ts';
-import { type ProfileField, ProfileFields } from './profile-fields.tsx';
+import { ProfileFields } from './profile-fields.tsx';
 import { ProfilePictures } from './profile-pictures.tsx';
 import styles from './setup-profile-screen.module.css';
 
