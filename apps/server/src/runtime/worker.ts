@@ -69,7 +69,7 @@ async function shutdown() {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   clearTimeout(force);
   await deps.live.close();
-  // Queued AVIF encodes are dropped (the hourly sweep does them later); the running one finishes.
+  // Queued AVIF encodes are dropped and the running one stops at its next step: the sweep redoes them.
   await deps.avif.close();
   await database.close();
   process.exit(0);

@@ -276,7 +276,9 @@ export async function createTestContext(
     return row?.value ?? 0;
   }
 
+  /** The files in storage once every queued AVIF encode has ended, so two listings compare. */
   async function storedFiles(): Promise<string[]> {
+    await deps.avif.idle();
     const root = path.join(dataDir, 'uploads');
     const folders = await readdir(root).catch(() => [] as string[]);
     const files = await Promise.all(

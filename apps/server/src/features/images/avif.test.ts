@@ -155,23 +155,48 @@ describe('AVIF renditions', () => {
     await queue.close();
   });
 
-  it('closing finishes the encode under way and drops the rest for the sweep', async () => {
+  it('lets uploads in the same worker go first: an encode waits while one is processed', async () => {
+    const author = await t.signUpWithProfile();
+    const image = await uploadPostPhoto(author, 900, 700);
+    await t.deps.avif.idle();
+    await forgetAvif(image.id);
+
+    const queue = otherQueue();
+    let finishUpload = () => {};
+    const upload = queue.whileUploading(() => new Promise<void>((resolve) => (finishUpload = resolve)));
+    queue.enqueue(image.id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await imageRow(image.id))?.avifKeys).toBeNull();
+    finishUpload();
+    await upload;
+    await queue.idle();
+    expect((await imageRow(image.id))?.avifKeys).toHaveLength(image.srcset.split(', ').length);
+    await queue.close();
+  });
+
+  it('closing stops the encode under way at its next step, writing nothing, and drops the rest for the sweep', async () => {
     const author = await t.signUpWithProfile();
     const first = await uploadPostPhoto(author, 900, 700);
     const second = await uploadPostPhoto(author, 900, 700);
     await t.deps.avif.idle();
     await forgetAvif(first.id);
     await forgetAvif(second.id);
+    const filesBefore = await avifFiles();
 
     const queue = otherQueue();
+    // An upload in progress holds the first job at its next step, so the close finds it under way.
+    let finishUpload = () => {};
+    const upload = queue.whileUploading(() => new Promise<void>((resolve) => (finishUpload = resolve)));
     queue.enqueue(first.id);
-    await new Promise((resolve) => setImmediate(resolve));
     queue.enqueue(second.id);
     await queue.close();
     queue.enqueue(second.id);
     await queue.idle();
 
-    expect((await imageRow(first.id))?.avifKeys).toHaveLength(first.srcset.split(', ').length);
+    expect((await imageRow(first.id))?.avifKeys).toBeNull();
     expect((await imageRow(second.id))?.avifKeys).toBeNull();
+    expect(await avifFiles()).toEqual(filesBefore);
+    finishUpload();
+    await upload;
   });
 });

@@ -171,13 +171,16 @@ const avifSettings = { quality: 50, effort: 2 } as const;
 /**
  * AVIF twins of an image's WebP variants, from its original (an upload the pipeline has accepted
  * before): turned upright, then each of `widths` (the row's WebP widths, largest last), so both
- * formats have the same sizes for the same srcset.
+ * formats have the same sizes for the same srcset. `beforeStep` runs before the decode and each
+ * encode: the caller's chance to wait (uploads first) or to stop (by throwing).
  */
 export async function encodeAvif(
   original: Buffer,
   widths: readonly number[],
+  beforeStep: () => Promise<void> = async () => {},
 ): Promise<{ width: number; data: Buffer }[]> {
   const sharp = await loadSharp();
+  await beforeStep();
   const { data, info } = await openImage(sharp, original)
     .rotate()
     .resize({ width: widths[widths.length - 1]! })
@@ -188,6 +191,7 @@ export async function encodeAvif(
   // One after another: the job runs beside requests, and each encode already uses libvips' threads.
   const variants: { width: number; data: Buffer }[] = [];
   for (const width of widths) {
+    await beforeStep();
     variants.push({ width, data: await sharp(data, raw).resize({ width }).avif(avifSettings).toBuffer() });
   }
   return variants;
