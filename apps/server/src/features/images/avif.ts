@@ -2,11 +2,12 @@
  * AVIF renditions of post photos, made after the upload has been answered: an upload stores WebP
  * and answers within its budget (DESIGN.md §6), then this in-process queue encodes the AVIF twins
  * from the kept original, one image at a time per worker (each worker has one core's worth of
- * requests to serve), and records their keys in `images.avif_keys`. Uploads in the same worker go
- * first: an encode waits, between steps, while one is being processed (an AVIF encode beside a
- * 12 MP upload made the upload ~1.5× slower here). Until then, and for good if
+ * requests to serve), and records their keys in `images.avif_keys`. Until then, and for good if
  * the job never runs, the image is served as WebP only. The hourly sweep (runtime/worker.ts)
  * finishes what a restart dropped, on one instance at a time.
+ *
+ * Uploads in the same worker go first: an encode waits, between its steps, while one is being
+ * processed (a 12 MP upload took ~1.5× as long with an AVIF encode beside it: docs/performance.md).
  *
  * Only post photos: they are the images with an original to encode from (images/service.ts);
  * encoding AVIF from a stored WebP would only add a second generation of loss.
