@@ -328,6 +328,8 @@ export interface ReportGroupDto {
   /** The reported account, or the owner of the reported content. */
   account: AuthorDto | null;
   accountSuspended: boolean;
+  /** The account deleted itself; its reports stay with their snapshots. */
+  accountDeleted: boolean;
   /** The content as it is now; null once removed. */
   current: ReportedContentDto | null;
   /** The post a reported comment belongs to, for its link. */

@@ -275,6 +275,7 @@ export const messages = {
     noSuchMember: 'No member has that username.',
     reportReviewed: 'Your report was reviewed',
     nothingToRemove: 'An account is not content: suspend it instead.',
+    accountDeleted: 'This account was deleted: there is nothing left to suspend.',
     adminRoleFixed: 'An admin’s role cannot be changed here.',
     blocked: 'Blocked. You will no longer see each other.',
     blockLifted: 'Unblocked.',

@@ -71,6 +71,10 @@ const baseSettings: Record<string, string> = {
   // small server. No logical replication here, so no launcher process waiting for it.
   io_method: 'sync',
   max_logical_replication_workers: '0',
+  // The data is small next to the page cache, so an index lookup costs about what a sequential
+  // read does; with the default 4 the planner hashed the whole profiles table to join 21 posts
+  // (0.9 vs 1.4 ms for a feed page on the reference data, docs/performance.md).
+  random_page_cost: '1.1',
   // Messages are parsed for nothing, but they are logged: keep them in English.
   lc_messages: 'C',
 };

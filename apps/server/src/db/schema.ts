@@ -442,10 +442,11 @@ export const reports = pgTable(
     reporterId: text('reporter_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    /** The account reported, or the author/host of the reported content. */
-    reportedUserId: text('reported_user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The account reported, or the author/host of the reported content. Null once that account
+     * is deleted: the report stays for moderators with its snapshot (issue 14).
+     */
+    reportedUserId: text('reported_user_id').references(() => user.id, { onDelete: 'set null' }),
     targetType: text('target_type', { enum: reportTargetTypes }).notNull().default('account'),
     /**
      * The reported thing's id (the account's for an account). No foreign key: a report outlives

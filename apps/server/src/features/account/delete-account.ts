@@ -4,16 +4,18 @@
  * with `returning`, and only the rows really deleted move a counter, so a like or follow undone
  * concurrently is never counted twice (the same rule as lib/toggle.ts). The user row goes last;
  * its foreign keys cascade to the rest: profile, posts (and their likes, saves, comments), events
- * (and their interests), images, notifications to and from the account, sessions, passkeys.
+ * (and their interests), images, notifications to and from the account, sessions, passkeys, and
+ * the reports it made. Reports about it stay for moderators, their snapshots intact (set null).
  * Image files and a data export are deleted after the commit; the username stays reserved for 30 days.
  */
 import { limits } from '@glimpse/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   dataExports,
   images,
   posts,
   profiles,
+  reports,
   reservedUsernames,
   user,
   verification,
@@ -70,6 +72,11 @@ export async function deleteAccount({
       .select({ key: dataExports.fileKey })
       .from(dataExports)
       .where(eq(dataExports.userId, me));
+    // Reports this account made go with it (the cascade); the picture copies they kept are files.
+    const ownReportCopies = await tx
+      .select({ key: reports.snapshotImageKey })
+      .from(reports)
+      .where(and(eq(reports.reporterId, me), isNotNull(reports.snapshotImageKey)));
     // Pending reset links name the account in their value (better-auth keeps no foreign key).
     await tx.delete(verification).where(eq(verification.value, me));
     // Posts first: their photos (post_images) point at image rows that the user row's cascade
@@ -80,6 +87,7 @@ export async function deleteAccount({
       fileKeys: [
         ...ownImages.flatMap(storedKeysOf),
         ...ownExports.flatMap((row) => (row.key ? [row.key] : [])),
+        ...ownReportCopies.flatMap((row) => (row.key ? [row.key] : [])),
       ],
       postIds: ownPosts.map((row) => row.id),
     };

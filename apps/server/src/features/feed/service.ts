@@ -18,6 +18,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { follows, posts } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage } from '../../lib/cursor.ts';
+import { preparedFor } from '../../lib/prepared.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { selectPostsForViewer, toPostDto } from '../posts/queries.ts';
 import { visibleTo } from '../safety/visibility.ts';
@@ -52,25 +53,11 @@ function preparePosts(db: Db) {
     .prepare('feed_posts');
 }
 
-type FeedStatements = {
-  firstIds: ReturnType<typeof preparePageIds>;
-  nextIds: ReturnType<typeof preparePageIds>;
-  posts: ReturnType<typeof preparePosts>;
-};
-const statements = new WeakMap<Db, FeedStatements>();
-
-function feedStatements(db: Db): FeedStatements {
-  let prepared = statements.get(db);
-  if (!prepared) {
-    prepared = {
-      firstIds: preparePageIds(db, false),
-      nextIds: preparePageIds(db, true),
-      posts: preparePosts(db),
-    };
-    statements.set(db, prepared);
-  }
-  return prepared;
-}
+const feedStatements = preparedFor((db) => ({
+  firstIds: preparePageIds(db, false),
+  nextIds: preparePageIds(db, true),
+  posts: preparePosts(db),
+}));
 
 export async function getFeed({
   ctx: { db, storage, viewer },

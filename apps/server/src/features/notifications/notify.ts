@@ -34,63 +34,40 @@ export const targetKeyOf = (notice: NewNotification): string =>
 
 const utcToday = sql`(now() at time zone 'UTC')::date`;
 
-async function turnedOffInApp(tx: Db, recipientId: string, type: NotificationType): Promise<boolean> {
-  const [row] = await tx
-    .select({ off: sql<boolean>`${type} = any(${notificationPreferences.inAppOff})` })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, recipientId))
-    .limit(1);
-  return Boolean(row?.off);
-}
-
-/** Blocked (either way), muted and suspended accounts never notify (features/safety/visibility.ts). */
-async function actorHidden(tx: Db, recipientId: string, actorId: string | null): Promise<boolean> {
-  if (actorId === null) return false;
-  const [visible] = await tx
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.id, actorId), visibleTo(user.id, recipientId, { muted: true })))
-    .limit(1);
-  return !visible;
-}
-
 /**
  * Writes the notice unless the actor would be told about their own action, the recipient cannot
- * see the actor (blocked, muted, suspended) or turned the type off; true when written.
+ * see the actor (blocked, muted, suspended: features/safety/visibility.ts) or turned the type off;
+ * true when written. One statement, so a like or a comment pays one round trip for its notice:
+ * the checks gate the group's upsert, and the person's row joins the group that upsert returns.
  */
 export async function notify(tx: Db, notice: NewNotification): Promise<boolean> {
-  if (notice.actorId === notice.recipientId) return false;
-  if (await actorHidden(tx, notice.recipientId, notice.actorId)) return false;
-  if (await turnedOffInApp(tx, notice.recipientId, notice.type)) return false;
-  const [group] = await tx
-    .insert(notificationGroups)
-    .values({
-      recipientId: notice.recipientId,
-      type: notice.type,
-      targetKey: targetKeyOf(notice),
-      day: utcToday,
-      postId: notice.postId,
-      eventId: notice.eventId,
-      reportId: notice.reportId,
-    })
-    .onConflictDoUpdate({
-      target: [
-        notificationGroups.recipientId,
-        notificationGroups.type,
-        notificationGroups.targetKey,
-        notificationGroups.day,
-      ],
-      set: { read: false, latestAt: sql`now()` },
-    })
-    .returning({ id: notificationGroups.id });
-  await tx
-    .insert(notifications)
-    .values({ ...notice, groupId: group!.id })
-    .onConflictDoUpdate({
-      target: [notifications.groupId, notifications.actorId],
-      set: { createdAt: sql`now()`, commentId: sql`excluded.comment_id` },
-    });
-  return true;
+  const { recipientId, actorId, type } = notice;
+  if (actorId === recipientId) return false;
+  const actorVisible =
+    actorId === null
+      ? sql`true`
+      : sql`exists (select 1 from ${user} where ${user.id} = ${actorId} and ${visibleTo(user.id, recipientId, { muted: true })})`;
+  const result = (await tx.execute(sql`
+    with allowed as (
+      select 1 where ${actorVisible} and not exists (
+        select 1 from ${notificationPreferences}
+        where ${notificationPreferences.userId} = ${recipientId}
+          and ${type} = any(${notificationPreferences.inAppOff}))
+    ), grp as (
+      insert into ${notificationGroups} (recipient_id, type, target_key, day, post_id, event_id, report_id)
+      select ${recipientId}, ${type}, ${targetKeyOf(notice)}, ${utcToday},
+        ${notice.postId ?? null}::uuid, ${notice.eventId ?? null}::uuid, ${notice.reportId ?? null}
+      from allowed
+      on conflict (recipient_id, type, target_key, day) do update set read = false, latest_at = now()
+      returning id
+    )
+    insert into ${notifications} (group_id, type, recipient_id, actor_id, post_id, comment_id, event_id, report_id)
+    select grp.id, ${type}, ${recipientId}, ${actorId}, ${notice.postId ?? null}::uuid,
+      ${notice.commentId ?? null}::uuid, ${notice.eventId ?? null}::uuid, ${notice.reportId ?? null}
+    from grp
+    on conflict (group_id, actor_id) do update set created_at = now(), comment_id = excluded.comment_id
+    returning 1 as written`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }
 
 export interface RetractedNotification extends Pick<NewNotification, 'type' | 'recipientId'> {

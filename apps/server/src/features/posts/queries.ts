@@ -11,7 +11,7 @@ import { comments, images, postImages, postLikes, postSaves, posts, profiles } f
 import type { Storage } from '../../storage/storage.ts';
 import { type ImageDtoRow, imageDtoColumns, toImageDto } from '../images/queries.ts';
 import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../profile/queries.ts';
-import { type VisibilityOptions, visibleTo } from '../safety/visibility.ts';
+import { type ViewerId, type VisibilityOptions, visibleTo } from '../safety/visibility.ts';
 
 const authorImage = alias(images, 'author_image');
 
@@ -91,7 +91,7 @@ export function toPostDto(storage: Storage, row: PostRow): PostDto {
 const commentAuthorImage = alias(images, 'comment_author_image');
 
 /** Comments with their authors, except those hidden from the viewer; the caller adds the post, order and page. */
-export function selectComments(db: Db, viewerId: string) {
+export function selectComments(db: Db, viewerId: ViewerId) {
   return db
     .select({
       comment: comments,

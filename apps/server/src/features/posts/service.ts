@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, postImages, postLikes, postSaves, posts } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { preparedFor } from '../../lib/prepared.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { deleteImages, requireOwnImages } from '../images/service.ts';
@@ -36,11 +37,58 @@ const postNotFound = () => notFound(messages.post.notFound);
 const newestFirst = keyset(posts.createdAt, posts.id, 'newestFirst');
 const commentsOldestFirst = keyset(comments.createdAt, comments.id, 'oldestFirst');
 
+const viewerParam = sql.placeholder('viewerId');
+const postParam = sql.placeholder('postId');
+const cursorParams = { at: sql.placeholder('at'), id: sql.placeholder('id') };
+const cursorValues = (cursor: Cursor | null) => cursor && { at: cursor.at.toISOString(), id: cursor.id };
+
+/** What opening a post and browsing Explore or a profile read, prepared (lib/prepared.ts). */
+const statements = preparedFor((db) => {
+  const postsPage = (list: 'explore' | 'author', afterCursor: boolean) =>
+    // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
+    selectPostsForViewer(db, viewerParam, posts.createdAt, { muted: list === 'explore' })
+      .where(
+        and(
+          list === 'author' ? eq(posts.authorId, sql.placeholder('authorId')) : undefined,
+          afterCursor ? newestFirst.after(cursorParams) : undefined,
+        ),
+      )
+      .orderBy(...newestFirst.orderBy)
+      .limit(pageSize + 1)
+      .prepare(`posts_${list}${afterCursor ? '_after' : ''}`);
+  const commentsPage = (afterCursor: boolean) =>
+    selectComments(db, viewerParam)
+      .where(
+        and(
+          eq(comments.postId, postParam),
+          afterCursor ? commentsOldestFirst.after(cursorParams) : undefined,
+        ),
+      )
+      .orderBy(...commentsOldestFirst.orderBy)
+      .limit(pageSize + 1)
+      .prepare(`comments_page${afterCursor ? '_after' : ''}`);
+  return {
+    post: selectPostsForViewer(db, viewerParam)
+      .where(eq(posts.id, postParam))
+      .limit(1)
+      .prepare('post_detail'),
+    visiblePost: db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, postParam), visibleTo(posts.authorId, viewerParam)))
+      .limit(1)
+      .prepare('post_visible'),
+    explore: [postsPage('explore', false), postsPage('explore', true)] as const,
+    author: [postsPage('author', false), postsPage('author', true)] as const,
+    comments: [commentsPage(false), commentsPage(true)] as const,
+  };
+});
+
 export async function getPost({
   ctx: { db, storage, viewer },
   input: { postId },
 }: ServiceArgs<'db' | 'storage' | 'viewer', { postId: string }>): Promise<PostDto> {
-  const [row] = await selectPostsForViewer(db, viewer.id).where(eq(posts.id, postId)).limit(1);
+  const [row] = await statements(db).post.execute({ viewerId: viewer.id, postId });
   if (!row) throw postNotFound();
   return toPostDto(storage, row);
 }
@@ -112,11 +160,7 @@ export async function deletePost({
 /** A post the viewer may see (features/safety/visibility.ts); a hidden one is as missing as a deleted one. */
 /** A 404 unless the post exists and its author is visible to the viewer (blocks, suspension). */
 export async function requireVisiblePost(db: Db, viewerId: string, postId: string) {
-  const [post] = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(eq(posts.id, postId), visibleTo(posts.authorId, viewerId)))
-    .limit(1);
+  const [post] = await statements(db).visiblePost.execute({ viewerId, postId });
   if (!post) throw postNotFound();
 }
 
@@ -183,16 +227,12 @@ export async function listPosts({
       .orderBy(...order.orderBy)
       .limit(pageSize + 1);
   } else {
-    // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
-    rows = await selectPostsForViewer(db, viewer.id, posts.createdAt, { muted: list.kind === 'explore' })
-      .where(
-        and(
-          list.kind === 'author' ? eq(posts.authorId, list.authorId) : undefined,
-          newestFirst.after(cursor),
-        ),
-      )
-      .orderBy(...newestFirst.orderBy)
-      .limit(pageSize + 1);
+    const [first, next] = statements(db)[list.kind];
+    rows = await (cursor ? next : first).execute({
+      viewerId: viewer.id,
+      authorId: list.kind === 'author' ? list.authorId : undefined,
+      ...cursorValues(cursor),
+    });
   }
   return toPage(
     rows,
@@ -209,10 +249,12 @@ export async function listComments({
   Page<CommentDto>
 > {
   await requireVisiblePost(db, viewer.id, postId);
-  const rows = await selectComments(db, viewer.id)
-    .where(and(eq(comments.postId, postId), commentsOldestFirst.after(cursor)))
-    .orderBy(...commentsOldestFirst.orderBy)
-    .limit(pageSize + 1);
+  const [first, next] = statements(db).comments;
+  const rows = await (cursor ? next : first).execute({
+    viewerId: viewer.id,
+    postId,
+    ...cursorValues(cursor),
+  });
   return toPage(
     rows,
     pageSize,

@@ -4,6 +4,7 @@
  * the counts, the reporters' notices and the audit log.
  */
 import type { AuditEntryDto, EventDto, Page, PostDto, ReportGroupDto, TeamMemberDto } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, notifications, posts, reports, user } from '../../db/schema.ts';
@@ -303,5 +304,56 @@ describe('roles', () => {
     stream.close();
     memberStream.close();
     expect(await t.countRows(posts, eq(posts.id, post.id))).toBe(1);
+  });
+
+  it('keeps reports about a deleted account for moderators, and removes the reports it made', async () => {
+    const leaver = await t.signUpWithProfile();
+    const reporter = await t.signUpWithProfile();
+    const bystander = await t.signUpWithProfile();
+    const post = await t.postPhoto(leaver, 'reported before leaving');
+    const bystanderPost = await t.postPhoto(bystander, 'reported by the leaver');
+    expect((await reporter.post(`/api/posts/${post.id}/reports`, { reason: 'spam' })).status).toBe(201);
+    expect((await reporter.post(`/api/users/${leaver.id}/reports`, { reason: 'spammer' })).status).toBe(201);
+    expect((await leaver.post(`/api/posts/${bystanderPost.id}/reports`, { reason: 'revenge' })).status).toBe(
+      201,
+    );
+    const [leaversReport] = await t.db.select().from(reports).where(eq(reports.reporterId, leaver.id));
+    expect(leaversReport!.snapshotImageKey).not.toBeNull();
+    expect(await t.storedFiles()).toContain(leaversReport!.snapshotImageKey);
+
+    expect((await leaver.post('/api/account/delete', { password: leaver.password })).status).toBe(204);
+
+    const groups = (await openGroups(admin)).filter(
+      (g) => g.targetId === post.id || g.targetId === leaver.id,
+    );
+    expect(groups).toHaveLength(2);
+    for (const group of groups) {
+      expect(group).toMatchObject({
+        account: null,
+        accountDeleted: true,
+        accountSuspended: false,
+        current: null,
+      });
+      expect(group.reports).toHaveLength(1);
+    }
+    const postGroup = groups.find((g) => g.targetType === 'post')!;
+    expect(postGroup.reports[0]!.snapshot.text).toBe('reported before leaving');
+    expect(postGroup.reports[0]!.snapshot.imageUrl).not.toBeNull();
+
+    // Nobody is left to suspend; Dismiss closes it and the reporter hears back.
+    const suspend = await admin.post(`/api/admin/reports/${postGroup.reports[0]!.id}/suspend`, {});
+    expect(suspend.status).toBe(400);
+    expect(await errorOf(suspend)).toBe(messages.safety.accountDeleted);
+    expect((await admin.post(`/api/admin/reports/${postGroup.reports[0]!.id}/dismiss`, {})).status).toBe(200);
+    expect(
+      await t.countRows(
+        notifications,
+        and(eq(notifications.recipientId, reporter.id), eq(notifications.type, 'report_reviewed')),
+      ),
+    ).toBe(1);
+
+    // What the leaver reported went with them, and so did the picture copy it kept.
+    expect(await t.countRows(reports, eq(reports.targetId, bystanderPost.id))).toBe(0);
+    expect(await t.storedFiles()).not.toContain(leaversReport!.snapshotImageKey);
   });
 });

@@ -78,16 +78,14 @@ export async function listReportGroups({
       ),
     )
     .orderBy(desc(reports.createdAt), desc(reports.id));
-  const people = await findAuthors(db, storage, [
-    ...all.map((r) => r.reporterId),
-    ...all.map((r) => r.reportedUserId),
-  ]);
+  const owners = [...new Set(all.flatMap((r) => (r.reportedUserId ? [r.reportedUserId] : [])))];
+  const people = await findAuthors(db, storage, [...all.map((r) => r.reporterId), ...owners]);
   const suspended = new Set(
     (
       await db
         .select({ id: user.id })
         .from(user)
-        .where(and(inArray(user.id, [...new Set(all.map((r) => r.reportedUserId))]), eq(user.banned, true)))
+        .where(and(inArray(user.id, owners), eq(user.banned, true)))
     ).map((row) => row.id),
   );
   const toReport = (r: (typeof all)[number]): ReportDto => ({
@@ -109,8 +107,9 @@ export async function listReportGroups({
       return {
         targetType: group.targetType,
         targetId: group.targetId,
-        account: people.get(ownerId) ?? null,
-        accountSuspended: suspended.has(ownerId),
+        account: ownerId ? (people.get(ownerId) ?? null) : null,
+        accountSuspended: ownerId ? suspended.has(ownerId) : false,
+        accountDeleted: ownerId === null,
         current: current ? content(storage, current.text, current.imageKeys?.[0] ?? null) : null,
         postId: current?.postId ?? null,
         reports: mine.filter((r) => shown.has(r.status)).map(toReport),
@@ -212,9 +211,11 @@ export async function actOnReport({
     const subject = report.reportedUserId;
     let suspended = false;
     if (action === 'suspend') {
+      if (!subject) throw invalid(messages.safety.accountDeleted);
       await checkSuspendable(tx, { id: viewer.id, role }, subject);
       suspended = await writeSuspension(tx, subject, true, note || report.reason);
-    } else if (action === 'remove_content') {
+    } else if (action === 'remove_content' && subject) {
+      // Without a subject the account deleted itself, and its content went with it.
       await removeContent({ ...ctx, db: tx }, report.targetType, report.targetId, subject);
     }
     const { status, resolution } = resolutionOf[action];
@@ -250,7 +251,7 @@ export async function actOnReport({
   });
   for (const recipientId of new Set(outcome.notified)) live.publish({ kind: 'notification', recipientId });
   // Sent before answering: the moderator's next look must not find the account still signed in.
-  if (outcome.suspended)
+  if (outcome.suspended && outcome.subject)
     await live.publishNow({ kind: 'account_status', userId: outcome.subject, banned: true });
   live.publish({ kind: 'reports_changed' });
   return { handled: outcome.handled };

@@ -67,6 +67,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
   const moderate = useModerate();
   const [pending, setPending] = useState<Pending | null>(null);
   const owner = group.account ? fullName(group.account) : 'this account';
+  const canSuspend = !group.accountSuspended && !group.accountDeleted;
   const latest = group.reports[0];
   const link = linkOf(group);
   const headingId = `report-${group.targetType}-${group.targetId}`;
@@ -84,6 +85,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
         <h2 id={headingId} className={styles.kind}>
           {kindLabel[group.targetType]} reported {pluralize(group.reports.length, 'time')}
           {group.accountSuspended && <span className={`${styles.badge} ${styles.suspended}`}>Suspended</span>}
+          {group.accountDeleted && <span className={styles.badge}>Account deleted</span>}
         </h2>
         {link && <Link to={link}>Open</Link>}
       </div>
@@ -138,7 +140,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
                 Remove content
               </Button>
             )}
-            {!group.accountSuspended && (
+            {canSuspend && (
               <Button
                 variant="danger"
                 onClick={() =>
