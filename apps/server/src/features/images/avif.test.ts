@@ -86,6 +86,21 @@ describe('AVIF renditions', () => {
     for (const key of [...row!.keys, ...row!.avifKeys!, row!.originalKey!]) expect(left).not.toContain(key);
   });
 
+  it('deletes the AVIF files with the account', async () => {
+    const leaver = await t.signUpWithProfile();
+    const image = await uploadPostPhoto(leaver, 900, 700);
+    const created = await leaver.post('/api/posts', { photos: [{ imageId: image.id }], caption: 'Bye' });
+    expect(created.status).toBe(201);
+    await t.deps.avif.idle();
+    const { avifKeys } = (await imageRow(image.id))!;
+    expect(avifKeys?.length).toBeGreaterThan(0);
+    expect(await t.storedFiles()).toEqual(expect.arrayContaining(avifKeys!));
+
+    expect((await leaver.post('/api/account/delete', { password: leaver.password })).status).toBe(204);
+    const left = await t.storedFiles();
+    for (const key of avifKeys!) expect(left).not.toContain(key);
+  });
+
   it('leaves profile pictures WebP only (they keep no original to encode from)', async () => {
     const member = await t.signUpWithProfile();
     const response = await member.request('/api/images', {
