@@ -48,6 +48,12 @@ test('a passkey added in settings signs in; a removed one no longer does', async
 
   // Removed on the server, the credential still sits in the authenticator: it is refused.
   await list.getByRole('button', { name: /^Remove passkey/ }).click();
+  const confirm = page.getByRole('dialog', { name: /^Remove / });
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(list).toHaveCount(1);
+  await list.getByRole('button', { name: /^Remove passkey/ }).click();
+  await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(passkeys.getByRole('status')).toHaveText('Passkey removed.');
   await expect(list).toHaveCount(0);
   await page.context().clearCookies();

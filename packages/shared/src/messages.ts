@@ -291,6 +291,7 @@ export const messages = {
   passkeys: {
     added: 'Passkey added.',
     removed: 'Passkey removed.',
+    confirmRemove: 'You will no longer sign in with it. Your password and other passkeys keep working.',
     failed: 'The passkey could not be used. Please try again.',
     cancelled: 'The passkey request was cancelled or timed out.',
     unknown: 'This passkey is not registered with Glimpse.',

@@ -136,6 +136,15 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
           before: async (created, context) => ({ data: { ...created, ...acceptedTerms(context?.body) } }),
           after: (created) => makeFirstAccountAdmin(db, created.id),
         },
+        update: {
+          // The email changes during /verify-email only when the link sent to the new address was
+          // followed: that proves the address, so it counts as confirmed even if the old one never
+          // was (better-auth would carry the old flag over).
+          before: async (changes, context) =>
+            context?.path === '/verify-email' && typeof changes.email === 'string'
+              ? { data: { ...changes, emailVerified: true } }
+              : { data: changes },
+        },
       },
       session: {
         create: { after: (created) => applyAdminEmails(db, created.userId, env.adminEmails) },

@@ -3,7 +3,7 @@
  * viewer liked or saved each, in a single query whatever the page size (no N+1). Comments with
  * their authors, likewise. The mappers to DTOs sit beside the selects that feed them.
  */
-import type { CommentDto, PostDto } from '@glimpse/shared';
+import type { AuthorDto, CommentDto, PostDto } from '@glimpse/shared';
 import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -103,15 +103,17 @@ export function selectComments(db: Db, viewerId: ViewerId) {
     .leftJoin(commentAuthorImage, eq(commentAuthorImage.id, profiles.profileImageId));
 }
 
-export function toCommentDto(
-  storage: Storage,
-  row: ProfileRowWithImage & { comment: typeof comments.$inferSelect },
-): CommentDto {
+export function toCommentDto(comment: typeof comments.$inferSelect, author: AuthorDto): CommentDto {
   return {
-    id: row.comment.id,
-    postId: row.comment.postId,
-    author: toAuthorDto(storage, row),
-    body: row.comment.body,
-    createdAt: row.comment.createdAt.toISOString(),
+    id: comment.id,
+    postId: comment.postId,
+    author,
+    body: comment.body,
+    createdAt: comment.createdAt.toISOString(),
   };
 }
+
+export const commentRowToDto = (
+  storage: Storage,
+  row: ProfileRowWithImage & { comment: typeof comments.$inferSelect },
+) => toCommentDto(row.comment, toAuthorDto(storage, row));

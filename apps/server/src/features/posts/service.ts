@@ -26,10 +26,10 @@ import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { deleteImages, requireOwnImages } from '../images/service.ts';
 import { noticeForStep, notify } from '../notifications/notify.ts';
-import { requireProfile } from '../profile/queries.ts';
+import { findAuthors, requireProfile } from '../profile/queries.ts';
 import { visibleTo } from '../safety/visibility.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
-import { selectComments, selectPostsForViewer, toCommentDto, toPostDto } from './queries.ts';
+import { commentRowToDto, selectComments, selectPostsForViewer, toCommentDto, toPostDto } from './queries.ts';
 
 const pageSize = limits.pageSize;
 const profileRequired = () => forbidden(messages.post.profileRequired);
@@ -258,7 +258,7 @@ export async function listComments({
   return toPage(
     rows,
     pageSize,
-    (row) => toCommentDto(storage, row),
+    (row) => commentRowToDto(storage, row),
     (row) => ({ at: row.comment.createdAt, id: row.comment.id }),
   );
 }
@@ -270,7 +270,9 @@ export async function addComment({
   'db' | 'storage' | 'live' | 'viewer',
   { postId: string } & z.output<typeof CommentInput>
 >): Promise<CommentDto> {
-  await requireProfile(db, viewer.id, profileRequired);
+  // The author as the answer shows them: read once here, the profile check and the DTO's author.
+  const author = (await findAuthors(db, storage, [viewer.id])).get(viewer.id);
+  if (!author) throw profileRequired();
   await requireVisiblePost(db, viewer.id, postId);
   const written = await withTransaction(db, async (tx) => {
     const [updated] = await tx
@@ -279,10 +281,7 @@ export async function addComment({
       .where(eq(posts.id, postId))
       .returning({ authorId: posts.authorId });
     if (!updated) throw postNotFound();
-    const [row] = await tx
-      .insert(comments)
-      .values({ postId, authorId: viewer.id, body })
-      .returning({ id: comments.id });
+    const [row] = await tx.insert(comments).values({ postId, authorId: viewer.id, body }).returning();
     const mentioned = await notifyMentions(tx, {
       text: body,
       actorId: viewer.id,
@@ -295,13 +294,12 @@ export async function addComment({
       postId,
       commentId: row!.id,
     });
-    return { id: row!.id, mentioned, commented: commented ? updated.authorId : null };
+    return { comment: row!, mentioned, commented: commented ? updated.authorId : null };
   });
   live.publish({ kind: 'post_changed', postId });
   const told = new Set([...written.mentioned, ...(written.commented ? [written.commented] : [])]);
   for (const recipientId of told) live.publish({ kind: 'notification', recipientId });
-  const [row] = await selectComments(db, viewer.id).where(eq(comments.id, written.id)).limit(1);
-  return toCommentDto(storage, row!);
+  return toCommentDto(written.comment, author);
 }
 
 /**

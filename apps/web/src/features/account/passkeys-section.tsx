@@ -1,12 +1,14 @@
 /** Passkeys: the list (each removable) and Add a passkey, which opens the browser's passkey prompt. */
 import { messages } from '@glimpse/shared';
+import { useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { ConfirmDialog } from '@/components/dialog.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { TimeAgo } from '@/components/time-ago.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import styles from './account-screen.module.css';
-import { useAddPasskey, usePasskeys, useRemovePasskey } from './api/passkeys.ts';
+import { type Passkey, useAddPasskey, usePasskeys, useRemovePasskey } from './api/passkeys.ts';
 import { describeBrowser } from './user-agent.ts';
 
 function failureText(error: unknown): string {
@@ -18,6 +20,7 @@ export function PasskeysSection() {
   const list = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
+  const [removing, setRemoving] = useState<Passkey | null>(null);
   const status = add.isSuccess ? messages.passkeys.added : remove.isSuccess ? messages.passkeys.removed : '';
   const failure = add.error ?? remove.error;
 
@@ -47,7 +50,8 @@ export function PasskeysSection() {
                 busy={remove.isPending && remove.variables === passkey.id}
                 onClick={() => {
                   add.reset();
-                  remove.mutate(passkey.id);
+                  remove.reset();
+                  setRemoving(passkey);
                 }}
               >
                 Remove
@@ -56,6 +60,15 @@ export function PasskeysSection() {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.name ?? 'this passkey'}?`}
+        message={messages.passkeys.confirmRemove}
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
+      />
       {status && <SuccessMessage>{status}</SuccessMessage>}
       {failure && <ErrorMessage>{failureText(failure)}</ErrorMessage>}
       <div>
