@@ -252,10 +252,14 @@ async function verifyStored(): Promise<string[]> {
       problems.push(`${counters!.posts} posts whose like or comment count differs from their rows`);
     if (counters!.profiles)
       problems.push(`${counters!.profiles} profiles whose follower counts differ from their rows`);
-    // A post photo's kept original (issue 15) is one of its files too.
+    // A post photo's kept original (issue 15) and its AVIF twins are its files too.
     const images = (
-      await rows<{ keys: string[]; original_key: string | null }>(sql`select keys, original_key from images`)
-    ).map((row) => ({ keys: row.original_key ? [...row.keys, row.original_key] : row.keys }));
+      await rows<{ keys: string[]; original_key: string | null; avif_keys: string[] | null }>(
+        sql`select keys, original_key, avif_keys from images`,
+      )
+    ).map((row) => ({
+      keys: [...row.keys, ...(row.avif_keys ?? []), ...(row.original_key ? [row.original_key] : [])],
+    }));
     let missingFiles = 0;
     for (const { keys } of images) {
       for (const key of keys) {

@@ -20,6 +20,21 @@ test('a member posts a photo, likes, saves, comments and deletes it', async ({ p
     return path;
   });
 
+  await test.step('its AVIF twins arrive after the upload, and Chromium shows them', async () => {
+    // Encoded in the background once the upload has answered: a later load of the page offers them.
+    const source = page.locator('picture source[type="image/avif"]');
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await expect(page.getByText(caption)).toBeVisible();
+        return source.count();
+      })
+      .toBe(1);
+    await expect(source).toHaveAttribute('srcset', /\.avif 320w.*\.avif 1200w/);
+    const image = page.getByRole('img', { name: caption });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.avif$/);
+  });
+
   await test.step('it appears on /profile, /yourphotos and /explore', async () => {
     for (const path of ['/profile', '/yourphotos', '/explore']) {
       await page.goto(path);

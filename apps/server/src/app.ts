@@ -194,7 +194,7 @@ export function createApp(deps: AppDeps) {
     const file = await deps.storage.get(key);
     if (!file) return c.body(null, 404);
     return c.body(file.body, 200, {
-      'content-type': mediaContentType(file),
+      'content-type': mediaContentType(key, file),
       'content-length': String(file.size),
       // Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever.
       'cache-control': 'public, max-age=31536000, immutable',

@@ -2,6 +2,7 @@
 import type { Auth } from './auth/auth.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { AvifQueue } from './features/images/avif.ts';
 import type { Logger } from './lib/logger.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -15,4 +16,6 @@ export interface AppDeps {
   logger: Logger;
   live: LiveHub;
   mailer: Mailer;
+  /** Background AVIF encodes (features/images/avif.ts); closed before the database. */
+  avif: AvifQueue;
 }

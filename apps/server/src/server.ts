@@ -11,6 +11,7 @@ import { loadSecret } from './auth/secret.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { Env } from './env.ts';
+import { createAvifQueue } from './features/images/avif.ts';
 import { createLogger } from './lib/logger.ts';
 import { createLiveHub } from './live/hub.ts';
 import { createPgTransport } from './live/pg-transport.ts';
@@ -52,5 +53,6 @@ export async function createDeps(
     mailer,
     onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
   });
-  return { deps: { env, db: database.db, storage, auth, logger, live, mailer }, database };
+  const avif = createAvifQueue({ db: database.db, storage, logger });
+  return { deps: { env, db: database.db, storage, auth, logger, live, mailer, avif }, database };
 }

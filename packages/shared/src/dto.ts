@@ -5,8 +5,13 @@ export interface ImageDto {
   id: string;
   /** Largest stored size. */
   url: string;
-  /** `url 320w, url 640w, …` for the `srcset` attribute. */
+  /** `url 320w, url 640w, …` (WebP) for the `srcset` attribute. */
   srcset: string;
+  /**
+   * The same widths as AVIF, for a `<source type="image/avif">`: post photos only, and null until
+   * the server has encoded them, in the background shortly after the upload.
+   */
+  avifSrcset: string | null;
   width: number;
   height: number;
   /** Base64 thumbhash, decoded on the client into a blurred placeholder. */

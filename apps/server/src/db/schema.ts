@@ -163,9 +163,21 @@ export const images = pgTable(
      * refuses its folder (`originals/`). Null for uploads from before it was kept.
      */
     originalKey: text('original_key'),
+    /**
+     * AVIF twins of `keys`, same widths and order (`…-1280.avif`), encoded from the original by
+     * the background job of features/images/avif.ts after the upload has been answered. Null
+     * until that job has run; empty when there is nothing to encode from (no original kept).
+     */
+    avifKeys: text('avif_keys').array(),
     createdAt: createdAt(),
   },
-  (t) => [index('images_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [
+    index('images_owner_idx').on(t.ownerId, t.createdAt),
+    // The hourly AVIF sweep's work list: small once the backlog is done, so it stays cheap.
+    index('images_avif_missing_idx')
+      .on(t.createdAt)
+      .where(sql`${t.avifKeys} is null and ${t.originalKey} is not null`),
+  ],
 );
 
 export const profiles = pgTable(

@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
 import { sweepDataExports } from '../features/account/data-export.ts';
+import { sweepMissingAvif } from '../features/images/avif.ts';
 import { sweepOrphanImages } from '../features/images/service.ts';
 import { sendPendingPushes } from '../features/notifications/push.ts';
 import { sendEventReminders } from '../features/notifications/reminders.ts';
@@ -16,6 +17,8 @@ import { createDeps } from '../server.ts';
 import type { PrimaryMessage } from './primary.ts';
 
 const orphanGraceMs = 24 * 60 * 60 * 1000;
+/** An upload this recent may still be in its own worker's AVIF queue: the sweep leaves it alone. */
+const avifGraceMs = 60 * 60 * 1000;
 
 const env = parseEnv();
 const { deps, database } = await createDeps(env, { migrations: 'skip' });
@@ -37,6 +40,9 @@ process.on('message', (message: PrimaryMessage) => {
     .then(({ reminded }) => reminded && deps.logger.info({ reminded }, 'sent event reminders'))
     .catch((err) => deps.logger.error({ err }, 'event reminders failed'));
   sweepDataExports({ ctx: deps }).catch((err) => deps.logger.error({ err }, 'data export sweep failed'));
+  sweepMissingAvif({ ctx: deps, input: { olderThan: new Date(Date.now() - avifGraceMs) } })
+    .then(({ encoded }) => encoded && deps.logger.info({ encoded }, 'encoded missing AVIF renditions'))
+    .catch((err) => deps.logger.error({ err }, 'AVIF sweep failed'));
 });
 
 // Every worker looks for pushes to send; push_sends claims each group, so none goes out twice.
@@ -63,6 +69,8 @@ async function shutdown() {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   clearTimeout(force);
   await deps.live.close();
+  // Queued AVIF encodes are dropped and the running one stops at its next step: the sweep redoes them.
+  await deps.avif.close();
   await database.close();
   process.exit(0);
 }

@@ -141,10 +141,15 @@ describe('S3 storage driver', () => {
     const key = newKey();
     await storage.put(key, Buffer.from('<svg/>'), 'image/svg+xml');
     const file = await storage.get(key);
-    expect(mediaContentType(file!)).toBe('application/octet-stream');
+    expect(mediaContentType(key, file!)).toBe('application/octet-stream');
     await file!.body.cancel();
-    expect(mediaContentType({ ...file!, contentType: 'image/png' })).toBe('image/png');
-    expect(mediaContentType({ ...file!, contentType: undefined })).toBe('image/webp');
+    expect(mediaContentType(key, { ...file!, contentType: 'image/png' })).toBe('image/png');
+    // No stored type (the local driver): the key's extension decides, and only a raster one.
+    expect(mediaContentType('images/1-a-640.webp', { ...file!, contentType: undefined })).toBe('image/webp');
+    expect(mediaContentType('images/1-a-640.avif', { ...file!, contentType: undefined })).toBe('image/avif');
+    expect(mediaContentType('images/1-a.svg', { ...file!, contentType: undefined })).toBe(
+      'application/octet-stream',
+    );
   });
 
   it('links to /media, or to S3_PUBLIC_URL when one is set', () => {

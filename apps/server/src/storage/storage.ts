@@ -37,13 +37,23 @@ export const originalsFolder = 'originals';
 /** Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever. */
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
 
-/** Raster types the pipeline may store; anything else (an SVG, HTML put in the bucket by hand) is not served as such. */
-const servableTypes = new Set(['image/webp', 'image/jpeg', 'image/png', 'image/gif', 'image/avif']);
+/** Raster types the pipeline may store, by extension; anything else (an SVG, HTML put in the bucket by hand) is not served as such. */
+const servableTypes: Record<string, string> = {
+  webp: 'image/webp',
+  avif: 'image/avif',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+};
+const servable = new Set(Object.values(servableTypes));
 
-/** The Content-Type `/media` answers with: the stored one when it is a raster image, WebP by default. */
-export function mediaContentType(file: StoredFile): string {
-  if (!file.contentType) return 'image/webp';
-  return servableTypes.has(file.contentType) ? file.contentType : 'application/octet-stream';
+/**
+ * The Content-Type `/media` answers with: the stored one when it is a raster image; the key's
+ * extension when none was stored (the local driver keeps none); a download otherwise.
+ */
+export function mediaContentType(key: string, file: StoredFile): string {
+  const type = file.contentType ?? servableTypes[key.slice(key.lastIndexOf('.') + 1)];
+  return type && servable.has(type) ? type : 'application/octet-stream';
 }
 
 export function createLocalStorage(root: string): Storage {

@@ -17,6 +17,7 @@ import { createAuth } from '../auth/auth.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
+import { createAvifQueue } from '../features/images/avif.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -106,6 +107,7 @@ export async function createTestContext(
     logger,
     live,
     mailer,
+    avif: createAvifQueue({ db: database.db, storage, logger }),
   };
   const app = createApp(deps);
   let userCount = 0;
@@ -274,7 +276,9 @@ export async function createTestContext(
     return row?.value ?? 0;
   }
 
+  /** The files in storage once every queued AVIF encode has ended, so two listings compare. */
   async function storedFiles(): Promise<string[]> {
+    await deps.avif.idle();
     const root = path.join(dataDir, 'uploads');
     const folders = await readdir(root).catch(() => [] as string[]);
     const files = await Promise.all(
@@ -290,6 +294,8 @@ export async function createTestContext(
   }
 
   async function close() {
+    // An AVIF encode may still be running for the test's last upload: let it end before the database goes.
+    await deps.avif.close();
     await mailer.idle();
     await live.close();
     await database.close();

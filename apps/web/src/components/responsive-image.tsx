@@ -1,6 +1,7 @@
 /**
  * Stored images with srcset, explicit dimensions (no layout shift) and a thumbhash placeholder
- * painted underneath until the real pixels arrive.
+ * painted underneath until the real pixels arrive. Once the server has encoded a photo's AVIF
+ * twins, a `<picture>` offers them first; a browser without AVIF takes the WebP of the `<img>`.
  */
 import type { ImageDto } from '@glimpse/shared';
 import { useState } from 'react';
@@ -27,22 +28,28 @@ export function ResponsiveImage({
   fit = 'cover',
 }: ResponsiveImageProps) {
   const [loaded, setLoaded] = useState(false);
+  // Always a <picture>, even before the AVIF exists: when a refetch brings it, the <source> is
+  // added beside the same <img> rather than the <img> being replaced (and its pixels reloaded).
+  // display: contents, so the <img> sizes and places itself as it would without the wrapper.
   return (
-    <img
-      className={[styles.image, className].filter(Boolean).join(' ')}
-      src={image.url}
-      srcSet={image.srcset}
-      sizes={sizes}
-      width={image.width}
-      height={image.height}
-      alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
-      onLoad={() => setLoaded(true)}
-      style={{
-        objectFit: fit,
-        backgroundImage: loaded ? undefined : `url(${placeholderUrl(image.placeholder)})`,
-      }}
-    />
+    <picture className={styles.picture}>
+      {image.avifSrcset && <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} />}
+      <img
+        className={[styles.image, className].filter(Boolean).join(' ')}
+        src={image.url}
+        srcSet={image.srcset}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding="async"
+        onLoad={() => setLoaded(true)}
+        style={{
+          objectFit: fit,
+          backgroundImage: loaded ? undefined : `url(${placeholderUrl(image.placeholder)})`,
+        }}
+      />
+    </picture>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
+import { storedKeysOf } from '../images/queries.ts';
 
 /** Live events for at most this many deleted posts; beyond it the feeds catch up on their next load. */
 const postEventsMax = 200;
@@ -64,7 +65,7 @@ export async function deleteAccount({
     }
     const ownPosts = await tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, me));
     const ownImages = await tx
-      .select({ keys: images.keys, originalKey: images.originalKey })
+      .select({ keys: images.keys, originalKey: images.originalKey, avifKeys: images.avifKeys })
       .from(images)
       .where(eq(images.ownerId, me));
     const ownExports = await tx
@@ -84,7 +85,7 @@ export async function deleteAccount({
     await tx.delete(user).where(eq(user.id, me));
     return {
       fileKeys: [
-        ...ownImages.flatMap((row) => (row.originalKey ? [...row.keys, row.originalKey] : row.keys)),
+        ...ownImages.flatMap(storedKeysOf),
         ...ownExports.flatMap((row) => (row.key ? [row.key] : [])),
         ...ownReportCopies.flatMap((row) => (row.key ? [row.key] : [])),
       ],

@@ -12,7 +12,7 @@ import { forbidden, invalid } from '../../lib/errors.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { originalsFolder, type Storage } from '../../storage/storage.ts';
 import { processImage } from './pipeline.ts';
-import { type ImageRow, toImageDto } from './queries.ts';
+import { type ImageRow, storedKeysOf, toImageDto } from './queries.ts';
 
 /** Storage folders of SPEC.md §3; event pictures share `images` with posts. */
 const folderOf: Record<ImagePurpose, string> = {
@@ -100,8 +100,8 @@ export async function deleteImages({ db, storage }: { db: Db; storage: Storage }
   const removed = await db
     .delete(images)
     .where(inArray(images.id, [...ids]))
-    .returning({ keys: images.keys, originalKey: images.originalKey });
-  await storage.delete(removed.flatMap((r) => (r.originalKey ? [...r.keys, r.originalKey] : r.keys)));
+    .returning({ keys: images.keys, originalKey: images.originalKey, avifKeys: images.avifKeys });
+  await storage.delete(removed.flatMap(storedKeysOf));
 }
 
 /**

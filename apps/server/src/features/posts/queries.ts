@@ -22,7 +22,7 @@ type PhotoRow = ImageDtoRow & { altText: string };
  * (post_id, position) key, so a page of posts stays one statement however many photos each has.
  */
 const photosOfPost = sql<PhotoRow[]>`(select json_agg(json_build_object(
-    'id', ${images.id}, 'keys', ${images.keys}, 'widths', ${images.widths}, 'width', ${images.width},
+    'id', ${images.id}, 'keys', ${images.keys}, 'avifKeys', ${images.avifKeys}, 'widths', ${images.widths}, 'width', ${images.width},
     'height', ${images.height}, 'placeholder', ${images.placeholder}, 'purpose', ${images.purpose},
     'altText', ${postImages.altText}) order by ${postImages.position})
   from ${postImages} join ${images} on ${images.id} = ${postImages.imageId}

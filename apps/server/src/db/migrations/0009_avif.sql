@@ -1,0 +1,2 @@
+ALTER TABLE "images" ADD COLUMN "avif_keys" text[];--> statement-breakpoint
+CREATE INDEX "images_avif_missing_idx" ON "images" USING btree ("created_at") WHERE "images"."avif_keys" is null and "images"."original_key" is not null;
