@@ -26,15 +26,19 @@ export function useAddComment(postId: string) {
     mutationFn: (body: string) =>
       request(api.posts[':id'].comments.$post({ param: { id: encodeURIComponent(postId) }, json: { body } })),
     onSuccess: (comment) => {
-      // Appear at once, at the end of the (oldest-first) list, without a refetch.
+      // Appear at once, at the end of the (oldest-first) list, without a refetch. The live update
+      // of this very comment may have refetched the list before this answer came: then it is there.
       queryClient.setQueryData<InfiniteData<Page<CommentDto>>>(postKeys.comments(postId), (data) => {
-        if (!data) return data;
+        if (!data || data.pages.some((page) => page.items.some((c) => c.id === comment.id))) return data;
         const pages = [...data.pages];
         const last = pages[pages.length - 1];
         if (last && !last.nextCursor) pages[pages.length - 1] = { ...last, items: [...last.items, comment] };
         return { ...data, pages };
       });
+      // Lists elsewhere count it now; the post itself is read again, since that same live update
+      // may already have brought the new count, which one more would overstate.
       patchPostEverywhere(queryClient, postId, (p) => ({ ...p, commentCount: p.commentCount + 1 }));
+      void queryClient.invalidateQueries({ queryKey: postKeys.detail(postId) });
     },
     meta: { errorMessage: messages.post.commentFailed },
   });
