@@ -40,8 +40,21 @@ const utcToday = sql`(now() at time zone 'UTC')::date`;
  * true when written. One statement, so a like or a comment pays one round trip for its notice:
  * the checks gate the group's upsert, and the person's row joins the group that upsert returns.
  */
-export async function notify(tx: Db, notice: NewNotification): Promise<boolean> {
+export async function notify(
+  tx: Db,
+  notice: NewNotification,
+  options: {
+    /** Not again while the recipient has not read the group it would join (any day's): a follow. */
+    onceWhileUnread?: boolean;
+  } = {},
+): Promise<boolean> {
   const { recipientId, actorId, type } = notice;
+  const targetKey = targetKeyOf(notice);
+  const notYetUnread = options.onceWhileUnread
+    ? sql`and not exists (select 1 from ${notificationGroups}
+        where ${notificationGroups.recipientId} = ${recipientId} and ${notificationGroups.type} = ${type}
+          and ${notificationGroups.targetKey} = ${targetKey} and not ${notificationGroups.read})`
+    : sql``;
   if (actorId === recipientId) return false;
   const actorVisible =
     actorId === null
@@ -53,9 +66,10 @@ export async function notify(tx: Db, notice: NewNotification): Promise<boolean> 
         select 1 from ${notificationPreferences}
         where ${notificationPreferences.userId} = ${recipientId}
           and ${type} = any(${notificationPreferences.inAppOff}))
+      ${notYetUnread}
     ), grp as (
       insert into ${notificationGroups} (recipient_id, type, target_key, day, post_id, event_id, report_id)
-      select ${recipientId}, ${type}, ${targetKeyOf(notice)}, ${utcToday},
+      select ${recipientId}, ${type}, ${targetKey}, ${utcToday},
         ${notice.postId ?? null}::uuid, ${notice.eventId ?? null}::uuid, ${notice.reportId ?? null}
       from allowed
       on conflict (recipient_id, type, target_key, day) do update set read = false, latest_at = now()

@@ -56,11 +56,14 @@ const statements = preparedFor((db) => {
       .orderBy(...newestFirst.orderBy)
       .limit(pageSize + 1)
       .prepare(`posts_${list}${afterCursor ? '_after' : ''}`);
+  // Only while the post itself is visible: a page with comments then needs no separate check.
+  const postVisible = sql`exists (select 1 from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)})`;
   const commentsPage = (afterCursor: boolean) =>
     selectComments(db, viewerParam)
       .where(
         and(
           eq(comments.postId, postParam),
+          postVisible,
           afterCursor ? commentsOldestFirst.after(cursorParams) : undefined,
         ),
       )
@@ -248,13 +251,14 @@ export async function listComments({
 }: ServiceArgs<'db' | 'storage' | 'viewer', { postId: string; cursor: Cursor | null }>): Promise<
   Page<CommentDto>
 > {
-  await requireVisiblePost(db, viewer.id, postId);
   const [first, next] = statements(db).comments;
   const rows = await (cursor ? next : first).execute({
     viewerId: viewer.id,
     postId,
     ...cursorValues(cursor),
   });
+  // No comments: a post without any, or one that is missing or hidden (a 404 either way).
+  if (rows.length === 0) await requireVisiblePost(db, viewer.id, postId);
   return toPage(
     rows,
     pageSize,

@@ -5,17 +5,17 @@
  */
 import type { FollowStateDto, PublicProfileDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { follows, notificationGroups, profiles } from '../../db/schema.ts';
+import { follows, profiles } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { type Step, toggleWithCounter } from '../../lib/toggle.ts';
 import { notify } from '../notifications/notify.ts';
-import { findProfile, requireProfile } from '../profile/queries.ts';
+import { findProfile } from '../profile/queries.ts';
 import { blockedBetween, lockPair, relationTo } from '../safety/blocks.ts';
 import { fileReport } from '../safety/reports.ts';
-import { requireVisible } from '../safety/visibility.ts';
+import { visibleTo } from '../safety/visibility.ts';
 
 const profileNotFound = () => notFound(messages.profile.notFound);
 
@@ -45,32 +45,18 @@ export async function getPublicProfile({
   };
 }
 
-/** One `new_follower` notice per follower while it is unread; true when one was created now. */
-async function notifyNewFollower(tx: Db, recipientId: string, actorId: string): Promise<boolean> {
-  // New followers group by the follower (notify.ts), so this is their own unread group.
-  const [unread] = await tx
-    .select({ id: notificationGroups.id })
-    .from(notificationGroups)
-    .where(
-      and(
-        eq(notificationGroups.recipientId, recipientId),
-        eq(notificationGroups.targetKey, actorId),
-        eq(notificationGroups.type, 'new_follower'),
-        eq(notificationGroups.read, false),
-      ),
-    )
-    .limit(1);
-  if (unread) return false;
-  return notify(tx, { type: 'new_follower', recipientId, actorId });
-}
-
 export async function setFollow({
   ctx: { db, live, viewer },
   input: { targetId, follow },
 }: ServiceArgs<'db' | 'live' | 'viewer', { targetId: string; follow: boolean }>): Promise<FollowStateDto> {
   if (targetId === viewer.id) throw invalid(messages.social.cannotFollowSelf);
-  await requireProfile(db, targetId, profileNotFound);
-  await requireVisible(db, viewer.id, targetId, profileNotFound);
+  // Only someone with a profile, visible to the viewer (features/safety/visibility.ts), is followed.
+  const [target] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userId, targetId), visibleTo(profiles.userId, viewer.id)))
+    .limit(1);
+  if (!target) throw profileNotFound();
   const { followerCount, notified } = await toggleWithCounter(db, {
     table: follows,
     row: { followerId: viewer.id, followeeId: targetId },
@@ -81,19 +67,31 @@ export async function setFollow({
         await lockPair(tx, viewer.id, targetId);
         if (await blockedBetween(tx, viewer.id, targetId)) throw profileNotFound();
       }
-      if (step !== 0) {
-        await tx
-          .update(profiles)
-          .set({ followingCount: sql`${profiles.followingCount} + ${step}` })
-          .where(eq(profiles.userId, viewer.id));
-      }
-      const [target] = await tx
-        .update(profiles)
-        .set({ followerCount: sql`${profiles.followerCount} + ${step}` })
-        .where(eq(profiles.userId, targetId))
-        .returning({ followerCount: profiles.followerCount });
-      const notified = step === 1 && (await notifyNewFollower(tx, targetId, viewer.id));
-      return { followerCount: target?.followerCount ?? 0, notified };
+      // Both counters in one statement (rows locked in key order, whoever follows whom).
+      const counts =
+        step === 0
+          ? await tx
+              .select({ userId: profiles.userId, followerCount: profiles.followerCount })
+              .from(profiles)
+              .where(eq(profiles.userId, targetId))
+          : await tx
+              .update(profiles)
+              .set({
+                followingCount: sql`${profiles.followingCount} + case when ${profiles.userId} = ${viewer.id} then ${step}::int else 0 end`,
+                followerCount: sql`${profiles.followerCount} + case when ${profiles.userId} = ${targetId} then ${step}::int else 0 end`,
+              })
+              .where(inArray(profiles.userId, [viewer.id, targetId]))
+              .returning({ userId: profiles.userId, followerCount: profiles.followerCount });
+      const followerCount = counts.find((row) => row.userId === targetId)?.followerCount ?? 0;
+      // One notice per follower while it is unread: following again after an unfollow adds none.
+      const notified =
+        step === 1 &&
+        (await notify(
+          tx,
+          { type: 'new_follower', recipientId: targetId, actorId: viewer.id },
+          { onceWhileUnread: true },
+        ));
+      return { followerCount, notified };
     },
   });
   if (notified) live.publish({ kind: 'notification', recipientId: targetId });
