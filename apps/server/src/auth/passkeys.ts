@@ -11,16 +11,11 @@
 
 import { randomUUID } from 'node:crypto';
 import { messages, passkeyLimits } from '@glimpse/shared';
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
@@ -28,6 +23,15 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { passkeys, verification } from '../db/schema.ts';
+
+type WebAuthn = typeof import('@simplewebauthn/server') & typeof import('@simplewebauthn/server/helpers');
+let webAuthn: Promise<WebAuthn> | undefined;
+/** @simplewebauthn loads with the first passkey ceremony, not at start: ~9 MB in every worker. */
+const loadWebAuthn = () =>
+  (webAuthn ??= Promise.all([
+    import('@simplewebauthn/server'),
+    import('@simplewebauthn/server/helpers'),
+  ]).then(([server, helpers]) => ({ ...server, ...helpers })));
 
 const registerKey = (userId: string) => `passkey-register:${userId}`;
 const signInKey = (challengeId: string) => `passkey-sign-in:${challengeId}`;
@@ -79,6 +83,7 @@ export function passkeyPlugin(db: Db, publicUrl: string) {
               message: messages.passkeys.tooMany(passkeyLimits.perAccountMax),
             });
           }
+          const { generateRegistrationOptions } = await loadWebAuthn();
           const options = await generateRegistrationOptions({
             rpName: 'Glimpse',
             rpID,
@@ -111,7 +116,8 @@ export function passkeyPlugin(db: Db, publicUrl: string) {
         async (ctx) => {
           const { user } = ctx.context.session;
           const expectedChallenge = await takeChallenge(registerKey(user.id));
-          let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+          const { verifyRegistrationResponse, isoBase64URL } = await loadWebAuthn();
+          let result: Awaited<ReturnType<WebAuthn['verifyRegistrationResponse']>>;
           try {
             result = await verifyRegistrationResponse({
               response: ctx.body.response as unknown as RegistrationResponseJSON,
@@ -182,6 +188,7 @@ export function passkeyPlugin(db: Db, publicUrl: string) {
         '/passkey/sign-in-options',
         { method: 'POST' },
         async (ctx) => {
+          const { generateAuthenticationOptions } = await loadWebAuthn();
           const options = await generateAuthenticationOptions({
             rpID,
             userVerification: 'preferred',
@@ -200,7 +207,8 @@ export function passkeyPlugin(db: Db, publicUrl: string) {
           const response = ctx.body.response as unknown as AuthenticationResponseJSON;
           const [stored] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
           if (!stored) throw new APIError('UNAUTHORIZED', { message: messages.passkeys.unknown });
-          let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+          const { verifyAuthenticationResponse, isoBase64URL } = await loadWebAuthn();
+          let result: Awaited<ReturnType<WebAuthn['verifyAuthenticationResponse']>>;
           try {
             result = await verifyAuthenticationResponse({
               response,

@@ -10,7 +10,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Env } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
 
@@ -50,13 +50,19 @@ export function createMailer(env: Env, logger: Logger, options: MailerOptions = 
   const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
   const from = mailFrom(env);
   const mailDir = path.join(env.DATA_DIR, 'mail');
-  const smtp = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;
-  // Builds the same RFC 5322 message nodemailer would send, as bytes for the file mailbox.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer loads with the first message, not at start (each worker's start-up memory counts).
+  // `composer` builds the same RFC 5322 message nodemailer would send, as bytes for the file mailbox.
+  let transports: Promise<{ smtp: Transporter | null; composer: Transporter }> | undefined;
+  const loadTransports = () =>
+    (transports ??= import('nodemailer').then(({ default: nodemailer }) => ({
+      smtp: env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null,
+      composer: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    })));
   const pending = new Set<Promise<void>>();
 
   async function deliverOnce(message: MailMessage) {
     const mail = { from, to: message.to, subject: message.subject, text: message.text, html: message.html };
+    const { smtp, composer } = await loadTransports();
     if (smtp) {
       await smtp.sendMail(mail);
       return;

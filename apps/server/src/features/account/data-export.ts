@@ -16,7 +16,6 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { DataExportDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import yazl from 'yazl';
 import type { Db } from '../../db/client.ts';
 import { dataExports } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -121,6 +120,8 @@ async function buildArchive(
   const dir = await mkdtemp(path.join(tmpdir(), 'glimpse-export-'));
   const file = path.join(dir, 'export.zip');
   try {
+    // Loaded with the first export, not at start (each worker's start-up memory counts).
+    const { default: yazl } = await import('yazl');
     const zip = new yazl.ZipFile();
     // yazl reports a failed entry as an 'error' event; without a listener it would throw inside a
     // storage callback and surface as an unhandled rejection instead of a failed export.

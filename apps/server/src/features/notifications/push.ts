@@ -13,7 +13,6 @@ import {
   notificationText,
 } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
@@ -102,6 +101,8 @@ export async function sendPush(
   payload: PushPayload,
 ): Promise<'sent' | 'gone' | 'failed'> {
   const keys = await vapidKeys(env);
+  // Loaded with the first push, not at start: every worker's start-up memory counts (docs/performance.md).
+  const { default: webpush } = await import('web-push');
   const request = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(payload),
