@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Bundles the server's TypeScript into plain JavaScript for `npm start`: apps/server/dist/
- * primary.js, worker.js and upgrade-child.js with their shared chunks, plus a copy of the
+ * primary.js, worker.js, migrate-child.js and upgrade-child.js with their shared chunks, plus a copy of the
  * migrations they read. Every process of a started server then runs on Node alone, without tsx and
  * its esbuild service (~50 MB per process, docs/performance.md). `npm run dev` and the tests keep
  * running the sources through tsx.
@@ -63,6 +63,7 @@ await build({
     primary: 'apps/server/src/runtime/primary.ts',
     worker: 'apps/server/src/runtime/worker.ts',
     'upgrade-child': 'apps/server/src/runtime/upgrade-child.ts',
+    'migrate-child': 'apps/server/src/runtime/migrate-child.ts',
   },
   outdir: serverDist,
   bundle: true,

@@ -26,8 +26,9 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Connections in each worker's pool; the embedded server's max_connections is sized from it. */
-export const poolSize = 10;
+import { poolSize } from './pool-size.ts';
+
+export { poolSize };
 
 export type DatabaseLocation =
   | {

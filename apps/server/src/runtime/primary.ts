@@ -16,6 +16,7 @@ import {
   embeddedConnections,
   startEmbeddedPostgres,
 } from '../db/embedded-postgres.ts';
+import { poolSize } from '../db/pool-size.ts';
 import { parseEnv } from '../env.ts';
 import { vapidKeys } from '../features/notifications/vapid.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -59,7 +60,6 @@ async function prepare(): Promise<string> {
   if (!env.DATABASE_URL) lock = await lockDataDir(env.DATA_DIR);
   await checkPortFree(env.PORT, env.HOST);
   let url = env.DATABASE_URL;
-  const { openDatabase, poolSize } = await import('../db/client.ts');
   if (!url) {
     embedded = await startEmbeddedPostgres({
       dataDir: env.DATA_DIR,
@@ -68,21 +68,24 @@ async function prepare(): Promise<string> {
     });
     url = embedded.url;
   }
-  const database = await openDatabase({ url, maxConnections: 1 });
-  await database.close();
-  if (embedded && existsSync(path.join(env.DATA_DIR, 'db', 'PG_VERSION'))) await upgradeRound1(url);
+  await runChild('migrate-child', [url], 'The database migrations failed');
+  if (embedded && existsSync(path.join(env.DATA_DIR, 'db', 'PG_VERSION'))) {
+    // Copies a round-1 PGlite directory across (runtime/upgrade-child.ts says why in a child).
+    await runChild('upgrade-child', [env.DATA_DIR, url], 'Upgrading the round-1 database failed');
+  }
   await loadSecret(env);
   await vapidKeys(env);
   return url;
 }
 
-/** Copies a round-1 PGlite directory across, in a child process (runtime/upgrade-child.ts says why). */
-async function upgradeRound1(url: string) {
-  const child = spawn(
-    process.execPath,
-    [...process.execArgv, ...tsxLoader, sibling('upgrade-child'), env.DATA_DIR, url],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/**
+ * A one-time job in a process of its own, so its modules never stay in the primary's memory: its
+ * stdout lines are logged; exit code 2 is a StartupError's one line on stderr, others are `failure`.
+ */
+async function runChild(name: 'migrate-child' | 'upgrade-child', args: string[], failure: string) {
+  const child = spawn(process.execPath, [...process.execArgv, ...tsxLoader, sibling(name), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) log.info(line.trim());
@@ -93,9 +96,7 @@ async function upgradeRound1(url: string) {
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   if (code === 0) return;
   const reason = stderr.trim().split('\n').at(-1) ?? `exit code ${code}`;
-  throw code === 2
-    ? new StartupError(reason)
-    : new StartupError(`Upgrading the round-1 database failed: ${reason}`);
+  throw code === 2 ? new StartupError(reason) : new StartupError(`${failure}: ${reason}`);
 }
 
 const startedAt = new Map<Worker, number>();

@@ -3,6 +3,7 @@
  * must share one pair), or a pair generated once into DATA_DIR/vapid.json. The primary process
  * loads it before forking so workers never race to generate two (as with auth/secret.ts).
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../../env.ts';
@@ -16,6 +17,19 @@ export interface VapidKeys {
 
 const loaded = new Map<string, Promise<VapidKeys>>();
 
+/**
+ * A P-256 pair in web-push's encoding (the public key as an uncompressed point, the private key as
+ * its 32 bytes, both base64url), made with node:crypto: the primary, which makes it, never loads
+ * web-push (each process's memory counts at start).
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const { x, y } = publicKey.export({ format: 'jwk' });
+  const { d } = privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(x!, 'base64url'), Buffer.from(y!, 'base64url')]);
+  return { publicKey: point.toString('base64url'), privateKey: d! };
+}
+
 async function readOrCreate(env: Env): Promise<{ publicKey: string; privateKey: string }> {
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY };
@@ -24,9 +38,7 @@ async function readOrCreate(env: Env): Promise<{ publicKey: string; privateKey: 
   try {
     return JSON.parse(await readFile(file, 'utf8'));
   } catch {
-    // Loaded only here: the primary process needs web-push once in its life, to make the pair.
-    const { default: webpush } = await import('web-push');
-    const keys = webpush.generateVAPIDKeys();
+    const keys = generateVapidKeys();
     await mkdir(env.DATA_DIR, { recursive: true });
     // wx: if another process wrote it first, read theirs instead of overwriting.
     try {
