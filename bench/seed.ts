@@ -13,8 +13,12 @@ import { parseArgs } from 'node:util';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createAuth } from '../apps/server/src/auth/auth.ts';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { type EmbeddedPostgres, startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
+import { createDatabaseIfMissing, type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import {
+  type EmbeddedPostgres,
+  embeddedDatabaseName,
+  startEmbeddedPostgres,
+} from '../apps/server/src/db/embedded-postgres.ts';
 import { account, session, user } from '../apps/server/src/db/schema.ts';
 import { parseEnv } from '../apps/server/src/env.ts';
 import {
@@ -205,6 +209,7 @@ async function main() {
       }),
     );
   }
+  if (embedded) await createDatabaseIfMissing(embedded.adminUrl, embeddedDatabaseName);
   const url = databaseUrl ?? embedded!.url;
   const database = await timed('open + migrate', () => openDatabase({ url }));
   const copyClient = new pg.Client({ connectionString: url });

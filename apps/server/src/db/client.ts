@@ -95,6 +95,19 @@ await client.close();`;
   });
 }
 
+/** Creates database `name` through `adminUrl` unless it exists (the embedded server's first start). */
+export async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Database> {
   if ('url' in location) {
     const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { createDatabaseIfMissing } from './client.ts';
+import { embeddedDatabaseName, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const cleanups: (() => Promise<void>)[] = [];
@@ -32,6 +33,7 @@ async function dataDirAt(depth: number) {
 async function start(dataDir: string) {
   const server = await startEmbeddedPostgres({ dataDir, settings: { fsync: 'off' }, log: quiet });
   cleanups.push(() => server.stop());
+  await createDatabaseIfMissing(server.adminUrl, embeddedDatabaseName);
   return server;
 }
 

@@ -14,7 +14,6 @@ import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { StartupError } from '../runtime/startup-error.ts';
 
 export interface EmbeddedPostgresOptions {
@@ -32,7 +31,10 @@ export interface EmbeddedPostgresOptions {
 }
 
 export interface EmbeddedPostgres {
-  /** postgres://… for the `glimpse` database on the running server (the admin URL's database is `postgres`). */
+  /**
+   * postgres://… for the `glimpse` database on the running server (the admin URL's database is
+   * `postgres`); created by the migration step (runtime/migrate-child.ts), not here.
+   */
   readonly url: string;
   readonly adminUrl: string;
   readonly pid: number | undefined;
@@ -288,25 +290,28 @@ async function clearLeftovers(pgDir: string, log: EmbeddedPostgresOptions['log']
   await rm(pidFile, { force: true });
 }
 
-async function waitUntilReady(adminUrl: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(output().trim() || `PostgreSQL exited (${child.exitCode ?? child.signalCode})`);
-    }
-    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.query('select 1');
-      await client.end();
-      return;
-    } catch {
-      await client.end().catch(() => {});
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error('PostgreSQL did not accept connections within 60 s');
+/** What PostgreSQL logs once it accepts connections (lc_messages is C: always in English). */
+const readyLine = 'database system is ready to accept connections';
+
+/**
+ * Resolves when the server logs that it accepts connections, read from its stderr: the primary
+ * never needs a database driver of its own for that (every process's start-up memory counts).
+ */
+function waitUntilReady(child: ChildProcess, output: () => string, ready: Promise<void>) {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('PostgreSQL did not accept connections within 60 s')),
+      60_000,
+    );
+    const exited = (code: number | null, signal: NodeJS.Signals | null) =>
+      reject(new Error(output().trim() || `PostgreSQL exited (${code ?? signal})`));
+    child.once('exit', exited);
+    ready.then(() => {
+      clearTimeout(timer);
+      child.off('exit', exited);
+      resolve();
+    });
+  });
 }
 
 /** The server's own messages, minus the routine ones, at a level that matches their severity. */
@@ -377,6 +382,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   async function launch(): Promise<void> {
     let output = '';
+    // The last bytes seen, so a line split across two chunks is still found.
+    let tail = '';
+    let markReady = () => {};
+    const ready = new Promise<void>((resolve) => {
+      markReady = resolve;
+    });
     const server = spawn(binaries.postgres, args, {
       ...account,
       // Its own process group: Ctrl-C in the terminal reaches the app, which stops the server
@@ -388,11 +399,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     server.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       if (output.length < 20_000) output += text;
+      tail = (tail + text).slice(-(text.length + readyLine.length));
+      if (tail.includes(readyLine)) markReady();
       forwardLog(text, log);
     });
     child = server;
     try {
-      await waitUntilReady(adminUrl, server, () => output);
+      await waitUntilReady(server, () => output, ready);
     } catch (error) {
       if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
       const reason = error instanceof Error ? error.message : String(error);
@@ -437,14 +450,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       await clearLeftovers(pgDir, log);
     }
   }
-
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [
-    embeddedDatabaseName,
-  ]);
-  if (!rowCount) await admin.query(`create database ${embeddedDatabaseName}`);
-  await admin.end();
 
   return {
     url: urlFor(embeddedDatabaseName),

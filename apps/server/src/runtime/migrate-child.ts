@@ -2,12 +2,14 @@
  * The migrations in a process of their own: the primary runs them once per start but lives as long
  * as the server, and Drizzle's migrator, the schema and the client would otherwise stay in its
  * memory for good (the start-up memory budget counts every process: docs/performance.md).
- * Argument: the database URL. Exit code 0, or the error's line on stderr with exit code 1.
+ * Arguments: the database URL, and for the embedded server its admin URL (the database is created
+ * on the first start). Exit code 0, or the error's line on stderr with exit code 1.
  */
-import { openDatabase } from '../db/client.ts';
+import { createDatabaseIfMissing, openDatabase } from '../db/client.ts';
 
-const [url] = process.argv.slice(2);
+const [url, adminUrl] = process.argv.slice(2);
 try {
+  if (adminUrl) await createDatabaseIfMissing(adminUrl, new URL(url!).pathname.slice(1));
   const database = await openDatabase({ url: url!, maxConnections: 1 });
   await database.close();
   process.exit(0);

@@ -68,7 +68,11 @@ async function prepare(): Promise<string> {
     });
     url = embedded.url;
   }
-  await runChild('migrate-child', [url], 'The database migrations failed');
+  await runChild(
+    'migrate-child',
+    embedded ? [url, embedded.adminUrl] : [url],
+    'The database migrations failed',
+  );
   if (embedded && existsSync(path.join(env.DATA_DIR, 'db', 'PG_VERSION'))) {
     // Copies a round-1 PGlite directory across (runtime/upgrade-child.ts says why in a child).
     await runChild('upgrade-child', [env.DATA_DIR, url], 'Upgrading the round-1 database failed');
