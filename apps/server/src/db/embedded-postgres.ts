@@ -303,8 +303,10 @@ function waitUntilReady(child: ChildProcess, output: () => string, ready: Promis
       () => reject(new Error('PostgreSQL did not accept connections within 60 s')),
       60_000,
     );
-    const exited = (code: number | null, signal: NodeJS.Signals | null) =>
+    const exited = (code: number | null, signal: NodeJS.Signals | null) => {
+      clearTimeout(timer);
       reject(new Error(output().trim() || `PostgreSQL exited (${code ?? signal})`));
+    };
     child.once('exit', exited);
     ready.then(() => {
       clearTimeout(timer);
