@@ -5,7 +5,7 @@
  * `slicePage`/`toPage` turn the rows fetched (one more than a page) into a page.
  */
 import { messages, PageQuery } from '@glimpse/shared';
-import { and, asc, desc, eq, gt, lt, or, type Placeholder, type SQL } from 'drizzle-orm';
+import { asc, desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { invalid } from './errors.ts';
 import { query } from './http.ts';
@@ -50,12 +50,15 @@ type CursorValues = { at: Date | Placeholder; id: string | Placeholder };
  * backwards (docs/footguns.md, descending indexes).
  */
 export function keyset(at: AnyPgColumn, id: AnyPgColumn, direction: 'newestFirst' | 'oldestFirst') {
-  const [beyond, sort] = direction === 'newestFirst' ? [lt, desc] : [gt, asc];
+  const [beyond, sort] = direction === 'newestFirst' ? [sql.raw('<'), desc] : [sql.raw('>'), asc];
   return {
     orderBy: [sort(at), sort(id)] as const,
     after(cursor: CursorValues | null): SQL | undefined {
       if (!cursor) return undefined;
-      return or(beyond(at, cursor.at), and(eq(at, cursor.at), beyond(id, cursor.id)));
+      // A row comparison, not `at < x or (at = x and id < y)`: PostgreSQL makes it the index
+      // scan's start, so a page deep in a list costs what the first does (the `or` form filtered
+      // every row before the cursor: 8.7 ms 150,000 posts deep, 0.05 ms this way).
+      return sql`(${at}, ${id}) ${beyond} (${sql.param(cursor.at, at)}, ${sql.param(cursor.id, id)})`;
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   deletePost,
   getPost,
   listComments,
+  listExplore,
   listPosts,
   setLike,
   setSave,
@@ -26,13 +27,7 @@ export const postRoutes = new Hono<AppEnv>()
     c.json(await createPost({ ctx: c.var.ctx, input: c.req.valid('json') }), 201),
   )
   .get('/posts', signedIn, page, async (c) =>
-    c.json(
-      await listPosts({
-        ctx: c.var.ctx,
-        input: { list: { kind: 'explore' }, ...c.req.valid('query') },
-      }),
-      200,
-    ),
+    c.json(await listExplore({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
   )
   .get('/posts/:id', signedIn, postId, async (c) =>
     c.json(await getPost({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id } }), 200),

@@ -19,10 +19,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, postImages, postLikes, postSaves, posts } from '../../db/schema.ts';
-import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
+import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { preparedFor } from '../../lib/prepared.ts';
-import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
+import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { deleteImages, requireOwnImages } from '../images/service.ts';
 import { noticeForStep, notify } from '../notifications/notify.ts';
@@ -40,22 +40,34 @@ const commentsOldestFirst = keyset(comments.createdAt, comments.id, 'oldestFirst
 const viewerParam = sql.placeholder('viewerId');
 const postParam = sql.placeholder('postId');
 const cursorParams = { at: sql.placeholder('at'), id: sql.placeholder('id') };
-const cursorValues = (cursor: Cursor | null) => cursor && { at: cursor.at.toISOString(), id: cursor.id };
 
 /** What opening a post and browsing Explore or a profile read, prepared (lib/prepared.ts). */
 const statements = preparedFor((db) => {
-  const postsPage = (list: 'explore' | 'author', afterCursor: boolean) =>
-    // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
-    selectPostsForViewer(db, viewerParam, posts.createdAt, { muted: list === 'explore' })
+  const authorPage = (afterCursor: boolean) =>
+    selectPostsForViewer(db, viewerParam)
       .where(
         and(
-          list === 'author' ? eq(posts.authorId, sql.placeholder('authorId')) : undefined,
+          eq(posts.authorId, sql.placeholder('authorId')),
           afterCursor ? newestFirst.after(cursorParams) : undefined,
         ),
       )
       .orderBy(...newestFirst.orderBy)
       .limit(pageSize + 1)
-      .prepare(`posts_${list}${afterCursor ? '_after' : ''}`);
+      .prepare(`posts_author${afterCursor ? '_after' : ''}`);
+  // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
+  const explorePageIds = (afterCursor: boolean) =>
+    db
+      .select({ id: posts.id, createdAt: posts.createdAt })
+      .from(posts)
+      .where(
+        and(
+          visibleTo(posts.authorId, viewerParam, { muted: true }),
+          afterCursor ? newestFirst.after(cursorParams) : undefined,
+        ),
+      )
+      .orderBy(...newestFirst.orderBy)
+      .limit(pageSize + 1)
+      .prepare(`explore_page_ids${afterCursor ? '_after' : ''}`);
   // Only while the post itself is visible: a page with comments then needs no separate check.
   const postVisible = sql`exists (select 1 from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)})`;
   const commentsPage = (afterCursor: boolean) =>
@@ -81,8 +93,12 @@ const statements = preparedFor((db) => {
       .where(and(eq(posts.id, postParam), visibleTo(posts.authorId, viewerParam)))
       .limit(1)
       .prepare('post_visible'),
-    explore: [postsPage('explore', false), postsPage('explore', true)] as const,
-    author: [postsPage('author', false), postsPage('author', true)] as const,
+    explorePageIds: [explorePageIds(false), explorePageIds(true)] as const,
+    feedPosts: selectPostsForViewer(db, viewerParam, posts.createdAt, { muted: true })
+      .where(sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(...newestFirst.orderBy)
+      .prepare('feed_posts'),
+    author: [authorPage(false), authorPage(true)] as const,
     comments: [commentsPage(false), commentsPage(true)] as const,
   };
 });
@@ -207,11 +223,34 @@ export async function setSave({
   return { saved };
 }
 
-export type PostList =
-  | { kind: 'explore' }
-  | { kind: 'author'; authorId: string }
-  | { kind: 'saved' }
-  | { kind: 'liked' };
+export type PostList = { kind: 'author'; authorId: string } | { kind: 'saved' } | { kind: 'liked' };
+
+/**
+ * A page of a feed (home or Explore) from its ids, newest first: the list's own statement finds
+ * the ids, this one reads those posts for the viewer. Split in two, each keeps one generic plan;
+ * as one statement PostgreSQL planned it on every call, and planning cost as much as running it.
+ * The cursor comes from the ids, so a post deleted between the two shortens this page but never
+ * ends the list.
+ */
+export async function feedPage(
+  { db, storage, viewer }: Ctx<'db' | 'storage' | 'viewer'>,
+  ids: { id: string; createdAt: Date }[],
+): Promise<Page<PostDto>> {
+  const page = slicePage(ids, pageSize, (row) => ({ at: row.createdAt, id: row.id }));
+  const rows =
+    page.rows.length === 0
+      ? []
+      : await statements(db).feedPosts.execute({ viewerId: viewer.id, ids: page.rows.map((p) => p.id) });
+  return { items: rows.map((row) => toPostDto(storage, row)), nextCursor: page.nextCursor };
+}
+
+export async function listExplore({
+  ctx,
+  input: { cursor },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
+  const [first, next] = statements(ctx.db).explorePageIds;
+  return feedPage(ctx, await (cursor ? next : first).execute({ viewerId: ctx.viewer.id, ...cursor }));
+}
 
 export async function listPosts({
   ctx: { db, storage, viewer },
@@ -230,12 +269,8 @@ export async function listPosts({
       .orderBy(...order.orderBy)
       .limit(pageSize + 1);
   } else {
-    const [first, next] = statements(db)[list.kind];
-    rows = await (cursor ? next : first).execute({
-      viewerId: viewer.id,
-      authorId: list.kind === 'author' ? list.authorId : undefined,
-      ...cursorValues(cursor),
-    });
+    const [first, next] = statements(db).author;
+    rows = await (cursor ? next : first).execute({ viewerId: viewer.id, authorId: list.authorId, ...cursor });
   }
   return toPage(
     rows,
@@ -255,7 +290,7 @@ export async function listComments({
   const rows = await (cursor ? next : first).execute({
     viewerId: viewer.id,
     postId,
-    ...cursorValues(cursor),
+    ...cursor,
   });
   // No comments: a post without any, or one that is missing or hidden (a 404 either way).
   if (rows.length === 0) await requireVisiblePost(db, viewer.id, postId);
