@@ -8,8 +8,10 @@
  *   3. per round, for each tree in turn (the order alternates): starts the server as `npm start`
  *      does (`node scripts/start.mjs`) on a copy of the seeded data, runs the mixed load
  *      (reliability/mixed-load.ts, the same code against both), then an authenticated GET of
- *      /api/bench/static storing a real feed page, and stops it; then a bare node:http server
- *      answering that page's gzipped bytes, precompressed and gzipped per request;
+ *      /api/bench/static storing a real feed page, and stops it. Beside that GET run two bare
+ *      node:http servers answering the page's gzipped bytes (precompressed, and gzipped per
+ *      request), measured in alternating 2 s slices with it: this machine's speed drifts by a
+ *      third within minutes, and only measurements taken together can be divided;
  *   4. prints the table with ratios and writes bench/results/compare-<time>.json.
  *
  * Loopback only, every load bounded in time; servers are stopped by their process ids and the
@@ -36,7 +38,7 @@ const usage = `Usage: npm run bench:compare -- [options]
   --warmup <s>           unmeasured seconds before it                            [5]
   --vus <n>              virtual users of the mixed load                         [100]
   --scale <n>            seed scale of the embedded data                         [0.1]
-  --static-seconds <s>   seconds of each static-JSON and bare-server run         [10]
+  --static-seconds <s>   seconds of each static-JSON and bare-server run, in 2 s slices [10]
   --connections <n>      connections of those runs                               [10]
   --base-dir <dir>       reuse a prepared checkout of the base (installed, built) instead
   --skip-build           do not build this tree's web app
@@ -174,15 +176,18 @@ interface StaticResult {
   bytesPerResponse: number;
 }
 
-async function hammer(url: string, headers: Record<string, string>): Promise<StaticResult> {
+/** Seconds of one slice of the static and bare runs, which take turns. */
+const sliceSeconds = 2;
+
+async function hammer(url: string, headers: Record<string, string>, seconds: number): Promise<StaticResult> {
   const result = await autocannon({
     url,
     connections,
-    duration: staticSeconds,
+    duration: seconds,
     headers: { 'accept-encoding': 'gzip, deflate, br', ...headers },
   });
   return {
-    requestsPerSecond: result.requests.total / staticSeconds,
+    requestsPerSecond: result.requests.total / seconds,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
@@ -190,8 +195,28 @@ async function hammer(url: string, headers: Record<string, string>): Promise<Sta
   };
 }
 
-/** The first seeded account, signed in; the page it stores is a real feed page (the first run's). */
-async function measureStatic(url: string, page: string | null) {
+/** Slices of one run as one result: requests over the whole time, the worst p99. */
+function combine(slices: StaticResult[]): StaticResult {
+  return {
+    requestsPerSecond: mean(slices.map((r) => r.requestsPerSecond)),
+    p99Ms: Math.max(...slices.map((r) => r.p99Ms)),
+    non2xx: sum(slices.map((r) => r.non2xx)),
+    errors: sum(slices.map((r) => r.errors)),
+    bytesPerResponse: Math.round(mean(slices.map((r) => r.bytesPerResponse))),
+  };
+}
+
+interface StaticMeasures {
+  page: string;
+  result: StaticResult;
+  bare: { precompressed: StaticResult; perRequest: StaticResult };
+}
+
+/**
+ * The first seeded account, signed in, stores a real feed page (the first run's); then its GET and
+ * the two bare servers answering the same bytes take turns in slices.
+ */
+async function measureStatic(url: string, page: string | null, dir: string): Promise<StaticMeasures> {
   const session = new Session(url);
   const email = `user${'1'.padStart(String(countsFor(scale).users).length, '0')}@bench.glimpse.test`;
   const signIn = await session.request('/api/auth/sign-in/email', {
@@ -204,11 +229,33 @@ async function measureStatic(url: string, page: string | null) {
   const stored = await session.request('/api/bench/static', { method: 'PUT', json: JSON.parse(feedPage) });
   if (!stored.ok) throw new Error(`storing the static page: ${stored.status}`);
   const headers = { cookie: session.cookieHeader(), origin: url };
-  return { page: feedPage, result: await hammer(`${url}/api/bench/static`, headers) };
+  const precompressed = await startBare(feedPage, false, dir);
+  const perRequest = await startBare(feedPage, true, dir);
+  try {
+    const slices: Record<'app' | 'precompressed' | 'perRequest', StaticResult[]> = {
+      app: [],
+      precompressed: [],
+      perRequest: [],
+    };
+    for (let i = 0; i < Math.max(1, Math.round(staticSeconds / sliceSeconds)); i++) {
+      checkInterrupted();
+      slices.app.push(await hammer(`${url}/api/bench/static`, headers, sliceSeconds));
+      slices.precompressed.push(await hammer(precompressed.url, {}, sliceSeconds));
+      slices.perRequest.push(await hammer(perRequest.url, {}, sliceSeconds));
+    }
+    return {
+      page: feedPage,
+      result: combine(slices.app),
+      bare: { precompressed: combine(slices.precompressed), perRequest: combine(slices.perRequest) },
+    };
+  } finally {
+    precompressed.stop();
+    perRequest.stop();
+  }
 }
 
 /** A bare node:http server in its own process, answering `page` gzipped (once, or per request). */
-async function measureBare(page: string, perRequest: boolean, dir: string): Promise<StaticResult> {
+async function startBare(page: string, perRequest: boolean, dir: string) {
   const file = path.join(dir, 'page.json');
   await writeFile(file, page);
   const port = await freePort();
@@ -226,11 +273,7 @@ async function measureBare(page: string, perRequest: boolean, dir: string): Prom
   });
   cleanups.push(() => stopGroup(child, 2000));
   await new Promise((resolve) => child.once('message', resolve));
-  try {
-    return await hammer(`http://127.0.0.1:${port}/`, {});
-  } finally {
-    child.kill('SIGTERM');
-  }
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
 }
 
 interface TreeRound {
@@ -239,6 +282,8 @@ interface TreeRound {
   startMs: number;
   load: MixedLoadResult;
   static: StaticResult;
+  /** The bare servers, measured in turns with this tree's static GET. */
+  bare: StaticMeasures['bare'];
 }
 
 async function main() {
@@ -300,7 +345,6 @@ async function main() {
   }
 
   const results: TreeRound[] = [];
-  const bare: { round: number; precompressed: StaticResult; perRequest: StaticResult }[] = [];
   let page: string | null = null;
   for (let round = 1; round <= rounds; round++) {
     const order = round % 2 === 1 ? trees : [...trees].reverse();
@@ -322,23 +366,28 @@ async function main() {
       log(
         `  ${Math.round(load.requestsPerSecond)} requests/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors} errors; static JSON`,
       );
-      const measured = await measureStatic(server.url, page);
+      const measured = await measureStatic(server.url, page, work);
       page = measured.page;
-      log(`  static ${Math.round(measured.result.requestsPerSecond)}/s (${measured.result.non2xx} non-2xx)`);
+      const { precompressed, perRequest } = measured.bare;
+      log(
+        `  static ${Math.round(measured.result.requestsPerSecond)}/s (${measured.result.non2xx} non-2xx); ` +
+          `bare ${Math.round(precompressed.requestsPerSecond)}/s precompressed, ${Math.round(perRequest.requestsPerSecond)}/s gzipping`,
+      );
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
-      results.push({ tree: tree.label, round, startMs: server.startMs, load, static: measured.result });
+      results.push({
+        tree: tree.label,
+        round,
+        startMs: server.startMs,
+        load,
+        static: measured.result,
+        bare: measured.bare,
+      });
     }
-    log(`round ${round}: bare node:http`);
-    bare.push({
-      round,
-      precompressed: await measureBare(page!, false, work),
-      perRequest: await measureBare(page!, true, work),
-    });
   }
 
   const loadAfter = os.loadavg();
-  report(results, bare, Buffer.byteLength(page!), gzipSync(page!).length);
+  report(results, Buffer.byteLength(page!), gzipSync(page!).length);
   console.log(
     `\nload average before ${loadBefore[0]!.toFixed(1)}, after ${loadAfter[0]!.toFixed(1)} (1 min)`,
   );
@@ -348,7 +397,7 @@ async function main() {
   await writeFile(
     file,
     JSON.stringify(
-      { base: args.base, args, cpus: os.cpus().length, loadBefore, loadAfter, results, bare },
+      { base: args.base, args, cpus: os.cpus().length, loadBefore, loadAfter, results },
       null,
       2,
     ),
@@ -361,19 +410,17 @@ const mean = (values: number[]) => sum(values) / values.length;
 const spread = (values: number[], digits = 0) =>
   values.length > 1 ? ` (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})` : '';
 
-function report(
-  results: TreeRound[],
-  bare: { precompressed: StaticResult; perRequest: StaticResult }[],
-  pageBytes: number,
-  gzipBytes: number,
-) {
+function report(results: TreeRound[], pageBytes: number, gzipBytes: number) {
   const of = (label: Tree['label']) => results.filter((r) => r.tree === label);
   const base = of('base');
   const mine = of('this tree');
   const rps = (rs: TreeRound[]) => rs.map((r) => r.load.requestsPerSecond);
   const staticRps = (rs: TreeRound[]) => rs.map((r) => r.static.requestsPerSecond);
-  const bareOnce = bare.map((b) => b.precompressed.requestsPerSecond);
-  const barePer = bare.map((b) => b.perRequest.requestsPerSecond);
+  const bareRps = (rs: TreeRound[], kind: keyof TreeRound['bare']) =>
+    rs.map((r) => r.bare[kind].requestsPerSecond);
+  /** A tree's static GET over the bare server measured in turns with it. */
+  const staticShare = (rs: TreeRound[], kind: keyof TreeRound['bare']) =>
+    mean(staticRps(rs)) / mean(bareRps(rs, kind));
   const row = (what: string, b: string, m: string, ratio: string) =>
     console.log(`| ${what} | ${b} | ${m} | ${ratio} |`);
   console.log(`\n| measure | base ${args.base} | this tree | this tree ÷ base |`);
@@ -427,21 +474,23 @@ function report(
   console.log(
     `\nThe static page: ${pageBytes} bytes of JSON, ${gzipBytes} gzipped. Bare node:http on the same machine:`,
   );
-  console.log(`| reference | requests/s | base static ÷ it | this tree static ÷ it |`);
-  console.log('| --- | ---: | ---: | ---: |');
-  for (const [what, values] of [
-    ['bare node:http, gzipped bytes prepared once', bareOnce],
-    ['bare node:http, gzipped per request', barePer],
+  console.log(
+    `| reference, measured in turns with each tree's static GET | requests/s beside base | beside this tree | base static ÷ it | this tree static ÷ it |`,
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const [what, kind] of [
+    ['bare node:http, gzipped bytes prepared once', 'precompressed'],
+    ['bare node:http, gzipped per request', 'perRequest'],
   ] as const) {
     console.log(
-      `| ${what} | ${Math.round(mean(values))}${spread(values)} | ${(mean(staticRps(base)) / mean(values)).toFixed(3)} | ${(mean(staticRps(mine)) / mean(values)).toFixed(3)} |`,
+      `| ${what} | ${Math.round(mean(bareRps(base, kind)))}${spread(bareRps(base, kind))} | ${Math.round(mean(bareRps(mine, kind)))}${spread(bareRps(mine, kind))} | ${staticShare(base, kind).toFixed(3)} | ${staticShare(mine, kind).toFixed(3)} |`,
     );
   }
   console.log(
     `\nBudgets (DESIGN.md §6): mixed load ≥ 3× base requests/s: ${round1(mean(rps(mine)) / mean(rps(base)))}×; ` +
       `p99 no worse: ${Math.max(...mine.map((r) => r.load.p99)) <= Math.max(...base.map((r) => r.load.p99)) ? 'yes' : 'no'}; ` +
       `0 errors: ${sum(mine.map((r) => r.load.errors)) === 0 ? 'yes' : 'no'}; ` +
-      `static ≥ 1/3 of bare (prepared once): ${(mean(staticRps(mine)) / mean(bareOnce)).toFixed(2)}`,
+      `static ≥ 1/3 of bare (prepared once): ${staticShare(mine, 'precompressed').toFixed(2)}`,
   );
 }
 

@@ -13,7 +13,7 @@ import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { getFeed } from '../apps/server/src/features/feed/service.ts';
 import { listNotifications } from '../apps/server/src/features/notifications/service.ts';
-import { getPost, listComments, listPosts } from '../apps/server/src/features/posts/service.ts';
+import { getPost, listComments, listExplore, listPosts } from '../apps/server/src/features/posts/service.ts';
 import { searchUsers } from '../apps/server/src/features/search/service.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../apps/server/src/live/hub.ts';
@@ -81,7 +81,8 @@ async function explain(title: string, action: () => Promise<unknown>, pick?: (co
 const screens: [string, () => Promise<unknown>, ((count: number) => number[])?][] = [
   // Two statements: the page's ids, then those posts with their details and flags.
   ['Home feed (GET /api/feed)', () => getFeed({ ctx, input: { cursor: null } }), () => [0, 1]],
-  ['Explore (GET /api/posts)', () => listPosts({ ctx, input: { list: { kind: 'explore' }, cursor: null } })],
+  // Two statements, as the feed: the page's ids, then those posts.
+  ['Explore (GET /api/posts)', () => listExplore({ ctx, input: { cursor: null } }), () => [0, 1]],
   [
     "A profile's posts (GET /api/users/:id/posts), the most prolific author",
     () => listPosts({ ctx, input: { list: { kind: 'author', authorId: prolificAuthor.id }, cursor: null } }),

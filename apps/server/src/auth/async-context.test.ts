@@ -47,7 +47,7 @@ describe('better-auth context only while a call runs', () => {
   it('counts a call that fails as ended', async () => {
     const storage = new AsyncLocalStorage<string>();
     const failing = {
-      handler: () => storage.run('x', () => Promise.reject(new Error('refused'))),
+      handler: (_request: Request) => storage.run('x', () => Promise.reject<Response>(new Error('refused'))),
       api: {},
     };
     const auth = contextOnlyWhileRunning(failing, () => [storage]);
