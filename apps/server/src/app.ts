@@ -9,7 +9,7 @@ import type { ApiErrorBody } from '@glimpse/shared';
 import { messages, spaRoutePatterns } from '@glimpse/shared';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -21,7 +21,7 @@ import type { AppDeps } from './deps.ts';
 import { exportFolder } from './features/account/data-export.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
 import { watchSuspendedAccounts } from './features/safety/suspended.ts';
-import { compression } from './lib/compress.ts';
+import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { type AppEnv, clientIp } from './lib/http.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
@@ -42,6 +42,14 @@ const spaRoutes = spaRoutePatterns.map(
 );
 const isSpaRoute = (pathname: string) => spaRoutes.some((re) => re.test(pathname));
 
+/** The headers a middleware sets on an empty answer, found once by running it. */
+async function headersSetBy(middleware: MiddlewareHandler): Promise<[string, string][]> {
+  const probe = new Hono().use(middleware).get('/', (c) => c.body(null, 204));
+  const headers: [string, string][] = [];
+  (await probe.request('/')).headers.forEach((value, name) => headers.push([name, value]));
+  return headers;
+}
+
 export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
   const app = new Hono<AppEnv>();
@@ -56,10 +64,9 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     const requestId = c.req.header('x-request-id') ?? crypto.randomUUID();
     c.set('deps', deps);
+    c.set('requestId', requestId);
     c.set('log', logger.child({ requestId }));
     await next();
-    // On the response itself: c.header() after the handler would rebuild the response as a stream.
-    c.res.headers.set('x-request-id', requestId);
     if (c.req.path.startsWith('/api/')) {
       c.var.log.info(
         {
@@ -73,30 +80,30 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  app.use(compression());
   // Strict by design: scripts and styles only from this origin (no inline script or style
   // elements; React sets styles through the CSSOM, which the policy allows), no plugins, no
   // framing, forms and <base> only to ourselves. security/headers.test.ts pins each directive.
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
-    }),
-  );
+  const securityHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+  });
+  // Hono's secureHeaders decides the headers; lib/compress.ts sets them, with compression, in a
+  // way that keeps most responses off Web Headers.
+  app.use(finishResponses({ headers: headersSetBy(securityHeaders), requestId: (c) => c.var.requestId }));
 
   // Browsers always send Origin on cross-site writes; a foreign one is refused before any handler
   // runs. Without an Origin header, Sec-Fetch-Site still tells a cross-site request from a browser.

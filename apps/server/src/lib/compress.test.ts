@@ -1,12 +1,14 @@
+import { get as httpGet } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
-import { acceptsGzip, compression } from './compress.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptsGzip, finishResponses } from './compress.ts';
 
 const big = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, caption: 'light' })) });
 
 const app = new Hono()
-  .use(compression())
+  .use(finishResponses())
   .get('/big', (c) => c.body(big, 200, { 'content-type': 'application/json' }))
   .get('/small', (c) => c.json({ ok: true }))
   .get('/events', (c) => c.body(big, 200, { 'content-type': 'text/event-stream' }))
@@ -68,5 +70,95 @@ describe('compression', () => {
     expect(acceptsGzip('*;q=0')).toBe(false);
     expect(acceptsGzip('br')).toBe(false);
     expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
+
+describe('finishing responses as @hono/node-server writes them', () => {
+  // Its global Response keeps plain headers plain: the path production takes for c.json and c.body.
+  const globalRequest = globalThis.Request;
+  const globalResponse = globalThis.Response;
+  let server: ServerType;
+  let base = '';
+  beforeAll(async () => {
+    const served = new Hono()
+      .use(
+        finishResponses({ headers: Promise.resolve([['x-frame-options', 'DENY']]), requestId: () => 'r-1' }),
+      )
+      .get('/big', (c) => c.body(big, 200, { 'content-type': 'application/json' }))
+      .get('/small', (c) => c.json({ ok: true }))
+      .get('/text', (c) => c.body('plain words'))
+      .get('/own', (c) =>
+        c.body(big, 200, { 'Content-Type': 'application/json', 'X-Frame-Options': 'SAMEORIGIN' }),
+      )
+      .get('/stream', (c) => {
+        const bytes = new TextEncoder().encode(big);
+        const stream = new ReadableStream({
+          start(controller) {
+            controller.enqueue(bytes);
+            controller.close();
+          },
+        });
+        return c.body(stream, 200, {
+          'content-type': 'application/json',
+          'content-length': String(bytes.length),
+        });
+      });
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: served.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+        base = `http://127.0.0.1:${info.port}`;
+        resolve();
+      });
+    });
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    Object.defineProperty(globalThis, 'Request', { value: globalRequest });
+    Object.defineProperty(globalThis, 'Response', { value: globalResponse });
+  });
+  // node:http with its own decoding off: the bytes as sent.
+  const fetchRaw = (path: string, acceptEncoding = 'gzip') =>
+    new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+      (resolve, reject) => {
+        httpGet(`${base}${path}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      },
+    );
+
+  it('gives every answer the fixed headers and its request id, gzipped where it pays', async () => {
+    const bigAnswer = await fetchRaw('/big');
+    expect(bigAnswer.headers).toMatchObject({
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+      vary: 'Accept-Encoding',
+      'x-frame-options': 'DENY',
+      'x-request-id': 'r-1',
+    });
+    expect(gunzipSync(bigAnswer.body).toString()).toBe(big);
+    const small = await fetchRaw('/small');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers).toMatchObject({ 'x-frame-options': 'DENY', 'x-request-id': 'r-1' });
+    expect(JSON.parse(small.body.toString())).toEqual({ ok: true });
+    const text = await fetchRaw('/text');
+    expect(text.headers['content-type']).toBe('text/plain; charset=UTF-8');
+    expect(text.body.toString()).toBe('plain words');
+    const identity = await fetchRaw('/big', 'identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.toString()).toBe(big);
+  });
+
+  it('replaces a handler’s own value of a fixed header, and finishes streamed answers too', async () => {
+    const own = await fetchRaw('/own');
+    expect(own.headers['x-frame-options']).toBe('DENY');
+    expect(gunzipSync(own.body).toString()).toBe(big);
+    const streamed = await fetchRaw('/stream');
+    expect(streamed.headers).toMatchObject({
+      'content-encoding': 'gzip',
+      'x-frame-options': 'DENY',
+      'x-request-id': 'r-1',
+    });
+    expect(gunzipSync(streamed.body).toString()).toBe(big);
   });
 });

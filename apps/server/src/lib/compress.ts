@@ -9,6 +9,9 @@
  * (the stored benchmark page, index.html, the same feed page asked twice) is compressed once.
  * Files streamed with a Content-Length (built assets without a .gz twin, other static files) are
  * still compressed as a stream. Bodies under 1 kB are sent as they are: gzip saves nothing there.
+ *
+ * The same middleware gives every response the headers all responses carry (security headers, the
+ * request id): see `finishResponses`.
  */
 import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
@@ -85,8 +88,86 @@ async function responseText(response: Response): Promise<{ text: string; consume
   return { text: await response.text(), consumed: true };
 }
 
-export function compression(): MiddlewareHandler {
+/** The header operations compression needs, on a Web `Headers` or on a plain lowercase record. */
+interface HeaderBag {
+  get(name: string): string | null;
+  has(name: string): boolean;
+  set(name: string, value: string): void;
+  delete(name: string): void;
+}
+
+/** Headers as @hono/node-server writes them without undici: a plain object, names lowercased here. */
+class PlainHeaders implements HeaderBag {
+  readonly record: Record<string, string | string[]> = {};
+
+  constructor(source: Record<string, string | string[]> | undefined) {
+    for (const name in source) this.record[name.toLowerCase()] = source[name]!;
+  }
+
+  get(name: string): string | null {
+    const value = this.record[name];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  has(name: string): boolean {
+    return name in this.record;
+  }
+
+  set(name: string, value: string) {
+    this.record[name] = value;
+  }
+
+  delete(name: string) {
+    delete this.record[name];
+  }
+}
+
+/** What @hono/node-server keeps of a response built from a string, bytes or nothing (see responseText). */
+interface CachedParts {
+  status: number;
+  body: string | Uint8Array | null;
+  headers: Record<string, string | string[]> | undefined;
+}
+
+/**
+ * The status, body and plain headers of a response @hono/node-server will write without a Web
+ * Response, or null when it has Web Headers already or another kind of body (or another adapter).
+ */
+function plainParts(response: Response): CachedParts | null {
+  const slot = Object.getOwnPropertySymbols(response).find((s) => s.description === 'cache');
+  const cached = slot && (response as unknown as Record<symbol, unknown>)[slot];
+  if (!Array.isArray(cached)) return null;
+  const [status, body, headers] = cached as [number, unknown, unknown];
+  if (!(body === null || typeof body === 'string' || body instanceof Uint8Array)) return null;
+  if (headers !== undefined && (typeof headers !== 'object' || headers === null || Array.isArray(headers)))
+    return null;
+  if (headers instanceof Headers) return null;
+  return { status, body, headers: headers as CachedParts['headers'] };
+}
+
+/** @hono/node-server's type for a string body sent without one. */
+const defaultContentType = 'text/plain; charset=UTF-8';
+
+export interface FinishOptions {
+  /** Set on every response, replacing a handler's own (Hono's secureHeaders, computed once). */
+  headers?: Promise<[string, string][]>;
+  /** The request id to answer in `x-request-id`, if the request has one. */
+  requestId?: (c: Context) => string | undefined;
+}
+
+/**
+ * Compression and the headers every response carries, in one step after the handler.
+ *
+ * A response @hono/node-server built from a string or bytes with a plain header object (every
+ * `c.json`, `c.body(text, status, headers)`) is written by it without ever making a Web `Headers`.
+ * Setting a dozen security headers through `c.res.headers` made one (undici validating each
+ * header) and cost more than a quarter of an authenticated GET of a stored page: so for those
+ * responses the headers stay a plain object and a new response is built from it once. Anything
+ * else (a stream, a file, better-auth's Web Response) gets the same headers through `c.res.headers`.
+ */
+export function finishResponses({ headers: fixedHeaders, requestId }: FinishOptions = {}): MiddlewareHandler {
   const cache = new GzipCache();
+  let fixed: [string, string][] | undefined;
 
   async function compressText(text: string): Promise<Gzipped> {
     const cached = cache.get(text);
@@ -97,33 +178,70 @@ export function compression(): MiddlewareHandler {
     return compressed;
   }
 
-  return async function compress(c, next) {
-    await next();
-    // Reading c.res.headers is cheap; c.header() here would rebuild the response as a stream.
-    const headers = c.res.headers;
+  /** Whether a response with these headers may be gzipped; sets Vary when its body could be. */
+  function compressible(c: Context, status: number, headers: HeaderBag): boolean {
     const type = headers.get('content-type');
-    if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
-    if (c.req.method === 'HEAD' || c.res.status === 206 || c.res.status === 204 || c.res.status === 304)
-      return;
-    if (headers.has('content-encoding') || headers.has('transfer-encoding')) return;
-    if (noTransform.test(headers.get('cache-control') ?? '')) return;
+    if (!type || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return false;
+    if (c.req.method === 'HEAD' || status === 206 || status === 204 || status === 304) return false;
+    if (headers.has('content-encoding') || headers.has('transfer-encoding')) return false;
+    if (noTransform.test(headers.get('cache-control') ?? '')) return false;
     const length = headers.get('content-length');
-    if (length !== null && Number(length) < compressMinBytes) return;
-
+    if (length !== null && Number(length) < compressMinBytes) return false;
     const vary = headers.get('vary');
     if (vary !== '*' && !(vary && varyAcceptEncoding.test(vary))) {
       headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     }
-    if (!acceptsGzip(c.req.header('accept-encoding'))) return;
+    return acceptsGzip(c.req.header('accept-encoding'));
+  }
 
-    if (length !== null) {
+  function markGzipped(headers: HeaderBag) {
+    headers.set('content-encoding', 'gzip');
+    const etag = headers.get('etag');
+    if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
+  }
+
+  function addFixed(c: Context, headers: HeaderBag) {
+    for (const [name, value] of fixed ?? []) headers.set(name, value);
+    const id = requestId?.(c);
+    if (id) headers.set('x-request-id', id);
+  }
+
+  return async function finish(c, next) {
+    fixed ??= await fixedHeaders;
+    await next();
+    const parts = plainParts(c.res);
+    if (parts) {
+      const headers = new PlainHeaders(parts.headers);
+      if (parts.body !== null && !headers.has('content-type'))
+        headers.set('content-type', defaultContentType);
+      addFixed(c, headers);
+      let body = parts.body as BodyInit | null;
+      if (
+        compressible(c, parts.status, headers) &&
+        typeof parts.body === 'string' &&
+        Buffer.byteLength(parts.body) >= compressMinBytes
+      ) {
+        body = await compressText(parts.body);
+        markGzipped(headers);
+      }
+      // @hono/node-server writes a plain record as it is (string[] for repeated headers).
+      replaceResponse(
+        c,
+        new Response(body, { status: parts.status, headers: headers.record as HeadersInit }),
+      );
+      return;
+    }
+
+    addFixed(c, c.res.headers);
+    if (!compressible(c, c.res.status, c.res.headers)) return;
+    if (c.res.headers.get('content-length') !== null) {
       // A file streamed from disk: compress it as it streams.
       const body = c.res.body;
       if (!body) return;
       replaceResponse(c, new Response(body.pipeThrough(new CompressionStream('gzip')), c.res));
       c.res.headers.delete('content-length');
     } else {
-      // A body built in memory (JSON, HTML): one zlib call, reused while the same text comes back.
+      // A body built in memory: one zlib call, reused while the same text comes back.
       const { text, consumed } = await responseText(c.res);
       if (Buffer.byteLength(text) < compressMinBytes) {
         if (consumed) replaceResponse(c, new Response(text, c.res));
@@ -131,8 +249,6 @@ export function compression(): MiddlewareHandler {
       }
       replaceResponse(c, new Response(await compressText(text), c.res));
     }
-    c.res.headers.set('content-encoding', 'gzip');
-    const etag = c.res.headers.get('etag');
-    if (etag && !etag.startsWith('W/')) c.res.headers.set('etag', `W/${etag}`);
+    markGzipped(c.res.headers);
   };
 }

@@ -24,6 +24,8 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     log: Logger;
+    /** The caller's x-request-id or a new one: in the log lines and the answer's header. */
+    requestId: string;
     viewer: Viewer | null;
   };
 }
