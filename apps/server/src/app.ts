@@ -46,7 +46,9 @@ const isSpaRoute = (pathname: string) => spaRoutes.some((re) => re.test(pathname
 async function headersSetBy(middleware: MiddlewareHandler): Promise<[string, string][]> {
   const probe = new Hono().use(middleware).get('/', (c) => c.body(null, 204));
   const headers: [string, string][] = [];
-  (await probe.request('/')).headers.forEach((value, name) => headers.push([name, value]));
+  (await probe.request('/')).headers.forEach((value, name) => {
+    headers.push([name, value]);
+  });
   return headers;
 }
 
