@@ -23,7 +23,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { follows, posts, profiles } from '../../db/schema.ts';
 import { type Cursor, keyset } from '../../lib/cursor.ts';
-import { preparedFor } from '../../lib/prepared.ts';
+import { literalLimit, preparedFor } from '../../lib/prepared.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { feedPage } from '../posts/service.ts';
 import { visibleTo } from '../safety/visibility.ts';
@@ -48,7 +48,7 @@ function newestPosts(db: Db, where: SQL | undefined, afterCursor: boolean) {
     .from(posts)
     .where(and(where, afterCursor ? newestFirst.after(cursorParams) : undefined))
     .orderBy(...newestFirst.orderBy)
-    .limit(limits.pageSize + 1);
+    .limit(literalLimit(limits.pageSize + 1));
 }
 
 /**
@@ -87,7 +87,7 @@ function newestOfEachFollowed(db: Db, afterCursor: boolean) {
 function preparePageIds(db: Db, afterCursor: boolean) {
   return unionAll(walkAllPosts(db, afterCursor), newestOfEachFollowed(db, afterCursor))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limits.pageSize + 1)
+    .limit(literalLimit(limits.pageSize + 1))
     .prepare(afterCursor ? 'feed_page_ids_after' : 'feed_page_ids');
 }
 

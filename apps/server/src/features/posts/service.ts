@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, postImages, postLikes, postSaves, posts } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { preparedFor } from '../../lib/prepared.ts';
+import { literalLimit, preparedFor } from '../../lib/prepared.ts';
 import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { deleteImages, requireOwnImages } from '../images/service.ts';
@@ -52,7 +52,7 @@ const statements = preparedFor((db) => {
         ),
       )
       .orderBy(...newestFirst.orderBy)
-      .limit(pageSize + 1)
+      .limit(literalLimit(pageSize + 1))
       .prepare(`posts_author${afterCursor ? '_after' : ''}`);
   // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
   const explorePageIds = (afterCursor: boolean) =>
@@ -66,7 +66,7 @@ const statements = preparedFor((db) => {
         ),
       )
       .orderBy(...newestFirst.orderBy)
-      .limit(pageSize + 1)
+      .limit(literalLimit(pageSize + 1))
       .prepare(`explore_page_ids${afterCursor ? '_after' : ''}`);
   // Only while the post itself is visible: a page with comments then needs no separate check.
   const postVisible = sql`exists (select 1 from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)})`;
@@ -80,18 +80,18 @@ const statements = preparedFor((db) => {
         ),
       )
       .orderBy(...commentsOldestFirst.orderBy)
-      .limit(pageSize + 1)
+      .limit(literalLimit(pageSize + 1))
       .prepare(`comments_page${afterCursor ? '_after' : ''}`);
   return {
     post: selectPostsForViewer(db, viewerParam)
       .where(eq(posts.id, postParam))
-      .limit(1)
+      .limit(literalLimit(1))
       .prepare('post_detail'),
     visiblePost: db
       .select({ id: posts.id })
       .from(posts)
       .where(and(eq(posts.id, postParam), visibleTo(posts.authorId, viewerParam)))
-      .limit(1)
+      .limit(literalLimit(1))
       .prepare('post_visible'),
     explorePageIds: [explorePageIds(false), explorePageIds(true)] as const,
     feedPosts: selectPostsForViewer(db, viewerParam, posts.createdAt, { muted: true })
