@@ -5,13 +5,15 @@
  *   1. checks the base commit out into a temporary git worktree, `npm ci`, builds it; builds this tree;
  *   2. seeds each tree's embedded default (its own bench/seed.ts, PGlite data in DATA_DIR/db) and
  *      starts it once, so that a tree with embedded PostgreSQL migrates that data before the rounds;
- *   3. per round, for each tree in turn (the order alternates): starts the server as `npm start`
- *      does (`node scripts/start.mjs`) on a copy of the seeded data, runs the mixed load
- *      (reliability/mixed-load.ts, the same code against both), then an authenticated GET of
- *      /api/bench/static storing a real feed page, and stops it. Beside that GET run two bare
- *      node:http servers answering the page's gzipped bytes (precompressed, and gzipped per
- *      request), measured in alternating 2 s slices with it: this machine's speed drifts by a
- *      third within minutes, and only measurements taken together can be divided;
+ *   3. per round: starts both servers as `npm start` does (`node scripts/start.mjs`), each on a
+ *      copy of its seeded data, and signs the virtual users in on both; runs the mixed load
+ *      (reliability/mixed-load.ts, the same code against both) in slices that take turns between
+ *      the two (the first of each tree's slices starts with the warm-up, the others with 1 s of
+ *      it); then for each tree an authenticated GET of /api/bench/static storing a real feed
+ *      page, in 2 s slices taking turns with two bare node:http servers answering the page's
+ *      gzipped bytes (precompressed, and gzipped per request); stops both. This machine's speed
+ *      drifts by a third within minutes, and affects one process and several differently: only
+ *      measurements taken in turns can be divided;
  *   4. prints the table with ratios and writes bench/results/compare-<time>.json.
  *
  * Loopback only, every load bounded in time; servers are stopped by their process ids and the
@@ -27,7 +29,12 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { repoRoot } from './lib/paths.ts';
 import { freePort, round1, Session } from './reliability/lib.ts';
-import { type MixedLoadResult, runMixedLoad } from './reliability/mixed-load.ts';
+import {
+  combineSlices,
+  type MixedLoadResult,
+  runMixedLoad,
+  signInVirtualUsers,
+} from './reliability/mixed-load.ts';
 import { benchPassword, countsFor } from './seed/generate.ts';
 
 const usage = `Usage: npm run bench:compare -- [options]
@@ -35,6 +42,7 @@ const usage = `Usage: npm run bench:compare -- [options]
   --base <commit>        the commit to compare against                          [4a70f95]
   --rounds <n>           rounds; each runs both trees, the order alternating     [2]
   --duration <s>         measured seconds of the mixed load per tree and round   [30]
+  --slices <n>           turns the mixed load takes between the trees per round   [6]
   --warmup <s>           unmeasured seconds before it                            [5]
   --vus <n>              virtual users of the mixed load                         [100]
   --scale <n>            seed scale of the embedded data                         [0.1]
@@ -49,6 +57,7 @@ const { values: args } = parseArgs({
     base: { type: 'string', default: '4a70f95' },
     rounds: { type: 'string', default: '2' },
     duration: { type: 'string', default: '30' },
+    slices: { type: 'string', default: '6' },
     warmup: { type: 'string', default: '5' },
     vus: { type: 'string', default: '100' },
     scale: { type: 'string', default: '0.1' },
@@ -346,8 +355,11 @@ async function main() {
 
   const results: TreeRound[] = [];
   let page: string | null = null;
+  const slices = Math.max(1, Number(args.slices));
+  const sliceMs = (Number(args.duration) * 1000) / slices;
   for (let round = 1; round <= rounds; round++) {
     const order = round % 2 === 1 ? trees : [...trees].reverse();
+    const running = [];
     for (const tree of order) {
       checkInterrupted();
       const dataDir = path.join(work, `data-${tree.label.replace(' ', '-')}-${round}`);
@@ -355,16 +367,31 @@ async function main() {
       execFileSync('cp', ['-a', tree.seededDir, dataDir]);
       const logFile = path.join(work, `server-${tree.label.replace(' ', '-')}-${round}.log`);
       const server = await startTree(tree, dataDir, logFile);
-      log(`round ${round}, ${tree.label}: up in ${Math.round(server.startMs)} ms; mixed load`);
-      const load = await runMixedLoad(server.url, {
-        scale,
-        vus: Number(args.vus),
-        warmupMs: Number(args.warmup) * 1000,
-        durationMs: Number(args.duration) * 1000,
-        serverPid: server.pid,
-      });
+      log(`round ${round}, ${tree.label}: up in ${Math.round(server.startMs)} ms; signing in`);
+      const sessions = await signInVirtualUsers(server.url, scale, Number(args.vus));
+      running.push({ tree, dataDir, server, sessions, slices: [] as MixedLoadResult[] });
+    }
+    log(`round ${round}: mixed load, ${slices} turns of ${Math.round(sliceMs / 1000)} s each`);
+    for (let slice = 0; slice < slices; slice++) {
+      for (const turn of slice % 2 === 0 ? running : [...running].reverse()) {
+        checkInterrupted();
+        turn.slices.push(
+          await runMixedLoad(turn.server.url, {
+            scale,
+            vus: Number(args.vus),
+            sessions: turn.sessions,
+            warmupMs: slice === 0 ? Number(args.warmup) * 1000 : 1000,
+            durationMs: sliceMs,
+            serverPid: turn.server.pid,
+          }),
+        );
+      }
+    }
+    for (const { tree, dataDir, server, slices: loadSlices } of running) {
+      const load = combineSlices(loadSlices);
       log(
-        `  ${Math.round(load.requestsPerSecond)} requests/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors} errors; static JSON`,
+        `  ${tree.label}: ${Math.round(load.requestsPerSecond)} requests/s (slices ${loadSlices.map((r) => Math.round(r.requestsPerSecond)).join(', ')}), ` +
+          `p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors} errors; static JSON`,
       );
       const measured = await measureStatic(server.url, page, work);
       page = measured.page;
@@ -379,7 +406,7 @@ async function main() {
         tree: tree.label,
         round,
         startMs: server.startMs,
-        load,
+        load: { ...load, latencies: [] },
         static: measured.result,
         bare: measured.bare,
       });

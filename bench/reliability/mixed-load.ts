@@ -22,6 +22,8 @@ export interface MixedLoadOptions {
   durationMs: number;
   /** The server's root process: its tree's CPU during the measured window is reported per request. */
   serverPid?: number;
+  /** Users already signed in (`signInVirtualUsers`), to run another slice with the same ones. */
+  sessions?: Session[];
 }
 
 /** CPU milliseconds per measured HTTP request, by where they were spent. */
@@ -54,12 +56,12 @@ export interface MixedLoadResult {
   p50: number;
   p99: number;
   max: number;
+  /** Every measured operation's milliseconds, so that slices can be combined (`combineSlices`). */
+  latencies: number[];
 }
 
-export async function runMixedLoad(baseUrl: string, options: MixedLoadOptions): Promise<MixedLoadResult> {
-  const { scale, vus, warmupMs, durationMs } = options;
-  let measuring = false;
-  // Seeded accounts user0001… (padded to the width of the user count) share one password.
+/** The seeded accounts user0001… signed in, one session per virtual user (they share one password). */
+export async function signInVirtualUsers(baseUrl: string, scale: number, vus: number): Promise<Session[]> {
   const users = countsFor(scale).users;
   const pad = String(users).length;
   const sessions: Session[] = [];
@@ -82,6 +84,13 @@ export async function runMixedLoad(baseUrl: string, options: MixedLoadOptions): 
     );
     sessions.push(...batch);
   }
+  return sessions;
+}
+
+export async function runMixedLoad(baseUrl: string, options: MixedLoadOptions): Promise<MixedLoadResult> {
+  const { scale, vus, warmupMs, durationMs } = options;
+  let measuring = false;
+  const sessions = options.sessions ?? (await signInVirtualUsers(baseUrl, scale, vus));
 
   type Op = 'feed' | 'explore' | 'open post' | 'like' | 'comment' | 'follow';
   const samples = new Map<Op, number[]>();
@@ -236,5 +245,57 @@ export async function runMixedLoad(baseUrl: string, options: MixedLoadOptions): 
     p50: round1(percentile(all, 50)),
     p99: round1(percentile(all, 99)),
     max: round1(all.at(-1) ?? 0),
+    latencies: all,
+  };
+}
+
+/** Slices of one server's load as one result: requests over their summed time, percentiles of all. */
+export function combineSlices(slices: MixedLoadResult[]): MixedLoadResult {
+  const requests = slices.reduce((n, r) => n + r.requests, 0);
+  const seconds = slices.reduce((n, r) => n + r.seconds, 0);
+  const all = slices.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const errorKinds = new Map<string, number>();
+  for (const [kind, count] of slices.flatMap((r) => r.errorKinds)) {
+    errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + count);
+  }
+  const withCpu = slices.filter((r) => r.cpuPerRequest !== null);
+  const weighted = (of: (c: CpuPerRequest) => number) =>
+    round2(withCpu.reduce((n, r) => n + of(r.cpuPerRequest!) * r.requests, 0) / Math.max(1, requests));
+  const ops = new Map<string, OperationRow>();
+  for (const row of slices.flatMap((r) => r.operations)) {
+    const seen = ops.get(row.op);
+    // Per operation only counts and worst figures add up across slices.
+    ops.set(
+      row.op,
+      seen
+        ? {
+            op: row.op,
+            count: seen.count + row.count,
+            p50: Math.max(seen.p50, row.p50),
+            p99: Math.max(seen.p99, row.p99),
+            max: Math.max(seen.max, row.max),
+          }
+        : row,
+    );
+  }
+  return {
+    seconds: round1(seconds),
+    requests,
+    requestsPerSecond: requests / seconds,
+    errors: slices.reduce((n, r) => n + r.errors, 0),
+    errorKinds: [...errorKinds],
+    over3s: slices.reduce((n, r) => n + r.over3s, 0),
+    operations: [...ops.values()],
+    cpuPerRequest: withCpu.length
+      ? {
+          clientMs: weighted((c) => c.clientMs),
+          serverMs: weighted((c) => c.serverMs),
+          postgresMs: weighted((c) => c.postgresMs),
+        }
+      : null,
+    p50: round1(percentile(all, 50)),
+    p99: round1(percentile(all, 99)),
+    max: round1(all.at(-1) ?? 0),
+    latencies: all,
   };
 }
