@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps) {
     c.set('log', logger.child({ requestId }));
     await next();
     if (c.req.path.startsWith('/api/')) {
-      c.var.log.info(
+      c.get('log').info(
         {
           method: c.req.method,
           path: c.req.path,
@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps) {
   });
   // Hono's secureHeaders decides the headers; lib/compress.ts sets them, with compression, in a
   // way that keeps most responses off Web Headers.
-  app.use(finishResponses({ headers: headersSetBy(securityHeaders), requestId: (c) => c.var.requestId }));
+  app.use(finishResponses({ headers: headersSetBy(securityHeaders), requestId: (c) => c.get('requestId') }));
 
   // Browsers always send Origin on cross-site writes; a foreign one is refused before any handler
   // runs. Without an Origin header, Sec-Fetch-Site still tells a cross-site request from a browser.
@@ -132,6 +132,9 @@ export function createApp(deps: AppDeps) {
   // NUL and broken UTF-16 cannot be stored: refused in paths and queries here, in JSON bodies by
   // jsonBody (lib/http.ts) and below for better-auth's bodies.
   app.use('/api/*', async (c, next) => {
+    // The request line is bytes Node's parser has checked (no raw NUL; others read as Latin-1, never
+    // half a surrogate pair): either can only arrive percent-encoded, so most requests skip parsing.
+    if (!c.req.url.includes('%')) return next();
     const url = new URL(c.req.url);
     let path = url.pathname;
     try {
@@ -250,15 +253,15 @@ export function createApp(deps: AppDeps) {
     // A value the database cannot take (a malformed id, a date out of range): the request's fault.
     // Logged, since a validator upstream should have caught it with a better message.
     if (isDataException(error)) {
-      c.var.log?.warn({ err: error, path: c.req.path }, 'database refused a value');
+      c.get('log')?.warn({ err: error, path: c.req.path }, 'database refused a value');
       return c.json(errorBody('Invalid', messages.common.invalidValue), 400);
     }
     // The database is restarting or unreachable: nothing was done, the client may retry shortly.
     if (isDatabaseUnavailable(error)) {
-      c.var.log?.warn({ err: error, path: c.req.path }, 'database unavailable');
+      c.get('log')?.warn({ err: error, path: c.req.path }, 'database unavailable');
       return c.json(errorBody('Unavailable', messages.common.unavailable), 503, { 'retry-after': '2' });
     }
-    c.var.log?.error({ err: error, path: c.req.path }, 'unhandled error');
+    c.get('log')?.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json(errorBody('Internal', messages.common.somethingWentWrong), 500);
   });
 

@@ -46,9 +46,9 @@ export async function consume(db: Db, key: string, windowSeconds: number): Promi
 export function rateLimit(name: RateLimitName): MiddlewareHandler<AppEnv> {
   const rule = rateLimits[name];
   return async (c, next) => {
-    const { env, db } = c.var.deps;
+    const { env, db } = c.get('deps');
     if (env.RATE_LIMITS === 'off') return next();
-    const viewer = c.var.viewer;
+    const viewer = c.get('viewer');
     const subject = viewer ? `user:${viewer.id}` : `ip:${clientIp(c, env.TRUST_PROXY === 'true')}`;
     const { count, retryAfter } = await consume(db, `${name}:${subject}`, rule.windowSeconds);
     if (count > rule.max) {

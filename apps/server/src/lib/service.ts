@@ -2,7 +2,7 @@
  * The one shape of a service function: `doThing({ ctx, input })`. `ctx` is what the outside world
  * lends it (database, storage, live hub) and who is asking; `input` is already parsed by the
  * route's validator. Services never see Hono's context, so tests, jobs and benchmarks call them
- * the same way a route does (a route gets `ctx` from `signedIn`, as `c.var.ctx`). Writes of more
+ * the same way a route does (a route gets `ctx` from `signedIn`, as `c.get('ctx')`). Writes of more
  * than one statement go through `withTransaction`.
  */
 import { PgTransaction } from 'drizzle-orm/pg-core';

@@ -19,9 +19,9 @@ export const accountRoutes = new Hono<AppEnv>()
   // told either way.
   .post('/account/email', rateLimit('passwordChecks'), signedIn, jsonBody(ChangeEmailInput), async (c) => {
     const { newEmail, password } = c.req.valid('json');
-    const { auth, mailer } = c.var.deps;
+    const { auth, mailer } = c.get('deps');
     await requirePassword(auth, c.req.raw.headers, password);
-    const oldEmail = c.var.ctx.viewer.email;
+    const oldEmail = c.get('ctx').viewer.email;
     if (newEmail.toLowerCase() === oldEmail.toLowerCase()) {
       throw invalid(messages.changeEmail.same, { newEmail: messages.changeEmail.same });
     }
@@ -38,23 +38,29 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post('/account/delete', rateLimit('passwordChecks'), signedIn, jsonBody(DeleteAccountInput), async (c) => {
     const { password, code } = c.req.valid('json');
-    await requirePassword(c.var.deps.auth, c.req.raw.headers, password);
-    await requireTwoFactorCode(c.var.deps.auth, c.var.ctx.db, c.req.raw.headers, c.var.ctx.viewer.id, code);
-    await deleteAccount({ ctx: c.var.ctx, input: { logger: c.var.log } });
+    await requirePassword(c.get('deps').auth, c.req.raw.headers, password);
+    await requireTwoFactorCode(
+      c.get('deps').auth,
+      c.get('ctx').db,
+      c.req.raw.headers,
+      c.get('ctx').viewer.id,
+      code,
+    );
+    await deleteAccount({ ctx: c.get('ctx'), input: { logger: c.get('log') } });
     return c.body(null, 204);
   })
   .get('/account/export', signedIn, async (c) =>
-    c.json({ export: await getDataExport({ ctx: c.var.ctx }) }, 200),
+    c.json({ export: await getDataExport({ ctx: c.get('ctx') }) }, 200),
   )
   .post('/account/export', rateLimit('dataExports'), signedIn, async (c) => {
     const { dto } = await requestDataExport({
-      ctx: c.var.ctx,
-      input: { logger: c.var.log, publicUrl: c.var.deps.env.publicUrl },
+      ctx: c.get('ctx'),
+      input: { logger: c.get('log'), publicUrl: c.get('deps').env.publicUrl },
     });
     return c.json({ export: dto }, 202);
   })
   .get('/account/export/download', signedIn, async (c) => {
-    const { stored, fileName } = await openDataExport({ ctx: c.var.ctx });
+    const { stored, fileName } = await openDataExport({ ctx: c.get('ctx') });
     return c.body(stored.body, 200, {
       'content-type': 'application/zip',
       'content-length': String(stored.size),

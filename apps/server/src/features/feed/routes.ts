@@ -5,5 +5,5 @@ import { type AppEnv, signedIn } from '../../lib/http.ts';
 import { getFeed } from './service.ts';
 
 export const feedRoutes = new Hono<AppEnv>().get('/feed', signedIn, pageQuery, async (c) =>
-  c.json(await getFeed({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+  c.json(await getFeed({ ctx: c.get('ctx'), input: c.req.valid('query') }), 200),
 );

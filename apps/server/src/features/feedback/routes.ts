@@ -10,5 +10,5 @@ export const feedbackRoutes = new Hono<AppEnv>().post(
   rateLimit('feedback'),
   signedIn,
   jsonBody(FeedbackInput),
-  async (c) => c.json(await sendFeedback({ ctx: c.var.ctx, input: c.req.valid('json') }), 201),
+  async (c) => c.json(await sendFeedback({ ctx: c.get('ctx'), input: c.req.valid('json') }), 201),
 );

@@ -34,8 +34,10 @@ export const imageRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const { purpose, file } = c.req.valid('form');
     const bytes = Buffer.from(await file.arrayBuffer());
-    const { avif } = c.var.deps;
-    const image = await avif.whileUploading(() => uploadImage({ ctx: c.var.ctx, input: { purpose, bytes } }));
+    const { avif } = c.get('deps');
+    const image = await avif.whileUploading(() =>
+      uploadImage({ ctx: c.get('ctx'), input: { purpose, bytes } }),
+    );
     // A post photo's AVIF twins are encoded after this answer, never inside the upload's budget.
     if (purpose === 'post') avif.enqueue(image.id);
     return c.json(image, 201);

@@ -28,26 +28,26 @@ const listQuery = query(
 
 export const notificationRoutes = new Hono<AppEnv>()
   .get('/notifications', signedIn, listQuery, async (c) =>
-    c.json(await listNotifications({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+    c.json(await listNotifications({ ctx: c.get('ctx'), input: c.req.valid('query') }), 200),
   )
   .get('/notifications/unread-count', signedIn, async (c) =>
-    c.json(await unreadCount({ ctx: c.var.ctx }), 200),
+    c.json(await unreadCount({ ctx: c.get('ctx') }), 200),
   )
-  .post('/notifications/read', signedIn, async (c) => c.json(await markAllRead({ ctx: c.var.ctx }), 200))
+  .post('/notifications/read', signedIn, async (c) => c.json(await markAllRead({ ctx: c.get('ctx') }), 200))
   .get('/notifications/preferences', signedIn, async (c) => {
-    const { publicKey } = await vapidKeys(c.var.deps.env);
-    return c.json(await getPreferences({ ctx: c.var.ctx, input: { vapidPublicKey: publicKey } }), 200);
+    const { publicKey } = await vapidKeys(c.get('deps').env);
+    return c.json(await getPreferences({ ctx: c.get('ctx'), input: { vapidPublicKey: publicKey } }), 200);
   })
   .put('/notifications/preferences', signedIn, jsonBody(NotificationPreferencesInput), async (c) => {
-    const { publicKey } = await vapidKeys(c.var.deps.env);
+    const { publicKey } = await vapidKeys(c.get('deps').env);
     const input = { changes: c.req.valid('json'), vapidPublicKey: publicKey };
-    return c.json(await updatePreferences({ ctx: c.var.ctx, input }), 200);
+    return c.json(await updatePreferences({ ctx: c.get('ctx'), input }), 200);
   })
   .put('/notifications/push-subscription', signedIn, jsonBody(PushSubscriptionInput), async (c) => {
-    await subscribePush({ ctx: c.var.ctx, input: c.req.valid('json') });
+    await subscribePush({ ctx: c.get('ctx'), input: c.req.valid('json') });
     return c.body(null, 204);
   })
   .delete('/notifications/push-subscription', signedIn, query(PushUnsubscribeInput), async (c) => {
-    await unsubscribePush({ ctx: c.var.ctx, input: c.req.valid('query') });
+    await unsubscribePush({ ctx: c.get('ctx'), input: c.req.valid('query') });
     return c.body(null, 204);
   });

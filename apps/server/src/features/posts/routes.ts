@@ -24,34 +24,46 @@ const commentId = uuidParam('commentId', messages.comments.notFound);
 
 export const postRoutes = new Hono<AppEnv>()
   .post('/posts', rateLimit('posts'), signedIn, jsonBody(CreatePostInput), async (c) =>
-    c.json(await createPost({ ctx: c.var.ctx, input: c.req.valid('json') }), 201),
+    c.json(await createPost({ ctx: c.get('ctx'), input: c.req.valid('json') }), 201),
   )
   .get('/posts', signedIn, page, async (c) =>
-    c.json(await listExplore({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+    c.json(await listExplore({ ctx: c.get('ctx'), input: c.req.valid('query') }), 200),
   )
   .get('/posts/:id', signedIn, postId, async (c) =>
-    c.json(await getPost({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id } }), 200),
+    c.json(await getPost({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id } }), 200),
   )
   .delete('/posts/:id', signedIn, postId, async (c) => {
-    await deletePost({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id } });
+    await deletePost({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id } });
     return c.body(null, 204);
   })
   .put('/posts/:id/like', signedIn, postId, async (c) =>
-    c.json(await setLike({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, liked: true } }), 200),
+    c.json(
+      await setLike({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id, liked: true } }),
+      200,
+    ),
   )
   .delete('/posts/:id/like', signedIn, postId, async (c) =>
-    c.json(await setLike({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, liked: false } }), 200),
+    c.json(
+      await setLike({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id, liked: false } }),
+      200,
+    ),
   )
   .put('/posts/:id/save', signedIn, postId, async (c) =>
-    c.json(await setSave({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, saved: true } }), 200),
+    c.json(
+      await setSave({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id, saved: true } }),
+      200,
+    ),
   )
   .delete('/posts/:id/save', signedIn, postId, async (c) =>
-    c.json(await setSave({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, saved: false } }), 200),
+    c.json(
+      await setSave({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id, saved: false } }),
+      200,
+    ),
   )
   .get('/posts/:id/comments', signedIn, postId, page, async (c) =>
     c.json(
       await listComments({
-        ctx: c.var.ctx,
+        ctx: c.get('ctx'),
         input: { postId: c.req.valid('param').id, cursor: c.req.valid('query').cursor },
       }),
       200,
@@ -60,30 +72,33 @@ export const postRoutes = new Hono<AppEnv>()
   .post('/posts/:id/comments', rateLimit('comments'), signedIn, postId, jsonBody(CommentInput), async (c) =>
     c.json(
       await addComment({
-        ctx: c.var.ctx,
+        ctx: c.get('ctx'),
         input: { postId: c.req.valid('param').id, ...c.req.valid('json') },
       }),
       201,
     ),
   )
   .delete('/posts/:id/comments/:commentId', signedIn, postId, commentId, async (c) => {
-    await deleteComment({ ctx: c.var.ctx, input: { commentId: c.req.valid('param').commentId } });
+    await deleteComment({ ctx: c.get('ctx'), input: { commentId: c.req.valid('param').commentId } });
     return c.body(null, 204);
   })
   // An edit counts against the posts limit: each one may notify the people it newly mentions.
   .patch('/posts/:id', rateLimit('posts'), signedIn, postId, jsonBody(EditPostInput), async (c) =>
     c.json(
-      await editPost({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id, ...c.req.valid('json') } }),
+      await editPost({
+        ctx: c.get('ctx'),
+        input: { postId: c.req.valid('param').id, ...c.req.valid('json') },
+      }),
       200,
     ),
   )
   .get('/posts/:id/versions', signedIn, postId, async (c) =>
-    c.json(await listPostVersions({ ctx: c.var.ctx, input: { postId: c.req.valid('param').id } }), 200),
+    c.json(await listPostVersions({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id } }), 200),
   )
   .get('/users/:userId/posts', signedIn, page, async (c) =>
     c.json(
       await listPosts({
-        ctx: c.var.ctx,
+        ctx: c.get('ctx'),
         input: { list: { kind: 'author', authorId: c.req.param('userId') }, ...c.req.valid('query') },
       }),
       200,
@@ -93,7 +108,7 @@ export const postRoutes = new Hono<AppEnv>()
   .get('/me/saved-posts', signedIn, page, async (c) =>
     c.json(
       await listPosts({
-        ctx: c.var.ctx,
+        ctx: c.get('ctx'),
         input: { list: { kind: 'saved' }, ...c.req.valid('query') },
       }),
       200,
@@ -102,7 +117,7 @@ export const postRoutes = new Hono<AppEnv>()
   .get('/me/liked-posts', signedIn, page, async (c) =>
     c.json(
       await listPosts({
-        ctx: c.var.ctx,
+        ctx: c.get('ctx'),
         input: { list: { kind: 'liked' }, ...c.req.valid('query') },
       }),
       200,

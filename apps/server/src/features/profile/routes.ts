@@ -5,13 +5,13 @@ import { type AppEnv, jsonBody, param, signedIn } from '../../lib/http.ts';
 import { findByUsername, getMe, saveProfile, setMediaPreferences } from './service.ts';
 
 export const profileRoutes = new Hono<AppEnv>()
-  .get('/me', signedIn, async (c) => c.json(await getMe({ ctx: c.var.ctx }), 200))
+  .get('/me', signedIn, async (c) => c.json(await getMe({ ctx: c.get('ctx') }), 200))
   .put('/profile', signedIn, jsonBody(ProfileInput), async (c) =>
-    c.json(await saveProfile({ ctx: c.var.ctx, input: c.req.valid('json') }), 200),
+    c.json(await saveProfile({ ctx: c.get('ctx'), input: c.req.valid('json') }), 200),
   )
   .put('/me/preferences', signedIn, jsonBody(MediaPreferencesInput), async (c) =>
-    c.json(await setMediaPreferences({ ctx: c.var.ctx, input: c.req.valid('json') }), 200),
+    c.json(await setMediaPreferences({ ctx: c.get('ctx'), input: c.req.valid('json') }), 200),
   )
   .get('/profiles/by-username/:username', signedIn, param('username', String), async (c) =>
-    c.json(await findByUsername({ ctx: c.var.ctx, input: c.req.valid('param') }), 200),
+    c.json(await findByUsername({ ctx: c.get('ctx'), input: c.req.valid('param') }), 200),
   );

@@ -35,24 +35,30 @@ const notFoundId = uuidParam('id', messages.common.notFound);
 export const safetyRoutes = new Hono<AppEnv>()
   .put('/users/:userId/block', rateLimit('safety'), signedIn, async (c) =>
     c.json(
-      await setBlock({ ctx: c.var.ctx, input: { targetId: c.req.param('userId'), blocked: true } }),
+      await setBlock({ ctx: c.get('ctx'), input: { targetId: c.req.param('userId'), blocked: true } }),
       200,
     ),
   )
   .delete('/users/:userId/block', rateLimit('safety'), signedIn, async (c) =>
     c.json(
-      await setBlock({ ctx: c.var.ctx, input: { targetId: c.req.param('userId'), blocked: false } }),
+      await setBlock({ ctx: c.get('ctx'), input: { targetId: c.req.param('userId'), blocked: false } }),
       200,
     ),
   )
   .put('/users/:userId/mute', rateLimit('safety'), signedIn, async (c) =>
-    c.json(await setMute({ ctx: c.var.ctx, input: { targetId: c.req.param('userId'), muted: true } }), 200),
+    c.json(
+      await setMute({ ctx: c.get('ctx'), input: { targetId: c.req.param('userId'), muted: true } }),
+      200,
+    ),
   )
   .delete('/users/:userId/mute', rateLimit('safety'), signedIn, async (c) =>
-    c.json(await setMute({ ctx: c.var.ctx, input: { targetId: c.req.param('userId'), muted: false } }), 200),
+    c.json(
+      await setMute({ ctx: c.get('ctx'), input: { targetId: c.req.param('userId'), muted: false } }),
+      200,
+    ),
   )
   .get('/me/blocked', signedIn, pageQuery, async (c) =>
-    c.json(await listBlocked({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+    c.json(await listBlocked({ ctx: c.get('ctx'), input: c.req.valid('query') }), 200),
   )
   .post(
     '/posts/:id/reports',
@@ -61,7 +67,7 @@ export const safetyRoutes = new Hono<AppEnv>()
     uuidParam('id', messages.post.notFound),
     jsonBody(ReportInput),
     async (c) =>
-      c.json(await report(c.var.ctx, 'post', c.req.valid('param').id, c.req.valid('json').reason), 201),
+      c.json(await report(c.get('ctx'), 'post', c.req.valid('param').id, c.req.valid('json').reason), 201),
   )
   .post(
     '/comments/:id/reports',
@@ -70,7 +76,7 @@ export const safetyRoutes = new Hono<AppEnv>()
     notFoundId,
     jsonBody(ReportInput),
     async (c) =>
-      c.json(await report(c.var.ctx, 'comment', c.req.valid('param').id, c.req.valid('json').reason), 201),
+      c.json(await report(c.get('ctx'), 'comment', c.req.valid('param').id, c.req.valid('json').reason), 201),
   )
   .post(
     '/events/:id/reports',
@@ -79,52 +85,54 @@ export const safetyRoutes = new Hono<AppEnv>()
     uuidParam('id', messages.event.notFound),
     jsonBody(ReportInput),
     async (c) =>
-      c.json(await report(c.var.ctx, 'event', c.req.valid('param').id, c.req.valid('json').reason), 201),
+      c.json(await report(c.get('ctx'), 'event', c.req.valid('param').id, c.req.valid('json').reason), 201),
   )
-  .get('/me/muted-words', signedIn, async (c) => c.json(await listMutedWords({ ctx: c.var.ctx }), 200))
+  .get('/me/muted-words', signedIn, async (c) => c.json(await listMutedWords({ ctx: c.get('ctx') }), 200))
   .post('/me/muted-words', rateLimit('safety'), signedIn, jsonBody(MutedWordInput), async (c) =>
-    c.json(await addMutedWord({ ctx: c.var.ctx, input: c.req.valid('json') }), 201),
+    c.json(await addMutedWord({ ctx: c.get('ctx'), input: c.req.valid('json') }), 201),
   )
   .delete('/me/muted-words/:id', signedIn, notFoundId, async (c) => {
-    await removeMutedWord({ ctx: c.var.ctx, input: c.req.valid('param') });
+    await removeMutedWord({ ctx: c.get('ctx'), input: c.req.valid('param') });
     return c.body(null, 204);
   })
   // ── the moderation console ──
   .get('/admin/reports', signedIn, reportList, async (c) =>
-    c.json(await listReportGroups({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+    c.json(await listReportGroups({ ctx: c.get('ctx'), input: c.req.valid('query') }), 200),
   )
-  .get('/admin/reports/count', signedIn, async (c) => c.json(await countOpenReports({ ctx: c.var.ctx }), 200))
+  .get('/admin/reports/count', signedIn, async (c) =>
+    c.json(await countOpenReports({ ctx: c.get('ctx') }), 200),
+  )
   .post('/admin/reports/:reportId/dismiss', signedIn, jsonBody(ModerationActionInput), async (c) =>
-    c.json(await act(c.var.ctx, c.req.param('reportId'), 'dismiss', c.req.valid('json').note), 200),
+    c.json(await act(c.get('ctx'), c.req.param('reportId'), 'dismiss', c.req.valid('json').note), 200),
   )
   .post('/admin/reports/:reportId/remove-content', signedIn, jsonBody(ModerationActionInput), async (c) =>
-    c.json(await act(c.var.ctx, c.req.param('reportId'), 'remove_content', c.req.valid('json').note), 200),
+    c.json(await act(c.get('ctx'), c.req.param('reportId'), 'remove_content', c.req.valid('json').note), 200),
   )
   .post('/admin/reports/:reportId/suspend', signedIn, jsonBody(ModerationActionInput), async (c) =>
-    c.json(await act(c.var.ctx, c.req.param('reportId'), 'suspend', c.req.valid('json').note), 200),
+    c.json(await act(c.get('ctx'), c.req.param('reportId'), 'suspend', c.req.valid('json').note), 200),
   )
   .post('/admin/users/:userId/lift-suspension', signedIn, jsonBody(ModerationActionInput), async (c) =>
     c.json(
       await liftSuspension({
-        ctx: c.var.ctx,
+        ctx: c.get('ctx'),
         input: { userId: c.req.param('userId'), note: c.req.valid('json').note },
       }),
       200,
     ),
   )
   .get('/admin/audit', signedIn, pageQuery, async (c) =>
-    c.json(await listAudit({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+    c.json(await listAudit({ ctx: c.get('ctx'), input: c.req.valid('query') }), 200),
   )
-  .get('/admin/team', signedIn, async (c) => c.json(await listTeam({ ctx: c.var.ctx }), 200))
+  .get('/admin/team', signedIn, async (c) => c.json(await listTeam({ ctx: c.get('ctx') }), 200))
   .put('/admin/moderators/:userId', signedIn, async (c) =>
     c.json(
-      await setModerator({ ctx: c.var.ctx, input: { userId: c.req.param('userId'), moderator: true } }),
+      await setModerator({ ctx: c.get('ctx'), input: { userId: c.req.param('userId'), moderator: true } }),
       200,
     ),
   )
   .delete('/admin/moderators/:userId', signedIn, async (c) =>
     c.json(
-      await setModerator({ ctx: c.var.ctx, input: { userId: c.req.param('userId'), moderator: false } }),
+      await setModerator({ ctx: c.get('ctx'), input: { userId: c.req.param('userId'), moderator: false } }),
       200,
     ),
   );

@@ -5,5 +5,5 @@ import { type AppEnv, query, signedIn } from '../../lib/http.ts';
 import { searchUsers } from './service.ts';
 
 export const searchRoutes = new Hono<AppEnv>().get('/search/users', signedIn, query(SearchQuery), async (c) =>
-  c.json(await searchUsers({ ctx: c.var.ctx, input: c.req.valid('query') }), 200),
+  c.json(await searchUsers({ ctx: c.get('ctx'), input: c.req.valid('query') }), 200),
 );

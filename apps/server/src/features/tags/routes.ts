@@ -17,7 +17,7 @@ export const tagRoutes = new Hono<AppEnv>()
   .get('/tags/:tag/posts', signedIn, tagParam, pageQuery, async (c) =>
     c.json(
       await getTagPage({
-        ctx: c.var.ctx,
+        ctx: c.get('ctx'),
         input: { tag: c.req.valid('param').tag, cursor: c.req.valid('query').cursor },
       }),
       200,
@@ -26,7 +26,7 @@ export const tagRoutes = new Hono<AppEnv>()
   // "#sun" and "sun" both look for tags starting with "sun".
   .get('/search/tags', signedIn, query(SearchQuery), async (c) =>
     c.json(
-      await searchTags({ ctx: c.var.ctx, input: { prefix: normalizeTag(c.req.valid('query').q.trim()) } }),
+      await searchTags({ ctx: c.get('ctx'), input: { prefix: normalizeTag(c.req.valid('query').q.trim()) } }),
       200,
     ),
   );
