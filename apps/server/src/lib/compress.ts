@@ -76,15 +76,23 @@ export function replaceResponse(c: Context, response: Response) {
 }
 
 /**
- * The text of a response built from a string. @hono/node-server's Response keeps the string it
- * was made from under a private symbol and writes it to the socket without a Web Response; asking
- * for `text()` would build one (a ReadableStream and a copy) just to read the string back. Where
- * that slot is missing (another adapter, app.request() in tests, a later version), `text()`.
+ * @hono/node-server's Response keeps what it was made from, `[status, body, headers]`, under a
+ * private symbol and writes that to the socket without a Web Response. Missing with another
+ * adapter, in app.request() in tests, or if a later version moves it: callers then take the Web way.
  */
-async function responseText(response: Response): Promise<{ text: string; consumed: boolean }> {
+function cachedParts(response: Response): unknown[] | undefined {
   const slot = Object.getOwnPropertySymbols(response).find((s) => s.description === 'cache');
   const cached = slot && (response as unknown as Record<symbol, unknown>)[slot];
-  if (Array.isArray(cached) && typeof cached[1] === 'string') return { text: cached[1], consumed: false };
+  return Array.isArray(cached) ? cached : undefined;
+}
+
+/**
+ * The text of a response built from a string: from the cached parts, since `text()` would build a
+ * Web Response (a ReadableStream and a copy) just to read the string back; else `text()`.
+ */
+async function responseText(response: Response): Promise<{ text: string; consumed: boolean }> {
+  const cached = cachedParts(response);
+  if (cached && typeof cached[1] === 'string') return { text: cached[1], consumed: false };
   return { text: await response.text(), consumed: true };
 }
 
@@ -122,8 +130,8 @@ class PlainHeaders implements HeaderBag {
   }
 }
 
-/** What @hono/node-server keeps of a response built from a string, bytes or nothing (see responseText). */
-interface CachedParts {
+/** What @hono/node-server keeps of a response built from a string, bytes or nothing. */
+interface PlainParts {
   status: number;
   body: string | Uint8Array | null;
   headers: Record<string, string | string[]> | undefined;
@@ -133,16 +141,15 @@ interface CachedParts {
  * The status, body and plain headers of a response @hono/node-server will write without a Web
  * Response, or null when it has Web Headers already or another kind of body (or another adapter).
  */
-function plainParts(response: Response): CachedParts | null {
-  const slot = Object.getOwnPropertySymbols(response).find((s) => s.description === 'cache');
-  const cached = slot && (response as unknown as Record<symbol, unknown>)[slot];
-  if (!Array.isArray(cached)) return null;
+function plainParts(response: Response): PlainParts | null {
+  const cached = cachedParts(response);
+  if (!cached) return null;
   const [status, body, headers] = cached as [number, unknown, unknown];
   if (!(body === null || typeof body === 'string' || body instanceof Uint8Array)) return null;
   if (headers !== undefined && (typeof headers !== 'object' || headers === null || Array.isArray(headers)))
     return null;
   if (headers instanceof Headers) return null;
-  return { status, body, headers: headers as CachedParts['headers'] };
+  return { status, body, headers: headers as PlainParts['headers'] };
 }
 
 /** @hono/node-server's type for a string body sent without one. */
