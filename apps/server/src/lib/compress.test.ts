@@ -6,6 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip, finishResponses } from './compress.ts';
 
 const big = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, caption: 'light' })) });
+const bigBytes = new TextEncoder().encode(big);
+
+/** Bytes as a one-chunk stream, the way a file read from disk reaches a response. */
+function streamOf(bytes: Uint8Array) {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
 
 const app = new Hono()
   .use(finishResponses())
@@ -13,16 +24,12 @@ const app = new Hono()
   .get('/small', (c) => c.json({ ok: true }))
   .get('/events', (c) => c.body(big, 200, { 'content-type': 'text/event-stream' }))
   .get('/image', (c) => c.body(new TextEncoder().encode(big), 200, { 'content-type': 'image/webp' }))
-  .get('/file', (c) => {
-    const bytes = new TextEncoder().encode(big);
-    const stream = new ReadableStream({
-      start(controller) {
-        controller.enqueue(bytes);
-        controller.close();
-      },
-    });
-    return c.body(stream, 200, { 'content-type': 'text/javascript', 'content-length': String(bytes.length) });
-  });
+  .get('/file', (c) =>
+    c.body(streamOf(bigBytes), 200, {
+      'content-type': 'text/javascript',
+      'content-length': String(bigBytes.length),
+    }),
+  );
 
 const get = (path: string, acceptEncoding?: string) =>
   app.request(path, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
@@ -90,19 +97,12 @@ describe('finishing responses as @hono/node-server writes them', () => {
       .get('/own', (c) =>
         c.body(big, 200, { 'Content-Type': 'application/json', 'X-Frame-Options': 'SAMEORIGIN' }),
       )
-      .get('/stream', (c) => {
-        const bytes = new TextEncoder().encode(big);
-        const stream = new ReadableStream({
-          start(controller) {
-            controller.enqueue(bytes);
-            controller.close();
-          },
-        });
-        return c.body(stream, 200, {
+      .get('/stream', (c) =>
+        c.body(streamOf(bigBytes), 200, {
           'content-type': 'application/json',
-          'content-length': String(bytes.length),
-        });
-      });
+          'content-length': String(bigBytes.length),
+        }),
+      );
     await new Promise<void>((resolve) => {
       server = serve({ fetch: served.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
         base = `http://127.0.0.1:${info.port}`;
