@@ -18,19 +18,18 @@
  */
 import type { Page, PostDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { follows, posts, profiles } from '../../db/schema.ts';
-import { type Cursor, keyset } from '../../lib/cursor.ts';
+import type { Cursor } from '../../lib/cursor.ts';
 import { literalLimit, preparedFor } from '../../lib/prepared.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
+import { newestPostIds } from '../posts/queries.ts';
 import { feedPage } from '../posts/service.ts';
 import { visibleTo } from '../safety/visibility.ts';
 
-const newestFirst = keyset(posts.createdAt, posts.id, 'newestFirst');
 const viewerId = sql.placeholder('viewerId');
-const cursorParams = { at: sql.placeholder('at'), id: sql.placeholder('id') };
 
 /**
  * Above this many followed accounts the feed walks all posts newest first. Where the two ways cost
@@ -41,23 +40,13 @@ const walkAllPostsAbove = 100;
 
 const followingCount = sql`(select ${profiles.followingCount} from ${profiles} where ${profiles.userId} = ${viewerId})`;
 
-/** Newest posts after the cursor, as (id, createdAt), limited to a page and one more. */
-function newestPosts(db: Db, where: SQL | undefined, afterCursor: boolean) {
-  return db
-    .select({ id: posts.id, createdAt: posts.createdAt })
-    .from(posts)
-    .where(and(where, afterCursor ? newestFirst.after(cursorParams) : undefined))
-    .orderBy(...newestFirst.orderBy)
-    .limit(literalLimit(limits.pageSize + 1));
-}
-
 /**
  * Following many: every post newest first, kept when its author is followed. `offset 0` keeps the
  * `exists` a probe per post; without it PostgreSQL may turn it into a join from follows.
  */
 function walkAllPosts(db: Db, afterCursor: boolean) {
   const authorFollowed = sql`exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${posts.authorId} offset 0)`;
-  return newestPosts(
+  return newestPostIds(
     db,
     and(
       sql`${followingCount} > ${walkAllPostsAbove}`,
@@ -70,7 +59,7 @@ function walkAllPosts(db: Db, afterCursor: boolean) {
 
 /** Following few: each followed account's newest posts (a lateral index scan each). */
 function newestOfEachFollowed(db: Db, afterCursor: boolean) {
-  const ofOne = newestPosts(db, eq(posts.authorId, follows.followeeId), afterCursor).as('of_one');
+  const ofOne = newestPostIds(db, eq(posts.authorId, follows.followeeId), afterCursor).as('of_one');
   return db
     .select({ id: ofOne.id, createdAt: ofOne.createdAt })
     .from(follows)

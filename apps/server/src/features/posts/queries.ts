@@ -4,16 +4,34 @@
  * their authors, likewise. The mappers to DTOs sit beside the selects that feed them.
  */
 import type { AuthorDto, CommentDto, PostDto } from '@glimpse/shared';
-import { and, eq, type Placeholder, sql } from 'drizzle-orm';
+import { limits } from '@glimpse/shared';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { comments, images, postImages, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
+import { keyset } from '../../lib/cursor.ts';
+import { literalLimit } from '../../lib/prepared.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { type ImageDtoRow, imageDtoColumns, toImageDto } from '../images/queries.ts';
 import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../profile/queries.ts';
 import { type ViewerId, type VisibilityOptions, visibleTo } from '../safety/visibility.ts';
 
 const authorImage = alias(images, 'author_image');
+const newestFirst = keyset(posts.createdAt, posts.id, 'newestFirst');
+
+/**
+ * The ids of the newest posts matching `where`, after the cursor placeholders `at` and `id` when
+ * `afterCursor`: a page and one more, as the feed and Explore find them before `feedPage` reads them.
+ */
+export function newestPostIds(db: Db, where: SQL | undefined, afterCursor: boolean) {
+  const cursor = { at: sql.placeholder('at'), id: sql.placeholder('id') };
+  return db
+    .select({ id: posts.id, createdAt: posts.createdAt })
+    .from(posts)
+    .where(and(where, afterCursor ? newestFirst.after(cursor) : undefined))
+    .orderBy(...newestFirst.orderBy)
+    .limit(literalLimit(limits.pageSize + 1));
+}
 
 type PhotoRow = ImageDtoRow & { altText: string };
 

@@ -29,7 +29,14 @@ import { noticeForStep, notify } from '../notifications/notify.ts';
 import { findAuthors, requireProfile } from '../profile/queries.ts';
 import { visibleTo } from '../safety/visibility.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
-import { commentRowToDto, selectComments, selectPostsForViewer, toCommentDto, toPostDto } from './queries.ts';
+import {
+  commentRowToDto,
+  newestPostIds,
+  selectComments,
+  selectPostsForViewer,
+  toCommentDto,
+  toPostDto,
+} from './queries.ts';
 
 const pageSize = limits.pageSize;
 const profileRequired = () => forbidden(messages.post.profileRequired);
@@ -56,18 +63,9 @@ const statements = preparedFor((db) => {
       .prepare(`posts_author${afterCursor ? '_after' : ''}`);
   // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
   const explorePageIds = (afterCursor: boolean) =>
-    db
-      .select({ id: posts.id, createdAt: posts.createdAt })
-      .from(posts)
-      .where(
-        and(
-          visibleTo(posts.authorId, viewerParam, { muted: true }),
-          afterCursor ? newestFirst.after(cursorParams) : undefined,
-        ),
-      )
-      .orderBy(...newestFirst.orderBy)
-      .limit(literalLimit(pageSize + 1))
-      .prepare(`explore_page_ids${afterCursor ? '_after' : ''}`);
+    newestPostIds(db, visibleTo(posts.authorId, viewerParam, { muted: true }), afterCursor).prepare(
+      `explore_page_ids${afterCursor ? '_after' : ''}`,
+    );
   // Only while the post itself is visible: a page with comments then needs no separate check.
   const postVisible = sql`exists (select 1 from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)})`;
   const commentsPage = (afterCursor: boolean) =>
