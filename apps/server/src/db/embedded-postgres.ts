@@ -47,11 +47,11 @@ const user = 'postgres';
 export const embeddedDatabaseName = 'glimpse';
 
 /**
- * max_connections for `workers` HTTP workers: each holds its pool (`poolSize`), one LISTEN and up
- * to two NOTIFY connections; ten more for the primary, the round-1 upgrade, a replaced worker's
+ * max_connections for `workers` HTTP workers: each holds its pool (`poolSize`), one LISTEN and one
+ * NOTIFY connection (live/pg-transport.ts); ten more for the primary, the round-1 upgrade, a replaced worker's
  * connections still closing and an operator's pg_dump or psql.
  */
-export const embeddedConnections = (workers: number, poolSize: number) => workers * (poolSize + 3) + 10;
+export const embeddedConnections = (workers: number, poolSize: number) => workers * (poolSize + 2) + 10;
 
 /** Settings the app depends on: durable commits, loopback only, no Unix socket in a system folder (ours is set per start). */
 const baseSettings: Record<string, string> = {
