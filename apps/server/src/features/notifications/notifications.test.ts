@@ -38,9 +38,11 @@ describe('likes', () => {
     expect(await badgeOf(owner)).toBe(0);
 
     await ana.put(`/api/posts/${post.id}/like`);
+    const anaLikedAt = (await listOf(owner))[0]?.createdAt;
     await ana.put(`/api/posts/${post.id}/like`); // a repeated tap changes nothing
     await bo.put(`/api/posts/${post.id}/like`);
     let [group, ...rest] = await listOf(owner);
+    expect(group?.createdAt).not.toBe(anaLikedAt);
     expect(rest).toEqual([]);
     expect(group).toMatchObject({ type: 'post_like', postId: post.id, actorCount: 2, read: false });
     expect(namesIn(group)).toEqual(['Bo', 'Ana']);
@@ -48,7 +50,8 @@ describe('likes', () => {
 
     await bo.delete(`/api/posts/${post.id}/like`);
     [group] = await listOf(owner);
-    expect(group).toMatchObject({ actorCount: 1 });
+    // The group shows when its newest remaining notice came: Ana's again.
+    expect(group).toMatchObject({ actorCount: 1, createdAt: anaLikedAt });
     expect(namesIn(group)).toEqual(['Ana']);
 
     await ana.delete(`/api/posts/${post.id}/like`);

@@ -14,18 +14,18 @@ import type {
   SaveStateDto,
 } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, postImages, postLikes, postSaves, posts } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { literalLimit, preparedFor } from '../../lib/prepared.ts';
+import { literalLimit, preparedFor, prepareSql } from '../../lib/prepared.ts';
 import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { deleteImages, requireOwnImages } from '../images/service.ts';
-import { noticeForStep, notify } from '../notifications/notify.ts';
+import { noticeRetractions, noticeWrites, notify } from '../notifications/notify.ts';
 import { findAuthors, requireProfile } from '../profile/queries.ts';
 import { visibleTo } from '../safety/visibility.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
@@ -98,8 +98,56 @@ const statements = preparedFor((db) => {
       .prepare('feed_posts'),
     author: [authorPage(false), authorPage(true)] as const,
     comments: [commentsPage(false), commentsPage(true)] as const,
+    like: prepareSql<LikeOutcome>(db, 'post_like', likeStatement(true)),
+    unlike: prepareSql<LikeOutcome>(db, 'post_unlike', likeStatement(false)),
   };
 });
+
+interface LikeOutcome {
+  likeCount: number;
+  authorId: string;
+  /** Whether the like row was added (liking) or removed (unliking) by this call. */
+  changed: boolean;
+  /** Whether the author's notice was written (liking) or taken back (unliking). */
+  notified: boolean;
+}
+
+/**
+ * A like or unlike as one statement, so the commonest write is one round trip and one commit (it
+ * was six or eight: the check, BEGIN, the row, the counter, the notice, COMMIT). Its CTEs: the post
+ * if the viewer may see it (no row out: 404), the like row added or removed (its primary key makes
+ * repeats do nothing), the counter moved only when it was, and the author's notice written or taken
+ * back only when it was. All of it commits or fails together; a concurrent like waits for the
+ * post's row and adds to the count it finds, so counts stay exact.
+ */
+function likeStatement(liked: boolean): SQL {
+  const notice = {
+    type: 'post_like',
+    recipientId: sql`(select author_id from target)`,
+    actorId: viewerParam,
+    postId: postParam,
+  } as const;
+  const when = sql`exists (select 1 from changed)`;
+  return sql`with target as (
+      select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likeCount} as like_count
+      from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)}
+    ), changed as (${
+      liked
+        ? sql`insert into ${postLikes} (post_id, user_id) select id, ${viewerParam} from target
+            on conflict do nothing returning post_id`
+        : sql`delete from ${postLikes}
+            where ${postLikes.postId} in (select id from target) and ${postLikes.userId} = ${viewerParam}
+            returning post_id`
+    }), counted as (
+      update ${posts} set like_count = ${posts.likeCount} + ${liked ? sql`1` : sql`-1`}
+      where ${posts.id} in (select post_id from changed)
+      returning ${posts.likeCount}
+    ), ${liked ? noticeWrites(notice, { when }) : noticeRetractions(notice, { when })}
+    select coalesce((select like_count from counted), like_count) as "likeCount", author_id as "authorId",
+      exists (select 1 from changed) as changed,
+      exists (select 1 from ${liked ? sql`notice_written` : sql`retracted`}) as notified
+    from target`;
+}
 
 export async function getPost({
   ctx: { db, storage, viewer },
@@ -185,25 +233,12 @@ export async function setLike({
   ctx: { db, live, viewer },
   input: { postId, liked },
 }: ServiceArgs<'db' | 'live' | 'viewer', { postId: string; liked: boolean }>): Promise<LikeStateDto> {
-  await requireVisiblePost(db, viewer.id, postId);
-  const state = await toggleWithCounter(db, {
-    table: postLikes,
-    row: { postId, userId: viewer.id },
-    on: liked,
-    moveCounters: async (tx, step) => {
-      const [post] = await tx
-        .update(posts)
-        .set({ likeCount: sql`${posts.likeCount} + ${step}` })
-        .where(eq(posts.id, postId))
-        .returning({ likeCount: posts.likeCount, authorId: posts.authorId });
-      if (!post) throw postNotFound();
-      const notice = { type: 'post_like', recipientId: post.authorId, actorId: viewer.id, postId } as const;
-      return { ...post, notified: await noticeForStep(tx, step, notice) };
-    },
-  });
-  if (state.changed) live.publish({ kind: 'post_changed', postId });
-  if (state.notified) live.publish({ kind: 'notification', recipientId: state.authorId });
-  return { liked, likeCount: state.likeCount };
+  const statement = liked ? statements(db).like : statements(db).unlike;
+  const [outcome] = (await statement.execute({ viewerId: viewer.id, postId })).rows;
+  if (!outcome) throw postNotFound();
+  if (outcome.changed) live.publish({ kind: 'post_changed', postId });
+  if (outcome.notified) live.publish({ kind: 'notification', recipientId: outcome.authorId });
+  return { liked, likeCount: outcome.likeCount };
 }
 
 /** A save has no counter and nobody else sees it: the toggle alone. */
