@@ -13,7 +13,7 @@ import type {
   PostDto,
   SaveStateDto,
 } from '@glimpse/shared';
-import { limits, messages } from '@glimpse/shared';
+import { extractMentions, limits, messages } from '@glimpse/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -25,7 +25,7 @@ import { literalLimit, preparedFor, prepareSql } from '../../lib/prepared.ts';
 import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
 import { deleteImages, requireOwnImages } from '../images/service.ts';
-import { noticeRetractions, noticeWrites, notify } from '../notifications/notify.ts';
+import { noticeRetractions, noticeWrites } from '../notifications/notify.ts';
 import { findAuthors, requireProfile } from '../profile/queries.ts';
 import { visibleTo } from '../safety/visibility.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
@@ -100,6 +100,7 @@ const statements = preparedFor((db) => {
     comments: [commentsPage(false), commentsPage(true)] as const,
     like: prepareSql<LikeOutcome>(db, 'post_like', likeStatement(true)),
     unlike: prepareSql<LikeOutcome>(db, 'post_unlike', likeStatement(false)),
+    comment: prepareComment(db),
   };
 });
 
@@ -229,6 +230,48 @@ export async function requireVisiblePost(db: Db, viewerId: string, postId: strin
   if (!post) throw postNotFound();
 }
 
+interface CommentOutcome {
+  id: string;
+  postId: string;
+  authorId: string;
+  body: string;
+  /** As PostgreSQL writes a timestamp (raw SQL rows are not mapped): `new Date` reads it, as drizzle does. */
+  createdAt: string;
+  postAuthorId: string;
+  /** Whether the post's author was told (not when they comment on their own post). */
+  notified: boolean;
+}
+
+/**
+ * A comment as one statement, like a like (`likeStatement`): the post if the viewer may see it (no
+ * row out: 404), the comment, the post's count, and the author's notice. Mentions are told in the
+ * same transaction by `notifyMentions` after it, so a comment that mentions nobody, most of them,
+ * is one round trip.
+ */
+const prepareComment = (db: Db) =>
+  prepareSql<CommentOutcome>(
+    db,
+    'comment_add',
+    sql`with target as (
+      select ${posts.id} as id, ${posts.authorId} as author_id
+      from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)}
+    ), added as (
+      insert into ${comments} (post_id, author_id, body) select id, ${viewerParam}, ${sql.placeholder('body')} from target
+      returning id, post_id, author_id, body, created_at
+    ), counted as (
+      update ${posts} set comment_count = ${posts.commentCount} + 1 where ${posts.id} in (select post_id from added)
+    ), ${noticeWrites({
+      type: 'post_comment',
+      recipientId: sql`(select author_id from target)`,
+      actorId: viewerParam,
+      postId: postParam,
+      commentId: sql`(select id from added)`,
+    })}
+    select id, post_id as "postId", author_id as "authorId", body, created_at as "createdAt",
+      (select author_id from target) as "postAuthorId", exists (select 1 from notice_written) as notified
+    from added`,
+  );
+
 export async function setLike({
   ctx: { db, live, viewer },
   input: { postId, liked },
@@ -345,33 +388,25 @@ export async function addComment({
   // The author as the answer shows them: read once here, the profile check and the DTO's author.
   const author = (await findAuthors(db, storage, [viewer.id])).get(viewer.id);
   if (!author) throw profileRequired();
-  await requireVisiblePost(db, viewer.id, postId);
-  const written = await withTransaction(db, async (tx) => {
-    const [updated] = await tx
-      .update(posts)
-      .set({ commentCount: sql`${posts.commentCount} + 1` })
-      .where(eq(posts.id, postId))
-      .returning({ authorId: posts.authorId });
-    if (!updated) throw postNotFound();
-    const [row] = await tx.insert(comments).values({ postId, authorId: viewer.id, body }).returning();
-    const mentioned = await notifyMentions(tx, {
-      text: body,
-      actorId: viewer.id,
-      subject: { postId, commentId: row!.id },
-    });
-    const commented = await notify(tx, {
-      type: 'post_comment',
-      recipientId: updated.authorId,
-      actorId: viewer.id,
-      postId,
-      commentId: row!.id,
-    });
-    return { comment: row!, mentioned, commented: commented ? updated.authorId : null };
-  });
+  const input = { viewerId: viewer.id, postId, body };
+  const mentionsSomeone = extractMentions(body).length > 0;
+  async function write(tx: Db, statement: ReturnType<typeof prepareComment>) {
+    const [row] = (await statement.execute(input)).rows;
+    if (!row) throw postNotFound();
+    const mentioned = mentionsSomeone
+      ? await notifyMentions(tx, { text: body, actorId: viewer.id, subject: { postId, commentId: row.id } })
+      : [];
+    return { row, mentioned };
+  }
+  // The mentions' notices commit with the comment: then the two share a transaction.
+  const { row, mentioned } = mentionsSomeone
+    ? await withTransaction(db, (tx) => write(tx, prepareComment(tx)))
+    : await write(db, statements(db).comment);
+  const comment = { ...row, createdAt: new Date(row.createdAt) };
   live.publish({ kind: 'post_changed', postId });
-  const told = new Set([...written.mentioned, ...(written.commented ? [written.commented] : [])]);
+  const told = new Set([...mentioned, ...(row.notified ? [row.postAuthorId] : [])]);
   for (const recipientId of told) live.publish({ kind: 'notification', recipientId });
-  return toCommentDto(written.comment, author);
+  return toCommentDto(comment, author);
 }
 
 /**
