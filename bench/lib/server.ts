@@ -3,12 +3,31 @@
  * primary in that process, its workers and the embedded PostgreSQL below it), waits for
  * /api/health, reads its memory from /proc, and stops it by its own process id.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from './paths.ts';
 import { type TreeMemory, treeMemory } from './process-tree.ts';
+
+/**
+ * Spawns a server whose output goes straight into `logFile`, as `npm start` writing to a file or
+ * journald does. Piped through this process, its request log (thousands of lines a second under
+ * the static GET) took CPU from the load generator, which shares the machine with the server.
+ */
+export function spawnLoggingTo(
+  logFile: string,
+  command: string,
+  args: string[],
+  options: Omit<SpawnOptions, 'stdio'>,
+): ChildProcess {
+  const fd = openSync(logFile, 'a');
+  try {
+    return spawn(command, args, { ...options, stdio: ['ignore', fd, fd] });
+  } finally {
+    closeSync(fd);
+  }
+}
 
 export interface RunningServer {
   url: string;
@@ -24,15 +43,11 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Record<string, string>, logFile: string): Promise<RunningServer> {
-  const log = createWriteStream(logFile);
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+  const child = spawnLoggingTo(logFile, process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${env.PORT}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && child.exitCode === null) {
