@@ -2,7 +2,8 @@
  * The home feed: posts by the accounts I follow, newest first, keyset-paginated. The followed set
  * is read in the statement, not sent along as ids, so following any number of accounts works.
  *
- * Two prepared statements, each with one plan whatever the viewer (docs/performance.md):
+ * One prepared statement (two: the first page and those after a cursor), with one plan whatever
+ * the viewer (docs/performance.md), in two steps:
  * 1. the page's ids, found one of two ways, chosen inside the statement by how many accounts the
  *    viewer follows, because the cheap way differs by orders of magnitude:
  *    - following many, their posts are dense among everyone's newest: walk all posts newest first
@@ -12,9 +13,10 @@
  *    PostgreSQL's own per-call choice cost 0.7 ms of planning on every call and still picked the
  *    walk for the few. Each branch is written so only its intended plan is possible, the branch
  *    not taken is skipped by a one-time filter, and so the generic plan is kept.
- * 2. those posts for the viewer (`feedPage` in posts/service.ts, shared with Explore). Joined in
- *    one statement, planning alone (~0.9 ms) cost more than running it, and the planner, expecting
- *    thousands of rows, hashed every like of the viewer to compute 21 flags.
+ * 2. those posts for the viewer (`prepareFeedPage` in posts/service.ts, shared with Explore). The
+ *    ids reach it as an `array(…)` run once before it: joined to the ids instead, planning alone
+ *    (~0.9 ms) cost more than running it, and the planner, expecting thousands of rows, hashed
+ *    every like of the viewer to compute 21 flags.
  */
 import type { Page, PostDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
@@ -26,7 +28,7 @@ import type { Cursor } from '../../lib/cursor.ts';
 import { literalLimit, preparedFor } from '../../lib/prepared.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { newestPostIds } from '../posts/queries.ts';
-import { feedPage } from '../posts/service.ts';
+import { feedPage, prepareFeedPage } from '../posts/service.ts';
 import { visibleTo } from '../safety/visibility.ts';
 
 const viewerId = sql.placeholder('viewerId');
@@ -73,16 +75,16 @@ function newestOfEachFollowed(db: Db, afterCursor: boolean) {
     );
 }
 
-function preparePageIds(db: Db, afterCursor: boolean) {
-  return unionAll(walkAllPosts(db, afterCursor), newestOfEachFollowed(db, afterCursor))
+function preparePage(db: Db, afterCursor: boolean) {
+  const pageIds = unionAll(walkAllPosts(db, afterCursor), newestOfEachFollowed(db, afterCursor))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(literalLimit(limits.pageSize + 1))
-    .prepare(afterCursor ? 'feed_page_ids_after' : 'feed_page_ids');
+    .limit(literalLimit(limits.pageSize + 1));
+  return prepareFeedPage(db, pageIds, afterCursor ? 'feed_page_after' : 'feed_page');
 }
 
 const feedStatements = preparedFor((db) => ({
-  firstIds: preparePageIds(db, false),
-  nextIds: preparePageIds(db, true),
+  first: preparePage(db, false),
+  next: preparePage(db, true),
 }));
 
 export async function getFeed({
@@ -92,9 +94,9 @@ export async function getFeed({
   const statement = feedStatements(ctx.db);
   const viewerId = ctx.viewer.id;
   return feedPage(
-    ctx,
+    ctx.storage,
     cursor
-      ? await statement.nextIds.execute({ viewerId, ...cursor })
-      : await statement.firstIds.execute({ viewerId }),
+      ? await statement.next.execute({ viewerId, ...cursor })
+      : await statement.first.execute({ viewerId }),
   );
 }

@@ -14,16 +14,17 @@ import type {
   SaveStateDto,
 } from '@glimpse/shared';
 import { extractMentions, limits, messages } from '@glimpse/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, postImages, postLikes, postSaves, posts } from '../../db/schema.ts';
-import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
+import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { literalLimit, preparedFor, prepareSql } from '../../lib/prepared.ts';
-import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
+import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { toggleWithCounter } from '../../lib/toggle.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { deleteImages, requireOwnImages } from '../images/service.ts';
 import { noticeRetractions, noticeWrites } from '../notifications/notify.ts';
 import { findAuthors, requireProfile } from '../profile/queries.ts';
@@ -32,6 +33,7 @@ import { notifyMentions, syncPostTags } from './entities.ts';
 import {
   commentRowToDto,
   newestPostIds,
+  type PostRow,
   selectComments,
   selectPostsForViewer,
   toCommentDto,
@@ -62,9 +64,11 @@ const statements = preparedFor((db) => {
       .limit(literalLimit(pageSize + 1))
       .prepare(`posts_author${afterCursor ? '_after' : ''}`);
   // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
-  const explorePageIds = (afterCursor: boolean) =>
-    newestPostIds(db, visibleTo(posts.authorId, viewerParam, { muted: true }), afterCursor).prepare(
-      `explore_page_ids${afterCursor ? '_after' : ''}`,
+  const explorePage = (afterCursor: boolean) =>
+    prepareFeedPage(
+      db,
+      newestPostIds(db, visibleTo(posts.authorId, viewerParam, { muted: true }), afterCursor),
+      `explore_page${afterCursor ? '_after' : ''}`,
     );
   // Only while the post itself is visible: a page with comments then needs no separate check.
   const postVisible = sql`exists (select 1 from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)})`;
@@ -91,11 +95,7 @@ const statements = preparedFor((db) => {
       .where(and(eq(posts.id, postParam), visibleTo(posts.authorId, viewerParam)))
       .limit(literalLimit(1))
       .prepare('post_visible'),
-    explorePageIds: [explorePageIds(false), explorePageIds(true)] as const,
-    feedPosts: selectPostsForViewer(db, viewerParam, posts.createdAt, { muted: true })
-      .where(sql`${posts.id} = any(${sql.placeholder('ids')}::uuid[])`)
-      .orderBy(...newestFirst.orderBy)
-      .prepare('feed_posts'),
+    explore: [explorePage(false), explorePage(true)] as const,
     author: [authorPage(false), authorPage(true)] as const,
     comments: [commentsPage(false), commentsPage(true)] as const,
     like: prepareSql<LikeOutcome>(db, 'post_like', likeStatement(true)),
@@ -302,30 +302,34 @@ export async function setSave({
 export type PostList = { kind: 'author'; authorId: string } | { kind: 'saved' } | { kind: 'liked' };
 
 /**
- * A page of a feed (home or Explore) from its ids, newest first: the list's own statement finds
- * the ids, this one reads those posts for the viewer. Split in two, each keeps one generic plan;
- * as one statement PostgreSQL planned it on every call, and planning cost as much as running it.
- * The cursor comes from the ids, so a post deleted between the two shortens this page but never
- * ends the list.
+ * A feed page's statement (home or Explore), newest first: `pageIds` finds the page's ids (a page
+ * and one more), and the same statement reads those posts for the viewer. The ids are an
+ * `array(…)`, which PostgreSQL runs once before the rest, so it plans the posts for a handful of
+ * ids as it did when they came as a parameter, and keeps one generic plan.
  */
-export async function feedPage(
-  { db, storage, viewer }: Ctx<'db' | 'storage' | 'viewer'>,
-  ids: { id: string; createdAt: Date }[],
-): Promise<Page<PostDto>> {
-  const page = slicePage(ids, pageSize, (row) => ({ at: row.createdAt, id: row.id }));
-  const rows =
-    page.rows.length === 0
-      ? []
-      : await statements(db).feedPosts.execute({ viewerId: viewer.id, ids: page.rows.map((p) => p.id) });
-  return { items: rows.map((row) => toPostDto(storage, row)), nextCursor: page.nextCursor };
+export function prepareFeedPage(db: Db, pageIds: SQLWrapper, name: string) {
+  return selectPostsForViewer(db, viewerParam, posts.createdAt, { muted: true })
+    .where(sql`${posts.id} = any(array(select id from (${pageIds}) as page_ids))`)
+    .orderBy(...newestFirst.orderBy)
+    .prepare(name);
+}
+
+/** A feed page's rows (a page and one more) as the page and the cursor after it. */
+export function feedPage(storage: Storage, rows: PostRow[]): Page<PostDto> {
+  return toPage(
+    rows,
+    pageSize,
+    (row) => toPostDto(storage, row),
+    (row) => ({ at: row.activityAt, id: row.post.id }),
+  );
 }
 
 export async function listExplore({
   ctx,
   input: { cursor },
 }: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
-  const [first, next] = statements(ctx.db).explorePageIds;
-  return feedPage(ctx, await (cursor ? next : first).execute({ viewerId: ctx.viewer.id, ...cursor }));
+  const [first, next] = statements(ctx.db).explore;
+  return feedPage(ctx.storage, await (cursor ? next : first).execute({ viewerId: ctx.viewer.id, ...cursor }));
 }
 
 export async function listPosts({
