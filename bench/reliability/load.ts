@@ -35,7 +35,7 @@ if (args.help) {
   process.exit(0);
 }
 
-const mode = args['database-url'] ? 'postgres' : 'pglite';
+const mode = args['database-url'] ? 'postgres' : 'embedded';
 const scale = Number(args.scale ?? (mode === 'postgres' ? '1' : '0.1'));
 const vus = Number(args.vus);
 const durationMs = Number(args.duration) * 1000;
