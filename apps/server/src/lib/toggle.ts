@@ -1,5 +1,6 @@
 /**
- * Toggle-with-counter, the one implementation behind like, Interested and follow: the join row
+ * Toggle-with-counter, behind save, Interested and follow (the like, the commonest, is one
+ * statement of its own: `likeStatement` in features/posts/service.ts): the join row
  * (whose primary key makes the toggle idempotent) is inserted or deleted, and the counters move
  * in the same transaction only when a row really changed, so counts stay exact under concurrent
  * and repeated taps.

@@ -1,8 +1,9 @@
 /**
  * Post rules: only a member with a profile posts, with their own upload; only the author deletes
  * (taking likes, saves, comments and the image files along); likes, saves and comments act only
- * as the caller. Toggles are idempotent (lib/toggle.ts): the join tables' primary keys decide,
- * and the counters move in the same transaction only when a row was really added or removed.
+ * as the caller. Toggles are idempotent: the join tables' primary keys decide, and the counters
+ * move in the same transaction (the like: the same statement, `likeStatement`; the save:
+ * lib/toggle.ts) only when a row was really added or removed.
  */
 import type {
   CommentDto,
