@@ -21,7 +21,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Long flows (several members, uploads, live updates) take up to ~55 s here with Chromium 150.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   grepInvert: process.env.SCREENSHOTS ? undefined : /@screens/,
