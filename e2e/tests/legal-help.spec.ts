@@ -70,6 +70,7 @@ test('help answers the five questions and links to the legal pages', async ({ pa
     await page.getByRole('main').getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
   }
 });
 

@@ -48,6 +48,8 @@ test('settings links to the lists, the legal pages and help, and About shows the
     await main.getByRole('link', { name: 'Community Guidelines' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Community Guidelines' })).toBeVisible();
     await page.goBack();
+    // Settings is drawn again before its next link is clicked (a CI run once hung right after Back).
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await main.getByRole('link', { name: 'Help', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
   });
