@@ -19,6 +19,7 @@ import {
   date,
   index,
   integer,
+  json,
   pgTable,
   primaryKey,
   smallint,
@@ -244,6 +245,14 @@ export const posts = pgTable(
     createdAt: createdAt(),
     /** The last edit of the caption, alt texts or sensitive flag; earlier versions in post_versions. */
     editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The photos as every list shows them, a copy kept by the database itself: post_images in
+     * position order, each with its alt text and its image's DTO columns, as `post_photos_json`
+     * (migration 0010) builds them. Triggers on post_images and images rewrite it in the same
+     * statement as any change to them, so a page of posts reads one column per post instead of
+     * joining two tables for each.
+     */
+    photos: json('photos').notNull().default(sql`'[]'::json`),
   },
   (t) => [
     index('posts_created_idx').on(t.createdAt, t.id),

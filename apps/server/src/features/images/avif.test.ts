@@ -86,6 +86,27 @@ describe('AVIF renditions', () => {
     for (const key of [...row!.keys, ...row!.avifKeys!, row!.originalKey!]) expect(left).not.toContain(key);
   });
 
+  it('shows the AVIF in every list of a post made before it was encoded', async () => {
+    const author = await t.signUpWithProfile();
+    const image = await uploadPostPhoto(author, 900, 700);
+    await t.deps.avif.idle();
+    await forgetAvif(image.id);
+    const created = await author.post('/api/posts', { photos: [{ imageId: image.id }], caption: 'Early' });
+    const post = (await created.json()) as PostDto;
+    expect(post.photos[0]!.image.avifSrcset).toBeNull();
+
+    const queue = otherQueue();
+    expect(await queue.run([image.id])).toBe(1);
+    await queue.close();
+    const avifSrcset = image.srcset.replaceAll('.webp ', '.avif ');
+    const single = (await (await author.get(`/api/posts/${post.id}`)).json()) as PostDto;
+    expect(single.photos[0]!.image.avifSrcset).toBe(avifSrcset);
+    for (const list of ['/api/posts', `/api/users/${author.id}/posts`]) {
+      const { items } = (await (await author.get(list)).json()) as { items: PostDto[] };
+      expect(items.find((p) => p.id === post.id)?.photos[0]!.image.avifSrcset, list).toBe(avifSrcset);
+    }
+  });
+
   it('deletes the AVIF files with the account', async () => {
     const leaver = await t.signUpWithProfile();
     const image = await uploadPostPhoto(leaver, 900, 700);

@@ -174,6 +174,13 @@ describe('editing', () => {
     expect(edited).toMatchObject({ caption: 'Second words', sensitive: true });
     expect(edited.photos.map((p) => p.altText)).toEqual(['alt 0', 'better alt 1']);
     expect(edited.editedAt).not.toBeNull();
+    // Lists read the photos the database keeps with the post (posts.photos): the new text is there too.
+    const explore = await json<{ items: PostDto[] }>(await reader.get('/api/posts'));
+    const listed = explore.items.find((p) => p.id === created.id);
+    expect(listed?.photos.map((p) => [p.image.id, p.altText])).toEqual([
+      [ids[0], 'alt 0'],
+      [ids[1], 'better alt 1'],
+    ]);
 
     // Saving the same thing again is not an edit.
     await patch(author, `/api/posts/${created.id}`, {

@@ -8,7 +8,7 @@ import { limits } from '@glimpse/shared';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { comments, images, postImages, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
+import { comments, images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
 import { keyset } from '../../lib/cursor.ts';
 import { literalLimit } from '../../lib/prepared.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -33,18 +33,8 @@ export function newestPostIds(db: Db, where: SQL | undefined, afterCursor: boole
     .limit(literalLimit(limits.pageSize + 1));
 }
 
+/** One element of `posts.photos`, which the database keeps (`post_photos_json`, migration 0010). */
 type PhotoRow = ImageDtoRow & { altText: string };
-
-/**
- * A post's photos in order, as one JSON array per row: a correlated subquery on the
- * (post_id, position) key, so a page of posts stays one statement however many photos each has.
- */
-const photosOfPost = sql<PhotoRow[]>`(select json_agg(json_build_object(
-    'id', ${images.id}, 'keys', ${images.keys}, 'avifKeys', ${images.avifKeys}, 'widths', ${images.widths}, 'width', ${images.width},
-    'height', ${images.height}, 'placeholder', ${images.placeholder}, 'purpose', ${images.purpose},
-    'altText', ${postImages.altText}) order by ${postImages.position})
-  from ${postImages} join ${images} on ${images.id} = ${postImages.imageId}
-  where ${postImages.postId} = ${posts.id})`;
 
 /**
  * `activityAt` is the time a list is ordered by: the post's own time, or when the viewer saved or
@@ -71,7 +61,7 @@ export function selectPostsForViewer(
         editedAt: posts.editedAt,
       },
       activityAt: sql<Date>`${activityAt}`.mapWith(posts.createdAt),
-      photos: photosOfPost,
+      photos: sql<PhotoRow[]>`${posts.photos}`,
       profile: authorColumns(profiles),
       profileImage: imageDtoColumns(authorImage),
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
@@ -92,7 +82,7 @@ export function toPostDto(storage: Storage, row: PostRow): PostDto {
     id: row.post.id,
     author: toAuthorDto(storage, row),
     caption: row.post.caption,
-    photos: (row.photos ?? []).map(({ altText, ...image }) => ({
+    photos: row.photos.map(({ altText, ...image }) => ({
       image: toImageDto(storage, image),
       altText,
     })),
