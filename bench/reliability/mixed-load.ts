@@ -121,7 +121,9 @@ export async function runMixedLoad(baseUrl: string, options: MixedLoadOptions): 
       samples.set(op, list);
       return body;
     } catch (error) {
-      const key = `${op} ${status || (error as Error).name}`;
+      // The cause says which side failed (undici wraps a reset socket in "fetch failed").
+      const { name, message, code, cause } = error as NodeJS.ErrnoException;
+      const key = `${op} ${status || name}: ${message}${code ? ` ${code}` : ''}${cause instanceof Error ? ` (${cause.message})` : ''}`;
       errors.set(key, (errors.get(key) ?? 0) + 1);
       return null;
     }

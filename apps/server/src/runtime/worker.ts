@@ -30,19 +30,45 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
+/**
+ * The hourly housekeeping, one job after another: at once they would hold five of the pool's
+ * connections, and PostgreSQL would start a backend (~15 MB) for each of them.
+ */
+async function sweep() {
+  const jobs: [failure: string, job: () => Promise<unknown>][] = [
+    [
+      'orphan image sweep failed',
+      async () => {
+        const olderThan = new Date(Date.now() - orphanGraceMs);
+        const removed = await sweepOrphanImages({ ctx: deps, input: { olderThan } });
+        if (removed) deps.logger.info({ removed }, 'removed unattached uploads');
+      },
+    ],
+    ['rate-limit sweep failed', () => sweepRateLimitWindows(deps.db)],
+    [
+      'event reminders failed',
+      async () => {
+        const { reminded } = await sendEventReminders(deps);
+        if (reminded) deps.logger.info({ reminded }, 'sent event reminders');
+      },
+    ],
+    ['data export sweep failed', () => sweepDataExports({ ctx: deps })],
+    [
+      'AVIF sweep failed',
+      async () => {
+        const olderThan = new Date(Date.now() - avifGraceMs);
+        const { encoded } = await sweepMissingAvif({ ctx: deps, input: { olderThan } });
+        if (encoded) deps.logger.info({ encoded }, 'encoded missing AVIF renditions');
+      },
+    ],
+  ];
+  for (const [failure, job] of jobs) {
+    await job().catch((err) => deps.logger.error({ err }, failure));
+  }
+}
+
 process.on('message', (message: PrimaryMessage) => {
-  if (message?.type !== 'sweep') return;
-  sweepOrphanImages({ ctx: deps, input: { olderThan: new Date(Date.now() - orphanGraceMs) } })
-    .then((removed) => removed && deps.logger.info({ removed }, 'removed unattached uploads'))
-    .catch((err) => deps.logger.error({ err }, 'orphan image sweep failed'));
-  sweepRateLimitWindows(deps.db).catch((err) => deps.logger.error({ err }, 'rate-limit sweep failed'));
-  sendEventReminders(deps)
-    .then(({ reminded }) => reminded && deps.logger.info({ reminded }, 'sent event reminders'))
-    .catch((err) => deps.logger.error({ err }, 'event reminders failed'));
-  sweepDataExports({ ctx: deps }).catch((err) => deps.logger.error({ err }, 'data export sweep failed'));
-  sweepMissingAvif({ ctx: deps, input: { olderThan: new Date(Date.now() - avifGraceMs) } })
-    .then(({ encoded }) => encoded && deps.logger.info({ encoded }, 'encoded missing AVIF renditions'))
-    .catch((err) => deps.logger.error({ err }, 'AVIF sweep failed'));
+  if (message?.type === 'sweep') void sweep();
 });
 
 // Every worker looks for pushes to send; push_sends claims each group, so none goes out twice.
