@@ -119,6 +119,8 @@ interface MemoryReading {
     pssAfterHealthMb: number;
     pssSettledMb: number;
     processes: number;
+    /** What the settled reading's processes were, e.g. `node ×3, backend ×4, autovacuum worker`. */
+    kinds: string;
     startMs: number;
   }[];
   /** The largest summed RSS of all starts: what the budget is checked against. */
@@ -127,6 +129,24 @@ interface MemoryReading {
   maxPssMb: number;
   /** The slowest start to a healthy answer (the start-time budgets: new ≤ 10 s, later ≤ 3 s). */
   maxStartMs: number;
+}
+
+/**
+ * Processes by kind: a start that reads more memory than the others usually caught one more
+ * process (an autovacuum worker, a backend), and this says which.
+ */
+function processKinds(commands: string[]): string {
+  const counts = new Map<string, number>();
+  for (const command of commands) {
+    const title = /^postgres: (.*)$/.exec(command)?.[1];
+    const kind = !title
+      ? path.basename(command.split(' ')[0] ?? command)
+      : /\[local\]|\d+\.\d+\.\d+\.\d+/.test(title)
+        ? 'backend'
+        : title.replace(/\s+(glimpse\S*|postgres)$/, '').trim();
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts].map(([kind, n]) => (n > 1 ? `${kind} ×${n}` : kind)).join(', ');
 }
 
 /**
@@ -155,6 +175,7 @@ async function measureMemory(
       pssAfterHealthMb: afterHealth.pssMb,
       pssSettledMb: settled.pssMb,
       processes: settled.processes.length,
+      kinds: processKinds(settled.processes.map((p) => p.command)),
       startMs: server.startMs,
     });
   }
@@ -297,7 +318,7 @@ async function main() {
   for (const m of memory) {
     const readings = m.starts.map(
       (s) =>
-        `${s.rssAfterHealthMb.toFixed(0)}/${s.rssSettledMb.toFixed(0)} RSS, ${s.pssSettledMb.toFixed(0)} PSS (${s.processes} processes, ${(s.startMs / 1000).toFixed(1)} s)`,
+        `${s.rssAfterHealthMb.toFixed(0)}/${s.rssSettledMb.toFixed(0)} RSS, ${s.pssSettledMb.toFixed(0)} PSS (${s.processes} processes, ${(s.startMs / 1000).toFixed(1)} s: ${s.kinds})`,
     );
     console.log(`  ${m.label}:\n    ${readings.join('\n    ')}`);
   }

@@ -27,6 +27,7 @@ import { StartupError } from './startup-error.ts';
 export type PrimaryMessage = { type: 'sweep' };
 
 const sweepIntervalMs = 60 * 60 * 1000;
+const firstSweepDelayMs = 60 * 1000;
 /** A worker that dies this soon after its start is broken, not unlucky: stop instead of looping. */
 const crashLoopMs = 10_000;
 
@@ -111,7 +112,11 @@ function fork(databaseUrl: string): Worker {
   return worker;
 }
 
-/** Each sweep goes to one worker, a different one each hour. */
+/**
+ * Each sweep goes to one worker, a different one each hour. The first waits a minute after start:
+ * a restart is when every open tab reconnects, and at the same moment as the worker's push round
+ * the sweep would take a second connection, so a second PostgreSQL backend.
+ */
 function scheduleSweeps() {
   let next = 0;
   const sweep = () => {
@@ -121,7 +126,7 @@ function scheduleSweeps() {
     if (workers.length === 0) return;
     workers[next++ % workers.length]!.send({ type: 'sweep' } satisfies PrimaryMessage);
   };
-  setTimeout(sweep, 5000).unref();
+  setTimeout(sweep, firstSweepDelayMs).unref();
   setInterval(sweep, sweepIntervalMs).unref();
 }
 
