@@ -20,7 +20,6 @@ import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import { exportFolder } from './features/account/data-export.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
-import { watchSuspendedAccounts } from './features/safety/suspended.ts';
 import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { type AppEnv, clientIp } from './lib/http.ts';
@@ -57,7 +56,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // Images come from the CDN / bucket address when S3_PUBLIC_URL is set (storage/s3.ts).
   const mediaOrigins = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
-  const lookupSession = createSessionLookup(auth, watchSuspendedAccounts(deps));
+  const lookupSession = createSessionLookup(auth, deps.suspended);
   deps.live.listen((event) => {
     if (event.kind === 'sessions_ended') lookupSession.endSessionsOf(event.userId);
   });

@@ -3,6 +3,7 @@ import type { Auth } from './auth/auth.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { AvifQueue } from './features/images/avif.ts';
+import type { SuspendedAccounts } from './features/safety/suspended.ts';
 import type { Logger } from './lib/logger.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -18,4 +19,6 @@ export interface AppDeps {
   mailer: Mailer;
   /** Background AVIF encodes (features/images/avif.ts); closed before the database. */
   avif: AvifQueue;
+  /** Suspended accounts, kept in memory for the session check (features/safety/suspended.ts). */
+  suspended: SuspendedAccounts;
 }

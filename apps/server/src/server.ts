@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { Env } from './env.ts';
 import { createAvifQueue } from './features/images/avif.ts';
+import { watchSuspendedAccounts } from './features/safety/suspended.ts';
 import { createLogger } from './lib/logger.ts';
 import { createLiveHub } from './live/hub.ts';
 import { createPgTransport } from './live/pg-transport.ts';
@@ -54,5 +55,6 @@ export async function createDeps(
     onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
   });
   const avif = createAvifQueue({ db: database.db, storage, logger });
-  return { deps: { env, db: database.db, storage, auth, logger, live, mailer, avif }, database };
+  const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
+  return { deps: { env, db: database.db, storage, auth, logger, live, mailer, avif, suspended }, database };
 }

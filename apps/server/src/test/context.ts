@@ -18,6 +18,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
 import { createAvifQueue } from '../features/images/avif.ts';
+import { watchSuspendedAccounts } from '../features/safety/suspended.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -108,6 +109,7 @@ export async function createTestContext(
     live,
     mailer,
     avif: createAvifQueue({ db: database.db, storage, logger }),
+    suspended: await watchSuspendedAccounts({ db: database.db, live, logger }),
   };
   const app = createApp(deps);
   let userCount = 0;

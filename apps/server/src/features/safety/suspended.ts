@@ -28,7 +28,11 @@ export interface SuspendedAccounts {
   status(userId: string): AccountStatus | Promise<AccountStatus>;
 }
 
-export function watchSuspendedAccounts({
+/**
+ * Resolves once the first load has been tried (a failed one is logged, and `status` then asks the
+ * database), so that a worker takes no request while its one query at start is still running.
+ */
+export async function watchSuspendedAccounts({
   db,
   live,
   logger,
@@ -36,7 +40,7 @@ export function watchSuspendedAccounts({
   db: Db;
   live: LiveHub;
   logger: Logger;
-}): SuspendedAccounts {
+}): Promise<SuspendedAccounts> {
   let ids = new Set<string>();
   const liftedAt = new Map<string, number>();
   let loaded = false;
@@ -83,7 +87,7 @@ export function watchSuspendedAccounts({
     reload(event.userId).catch((err) => logger.warn({ err }, 'suspension reload failed'));
   });
   const first = loadAll();
-  first.catch((err) => logger.warn({ err }, 'loading suspended accounts failed'));
+  await first.catch((err) => logger.warn({ err }, 'loading suspended accounts failed'));
   setInterval(() => {
     loadAll().catch((err) => logger.warn({ err }, 'reloading suspended accounts failed'));
   }, refreshMs).unref();
