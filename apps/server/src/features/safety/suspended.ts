@@ -24,7 +24,7 @@ const liftedMs = 3 * 60_000;
 export type AccountStatus = 'suspended' | 'lifted' | 'ok';
 
 export interface SuspendedAccounts {
-  /** Suspended, lifted a moment ago, or neither; waits for the first load only. */
+  /** Suspended, lifted a moment ago, or neither; asks the database until the list has loaded. */
   status(userId: string): AccountStatus | Promise<AccountStatus>;
 }
 
