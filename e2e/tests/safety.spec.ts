@@ -41,6 +41,7 @@ async function shots(page: Page, name: string) {
 const feedPost = (page: Page, caption: string) => page.getByRole('main').getByText(caption, { exact: true });
 
 test('a reported post reaches the admin live; a suspension hides it until lifted', async ({ browser }) => {
+  test.slow(); // several accounts and sign-ins: over a minute when the machine is busy
   const admin = await member(browser, { ...newUser('Ada'), email: 'safety-admin@example.com' });
   const b = await member(browser, newUser('Bram'));
   const a = await member(browser, newUser('Anouk'));
@@ -133,6 +134,7 @@ test('a reported post reaches the admin live; a suspension hides it until lifted
 test('A blocks C: C’s posts leave A’s feed and C cannot open A’s profile; A unblocks', async ({
   browser,
 }) => {
+  test.slow(); // several accounts and sign-ins: over a minute when the machine is busy
   const a = await member(browser, newUser('Amara'));
   const c = await member(browser, newUser('Cyril'));
   const caption = `Cyril's sunset ${Date.now()}`;

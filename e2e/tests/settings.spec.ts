@@ -58,6 +58,7 @@ test('settings links to the lists, the legal pages and help, and About shows the
 test('Add Account signs in a second member, switching changes the top bar, and log out keeps the other', async ({
   page,
 }) => {
+  test.slow(); // several accounts and sign-ins: over a minute when the machine is busy
   const first = await signUpWithProfile(page, newUser('Ines'));
   const second = await createMember(page, 'Tomas');
 

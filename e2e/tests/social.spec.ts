@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { addPost, currentUserId, newUser, signUpWithProfile } from '../support/app.ts';
 
 test('find someone, follow them, get followed back, and see their posts arrive live', async ({ browser }) => {
+  test.slow(); // several accounts and sign-ins: over a minute when the machine is busy
   const aliceContext = await browser.newContext();
   const bobContext = await browser.newContext();
   const alice = await aliceContext.newPage();
