@@ -4,6 +4,7 @@ import { addPost, expectAccessible, fullNameOf, newUser, signUpWithProfile } fro
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test('likes and comments notify the author, grouped; turning likes off stops them', async ({ browser }) => {
+  test.slow(); // several accounts and sign-ins: over a minute when the machine is busy
   const [a, b, c] = await Promise.all([0, 1, 2].map(async () => (await browser.newContext()).newPage()));
   const ana = await signUpWithProfile(a!, newUser('Ana'));
   await signUpWithProfile(b!, newUser('Bea'));

@@ -4,6 +4,7 @@ import { addPost, photoFile, signUpWithProfile } from '../support/app.ts';
 const gridLink = (page: Page, caption: string) => page.getByRole('link', { name: caption });
 
 test('a member posts a photo, likes, saves, comments and deletes it', async ({ page }) => {
+  test.slow(); // a real upload and every action on the post: near a minute when the machine is busy
   await signUpWithProfile(page);
   const caption = `Harbour lights ${Date.now()}`;
 
