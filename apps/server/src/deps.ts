@@ -2,10 +2,12 @@
 import type { Auth } from './auth/auth.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { FeedCache } from './features/feed/cache.ts';
 import type { AvifQueue } from './features/images/avif.ts';
 import type { SuspendedAccounts } from './features/safety/suspended.ts';
 import type { Logger } from './lib/logger.ts';
 import type { LiveHub } from './live/hub.ts';
+import type { PgListener } from './live/pg-listener.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -21,4 +23,8 @@ export interface AppDeps {
   avif: AvifQueue;
   /** Suspended accounts, kept in memory for the session check (features/safety/suspended.ts). */
   suspended: SuspendedAccounts;
+  /** The instance's one LISTEN connection (live/pg-listener.ts); closed with the live hub. */
+  listener: PgListener;
+  /** Home feed first pages, kept until they change (features/feed/cache.ts). */
+  feedCache: FeedCache;
 }

@@ -11,10 +11,12 @@ import { loadSecret } from './auth/secret.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { Env } from './env.ts';
+import { createFeedCache } from './features/feed/cache.ts';
 import { createAvifQueue } from './features/images/avif.ts';
 import { watchSuspendedAccounts } from './features/safety/suspended.ts';
 import { createLogger } from './lib/logger.ts';
 import { createLiveHub } from './live/hub.ts';
+import { createPgListener } from './live/pg-listener.ts';
 import { createPgTransport } from './live/pg-transport.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
@@ -44,11 +46,14 @@ export async function createDeps(
   const secret = await loadSecret(env);
   const storage = await createStorage(env);
   // Every worker is an instance: LISTEN/NOTIFY carries live events to the streams on the others.
+  // One LISTEN connection carries both the live events and the feed cache's change notices.
+  const listener = createPgListener(env.DATABASE_URL, logger);
   const live = await createLiveHub({
     db: database.db,
     logger,
-    transport: createPgTransport(env.DATABASE_URL, logger),
+    transport: createPgTransport(env.DATABASE_URL, logger, listener),
   });
+  const feedCache = await createFeedCache(listener);
   const mailer = createMailer(env, logger);
   const auth = createAuth(database.db, env, secret, {
     mailer,
@@ -56,5 +61,8 @@ export async function createDeps(
   });
   const avif = createAvifQueue({ db: database.db, storage, logger });
   const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
-  return { deps: { env, db: database.db, storage, auth, logger, live, mailer, avif, suspended }, database };
+  return {
+    deps: { env, db: database.db, storage, auth, logger, live, mailer, avif, suspended, listener, feedCache },
+    database,
+  };
 }

@@ -7,7 +7,8 @@
 
 import { messages } from '@glimpse/shared';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { fromZodError, invalid, notFound, unauthenticated } from './errors.ts';
@@ -56,8 +57,8 @@ type SignedInEnv = { Variables: AppEnv['Variables'] & { viewer: Viewer; ctx: Ser
 export const signedIn: MiddlewareHandler<SignedInEnv> = async (c, next) => {
   const viewer: Viewer | null = c.get('viewer');
   if (!viewer) throw unauthenticated();
-  const { db, storage, live } = c.get('deps');
-  c.set('ctx', { db, storage, live, viewer });
+  const { db, storage, live, feedCache } = c.get('deps');
+  c.set('ctx', { db, storage, live, feedCache, viewer });
   await next();
 };
 
@@ -142,6 +143,15 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   const result = schema.safeParse(value);
   if (!result.success) throw fromZodError(result.error);
   return result.data;
+}
+
+/**
+ * A 200 JSON answer whose text is already made (the feed cache keeps pages as the text it sends),
+ * typed for the client like `c.json(value as T)`.
+ */
+export function jsonText<T>(c: Context, text: string) {
+  return c.body(text, 200, { 'content-type': 'application/json' }) as unknown as Response &
+    TypedResponse<JSONParsed<T>, 200, 'json'>;
 }
 
 export function requireViewer(c: AppContext): Viewer {

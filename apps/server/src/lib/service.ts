@@ -7,6 +7,7 @@
  */
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import type { FeedCache } from '../features/feed/cache.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Viewer } from './http.ts';
@@ -15,6 +16,8 @@ export interface ServiceContext {
   db: Db;
   storage: Storage;
   live: LiveHub;
+  /** Home feed first pages, kept until they change (features/feed/cache.ts). */
+  feedCache: FeedCache;
   /** The signed-in caller: every permission check starts here. */
   viewer: Viewer;
 }

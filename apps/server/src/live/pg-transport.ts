@@ -1,6 +1,7 @@
 /**
  * Cross-instance fan-out on PostgreSQL: every instance LISTENs on one channel and NOTIFY carries
- * the (small) domain events. The listening connection reconnects by itself after a drop.
+ * the (small) domain events, on the instance's one listening connection (pg-listener.ts), which
+ * reconnects by itself after a drop.
  *
  * Events published within a few milliseconds of each other, or while a NOTIFY is on its way, leave
  * together in one NOTIFY as a JSON array: each NOTIFY costs a round trip and a commit, and wakes
@@ -12,6 +13,7 @@
 import pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
 import type { DomainEvent, LiveTransport } from './hub.ts';
+import { createPgListener, type PgListener } from './pg-listener.ts';
 
 const channel = 'glimpse_live';
 /** Below NOTIFY's 8000-byte payload limit, with room for the brackets and commas. */
@@ -44,8 +46,13 @@ export function eventsOf(payload: string): DomainEvent[] {
   return Array.isArray(parsed) ? parsed : [parsed];
 }
 
-export function createPgTransport(url: string, logger: Logger): LiveTransport {
-  let listener: pg.Client | null = null;
+/**
+ * `shared` is the instance's listening connection (pg-listener.ts); without one the
+ * transport opens its own and closes it with itself.
+ */
+export function createPgTransport(url: string, logger: Logger, shared?: PgListener): LiveTransport {
+  const listener = shared ?? createPgListener(url, logger);
+  // A shared listener outlives the transport: events after close() are dropped here.
   let closed = false;
   const sender = new pg.Pool({ connectionString: url, max: 1 });
   // A dropped idle connection is replaced on the next send; unhandled, the event would end the process.
@@ -74,31 +81,20 @@ export function createPgTransport(url: string, logger: Logger): LiveTransport {
     sending = null;
   }
 
-  async function connect(deliver: (event: DomainEvent) => void) {
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', (message) => {
-      if (message.channel !== channel || !message.payload) return;
-      let events: DomainEvent[];
-      try {
-        events = eventsOf(message.payload);
-      } catch (err) {
-        logger.warn({ err }, 'ignored a malformed live event');
-        return;
-      }
-      for (const event of events) deliver(event);
-    });
-    client.on('error', (err) => {
-      logger.warn({ err }, 'live listener connection lost; reconnecting');
-      client.end().catch(() => {});
-      if (!closed) setTimeout(() => void connect(deliver).catch(() => {}), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${channel}`);
-    listener = client;
+  function deliverPayload(payload: string, deliver: (event: DomainEvent) => void) {
+    if (closed) return;
+    let events: DomainEvent[];
+    try {
+      events = eventsOf(payload);
+    } catch (err) {
+      logger.warn({ err }, 'ignored a malformed live event');
+      return;
+    }
+    for (const event of events) deliver(event);
   }
 
   return {
-    start: connect,
+    start: (deliver) => listener.listen(channel, (payload) => deliverPayload(payload, deliver)),
     send(event) {
       return new Promise<void>((sent, failed) => {
         queue.push({ json: JSON.stringify(event), sent, failed });
@@ -110,7 +106,7 @@ export function createPgTransport(url: string, logger: Logger): LiveTransport {
       closed = true;
       if (queue.length > 0) sendNow();
       await sending;
-      await listener?.end().catch(() => {});
+      if (!shared) await listener.close();
       await sender.end();
     },
   };

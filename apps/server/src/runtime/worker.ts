@@ -95,6 +95,7 @@ async function shutdown() {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   clearTimeout(force);
   await deps.live.close();
+  await deps.listener.close();
   // Queued AVIF encodes are dropped and the running one stops at its next step: the sweep redoes them.
   await deps.avif.close();
   await database.close();

@@ -17,10 +17,12 @@ import { createAuth } from '../auth/auth.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
+import { createFeedCache } from '../features/feed/cache.ts';
 import { createAvifQueue } from '../features/images/avif.ts';
 import { watchSuspendedAccounts } from '../features/safety/suspended.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
+import { createPgListener } from '../live/pg-listener.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createStorage } from '../server.ts';
 import { createLocalStorage } from '../storage/storage.ts';
@@ -34,7 +36,7 @@ const testSecret = 'test-secret-that-is-long-enough-for-better-auth';
  * A database of its own for each context: a copy of the migrated template that the global setup
  * made (test/global-setup.ts) on the run's PostgreSQL, dropped on close.
  */
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(): Promise<Database & { url: string }> {
   const { adminUrl, template } = inject('testDatabase');
   const name = `glimpse_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -47,6 +49,7 @@ async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ url: url.toString(), migrations: 'skip', maxConnections: 5 });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -95,6 +98,9 @@ export async function createTestContext(
   const storage = env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
   const logger = createLogger('silent', false);
   const live = await createLiveHub({ db: database.db, logger, transport: createLocalTransport() });
+  // Live events stay in-process here, but the feed cache listens to the database as in production.
+  const listener = createPgListener(database.url, logger);
+  const feedCache = await createFeedCache(listener);
   // The file mailbox in the temp folder (test/mail.ts reads it), unless the overrides name an SMTP_URL.
   const mailer = createMailer(env, logger, { retryDelaysMs: [20, 50] });
   const deps = {
@@ -110,6 +116,8 @@ export async function createTestContext(
     mailer,
     avif: createAvifQueue({ db: database.db, storage, logger }),
     suspended: await watchSuspendedAccounts({ db: database.db, live, logger }),
+    listener,
+    feedCache,
   };
   const app = createApp(deps);
   let userCount = 0;
@@ -300,6 +308,7 @@ export async function createTestContext(
     await deps.avif.close();
     await mailer.idle();
     await live.close();
+    await listener.close();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -312,6 +321,8 @@ export async function createTestContext(
     admin,
     makeAdmin,
     db: database.db,
+    /** The context's own database, for a second instance's connections. */
+    databaseUrl: database.url,
     client,
     signUp,
     signUpWithProfile,

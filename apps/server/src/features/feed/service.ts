@@ -30,6 +30,7 @@ import type { ServiceArgs } from '../../lib/service.ts';
 import { newestPostIds } from '../posts/queries.ts';
 import { feedPage, prepareFeedPage } from '../posts/service.ts';
 import { visibleTo } from '../safety/visibility.ts';
+import type { FeedRead } from './cache.ts';
 
 const viewerId = sql.placeholder('viewerId');
 
@@ -87,16 +88,34 @@ const feedStatements = preparedFor((db) => ({
   next: preparePage(db, true),
 }));
 
+async function readFirstPage({ ctx }: ServiceArgs<'db' | 'storage' | 'viewer'>): Promise<FeedRead> {
+  const rows = await feedStatements(ctx.db).first.execute({ viewerId: ctx.viewer.id });
+  return {
+    page: feedPage(ctx.storage, rows),
+    postIds: rows.map((row) => row.post.id),
+    authorIds: rows.map((row) => row.profile.userId),
+  };
+}
+
 export async function getFeed({
   ctx,
   input: { cursor },
 }: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
-  const statement = feedStatements(ctx.db);
-  const viewerId = ctx.viewer.id;
+  if (!cursor) return (await readFirstPage({ ctx })).page;
   return feedPage(
     ctx.storage,
-    cursor
-      ? await statement.next.execute({ viewerId, ...cursor })
-      : await statement.first.execute({ viewerId }),
+    await feedStatements(ctx.db).next.execute({ viewerId: ctx.viewer.id, ...cursor }),
   );
+}
+
+/**
+ * A page as the JSON the route sends: the first from the feed cache (cache.ts) while nothing on
+ * it has changed since it was read, the ones after a cursor read each time.
+ */
+export async function getFeedJson({
+  ctx,
+  input: { cursor },
+}: ServiceArgs<'db' | 'storage' | 'viewer' | 'feedCache', { cursor: Cursor | null }>): Promise<string> {
+  if (cursor) return JSON.stringify(await getFeed({ ctx, input: { cursor } }));
+  return ctx.feedCache.firstPage(ctx.viewer.id, () => readFirstPage({ ctx }));
 }
