@@ -66,6 +66,7 @@ export function createPgListener(url: string, logger: Logger): PgListener {
   }
 
   async function reconnect() {
+    if (closed) return;
     try {
       await connection();
     } catch (err) {
@@ -97,9 +98,8 @@ export function createPgListener(url: string, logger: Logger): PgListener {
     async listen(channel, handler) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
       handlers.set(channel, handler);
-      const current = client;
-      if (current) await current.query(`LISTEN ${channel}`);
-      else await connection();
+      // A connection still being made may have sent its LISTENs already; a second one is a no-op.
+      await (await connection()).query(`LISTEN ${channel}`);
     },
     onReset(handler) {
       resetHandlers.push(handler);
