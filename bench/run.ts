@@ -253,10 +253,16 @@ async function main() {
   const signInViewer = () => signIn(server.url, publicOrigin, viewerEmail, benchPassword);
   let viewer: Visitor = await signInViewer();
 
-  step('home feed latency: 1,000 sequential requests over the first 5 pages');
-  const paths = await feedPagePaths(viewer, 5);
-  const feedLatency = await measureFeedLatency(viewer, paths, 1000);
-  console.log(`  p50 ${feedLatency.p50Ms.toFixed(2)} ms, p99 ${feedLatency.p99Ms.toFixed(2)} ms`);
+  // The feed cache keeps the first page (features/feed/cache.ts): the budget is for a page read
+  // from the database, so it is measured on the five after it; the first is timed on its own.
+  step('home feed latency: 1,000 sequential requests over pages 2–6, then 200 of the first page');
+  const [firstPath, ...laterPaths] = await feedPagePaths(viewer, 6);
+  const feedLatency = await measureFeedLatency(viewer, laterPaths, 1000);
+  const firstPageLatency = await measureFeedLatency(viewer, [firstPath!], 200);
+  console.log(`  pages 2–6: p50 ${feedLatency.p50Ms.toFixed(2)} ms, p99 ${feedLatency.p99Ms.toFixed(2)} ms`);
+  console.log(
+    `  first page (feed cache): p50 ${firstPageLatency.p50Ms.toFixed(2)} ms, p99 ${firstPageLatency.p99Ms.toFixed(2)} ms`,
+  );
 
   const connections = Number(args.connections);
   const seconds = Number(args.seconds);
@@ -325,7 +331,7 @@ async function main() {
 
   // ── 5. report ─────────────────────────────────────────────────────────────────────────────
   const wallSeconds = (performance.now() - started) / 1000;
-  const rows = budgetRows({ feedLatency, throughput, live, upload, clientJs, memory });
+  const rows = budgetRows({ feedLatency, firstPageLatency, throughput, live, upload, clientJs, memory });
   printTable(rows);
   const machine = {
     cpus: `${os.cpus().length} × ${os.cpus()[0]?.model}`,
@@ -340,7 +346,7 @@ async function main() {
     machine,
     data: { scale: Number(args.scale), counts, seedSeconds },
     rows,
-    details: { feedLatency, throughput, live, upload, clientJs, memory, postgresServerRssMb },
+    details: { feedLatency, firstPageLatency, throughput, live, upload, clientJs, memory, postgresServerRssMb },
     wallSeconds,
   };
   const file = path.join(repoRoot, 'bench/results', `${result.at.replace(/[:.]/g, '-')}.json`);
@@ -386,6 +392,7 @@ interface BudgetRow {
 
 function budgetRows(m: {
   feedLatency: Awaited<ReturnType<typeof measureFeedLatency>>;
+  firstPageLatency: Awaited<ReturnType<typeof measureFeedLatency>>;
   throughput: Awaited<ReturnType<typeof measureThroughput>>;
   live: Awaited<ReturnType<typeof measureLiveLatency>>;
   upload: Awaited<ReturnType<typeof measureUpload>>;
@@ -395,7 +402,7 @@ function budgetRows(m: {
   const ms = (v: number) => `${v < 10 ? v.toFixed(2) : v.toFixed(0)} ms`;
   const rows: BudgetRow[] = [
     {
-      what: 'home feed page p50 (PostgreSQL, 20 posts)',
+      what: 'home feed page p50 (PostgreSQL, 20 posts, pages 2–6: read anew)',
       measured: ms(m.feedLatency.p50Ms),
       budget: '≤ 10 ms',
       met: m.feedLatency.p50Ms <= 10,
@@ -405,6 +412,12 @@ function budgetRows(m: {
       measured: ms(m.feedLatency.p99Ms),
       budget: '≤ 50 ms',
       met: m.feedLatency.p99Ms <= 50,
+    },
+    {
+      what: '  first page, kept by the feed cache: p50 / p99',
+      measured: `${ms(m.firstPageLatency.p50Ms)} / ${ms(m.firstPageLatency.p99Ms)}`,
+      budget: '(context)',
+      met: null,
     },
     {
       what: `feed vs static JSON throughput (${m.throughput.connections} conn.)`,
