@@ -346,7 +346,16 @@ async function main() {
     machine,
     data: { scale: Number(args.scale), counts, seedSeconds },
     rows,
-    details: { feedLatency, firstPageLatency, throughput, live, upload, clientJs, memory, postgresServerRssMb },
+    details: {
+      feedLatency,
+      firstPageLatency,
+      throughput,
+      live,
+      upload,
+      clientJs,
+      memory,
+      postgresServerRssMb,
+    },
     wallSeconds,
   };
   const file = path.join(repoRoot, 'bench/results', `${result.at.replace(/[:.]/g, '-')}.json`);
