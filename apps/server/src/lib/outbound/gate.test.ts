@@ -170,6 +170,8 @@ describe('outbound gate: the connection', () => {
       if (route === '/big') return res.writeHead(200).end('x'.repeat(2000));
       if (route === '/redirect') return res.writeHead(302, { location: query ?? '/ok' }).end();
       if (route === '/loop') return res.writeHead(307, { location: '/loop' }).end();
+      // Headers, then nothing: a peer that holds the connection open.
+      if (route === '/slow') return res.writeHead(200).write('a');
       res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -259,6 +261,13 @@ describe('outbound gate: the connection', () => {
     expect(await refusal(hop(`http://pinned.test:${port}/ok`))).toBe('not-https');
     expect(await refusal(hop(`https://nowhere.test:${port}/ok`))).toBe('unresolvable');
     expect(await refusal(gate.request(`${base}/loop`, { maxRedirects: 3 }))).toBe('too-many-redirects');
+  });
+
+  it('gives up on a peer that does not finish its answer in time', async () => {
+    const gate = createOutboundGate({ allowPrivateAddresses: true, ca: certificate.cert });
+    const started = Date.now();
+    await expect(gate.request(`https://127.0.0.1:${port}/slow`, { timeoutMs: 300 })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('fails an answer larger than the limit', async () => {
