@@ -100,8 +100,8 @@ export function toPushPayload(group: DueGroup): PushPayload {
 
 /**
  * Sends one payload to one subscription: 'gone' when the push service says it no longer exists,
- * 'refused' when the gate will not send there (not https on 443, or an internal address). A name
- * that does not resolve right now throws instead, as any network failure: it may resolve later.
+ * the gate's refusal when it will not send there (not https on 443, or an internal address). A
+ * name that does not resolve right now throws instead, as any network failure: it may resolve later.
  */
 export async function sendPush(
   { env, outbound }: { env: Env; outbound: OutboundGate },

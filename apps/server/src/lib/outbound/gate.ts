@@ -19,7 +19,6 @@
 
 import { lookup } from 'node:dns/promises';
 import type { IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { type AddressClass, classifyAddress } from './address.ts';
 
@@ -127,12 +126,14 @@ export function createOutboundGate(options: OutboundOptions): OutboundGate {
     return { url, host, address, family: isIP(address) === 6 ? 6 : 4 };
   }
 
-  function exchange(
+  async function exchange(
     target: CheckedTarget,
     init: OutboundRequest,
     signal: AbortSignal,
   ): Promise<OutboundResponse> {
     const maxBytes = init.maxResponseBytes ?? 1024 * 1024;
+    // Loaded with the first request, not at start (~1 MB per worker): docs/performance.md.
+    const { request: httpsRequest } = await import('node:https');
     return new Promise((resolveResponse, reject) => {
       const request = httpsRequest(
         {
