@@ -6,6 +6,7 @@ import type { FeedCache } from './features/feed/cache.ts';
 import type { AvifQueue } from './features/images/avif.ts';
 import type { SuspendedAccounts } from './features/safety/suspended.ts';
 import type { Logger } from './lib/logger.ts';
+import type { OutboundGate } from './lib/outbound/gate.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { PgListener } from './live/pg-listener.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -27,4 +28,6 @@ export interface AppDeps {
   listener: PgListener;
   /** Home feed first pages, kept until they change (features/feed/cache.ts). */
   feedCache: FeedCache;
+  /** The only way out to addresses others chose: push services, federation peers (lib/outbound/gate.ts). */
+  outbound: OutboundGate;
 }

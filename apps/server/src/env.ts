@@ -67,6 +67,13 @@ const EnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The From of every message, e.g. `Glimpse <no-reply@example.com>`; default no-reply@ the PUBLIC_URL host. */
   MAIL_FROM: z.string().min(3).optional(),
+
+  /**
+   * `true` lets outbound requests (push services now, federation peers in round 3) reach loopback
+   * and private addresses on any port: tests and closed networks only (lib/outbound/gate.ts).
+   * One name for the one gate, the name DESIGN.md gives it; ignored, with a warning, in production.
+   */
+  FEDERATION_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
 });
 
 /** The S3 driver's settings, present only when STORAGE_DRIVER=s3 and checked to be complete. */
@@ -86,6 +93,10 @@ export type Env = z.infer<typeof EnvSchema> & {
   adminEmails: string[];
   trustedOrigins: string[];
   s3?: S3Settings;
+  /** FEDERATION_ALLOW_PRIVATE_ADDRESSES as it applies: never in production. */
+  outboundAllowPrivateAddresses: boolean;
+  /** Settings that were refused without stopping the start; the primary logs them. */
+  warnings: string[];
 };
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
@@ -148,5 +159,20 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const adminEmails = env.ADMIN_EMAILS.split(',')
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
-  return { ...env, publicUrl, trustedOrigins, adminEmails, s3: s3.settings };
+  const warnings: string[] = [];
+  const allowPrivate = env.FEDERATION_ALLOW_PRIVATE_ADDRESSES === 'true';
+  if (allowPrivate && env.NODE_ENV === 'production') {
+    warnings.push(
+      'FEDERATION_ALLOW_PRIVATE_ADDRESSES=true is ignored in production: outbound requests reach public addresses only',
+    );
+  }
+  return {
+    ...env,
+    publicUrl,
+    trustedOrigins,
+    adminEmails,
+    s3: s3.settings,
+    outboundAllowPrivateAddresses: allowPrivate && env.NODE_ENV !== 'production',
+    warnings,
+  };
 }

@@ -15,6 +15,7 @@ import { createFeedCache } from './features/feed/cache.ts';
 import { createAvifQueue } from './features/images/avif.ts';
 import { watchSuspendedAccounts } from './features/safety/suspended.ts';
 import { createLogger } from './lib/logger.ts';
+import { createOutboundGate } from './lib/outbound/gate.ts';
 import { createLiveHub } from './live/hub.ts';
 import { createPgListener } from './live/pg-listener.ts';
 import { createPgTransport } from './live/pg-transport.ts';
@@ -61,8 +62,22 @@ export async function createDeps(
   });
   const avif = createAvifQueue({ db: database.db, storage, logger });
   const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
+  const outbound = createOutboundGate({ allowPrivateAddresses: env.outboundAllowPrivateAddresses });
   return {
-    deps: { env, db: database.db, storage, auth, logger, live, mailer, avif, suspended, listener, feedCache },
+    deps: {
+      env,
+      db: database.db,
+      storage,
+      auth,
+      logger,
+      live,
+      mailer,
+      avif,
+      suspended,
+      listener,
+      feedCache,
+      outbound,
+    },
     database,
   };
 }

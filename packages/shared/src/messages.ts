@@ -198,6 +198,8 @@ export const messages = {
   notifications: {
     badFilter: 'Filter must be all or mentions.',
     badSubscription: 'This push subscription is not valid.',
+    /** The endpoint is not a public https address on port 443 (the server's outbound gate). */
+    pushServiceRefused: 'Glimpse sends push notifications only to public push services over https.',
     empty: 'No notifications yet.',
     emptyMentions: 'Nobody has mentioned you yet.',
     preferencesSaved: 'Notification settings saved.',

@@ -327,7 +327,8 @@ const base64url = z
 
 /** PushSubscription.toJSON() as the browser gives it. */
 export const PushSubscriptionInput = z.object({
-  // The server POSTs to this address: https only, and never an address literal or localhost.
+  // The server POSTs to this address: https on port 443 to a host name. Only the first look: the
+  // server's outbound gate (lib/outbound/gate.ts) resolves the name and refuses internal addresses.
   endpoint: z
     .string({ error: messages.notifications.badSubscription })
     .trim()
@@ -338,6 +339,12 @@ export const PushSubscriptionInput = z.object({
         hostname: /^(?!localhost$)(?![\d.]+$)[^[\]:]+$/,
         error: messages.notifications.badSubscription,
       }),
+    )
+    // The URL parser drops the default port: any port it keeps is not 443. zod runs this check
+    // after a failed one too, so a string that is no URL passes here and fails above.
+    .refine(
+      (endpoint) => !URL.canParse(endpoint) || new URL(endpoint).port === '',
+      messages.notifications.pushServiceRefused,
     ),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });

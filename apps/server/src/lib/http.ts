@@ -57,8 +57,8 @@ type SignedInEnv = { Variables: AppEnv['Variables'] & { viewer: Viewer; ctx: Ser
 export const signedIn: MiddlewareHandler<SignedInEnv> = async (c, next) => {
   const viewer: Viewer | null = c.get('viewer');
   if (!viewer) throw unauthenticated();
-  const { db, storage, live, feedCache } = c.get('deps');
-  c.set('ctx', { db, storage, live, feedCache, viewer });
+  const { db, storage, live, feedCache, outbound } = c.get('deps');
+  c.set('ctx', { db, storage, live, feedCache, outbound, viewer });
   await next();
 };
 

@@ -11,6 +11,7 @@ import type { FeedCache } from '../features/feed/cache.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Viewer } from './http.ts';
+import type { OutboundGate } from './outbound/gate.ts';
 
 export interface ServiceContext {
   db: Db;
@@ -18,6 +19,8 @@ export interface ServiceContext {
   live: LiveHub;
   /** Home feed first pages, kept until they change (features/feed/cache.ts). */
   feedCache: FeedCache;
+  /** Checks and sends requests to addresses members name, such as push services (outbound/gate.ts). */
+  outbound: OutboundGate;
   /** The signed-in caller: every permission check starts here. */
   viewer: Viewer;
 }

@@ -38,6 +38,7 @@ const log = {
   warn: (message: string) => logger.warn(message),
   error: (message: string) => logger.error(message),
 };
+for (const warning of env.warnings) log.warn(warning);
 
 // `npm start` runs the bundle (scripts/build-server.mjs): primary.js forks worker.js, plain Node.
 // From the sources (`npm run dev`, tests) it forks worker.ts, which needs tsx as the primary does,

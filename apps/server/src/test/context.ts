@@ -21,6 +21,7 @@ import { createFeedCache } from '../features/feed/cache.ts';
 import { createAvifQueue } from '../features/images/avif.ts';
 import { watchSuspendedAccounts } from '../features/safety/suspended.ts';
 import { createLogger } from '../lib/logger.ts';
+import { createOutboundGate, type Resolve, systemResolve } from '../lib/outbound/gate.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
 import { createPgListener } from '../live/pg-listener.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -30,6 +31,21 @@ import { imageForm, makeJpeg } from './images.ts';
 import { readMailbox } from './mail.ts';
 
 export const testOrigin = 'http://localhost:3000';
+
+/**
+ * Tests run without a network, yet a push subscription must name a push service that resolves to
+ * a public address. These names answer as public DNS would (nothing is ever sent to them); every
+ * other name goes to the system resolver, so localhost and /etc/hosts stay real.
+ */
+const offlinePublicHosts: Record<string, string[]> = {
+  'push.example.com': ['93.184.215.14'],
+  'fcm.googleapis.com': ['142.250.74.42', '2a00:1450:4001:82b::200a'],
+  'updates.push.services.mozilla.com': ['34.117.237.239'],
+};
+const testResolver =
+  (hosts: Record<string, string[]> = {}): Resolve =>
+  async (host) =>
+    hosts[host] ?? offlinePublicHosts[host] ?? systemResolve(host);
 const testSecret = 'test-secret-that-is-long-enough-for-better-auth';
 
 /**
@@ -81,6 +97,11 @@ export async function createTestContext(
      * `false` leaves the instance empty, for the tests of that rule.
      */
     seedAdmin?: boolean;
+    /**
+     * The outbound gate's view of the world: a certificate authority it trusts (a test's own HTTPS
+     * stand-in, test/tls.ts) and names that resolve as the test says, before the offline table.
+     */
+    outbound?: { ca?: string; hosts?: Record<string, string[]> };
   } = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-test-'));
@@ -118,6 +139,11 @@ export async function createTestContext(
     suspended: await watchSuspendedAccounts({ db: database.db, live, logger }),
     listener,
     feedCache,
+    outbound: createOutboundGate({
+      allowPrivateAddresses: env.outboundAllowPrivateAddresses,
+      resolve: testResolver(options.outbound?.hosts),
+      ca: options.outbound?.ca,
+    }),
   };
   const app = createApp(deps);
   let userCount = 0;

@@ -1,25 +1,45 @@
 /**
- * Web push against a real local HTTP server standing in for the push service: it keeps each
+ * Web push against a real local HTTPS server standing in for the push service: it keeps each
  * request, and the test decrypts the body as a browser would (RFC 8291 aes128gcm) with the
- * subscription's own private key and auth secret.
+ * subscription's own private key and auth secret. The stand-in is on loopback, so the sending
+ * tests run with the escape hatch (FEDERATION_ALLOW_PRIVATE_ADDRESSES=true, `t`); `closed` is an
+ * instance with the default settings, which must never reach it.
  */
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
+import { messages } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSends, pushSubscriptions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { testCertificate } from '../../test/tls.ts';
 import { type PushPayload, sendPendingPushes } from './push.ts';
 
 let t: TestContext;
+let closed: TestContext;
 let receiver: Server;
+let port: number;
 let base: string;
+/** TCP connections the stand-in accepted, TLS or not: what an SSRF probe would see. */
+let connections = 0;
 const received: { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
 
+/** Names as an operator's DNS might answer them; fcm.googleapis.com is in the test driver's table. */
+const hosts = {
+  'push.internal.example.com': ['10.0.0.5'],
+  'half.example.com': ['93.184.215.14', '127.0.0.1'],
+};
+
 beforeAll(async () => {
-  t = await createTestContext();
-  receiver = createServer((req, res) => {
+  const certificate = testCertificate(['localhost', '127.0.0.1']);
+  t = await createTestContext(
+    { FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
+    { outbound: { ca: certificate.cert, hosts } },
+  );
+  closed = await createTestContext({}, { outbound: { ca: certificate.cert, hosts } });
+  receiver = createServer(certificate, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -28,12 +48,15 @@ beforeAll(async () => {
       res.writeHead(req.url?.startsWith('/gone') ? 410 : 201).end();
     });
   });
+  receiver.on('connection', () => connections++);
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  port = (receiver.address() as AddressInfo).port;
+  base = `https://127.0.0.1:${port}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
   await t.close();
+  await closed.close();
 });
 
 const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
@@ -70,16 +93,23 @@ function browserKeys() {
 
 type Member = Awaited<ReturnType<TestContext['signUpWithProfile']>>;
 
-async function subscribe(member: Member, path: string) {
+/** Inserted directly: the route takes a host name on port 443, and this stand-in is neither. */
+async function subscribe(member: Member, endpoint: string, context = t) {
   const keys = browserKeys();
-  // Inserted directly: the route accepts only https push services, and this stand-in is plain http.
-  await t.db
+  await context.db
     .insert(pushSubscriptions)
-    .values({ endpoint: `${base}${path}`, userId: member.id, p256dh: keys.p256dh, auth: keys.auth });
+    .values({ endpoint, userId: member.id, p256dh: keys.p256dh, auth: keys.auth });
   return keys;
 }
 
-const send = () => sendPendingPushes({ db: t.db, env: t.deps.env, logger: t.deps.logger });
+const sendFrom = (context: TestContext) =>
+  sendPendingPushes({
+    db: context.db,
+    env: context.deps.env,
+    logger: context.deps.logger,
+    outbound: context.deps.outbound,
+  });
+const send = () => sendFrom(t);
 const payloadOf = (keys: ReturnType<typeof browserKeys>, index = received.length - 1) =>
   JSON.parse(keys.decrypt(received[index]!.body)) as PushPayload;
 
@@ -88,8 +118,8 @@ describe('web push', () => {
     const owner = await t.signUpWithProfile({ firstName: 'Owner' });
     const ana = await t.signUpWithProfile({ firstName: 'Ana', lastName: 'Lima' });
     const bo = await t.signUpWithProfile({ firstName: 'Bo', lastName: 'Berg' });
-    const keys = await subscribe(owner, '/push/owner');
-    await subscribe(owner, '/gone/old-phone');
+    const keys = await subscribe(owner, `${base}/push/owner`);
+    await subscribe(owner, `${base}/gone/old-phone`);
     const post = await t.insertPost(owner.id, 'a caption nobody should see on a lock screen');
 
     await ana.put(`/api/posts/${post.id}/like`);
@@ -124,7 +154,7 @@ describe('web push', () => {
   it('respects push preferences and read groups', async () => {
     const owner = await t.signUpWithProfile();
     const ana = await t.signUpWithProfile({ firstName: 'Ana' });
-    await subscribe(owner, '/push/quiet');
+    await subscribe(owner, `${base}/push/quiet`);
     const post = await t.insertPost(owner.id, 'shh');
     await owner.put('/api/notifications/preferences', { push: { post_comment: false } });
     await ana.post(`/api/posts/${post.id}/comments`, { body: 'hello' });
@@ -139,8 +169,8 @@ describe('web push', () => {
     expect((await send()).sent).toBe(0);
   });
 
-  it('accepts only https push services as subscriptions', async () => {
-    const member = await t.signUpWithProfile();
+  it('accepts only public https push services on port 443 as subscriptions, and stores nothing else', async () => {
+    const member = await closed.signUpWithProfile();
     const keys = browserKeys();
     const put = (endpoint: string) =>
       member.put('/api/notifications/push-subscription', {
@@ -154,13 +184,60 @@ describe('web push', () => {
       'https://localhost/x',
       'not a url',
     ]) {
-      expect((await put(endpoint)).status, endpoint).toBe(400);
+      const response = await put(endpoint);
+      expect(response.status, endpoint).toBe(400);
+      expect((await response.json()).error.message, endpoint).toBe(messages.notifications.badSubscription);
     }
-    expect(await t.countRows(pushSubscriptions, eq(pushSubscriptions.userId, member.id))).toBe(1);
+    // Each passes the form check; the outbound gate refuses where they lead (docs/security.md 13).
+    for (const endpoint of [
+      `https://fcm.googleapis.com:${port}/fcm/send/abc123`, // any port but 443
+      'https://localhost./x', // loopback, where a resolver answers the name at all
+      `https://${hostname()}/x`, // this machine, by its own name (/etc/hosts)
+      'https://metadata.google.internal/computeMetadata/v1/', // the cloud metadata service on GCP
+      'https://push.internal.example.com/x', // a private address
+      'https://half.example.com/x', // one public and one loopback answer
+    ]) {
+      const response = await put(endpoint);
+      expect(response.status, endpoint).toBe(400);
+      expect((await response.json()).error.message, endpoint).toBe(messages.notifications.pushServiceRefused);
+    }
+    expect(await closed.countRows(pushSubscriptions, eq(pushSubscriptions.userId, member.id))).toBe(1);
     const removed = await member.delete(
       `/api/notifications/push-subscription?endpoint=${encodeURIComponent('https://fcm.googleapis.com/fcm/send/abc123')}`,
     );
     expect(removed.status).toBe(204);
-    expect(await t.countRows(pushSubscriptions, eq(pushSubscriptions.userId, member.id))).toBe(0);
+    expect(await closed.countRows(pushSubscriptions, eq(pushSubscriptions.userId, member.id))).toBe(0);
+  });
+
+  it('never connects to a push service on an internal address, and forgets such subscriptions', async () => {
+    const owner = await closed.signUpWithProfile({ firstName: 'Owner' });
+    const ana = await closed.signUpWithProfile({ firstName: 'Ana' });
+    // Saved before the gate existed, or names that resolved elsewhere when they were saved.
+    for (const endpoint of [
+      `https://localhost:${port}/closed/by-name`,
+      `${base}/closed/by-address`,
+      `https://[::ffff:127.0.0.1]:${port}/closed/v4-mapped`,
+      'https://localhost/closed/default-port',
+      'https://push.internal.example.com/closed/private',
+    ]) {
+      await subscribe(owner, endpoint, closed);
+    }
+    const post = await closed.insertPost(owner.id, 'probe');
+    await ana.put(`/api/posts/${post.id}/like`);
+    const before = connections;
+    expect(await sendFrom(closed)).toEqual({ sent: 0, removed: 5 });
+    expect(connections).toBe(before);
+    expect(await closed.countRows(pushSubscriptions, eq(pushSubscriptions.userId, owner.id))).toBe(0);
+  });
+
+  it('with FEDERATION_ALLOW_PRIVATE_ADDRESSES=true, accepts a push service in a closed network', async () => {
+    const member = await t.signUpWithProfile();
+    const keys = browserKeys();
+    const response = await member.put('/api/notifications/push-subscription', {
+      endpoint: 'https://push.internal.example.com/x',
+      keys: { p256dh: keys.p256dh, auth: keys.auth },
+    });
+    expect(response.status).toBe(204);
+    expect(await t.countRows(pushSubscriptions, eq(pushSubscriptions.userId, member.id))).toBe(1);
   });
 });

@@ -4,7 +4,10 @@
  * forgets subscriptions the push service says are gone (404/410). Runs as a job every few seconds
  * in every worker: a group is claimed by an upsert on push_sends before it is sent, so several
  * instances never push it twice. web-push encrypts (aes128gcm) and signs (VAPID); the request
- * goes out through fetch, so the payload stays the short line a lock screen shows.
+ * goes out through the outbound gate (lib/outbound/gate.ts), which checks the endpoint again at
+ * every push (its name may resolve elsewhere since it was saved) and connects only to the address
+ * it checked. An endpoint the gate refuses is forgotten like a gone one. The payload stays the
+ * short line a lock screen shows.
  */
 import {
   type NotificationType,
@@ -17,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { type OutboundGate, OutboundRefused } from '../../lib/outbound/gate.ts';
 import { vapidKeys } from './vapid.ts';
 
 /** What the service worker receives and shows. */
@@ -94,12 +98,16 @@ export function toPushPayload(group: DueGroup): PushPayload {
   };
 }
 
-/** Sends one payload to one subscription; 'gone' when the push service says it no longer exists. */
+/**
+ * Sends one payload to one subscription: 'gone' when the push service says it no longer exists,
+ * the gate's refusal when it will not send there (not https on 443, or an internal address). A
+ * name that does not resolve right now throws instead, as any network failure: it may resolve later.
+ */
 export async function sendPush(
-  env: Env,
+  { env, outbound }: { env: Env; outbound: OutboundGate },
   subscription: { endpoint: string; p256dh: string; auth: string },
   payload: PushPayload,
-): Promise<'sent' | 'gone' | 'failed'> {
+): Promise<'sent' | 'gone' | 'failed' | OutboundRefused> {
   const keys = await vapidKeys(env);
   // Loaded with the first push, not at start: every worker's start-up memory counts (docs/performance.md).
   const { default: webpush } = await import('web-push');
@@ -113,25 +121,33 @@ export async function sendPush(
       urgency: 'normal',
     },
   );
-  const response = await fetch(request.endpoint, {
-    method: request.method,
-    headers: request.headers as Record<string, string>,
-    body: new Uint8Array(request.body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  await response.body?.cancel();
-  if (response.status === 404 || response.status === 410) return 'gone';
-  return response.ok ? 'sent' : 'failed';
+  let status: number;
+  try {
+    ({ status } = await outbound.request(request.endpoint, {
+      method: request.method,
+      headers: request.headers as Record<string, string | number>,
+      body: new Uint8Array(request.body),
+      timeoutMs: 10_000,
+      maxResponseBytes: 64 * 1024,
+    }));
+  } catch (err) {
+    if (err instanceof OutboundRefused && err.reason !== 'unresolvable') return err;
+    throw err;
+  }
+  if (status === 404 || status === 410) return 'gone';
+  return status >= 200 && status < 300 ? 'sent' : 'failed';
 }
 
 export async function sendPendingPushes({
   db,
   env,
   logger,
+  outbound,
 }: {
   db: Db;
   env: Env;
   logger: Logger;
+  outbound: OutboundGate;
 }): Promise<{ sent: number; removed: number }> {
   let sent = 0;
   let removed = 0;
@@ -144,9 +160,16 @@ export async function sendPendingPushes({
       .where(eq(pushSubscriptions.userId, group.recipient_id));
     for (const subscription of subscriptions) {
       try {
-        const outcome = await sendPush(env, subscription, payload);
+        const outcome = await sendPush({ env, outbound }, subscription, payload);
         if (outcome === 'sent') sent++;
-        if (outcome === 'gone') {
+        if (outcome instanceof OutboundRefused) {
+          // Saved before the gate existed, or its name now points inside: never worth a retry.
+          logger.warn(
+            { host: outcome.host, reason: outcome.reason },
+            'push endpoint refused; subscription removed',
+          );
+        }
+        if (outcome === 'gone' || outcome instanceof OutboundRefused) {
           await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
           removed++;
         }

@@ -11,7 +11,7 @@ import type {
   Page,
   PushSubscriptionInput,
 } from '@glimpse/shared';
-import { limits, notificationLimits, notificationPreferenceTypes } from '@glimpse/shared';
+import { limits, messages, notificationLimits, notificationPreferenceTypes } from '@glimpse/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
   events,
@@ -22,6 +22,8 @@ import {
   pushSubscriptions,
 } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
+import { invalid } from '../../lib/errors.ts';
+import { OutboundRefused } from '../../lib/outbound/gate.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { findAuthors } from '../profile/queries.ts';
 import { visibleTo } from '../safety/visibility.ts';
@@ -179,12 +181,23 @@ export async function updatePreferences({
 
 /**
  * Saves this browser's subscription for the caller. An endpoint is one browser profile, so a
- * subscription re-sent from another account of the same browser moves to that account.
+ * subscription re-sent from another account of the same browser moves to that account. The
+ * server will POST to the endpoint: it must pass the outbound gate now (a public push service),
+ * and passes it again at every push.
  */
 export async function subscribePush({
-  ctx: { db, viewer },
+  ctx: { db, outbound, viewer },
   input: { endpoint, keys },
-}: ServiceArgs<'db' | 'viewer', PushSubscriptionInput>): Promise<void> {
+}: ServiceArgs<'db' | 'outbound' | 'viewer', PushSubscriptionInput>): Promise<void> {
+  try {
+    await outbound.check(endpoint);
+  } catch (err) {
+    if (err instanceof OutboundRefused) {
+      const message = messages.notifications.pushServiceRefused;
+      throw invalid(message, { endpoint: message });
+    }
+    throw err;
+  }
   const row = { endpoint, userId: viewer.id, p256dh: keys.p256dh, auth: keys.auth };
   await db
     .insert(pushSubscriptions)
