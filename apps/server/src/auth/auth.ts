@@ -22,6 +22,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { changeEmailMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 import { contextOnlyWhileRunning } from './async-context.ts';
 import { passkeyPlugin } from './passkeys.ts';
+import { endPendingLinks, pendingLinksEndWithPassword } from './pending-links.ts';
 
 /** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const clientIpHeader = 'x-glimpse-client-ip';
@@ -118,6 +119,8 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         maxPasswordLength: limits.passwordMax,
         resetPasswordTokenExpiresIn: limits.resetPasswordLinkSeconds,
         revokeSessionsOnPasswordReset: true,
+        // Using one reset link ends the others (and every other pending link): auth/pending-links.ts.
+        onPasswordReset: ({ user }) => endPendingLinks(db, user.id),
         ...(mailer && {
           sendResetPassword: async ({ user, token }) => {
             mailer.send(resetPasswordMail(user.email, appUrl('/reset-password', token)));
@@ -216,6 +219,8 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         twoFactorPlugin({ issuer: 'Glimpse', backupCodeOptions: { amount: 10 } }),
         // WebAuthn sign-in and the passkey list (auth/passkeys.ts).
         passkeyPlugin(db, env.publicUrl),
+        // A changed password ends the account's pending reset links (auth/pending-links.ts).
+        pendingLinksEndWithPassword(db),
       ],
     }),
   );
