@@ -23,6 +23,7 @@ import { changeEmailMail, resetPasswordMail, verifyEmailMail } from '../mail/tem
 import { contextOnlyWhileRunning } from './async-context.ts';
 import { passkeyPlugin } from './passkeys.ts';
 import { endPendingLinks, pendingLinksEndWithPassword } from './pending-links.ts';
+import { totpReplayGuard } from './totp-replay.ts';
 
 /** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const clientIpHeader = 'x-glimpse-client-ip';
@@ -217,6 +218,8 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         admin({ defaultRole: 'member', bannedUserMessage: messages.safety.suspended }),
         // TOTP with an authenticator app and ten one-time backup codes; sign-in then asks for a code.
         twoFactorPlugin({ issuer: 'Glimpse', backupCodeOptions: { amount: 10 } }),
+        // Each TOTP code is accepted once (auth/totp-replay.ts).
+        totpReplayGuard(db),
         // WebAuthn sign-in and the passkey list (auth/passkeys.ts).
         passkeyPlugin(db, env.publicUrl),
         // A changed password ends the account's pending reset links (auth/pending-links.ts).
