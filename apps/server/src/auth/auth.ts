@@ -21,6 +21,7 @@ import { consume } from '../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { changeEmailMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 import { contextOnlyWhileRunning } from './async-context.ts';
+import { emailChangeUndo } from './email-change-undo.ts';
 import { passkeyPlugin } from './passkeys.ts';
 import { endPendingLinks, pendingLinksEndWithPassword } from './pending-links.ts';
 import { totpReplayGuard } from './totp-replay.ts';
@@ -224,6 +225,8 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         passkeyPlugin(db, env.publicUrl),
         // A changed password ends the account's pending reset links (auth/pending-links.ts).
         pendingLinksEndWithPassword(db),
+        // The old address gets "This wasn't me" once a change of email is made (auth/email-change-undo.ts).
+        emailChangeUndo(db, { mailer, publicUrl: env.publicUrl }),
       ],
     }),
   );
