@@ -15,6 +15,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { apiRoutes } from './api.ts';
 import { clientIpHeader } from './auth/auth.ts';
+import { isExposedAuthRoute } from './auth/exposed-routes.ts';
 import { createSessionLookup } from './auth/session.ts';
 import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
@@ -148,9 +149,10 @@ export function createApp(deps: AppDeps) {
   });
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    // better-auth's admin plugin supplies roles and bans (auth.ts), but its endpoints would act
-    // without the console's rules and audit log (features/safety): they do not exist here.
-    if (c.req.path.startsWith('/api/auth/admin/')) {
+    // Only the routes the app uses on purpose (auth/exposed-routes.ts): the others skip the
+    // screens' rules (change-email without the password, the admin plugin's endpoints without the
+    // console's rules and audit log), so they do not exist here.
+    if (!isExposedAuthRoute(c.req.method, c.req.raw.url)) {
       return c.json(errorBody('NotFound', messages.common.notFound), 404);
     }
     const headers = new Headers(c.req.raw.headers);

@@ -33,6 +33,8 @@ export const rateLimits = {
   mailPerClient: { max: 20, windowSeconds: 60 * 60 },
   /** Routes that check the password again (Delete account): as sign-in, against guessing it. */
   passwordChecks: { max: 10, windowSeconds: 60 * 60 },
+  /** "This wasn't me" links: a token is 256 random bits, so this only slows scripted guessing further. */
+  emailChangeUndo: { max: 10, windowSeconds: 60 * 60 },
   /** Download your data: building an archive reads the whole account. */
   dataExports: { max: 3, windowSeconds: 24 * 60 * 60 },
   /** Block, mute and muted words: generous (200 a day), only against scripted churn. */
@@ -81,6 +83,12 @@ export const limits = {
   resetPasswordLinkSeconds: 60 * 60,
   /** Email confirmation links work this long. */
   verifyEmailLinkSeconds: 24 * 60 * 60,
+  /**
+   * The "This wasn't me" link mailed to the old address when an email change completes works this
+   * long, and the old address stays kept for the account as long (issue 23: at least 72 hours, so
+   * someone away for a long weekend still finds it in time).
+   */
+  emailChangeUndoSeconds: 7 * 24 * 60 * 60,
   /** A deleted account's username stays reserved this long, so nobody can pose as its owner at once. */
   usernameReservedDays: 30,
   /** A data export is offered this long once ready… */

@@ -315,5 +315,20 @@ export const messages = {
     noticeSubject: 'A change of your Glimpse email address was requested',
     noticeText: (newEmail: string) =>
       `Someone signed in to your Glimpse account asked to change its email address to ${newEmail}. The change happens only when the link sent to that address is opened. If this was not you, change your password now.`,
+    // Once the change is made, the old address gets a way to undo it (issue 23).
+    undoSubject: 'The email address of your Glimpse account was changed',
+    undoText: (newEmail: string) =>
+      `The email address of your Glimpse account was changed to ${newEmail}. If this was you, there is nothing to do. If it was not, open this link within 7 days: it puts this address back and signs your account out on every device.`,
+    undoAction: 'This wasn’t me',
+    undoTitle: 'Undo the change of email address',
+    undoIntro:
+      'This puts back the email address the change was made from and signs your account out on every device.',
+    undoButton: 'Undo the change',
+    undone: (email: string) =>
+      `Your email address is ${email} again, and your account was signed out on every device. Reset your password now, so that whoever changed the address cannot sign in.`,
+    undoLinkInvalid: 'This link has expired or was already used.',
+    undoLinkMissing: 'This page needs the link from the email about the change.',
+    undoAddressTaken:
+      'That address now belongs to another account, so it cannot be put back. Reset the password of this account instead.',
   },
 } as const;

@@ -40,6 +40,8 @@ export const routePatterns = {
   settingsNotifications: '/settings/notifications',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** "This wasn't me" from the mail about a change of email address (issue 23). */
+  undoEmailChange: '/email-change/undo',
   settingsAccount: '/settings/account',
 } as const;
 
@@ -70,6 +72,7 @@ export const publicPaths: readonly string[] = [
   routePatterns.help,
   routePatterns.forgotPassword,
   routePatterns.resetPassword,
+  routePatterns.undoEmailChange,
 ];
 
 /** Every SPEC.md §2 route pattern; the server answers each with the SPA so a reload works. */

@@ -399,3 +399,12 @@ export const ChangeEmailInput = z.object({
     .max(limits.passwordMax),
 });
 export type ChangeEmailInput = z.infer<typeof ChangeEmailInput>;
+
+/** "This wasn't me": the token from the link mailed to the old address (a random 43 characters). */
+export const UndoEmailChangeInput = z.object({
+  token: z
+    .string({ error: messages.changeEmail.undoLinkMissing })
+    .min(1, messages.changeEmail.undoLinkMissing)
+    .max(200),
+});
+export type UndoEmailChangeInput = z.infer<typeof UndoEmailChangeInput>;

@@ -54,7 +54,8 @@ export function contextOnlyWhileRunning<A extends AuthLike>(
     get(target, key) {
       const value = Reflect.get(target, key);
       if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => whileRunning(() => value.apply(target, args));
+      // The endpoint's own `path` and `options` stay readable (auth/routes.test.ts walks them).
+      return Object.assign((...args: unknown[]) => whileRunning(() => value.apply(target, args)), value);
     },
   });
   return { ...auth, handler: (request: Request) => whileRunning(() => auth.handler(request)), api };

@@ -21,7 +21,10 @@ import { consume } from '../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { changeEmailMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
 import { contextOnlyWhileRunning } from './async-context.ts';
+import { emailChangeUndo } from './email-change-undo.ts';
 import { passkeyPlugin } from './passkeys.ts';
+import { endPendingLinks, pendingLinksEndWithPassword } from './pending-links.ts';
+import { totpReplayGuard } from './totp-replay.ts';
 
 /** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const clientIpHeader = 'x-glimpse-client-ip';
@@ -118,6 +121,8 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         maxPasswordLength: limits.passwordMax,
         resetPasswordTokenExpiresIn: limits.resetPasswordLinkSeconds,
         revokeSessionsOnPasswordReset: true,
+        // Using one reset link ends the others (and every other pending link): auth/pending-links.ts.
+        onPasswordReset: ({ user }) => endPendingLinks(db, user.id),
         ...(mailer && {
           sendResetPassword: async ({ user, token }) => {
             mailer.send(resetPasswordMail(user.email, appUrl('/reset-password', token)));
@@ -214,8 +219,14 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         admin({ defaultRole: 'member', bannedUserMessage: messages.safety.suspended }),
         // TOTP with an authenticator app and ten one-time backup codes; sign-in then asks for a code.
         twoFactorPlugin({ issuer: 'Glimpse', backupCodeOptions: { amount: 10 } }),
+        // Each TOTP code is accepted once (auth/totp-replay.ts).
+        totpReplayGuard(db),
         // WebAuthn sign-in and the passkey list (auth/passkeys.ts).
         passkeyPlugin(db, env.publicUrl),
+        // A changed password ends the account's pending reset links (auth/pending-links.ts).
+        pendingLinksEndWithPassword(db),
+        // The old address gets "This wasn't me" once a change of email is made (auth/email-change-undo.ts).
+        emailChangeUndo(db, { mailer, publicUrl: env.publicUrl }),
       ],
     }),
   );

@@ -698,8 +698,35 @@ export const twoFactor = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Ours: the TOTP time step of the last code accepted; a code is good once (auth/totp-replay.ts). */
+    lastUsedStep: integer('last_used_step'),
   },
   (t) => [uniqueIndex('two_factor_user_uq').on(t.userId)],
+);
+
+/**
+ * "This wasn't me" links, mailed to the old address when a change of email completes
+ * (auth/email-change-undo.ts). Only a SHA-256 digest of the token is kept; a row is used once
+ * (`used_at`), and while it may still be used its old address cannot be taken by another account.
+ */
+export const emailChangeUndos = pgTable(
+  'email_change_undos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenDigest: text('token_digest').notNull().unique(),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('email_change_undos_user_idx').on(t.userId),
+    index('email_change_undos_old_email_idx').on(sql`lower(${t.oldEmail})`),
+  ],
 );
 
 /**

@@ -14,9 +14,19 @@ export function linkMail(input: {
   intro: string;
   action: string;
   link: string;
+  /** The last line; null leaves it out (the intro already says what to do if it was not asked for). */
+  ignore?: string | null;
 }): MailMessage {
-  const { to, subject, intro, action, link } = input;
-  const text = [intro, '', link, '', messages.mail.ignore, '', `— ${messages.mail.signature}`, ''].join('\n');
+  const { to, subject, intro, action, link, ignore = messages.mail.ignore } = input;
+  const text = [
+    intro,
+    '',
+    link,
+    '',
+    ...(ignore ? [ignore, ''] : []),
+    `— ${messages.mail.signature}`,
+    '',
+  ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:560px;margin:24px auto;padding:0 16px;color:#111">
@@ -24,8 +34,7 @@ export function linkMail(input: {
 <p>${escapeHtml(intro)}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action)}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(link)}</p>
-<p style="font-size:13px;color:#555">${escapeHtml(messages.mail.ignore)}</p>
-<p>— ${escapeHtml(messages.mail.signature)}</p>
+${ignore ? `<p style="font-size:13px;color:#555">${escapeHtml(ignore)}</p>\n` : ''}<p>— ${escapeHtml(messages.mail.signature)}</p>
 </body></html>
 `;
   return { to, subject, text, html, link };
@@ -61,4 +70,17 @@ export function emailChangeNoticeMail(to: string, newEmail: string): MailMessage
 </body></html>
 `;
   return { to, subject, text, html };
+}
+
+/** To the old address once a change of email is made: what happened, and a link to undo it. */
+export function emailChangeUndoMail(to: string, newEmail: string, link: string): MailMessage {
+  const { undoSubject, undoText, undoAction } = messages.changeEmail;
+  return linkMail({
+    to,
+    subject: undoSubject,
+    intro: undoText(newEmail),
+    action: undoAction,
+    link,
+    ignore: null,
+  });
 }

@@ -130,6 +130,10 @@ export const routes: RouteObject[] = [
     path: patterns.resetPassword,
     lazy: screen(() => import('@/features/auth/reset-password-screen.tsx'), 'ResetPasswordScreen'),
   },
+  {
+    path: patterns.undoEmailChange,
+    lazy: screen(() => import('@/features/auth/undo-email-change-screen.tsx'), 'UndoEmailChangeScreen'),
+  },
   { element: <RequireAuth />, children: [{ element: <SignedInShell />, children: privateRoutes }] },
   { element: <PublicShell />, children: publicRoutes },
 ];

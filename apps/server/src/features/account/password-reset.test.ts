@@ -102,6 +102,67 @@ describe('password reset', () => {
   });
 });
 
+describe('outstanding reset links', () => {
+  const resetLinksTo = async (email: string) =>
+    (await t.mailbox())
+      .filter((m) => m.to === email && m.subject === messages.mail.resetSubject)
+      .map((m) => tokenOf(m.link));
+  async function twoLinks(email: string) {
+    await requestReset(email);
+    const [older] = await resetLinksTo(email);
+    await requestReset(email);
+    const newer = (await resetLinksTo(email)).find((token) => token !== older);
+    expect(older).toBeDefined();
+    expect(newer).toBeDefined();
+    return { older: older!, newer: newer! };
+  }
+  const reset = (token: string, newPassword: string) =>
+    t.client().post('/api/auth/reset-password', { token, newPassword });
+
+  it('end when any one of them is used', async () => {
+    const member = await t.signUp();
+    const { older, newer } = await twoLinks(member.email);
+    expect((await reset(newer, 'the newer link set this')).status).toBe(200);
+    expect((await reset(older, 'the older link set this')).status).toBe(400);
+    expect((await signIn(member.email, 'the older link set this')).status).toBe(401);
+    expect((await signIn(member.email, 'the newer link set this')).status).toBe(200);
+  });
+
+  it('end when the password is changed on the settings screen', async () => {
+    const member = await t.signUp();
+    const { older, newer } = await twoLinks(member.email);
+    const changed = await member.post('/api/auth/change-password', {
+      currentPassword: member.password,
+      newPassword: 'changed on the settings screen',
+      revokeOtherSessions: true,
+    });
+    expect(changed.status).toBe(200);
+    for (const token of [older, newer]) expect((await reset(token, 'a link set this')).status).toBe(400);
+    expect((await signIn(member.email, 'changed on the settings screen')).status).toBe(200);
+  });
+
+  it('stay when a change of password is refused, and belong to their own account only', async () => {
+    const member = await t.signUp();
+    const other = await t.signUp();
+    const { newer } = await twoLinks(member.email);
+    const othersLink = (await twoLinks(other.email)).newer;
+    const refused = await member.post('/api/auth/change-password', {
+      currentPassword: 'not the password',
+      newPassword: 'never set',
+      revokeOtherSessions: false,
+    });
+    expect(refused.status).toBe(400);
+    // The other account changing its password leaves this account's links alone, and the other way round.
+    await other.post('/api/auth/change-password', {
+      currentPassword: other.password,
+      newPassword: 'other account changed',
+      revokeOtherSessions: false,
+    });
+    expect((await reset(newer, 'still works after all')).status).toBe(200);
+    expect((await reset(othersLink, 'the other link')).status).toBe(400);
+  });
+});
+
 describe('password reset rate limits', () => {
   let limited: TestContext;
   beforeAll(async () => {

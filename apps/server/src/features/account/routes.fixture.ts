@@ -86,4 +86,33 @@ export const accountRouteTable: Record<string, RouteEntry> = {
       },
     },
   },
+  'POST /api/account/email/undo': {
+    rule: 'Undoing a change of email needs the single-use token mailed to the old address; any other token changes no account, whoever sends it.',
+    expect: { owner: 400, other: 400, signedOut: 400 },
+    rateLimit: 'emailChangeUndo',
+    body: 'json',
+    async attempt(scene, actor) {
+      return {
+        path: '/api/account/email/undo',
+        json: { token: `not a token mailed to ${actor}` },
+        async verify() {
+          for (const member of [scene.owner, scene.other]) {
+            const [row] = await scene.t.db
+              .select({ email: schema.user.email })
+              .from(schema.user)
+              .where(eq(schema.user.id, member.id));
+            expect(row?.email).toBe(member.email);
+          }
+        },
+      };
+    },
+    // A token is only digested and compared, never stored: no fuzzed one may undo anything.
+    text: {
+      fields: ['token'],
+      neverStored: true,
+      async stored() {
+        throw new Error('a fuzzed token undid a change of email');
+      },
+    },
+  },
 };

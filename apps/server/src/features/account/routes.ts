@@ -1,8 +1,8 @@
 /**
- * HTTP for the account itself (issue 14): Change email, Download your data and Delete account. better-auth
+ * HTTP for the account itself (issue 14): Change email and its undo, Download your data and Delete account. better-auth
  * serves the rest (password, sessions) under /api/auth.
  */
-import { ChangeEmailInput, DeleteAccountInput, messages } from '@glimpse/shared';
+import { ChangeEmailInput, DeleteAccountInput, messages, UndoEmailChangeInput } from '@glimpse/shared';
 import { APIError } from 'better-auth/api';
 import { Hono } from 'hono';
 import { AppError, invalid } from '../../lib/errors.ts';
@@ -12,6 +12,7 @@ import { emailChangeNoticeMail } from '../../mail/templates.ts';
 import { getDataExport, openDataExport, requestDataExport } from './data-export.ts';
 import { deleteAccount } from './delete-account.ts';
 import { requirePassword, requireTwoFactorCode } from './password.ts';
+import { undoEmailChange } from './undo-email-change.ts';
 
 export const accountRoutes = new Hono<AppEnv>()
   // better-auth's change-email takes no password; ours asks for it, then hands over. Its answer is
@@ -35,6 +36,13 @@ export const accountRoutes = new Hono<AppEnv>()
     }
     mailer.send(emailChangeNoticeMail(oldEmail, newEmail));
     return c.json({ message: messages.changeEmail.sent }, 202);
+  })
+  // "This wasn't me", from the mail to the old address once a change was made. Signed in or not
+  // (whoever made the change may have signed this device out): the single-use token is the proof.
+  .post('/account/email/undo', rateLimit('emailChangeUndo'), jsonBody(UndoEmailChangeInput), async (c) => {
+    const { db, live } = c.get('deps');
+    const { email } = await undoEmailChange({ ctx: { db, live }, input: c.req.valid('json') });
+    return c.json({ email, message: messages.changeEmail.undone(email) }, 200);
   })
   .post('/account/delete', rateLimit('passwordChecks'), signedIn, jsonBody(DeleteAccountInput), async (c) => {
     const { password, code } = c.req.valid('json');
