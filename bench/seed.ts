@@ -122,17 +122,17 @@ async function ensureEmpty(database: Database) {
 async function signUpViewer(database: Database, auth: ReturnType<typeof createAuth>): Promise<ViewerAccount> {
   // acceptTerms is read by the sign-up hook (features/safety/terms.ts), not a typed body field.
   const body = { email: viewerEmail, password: benchPassword, name: 'Vera Viewer', acceptTerms: true };
-  const { user: created } = await auth.api.signUpEmail({ body });
-  const [credential] = await database.db.select().from(account).where(eq(account.userId, created.id));
-  const [row] = await database.db.select().from(user).where(eq(user.id, created.id));
+  // The answer names nobody (the same for every address: auth/sign-up.ts), so the row is looked up.
+  await auth.api.signUpEmail({ body });
+  const [row] = await database.db.select().from(user).where(eq(user.email, viewerEmail));
+  const [credential] = row ? await database.db.select().from(account).where(eq(account.userId, row.id)) : [];
   if (!credential?.password || !row) throw new Error('better-auth did not store the viewer as expected');
-  if (credential.providerId !== 'credential' || credential.accountId !== created.id) {
+  if (credential.providerId !== 'credential' || credential.accountId !== row.id) {
     throw new Error('better-auth changed how it stores credential accounts; update bench/seed/tables.ts');
   }
-  await database.db.delete(user).where(eq(user.id, created.id)); // cascades account and session
+  await database.db.delete(user).where(eq(user.id, row.id)); // cascades account and session
   return {
     name: row.name,
-    emailVerified: row.emailVerified,
     image: row.image,
     password: credential.password,
   };

@@ -301,7 +301,7 @@ const port = await freePort();
 let server = await startServer(port, serverEnv, logFile);
 log(`  started in ${Math.round(server.startMs)} ms (pid ${server.pid})`);
 const members = await Promise.all(
-  Array.from({ length: userCount }, (_, i) => signUpMember(server.url, `crash${i}`, password)),
+  Array.from({ length: userCount }, (_, i) => signUpMember(server.url, `crash${i}`, password, dataDir)),
 );
 const posts: string[] = [];
 for (const member of members.slice(0, 4)) posts.push(await createPost(member, 'first post'));

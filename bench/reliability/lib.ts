@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import pg from 'pg';
+import { waitForMailedLink } from '../../apps/server/src/test/mail.ts';
 import { descendants } from '../lib/process-tree.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -238,15 +239,19 @@ export async function expectStatus(response: Response, status: number, what: str
   return response;
 }
 
-/** Signs up and saves a profile, as the first two screens do. */
+/**
+ * Signs up, follows the confirmation link the server wrote to its file mailbox (`dataDir`, the
+ * server's DATA_DIR: sign-up itself signs nobody in), and saves a profile, as a person does.
+ */
 export async function signUpMember(
   base: string,
   label: string,
   password: string,
+  dataDir: string,
 ): Promise<Session & { email: string }> {
   const session = new Session(base);
   const email = `${label}-${randomBytes(4).toString('hex')}@reliability.glimpse.test`;
-  const signUp = await expectStatus(
+  await expectStatus(
     await session.request('/api/auth/sign-up/email', {
       method: 'POST',
       json: { email, password, name: label, acceptTerms: true },
@@ -254,7 +259,10 @@ export async function signUpMember(
     200,
     'sign-up',
   );
-  session.id = ((await signUp.json()) as { user: { id: string } }).user.id;
+  const link = await waitForMailedLink(dataDir, email);
+  await expectStatus(await session.request(`${link.pathname}${link.search}`), 302, 'confirmation link');
+  const me = await expectStatus(await session.request('/api/me'), 200, 'signed in by the link');
+  session.id = ((await me.json()) as { user: { id: string } }).user.id;
   await expectStatus(
     await session.request('/api/profile', {
       method: 'PUT',

@@ -48,8 +48,13 @@ export async function photoFile(name = 'photo', color = { r: 240, g: 110, b: 80 
   return file;
 }
 
-export async function signUp(page: Page, user: TestUser) {
-  await page.goto('/signup');
+/** Fills in and sends the sign-up form on `path`; the screen then says "Check your email". */
+export async function sendSignUpForm(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  path = '/signup',
+) {
+  await page.goto(path);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Verify password').fill(user.password);
@@ -57,6 +62,15 @@ export async function signUp(page: Page, user: TestUser) {
     .getByRole('checkbox', { name: 'I agree to the Terms of Service and Community Guidelines' })
     .check();
   await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: user.email })).toBeVisible();
+}
+
+/** Signs up and opens the confirmation link from the mailbox, which signs in and opens /setupProfile. */
+export async function signUp(page: Page, user: TestUser, path = '/signup') {
+  const sent = Date.now();
+  await sendSignUpForm(page, user, path);
+  await page.goto(await mailedLink(user.email, sent - 1));
   await expect(page).toHaveURL(/\/setupProfile$/);
 }
 
@@ -227,12 +241,12 @@ export async function expectAccessible(page: Page, state = new URL(page.url()).p
 const mailDir = path.resolve(import.meta.dirname, '../.data/mail');
 
 /**
- * The link in the newest message to `email` in the file mailbox, waiting for it to arrive: what a
- * person does when they open the email and click. Quoted-printable is undone before reading.
+ * The newest message to `email` in the file mailbox written after `after` (a ms time), waiting for
+ * it to arrive, as the text a person reads: quoted-printable is undone.
  */
-export async function mailedLink(email: string, after = 0): Promise<string> {
+export async function mailTo(email: string, after = 0): Promise<string> {
   const suffix = `-${email.toLowerCase()}.eml`;
-  let link: string | undefined;
+  let text: string | undefined;
   await expect
     .poll(async () => {
       const files = (await readdir(mailDir).catch(() => [] as string[]))
@@ -240,12 +254,18 @@ export async function mailedLink(email: string, after = 0): Promise<string> {
         .sort();
       const newest = files.at(-1);
       if (!newest) return false;
-      const raw = (await readFile(path.join(mailDir, newest), 'utf8'))
+      text = (await readFile(path.join(mailDir, newest), 'utf8'))
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      link = raw.match(/https?:\/\/[^\s"<]+\?token=[^\s"<]+/)?.[0];
-      return Boolean(link);
+      return true;
     })
     .toBe(true);
+  return text!;
+}
+
+/** The link in the newest message to `email`: what a person does when they open the email and click. */
+export async function mailedLink(email: string, after = 0): Promise<string> {
+  const link = (await mailTo(email, after)).match(/https?:\/\/[^\s"<]+\?token=[^\s"<]+/)?.[0];
+  expect(link, `a link in the newest email to ${email}`).toBeTruthy();
   return link!;
 }

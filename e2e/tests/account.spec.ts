@@ -8,9 +8,11 @@ import {
   addPost,
   currentUserId,
   expectAccessible,
+  fillProfile,
   follow,
   mailedLink,
   newUser,
+  sendSignUpForm,
   signIn,
   signUpWithProfile,
 } from '../support/app.ts';
@@ -206,18 +208,16 @@ test('two-factor: enable with the authenticator app, then sign-in asks for a cod
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('email verification: a banner offers Resend email until the link from the mailbox is followed', async ({
-  page,
-}) => {
-  const user = await signUpWithProfile(page, newUser('Vera'));
-  const banner = page.getByRole('region', { name: 'Confirm your email address' });
-  await expect(banner).toContainText(user.email);
-  await expectAccessible(page);
+test('check your email: Resend email sends a new link, and the newest link signs in', async ({ page }) => {
+  const user = newUser('Vera');
+  await sendSignUpForm(page, user);
   const resent = Date.now();
-  await banner.getByRole('button', { name: 'Resend email' }).click();
+  await page.getByRole('button', { name: 'Resend email' }).click();
   await expect(page.getByText('We sent a new link.')).toBeVisible();
   await page.goto(await mailedLink(user.email, resent - 1));
+  await expect(page).toHaveURL(/\/setupProfile$/);
+  await fillProfile(page, user);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Thank you, your email address is confirmed.')).toBeVisible();
-  await expect(banner).toBeHidden();
+  // Confirmed: the banner for accounts signed in before confirming (pre-issue-23 sessions) stays away.
+  await expect(page.getByRole('region', { name: 'Confirm your email address' })).toBeHidden();
 });

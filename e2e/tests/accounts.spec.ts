@@ -1,12 +1,18 @@
 import { expect, test } from '@playwright/test';
 import {
+  expectAccessible,
+  expectActiveAccount,
   fillProfile,
   logOut,
+  mailedLink,
+  mailTo,
   newUser,
   photoFile,
+  sendSignUpForm,
   signIn,
   signUp,
   signUpWithProfile,
+  switchAccount,
 } from '../support/app.ts';
 
 test('a new member signs up, sets up a profile with a photo, and signs in again', async ({ page }) => {
@@ -25,7 +31,7 @@ test('a new member signs up, sets up a profile with a photo, and signs in again'
     await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeVisible();
   });
 
-  await test.step('sign-up requires agreeing to the terms, then goes to profile set-up', async () => {
+  await test.step('sign-up requires agreeing to the terms, then asks to check the email', async () => {
     await page.getByLabel('Verify password').fill(user.password);
     await expect(page.getByRole('button', { name: 'Sign up' })).toBeEnabled();
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -35,7 +41,16 @@ test('a new member signs up, sets up a profile with a photo, and signs in again'
     await page
       .getByRole('checkbox', { name: 'I agree to the Terms of Service and Community Guidelines' })
       .check();
+    const sent = Date.now();
     await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(
+      `We sent an email to ${user.email}. Open the link in it within 24 hours to finish signing up.`,
+    );
+    await expectAccessible(page, 'check your email');
+
+    // The link in the email signs in and opens profile set-up.
+    await page.goto(await mailedLink(user.email, sent - 1));
     await expect(page).toHaveURL(/\/setupProfile$/);
   });
 
@@ -102,21 +117,70 @@ test('a taken username is explained and nothing is saved', async ({ browser }) =
   await expect(page).toHaveURL(/\/setupProfile$/);
 });
 
-test('signing up with an email that already has an account says so', async ({ page, browser }) => {
+test('signing up with an address that has an account looks the same; its owner is told by email', async ({
+  page,
+  browser,
+}) => {
   const user = newUser('Ravi');
   await signUp(page, user);
 
+  // Someone else, elsewhere, tries the same address: the screen cannot tell them it is taken.
   const other = await browser.newPage();
-  await other.goto('/signup');
-  await other.getByLabel('Email').fill(user.email);
-  await other.getByLabel('Password', { exact: true }).fill(user.password);
-  await other.getByLabel('Verify password').fill(user.password);
-  await other
+  const tried = Date.now();
+  await sendSignUpForm(other, { email: user.email, password: 'someone else’s password' });
+  await expect(other.getByRole('alert')).toHaveCount(0);
+  await expect(other.getByRole('status')).toHaveText(
+    `We sent an email to ${user.email}. Open the link in it within 24 hours to finish signing up.`,
+  );
+
+  // The owner's mailbox has the notice, with the ways back in and no link that confirms anything.
+  const notice = await mailTo(user.email, tried - 1);
+  expect(notice).toContain('Subject: Someone tried to sign up to Glimpse with your email address');
+  expect(notice).toMatch(/https?:\/\/[^\s"<]+\/login/);
+  expect(notice).toMatch(/https?:\/\/[^\s"<]+\/forgot-password/);
+  expect(notice).not.toContain('?token=');
+  // The other password does not get in.
+  await signIn(other, { email: user.email, password: 'someone else’s password' });
+  await expect(other.getByRole('alert')).toHaveText('Incorrect email or password. Please try again.');
+});
+
+test('a sign-up that really fails says so in the seed’s words', async ({ page }) => {
+  await page.route('**/api/auth/sign-up/email', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+  );
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(newUser('Fail').email);
+  await page.getByLabel('Password', { exact: true }).fill('a long enough password');
+  await page.getByLabel('Verify password').fill('a long enough password');
+  await page
     .getByRole('checkbox', { name: 'I agree to the Terms of Service and Community Guidelines' })
     .check();
-  await other.getByRole('button', { name: 'Sign up' }).click();
-  await expect(other.getByRole('alert')).toContainText('Error during sign up. Please try again.');
-  await expect(other).toHaveURL(/\/signup$/);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('alert')).toContainText('Error during sign up. Please try again.');
+  await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible();
+});
+
+test('signing in before confirming says a new link was sent, and that link signs in', async ({ page }) => {
+  const user = newUser('Noor');
+  await sendSignUpForm(page, user);
+  const asked = Date.now();
+  await signIn(page, user);
+  await expect(page.getByRole('alert')).toHaveText(
+    `Please confirm your email address first. We sent a new link to ${user.email}: open it to sign in.`,
+  );
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto(await mailedLink(user.email, asked - 1));
+  await expect(page).toHaveURL(/\/setupProfile$/);
+});
+
+test('Add Account → Sign up: the mailed link signs the new account in beside the first', async ({ page }) => {
+  const first = await signUpWithProfile(page, newUser('Imma'));
+  const second = newUser('Jude');
+  await signUp(page, second, '/signup?addAccount=1');
+  await fillProfile(page, second);
+  await expect(page).toHaveURL(/\/$/);
+  await expectActiveAccount(page, second);
+  await switchAccount(page, first);
 });
 
 test('every route of the spec loads on reload, and unknown ones say not found', async ({ page }) => {

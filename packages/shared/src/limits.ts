@@ -42,6 +42,24 @@ export const rateLimits = {
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;
 export type RateLimitName = keyof typeof rateLimits;
 
+/**
+ * Failed sign-ins per account (issue 23): counted per normalized email, whether or not it has an
+ * account, in every client address together. The first `freeFailures` cost nothing; after that
+ * each attempt for the account waits `firstDelaySeconds`, doubling with each further failure, at
+ * most `maxDelaySeconds`, after the last failure. A wait, never a refusal: an attacker can slow the
+ * owner's next sign-in by at most `maxDelaySeconds` but cannot lock them out. The right password
+ * clears the count; it is also forgotten `forgetAfterSeconds` after the last failure.
+ * OWASP's authentication cheat sheet recommends exactly this exponential per-account delay over a
+ * lock-out; Mastodon and Pixelfed limit per address only. docs/security.md explains why the wait
+ * holds the request rather than answering 429.
+ */
+export const signInSlowdown = {
+  freeFailures: 5,
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 30,
+  forgetAfterSeconds: 60 * 60,
+} as const;
+
 /** Limits shared by forms and server validation, so both refuse the same input with the same words. */
 export const limits = {
   emailMax: 254,

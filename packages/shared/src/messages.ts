@@ -8,13 +8,20 @@ export const messages = {
     passwordsDoNotMatch: 'Passwords do not match',
     signUpFailed: 'Error during sign up. Please try again.',
     signInFailed: 'Incorrect email or password. Please try again.',
-    emailTaken: 'An account with this email already exists. Try signing in instead.',
     passwordTooShort: (min: number) => `Use at least ${min} characters.`,
     signingUp: 'Signing Up...',
     signingIn: 'Signing In...',
     signInRequired: 'Please sign in to continue.',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
     emailInvalid: 'That email address does not look right.',
+    /** After sign-up, whether or not the address already had an account (issue 23: nothing tells them apart). */
+    checkEmailTitle: 'Check your email',
+    checkEmail: (email: string) =>
+      `We sent an email to ${email}. Open the link in it within 24 hours to finish signing up.`,
+    checkEmailHint: 'No email? Look in your spam folder, or send it again.',
+    /** Sign-in with the right password before the address is confirmed (only then: it reveals nothing). */
+    emailNotVerified: (email: string) =>
+      `Please confirm your email address first. We sent a new link to ${email}: open it to sign in.`,
   },
   profile: {
     saved: 'Profile saved!',
@@ -194,6 +201,13 @@ export const messages = {
     verifyIntro:
       'Welcome to Glimpse! To confirm that this is your email address, open this link within 24 hours:',
     verifyAction: 'Confirm email address',
+    /** To the owner of an address someone tried to sign up with again (the sign-up answer is the usual one). */
+    existingAccountSubject: 'Someone tried to sign up to Glimpse with your email address',
+    existingAccountIntro:
+      'Someone tried to create a Glimpse account with this email address, but it already has one. No new account was made.',
+    existingAccountSignIn: 'If it was you, sign in here:',
+    existingAccountReset: 'Forgot your password? Choose a new one here:',
+    existingAccountIgnore: 'If it was not you, you can ignore this email: your account has not changed.',
   },
   notifications: {
     badFilter: 'Filter must be all or mentions.',

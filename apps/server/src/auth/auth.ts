@@ -3,7 +3,7 @@
  * reset by email, and the rate limits on sign-in, sign-up and every email-sending route. Its tables
  * live in db/schema.ts beside ours.
  */
-import { limits, messages, rateLimits } from '@glimpse/shared';
+import { limits, messages, paths, rateLimits } from '@glimpse/shared';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 // The minimal build leaves out Kysely (we bring Drizzle): about 30 MB less memory at start.
@@ -13,18 +13,25 @@ import { multiSession } from 'better-auth/plugins/multi-session';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema.ts';
+import { account, profiles, rateLimit, session, twoFactor, user, verification } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { applyAdminEmails, makeFirstAccountAdmin } from '../features/safety/roles.ts';
 import { acceptedTerms } from '../features/safety/terms.ts';
 import { consume } from '../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { changeEmailMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.ts';
+import {
+  changeEmailMail,
+  existingAccountMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from '../mail/templates.ts';
 import { contextOnlyWhileRunning } from './async-context.ts';
 import { emailChangeUndo } from './email-change-undo.ts';
 import { passkeyPlugin } from './passkeys.ts';
 import { endPendingLinks, pendingLinksEndWithPassword } from './pending-links.ts';
 import { totpReplayGuard } from './totp-replay.ts';
+import { signInSlowdownPlugin } from './sign-in-slowdown.ts';
+import { signUpPrivacyPlugin } from './sign-up.ts';
 
 /** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const clientIpHeader = 'x-glimpse-client-ip';
@@ -37,6 +44,8 @@ const mailRoutes: Record<string, (body: Record<string, unknown>) => unknown> = {
   '/request-password-reset': (body) => body.email,
   '/send-verification-email': (body) => body.email,
   '/change-email': (body) => body.newEmail,
+  // Sign-up mails either the confirmation link or, for an address with an account, a notice (issue 23).
+  '/sign-up/email': (body) => body.email,
 };
 
 export interface AuthHooks {
@@ -57,7 +66,19 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
    * not the address has an account, so a refusal says nothing about that either.
    */
   async function limitMail(address: string, accountId?: string) {
-    if (!rateLimitsOn) return;
+    const { allowed, retryAfter } = await mailBudget(address, accountId);
+    if (!allowed) {
+      throw new APIError(
+        'TOO_MANY_REQUESTS',
+        { message: 'Too many emails' },
+        { 'x-retry-after': String(retryAfter) },
+      );
+    }
+  }
+
+  /** Counts one email for the address (and account) and says whether it is within the limits. */
+  async function mailBudget(address: string, accountId?: string) {
+    if (!rateLimitsOn) return { allowed: true, retryAfter: 0 };
     const perAddress = rateLimits.mailPerAddress;
     const byAddress = await consume(
       db,
@@ -68,15 +89,10 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
     const byAccount = accountId
       ? await consume(db, `mail:account:${accountId}`, perAccount.windowSeconds)
       : { count: 0, retryAfter: 0 };
-    if (byAddress.count > perAddress.max || byAccount.count > perAccount.max) {
-      throw new APIError(
-        'TOO_MANY_REQUESTS',
-        { message: 'Too many emails' },
-        {
-          'x-retry-after': String(Math.max(byAddress.retryAfter, byAccount.retryAfter)),
-        },
-      );
-    }
+    return {
+      allowed: byAddress.count <= perAddress.max && byAccount.count <= perAccount.max,
+      retryAfter: Math.max(byAddress.retryAfter, byAccount.retryAfter),
+    };
   }
 
   return contextOnlyWhileRunning(
@@ -90,20 +106,34 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         provider: 'pg',
         schema: { user, session, account, verification, rateLimit, twoFactor },
       }),
-      // Sign-up sends a confirmation link; the app works before it is followed (a banner asks).
-      // The link is better-auth's verify-email (a signed, expiring token), which then opens the feed.
+      // ── Sign-up confirms the address before anyone signs in (issue 23) ──────────────────────────
+      // Sign-up sends a confirmation link (better-auth's verify-email: a signed, expiring token);
+      // following it confirms the address and signs in (a new account lands on /setupProfile).
+      // Sign-in before that is refused (requireEmailVerification below) and mails a new link.
       ...(mailer && {
         emailVerification: {
           sendOnSignUp: true,
+          sendOnSignIn: true,
+          autoSignInAfterVerification: true,
           expiresIn: limits.verifyEmailLinkSeconds,
-          sendVerificationEmail: async ({ user: addressee, token }) => {
+          sendVerificationEmail: async ({ user: addressee, token }, request) => {
+            // A sign-in before confirming mails a new link each time: within the email limits, but a
+            // sign-in is never refused for them (the links already sent still work).
+            const signingIn =
+              request !== undefined && new URL(request.url).pathname.endsWith('/sign-in/email');
+            if (signingIn && !(await mailBudget(addressee.email, addressee.id)).allowed) return;
             // Change email sends through here too, to the new address (which the account does not have yet).
             const [stored] = await db
-              .select({ email: user.email })
+              .select({ email: user.email, profileOf: profiles.userId })
               .from(user)
+              .leftJoin(profiles, eq(profiles.userId, user.id))
               .where(eq(user.id, addressee.id));
             const changing = stored !== undefined && stored.email !== addressee.email;
-            const callback = changing ? '/settings/account?emailChanged=1' : '/?emailVerified=1';
+            const callback = changing
+              ? '/settings/account?emailChanged=1'
+              : stored?.profileOf
+                ? '/?emailVerified=1'
+                : paths.setupProfile;
             const link = `${env.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(callback)}`;
             mailer.send(
               changing ? changeEmailMail(addressee.email, link) : verifyEmailMail(addressee.email, link),
@@ -116,7 +146,22 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       verification: { storeIdentifier: 'hashed' },
       emailAndPassword: {
         enabled: true,
-        autoSignIn: true,
+        // ── Sign-up answers alike for new and existing addresses (issue 23; auth/sign-up.ts) ──
+        // No session at sign-up, and none before the address is confirmed: with these two,
+        // better-auth answers an existing address as it answers a new one and calls
+        // onExistingUserSignUp instead of creating anything.
+        autoSignIn: false,
+        requireEmailVerification: true,
+        ...(mailer && {
+          onExistingUserSignUp: async ({ user: owner }) => {
+            mailer.send(
+              existingAccountMail(owner.email, {
+                signIn: `${env.publicUrl}${paths.login}`,
+                resetPassword: `${env.publicUrl}${paths.forgotPassword}`,
+              }),
+            );
+          },
+        }),
         minPasswordLength: limits.passwordMin,
         maxPasswordLength: limits.passwordMax,
         resetPasswordTokenExpiresIn: limits.resetPasswordLinkSeconds,
@@ -227,6 +272,10 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         pendingLinksEndWithPassword(db),
         // The old address gets "This wasn't me" once a change of email is made (auth/email-change-undo.ts).
         emailChangeUndo(db, { mailer, publicUrl: env.publicUrl }),
+        // Issue 23: the same answer to every sign-up (auth/sign-up.ts); failed sign-ins slow that
+        // account down, wherever they come from (auth/sign-in-slowdown.ts).
+        signUpPrivacyPlugin(),
+        signInSlowdownPlugin(db, rateLimitsOn),
       ],
     }),
   );

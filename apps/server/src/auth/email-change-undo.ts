@@ -70,7 +70,13 @@ async function keptForAnotherAccount(db: Db, email: string, userId: string | nul
   return row !== undefined;
 }
 
-/** The answer sign-up gives an address that has an account, which for now it has. */
+/**
+ * Sign-up of a held address: a 403 from a user-create hook is what makes better-auth answer with its
+ * generic duplicate response (api/routes/sign-up), so the sign-up looks like any other (auth/sign-up.ts).
+ */
+const addressHeld = () => new APIError('FORBIDDEN', { message: 'Address held for an undo' });
+
+/** The answer a change of email to a held address gets, as to an address that has an account. */
 const addressTaken = () =>
   new APIError('UNPROCESSABLE_ENTITY', {
     message: 'User already exists. Use another email.',
@@ -86,7 +92,7 @@ export function emailChangeUndo(db: Db, { mailer, publicUrl }: { mailer?: Mailer
           user: {
             create: {
               before: async (created: { email: string }) => {
-                if (await keptForAnotherAccount(db, created.email, null)) throw addressTaken();
+                if (await keptForAnotherAccount(db, created.email, null)) throw addressHeld();
               },
             },
             update: {

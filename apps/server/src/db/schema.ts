@@ -134,7 +134,8 @@ export const rateLimit = pgTable('rate_limit', {
  * Glimpse's own write rate limits (lib/rate-limit.ts): one fixed window per `rule:subject` key,
  * moved by one atomic upsert, so several server instances share them. Not better-auth's
  * `rate_limit` table: better-auth prunes rows idle longer than its own longest window (30 min),
- * which would silently reset a 24-hour follow window.
+ * which would silently reset a 24-hour follow window. The sign-in slowdown (auth/sign-in-slowdown.ts)
+ * keeps `sign-in-failures:…` rows here, where `window_start` is the last failure.
  */
 export const rateLimitWindows = pgTable('rate_limit_windows', {
   key: text('key').primaryKey(),

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { imageForm, makeJpeg } from '../test/images.ts';
 import { collectLiveMessages } from '../test/live-stream.ts';
+import { cookieHeaderOf, waitForMailedLink } from '../test/mail.ts';
 
 const { adminUrl } = inject('testDatabase');
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,6 +41,8 @@ interface Instance {
   url: string;
   child: ChildProcess;
   output: string[];
+  /** Its DATA_DIR: without SMTP_URL, its mail is written there. */
+  dataDir: string;
 }
 
 async function startInstance(env: Record<string, string>, port: number): Promise<Instance> {
@@ -58,7 +61,7 @@ async function startInstance(env: Record<string, string>, port: number): Promise
     const ok = await fetch(`${url}/api/health`)
       .then((r) => r.ok)
       .catch(() => false);
-    if (ok) return { url, child, output };
+    if (ok) return { url, child, output, dataDir: env.DATA_DIR! };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill('SIGKILL');
@@ -81,6 +84,7 @@ const json = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
+/** Signs up on `instance` and follows the mailed confirmation link, which signs in. */
 async function signUp(instance: Instance, name: string): Promise<{ id: string; cookie: string }> {
   const email = `${name}-${randomBytes(4).toString('hex')}@example.com`;
   const response = await visit(instance, '')(
@@ -88,11 +92,13 @@ async function signUp(instance: Instance, name: string): Promise<{ id: string; c
     json({ email, password: 'correct horse battery', name: email, acceptTerms: true }),
   );
   expect(response.status).toBe(200);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const { user } = (await response.json()) as { user: { id: string } };
+  const link = await waitForMailedLink(instance.dataDir, email);
+  const confirmed = await visit(instance, '')(`${link.pathname}${link.search}`, { redirect: 'manual' });
+  expect(confirmed.status).toBe(302);
+  const cookie = cookieHeaderOf(confirmed);
+  const me = await visit(instance, cookie)('/api/me');
+  expect(me.status).toBe(200);
+  const { user } = (await me.json()) as { user: { id: string } };
   const profile = await visit(instance, cookie)('/api/profile', {
     ...json({ firstName: 'Ada', lastName: 'Lovelace', username: `${name}_${user.id.slice(0, 8)}` }),
     method: 'PUT',
@@ -199,18 +205,12 @@ describe('two server instances on one PostgreSQL', () => {
   it('ends a session revoked on A at once on B, although B holds its fresh signed copy', async () => {
     const email = `revoker-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'correct horse battery';
-    const cookieOf = (response: Response) =>
-      response.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
-    const phone = cookieOf(
-      await visit(a, '')(
-        '/api/auth/sign-up/email',
-        json({ email, password, name: email, acceptTerms: true }),
-      ),
+    await visit(a, '')('/api/auth/sign-up/email', json({ email, password, name: email, acceptTerms: true }));
+    const link = await waitForMailedLink(a.dataDir, email);
+    const phone = cookieHeaderOf(
+      await visit(a, '')(`${link.pathname}${link.search}`, { redirect: 'manual' }),
     );
-    const laptop = cookieOf(await visit(a, '')('/api/auth/sign-in/email', json({ email, password })));
+    const laptop = cookieHeaderOf(await visit(a, '')('/api/auth/sign-in/email', json({ email, password })));
     // B answers the laptop from its signed session copy (no database), so nothing there knows yet.
     expect((await visit(b, laptop)('/api/me')).status).toBe(200);
     expect((await visit(b, laptop)('/api/me')).status).toBe(200);

@@ -84,3 +84,47 @@ export function emailChangeUndoMail(to: string, newEmail: string, link: string):
     ignore: null,
   });
 }
+
+/**
+ * To the owner of an address someone tried to sign up with (issue 23): the sign-up answered as for
+ * a new address, so this email is the only place that says the account exists, and only its owner
+ * reads it. Two links: sign in, or choose a new password.
+ */
+export function existingAccountMail(
+  to: string,
+  links: { signIn: string; resetPassword: string },
+): MailMessage {
+  const {
+    existingAccountSubject: subject,
+    existingAccountIntro,
+    existingAccountSignIn,
+    existingAccountReset,
+  } = messages.mail;
+  const { existingAccountIgnore, signature } = messages.mail;
+  const text = [
+    existingAccountIntro,
+    '',
+    existingAccountSignIn,
+    links.signIn,
+    '',
+    existingAccountReset,
+    links.resetPassword,
+    '',
+    existingAccountIgnore,
+    '',
+    `— ${signature}`,
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:560px;margin:24px auto;padding:0 16px;color:#111">
+<h1 style="font-size:20px">Glimpse</h1>
+<p>${escapeHtml(existingAccountIntro)}</p>
+<p>${escapeHtml(existingAccountSignIn)} <a href="${escapeHtml(links.signIn)}">${escapeHtml(links.signIn)}</a></p>
+<p>${escapeHtml(existingAccountReset)} <a href="${escapeHtml(links.resetPassword)}">${escapeHtml(links.resetPassword)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(existingAccountIgnore)}</p>
+<p>— ${escapeHtml(signature)}</p>
+</body></html>
+`;
+  return { to, subject, text, html };
+}

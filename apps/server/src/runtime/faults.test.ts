@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeaderOf, waitForMailedLink } from '../test/mail.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 let root = '';
@@ -174,10 +175,11 @@ describe('the embedded PostgreSQL dies while the app runs', () => {
         body: JSON.stringify({ email, password: 'correct horse battery', name: email, acceptTerms: true }),
       });
       expect(signUp.status).toBe(200);
-      const cookie = signUp.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
+      // The mailed confirmation link signs in.
+      const link = await waitForMailedLink(dataDir, email);
+      const confirmed = await fetch(`${origin}${link.pathname}${link.search}`, { redirect: 'manual' });
+      expect(confirmed.status).toBe(302);
+      const cookie = cookieHeaderOf(confirmed);
       const saved = await fetch(`${origin}/api/feedback`, {
         method: 'POST',
         headers: { origin, cookie, 'content-type': 'application/json' },

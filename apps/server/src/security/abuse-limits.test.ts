@@ -3,13 +3,15 @@
  * the shared message and Retry-After once its account's window is full, stores nothing then, and
  * leaves other accounts alone. The count is atomic (concurrent requests cannot slip past it) and
  * lives in the database, so two server instances share it. Sign-in and sign-up (better-auth)
- * are limited per address, and a client cannot pick its own address.
+ * are limited per address, and a client cannot pick its own address; failed sign-ins for one
+ * account slow that account down, wherever they come from.
  */
 import type { ApiErrorBody } from '@glimpse/shared';
-import { messages, rateLimits } from '@glimpse/shared';
+import { messages, rateLimits, signInSlowdown } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
+import { signInDelaySeconds, signInWaitMs } from '../auth/sign-in-slowdown.ts';
 import { comments, rateLimitWindows } from '../db/schema.ts';
 import { createTestContext, type TestContext, testOrigin } from '../test/context.ts';
 import { routeTable, send } from './route-table.ts';
@@ -153,10 +155,11 @@ describe('sign-in and sign-up (per address, better-auth)', () => {
     const address = freshAddress();
     const statuses: number[] = [];
     for (let i = 0; i < rateLimits.signIn.max; i++) {
+      // Each guess for another account, so that no account is slowed down (below) and only the address counts.
       const response = await t.client().request('/api/auth/sign-in/email', {
         method: 'POST',
         headers: { 'x-forwarded-for': address },
-        json: { email: scene.owner.email, password: 'wrong password' },
+        json: { email: `guess${i}@example.com`, password: 'wrong password' },
       });
       statuses.push(response.status);
     }
@@ -181,11 +184,11 @@ describe('sign-in and sign-up (per address, better-auth)', () => {
   it('lets no more than the limit through when the attempts come all at once', async () => {
     const address = freshAddress();
     const responses = await Promise.all(
-      Array.from({ length: 25 }, () =>
+      Array.from({ length: 25 }, (_, i) =>
         t.client().request('/api/auth/sign-in/email', {
           method: 'POST',
           headers: { 'x-forwarded-for': address },
-          json: { email: 'nobody@example.com', password: 'whatever it is' },
+          json: { email: `nobody${i}@example.com`, password: 'whatever it is' },
         }),
       ),
     );
@@ -218,7 +221,7 @@ describe('sign-in and sign-up (per address, better-auth)', () => {
         const response = await direct.client().request('/api/auth/sign-in/email', {
           method: 'POST',
           headers: { 'x-forwarded-for': `198.51.100.${i}`, 'x-glimpse-client-ip': `192.0.2.${i}` },
-          json: { email: 'nobody@example.com', password: 'whatever it is' },
+          json: { email: `nobody${i}@example.com`, password: 'whatever it is' },
         });
         statuses.push(response.status);
       }
@@ -226,5 +229,63 @@ describe('sign-in and sign-up (per address, better-auth)', () => {
     } finally {
       await direct.close();
     }
+  });
+});
+
+describe('sign-in per account (a slowdown, not a lock-out)', () => {
+  const { freeFailures, firstDelaySeconds } = signInSlowdown;
+  const signInFrom = (address: string, email: string, password: string) =>
+    t.client().request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': address },
+      json: { email, password },
+    });
+  async function timed(attempt: Promise<Response>) {
+    const started = performance.now();
+    const response = await attempt;
+    return { status: response.status, ms: performance.now() - started };
+  }
+  // Timers may fire a millisecond early against performance.now().
+  const atLeast = (seconds: number) => seconds * 1000 - 20;
+
+  it('holds further guesses for an account failed from many addresses; the owner still gets in; others are unaffected', async () => {
+    const victim = await t.signUp();
+    const bystander = await t.signUp();
+    // Every guess from an address of its own: the per-address limit never sees more than one.
+    for (let i = 0; i < freeFailures; i++) {
+      expect((await signInFrom(freshAddress(), victim.email, `wrong guess ${i}`)).status).toBe(401);
+    }
+    const held = await timed(signInFrom(freshAddress(), victim.email, 'another guess'));
+    expect(held.status).toBe(401);
+    expect(held.ms).toBeGreaterThanOrEqual(atLeast(firstDelaySeconds));
+    const longer = await timed(signInFrom(freshAddress(), victim.email, 'yet another guess'));
+    expect(longer.status).toBe(401);
+    expect(longer.ms).toBeGreaterThanOrEqual(atLeast(signInDelaySeconds(freeFailures + 1)));
+    const lastFailureAnswered = performance.now();
+
+    // Another account is not held: its attempts answer at once, however slow the victim's are now.
+    const other = await timed(signInFrom(freshAddress(), bystander.email, 'wrong for them'));
+    expect(other.status).toBe(401);
+    expect(other.ms).toBeLessThan(signInDelaySeconds(freeFailures + 2) * 1000);
+
+    // The owner is slowed, never refused: the right password waits its turn and signs in…
+    // (The wait runs from the last failure, so the bystander's attempt used part of it.)
+    const owner = await signInFrom(freshAddress(), victim.email, victim.password);
+    expect(owner.status).toBe(200);
+    expect(performance.now() - lastFailureAnswered).toBeGreaterThanOrEqual(
+      atLeast(signInDelaySeconds(freeFailures + 2)) - 100,
+    );
+    // …which clears the count: the next attempt is not held.
+    expect(await signInWaitMs(t.db, victim.email)).toBe(0);
+  });
+
+  it('counts an address without an account the same way, so the slowdown reveals nothing', async () => {
+    const nobody = 'no-account-here@example.com';
+    for (let i = 0; i < freeFailures; i++) {
+      expect((await signInFrom(freshAddress(), nobody, `guess ${i}`)).status).toBe(401);
+    }
+    const held = await timed(signInFrom(freshAddress(), nobody.toUpperCase(), 'one more guess'));
+    expect(held.status).toBe(401);
+    expect(held.ms).toBeGreaterThanOrEqual(atLeast(firstDelaySeconds));
   });
 });

@@ -225,8 +225,27 @@ export async function createTestContext(
     });
     if (response.status !== 200)
       throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-    const { user } = (await response.json()) as { user: { id: string } };
+    // Sign-up answers alike for every address and signs nobody in: the mailed link does.
+    await followConfirmationLink(visitor, email);
+    const me = await visitor.get('/api/me');
+    if (me.status !== 200) throw new Error(`confirmation did not sign in: ${me.status} ${await me.text()}`);
+    const { user } = (await me.json()) as { user: { id: string } };
     return { ...visitor, id: user.id, email, password };
+  }
+
+  /** The newest message to `email` in the file mailbox (after every queued one is delivered). */
+  async function lastMailTo(email: string) {
+    return (await mailbox()).filter((m) => m.to === email.toLowerCase()).at(-1);
+  }
+
+  /** Opens the confirmation link last mailed to `email` as `visitor`, as a person clicks it. */
+  async function followConfirmationLink(visitor: ReturnType<typeof client>, email: string) {
+    const mail = await lastMailTo(email);
+    if (!mail?.link) throw new Error(`no confirmation link was mailed to ${email}`);
+    const link = new URL(mail.link);
+    const opened = await visitor.get(`${link.pathname}${link.search}`);
+    if (opened.status !== 302) throw new Error(`confirmation link: ${opened.status} ${await opened.text()}`);
+    return opened;
   }
 
   /** Signs up and saves a profile, as the app's first two screens do. */
@@ -360,6 +379,8 @@ export async function createTestContext(
     countRows,
     storedFiles,
     mailbox,
+    lastMailTo,
+    followConfirmationLink,
     close,
   };
 }

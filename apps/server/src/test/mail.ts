@@ -33,3 +33,26 @@ export async function readMailbox(dataDir: string): Promise<StoredMail[]> {
     }),
   );
 }
+
+/**
+ * The newest link mailed to `email` in a mailbox another process writes (a server started by the
+ * test), waiting for it to arrive: that server answers before its mail is written.
+ */
+export async function waitForMailedLink(dataDir: string, email: string, timeoutMs = 10_000): Promise<URL> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const link = (await readMailbox(dataDir))
+      .filter((m) => m.to === email.toLowerCase() && m.link)
+      .at(-1)?.link;
+    if (link) return new URL(link);
+    if (Date.now() > deadline) throw new Error(`no link was mailed to ${email} in ${dataDir}/mail`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The cookies a response sets, as the Cookie header a browser would send back. */
+export const cookieHeaderOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');

@@ -8,8 +8,12 @@ import type { AccountSession, DeviceSession, SignInInput } from '@glimpse/shared
 import { send } from './api-client.ts';
 
 interface AuthPosts {
+  /** Refused with EMAIL_NOT_VERIFIED (the password was right) until the address is confirmed; a new link goes out. */
   '/sign-in/email': SignInInput & { rememberMe: boolean };
-  /** `acceptTerms`: the Terms of Service and Community Guidelines checkbox (the server requires it). */
+  /**
+   * `acceptTerms`: the Terms of Service and Community Guidelines checkbox (the server requires it).
+   * Answers alike whether or not the address has an account, and signs nobody in: the emailed link does.
+   */
   '/sign-up/email': { email: string; password: string; name: string; acceptTerms: true };
   /** Ends every account's session on this device (docs/footguns.md). */
   '/sign-out': Record<string, never>;
@@ -37,13 +41,22 @@ interface AuthPosts {
   '/passkey/sign-in': { challengeId: string; response: unknown };
 }
 
-/** Posts to better-auth; answers its JSON, which most callers ignore. */
-export async function authPost<P extends keyof AuthPosts>(path: P, body: AuthPosts[P]): Promise<unknown> {
+/**
+ * Posts to better-auth; answers its JSON, which most callers ignore. `signedOut` sends no cookies,
+ * for a request about an account this browser is not signed in to (Resend on the check-your-email
+ * screen during Add Account: with the session, better-auth would take it for the active account's).
+ */
+export async function authPost<P extends keyof AuthPosts>(
+  path: P,
+  body: AuthPosts[P],
+  { signedOut = false }: { signedOut?: boolean } = {},
+): Promise<unknown> {
   return send(() =>
     fetch(`/api/auth${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
+      credentials: signedOut ? 'omit' : 'same-origin',
     }),
   );
 }

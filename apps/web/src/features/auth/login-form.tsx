@@ -12,11 +12,13 @@ import styles from './form.module.css';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 /** Why sign-in failed, in words that do not say whether the email exists. */
-function failureText(error: unknown): string {
+function failureText(error: unknown, email: string): string {
   if (isApiError(error, 'RateLimited')) return messages.auth.tooManyAttempts;
   if (isApiError(error, 'Network')) return messages.common.networkError;
-  // Only the right password reaches the suspension check, so this says nothing to a guesser.
+  // Only the right password reaches these checks, so they say nothing to a guesser.
   if (isApiError(error) && error.code === 'BANNED_USER') return messages.safety.suspended;
+  // The address is not confirmed yet (issue 23): the server has just mailed a new link.
+  if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') return messages.auth.emailNotVerified(email);
   return messages.auth.signInFailed;
 }
 
@@ -56,7 +58,9 @@ export function LoginForm({ blocked, onSignedIn }: LoginFormProps) {
         {...form.field('password')}
         aria-required="true"
       />
-      <ErrorMessage>{blocked ?? (form.failure === null ? '' : failureText(form.failure))}</ErrorMessage>
+      <ErrorMessage>
+        {blocked ?? (form.failure === null ? '' : failureText(form.failure, form.values.email.trim()))}
+      </ErrorMessage>
       <Button
         type="submit"
         block

@@ -9,22 +9,24 @@ import { useForm } from '@/lib/use-form.ts';
 import type { useSignUp } from './api/sign-up.ts';
 import styles from './form.module.css';
 
-/** The reason behind "Error during sign up", when the server names one we can explain. */
+/**
+ * The reason behind "Error during sign up", when the server names one we can explain. An address
+ * that already has an account is not a failure: the server answers it like any other (issue 23).
+ */
 function signUpDetail(error: ApiError): string | null {
   if (error.kind === 'Network') return messages.common.networkError;
   if (error.kind === 'RateLimited') return messages.auth.tooManyAttempts;
-  if (error.code?.startsWith('USER_ALREADY_EXISTS')) return messages.auth.emailTaken;
   if (error.code === 'PASSWORD_TOO_SHORT') return messages.auth.passwordTooShort(limits.passwordMin);
   if (error.code === 'INVALID_EMAIL') return messages.auth.emailInvalid;
   return null;
 }
 
 interface SignupFormProps {
+  /** Its success turns the screen into "Check your email" (signup-screen.tsx). */
   signUp: ReturnType<typeof useSignUp>;
-  onSignedUp: () => void;
 }
 
-export function SignupForm({ signUp, onSignedUp }: SignupFormProps) {
+export function SignupForm({ signUp }: SignupFormProps) {
   const form = useForm({
     initial: { email: '', password: '', verifyPassword: '', acceptTerms: false },
     schema: SignUpInput,
@@ -35,7 +37,6 @@ export function SignupForm({ signUp, onSignedUp }: SignupFormProps) {
         : {},
     onSubmit: async ({ email, password }) => {
       await signUp.mutateAsync({ email, password, acceptTerms: true });
-      onSignedUp();
     },
   });
   const { values } = form;

@@ -1,23 +1,37 @@
-/** /signup, and Add Account → Sign up (the accounts already signed in stay signed in). */
-import { paths } from '@glimpse/shared';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+/**
+ * /signup, and Add Account → Sign up (the accounts already signed in stay signed in). Once sent,
+ * the screen says "Check your email": the emailed link signs the new account in and opens
+ * /setupProfile.
+ */
+import { messages, paths } from '@glimpse/shared';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useAuth } from '@/lib/session.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { CheckEmail } from './check-email.tsx';
 import styles from './form.module.css';
 import { SignupForm } from './signup-form.tsx';
 
 export function SignupScreen() {
   const auth = useAuth();
-  const navigate = useNavigate();
   const location = useLocation();
-  // Signing up signs in before the form navigates to /setupProfile: stay until it does.
   const signUp = useSignUp();
   // Add Account → Sign up: a signed-in person creates one more account and stays signed in to the others.
   const addingAccount = auth.status === 'signedIn' && new URLSearchParams(location.search).has('addAccount');
+  const loginPath = addingAccount ? paths.addAccount : paths.login;
 
-  if (auth.status === 'signedIn' && !addingAccount && !signUp.isPending && !signUp.isSuccess)
-    return <Navigate to="/" replace />;
+  if (auth.status === 'signedIn' && !addingAccount && !signUp.isSuccess) return <Navigate to="/" replace />;
+
+  if (signUp.isSuccess) {
+    return (
+      <AuthLayout title={messages.auth.checkEmailTitle} subtitle="One step left: confirm your address.">
+        <CheckEmail email={signUp.variables.email} />
+        <p className={styles.footer}>
+          <Link to={loginPath}>Back to sign in</Link>
+        </p>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -28,9 +42,9 @@ export function SignupScreen() {
           : 'Create your Glimpse account. It takes a minute.'
       }
     >
-      <SignupForm signUp={signUp} onSignedUp={() => navigate(paths.setupProfile, { replace: true })} />
+      <SignupForm signUp={signUp} />
       <p className={styles.footer}>
-        Already have an account? <Link to={addingAccount ? paths.addAccount : paths.login}>Log in</Link>
+        Already have an account? <Link to={loginPath}>Log in</Link>
       </p>
     </AuthLayout>
   );

@@ -1,10 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+/**
+ * Sign-up (issue 23): the server answers the same whether or not the address has an account and
+ * signs nobody in; the screen then says "Check your email". The emailed link signs the new account
+ * in and opens /setupProfile (the owner of an existing address gets a notice instead).
+ */
+
+import { paths } from '@glimpse/shared';
+import { useMutation } from '@tanstack/react-query';
 import { authPost } from '@/lib/auth-client.ts';
-import { getMe } from '@/lib/session.ts';
-import { setActiveAccount } from '../active-account.ts';
 
 export function useSignUp() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({
       email,
@@ -18,8 +22,18 @@ export function useSignUp() {
       // better-auth wants a display name; the profile screen that follows sets the real one.
       const name = email.split('@')[0] ?? email;
       await authPost('/sign-up/email', { email, password, name, acceptTerms });
-      return getMe();
     },
-    onSuccess: (me) => setActiveAccount(queryClient, me),
+  });
+}
+
+/**
+ * Resend on the check-your-email screen: a new link if the address has an account still waiting
+ * for it, and the same answer otherwise. Sent without cookies: during Add Account this browser is
+ * signed in to another account.
+ */
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      authPost('/send-verification-email', { email, callbackURL: paths.setupProfile }, { signedOut: true }),
   });
 }
