@@ -7,6 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createAuth } from './auth/auth.ts';
+import { copyTrust, watchEndedSessions } from './auth/ended-sessions.ts';
 import { loadSecret } from './auth/secret.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
@@ -55,14 +56,29 @@ export async function createDeps(
   });
   const feedCache = await createFeedCache(listener);
   const mailer = createMailer(env, logger);
+  const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
+  const endedSessions = watchEndedSessions(live);
   const auth = createAuth(database.db, env, secret, {
     mailer,
     onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
+    trustsCopyOf: copyTrust(suspended, endedSessions),
   });
   const avif = createAvifQueue({ db: database.db, storage, logger });
-  const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
   return {
-    deps: { env, db: database.db, storage, auth, logger, live, mailer, avif, suspended, listener, feedCache },
+    deps: {
+      env,
+      db: database.db,
+      storage,
+      auth,
+      logger,
+      live,
+      mailer,
+      avif,
+      suspended,
+      endedSessions,
+      listener,
+      feedCache,
+    },
     database,
   };
 }
