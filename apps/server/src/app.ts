@@ -179,8 +179,9 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('/api/*', async (c, next) => {
-    const { viewer, setCookies } = await lookupSession(c.req.raw);
+    const { viewer, token, setCookies } = await lookupSession(c.req.raw);
     c.set('viewer', viewer);
+    c.set('sessionToken', token ?? null);
     await next();
     // better-auth renews (or clears) the session cookies and its signed copy (auth/session.ts).
     for (const cookie of setCookies) c.res.headers.append('set-cookie', cookie);
