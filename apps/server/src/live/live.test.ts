@@ -85,7 +85,7 @@ describe('a live stream belongs to its session', () => {
     return device;
   }
 
-  it('ends when that session signs out, and only that one', async () => {
+  it('ends when that session signs out, either way the web app does it, and only that one', async () => {
     const phone = await t.signUpWithProfile();
     const laptop = await secondDevice(phone);
     const phoneStream = await openStream(phone);
@@ -96,7 +96,16 @@ describe('a live stream belongs to its session', () => {
     expect(await laptopStream.endsWithin(300)).toBe(false);
     // The ended one cannot come back: EventSource's reconnect is refused.
     expect((await phone.get('/api/live')).status).toBe(401);
-    laptopStream.close();
+
+    // Log out of one account on a device signed in to several (multi-session).
+    const [active] = (await (await laptop.get('/api/auth/multi-session/list-device-sessions')).json()) as {
+      session: { token: string };
+    }[];
+    const revoke = await laptop.post('/api/auth/multi-session/revoke', {
+      sessionToken: active!.session.token,
+    });
+    expect(revoke.status).toBe(200);
+    expect(await laptopStream.endsWithin(3000)).toBe(true);
   });
 
   it('ends when another device revokes it (Log out other devices)', async () => {
