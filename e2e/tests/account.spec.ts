@@ -91,9 +91,9 @@ test('settings/account: change password, see the devices, log out the others', a
   await page.getByLabel('New password').fill('a newer password');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status')).toHaveText('Your password was changed.');
-  // Changing the password signed the laptop out; this device stays signed in.
+  // Changing the password signed the laptop out; this device stays signed in. The laptop's open
+  // feed notices by itself: its live stream ends with its session, and the app goes to sign-in.
   await expect(devices.getByRole('listitem')).toHaveCount(1);
-  await laptopPage.reload();
   await expect(laptopPage).toHaveURL(/\/login$/);
 
   await signIn(laptopPage, { email: user.email, password: 'a newer password' });
@@ -103,6 +103,7 @@ test('settings/account: change password, see the devices, log out the others', a
   await page.getByRole('button', { name: 'Log out other devices' }).click();
   await expect(page.getByRole('status')).toHaveText('You were logged out on every other device.');
   await expect(devices.getByRole('listitem')).toHaveCount(1);
+  await expect(laptopPage).toHaveURL(/\/login$/);
   await laptopPage.goto('/profile');
   await expect(laptopPage).toHaveURL(/\/login$/);
   await page.goto('/profile');

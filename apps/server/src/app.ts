@@ -57,10 +57,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // Images come from the CDN / bucket address when S3_PUBLIC_URL is set (storage/s3.ts).
   const mediaOrigins = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
-  const lookupSession = createSessionLookup(auth, deps.suspended);
-  deps.live.listen((event) => {
-    if (event.kind === 'sessions_ended') lookupSession.endSessionsOf(event.userId);
-  });
+  const lookupSession = createSessionLookup(auth, { suspended: deps.suspended, ended: deps.endedSessions });
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -184,8 +181,9 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('/api/*', async (c, next) => {
-    const { viewer, setCookies } = await lookupSession(c.req.raw);
+    const { viewer, token, setCookies } = await lookupSession(c.req.raw);
     c.set('viewer', viewer);
+    c.set('sessionToken', token ?? null);
     await next();
     // better-auth renews (or clears) the session cookies and its signed copy (auth/session.ts).
     for (const cookie of setCookies) c.res.headers.append('set-cookie', cookie);

@@ -1,5 +1,6 @@
 /** What the app needs from the outside world; main.ts builds it for real, tests build it in memory. */
 import type { Auth } from './auth/auth.ts';
+import type { EndedSessions } from './auth/ended-sessions.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { FeedCache } from './features/feed/cache.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   avif: AvifQueue;
   /** Suspended accounts, kept in memory for the session check (features/safety/suspended.ts). */
   suspended: SuspendedAccounts;
+  /** Accounts whose sessions were just ended: their signed session copies are not trusted (auth/ended-sessions.ts). */
+  endedSessions: EndedSessions;
   /** The instance's one LISTEN connection (live/pg-listener.ts); closed with the live hub. */
   listener: PgListener;
   /** Home feed first pages, kept until they change (features/feed/cache.ts). */

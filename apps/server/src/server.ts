@@ -7,6 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createAuth } from './auth/auth.ts';
+import { copyTrust, watchEndedSessions } from './auth/ended-sessions.ts';
 import { loadSecret } from './auth/secret.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
@@ -56,12 +57,14 @@ export async function createDeps(
   });
   const feedCache = await createFeedCache(listener);
   const mailer = createMailer(env, logger);
+  const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
+  const endedSessions = watchEndedSessions(live);
   const auth = createAuth(database.db, env, secret, {
     mailer,
     onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
+    trustsCopyOf: copyTrust(suspended, endedSessions),
   });
   const avif = createAvifQueue({ db: database.db, storage, logger });
-  const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
   const outbound = createOutboundGate({ allowPrivateAddresses: env.outboundAllowPrivateAddresses });
   return {
     deps: {
@@ -74,6 +77,7 @@ export async function createDeps(
       mailer,
       avif,
       suspended,
+      endedSessions,
       listener,
       feedCache,
       outbound,

@@ -29,9 +29,9 @@ import { contextOnlyWhileRunning } from './async-context.ts';
 import { emailChangeUndo } from './email-change-undo.ts';
 import { passkeyPlugin } from './passkeys.ts';
 import { endPendingLinks, pendingLinksEndWithPassword } from './pending-links.ts';
-import { totpReplayGuard } from './totp-replay.ts';
 import { signInSlowdownPlugin } from './sign-in-slowdown.ts';
 import { signUpPrivacyPlugin } from './sign-up.ts';
+import { totpReplayGuard } from './totp-replay.ts';
 
 /** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const clientIpHeader = 'x-glimpse-client-ip';
@@ -53,11 +53,13 @@ export interface AuthHooks {
   mailer?: Mailer;
   /** Called after better-auth deletes sessions of an account (revoke, reset, delete): auth/session.ts. */
   onSessionsEnded?: (userId: string) => void;
+  /** Whether a signed session copy may answer for this account (auth/ended-sessions.ts). */
+  trustsCopyOf?: (userId: string) => boolean | Promise<boolean>;
 }
 
 export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = {}) {
   const rateLimitsOn = env.RATE_LIMITS === 'on';
-  const { mailer, onSessionsEnded } = hooks;
+  const { mailer, onSessionsEnded, trustsCopyOf } = hooks;
   const appUrl = (pathname: string, token: string) =>
     `${env.publicUrl}${pathname}?token=${encodeURIComponent(token)}`;
 
@@ -182,7 +184,11 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         // A copy must not outlive a session ended on purpose: `onSessionsEnded` below tells every
         // instance, and auth/session.ts then asks the database. A session that simply expires or
         // is signed out on the device itself needs nothing more. docs/performance.md.
-        cookieCache: { enabled: true, maxAge: sessionCookieCacheSeconds },
+        cookieCache: {
+          enabled: true,
+          maxAge: sessionCookieCacheSeconds,
+          ...(trustsCopyOf && { version: copyVersion(trustsCopyOf) }),
+        },
       },
       databaseHooks: {
         user: {
@@ -282,3 +288,18 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The cookie cache's version while copies are taken for their word (better-auth's default). */
+export const trustedCopyVersion = '1';
+
+/**
+ * better-auth answers from a copy only if the copy's version equals this function's answer, on
+ * every route that reads the session (get-session, update-user, list-sessions, two-factor,
+ * passkeys…). For an account whose copies are not trusted (suspended, or sessions just ended) the
+ * answer is one no copy has, not even one signed meanwhile, so the database decides each time.
+ */
+function copyVersion(trustsCopyOf: (userId: string) => boolean | Promise<boolean>) {
+  let untrusted = 0;
+  return async (_session: unknown, user: { id: string }): Promise<string> =>
+    (await trustsCopyOf(user.id)) ? trustedCopyVersion : `untrusted-${++untrusted}`;
+}

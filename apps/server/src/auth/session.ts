@@ -16,19 +16,24 @@
  * (updateAge), refuses revoked and expired sessions and sets or clears cookies as it always did.
  * So this path can only say yes where better-auth itself would have said yes from the copy.
  *
- * A copy must not outlive its session when the account's sessions are ended on purpose (a
- * password reset, Log out other devices, a deleted account). `endSessionsOf(userId)` (fed on
- * every instance by the live hub's `sessions_ended`, auth.ts) makes every request of that account
- * ask the database, bypassing the copy in better-auth too, for as long as a copy made before then
- * could still answer.
+ * A copy must not outlive its session when the account's sessions are ended on purpose (signing
+ * out, Log out other devices, a password reset, a deleted account): for as long as a copy made
+ * before then could still answer, every request of that account asks the database, bypassing the
+ * copy in better-auth too (auth/ended-sessions.ts, fed on every instance by the live hub).
+ *
+ * The answer names the session's token too: a live stream belongs to that one session and ends
+ * with it (live/hub.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SuspendedAccounts } from '../features/safety/suspended.ts';
 import type { Viewer } from '../lib/http.ts';
-import { type Auth, sessionCookieCacheSeconds } from './auth.ts';
+import { type Auth, trustedCopyVersion } from './auth.ts';
+import type { EndedSessions } from './ended-sessions.ts';
 
 export interface SessionLookup {
   viewer: Viewer | null;
+  /** The session's token (from its verified cookie), when there is a viewer. */
+  token?: string;
   /** Set-Cookie lines to pass on (a renewed or cleared session); empty on the fast path. */
   setCookies: string[];
 }
@@ -38,8 +43,6 @@ export interface SessionRequest {
   headers: Headers;
 }
 
-/** better-auth's cookie cache version when none is configured (auth.ts sets none). */
-const cacheVersion = '1';
 /** Cookie headers already verified, with the viewer they name: a browser sends the same one each time. */
 const verifiedHeadersKept = 2000;
 
@@ -87,6 +90,7 @@ function sameText(a: string, b: string): boolean {
 
 interface Verified {
   viewer: Viewer;
+  token: string;
   /** Epoch ms after which the copy no longer answers. */
   until: number;
 }
@@ -101,7 +105,10 @@ interface CookieCache {
   signature: string;
 }
 
-export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
+export function createSessionLookup(
+  auth: Auth,
+  { suspended, ended }: { suspended?: SuspendedAccounts; ended?: EndedSessions } = {},
+) {
   // The cookie names (`__Secure-` prefixed behind https) and the secret, as better-auth uses them.
   const settings = auth.$context.then((context) => ({
     tokenCookie: context.authCookies.sessionToken.name,
@@ -142,12 +149,17 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
     if (typeof session !== 'object' || session === null || typeof user !== 'object' || user === null) {
       return null;
     }
-    if (session.token !== token || (copy.version ?? cacheVersion) !== cacheVersion) return null;
+    // Any other version was signed while copies of the account were not trusted (auth.ts).
+    if (session.token !== token || (copy.version ?? trustedCopyVersion) !== trustedCopyVersion) return null;
     const now = Date.now();
     const sessionExpiresAt = new Date(session.expiresAt as string).getTime();
     if (expiresAt < now || !Number.isFinite(sessionExpiresAt) || sessionExpiresAt < now) return null;
     if (typeof user.id !== 'string' || typeof user.email !== 'string') return null;
-    return { viewer: { id: user.id, email: user.email }, until: Math.min(expiresAt, sessionExpiresAt) };
+    return {
+      viewer: { id: user.id, email: user.email },
+      token,
+      until: Math.min(expiresAt, sessionExpiresAt),
+    };
   }
 
   // The checks above depend only on the header's bytes and the clock, so a header that passed them
@@ -158,15 +170,7 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
     if (verified.size > verifiedHeadersKept) verified.delete(verified.keys().next().value!);
   }
 
-  // Accounts whose sessions were ended, until when their copies are not taken for their word.
-  const endedUntil = new Map<string, number>();
-  const distrusted = (userId: string) => {
-    const until = endedUntil.get(userId);
-    if (until === undefined) return false;
-    if (Date.now() <= until) return true;
-    endedUntil.delete(userId);
-    return false;
-  };
+  const distrusted = (userId: string) => ended?.recently(userId) ?? false;
 
   async function fromBetterAuth(request: SessionRequest, skipCopy = false): Promise<SessionLookup> {
     const { headers, response } = await auth.api.getSession({
@@ -176,6 +180,7 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
     });
     return {
       viewer: response ? { id: response.user.id, email: response.user.email } : null,
+      ...(response && { token: response.session.token }),
       setCookies: headers.getSetCookie(),
     };
   }
@@ -198,7 +203,7 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
     const known = verified.get(header);
     if (known) {
       if (Date.now() <= known.until && !distrusted(known.viewer.id)) {
-        return { viewer: known.viewer, setCookies: [] };
+        return { viewer: known.viewer, token: known.token, setCookies: [] };
       }
       verified.delete(header);
     }
@@ -212,15 +217,10 @@ export function createSessionLookup(auth: Auth, suspended?: SuspendedAccounts) {
     if (!fresh) return fromBetterAuth(request);
     if (distrusted(fresh.viewer.id)) return fromBetterAuth(request, true);
     remember(header, fresh);
-    return { viewer: fresh.viewer, setCookies: [] };
+    return { viewer: fresh.viewer, token: fresh.token, setCookies: [] };
   }
 
-  return Object.assign(lookupSession, {
-    /** From now until every copy made before now has expired, the database answers for this account. */
-    endSessionsOf(userId: string) {
-      endedUntil.set(userId, Date.now() + (sessionCookieCacheSeconds + 5) * 1000);
-    },
-  });
+  return lookupSession;
 }
 
 export type LookupSession = ReturnType<typeof createSessionLookup>;

@@ -32,6 +32,8 @@ export interface AppEnv {
     /** The caller's x-request-id or a new one: in the log lines and the answer's header. */
     requestId: string;
     viewer: Viewer | null;
+    /** The viewer's session token (from its verified cookie): a live stream ends with that session. */
+    sessionToken: string | null;
   };
 }
 

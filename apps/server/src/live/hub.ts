@@ -3,11 +3,18 @@
  * each into small "this changed" messages for the connected clients who care (SSE, one stream per
  * signed-in tab), and the client refetches just that data. A transport carries events between
  * server instances: in-process for embedded mode, LISTEN/NOTIFY on PostgreSQL.
+ *
+ * A stream belongs to the session it was opened with and ends with it: when the account's sessions
+ * end (`sessions_ended`: signed out, revoked from another device, a password reset or change, a
+ * deleted account) each of its streams here asks the database whether its own session is still
+ * there; a suspension (`account_status`) ends them all. The browser's reconnect then gets 401. A
+ * sweep every `sessionSweepMs` checks every stream's session in one query, so a lost notification
+ * (a dropped LISTEN connection) or a session that simply expired costs at most that long.
  */
 import type { LiveMessage } from '@glimpse/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { follows, user } from '../db/schema.ts';
+import { follows, session, user } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
 
 export type DomainEvent =
@@ -45,16 +52,29 @@ export function createLocalTransport(): LiveTransport {
   };
 }
 
-type Send = (message: LiveMessage) => void;
+const sessionSweepMs = 30_000;
+/** Tokens per sweep query. */
+const sweepBatch = 1000;
+
+/** One open stream (live/routes.ts). */
+export interface LiveStream {
+  /** The session it was opened with. */
+  token: string;
+  send(message: LiveMessage): void;
+  /** Closes the response: the session is over. */
+  end(): void;
+}
 
 export interface LiveHub {
   /** Fire and forget: a lost live message only delays a refresh, it never loses data. */
   publish(event: DomainEvent): void;
   /** Resolves once every instance can hear it: for events a response must not overtake (a suspension). */
   publishNow(event: DomainEvent): Promise<void>;
-  subscribe(userId: string, send: Send): () => void;
+  subscribe(userId: string, stream: LiveStream): () => void;
   /** Server-side listeners of every event, on every instance (features/safety/suspended.ts). */
   listen(listener: (event: DomainEvent) => void): () => void;
+  /** Ends the streams here whose session is gone; runs every `sessionSweepMs` by itself. */
+  sweepSessions(): Promise<void>;
   connectedCount(): number;
   close(): Promise<void>;
 }
@@ -68,12 +88,40 @@ export async function createLiveHub({
   logger: Logger;
   transport: LiveTransport;
 }): Promise<LiveHub> {
-  const clients = new Map<string, Set<Send>>();
+  const clients = new Map<string, Set<LiveStream>>();
   const listeners = new Set<(event: DomainEvent) => void>();
 
   const sendTo = (userIds: Iterable<string>, message: LiveMessage) => {
-    for (const userId of userIds) for (const send of clients.get(userId) ?? []) send(message);
+    for (const userId of userIds) for (const stream of clients.get(userId) ?? []) stream.send(message);
   };
+
+  /** Ends the streams whose session is no longer in the database (or has expired). */
+  async function endStreamsWithoutSession(streams: LiveStream[]) {
+    for (let start = 0; start < streams.length; start += sweepBatch) {
+      const batch = streams.slice(start, start + sweepBatch);
+      const rows = await db
+        .select({ token: session.token })
+        .from(session)
+        .where(
+          and(
+            inArray(
+              session.token,
+              batch.map((stream) => stream.token),
+            ),
+            gt(session.expiresAt, new Date()),
+          ),
+        );
+      const alive = new Set(rows.map((row) => row.token));
+      for (const stream of batch) if (!alive.has(stream.token)) stream.end();
+    }
+  }
+
+  const sweepSessions = () => endStreamsWithoutSession([...clients.values()].flatMap((set) => [...set]));
+  const sweep = setInterval(() => {
+    if (clients.size === 0) return;
+    sweepSessions().catch((err) => logger.warn({ err }, 'live session sweep failed'));
+  }, sessionSweepMs);
+  sweep.unref();
 
   /** Of the users connected here, those who follow `userId` (and the user themself). */
   async function connectedAudienceOf(userId: string): Promise<string[]> {
@@ -115,7 +163,10 @@ export async function createLiveHub({
         sendTo(await connectedAudienceOf(event.hostId), { type: 'events' });
         break;
       case 'account_status':
+        if (event.banned) for (const stream of clients.get(event.userId) ?? []) stream.end();
+        break;
       case 'sessions_ended':
+        await endStreamsWithoutSession([...(clients.get(event.userId) ?? [])]);
         break;
       case 'reports_changed':
         sendTo(await connectedStaff(), { type: 'reports' });
@@ -132,12 +183,12 @@ export async function createLiveHub({
       transport.send(event).catch((err) => logger.warn({ err, event }, 'live publish failed'));
     },
     publishNow: (event) => transport.send(event),
-    subscribe(userId, send) {
-      const set = clients.get(userId) ?? new Set<Send>();
+    subscribe(userId, stream) {
+      const set = clients.get(userId) ?? new Set<LiveStream>();
       clients.set(userId, set);
-      set.add(send);
+      set.add(stream);
       return () => {
-        set.delete(send);
+        set.delete(stream);
         if (set.size === 0) clients.delete(userId);
       };
     },
@@ -145,7 +196,11 @@ export async function createLiveHub({
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    sweepSessions,
     connectedCount: () => [...clients.values()].reduce((n, s) => n + s.size, 0),
-    close: () => transport.close(),
+    close() {
+      clearInterval(sweep);
+      return transport.close();
+    },
   };
 }

@@ -1,4 +1,6 @@
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { collectLiveMessages } from '../test/live-stream.ts';
 
@@ -8,8 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+type Visitor = ReturnType<TestContext['client']>;
+
 /** Opens the SSE stream as `member` and collects the `change` messages it receives. */
-async function openStream(member: Awaited<ReturnType<TestContext['signUp']>>) {
+async function openStream(member: Visitor) {
   const controller = new AbortController();
   const response = await member.request('/api/live', { signal: controller.signal });
   expect(response.status).toBe(200);
@@ -66,5 +70,98 @@ describe('live stream', () => {
 
   it('refuses a signed-out visitor', async () => {
     expect((await t.client().get('/api/live')).status).toBe(401);
+  });
+});
+
+describe('a live stream belongs to its session', () => {
+  /** The member's account signed in on a second device. */
+  async function secondDevice(member: { email: string; password: string }) {
+    const device = t.client();
+    const signIn = await device.post('/api/auth/sign-in/email', {
+      email: member.email,
+      password: member.password,
+    });
+    expect(signIn.status).toBe(200);
+    return device;
+  }
+
+  it('ends when that session signs out, either way the web app does it, and only that one', async () => {
+    const phone = await t.signUpWithProfile();
+    const laptop = await secondDevice(phone);
+    const phoneStream = await openStream(phone);
+    const laptopStream = await openStream(laptop);
+
+    expect((await phone.post('/api/auth/sign-out', {})).status).toBe(200);
+    expect(await phoneStream.endsWithin(3000)).toBe(true);
+    expect(await laptopStream.endsWithin(300)).toBe(false);
+    // The ended one cannot come back: EventSource's reconnect is refused.
+    expect((await phone.get('/api/live')).status).toBe(401);
+
+    // Log out of one account on a device signed in to several (multi-session).
+    const [active] = (await (await laptop.get('/api/auth/multi-session/list-device-sessions')).json()) as {
+      session: { token: string };
+    }[];
+    const revoke = await laptop.post('/api/auth/multi-session/revoke', {
+      sessionToken: active!.session.token,
+    });
+    expect(revoke.status).toBe(200);
+    expect(await laptopStream.endsWithin(3000)).toBe(true);
+  });
+
+  it('ends when another device revokes it (Log out other devices)', async () => {
+    const phone = await t.signUpWithProfile();
+    const laptop = await secondDevice(phone);
+    const phoneStream = await openStream(phone);
+    const laptopStream = await openStream(laptop);
+
+    expect((await phone.post('/api/auth/revoke-other-sessions', {})).status).toBe(200);
+    expect(await laptopStream.endsWithin(3000)).toBe(true);
+    expect(await phoneStream.endsWithin(300)).toBe(false);
+    phoneStream.close();
+  });
+
+  it('ends every stream of an account when it is suspended', async () => {
+    const member = await t.signUpWithProfile();
+    const laptop = await secondDevice(member);
+    const reporter = await t.signUpWithProfile();
+    const streams = [await openStream(member), await openStream(laptop)];
+    const bystanderStream = await openStream(reporter);
+
+    const report = await reporter.post(`/api/users/${member.id}/reports`, { reason: 'spam' });
+    expect(report.status).toBe(201);
+    const { id } = (await report.json()) as { id: string };
+    expect((await t.admin!.post(`/api/admin/reports/${id}/suspend`, {})).status).toBe(200);
+    expect(await Promise.all(streams.map((stream) => stream.endsWithin(3000)))).toEqual([true, true]);
+    expect(await bystanderStream.endsWithin(300)).toBe(false);
+    bystanderStream.close();
+  });
+
+  it('ends within a sweep when its session went without a word (a lost notification, expiry)', async () => {
+    const phone = await t.signUpWithProfile();
+    const laptop = await secondDevice(phone);
+    const phoneStream = await openStream(phone);
+    const laptopStream = await openStream(laptop);
+    const [row] = await t.db
+      .select({ token: session.token })
+      .from(session)
+      .where(eq(session.userId, phone.id))
+      .orderBy(desc(session.createdAt))
+      .limit(1);
+    await t.db.delete(session).where(eq(session.token, row!.token));
+
+    await t.deps.live.sweepSessions();
+    expect(await laptopStream.endsWithin(1000)).toBe(true);
+    expect(await phoneStream.endsWithin(300)).toBe(false);
+    phoneStream.close();
+  });
+
+  it('ends every stream of an account when it is deleted', async () => {
+    const member = await t.signUpWithProfile();
+    const laptop = await secondDevice(member);
+    const streams = [await openStream(member), await openStream(laptop)];
+
+    expect((await member.post('/api/account/delete', { password: member.password })).status).toBe(204);
+    expect(await Promise.all(streams.map((stream) => stream.endsWithin(3000)))).toEqual([true, true]);
+    await eventually(() => expect(t.deps.live.connectedCount()).toBe(0));
   });
 });

@@ -2,7 +2,8 @@
  * Scale-out, tested with real processes: two servers (`tsx src/main.ts`) on different ports share
  * one PostgreSQL database, as two instances behind a load balancer would. A session made on A works
  * on B, a post made through A reaches a follower's live stream open on B (LISTEN/NOTIFY), and a
- * session revoked on A stops working on B at once.
+ * session revoked, signed out or suspended on A stops working on B at once: its API and
+ * better-auth requests and its live streams there.
  * Each instance is a whole server (primary + one worker) on the run's test PostgreSQL.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -85,7 +86,10 @@ const json = (body: unknown): RequestInit => ({
 });
 
 /** Signs up on `instance` and follows the mailed confirmation link, which signs in. */
-async function signUp(instance: Instance, name: string): Promise<{ id: string; cookie: string }> {
+async function signUp(
+  instance: Instance,
+  name: string,
+): Promise<{ id: string; email: string; cookie: string }> {
   const email = `${name}-${randomBytes(4).toString('hex')}@example.com`;
   const response = await visit(instance, '')(
     '/api/auth/sign-up/email',
@@ -104,7 +108,7 @@ async function signUp(instance: Instance, name: string): Promise<{ id: string; c
     method: 'PUT',
   });
   expect(profile.status).toBe(200);
-  return { id: user.id, cookie };
+  return { id: user.id, email, cookie };
 }
 
 /** Opens GET /api/live and collects `change` messages until closed. */
@@ -120,6 +124,8 @@ describe('two server instances on one PostgreSQL', () => {
   let tempDir = '';
   let a: Instance;
   let b: Instance;
+  /** The first account of the instance: its admin, who can suspend. */
+  let staff: { id: string; cookie: string };
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -144,6 +150,7 @@ describe('two server instances on one PostgreSQL', () => {
     const portA = await freePort(3500);
     a = await startInstance({ ...shared, DATA_DIR: path.join(tempDir, 'a') }, portA);
     b = await startInstance({ ...shared, DATA_DIR: path.join(tempDir, 'b') }, await freePort(portA + 1));
+    staff = await signUp(a, 'admin');
   }, 120_000);
 
   afterAll(async () => {
@@ -226,5 +233,86 @@ describe('two server instances on one PostgreSQL', () => {
     }
     expect(status).toBe(401);
     expect((await visit(b, phone)('/api/me')).status).toBe(200);
+  });
+
+  /** Polls `check` until it holds or `ms` pass; the last answer. */
+  async function within<T>(ms: number, read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
+    const deadline = Date.now() + ms;
+    let value = await read();
+    while (!holds(value) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      value = await read();
+    }
+    return value;
+  }
+
+  /** What B answers this cookie: /api/me, get-session (whether it names a session), update-user. */
+  async function answersOnB(cookie: string) {
+    const session = await visit(b, cookie)('/api/auth/get-session');
+    return {
+      me: (await visit(b, cookie)('/api/me')).status,
+      getSession: session.status === 200 && (await session.json()) !== null ? 'session' : 'none',
+      updateUser: (await visit(b, cookie)('/api/auth/update-user', json({ name: 'Renamed' }))).status,
+    };
+  }
+  const servedOnB = { me: 200, getSession: 'session', updateUser: 200 };
+  const refusedOnB = { me: 401, getSession: 'none', updateUser: 401 };
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+
+  it('ends streams on B within seconds when their session is revoked or signed out on A', async () => {
+    const phone = await signUp(a, 'phone');
+    const laptop = cookieOf(
+      await visit(a, '')(
+        '/api/auth/sign-in/email',
+        json({ email: phone.email, password: 'correct horse battery' }),
+      ),
+    );
+    const phoneStream = await openStream(visit(b, phone.cookie));
+    const laptopStream = await openStream(visit(b, laptop));
+    // B holds fresh signed copies of both sessions: nothing there asks the database.
+    expect(await answersOnB(laptop)).toEqual(servedOnB);
+
+    expect((await visit(a, phone.cookie)('/api/auth/revoke-other-sessions', json({}))).status).toBe(200);
+    expect(await laptopStream.endsWithin(3000)).toBe(true);
+    expect(
+      await within(
+        3000,
+        () => answersOnB(laptop),
+        (v) => v.getSession === 'none',
+      ),
+    ).toEqual(refusedOnB);
+    expect(await phoneStream.endsWithin(200)).toBe(false);
+
+    expect((await visit(a, phone.cookie)('/api/auth/sign-out', json({}))).status).toBe(200);
+    expect(await phoneStream.endsWithin(3000)).toBe(true);
+    expect((await visit(b, phone.cookie)('/api/live')).status).toBe(401);
+  });
+
+  it('a suspension on A ends the account’s streams on B and B refuses it everywhere within seconds', async () => {
+    const member = await signUp(a, 'suspended');
+    const reporter = await signUp(a, 'reporter');
+    const stream = await openStream(visit(b, member.cookie));
+    expect(await answersOnB(member.cookie)).toEqual(servedOnB);
+
+    const report = await visit(a, reporter.cookie)(
+      `/api/users/${member.id}/reports`,
+      json({ reason: 'spam' }),
+    );
+    expect(report.status).toBe(201);
+    const { id } = (await report.json()) as { id: string };
+    expect((await visit(a, staff.cookie)(`/api/admin/reports/${id}/suspend`, json({}))).status).toBe(200);
+
+    expect(await stream.endsWithin(3000)).toBe(true);
+    expect(
+      await within(
+        3000,
+        () => answersOnB(member.cookie),
+        (v) => v.getSession === 'none',
+      ),
+    ).toEqual(refusedOnB);
   });
 });

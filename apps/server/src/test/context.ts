@@ -14,6 +14,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { createAuth } from '../auth/auth.ts';
+import { copyTrust, watchEndedSessions } from '../auth/ended-sessions.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
@@ -124,6 +125,8 @@ export async function createTestContext(
   const feedCache = await createFeedCache(listener);
   // The file mailbox in the temp folder (test/mail.ts reads it), unless the overrides name an SMTP_URL.
   const mailer = createMailer(env, logger, { retryDelaysMs: [20, 50] });
+  const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
+  const endedSessions = watchEndedSessions(live);
   const deps = {
     env,
     db: database.db,
@@ -131,12 +134,14 @@ export async function createTestContext(
     auth: createAuth(database.db, env, testSecret, {
       mailer,
       onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
+      trustsCopyOf: copyTrust(suspended, endedSessions),
     }),
     logger,
     live,
     mailer,
     avif: createAvifQueue({ db: database.db, storage, logger }),
-    suspended: await watchSuspendedAccounts({ db: database.db, live, logger }),
+    suspended,
+    endedSessions,
     listener,
     feedCache,
     outbound: createOutboundGate({

@@ -472,7 +472,12 @@ describe('live updates', () => {
     await follower.put(`/api/users/${host.id}/follow`);
     const received = new Map<string, LiveMessage[]>();
     const unsubscribe = [host, follower, stranger].map((m) =>
-      t.deps.live.subscribe(m.id, (message) => received.set(m.id, [...(received.get(m.id) ?? []), message])),
+      // Listening straight at the hub: no session to end with.
+      t.deps.live.subscribe(m.id, {
+        token: '',
+        send: (message) => received.set(m.id, [...(received.get(m.id) ?? []), message]),
+        end: () => {},
+      }),
     );
     const event = await hostEvent(host);
     await follower.put(`/api/events/${event.id}/interest`);
