@@ -22,7 +22,7 @@ import { exportFolder } from './features/account/data-export.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
 import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
-import { type AppEnv, clientIp } from './lib/http.ts';
+import { type AppEnv, clientIp, requestIdOf } from './lib/http.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
 import { mediaContentType, originalsFolder } from './storage/storage.ts';
 
@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(async (c, next) => {
     const started = performance.now();
-    const requestId = c.req.header('x-request-id') ?? crypto.randomUUID();
+    const requestId = requestIdOf(c.req.header('x-request-id'));
     c.set('deps', deps);
     c.set('requestId', requestId);
     c.set('log', logger.child({ requestId }));
