@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, notifications, posts, reports, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { collectLiveMessages } from '../../test/live-stream.ts';
+import { actOnReport } from './moderation.ts';
 
 let t: TestContext;
 let admin: NonNullable<TestContext['admin']>;
@@ -256,6 +257,67 @@ describe('the console', () => {
     // The admin's sessions ended with the suspension: sign in again.
     expect((await admin.get('/api/admin/reports')).status).toBe(401);
     admin = await t.signInAs(admin.id);
+  });
+});
+
+describe('suspending staff', () => {
+  it('tells a refused suspension who can do it, and changes nothing', async () => {
+    const mod = await moderator();
+    const otherMod = await moderator();
+    const reporter = await t.signUpWithProfile();
+    const reportOn = async (userId: string) =>
+      (await json<{ id: string }>(await reporter.post(`/api/users/${userId}/reports`, { reason: 'r' }))).id;
+    const isOpen = async (id: string) =>
+      (await t.countRows(reports, and(eq(reports.id, id), eq(reports.status, 'open')))) === 1;
+    const isBanned = async (id: string) =>
+      (await t.db.select({ banned: user.banned }).from(user).where(eq(user.id, id)))[0]?.banned;
+
+    const onModerator = await reportOn(otherMod.id);
+    const modOnMod = await mod.post(`/api/admin/reports/${onModerator}/suspend`, {});
+    expect(modOnMod.status).toBe(403);
+    expect(await errorOf(modOnMod)).toBe('Only an admin can suspend a moderator.');
+    expect(await isBanned(otherMod.id)).toBe(false);
+    expect(await isOpen(onModerator)).toBe(true);
+
+    const onAdmin = await reportOn(admin.id);
+    const modOnAdmin = await mod.post(`/api/admin/reports/${onAdmin}/suspend`, {});
+    expect(modOnAdmin.status).toBe(403);
+    expect(await errorOf(modOnAdmin)).toBe('Only an admin can suspend another admin.');
+    expect(await isBanned(admin.id)).toBe(false);
+    expect(await isOpen(onAdmin)).toBe(true);
+
+    // An admin suspends a moderator; the report on the admin stays for another admin.
+    expect((await admin.post(`/api/admin/reports/${onModerator}/suspend`, {})).status).toBe(200);
+    expect(await isBanned(otherMod.id)).toBe(true);
+    expect((await admin.post(`/api/admin/users/${otherMod.id}/lift-suspension`, {})).status).toBe(200);
+    expect((await admin.post(`/api/admin/reports/${onAdmin}/dismiss`, {})).status).toBe(200);
+  });
+
+  it('leaves one admin when the only two suspend each other at the same moment', async () => {
+    const own = await createTestContext({}, { seedAdmin: false });
+    try {
+      const [first, second] = [await own.makeAdmin('First'), await own.makeAdmin('Second')];
+      const reporter = await own.signUpWithProfile();
+      const reportOn = async (userId: string) =>
+        (await json<{ id: string }>(await reporter.post(`/api/users/${userId}/reports`, { reason: 'r' }))).id;
+      const [onFirst, onSecond] = [await reportOn(first.id), await reportOn(second.id)];
+      // Straight to the service: over HTTP the second request's session is often gone (the first
+      // suspension ended it) before its transaction starts, and the race never happens.
+      const suspendAs = (viewerId: string, reportId: string) =>
+        actOnReport({
+          ctx: { ...own.deps, viewer: { id: viewerId, email: '' } },
+          input: { reportId, action: 'suspend', note: '' },
+        }).then(
+          () => 'suspended',
+          (error: Error) => error.message,
+        );
+      const outcomes = await Promise.all([suspendAs(second.id, onFirst), suspendAs(first.id, onSecond)]);
+      expect(outcomes.sort()).toEqual(['The last admin cannot be suspended.', 'suspended']);
+      const admins = await own.db.select({ banned: user.banned }).from(user).where(eq(user.role, 'admin'));
+      expect(admins.filter((a) => !a.banned)).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -138,22 +138,31 @@ const resolutionOf: Record<ModerationAction, { status: 'resolved' | 'dismissed';
 };
 
 /**
- * Refuses suspending yourself, and a moderator suspending staff; an admin may suspend another
- * admin only while at least one other admin remains.
+ * Refuses suspending yourself, and a moderator suspending staff (each told who can); an admin may
+ * suspend another admin only while at least one other admin remains.
  */
 async function checkSuspendable(tx: Db, actor: { id: string; role: Role }, userId: string) {
   if (userId === actor.id) throw invalid(messages.safety.cannotSuspendSelf);
-  const [target] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId)).for('update');
+  const [target] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId));
   if (!target) throw notFound(messages.profile.notFound);
-  if (target.role === 'member') return;
-  if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendAdmin);
-  if (target.role === 'admin') {
-    const [admins] = await tx
-      .select({ value: count() })
-      .from(user)
-      .where(and(eq(user.role, 'admin'), eq(user.banned, false)));
-    if ((admins?.value ?? 0) <= 1) throw conflict(messages.safety.lastAdmin);
+  if (target.role !== 'admin') {
+    // Locked so a concurrent role change waits for the suspension, or the suspension for it.
+    const [locked] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId)).for('update');
+    if (locked?.role === 'member') return;
+    if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendModerator);
+    return;
   }
+  if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendAdmin);
+  // Every admin row, locked in one order: two admins suspending each other at once are serialised
+  // (no deadlock), and the second sees the first's suspension and is refused, so one admin remains.
+  const admins = await tx
+    .select({ banned: user.banned })
+    .from(user)
+    .where(eq(user.role, 'admin'))
+    .orderBy(user.id)
+    .for('update');
+  if (admins.filter((admin) => !admin.banned).length <= 1)
+    throw conflict(messages.safety.cannotSuspendLastAdmin);
 }
 
 /** Deletes the reported post, comment or event as its owner's delete does. */
