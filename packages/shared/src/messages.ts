@@ -264,6 +264,7 @@ export const messages = {
     alreadyReported: 'You have already reported this. Our moderators will review it.',
     reportNotFound: 'Report not found.',
     reportAlreadyHandled: 'This report has already been handled.',
+    reportAboutYou: 'This report is about you or your content, so another moderator or admin handles it.',
     cannotSuspendSelf: 'You cannot suspend your own account.',
     cannotSuspendModerator: 'Only an admin can suspend a moderator.',
     cannotSuspendAdmin: 'Only an admin can suspend another admin.',

@@ -5,7 +5,7 @@
  */
 import type { AuditEntryDto, EventDto, Page, PostDto, ReportGroupDto, TeamMemberDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, notifications, posts, reports, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -237,9 +237,10 @@ describe('the console', () => {
     const reportOn = async (userId: string) =>
       (await json<{ id: string }>(await reporter.post(`/api/users/${userId}/reports`, { reason: 'r' }))).id;
     const onAdmin = await reportOn(admin.id);
+    // A report about yourself is someone else's to handle.
     const self = await admin.post(`/api/admin/reports/${onAdmin}/suspend`, {});
-    expect(self.status).toBe(400);
-    expect(await errorOf(self)).toBe('You cannot suspend your own account.');
+    expect(self.status).toBe(403);
+    expect(await errorOf(self)).toBe(messages.safety.reportAboutYou);
     expect((await mod.post(`/api/admin/reports/${onAdmin}/suspend`, {})).status).toBe(403);
     // Another admin may suspend an admin while an admin remains.
     const second = await t.makeAdmin('Second');
@@ -257,6 +258,85 @@ describe('the console', () => {
     // The admin's sessions ended with the suspension: sign in again.
     expect((await admin.get('/api/admin/reports')).status).toBe(401);
     admin = await t.signInAs(admin.id);
+  });
+});
+
+describe('reports about staff', () => {
+  const openCount = async (staff: Client) =>
+    (await json<{ count: number }>(await staff.get('/api/admin/reports/count'))).count;
+
+  it('are hidden from the moderator concerned, refused with 403, and handled by another', async () => {
+    const concerned = await moderator();
+    const colleague = await moderator();
+    const member = await t.signUpWithProfile();
+    const reporter = await t.signUpWithProfile();
+    const post = await t.postPhoto(concerned, 'a moderator’s post');
+    const other = await t.postPhoto(member, 'somewhere to comment');
+    const comment = await json<{ id: string }>(
+      await concerned.post(`/api/posts/${other.id}/comments`, { body: 'a moderator’s comment' }),
+    );
+    const reportIds: string[] = [];
+    for (const path of [`posts/${post.id}`, `comments/${comment.id}`, `users/${concerned.id}`]) {
+      const answer = await reporter.post(`/api/${path}/reports`, { reason: 'about a moderator' });
+      expect(answer.status).toBe(201);
+      reportIds.push((await json<{ id: string }>(answer)).id);
+    }
+    const targets = [post.id, comment.id, concerned.id];
+
+    // The moderator concerned: the list and the badge leave them out.
+    expect((await openGroups(concerned)).filter((g) => targets.includes(g.targetId))).toEqual([]);
+    expect((await openCount(colleague)) - (await openCount(concerned))).toBe(3);
+    // Acting (or guessing the id) is refused with the shared message, and nothing changes.
+    for (const reportId of reportIds) {
+      for (const action of ['dismiss', 'remove-content', 'suspend']) {
+        const answer = await concerned.post(`/api/admin/reports/${reportId}/${action}`, { note: 'mine' });
+        expect(answer.status, action).toBe(403);
+        expect(await errorOf(answer)).toBe(messages.safety.reportAboutYou);
+      }
+    }
+    expect(await t.countRows(reports, and(inArray(reports.id, reportIds), eq(reports.status, 'open')))).toBe(
+      3,
+    );
+    expect(await t.countRows(posts, eq(posts.id, post.id))).toBe(1);
+    expect(await t.countRows(comments, eq(comments.id, comment.id))).toBe(1);
+
+    // A member finds no console (404), a signed-out visitor is asked to sign in (401).
+    for (const caller of [member, t.client()]) {
+      const expected = caller === member ? 404 : 401;
+      expect((await caller.get('/api/admin/reports')).status).toBe(expected);
+      expect((await caller.post(`/api/admin/reports/${reportIds[0]}/dismiss`, {})).status).toBe(expected);
+    }
+    expect(await t.countRows(reports, and(inArray(reports.id, reportIds), eq(reports.status, 'open')))).toBe(
+      3,
+    );
+
+    // Another moderator sees all three and acts.
+    const seen = (await openGroups(colleague)).filter((g) => targets.includes(g.targetId));
+    expect(seen.map((g) => g.targetType).sort()).toEqual(['account', 'comment', 'post']);
+    expect((await colleague.post(`/api/admin/reports/${reportIds[0]}/remove-content`, {})).status).toBe(200);
+    expect((await colleague.post(`/api/admin/reports/${reportIds[1]}/dismiss`, {})).status).toBe(200);
+    expect((await colleague.post(`/api/admin/reports/${reportIds[2]}/dismiss`, {})).status).toBe(200);
+    expect(await t.countRows(posts, eq(posts.id, post.id))).toBe(0);
+    // Handled, they stay out of the concerned moderator's history too.
+    expect((await openGroups(concerned, 'resolved')).filter((g) => targets.includes(g.targetId))).toEqual([]);
+    expect(
+      (await openGroups(colleague, 'resolved')).filter((g) => targets.includes(g.targetId)),
+    ).toHaveLength(3);
+  });
+
+  it('about an admin go to a moderator (or another admin), never to that admin', async () => {
+    const mod = await moderator();
+    const reporter = await t.signUpWithProfile();
+    const post = await t.insertPost(admin.id, 'an admin’s post');
+    const { id } = await json<{ id: string }>(
+      await reporter.post(`/api/posts/${post.id}/reports`, { reason: 'about the admin' }),
+    );
+    expect((await openGroups(admin)).some((g) => g.targetId === post.id)).toBe(false);
+    expect((await admin.post(`/api/admin/reports/${id}/remove-content`, {})).status).toBe(403);
+    expect(await t.countRows(posts, eq(posts.id, post.id))).toBe(1);
+    expect((await openGroups(mod)).some((g) => g.targetId === post.id)).toBe(true);
+    expect((await mod.post(`/api/admin/reports/${id}/remove-content`, {})).status).toBe(200);
+    expect(await t.countRows(posts, eq(posts.id, post.id))).toBe(0);
   });
 });
 
@@ -286,11 +366,11 @@ describe('suspending staff', () => {
     expect(await isBanned(admin.id)).toBe(false);
     expect(await isOpen(onAdmin)).toBe(true);
 
-    // An admin suspends a moderator; the report on the admin stays for another admin.
+    // An admin suspends a moderator; the moderator may still dismiss the report on the admin.
     expect((await admin.post(`/api/admin/reports/${onModerator}/suspend`, {})).status).toBe(200);
     expect(await isBanned(otherMod.id)).toBe(true);
     expect((await admin.post(`/api/admin/users/${otherMod.id}/lift-suspension`, {})).status).toBe(200);
-    expect((await admin.post(`/api/admin/reports/${onAdmin}/dismiss`, {})).status).toBe(200);
+    expect((await mod.post(`/api/admin/reports/${onAdmin}/dismiss`, {})).status).toBe(200);
   });
 
   it('leaves one admin when the only two suspend each other at the same moment', async () => {

@@ -4,7 +4,8 @@
  * are shown grouped by what they are about; an action answers every open report of that target at
  * once: Dismiss, Remove content (as the owner's own delete does, counts corrected), Suspend
  * account (suspension.ts). Each action is one transaction with its audit-log row and the
- * reporters' "Your report was reviewed" notices; acting on a handled report is a 409.
+ * reporters' "Your report was reviewed" notices; acting on a handled report is a 409. Reports
+ * about a moderator or admin (or their content) are hidden from them and handled by someone else.
  */
 import type {
   AuditEntryDto,
@@ -18,7 +19,7 @@ import type {
   Role,
 } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { comments, moderationActions, posts, reports, user } from '../../db/schema.ts';
@@ -40,6 +41,19 @@ const statusesOf: Record<ReportListStatus, ('open' | 'resolved' | 'dismissed')[]
   resolved: ['resolved', 'dismissed'],
 };
 
+/**
+ * Reports about a member of staff (their account, or anything they wrote) are not theirs to
+ * judge: their own list leaves them out and acting on one is refused; another moderator or admin
+ * handles them. A report whose account was deleted has no owner left and concerns nobody.
+ */
+const notAbout = (viewerId: string) =>
+  or(isNull(reports.reportedUserId), ne(reports.reportedUserId, viewerId)) as SQL;
+
+/** Refuses staff a report about themself (see `notAbout`). */
+export function requireNotAboutViewer(report: { reportedUserId: string | null }, viewerId: string) {
+  if (report.reportedUserId === viewerId) throw forbidden(messages.safety.reportAboutYou);
+}
+
 const content = (storage: Storage, text: string, imageKey: string | null): ReportedContentDto => ({
   text,
   imageUrl: imageKey ? storage.publicUrl(imageKey) : null,
@@ -57,7 +71,7 @@ export async function listReportGroups({
   const groups = await db
     .select({ targetType: reports.targetType, targetId: reports.targetId, lastAt })
     .from(reports)
-    .where(inArray(reports.status, statusesOf[status]))
+    .where(and(inArray(reports.status, statusesOf[status]), notAbout(viewer.id)))
     .groupBy(reports.targetType, reports.targetId)
     .having(
       cursor
@@ -73,8 +87,13 @@ export async function listReportGroups({
     .select()
     .from(reports)
     .where(
-      or(
-        ...page.rows.map((g) => and(eq(reports.targetType, g.targetType), eq(reports.targetId, g.targetId))),
+      and(
+        or(
+          ...page.rows.map((g) =>
+            and(eq(reports.targetType, g.targetType), eq(reports.targetId, g.targetId)),
+          ),
+        ),
+        notAbout(viewer.id),
       ),
     )
     .orderBy(desc(reports.createdAt), desc(reports.id));
@@ -121,12 +140,15 @@ export async function listReportGroups({
   return { items, nextCursor: page.nextCursor };
 }
 
-/** The moderators' badge: open reports. */
+/** The moderators' badge: open reports the viewer may handle. */
 export async function countOpenReports({
   ctx: { db, viewer },
 }: ServiceArgs<'db' | 'viewer'>): Promise<{ count: number }> {
   await requireStaff(db, viewer.id);
-  const [row] = await db.select({ value: count() }).from(reports).where(eq(reports.status, 'open'));
+  const [row] = await db
+    .select({ value: count() })
+    .from(reports)
+    .where(and(eq(reports.status, 'open'), notAbout(viewer.id)));
   return { count: row?.value ?? 0 };
 }
 
@@ -216,6 +238,7 @@ export async function actOnReport({
   const outcome = await withTransaction(db, async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
     if (!report) throw notFound(messages.safety.reportNotFound);
+    requireNotAboutViewer(report, viewer.id);
     if (report.status !== 'open') throw conflict(messages.safety.reportAlreadyHandled);
     const subject = report.reportedUserId;
     let suspended = false;
