@@ -24,7 +24,7 @@ import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { type AppEnv, clientIp, requestIdOf } from './lib/http.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
-import { mediaContentType, originalsFolder } from './storage/storage.ts';
+import { isReportSnapshotKey, mediaContentType, originalsFolder } from './storage/storage.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** GET and HEAD carry no body; asking for one would make @hono/node-server build a Web Request. */
@@ -202,6 +202,8 @@ export function createApp(deps: AppDeps) {
     if (key.startsWith(`${originalsFolder}/`)) return c.body(null, 404);
     // Data exports live in the same storage but are private: only their owner downloads them, via the API.
     if (key.startsWith(`${exportFolder}/`)) return c.body(null, 404);
+    // Reports' pictures are evidence for staff, read through the console's API (safety/routes.ts).
+    if (isReportSnapshotKey(key)) return c.body(null, 404);
     const file = await deps.storage.get(key);
     if (!file) return c.body(null, 404);
     return c.body(file.body, 200, {

@@ -11,6 +11,7 @@ import { comments, notifications, posts, reports, user } from '../../db/schema.t
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { collectLiveMessages } from '../../test/live-stream.ts';
 import { actOnReport } from './moderation.ts';
+import { moveLegacyReportSnapshots } from './reports.ts';
 
 let t: TestContext;
 let admin: NonNullable<TestContext['admin']>;
@@ -76,8 +77,8 @@ describe('reporting', () => {
       snapshotText: 'something abusive',
       status: 'open',
     });
-    // The picture is a copy: it outlives the post.
-    expect(postReport!.snapshotImageKey).toMatch(/^images\/\d+-report-[0-9a-f]+\.webp$/);
+    // The picture is a copy, in the folder only staff read: it outlives the post.
+    expect(postReport!.snapshotImageKey).toMatch(/^reports\/\d+-[0-9a-f]+\.webp$/);
     expect(await t.storedFiles()).toContain(postReport!.snapshotImageKey);
     const [eventReport] = await t.db.select().from(reports).where(eq(reports.targetId, event.id));
     expect(eventReport?.snapshotText).toBe('Bad party\nnope');
@@ -134,7 +135,7 @@ describe('the console', () => {
       earlier: [],
     });
     expect(group!.reports.map((r) => r.reason)).toEqual(['abuse', 'spam']);
-    expect(group!.reports[0]!.snapshot.imageUrl).toMatch(/^\/media\/images\//);
+    expect(group!.reports[0]!.snapshot.imageUrl).toBe(`/api/admin/reports/${group!.reports[0]!.id}/snapshot`);
     expect(await json(await mod.get('/api/admin/reports/count'))).toMatchObject({
       count: expect.any(Number),
     });
@@ -258,6 +259,108 @@ describe('the console', () => {
     // The admin's sessions ended with the suspension: sign in again.
     expect((await admin.get('/api/admin/reports')).status).toBe(401);
     admin = await t.signInAs(admin.id);
+  });
+});
+
+describe('report pictures', () => {
+  it('are served to staff only, never cached, and stay private after the author leaves', async () => {
+    const author = await t.signUpWithProfile();
+    const reporter = await t.signUpWithProfile();
+    const mod = await moderator();
+    const post = await t.postPhoto(author, 'evidence');
+    const { id } = await json<{ id: string }>(
+      await reporter.post(`/api/posts/${post.id}/reports`, { reason: 'abusive picture' }),
+    );
+    const [row] = await t.db.select().from(reports).where(eq(reports.id, id));
+    const key = row!.snapshotImageKey!;
+    const stored = await t.deps.storage.get(key);
+    const storedBytes = Buffer.from(await new Response(stored!.body).arrayBuffer());
+    const [group] = (await openGroups(mod)).filter((g) => g.targetId === post.id);
+    const url = group!.reports[0]!.snapshot.imageUrl!;
+    expect(url).toBe(`/api/admin/reports/${id}/snapshot`);
+
+    const expectPrivate = async () => {
+      // Not at a public address, for anyone.
+      for (const visitor of [t.client(), reporter, mod]) {
+        expect((await visitor.get(`/media/${key}`)).status).toBe(404);
+      }
+      // The console's address: staff only.
+      expect((await t.client().get(url)).status).toBe(401);
+      expect((await reporter.get(url)).status).toBe(404);
+      const answer = await mod.get(url);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('image/webp');
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      expect(Buffer.from(await answer.arrayBuffer()).equals(storedBytes)).toBe(true);
+    };
+    await expectPrivate();
+    expect((await author.post('/api/account/delete', { password: author.password })).status).toBe(204);
+    expect(await t.storedFiles()).toContain(key);
+    await expectPrivate();
+    expect((await mod.get(`/api/admin/reports/${crypto.randomUUID()}/snapshot`)).status).toBe(404);
+  });
+
+  it('are withheld from the moderator they are about', async () => {
+    const concerned = await moderator();
+    const reporter = await t.signUpWithProfile();
+    const post = await t.postPhoto(concerned, 'a moderator’s picture');
+    const { id } = await json<{ id: string }>(
+      await reporter.post(`/api/posts/${post.id}/reports`, { reason: 'r' }),
+    );
+    const refused = await concerned.get(`/api/admin/reports/${id}/snapshot`);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toBe(messages.safety.reportAboutYou);
+    expect((await admin.get(`/api/admin/reports/${id}/snapshot`)).status).toBe(200);
+  });
+
+  it('kept beside the photos by older versions are not served by /media either', async () => {
+    const legacy = `images/${Date.now()}-report-0123456789ab.webp`;
+    await t.deps.storage.put(legacy, Buffer.from('RIFF0000WEBP'), 'image/webp');
+    expect((await t.client().get(`/media/${legacy}`)).status).toBe(404);
+    const photo = `images/${Date.now()}-0123456789ab-320.webp`;
+    await t.deps.storage.put(photo, Buffer.from('RIFF0000WEBP'), 'image/webp');
+    expect((await t.client().get(`/media/${photo}`)).status).toBe(200);
+    await t.deps.storage.delete([legacy, photo]);
+  });
+});
+
+describe('report pictures kept by older versions', () => {
+  it('move to the private folder, their reports pointing at the copy, the old file gone', async () => {
+    const author = await t.signUpWithProfile();
+    const reporter = await t.signUpWithProfile();
+    const post = await t.postPhoto(author, 'reported long ago');
+    const { id } = await json<{ id: string }>(
+      await reporter.post(`/api/posts/${post.id}/reports`, { reason: 'old report' }),
+    );
+    // As an older version stored it: beside the photos.
+    const legacy = `images/${Date.now()}-report-abcdef012345.webp`;
+    const [row] = await t.db.select().from(reports).where(eq(reports.id, id));
+    const current = await t.deps.storage.get(row!.snapshotImageKey!);
+    const bytes = Buffer.from(await new Response(current!.body).arrayBuffer());
+    await t.deps.storage.put(legacy, bytes, 'image/webp');
+    await t.deps.storage.delete([row!.snapshotImageKey!]);
+    await t.db.update(reports).set({ snapshotImageKey: legacy }).where(eq(reports.id, id));
+    // And one whose file is already gone.
+    const { id: lost } = await json<{ id: string }>(
+      await reporter.post(`/api/users/${author.id}/reports`, { reason: 'lost picture' }),
+    );
+    await t.db
+      .update(reports)
+      .set({ snapshotImageKey: `images/${Date.now()}-report-000000000000.webp` })
+      .where(eq(reports.id, lost));
+
+    expect(await moveLegacyReportSnapshots({ ctx: t.deps, input: {} })).toBe(1);
+    const [moved] = await t.db.select().from(reports).where(eq(reports.id, id));
+    expect(moved!.snapshotImageKey).toMatch(/^reports\//);
+    const files = await t.storedFiles();
+    expect(files).toContain(moved!.snapshotImageKey);
+    expect(files).not.toContain(legacy);
+    const copy = await t.deps.storage.get(moved!.snapshotImageKey!);
+    expect(Buffer.from(await new Response(copy!.body).arrayBuffer()).equals(bytes)).toBe(true);
+    const [gone] = await t.db.select().from(reports).where(eq(reports.id, lost));
+    expect(gone!.snapshotImageKey).toBeNull();
+    // Nothing left to move.
+    expect(await moveLegacyReportSnapshots({ ctx: t.deps, input: {} })).toBe(0);
   });
 });
 

@@ -26,7 +26,7 @@ import { comments, moderationActions, posts, reports, user } from '../../db/sche
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Storage, StoredFile } from '../../storage/storage.ts';
 import { deleteEvent } from '../events/service.ts';
 import { notify } from '../notifications/notify.ts';
 import { deletePost } from '../posts/service.ts';
@@ -58,6 +58,35 @@ const content = (storage: Storage, text: string, imageKey: string | null): Repor
   text,
   imageUrl: imageKey ? storage.publicUrl(imageKey) : null,
 });
+
+/** A report's picture is read through the console's API, never from a public address. */
+const snapshotOf = (report: { id: string; snapshotText: string; snapshotImageKey: string | null }) => ({
+  text: report.snapshotText,
+  imageUrl: report.snapshotImageKey ? `/api/admin/reports/${encodeURIComponent(report.id)}/snapshot` : null,
+});
+
+/**
+ * The picture a report kept as evidence, for staff other than the person it is about. It lives in
+ * storage's private folder (`reportSnapshotsFolder`), so this is the only way to it.
+ */
+export async function readReportSnapshot({
+  ctx: { db, storage, viewer },
+  input: { reportId },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { reportId: string }>): Promise<{
+  key: string;
+  file: StoredFile;
+}> {
+  await requireStaff(db, viewer.id);
+  const [report] = await db
+    .select({ key: reports.snapshotImageKey, reportedUserId: reports.reportedUserId })
+    .from(reports)
+    .where(eq(reports.id, reportId));
+  if (!report?.key) throw notFound();
+  requireNotAboutViewer(report, viewer.id);
+  const file = await storage.get(report.key);
+  if (!file) throw notFound();
+  return { key: report.key, file };
+}
 
 /** A page of reported targets, the most recently reported first, each with all its reports. */
 export async function listReportGroups({
@@ -111,7 +140,7 @@ export async function listReportGroups({
     id: r.id,
     reporter: people.get(r.reporterId) ?? null,
     reason: r.reason,
-    snapshot: content(storage, r.snapshotText, r.snapshotImageKey),
+    snapshot: snapshotOf(r),
     status: r.status,
     resolution: r.resolution,
     resolvedAt: r.resolvedAt?.toISOString() ?? null,
