@@ -24,6 +24,7 @@ import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { type AppEnv, clientIp, requestIdOf } from './lib/http.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
+import { isOutOfSpace } from './storage/space.ts';
 import { isReportSnapshotKey, mediaContentType, originalsFolder } from './storage/storage.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -31,6 +32,8 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const bodylessMethods = new Set(['GET', 'HEAD']);
 /** JSON API bodies: the longest form (an event) is a few KB even in escaped UTF-16. */
 const jsonBodyMaxBytes = 256 * 1024;
+/** Space comes back when someone frees it, not in a moment: clients are asked to wait minutes. */
+const storageFullRetryAfterSeconds = 300;
 
 function errorBody(kind: ApiErrorBody['error']['kind'], message: string, fields?: Record<string, string>) {
   return { error: { kind, message, ...(fields && { fields }) } } satisfies ApiErrorBody;
@@ -189,9 +192,12 @@ export function createApp(deps: AppDeps) {
     for (const cookie of setCookies) c.res.headers.append('set-cookie', cookie);
   });
 
+  // 200 whenever the database answers, so a load balancer keeps sending the reads that still work;
+  // monitors alert on `status` (docs/operations.md, "Health and disk space").
   app.get('/api/health', async (c) => {
     await deps.db.execute(sql`select 1`);
-    return c.json({ status: 'ok' });
+    const storage = await deps.space.check();
+    return c.json({ status: storage === 'ok' ? 'ok' : 'degraded', storage });
   });
   app.route('/api', apiRoutes);
   if (env.BENCH_ENDPOINTS === 'on') app.route('/api', createBenchRoutes());
@@ -245,6 +251,15 @@ export function createApp(deps: AppDeps) {
   });
 
   app.onError((error, c) => {
+    // A full disk, quota, bucket or database: nothing was kept (uploads remove what they wrote), and
+    // retrying soon will not help, so the client is told to wait and the health check reports it.
+    if (isOutOfSpace(error)) {
+      deps.space.noteOutOfSpace();
+      c.get('log')?.error({ err: error, path: c.req.path }, 'out of storage space');
+      return c.json(errorBody('Unavailable', messages.common.storageFull), 503, {
+        'retry-after': String(storageFullRetryAfterSeconds),
+      });
+    }
     if (error instanceof AppError) {
       return c.json(errorBody(error.kind, error.message, error.fields), httpStatusOf[error.kind]);
     }

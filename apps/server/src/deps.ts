@@ -9,6 +9,7 @@ import type { Logger } from './lib/logger.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { PgListener } from './live/pg-listener.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SpaceMonitor } from './storage/space.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface AppDeps {
@@ -27,4 +28,6 @@ export interface AppDeps {
   listener: PgListener;
   /** Home feed first pages, kept until they change (features/feed/cache.ts). */
   feedCache: FeedCache;
+  /** Free space and failed writes for want of it, for /api/health (storage/space.ts). */
+  space: SpaceMonitor;
 }

@@ -125,6 +125,8 @@ export const messages = {
     pageNotFound: 'There is nothing at this address.',
     somethingWentWrong: 'Something went wrong. Please try again.',
     unavailable: 'Glimpse is briefly unavailable. Please try again in a moment.',
+    storageFull:
+      'The server is out of storage space, so nothing new can be saved right now. Please try again later.',
     networkError: 'Could not reach Glimpse. Check your connection and try again.',
     notFound: 'Not found.',
     forbidden: 'You are not allowed to do that.',

@@ -24,8 +24,8 @@ import { createLogger } from '../lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
 import { createPgListener } from '../live/pg-listener.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { createStorage } from '../server.ts';
-import { createLocalStorage } from '../storage/storage.ts';
+import { createStorage, spaceMonitorFor } from '../server.ts';
+import { createLocalStorage, type Storage } from '../storage/storage.ts';
 import { imageForm, makeJpeg } from './images.ts';
 import { readMailbox } from './mail.ts';
 
@@ -81,6 +81,10 @@ export async function createTestContext(
      * `false` leaves the instance empty, for the tests of that rule.
      */
     seedAdmin?: boolean;
+    /** Wraps the storage driver: a test's stand-in for a disk that fills up half-way through a write. */
+    wrapStorage?: (storage: Storage) => Storage;
+    /** Stands in for `fs.statfs` in the space monitor /api/health reads (storage/space.ts). */
+    statfs?: Parameters<typeof spaceMonitorFor>[1];
   } = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-test-'));
@@ -95,7 +99,8 @@ export async function createTestContext(
   });
   const database = await openTestDatabase();
   // STORAGE_DRIVER=s3 in the overrides tests the S3 driver; otherwise files go to the temp folder.
-  const storage = env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
+  const driver = env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
+  const storage = options.wrapStorage ? options.wrapStorage(driver) : driver;
   const logger = createLogger('silent', false);
   const live = await createLiveHub({ db: database.db, logger, transport: createLocalTransport() });
   // Live events stay in-process here, but the feed cache listens to the database as in production.
@@ -118,6 +123,7 @@ export async function createTestContext(
     suspended: await watchSuspendedAccounts({ db: database.db, live, logger }),
     listener,
     feedCache,
+    space: spaceMonitorFor(env, options.statfs),
   };
   const app = createApp(deps);
   let userCount = 0;

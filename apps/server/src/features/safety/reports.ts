@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, events, images, postImages, posts, profiles, reports } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
-import { reportSnapshotsFolder, type Storage } from '../../storage/storage.ts';
+import { putAll, reportSnapshotsFolder, type Storage } from '../../storage/storage.ts';
 import { visibleTo as visibleToViewer } from './visibility.ts';
 
 /** Random characters plus the time, as SPEC.md §9 describes the report id. */
@@ -122,7 +122,8 @@ async function copyPicture(storage: Storage, key: string | null): Promise<string
   if (!file) return null;
   const data = Buffer.from(await new Response(file.body).arrayBuffer());
   const copy = newSnapshotKey();
-  await storage.put(copy, data, 'image/webp');
+  // Through putAll, so a write that fails (a full disk) leaves no part of the file behind.
+  await putAll(storage, [{ key: copy, data, contentType: 'image/webp' }]);
   return copy;
 }
 
@@ -155,7 +156,13 @@ export async function moveLegacyReportSnapshots({
     // Already gone from storage: nothing left to protect, and the row stops coming back.
     const copy = file ? newSnapshotKey() : null;
     if (file && copy)
-      await storage.put(copy, Buffer.from(await new Response(file.body).arrayBuffer()), 'image/webp');
+      await putAll(storage, [
+        {
+          key: copy,
+          data: Buffer.from(await new Response(file.body).arrayBuffer()),
+          contentType: 'image/webp',
+        },
+      ]);
     const updated = await db
       .update(reports)
       .set({ snapshotImageKey: copy })
