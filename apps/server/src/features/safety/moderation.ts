@@ -200,8 +200,10 @@ async function checkSuspendable(tx: Db, actor: { id: string; role: Role }, userI
     // Locked so a concurrent role change waits for the suspension, or the suspension for it.
     const [locked] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId)).for('update');
     if (locked?.role === 'member') return;
-    if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendModerator);
-    return;
+    if (locked?.role === 'moderator') {
+      if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendModerator);
+      return;
+    }
   }
   if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendAdmin);
   // Every admin row, locked in one order: two admins suspending each other at once are serialised
