@@ -84,6 +84,15 @@ test('a reported post reaches the admin live; a suspension hides it until lifted
     await expect(group).toBeVisible();
     await expect(group.getByText('“Insults everyone”')).toBeVisible();
     await expect(group.getByText(caption).first()).toBeVisible();
+    // The picture kept as evidence loads from the console's staff-only address, not from /media.
+    const snapshot = group.locator('figure', { hasText: 'When reported' }).locator('img');
+    await expect(snapshot).toHaveAttribute('src', /^\/api\/admin\/reports\/[^/]+\/snapshot$/);
+    await snapshot.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => snapshot.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
+    const snapshotUrl = await snapshot.getAttribute('src');
+    expect((await a.page.request.get(snapshotUrl!)).status()).toBe(404);
     await expect(admin.page.getByRole('navigation', { name: 'Main' }).getByText('open reports')).toHaveCount(
       1,
     );

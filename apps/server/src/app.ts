@@ -23,15 +23,18 @@ import { exportFolder } from './features/account/data-export.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
 import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
-import { type AppEnv, clientIp } from './lib/http.ts';
+import { type AppEnv, clientIp, requestIdOf } from './lib/http.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
-import { mediaContentType, originalsFolder } from './storage/storage.ts';
+import { isOutOfSpace } from './storage/space.ts';
+import { isReportSnapshotKey, mediaContentType, originalsFolder } from './storage/storage.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** GET and HEAD carry no body; asking for one would make @hono/node-server build a Web Request. */
 const bodylessMethods = new Set(['GET', 'HEAD']);
 /** JSON API bodies: the longest form (an event) is a few KB even in escaped UTF-16. */
 const jsonBodyMaxBytes = 256 * 1024;
+/** Space comes back when someone frees it, not in a moment: clients are asked to wait minutes. */
+const storageFullRetryAfterSeconds = 300;
 
 function errorBody(kind: ApiErrorBody['error']['kind'], message: string, fields?: Record<string, string>) {
   return { error: { kind, message, ...(fields && { fields }) } } satisfies ApiErrorBody;
@@ -61,7 +64,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(async (c, next) => {
     const started = performance.now();
-    const requestId = c.req.header('x-request-id') ?? crypto.randomUUID();
+    const requestId = requestIdOf(c.req.header('x-request-id'));
     c.set('deps', deps);
     c.set('requestId', requestId);
     c.set('log', logger.child({ requestId }));
@@ -189,9 +192,12 @@ export function createApp(deps: AppDeps) {
     for (const cookie of setCookies) c.res.headers.append('set-cookie', cookie);
   });
 
+  // 200 whenever the database answers, so a load balancer keeps sending the reads that still work;
+  // monitors alert on `status` (docs/operations.md, "Health and disk space").
   app.get('/api/health', async (c) => {
     await deps.db.execute(sql`select 1`);
-    return c.json({ status: 'ok' });
+    const storage = await deps.space.check();
+    return c.json({ status: storage === 'ok' ? 'ok' : 'degraded', storage });
   });
   app.route('/api', apiRoutes);
   if (env.BENCH_ENDPOINTS === 'on') app.route('/api', createBenchRoutes());
@@ -202,6 +208,8 @@ export function createApp(deps: AppDeps) {
     if (key.startsWith(`${originalsFolder}/`)) return c.body(null, 404);
     // Data exports live in the same storage but are private: only their owner downloads them, via the API.
     if (key.startsWith(`${exportFolder}/`)) return c.body(null, 404);
+    // Reports' pictures are evidence for staff, read through the console's API (safety/routes.ts).
+    if (isReportSnapshotKey(key)) return c.body(null, 404);
     const file = await deps.storage.get(key);
     if (!file) return c.body(null, 404);
     return c.body(file.body, 200, {
@@ -243,6 +251,15 @@ export function createApp(deps: AppDeps) {
   });
 
   app.onError((error, c) => {
+    // A full disk, quota, bucket or database: nothing was kept (uploads remove what they wrote), and
+    // retrying soon will not help, so the client is told to wait and the health check reports it.
+    if (isOutOfSpace(error)) {
+      deps.space.noteOutOfSpace();
+      c.get('log')?.error({ err: error, path: c.req.path }, 'out of storage space');
+      return c.json(errorBody('Unavailable', messages.common.storageFull), 503, {
+        'retry-after': String(storageFullRetryAfterSeconds),
+      });
+    }
     if (error instanceof AppError) {
       return c.json(errorBody(error.kind, error.message, error.fields), httpStatusOf[error.kind]);
     }

@@ -11,6 +11,7 @@ import type { OutboundGate } from './lib/outbound/gate.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { PgListener } from './live/pg-listener.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SpaceMonitor } from './storage/space.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface AppDeps {
@@ -33,4 +34,6 @@ export interface AppDeps {
   feedCache: FeedCache;
   /** The only way out to addresses others chose: push services, federation peers (lib/outbound/gate.ts). */
   outbound: OutboundGate;
+  /** Free space and failed writes for want of it, for /api/health (storage/space.ts). */
+  space: SpaceMonitor;
 }

@@ -39,6 +39,11 @@ const EnvSchema = z.object({
 
   /** Where uploaded images live: `local` (DATA_DIR/uploads) or `s3` (any S3-compatible bucket). */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /**
+   * Below this much free space on DATA_DIR's disk (or the uploads'), /api/health reports
+   * `storage: "low"` (storage/space.ts).
+   */
+  STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(256),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   /** Only for S3-compatible services (MinIO, R2, …); unset means AWS S3 itself. */

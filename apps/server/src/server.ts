@@ -21,16 +21,28 @@ import { createLiveHub } from './live/hub.ts';
 import { createPgListener } from './live/pg-listener.ts';
 import { createPgTransport } from './live/pg-transport.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createSpaceMonitor } from './storage/space.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
+
+export const uploadsDirOf = (env: Env) => path.join(env.DATA_DIR, 'uploads');
 
 /**
  * STORAGE_DRIVER picks the driver; parseEnv has already checked that s3 mode is complete. The AWS
  * SDK (~23 MB per worker) loads only in s3 mode.
  */
 export async function createStorage(env: Env): Promise<Storage> {
-  if (!env.s3) return createLocalStorage(path.join(env.DATA_DIR, 'uploads'));
+  if (!env.s3) return createLocalStorage(uploadsDirOf(env));
   const { createS3Storage } = await import('./storage/s3.ts');
   return createS3Storage(env.s3);
+}
+
+/** The local folders the app writes to, whose free space /api/health watches. */
+export function spaceMonitorFor(env: Env, statfs?: Parameters<typeof createSpaceMonitor>[0]['statfs']) {
+  return createSpaceMonitor({
+    paths: env.s3 ? [env.DATA_DIR] : [env.DATA_DIR, uploadsDirOf(env)],
+    minFreeBytes: env.STORAGE_MIN_FREE_MB * 1024 * 1024,
+    statfs,
+  });
 }
 
 export async function createDeps(
@@ -81,6 +93,7 @@ export async function createDeps(
       listener,
       feedCache,
       outbound,
+      space: spaceMonitorFor(env),
     },
     database,
   };

@@ -305,7 +305,10 @@ export type ReportTargetType = (typeof reportTargetTypes)[number];
 /** What was reported, as it was then (a snapshot) or as it is now. */
 export interface ReportedContentDto {
   text: string;
-  /** The picture's address, if it had one. */
+  /**
+   * The picture's address, if it had one: a snapshot's is the console's staff-only
+   * `/api/admin/reports/:reportId/snapshot`, the current content's its public one.
+   */
   imageUrl: string | null;
 }
 

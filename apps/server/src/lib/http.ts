@@ -29,7 +29,7 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     log: Logger;
-    /** The caller's x-request-id or a new one: in the log lines and the answer's header. */
+    /** The caller's x-request-id when well formed, or a new one (`requestIdOf`): in the log lines and the answer's header. */
     requestId: string;
     viewer: Viewer | null;
     /** The viewer's session token (from its verified cookie): a live stream ends with that session. */
@@ -38,6 +38,17 @@ export interface AppEnv {
 }
 
 export type AppContext = Context<AppEnv>;
+
+/** 1 to 64 letters, digits, dots, underscores and dashes: a UUID, a proxy's or a tracer's id. */
+const wellFormedRequestId = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The caller's x-request-id when it is a well-formed id, otherwise a new one. The id goes into
+ * every log line of the request and back in the answer's header, so a hostile value (a line
+ * break, control characters, 10 kB) must not reach either.
+ */
+export const requestIdOf = (header: string | undefined): string =>
+  header !== undefined && wellFormedRequestId.test(header) ? header : crypto.randomUUID();
 
 /** A validator's types as Hono reads them: what the client sends (`in`), what the handler gets (`out`). */
 type Validated<Target extends string, In, Out> = {

@@ -12,6 +12,7 @@ import { sweepMissingAvif } from '../features/images/avif.ts';
 import { sweepOrphanImages } from '../features/images/service.ts';
 import { sendPendingPushes } from '../features/notifications/push.ts';
 import { sendEventReminders } from '../features/notifications/reminders.ts';
+import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
 import { sweepRateLimitWindows } from '../lib/rate-limit.ts';
 import { createDeps } from '../server.ts';
 import type { PrimaryMessage } from './primary.ts';
@@ -53,6 +54,13 @@ async function sweep() {
       },
     ],
     ['data export sweep failed', () => sweepDataExports({ ctx: deps })],
+    [
+      'moving report pictures failed',
+      async () => {
+        const moved = await moveLegacyReportSnapshots({ ctx: deps, input: {} });
+        if (moved) deps.logger.info({ moved }, 'moved report pictures to the private folder');
+      },
+    ],
     [
       'AVIF sweep failed',
       async () => {

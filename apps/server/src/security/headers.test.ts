@@ -8,6 +8,7 @@ import path from 'node:path';
 import { messages } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env.ts';
+import { requestIdOf } from '../lib/http.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { imageForm, makeJpeg } from '../test/images.ts';
 import { json } from './scene.ts';
@@ -91,6 +92,44 @@ describe('security headers', () => {
   it('allow no inline script, eval or inline style anywhere in the policy', async () => {
     const csp = (await t.client().get('/')).headers.get('content-security-policy') ?? '';
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/);
+  });
+});
+
+describe('request ids', () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const idFor = async (header?: string) =>
+    (
+      await t
+        .client()
+        .request('/api/health', { headers: header === undefined ? {} : { 'x-request-id': header } })
+    ).headers.get('x-request-id');
+
+  it('echo a well-formed x-request-id and replace anything else with a new UUID', async () => {
+    for (const good of ['abc', 'req-1.2_3', 'A'.repeat(64), crypto.randomUUID()]) {
+      expect(await idFor(good)).toBe(good);
+    }
+    expect(await idFor()).toMatch(uuid);
+    // What a fetch Headers object lets through: control characters, markup, spaces, 10 kB, 65 chars.
+    for (const hostile of [
+      'a\x01b',
+      'id\x7f',
+      '<script>alert(1)</script>',
+      'two words',
+      '{"level":60,"msg":"forged"}',
+      'x'.repeat(10_000),
+      'A'.repeat(65),
+      'ü',
+    ]) {
+      const answered = await idFor(hostile);
+      expect(answered, JSON.stringify(hostile.slice(0, 40))).toMatch(uuid);
+    }
+  });
+
+  it('never take a line break, a NUL or an empty value, which a raw socket could send', () => {
+    for (const hostile of ['abc\n', 'abc\r\n{"forged":true}', '\n', 'a\u0000b', '', '../../etc']) {
+      expect(requestIdOf(hostile)).toMatch(uuid);
+    }
+    expect(requestIdOf('abc')).toBe('abc');
   });
 });
 

@@ -34,6 +34,16 @@ export const isSafeKey = (key: string) => safeKey.test(key);
  */
 export const originalsFolder = 'originals';
 
+/**
+ * The pictures reports keep as evidence (features/safety/reports.ts): moderators only, through
+ * `GET /api/admin/reports/:reportId/snapshot`; `/media` never serves them. Reports filed before
+ * this folder existed kept theirs beside the photos as `images/<ms>-report-<hex>.webp`, which
+ * `isReportSnapshotKey` recognises too (no other key has `-report-` in it).
+ */
+export const reportSnapshotsFolder = 'reports';
+export const isReportSnapshotKey = (key: string) =>
+  key.startsWith(`${reportSnapshotsFolder}/`) || /^[A-Za-z]+\/\d+-report-[0-9a-f]+\.webp$/.test(key);
+
 /** Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever. */
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
 
@@ -56,6 +66,33 @@ export function mediaContentType(key: string, file: StoredFile): string {
   return type && servable.has(type) ? type : 'application/octet-stream';
 }
 
+/**
+ * Writes several files as one (an upload's sizes): when any write fails, a full disk half-way
+ * through say, every one of them is deleted again once all have settled, and the first failure is
+ * thrown. Deleting frees space, so it works on a full disk; should it fail too, the write's error is
+ * the one worth reporting.
+ */
+export async function putAll(
+  storage: Storage,
+  files: readonly { key: string; data: Buffer; contentType: string }[],
+): Promise<void> {
+  const results = await Promise.allSettled(files.map((f) => storage.put(f.key, f.data, f.contentType)));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (!failed) return;
+  await storage.delete(files.map((f) => f.key)).catch(() => undefined);
+  throw failed.reason;
+}
+
+/** Runs a write to `file`; if it fails (a full disk), removes what it left, so no partial file stays. */
+async function writeWhole(file: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    await rm(file, { force: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
 export function createLocalStorage(root: string): Storage {
   const fileOf = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`Refusing unsafe storage key: ${key}`);
@@ -65,12 +102,12 @@ export function createLocalStorage(root: string): Storage {
     async put(key, data) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
+      await writeWhole(file, () => writeFile(file, data));
     },
     async putFile(key, source) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await copyFile(source, file);
+      await writeWhole(file, () => copyFile(source, file));
     },
     async get(key) {
       if (!isSafeKey(key)) return null;

@@ -26,8 +26,8 @@ import { createOutboundGate, type Resolve, systemResolve } from '../lib/outbound
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
 import { createPgListener } from '../live/pg-listener.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { createStorage } from '../server.ts';
-import { createLocalStorage } from '../storage/storage.ts';
+import { createStorage, spaceMonitorFor } from '../server.ts';
+import { createLocalStorage, type Storage } from '../storage/storage.ts';
 import { imageForm, makeJpeg } from './images.ts';
 import { readMailbox } from './mail.ts';
 
@@ -103,6 +103,10 @@ export async function createTestContext(
      * stand-in, test/tls.ts) and names that resolve as the test says, before the offline table.
      */
     outbound?: { ca?: string; hosts?: Record<string, string[]> };
+    /** Wraps the storage driver: a test's stand-in for a disk that fills up half-way through a write. */
+    wrapStorage?: (storage: Storage) => Storage;
+    /** Stands in for `fs.statfs` in the space monitor /api/health reads (storage/space.ts). */
+    statfs?: Parameters<typeof spaceMonitorFor>[1];
   } = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-test-'));
@@ -117,7 +121,8 @@ export async function createTestContext(
   });
   const database = await openTestDatabase();
   // STORAGE_DRIVER=s3 in the overrides tests the S3 driver; otherwise files go to the temp folder.
-  const storage = env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
+  const driver = env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
+  const storage = options.wrapStorage ? options.wrapStorage(driver) : driver;
   const logger = createLogger('silent', false);
   const live = await createLiveHub({ db: database.db, logger, transport: createLocalTransport() });
   // Live events stay in-process here, but the feed cache listens to the database as in production.
@@ -149,6 +154,7 @@ export async function createTestContext(
       resolve: testResolver(options.outbound?.hosts),
       ca: options.outbound?.ca,
     }),
+    space: spaceMonitorFor(env, options.statfs),
   };
   const app = createApp(deps);
   let userCount = 0;

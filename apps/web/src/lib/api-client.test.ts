@@ -14,6 +14,10 @@ describe('actionableMessage', () => {
     expect(actionableMessage(new ApiError(413, 'TooLarge', 'This request is too large.'), fallback)).toBe(
       'This request is too large.',
     );
+    // Out of storage space: the person learns that retrying now will not help.
+    expect(actionableMessage(new ApiError(503, 'Unavailable', messages.common.storageFull), fallback)).toBe(
+      messages.common.storageFull,
+    );
     expect(actionableMessage(new ApiError(500, 'Internal', 'Something went wrong.'), fallback)).toBe(
       fallback,
     );

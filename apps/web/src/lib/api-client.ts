@@ -75,8 +75,11 @@ export function toApiError(status: number, payload: unknown): ApiError {
 export const isApiError = (error: unknown, kind?: ApiError['kind']): error is ApiError =>
   error instanceof ApiError && (!kind || error.kind === kind);
 
-/** Kinds whose server message tells the person what to do (fix the text, wait, pick a smaller file). */
-const actionableKinds: readonly ApiError['kind'][] = ['Invalid', 'RateLimited', 'TooLarge'];
+/**
+ * Kinds whose server message tells the person what to do (fix the text, wait, pick a smaller file,
+ * come back later: the server restarting, or out of storage space).
+ */
+const actionableKinds: readonly ApiError['kind'][] = ['Invalid', 'RateLimited', 'TooLarge', 'Unavailable'];
 
 /** The server's message when it says what to do, otherwise the feature's own failure text. */
 export const actionableMessage = (error: unknown, fallback: string): string =>

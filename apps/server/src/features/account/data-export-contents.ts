@@ -1,7 +1,7 @@
 /**
  * What goes into Download your data, and the README that says what each file is. Rows are read
  * whole (`select()`), so columns added later (by other features) appear in the archive without a
- * change here; pictures are listed by storage key and read only while the zip is written.
+ * change here, except reports, whose rows also name staff; pictures are listed by storage key and read only while the zip is written.
  */
 import { desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -188,10 +188,28 @@ export async function collectArchive(db: Db, userId: string, publicUrl: string):
         .orderBy(notifications.createdAt),
     ),
   });
+  // Named columns, not the whole row: a report also records who handled it, and the reporter is
+  // told that it was reviewed and what came of it, never by whom. The picture it kept is evidence
+  // for staff only; the text it kept is what the reporter saw.
   entries.push({
     path: 'reports.json',
     text: json(
-      await db.select().from(reports).where(eq(reports.reporterId, userId)).orderBy(reports.createdAt),
+      await db
+        .select({
+          id: reports.id,
+          targetType: reports.targetType,
+          targetId: reports.targetId,
+          reportedUserId: reports.reportedUserId,
+          reason: reports.reason,
+          snapshotText: reports.snapshotText,
+          status: reports.status,
+          resolution: reports.resolution,
+          resolvedAt: reports.resolvedAt,
+          createdAt: reports.createdAt,
+        })
+        .from(reports)
+        .where(eq(reports.reporterId, userId))
+        .orderBy(reports.createdAt),
     ),
   });
   entries.push({

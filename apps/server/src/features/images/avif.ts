@@ -16,7 +16,7 @@ import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { Storage } from '../../storage/storage.ts';
+import { putAll, type Storage } from '../../storage/storage.ts';
 import { encodeAvif } from './pipeline.ts';
 
 /** `images/1732000000000-ab12cd-1280.webp` → `images/1732000000000-ab12cd-1280.avif` */
@@ -160,7 +160,10 @@ async function encodeImageAvif(
     return giveUp();
   }
   const avifKeys = row.keys.map(avifKeyOf);
-  await Promise.all(variants.map((v, i) => storage.put(avifKeys[i]!, v.data, 'image/avif')));
+  await putAll(
+    storage,
+    variants.map((v, i) => ({ key: avifKeys[i]!, data: v.data, contentType: 'image/avif' })),
+  );
   if (await record(db, imageId, avifKeys)) return true;
   const [still] = await db.select({ id: images.id }).from(images).where(eq(images.id, imageId));
   if (!still) await storage.delete(avifKeys);

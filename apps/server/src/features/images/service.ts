@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { events, images, postImages, profiles } from '../../db/schema.ts';
 import { forbidden, invalid } from '../../lib/errors.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
-import { originalsFolder, type Storage } from '../../storage/storage.ts';
+import { originalsFolder, putAll, type Storage } from '../../storage/storage.ts';
 import { processImage } from './pipeline.ts';
 import { type ImageRow, storedKeysOf, toImageDto } from './queries.ts';
 
@@ -22,7 +22,10 @@ const folderOf: Record<ImagePurpose, string> = {
   background: 'editedBackgroundImages',
 };
 
-/** Files first, then the row: a failed insert deletes the files, so no half-record stays. */
+/**
+ * Files first, then the row: a failed write deletes the files written so far, a failed insert
+ * deletes them all, so no half-record stays.
+ */
 export async function uploadImage({
   ctx: { db, storage, viewer },
   input: { purpose, bytes },
@@ -38,9 +41,10 @@ export async function uploadImage({
   const keys = processed.variants.map((v) => `${stem}-${v.width}.webp`);
   // A post photo is also kept exactly as uploaded, for its owner's data export (never served).
   const originalKey = isPost ? `${originalsFolder}/${name}.${processed.extension}` : null;
-  await Promise.all([
-    ...processed.variants.map((v, i) => storage.put(keys[i]!, v.data, 'image/webp')),
-    originalKey ? storage.put(originalKey, bytes, 'application/octet-stream') : null,
+  // All or nothing: a disk that fills up after some sizes leaves none of them behind.
+  await putAll(storage, [
+    ...processed.variants.map((v, i) => ({ key: keys[i]!, data: v.data, contentType: 'image/webp' })),
+    ...(originalKey ? [{ key: originalKey, data: bytes, contentType: 'application/octet-stream' }] : []),
   ]);
   const storedKeys = originalKey ? [...keys, originalKey] : keys;
   try {

@@ -5,11 +5,13 @@
  */
 import type { AuditEntryDto, EventDto, Page, PostDto, ReportGroupDto, TeamMemberDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, notifications, posts, reports, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { collectLiveMessages } from '../../test/live-stream.ts';
+import { actOnReport } from './moderation.ts';
+import { moveLegacyReportSnapshots } from './reports.ts';
 
 let t: TestContext;
 let admin: NonNullable<TestContext['admin']>;
@@ -75,8 +77,8 @@ describe('reporting', () => {
       snapshotText: 'something abusive',
       status: 'open',
     });
-    // The picture is a copy: it outlives the post.
-    expect(postReport!.snapshotImageKey).toMatch(/^images\/\d+-report-[0-9a-f]+\.webp$/);
+    // The picture is a copy, in the folder only staff read: it outlives the post.
+    expect(postReport!.snapshotImageKey).toMatch(/^reports\/\d+-[0-9a-f]+\.webp$/);
     expect(await t.storedFiles()).toContain(postReport!.snapshotImageKey);
     const [eventReport] = await t.db.select().from(reports).where(eq(reports.targetId, event.id));
     expect(eventReport?.snapshotText).toBe('Bad party\nnope');
@@ -133,7 +135,7 @@ describe('the console', () => {
       earlier: [],
     });
     expect(group!.reports.map((r) => r.reason)).toEqual(['abuse', 'spam']);
-    expect(group!.reports[0]!.snapshot.imageUrl).toMatch(/^\/media\/images\//);
+    expect(group!.reports[0]!.snapshot.imageUrl).toBe(`/api/admin/reports/${group!.reports[0]!.id}/snapshot`);
     expect(await json(await mod.get('/api/admin/reports/count'))).toMatchObject({
       count: expect.any(Number),
     });
@@ -236,9 +238,10 @@ describe('the console', () => {
     const reportOn = async (userId: string) =>
       (await json<{ id: string }>(await reporter.post(`/api/users/${userId}/reports`, { reason: 'r' }))).id;
     const onAdmin = await reportOn(admin.id);
+    // A report about yourself is someone else's to handle.
     const self = await admin.post(`/api/admin/reports/${onAdmin}/suspend`, {});
-    expect(self.status).toBe(400);
-    expect(await errorOf(self)).toBe('You cannot suspend your own account.');
+    expect(self.status).toBe(403);
+    expect(await errorOf(self)).toBe(messages.safety.reportAboutYou);
     expect((await mod.post(`/api/admin/reports/${onAdmin}/suspend`, {})).status).toBe(403);
     // Another admin may suspend an admin while an admin remains.
     const second = await t.makeAdmin('Second');
@@ -256,6 +259,248 @@ describe('the console', () => {
     // The admin's sessions ended with the suspension: sign in again.
     expect((await admin.get('/api/admin/reports')).status).toBe(401);
     admin = await t.signInAs(admin.id);
+  });
+});
+
+describe('report pictures', () => {
+  it('are served to staff only, never cached, and stay private after the author leaves', async () => {
+    const author = await t.signUpWithProfile();
+    const reporter = await t.signUpWithProfile();
+    const mod = await moderator();
+    const post = await t.postPhoto(author, 'evidence');
+    const { id } = await json<{ id: string }>(
+      await reporter.post(`/api/posts/${post.id}/reports`, { reason: 'abusive picture' }),
+    );
+    const [row] = await t.db.select().from(reports).where(eq(reports.id, id));
+    const key = row!.snapshotImageKey!;
+    const stored = await t.deps.storage.get(key);
+    const storedBytes = Buffer.from(await new Response(stored!.body).arrayBuffer());
+    const [group] = (await openGroups(mod)).filter((g) => g.targetId === post.id);
+    const url = group!.reports[0]!.snapshot.imageUrl!;
+    expect(url).toBe(`/api/admin/reports/${id}/snapshot`);
+
+    const expectPrivate = async () => {
+      // Not at a public address, for anyone.
+      for (const visitor of [t.client(), reporter, mod]) {
+        expect((await visitor.get(`/media/${key}`)).status).toBe(404);
+      }
+      // The console's address: staff only.
+      expect((await t.client().get(url)).status).toBe(401);
+      expect((await reporter.get(url)).status).toBe(404);
+      const answer = await mod.get(url);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('image/webp');
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      expect(Buffer.from(await answer.arrayBuffer()).equals(storedBytes)).toBe(true);
+    };
+    await expectPrivate();
+    expect((await author.post('/api/account/delete', { password: author.password })).status).toBe(204);
+    expect(await t.storedFiles()).toContain(key);
+    await expectPrivate();
+    expect((await mod.get(`/api/admin/reports/${crypto.randomUUID()}/snapshot`)).status).toBe(404);
+  });
+
+  it('are withheld from the moderator they are about', async () => {
+    const concerned = await moderator();
+    const reporter = await t.signUpWithProfile();
+    const post = await t.postPhoto(concerned, 'a moderator’s picture');
+    const { id } = await json<{ id: string }>(
+      await reporter.post(`/api/posts/${post.id}/reports`, { reason: 'r' }),
+    );
+    const refused = await concerned.get(`/api/admin/reports/${id}/snapshot`);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toBe(messages.safety.reportAboutYou);
+    expect((await admin.get(`/api/admin/reports/${id}/snapshot`)).status).toBe(200);
+  });
+
+  it('kept beside the photos by older versions are not served by /media either', async () => {
+    const legacy = `images/${Date.now()}-report-0123456789ab.webp`;
+    await t.deps.storage.put(legacy, Buffer.from('RIFF0000WEBP'), 'image/webp');
+    expect((await t.client().get(`/media/${legacy}`)).status).toBe(404);
+    const photo = `images/${Date.now()}-0123456789ab-320.webp`;
+    await t.deps.storage.put(photo, Buffer.from('RIFF0000WEBP'), 'image/webp');
+    expect((await t.client().get(`/media/${photo}`)).status).toBe(200);
+    await t.deps.storage.delete([legacy, photo]);
+  });
+});
+
+describe('report pictures kept by older versions', () => {
+  it('move to the private folder, their reports pointing at the copy, the old file gone', async () => {
+    const author = await t.signUpWithProfile();
+    const reporter = await t.signUpWithProfile();
+    const post = await t.postPhoto(author, 'reported long ago');
+    const { id } = await json<{ id: string }>(
+      await reporter.post(`/api/posts/${post.id}/reports`, { reason: 'old report' }),
+    );
+    // As an older version stored it: beside the photos.
+    const legacy = `images/${Date.now()}-report-abcdef012345.webp`;
+    const [row] = await t.db.select().from(reports).where(eq(reports.id, id));
+    const current = await t.deps.storage.get(row!.snapshotImageKey!);
+    const bytes = Buffer.from(await new Response(current!.body).arrayBuffer());
+    await t.deps.storage.put(legacy, bytes, 'image/webp');
+    await t.deps.storage.delete([row!.snapshotImageKey!]);
+    await t.db.update(reports).set({ snapshotImageKey: legacy }).where(eq(reports.id, id));
+    // And one whose file is already gone.
+    const { id: lost } = await json<{ id: string }>(
+      await reporter.post(`/api/users/${author.id}/reports`, { reason: 'lost picture' }),
+    );
+    await t.db
+      .update(reports)
+      .set({ snapshotImageKey: `images/${Date.now()}-report-000000000000.webp` })
+      .where(eq(reports.id, lost));
+
+    expect(await moveLegacyReportSnapshots({ ctx: t.deps, input: {} })).toBe(1);
+    const [moved] = await t.db.select().from(reports).where(eq(reports.id, id));
+    expect(moved!.snapshotImageKey).toMatch(/^reports\//);
+    const files = await t.storedFiles();
+    expect(files).toContain(moved!.snapshotImageKey);
+    expect(files).not.toContain(legacy);
+    const copy = await t.deps.storage.get(moved!.snapshotImageKey!);
+    expect(Buffer.from(await new Response(copy!.body).arrayBuffer()).equals(bytes)).toBe(true);
+    const [gone] = await t.db.select().from(reports).where(eq(reports.id, lost));
+    expect(gone!.snapshotImageKey).toBeNull();
+    // Nothing left to move.
+    expect(await moveLegacyReportSnapshots({ ctx: t.deps, input: {} })).toBe(0);
+  });
+});
+
+describe('reports about staff', () => {
+  const openCount = async (staff: Client) =>
+    (await json<{ count: number }>(await staff.get('/api/admin/reports/count'))).count;
+
+  it('are hidden from the moderator concerned, refused with 403, and handled by another', async () => {
+    const concerned = await moderator();
+    const colleague = await moderator();
+    const member = await t.signUpWithProfile();
+    const reporter = await t.signUpWithProfile();
+    const post = await t.postPhoto(concerned, 'a moderator’s post');
+    const other = await t.postPhoto(member, 'somewhere to comment');
+    const comment = await json<{ id: string }>(
+      await concerned.post(`/api/posts/${other.id}/comments`, { body: 'a moderator’s comment' }),
+    );
+    const reportIds: string[] = [];
+    for (const path of [`posts/${post.id}`, `comments/${comment.id}`, `users/${concerned.id}`]) {
+      const answer = await reporter.post(`/api/${path}/reports`, { reason: 'about a moderator' });
+      expect(answer.status).toBe(201);
+      reportIds.push((await json<{ id: string }>(answer)).id);
+    }
+    const targets = [post.id, comment.id, concerned.id];
+
+    // The moderator concerned: the list and the badge leave them out.
+    expect((await openGroups(concerned)).filter((g) => targets.includes(g.targetId))).toEqual([]);
+    expect((await openCount(colleague)) - (await openCount(concerned))).toBe(3);
+    // Acting (or guessing the id) is refused with the shared message, and nothing changes.
+    for (const reportId of reportIds) {
+      for (const action of ['dismiss', 'remove-content', 'suspend']) {
+        const answer = await concerned.post(`/api/admin/reports/${reportId}/${action}`, { note: 'mine' });
+        expect(answer.status, action).toBe(403);
+        expect(await errorOf(answer)).toBe(messages.safety.reportAboutYou);
+      }
+    }
+    expect(await t.countRows(reports, and(inArray(reports.id, reportIds), eq(reports.status, 'open')))).toBe(
+      3,
+    );
+    expect(await t.countRows(posts, eq(posts.id, post.id))).toBe(1);
+    expect(await t.countRows(comments, eq(comments.id, comment.id))).toBe(1);
+
+    // A member finds no console (404), a signed-out visitor is asked to sign in (401).
+    for (const caller of [member, t.client()]) {
+      const expected = caller === member ? 404 : 401;
+      expect((await caller.get('/api/admin/reports')).status).toBe(expected);
+      expect((await caller.post(`/api/admin/reports/${reportIds[0]}/dismiss`, {})).status).toBe(expected);
+    }
+    expect(await t.countRows(reports, and(inArray(reports.id, reportIds), eq(reports.status, 'open')))).toBe(
+      3,
+    );
+
+    // Another moderator sees all three and acts.
+    const seen = (await openGroups(colleague)).filter((g) => targets.includes(g.targetId));
+    expect(seen.map((g) => g.targetType).sort()).toEqual(['account', 'comment', 'post']);
+    expect((await colleague.post(`/api/admin/reports/${reportIds[0]}/remove-content`, {})).status).toBe(200);
+    expect((await colleague.post(`/api/admin/reports/${reportIds[1]}/dismiss`, {})).status).toBe(200);
+    expect((await colleague.post(`/api/admin/reports/${reportIds[2]}/dismiss`, {})).status).toBe(200);
+    expect(await t.countRows(posts, eq(posts.id, post.id))).toBe(0);
+    // Handled, they stay out of the concerned moderator's history too.
+    expect((await openGroups(concerned, 'resolved')).filter((g) => targets.includes(g.targetId))).toEqual([]);
+    expect(
+      (await openGroups(colleague, 'resolved')).filter((g) => targets.includes(g.targetId)),
+    ).toHaveLength(3);
+  });
+
+  it('about an admin go to a moderator (or another admin), never to that admin', async () => {
+    const mod = await moderator();
+    const reporter = await t.signUpWithProfile();
+    const post = await t.insertPost(admin.id, 'an admin’s post');
+    const { id } = await json<{ id: string }>(
+      await reporter.post(`/api/posts/${post.id}/reports`, { reason: 'about the admin' }),
+    );
+    expect((await openGroups(admin)).some((g) => g.targetId === post.id)).toBe(false);
+    expect((await admin.post(`/api/admin/reports/${id}/remove-content`, {})).status).toBe(403);
+    expect(await t.countRows(posts, eq(posts.id, post.id))).toBe(1);
+    expect((await openGroups(mod)).some((g) => g.targetId === post.id)).toBe(true);
+    expect((await mod.post(`/api/admin/reports/${id}/remove-content`, {})).status).toBe(200);
+    expect(await t.countRows(posts, eq(posts.id, post.id))).toBe(0);
+  });
+});
+
+describe('suspending staff', () => {
+  it('tells a refused suspension who can do it, and changes nothing', async () => {
+    const mod = await moderator();
+    const otherMod = await moderator();
+    const reporter = await t.signUpWithProfile();
+    const reportOn = async (userId: string) =>
+      (await json<{ id: string }>(await reporter.post(`/api/users/${userId}/reports`, { reason: 'r' }))).id;
+    const isOpen = async (id: string) =>
+      (await t.countRows(reports, and(eq(reports.id, id), eq(reports.status, 'open')))) === 1;
+    const isBanned = async (id: string) =>
+      (await t.db.select({ banned: user.banned }).from(user).where(eq(user.id, id)))[0]?.banned;
+
+    const onModerator = await reportOn(otherMod.id);
+    const modOnMod = await mod.post(`/api/admin/reports/${onModerator}/suspend`, {});
+    expect(modOnMod.status).toBe(403);
+    expect(await errorOf(modOnMod)).toBe('Only an admin can suspend a moderator.');
+    expect(await isBanned(otherMod.id)).toBe(false);
+    expect(await isOpen(onModerator)).toBe(true);
+
+    const onAdmin = await reportOn(admin.id);
+    const modOnAdmin = await mod.post(`/api/admin/reports/${onAdmin}/suspend`, {});
+    expect(modOnAdmin.status).toBe(403);
+    expect(await errorOf(modOnAdmin)).toBe('Only an admin can suspend another admin.');
+    expect(await isBanned(admin.id)).toBe(false);
+    expect(await isOpen(onAdmin)).toBe(true);
+
+    // An admin suspends a moderator; the moderator may still dismiss the report on the admin.
+    expect((await admin.post(`/api/admin/reports/${onModerator}/suspend`, {})).status).toBe(200);
+    expect(await isBanned(otherMod.id)).toBe(true);
+    expect((await admin.post(`/api/admin/users/${otherMod.id}/lift-suspension`, {})).status).toBe(200);
+    expect((await mod.post(`/api/admin/reports/${onAdmin}/dismiss`, {})).status).toBe(200);
+  });
+
+  it('leaves one admin when the only two suspend each other at the same moment', async () => {
+    const own = await createTestContext({}, { seedAdmin: false });
+    try {
+      const [first, second] = [await own.makeAdmin('First'), await own.makeAdmin('Second')];
+      const reporter = await own.signUpWithProfile();
+      const reportOn = async (userId: string) =>
+        (await json<{ id: string }>(await reporter.post(`/api/users/${userId}/reports`, { reason: 'r' }))).id;
+      const [onFirst, onSecond] = [await reportOn(first.id), await reportOn(second.id)];
+      // Straight to the service: over HTTP the second request's session is often gone (the first
+      // suspension ended it) before its transaction starts, and the race never happens.
+      const suspendAs = (viewerId: string, reportId: string) =>
+        actOnReport({
+          ctx: { ...own.deps, viewer: { id: viewerId, email: '' } },
+          input: { reportId, action: 'suspend', note: '' },
+        }).then(
+          () => 'suspended',
+          (error: Error) => error.message,
+        );
+      const outcomes = await Promise.all([suspendAs(second.id, onFirst), suspendAs(first.id, onSecond)]);
+      expect(outcomes.sort()).toEqual(['The last admin cannot be suspended.', 'suspended']);
+      const admins = await own.db.select({ banned: user.banned }).from(user).where(eq(user.role, 'admin'));
+      expect(admins.filter((a) => !a.banned)).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -4,7 +4,8 @@
  * are shown grouped by what they are about; an action answers every open report of that target at
  * once: Dismiss, Remove content (as the owner's own delete does, counts corrected), Suspend
  * account (suspension.ts). Each action is one transaction with its audit-log row and the
- * reporters' "Your report was reviewed" notices; acting on a handled report is a 409.
+ * reporters' "Your report was reviewed" notices; acting on a handled report is a 409. Reports
+ * about a moderator or admin (or their content) are hidden from them and handled by someone else.
  */
 import type {
   AuditEntryDto,
@@ -18,14 +19,14 @@ import type {
   Role,
 } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { comments, moderationActions, posts, reports, user } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Storage, StoredFile } from '../../storage/storage.ts';
 import { deleteEvent } from '../events/service.ts';
 import { notify } from '../notifications/notify.ts';
 import { deletePost } from '../posts/service.ts';
@@ -40,10 +41,52 @@ const statusesOf: Record<ReportListStatus, ('open' | 'resolved' | 'dismissed')[]
   resolved: ['resolved', 'dismissed'],
 };
 
+/**
+ * Reports about a member of staff (their account, or anything they wrote) are not theirs to
+ * judge: their own list leaves them out and acting on one is refused; another moderator or admin
+ * handles them. A report whose account was deleted has no owner left and concerns nobody.
+ */
+const notAbout = (viewerId: string) =>
+  or(isNull(reports.reportedUserId), ne(reports.reportedUserId, viewerId)) as SQL;
+
+/** Refuses staff a report about themself (see `notAbout`). */
+export function requireNotAboutViewer(report: { reportedUserId: string | null }, viewerId: string) {
+  if (report.reportedUserId === viewerId) throw forbidden(messages.safety.reportAboutYou);
+}
+
 const content = (storage: Storage, text: string, imageKey: string | null): ReportedContentDto => ({
   text,
   imageUrl: imageKey ? storage.publicUrl(imageKey) : null,
 });
+
+/** A report's picture is read through the console's API, never from a public address. */
+const snapshotOf = (report: { id: string; snapshotText: string; snapshotImageKey: string | null }) => ({
+  text: report.snapshotText,
+  imageUrl: report.snapshotImageKey ? `/api/admin/reports/${encodeURIComponent(report.id)}/snapshot` : null,
+});
+
+/**
+ * The picture a report kept as evidence, for staff other than the person it is about. It lives in
+ * storage's private folder (`reportSnapshotsFolder`), so this is the only way to it.
+ */
+export async function readReportSnapshot({
+  ctx: { db, storage, viewer },
+  input: { reportId },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { reportId: string }>): Promise<{
+  key: string;
+  file: StoredFile;
+}> {
+  await requireStaff(db, viewer.id);
+  const [report] = await db
+    .select({ key: reports.snapshotImageKey, reportedUserId: reports.reportedUserId })
+    .from(reports)
+    .where(eq(reports.id, reportId));
+  if (!report?.key) throw notFound();
+  requireNotAboutViewer(report, viewer.id);
+  const file = await storage.get(report.key);
+  if (!file) throw notFound();
+  return { key: report.key, file };
+}
 
 /** A page of reported targets, the most recently reported first, each with all its reports. */
 export async function listReportGroups({
@@ -57,7 +100,7 @@ export async function listReportGroups({
   const groups = await db
     .select({ targetType: reports.targetType, targetId: reports.targetId, lastAt })
     .from(reports)
-    .where(inArray(reports.status, statusesOf[status]))
+    .where(and(inArray(reports.status, statusesOf[status]), notAbout(viewer.id)))
     .groupBy(reports.targetType, reports.targetId)
     .having(
       cursor
@@ -73,8 +116,13 @@ export async function listReportGroups({
     .select()
     .from(reports)
     .where(
-      or(
-        ...page.rows.map((g) => and(eq(reports.targetType, g.targetType), eq(reports.targetId, g.targetId))),
+      and(
+        or(
+          ...page.rows.map((g) =>
+            and(eq(reports.targetType, g.targetType), eq(reports.targetId, g.targetId)),
+          ),
+        ),
+        notAbout(viewer.id),
       ),
     )
     .orderBy(desc(reports.createdAt), desc(reports.id));
@@ -92,7 +140,7 @@ export async function listReportGroups({
     id: r.id,
     reporter: people.get(r.reporterId) ?? null,
     reason: r.reason,
-    snapshot: content(storage, r.snapshotText, r.snapshotImageKey),
+    snapshot: snapshotOf(r),
     status: r.status,
     resolution: r.resolution,
     resolvedAt: r.resolvedAt?.toISOString() ?? null,
@@ -121,12 +169,15 @@ export async function listReportGroups({
   return { items, nextCursor: page.nextCursor };
 }
 
-/** The moderators' badge: open reports. */
+/** The moderators' badge: open reports the viewer may handle. */
 export async function countOpenReports({
   ctx: { db, viewer },
 }: ServiceArgs<'db' | 'viewer'>): Promise<{ count: number }> {
   await requireStaff(db, viewer.id);
-  const [row] = await db.select({ value: count() }).from(reports).where(eq(reports.status, 'open'));
+  const [row] = await db
+    .select({ value: count() })
+    .from(reports)
+    .where(and(eq(reports.status, 'open'), notAbout(viewer.id)));
   return { count: row?.value ?? 0 };
 }
 
@@ -138,22 +189,33 @@ const resolutionOf: Record<ModerationAction, { status: 'resolved' | 'dismissed';
 };
 
 /**
- * Refuses suspending yourself, and a moderator suspending staff; an admin may suspend another
- * admin only while at least one other admin remains.
+ * Refuses suspending yourself, and a moderator suspending staff (each told who can); an admin may
+ * suspend another admin only while at least one other admin remains.
  */
 async function checkSuspendable(tx: Db, actor: { id: string; role: Role }, userId: string) {
   if (userId === actor.id) throw invalid(messages.safety.cannotSuspendSelf);
-  const [target] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId)).for('update');
+  const [target] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId));
   if (!target) throw notFound(messages.profile.notFound);
-  if (target.role === 'member') return;
-  if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendAdmin);
-  if (target.role === 'admin') {
-    const [admins] = await tx
-      .select({ value: count() })
-      .from(user)
-      .where(and(eq(user.role, 'admin'), eq(user.banned, false)));
-    if ((admins?.value ?? 0) <= 1) throw conflict(messages.safety.lastAdmin);
+  if (target.role !== 'admin') {
+    // Locked so a concurrent role change waits for the suspension, or the suspension for it.
+    const [locked] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId)).for('update');
+    if (locked?.role === 'member') return;
+    if (locked?.role === 'moderator') {
+      if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendModerator);
+      return;
+    }
   }
+  if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendAdmin);
+  // Every admin row, locked in one order: two admins suspending each other at once are serialised
+  // (no deadlock), and the second sees the first's suspension and is refused, so one admin remains.
+  const admins = await tx
+    .select({ banned: user.banned })
+    .from(user)
+    .where(eq(user.role, 'admin'))
+    .orderBy(user.id)
+    .for('update');
+  if (admins.filter((admin) => !admin.banned).length <= 1)
+    throw conflict(messages.safety.cannotSuspendLastAdmin);
 }
 
 /** Deletes the reported post, comment or event as its owner's delete does. */
@@ -207,6 +269,7 @@ export async function actOnReport({
   const outcome = await withTransaction(db, async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
     if (!report) throw notFound(messages.safety.reportNotFound);
+    requireNotAboutViewer(report, viewer.id);
     if (report.status !== 'open') throw conflict(messages.safety.reportAlreadyHandled);
     const subject = report.reportedUserId;
     let suspended = false;

@@ -1,20 +1,20 @@
 /**
  * Filing a report on an account, a post, a comment or an event. The report keeps a snapshot of
- * the reported text and picture as they were (the picture copied, so a later edit or Remove
- * content does not erase the evidence), and there is at most one open report per reporter and
+ * the reported text and picture as they were (the picture copied into a folder only staff read, so
+ * a later edit, Remove content or the author's deletion does not erase the evidence), and there is at most one open report per reporter and
  * target (a unique partial index decides; a second tap is told it is already reported). Only
  * things the reporter may see can be reported; the rest is the ordinary 404.
  */
 import { randomBytes } from 'node:crypto';
 import type { ReportTargetType } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, notLike } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, events, images, postImages, posts, profiles, reports } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
-import type { Storage } from '../../storage/storage.ts';
+import { putAll, reportSnapshotsFolder, type Storage } from '../../storage/storage.ts';
 import { visibleTo as visibleToViewer } from './visibility.ts';
 
 /** Random characters plus the time, as SPEC.md §9 describes the report id. */
@@ -111,16 +111,68 @@ export async function findReportTarget(
 const snapshotKeyOf = (keys: string[] | null) =>
   keys && keys.length > 0 ? keys[Math.floor((keys.length - 1) / 2)]! : null;
 
-/** Copies the picture under a new key, so the report keeps it whatever happens to the original. */
+/**
+ * Copies the picture under a new key, so the report keeps it whatever happens to the original
+ * (an edit, Remove content, the author's account deleted). The copy is evidence, not a post: it
+ * goes to the private folder only staff read.
+ */
 async function copyPicture(storage: Storage, key: string | null): Promise<string | null> {
   if (!key) return null;
   const file = await storage.get(key);
   if (!file) return null;
   const data = Buffer.from(await new Response(file.body).arrayBuffer());
-  const folder = key.slice(0, key.indexOf('/'));
-  const copy = `${folder}/${Date.now()}-report-${randomBytes(6).toString('hex')}.webp`;
-  await storage.put(copy, data, 'image/webp');
+  const copy = newSnapshotKey();
+  // Through putAll, so a write that fails (a full disk) leaves no part of the file behind.
+  await putAll(storage, [{ key: copy, data, contentType: 'image/webp' }]);
   return copy;
+}
+
+const newSnapshotKey = () => `${reportSnapshotsFolder}/${Date.now()}-${randomBytes(6).toString('hex')}.webp`;
+
+/**
+ * Moves the pictures that reports filed by older versions kept beside the photos
+ * (`images/<ms>-report-<hex>.webp`) into the private folder: `/media` refuses them already, but a
+ * bucket served to the public (S3_PUBLIC_URL) would still hand them out. Copy, point the report at
+ * the copy, then delete the old file: a crash in between leaves an unreferenced file, never a
+ * report without its picture. A job (the hourly sweep), a batch at a time; answers how many moved.
+ */
+export async function moveLegacyReportSnapshots({
+  ctx: { db, storage },
+  input: { batch = 100 },
+}: ServiceArgs<'db' | 'storage', { batch?: number }>): Promise<number> {
+  const rows = await db
+    .select({ id: reports.id, key: reports.snapshotImageKey })
+    .from(reports)
+    .where(
+      and(
+        isNotNull(reports.snapshotImageKey),
+        notLike(reports.snapshotImageKey, `${reportSnapshotsFolder}/%`),
+      ),
+    )
+    .limit(batch);
+  let moved = 0;
+  for (const { id, key } of rows) {
+    const file = await storage.get(key!);
+    // Already gone from storage: nothing left to protect, and the row stops coming back.
+    const copy = file ? newSnapshotKey() : null;
+    if (file && copy)
+      await putAll(storage, [
+        {
+          key: copy,
+          data: Buffer.from(await new Response(file.body).arrayBuffer()),
+          contentType: 'image/webp',
+        },
+      ]);
+    const updated = await db
+      .update(reports)
+      .set({ snapshotImageKey: copy })
+      .where(and(eq(reports.id, id), eq(reports.snapshotImageKey, key!)))
+      .returning({ id: reports.id });
+    // The report went (its reporter left) or changed meanwhile: the copy is the one to drop.
+    await storage.delete(updated.length > 0 ? [key!] : copy ? [copy] : []);
+    if (updated.length > 0 && copy) moved += 1;
+  }
+  return moved;
 }
 
 async function alreadyOpen(db: Db, reporterId: string, type: ReportTargetType, id: string) {

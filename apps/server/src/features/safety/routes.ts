@@ -14,6 +14,7 @@ import { Hono } from 'hono';
 import { decodeCursor, pageQuery } from '../../lib/cursor.ts';
 import { type AppEnv, jsonBody, query, signedIn, uuidParam } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
+import { mediaContentType } from '../../storage/storage.ts';
 import {
   actOnReport,
   countOpenReports,
@@ -21,6 +22,7 @@ import {
   listAudit,
   listReportGroups,
   type ModerationAction,
+  readReportSnapshot,
 } from './moderation.ts';
 import { addMutedWord, listMutedWords, removeMutedWord } from './muted-words.ts';
 import { fileReport } from './reports.ts';
@@ -102,6 +104,18 @@ export const safetyRoutes = new Hono<AppEnv>()
   .get('/admin/reports/count', signedIn, async (c) =>
     c.json(await countOpenReports({ ctx: c.get('ctx') }), 200),
   )
+  .get('/admin/reports/:reportId/snapshot', signedIn, async (c) => {
+    const { key, file } = await readReportSnapshot({
+      ctx: c.get('ctx'),
+      input: { reportId: c.req.param('reportId') },
+    });
+    return c.body(file.body, 200, {
+      'content-type': mediaContentType(key, file),
+      'content-length': String(file.size),
+      // Evidence for staff: kept by no shared cache and not on the browser's disk.
+      'cache-control': 'private, no-store',
+    });
+  })
   .post('/admin/reports/:reportId/dismiss', signedIn, jsonBody(ModerationActionInput), async (c) =>
     c.json(await act(c.get('ctx'), c.req.param('reportId'), 'dismiss', c.req.valid('json').note), 200),
   )
