@@ -145,4 +145,17 @@ describe('lookupSession', () => {
     ).toBe(true);
     expect(cookies.some((line) => line.startsWith(`${member.copy[0]}=`))).toBe(true);
   });
+
+  it('answers 401, not 500, when the session is deleted while better-auth renews it', async () => {
+    const member = await signUp('deleted-meanwhile@example.com');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + day + 60_000 });
+    // better-auth's getSession throws UNAUTHORIZED when its renewal finds no row any more (a
+    // suspension or another device's sign-out deleted it between the read and the update).
+    const context = await t.deps.auth.$context;
+    const renewal = vi.spyOn(context.internalAdapter, 'updateSession').mockResolvedValueOnce(null);
+    const response = await me(header(member.token, member.copy));
+    expect(renewal).toHaveBeenCalled();
+    expect(response.status).toBe(401);
+    renewal.mockRestore();
+  });
 });

@@ -25,6 +25,7 @@
  * with it (live/hub.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { APIError } from 'better-auth/api';
 import type { SuspendedAccounts } from '../features/safety/suspended.ts';
 import type { Viewer } from '../lib/http.ts';
 import { type Auth, trustedCopyVersion } from './auth.ts';
@@ -172,12 +173,25 @@ export function createSessionLookup(
 
   const distrusted = (userId: string) => ended?.recently(userId) ?? false;
 
-  async function fromBetterAuth(request: SessionRequest, skipCopy = false): Promise<SessionLookup> {
-    const { headers, response } = await auth.api.getSession({
+  const getSession = (request: SessionRequest, skipCopy: boolean) =>
+    auth.api.getSession({
       headers: request.headers,
       returnHeaders: true,
       ...(skipCopy && { query: { disableCookieCache: true } }),
     });
+
+  async function fromBetterAuth(request: SessionRequest, skipCopy = false): Promise<SessionLookup> {
+    let answer: Awaited<ReturnType<typeof getSession>>;
+    try {
+      answer = await getSession(request, skipCopy);
+    } catch (error) {
+      // A session deleted between better-auth's read and its renewal (a suspension, a sign-out on
+      // another device) is thrown as UNAUTHORIZED rather than answered as "no session".
+      if (error instanceof APIError && error.status === 'UNAUTHORIZED')
+        return { viewer: null, setCookies: [] };
+      throw error;
+    }
+    const { headers, response } = answer;
     return {
       viewer: response ? { id: response.user.id, email: response.user.email } : null,
       ...(response && { token: response.session.token }),
