@@ -237,6 +237,49 @@ describe('editing', () => {
     expect(after).toMatchObject({ caption: 'After', likeCount: 10 });
     expect(after.photos[0]!.altText).toBe('now described');
   });
+
+  it('keeps an edited alt text when the AVIF job writes the same post at the same moment', async () => {
+    const author = await t.signUpWithProfile();
+    const post = await t.postPhoto(author, 'Race');
+    const imageId = post.photos[0]!.image.id;
+    let commitEdit = () => {};
+    const editCommitted = new Promise<void>((resolve) => {
+      commitEdit = resolve;
+    });
+    let edited = () => {};
+    const editWritten = new Promise<void>((resolve) => {
+      edited = resolve;
+    });
+    // The edit's transaction changes the alt text (its trigger rewrites posts.photos) and stays open…
+    const edit = t.db.transaction(async (tx) => {
+      await tx
+        .update(schema.postImages)
+        .set({ altText: 'edited' })
+        .where(eq(schema.postImages.postId, post.id));
+      edited();
+      await editCommitted;
+    });
+    await editWritten;
+    // …while the AVIF job records its files, whose trigger must wait for the edit's row lock.
+    const avif = t.db
+      .update(schema.images)
+      .set({ avifKeys: ['images/race-320.avif'] })
+      .where(eq(schema.images.id, imageId));
+    const waiting = sql`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`;
+    for (let tries = 0; (await t.db.execute<{ n: number }>(waiting)).rows[0]!.n === 0; tries += 1) {
+      if (tries > 200) throw new Error('the AVIF update never waited for the edit');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    commitEdit();
+    await Promise.all([edit, avif]);
+    // Both writes show: the statement that waited computed the photos after the edit committed.
+    const [row] = await t.db
+      .select({ photos: schema.posts.photos })
+      .from(schema.posts)
+      .where(eq(schema.posts.id, post.id));
+    expect(row!.photos).toMatchObject([{ altText: 'edited', avifKeys: ['images/race-320.avif'] }]);
+  });
 });
 
 describe('hashtags', () => {
