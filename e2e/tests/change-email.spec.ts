@@ -2,8 +2,9 @@
  * Change email (issue 14): a wrong password is refused; with the right one the new address gets a
  * link and the account keeps its address until the link is opened; then it signs in with the new one.
  */
-import { expect, test } from '@playwright/test';
+
 import { expectAccessible, mailedLink, newUser, signIn, signUpWithProfile } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 test('change email waits for the link sent to the new address', async ({ page }) => {
   test.slow();

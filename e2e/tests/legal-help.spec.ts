@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { expectActiveAccount, newUser, signUpWithProfile } from '../support/app.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const pages = [
   { path: '/termsofserice', heading: 'Terms of Service' },

@@ -6,8 +6,8 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { expectAccessible, photoFile, signUpWithProfile } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 test('three photos with alt texts: carousel (buttons, keys, swipe), edit with #sunset, tag page and history', async ({
   page,

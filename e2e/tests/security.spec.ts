@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { addPost, currentUserId, fillProfile, newUser, signUp, signUpWithProfile } from '../support/app.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 /**
  * Hostile text typed into every field a person can fill (names, bio, caption, comment, report,
