@@ -64,7 +64,7 @@ export function AppShell({ searchSlot, notificationSlot, bannerSlot, badges }: A
           <span className={styles.bellSlot}>{notificationSlot}</span>
           <Link to={paths.profile} className={styles.me}>
             <Avatar image={me.profile?.profileImage} name={name} seed={me.user.id} size={36} />
-            <span className={styles.meName}>{name}</span>
+            <bdi className={styles.meName}>{name}</bdi>
           </Link>
           <AccountMenu />
           <button
