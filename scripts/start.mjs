@@ -7,7 +7,7 @@
  * started server carries tsx and its esbuild service.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
@@ -32,23 +32,31 @@ function newestChange(entry) {
   return Math.max(0, ...readdirSync(full).map((name) => newestChange(path.join(entry, name))));
 }
 
-/** Runs `command` when any of `sources` changed after `built` was written (or it is missing). */
-function rebuildIfStale(built, sources, message, command) {
+/**
+ * Runs `command` when any of `sources` changed after `built` was written (or it is missing), or when
+ * `otherwise` says the build is not the one wanted.
+ */
+function rebuildIfStale(built, sources, message, command, otherwise = false) {
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  if (!sources.some((entry) => newestChange(entry) > builtAt)) return;
+  if (!otherwise && !sources.some((entry) => newestChange(entry) > builtAt)) return;
   console.log(message);
   const [program, ...args] = command;
   const result = spawnSync(program, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-rebuildIfStale(builtIndex, webSources, 'Building the web app…', [
-  'npm',
-  'run',
-  'build',
-  '-w',
-  '@glimpse/web',
-]);
+// WEB_BUILD=development (CI's e2e pass) builds React's development bundle (apps/web/vite.config.ts);
+// a dist/ of the other kind is rebuilt, so `npm start` never serves a development bundle by mistake.
+const builtKindFile = path.join(root, 'apps/web/dist/.vite/build-kind');
+const builtKind = existsSync(builtKindFile) ? readFileSync(builtKindFile, 'utf8') : 'production';
+const wantedKind = process.env.WEB_BUILD === 'development' ? 'development' : 'production';
+rebuildIfStale(
+  builtIndex,
+  webSources,
+  `Building the web app (${wantedKind})…`,
+  ['npm', 'run', 'build', '-w', '@glimpse/web'],
+  builtKind !== wantedKind,
+);
 // In a child process, so esbuild's service is gone before the server starts.
 rebuildIfStale(serverEntry, serverSources, 'Building the server…', [
   process.execPath,

@@ -1,18 +1,43 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './vite-precompress.ts';
 import { serviceWorker } from './vite-service-worker.ts';
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
+/**
+ * `WEB_BUILD=development`: the same app with React's development build, unminified, for the e2e
+ * pass in CI (.ci/run), so that a page error or a React warning is named in full, with its
+ * component, instead of as "Minified React error #520". Everything else stays as in production
+ * (`import.meta.env.PROD`, the service worker). Never deploy it: it is larger and slower.
+ */
+const webBuild = process.env.WEB_BUILD === 'development' ? 'development' : 'production';
+
+/** Writes which build dist/ holds, so scripts/start.mjs rebuilds when the other one is asked for. */
+function recordBuildKind(): Plugin {
+  let outDir = '';
+  return {
+    name: 'glimpse-build-kind',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await writeFile(path.join(outDir, '.vite', 'build-kind'), webBuild);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), serviceWorker(), precompress()],
+  plugins: [react(), serviceWorker(), precompress(), recordBuildKind()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  ...(webBuild === 'development' && { define: { 'process.env.NODE_ENV': '"development"' } }),
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
   // The manifest lets `npm run bench` add up the JS each first screen loads (bench/measure/client-js.ts).
-  build: { target: 'es2022', sourcemap: true, manifest: true },
+  build: { target: 'es2022', sourcemap: true, manifest: true, minify: webBuild === 'production' },
 });

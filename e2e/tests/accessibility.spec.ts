@@ -5,7 +5,6 @@
  */
 // The file itself: the shared index pulls in a JSON import that Playwright's loader refuses.
 
-import { expect, type Page, test } from '@playwright/test';
 import { routePatterns } from '../../packages/shared/src/routes.ts';
 import {
   addEvent,
@@ -18,6 +17,7 @@ import {
   signUpWithProfile,
   type TestUser,
 } from '../support/app.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },

@@ -2,7 +2,7 @@
  * Accounts people can trust (issue 14): password reset through the mailbox, /settings/account
  * (change password, devices, delete account).
  */
-import { expect, test } from '@playwright/test';
+
 import * as OTPAuth from 'otpauth';
 import {
   addPost,
@@ -16,6 +16,7 @@ import {
   signIn,
   signUpWithProfile,
 } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 test('forgot password: the link from the mailbox resets it, and the new password signs in', async ({
   page,

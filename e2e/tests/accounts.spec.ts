@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   expectAccessible,
   expectActiveAccount,
@@ -14,6 +13,7 @@ import {
   signUpWithProfile,
   switchAccount,
 } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 test('a new member signs up, sets up a profile with a photo, and signs in again', async ({ page }) => {
   const user = newUser('Maya');

@@ -3,8 +3,9 @@
  * link and the account keeps its address until the link is opened; then it signs in with the new one.
  * Once the change is made, the old address can undo it, once (issue 23).
  */
-import { expect, test } from '@playwright/test';
+
 import { expectAccessible, mailedLink, newUser, signIn, signUpWithProfile } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 test('change email waits for the link sent to the new address', async ({ page }) => {
   test.slow();

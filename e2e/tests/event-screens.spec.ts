@@ -2,7 +2,7 @@
  * Screenshots of the event screens at phone and desktop widths for a person to look at
  * (`npm run screenshots`), like screens.spec.ts. Not part of `npm test`.
  */
-import { test } from '@playwright/test';
+
 import {
   addEvent,
   currentUserId,
@@ -14,6 +14,7 @@ import {
   signUp,
   signUpWithProfile,
 } from '../support/app.ts';
+import { test } from '../support/test.ts';
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   addEvent,
   currentUserId,
@@ -10,6 +9,7 @@ import {
   signUpWithProfile,
   type TestUser,
 } from '../support/app.ts';
+import { type Browser, expect, type Page, test } from '../support/test.ts';
 
 /** A member in their own browser context (own cookies), signed up with a profile. */
 async function memberPage(browser: Browser, firstName: string) {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { addPost, currentUserId, newUser, photoFile, signUpWithProfile } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 declare global {
   interface Window {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { addPost, expectAccessible, fullNameOf, newUser, signUpWithProfile } from '../support/app.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

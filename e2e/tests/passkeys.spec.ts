@@ -3,8 +3,9 @@
  * Settings → Account, sign out, Sign in with a passkey; a passkey the server
  * no longer knows (removed in settings) shows a clear alert.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { expectAccessible, newUser, signUpWithProfile } from '../support/app.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { addPost, photoFile, signUpWithProfile } from '../support/app.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const gridLink = (page: Page, caption: string) => page.getByRole('link', { name: caption });
 

@@ -1,8 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { expectAccessible, newUser, photoFile, signUpWithProfile } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 // The built worker the server sends (apps/server/src/app.ts reads it on every request).
 const builtWorker = path.resolve(import.meta.dirname, '../../apps/web/dist/sw.js');
@@ -10,10 +11,12 @@ const builtWorker = path.resolve(import.meta.dirname, '../../apps/web/dist/sw.js
 test('installable, loads offline to the offline page, and offers a new version', async ({
   baseURL,
   launchOptions,
+  consoleProblems,
 }) => {
   // A profile on disk: Chromium never offers to install from an incognito context (Playwright's default).
   const profile = await mkdtemp(path.join(tmpdir(), 'glimpse-pwa-'));
   const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
+  consoleProblems.watch(context);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto('/login');
 

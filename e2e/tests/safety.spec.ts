@@ -2,7 +2,7 @@
  * Trust and safety (issue 13): a report reaches the admin's console live, a suspension takes the
  * account and its post away until it is lifted; a block hides two people from each other.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
+
 import {
   addPost,
   currentUserId,
@@ -12,6 +12,7 @@ import {
   signUpWithProfile,
   type TestUser,
 } from '../support/app.ts';
+import { type Browser, expect, type Page, test } from '../support/test.ts';
 
 async function member(browser: Browser, user: TestUser): Promise<{ page: Page; user: TestUser; id: string }> {
   const page = await (await browser.newContext()).newPage();

@@ -2,8 +2,9 @@
  * Screenshots at phone and desktop widths for a person to look at (`npm run screenshots`).
  * Not part of `npm test`: they assert nothing a reviewer's eyes would not catch better.
  */
-import { test } from '@playwright/test';
+
 import { addPost, fillProfile, newUser, photoFile, signUp } from '../support/app.ts';
+import { test } from '../support/test.ts';
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },

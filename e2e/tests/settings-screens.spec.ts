@@ -2,8 +2,9 @@
  * Screenshots of settings, About, the account menu, the legal pages and help at phone and desktop
  * widths (`npm run screenshots`); like screens.spec.ts they are for eyes, not assertions.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { addAccount, createMember, newUser, signUpWithProfile } from '../support/app.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   addAccount,
   createMember,
@@ -8,6 +7,7 @@ import {
   signUpWithProfile,
   switchAccount,
 } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 test('settings links to the lists, the legal pages and help, and About shows the version', async ({
   page,

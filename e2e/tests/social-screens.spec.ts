@@ -1,6 +1,7 @@
 /** Screenshots of the social screens at phone and desktop widths (`npm run screenshots`). */
-import { test } from '@playwright/test';
+
 import { addPost, currentUserId, newUser, photoFile, signUpWithProfile } from '../support/app.ts';
+import { test } from '../support/test.ts';
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },

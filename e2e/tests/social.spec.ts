@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { addPost, currentUserId, newUser, signUpWithProfile } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 test('find someone, follow them, get followed back, and see their posts arrive live', async ({ browser }) => {
   test.slow(); // several accounts and sign-ins: over a minute when the machine is busy

@@ -1,4 +1,5 @@
 export * from './app-info.ts';
+export * from './display-text.ts';
 export * from './dto.ts';
 export * from './limits.ts';
 export * from './messages.ts';

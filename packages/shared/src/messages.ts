@@ -30,6 +30,9 @@ export const messages = {
     imageUploadFailed: (which: string) =>
       `Your ${which} could not be uploaded, so the profile was saved without it.`,
     notFound: 'This profile does not exist.',
+    nameDirectionControl: (label: string) =>
+      `${label} cannot contain characters that change the direction of text.`,
+    nameInvisible: (label: string) => `${label} must contain at least one visible character.`,
   },
   post: {
     uploadFailed: 'Error Uploading Post',

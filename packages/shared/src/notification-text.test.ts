@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationLink, notificationText } from './notification-text.ts';
+import { notificationLink, notificationParts, notificationText } from './notification-text.ts';
 
 const text = (
   type: Parameters<typeof notificationText>[0]['type'],
@@ -41,5 +41,28 @@ describe('notificationText', () => {
     expect(notificationLink({ type: 'report_reviewed', postId: null, eventId: null, actorId: null })).toBe(
       '/notifications',
     );
+  });
+});
+
+describe('notificationParts', () => {
+  it('marks every name and event title as written by a member, and only those', () => {
+    const byMember = (parts: ReturnType<typeof notificationParts>) =>
+      parts.filter((part) => part.byMember).map((part) => part.text);
+    const base = { actorCount: 2, eventTitle: null } as const;
+    expect(byMember(notificationParts({ ...base, type: 'post_like', actorNames: ['محمد', 'Bo'] }))).toEqual([
+      'محمد',
+      'Bo',
+    ]);
+    const interest = notificationParts({
+      type: 'event_interest',
+      actorNames: ['Ana'],
+      actorCount: 3,
+      eventTitle: 'Picnic',
+    });
+    expect(byMember(interest)).toEqual(['Ana', 'Picnic']);
+    expect(interest.map((part) => part.text).join('')).toBe(
+      'Ana and 2 others are interested in your event “Picnic”',
+    );
+    expect(byMember(notificationParts({ ...base, type: 'report_reviewed', actorNames: [] }))).toEqual([]);
   });
 });

@@ -13,39 +13,59 @@ export interface NotificationTextInput {
   eventTitle: string | null;
 }
 
-function who(names: readonly string[], count: number): string {
-  const [first = 'Someone', second] = names;
-  if (count <= 1) return first;
-  if (count === 2 && second) return `${first} and ${second}`;
-  return `${first} and ${count - 1} ${count - 1 === 1 ? 'other' : 'others'}`;
+/**
+ * A run of the sentence: the app's words, or text a member wrote (a name, an event title), which
+ * the web app shows isolated so that it cannot reorder the words after it (display-text.ts).
+ */
+export interface SentencePart {
+  text: string;
+  byMember?: true;
 }
 
-export function notificationText({
+const member = (text: string): SentencePart => ({ text, byMember: true });
+const words = (text: string): SentencePart => ({ text });
+
+function who(names: readonly string[], count: number): SentencePart[] {
+  const [first, second] = names;
+  const lead = first === undefined ? words('Someone') : member(first);
+  if (count <= 1) return [lead];
+  if (count === 2 && second) return [lead, words(' and '), member(second)];
+  return [lead, words(` and ${count - 1} ${count - 1 === 1 ? 'other' : 'others'}`)];
+}
+
+/** The sentence in runs, for a screen that isolates what members wrote. */
+export function notificationParts({
   type,
   actorNames,
   actorCount,
   eventTitle,
-}: NotificationTextInput): string {
+}: NotificationTextInput): SentencePart[] {
   const people = who(actorNames, actorCount);
-  const event = eventTitle ? `your event “${eventTitle}”` : 'your event';
+  const event = eventTitle ? [words('your event “'), member(eventTitle), words('”')] : [words('your event')];
   switch (type) {
     case 'new_follower':
-      return `${people} started following you`;
+      return [...people, words(' started following you')];
     case 'post_like':
-      return `${people} liked your post`;
+      return [...people, words(' liked your post')];
     case 'post_comment':
-      return `${people} commented on your post`;
+      return [...people, words(' commented on your post')];
     case 'mention':
-      return `${people} mentioned you`;
+      return [...people, words(' mentioned you')];
     case 'event_interest':
-      return `${people} ${actorCount > 1 ? 'are' : 'is'} interested in ${event}`;
+      return [...people, words(` ${actorCount > 1 ? 'are' : 'is'} interested in `), ...event];
     case 'report_reviewed':
-      return 'Your report was reviewed';
+      return [words('Your report was reviewed')];
     case 'event_reminder':
       return eventTitle
-        ? `Reminder: “${eventTitle}” is tomorrow`
-        : 'Reminder: an event you are interested in is tomorrow';
+        ? [words('Reminder: “'), member(eventTitle), words('” is tomorrow')]
+        : [words('Reminder: an event you are interested in is tomorrow')];
   }
+}
+
+export function notificationText(input: NotificationTextInput): string {
+  return notificationParts(input)
+    .map((part) => part.text)
+    .join('');
 }
 
 /** Where a group leads: its post, its event, the new follower's profile. */

@@ -3,6 +3,7 @@
  * (`SignUpInput`); the inferred types carry the same names.
  */
 import { z } from 'zod';
+import { hasBidiControl, hasVisibleCharacter } from './display-text.ts';
 import { type NotificationPreferenceType, notificationPreferenceTypes } from './dto.ts';
 import { limits, notificationLimits } from './limits.ts';
 import { messages } from './messages.ts';
@@ -68,6 +69,17 @@ export const WebsiteUrl = text('Website')
     }
   }, 'Website must be a web address such as https://example.com.');
 
+/**
+ * A first or last name: shown beside the app's words wherever the person acts, so no direction
+ * controls and at least one visible character (display-text.ts says why). An empty name is
+ * "… is required." alone.
+ */
+const personName = (label: string) =>
+  requiredText(limits.nameMax, label)
+    .refine((value) => !hasBidiControl(value), messages.profile.nameDirectionControl(label))
+    .refine((value) => value === '' || hasVisibleCharacter(value), messages.profile.nameInvisible(label));
+
+/** ASCII letters, digits, dots and underscores only: no direction control or invisible character fits. */
 export const Username = text('Username')
   .trim()
   .min(limits.usernameMin, `Username must be at least ${limits.usernameMin} characters.`)
@@ -77,8 +89,8 @@ export const Username = text('Username')
 export const ImageId = z.uuid(messages.image.unknown);
 
 export const ProfileInput = z.object({
-  firstName: requiredText(limits.nameMax, 'First name'),
-  lastName: requiredText(limits.nameMax, 'Last name'),
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
   username: Username,
   website: WebsiteUrl.optional().default(''),
   bio: optionalText(limits.bioMax, 'Bio'),

@@ -6,7 +6,7 @@
 import { paths } from '@glimpse/shared';
 import { Menu, X } from 'lucide-react';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Avatar } from '@/components/avatar.tsx';
 import { Logo } from '@/components/logo.tsx';
 import { FullPageLoader } from '@/components/skeleton.tsx';
@@ -14,6 +14,7 @@ import { AccountMenu } from '@/features/auth/account-menu.tsx';
 import { fullName } from '@/lib/format.ts';
 import { useViewer } from '@/lib/session.ts';
 import styles from './app-shell.module.css';
+import { PendingOutlet } from './pending-outlet.tsx';
 import { BottomNav, type NavBadges, SideNav } from './side-nav.tsx';
 
 interface AppShellProps {
@@ -63,7 +64,7 @@ export function AppShell({ searchSlot, notificationSlot, bannerSlot, badges }: A
           <span className={styles.bellSlot}>{notificationSlot}</span>
           <Link to={paths.profile} className={styles.me}>
             <Avatar image={me.profile?.profileImage} name={name} seed={me.user.id} size={36} />
-            <span className={styles.meName}>{name}</span>
+            <bdi className={styles.meName}>{name}</bdi>
           </Link>
           <AccountMenu />
           <button
@@ -81,7 +82,7 @@ export function AppShell({ searchSlot, notificationSlot, bannerSlot, badges }: A
       <main id="content" className={styles.content} tabIndex={-1}>
         {bannerSlot}
         <Suspense fallback={<FullPageLoader />}>
-          <Outlet />
+          <PendingOutlet />
         </Suspense>
       </main>
 

@@ -7,7 +7,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/page.tsx';
 import { FullPageLoader } from '@/components/skeleton.tsx';
-import { useAuth } from '@/lib/session.ts';
+import { useAuth, ViewerContext } from '@/lib/session.ts';
 
 export function RequireAuth() {
   const auth = useAuth();
@@ -28,5 +28,9 @@ export function RequireAuth() {
   if (!auth.me.profile && location.pathname !== paths.setupProfile) {
     return <Navigate to={paths.setupProfile} replace />;
   }
-  return <Outlet />;
+  return (
+    <ViewerContext value={auth.me}>
+      <Outlet />
+    </ViewerContext>
+  );
 }

@@ -4,8 +4,10 @@
  */
 import { routePatterns as patterns } from '@glimpse/shared';
 import type { RouteObject } from 'react-router';
+import { FullPageLoader } from '@/components/skeleton.tsx';
 import { LoginScreen } from '@/features/auth/login-screen.tsx';
 import { NotFound } from './not-found.tsx';
+import { PendingOutlet } from './pending-outlet.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { SignedInShell } from './signed-in-shell.tsx';
@@ -118,7 +120,8 @@ const publicRoutes: RouteObject[] = [
   { path: '*', element: <NotFound /> },
 ];
 
-export const routes: RouteObject[] = [
+/** The signed-out screens: no frame of their own, but a loader while the next one's code loads. */
+const authRoutes: RouteObject[] = [
   { path: patterns.login, element: <LoginScreen /> },
   // Sign-up validates with the shared zod schema: lazy, so zod stays out of the first screen's JS.
   { path: patterns.signup, lazy: screen(() => import('@/features/auth/signup-screen.tsx'), 'SignupScreen') },
@@ -134,6 +137,16 @@ export const routes: RouteObject[] = [
     path: patterns.undoEmailChange,
     lazy: screen(() => import('@/features/auth/undo-email-change-screen.tsx'), 'UndoEmailChangeScreen'),
   },
-  { element: <RequireAuth />, children: [{ element: <SignedInShell />, children: privateRoutes }] },
-  { element: <PublicShell />, children: publicRoutes },
+];
+
+export const routes: RouteObject[] = [
+  {
+    // What a fresh visit shows while the first screen's code loads.
+    HydrateFallback: FullPageLoader,
+    children: [
+      { Component: PendingOutlet, children: authRoutes },
+      { element: <RequireAuth />, children: [{ element: <SignedInShell />, children: privateRoutes }] },
+      { element: <PublicShell />, children: publicRoutes },
+    ],
+  },
 ];

@@ -23,7 +23,7 @@ export function AuthorLine({ author, at, size = 40 }: { author: AuthorDto; at?: 
       <div className={styles.text}>
         <span className={styles.nameRow}>
           <Link to={paths.userPublicFeed(author.userId)} className={styles.name}>
-            {name}
+            <bdi>{name}</bdi>
           </Link>
           <NameBadges person={author} />
         </span>

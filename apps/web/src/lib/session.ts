@@ -4,6 +4,7 @@
  */
 import type { MeDto } from '@glimpse/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { api, isApiError, request } from './api-client.ts';
 import { authKeys } from './query-keys.ts';
 
@@ -38,9 +39,18 @@ export function useAuth(): AuthState {
   return query.data ? { status: 'signedIn', me: query.data } : { status: 'signedOut', me: null };
 }
 
-/** For screens that only render inside RequireAuth. */
+/**
+ * The signed-in account as the signed-in frame (RequireAuth, PublicShell) rendered it. Screens read
+ * it from here, not from the query cache: the cache can change in the middle of a concurrent render
+ * (log out empties it), and a screen reading it then would see no account under a frame that still
+ * saw one, throw, and make React re-render the whole root (#520, docs/footguns.md). A context
+ * value is the same for the frame and everything inside it in one render.
+ */
+export const ViewerContext = createContext<MeDto | null>(null);
+
+/** For screens that only render inside RequireAuth (or PublicShell's signed-in frame). */
 export function useViewer(): MeDto {
-  const auth = useAuth();
-  if (auth.status !== 'signedIn') throw new Error('useViewer outside a signed-in screen');
-  return auth.me;
+  const me = useContext(ViewerContext);
+  if (!me) throw new Error('useViewer outside a signed-in screen (RequireAuth provides the viewer)');
+  return me;
 }

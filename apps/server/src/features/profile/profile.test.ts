@@ -69,6 +69,37 @@ describe('profile', () => {
     expect(((await (await member.get('/api/me')).json()) as { profile: unknown }).profile).toBeNull();
   });
 
+  it('refuses a name with a direction override or nothing visible, and stores nothing', async () => {
+    const member = await t.signUp();
+    // U+202E reverses what follows it: "Ana \u202Eredro ruoy" would show as "Ana your order".
+    const override = await member.put('/api/profile', { ...validProfile, firstName: 'Ana \u202Eredro ruoy' });
+    expect(override.status).toBe(400);
+    expect(((await override.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      firstName: 'First name cannot contain characters that change the direction of text.',
+    });
+    const invisible = await member.put('/api/profile', { ...validProfile, lastName: '\u200B\u200D' });
+    expect(invisible.status).toBe(400);
+    expect(((await invisible.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      lastName: 'Last name must contain at least one visible character.',
+    });
+    expect(((await (await member.get('/api/me')).json()) as { profile: unknown }).profile).toBeNull();
+
+    // An existing profile keeps its name when an edit tries the same.
+    const owner = await t.signUpWithProfile({ firstName: 'Owner', username: 'bidi_owner' });
+    const edit = await owner.put('/api/profile', {
+      ...validProfile,
+      username: 'bidi_owner',
+      lastName: '\u2067Hopper',
+    });
+    expect(edit.status).toBe(400);
+    const stored = (await (await owner.get(`/api/profiles/${owner.id}`)).json()) as { firstName: string };
+    expect(stored.firstName).toBe('Owner');
+    // Signed out there is no profile to write to at all.
+    expect((await t.client().put('/api/profile', { ...validProfile, firstName: '\u202EAna' })).status).toBe(
+      401,
+    );
+  });
+
   it('accepts only http(s) websites', async () => {
     const member = await t.signUp();
     const response = await member.put('/api/profile', {

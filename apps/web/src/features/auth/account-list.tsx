@@ -34,7 +34,7 @@ function AccountIdentity({
     <>
       <Avatar image={account.profileImage} name={account.name} seed={account.userId} size={40} />
       <span className={styles.identity}>
-        <span className={styles.name}>{account.name}</span>
+        <bdi className={styles.name}>{account.name}</bdi>
         {account.email !== account.name && <span className={styles.email}>{account.email}</span>}
       </span>
     </>

@@ -44,11 +44,15 @@ export function EventCard({
         </p>
         <h3 className={styles.title}>
           <Link to={paths.eventDetail(event.id)} className={styles.link}>
-            {event.title}
+            <bdi>{event.title}</bdi>
           </Link>
         </h3>
         <p className={styles.meta}>
-          {showHost && <span className={styles.host}>Hosted by {fullName(event.host)}</span>}
+          {showHost && (
+            <span className={styles.host}>
+              Hosted by <bdi>{fullName(event.host)}</bdi>
+            </span>
+          )}
           <span className={styles.count}>
             <Users aria-hidden="true" size={14} />
             {formatCount(event.interestedCount)} interested

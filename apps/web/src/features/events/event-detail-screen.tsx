@@ -38,7 +38,7 @@ export function EventDetailScreen() {
             </p>
             {/* The page's h1 (visually hidden) carries the title for assistive technology. */}
             <p className={styles.title} aria-hidden="true">
-              {event.title}
+              <bdi>{event.title}</bdi>
             </p>
           </header>
           <EventSide event={event} isHost={event.host.userId === me.user.id} />

@@ -69,7 +69,7 @@ export function JoinedPeople({ event }: { event: EventDto }) {
                 <span className={styles.names}>
                   <span className={styles.nameRow}>
                     <Link to={paths.userPublicFeed(person.userId)} className={styles.name}>
-                      {fullName(person)}
+                      <bdi>{fullName(person)}</bdi>
                     </Link>
                     <NameBadges person={person} />
                   </span>

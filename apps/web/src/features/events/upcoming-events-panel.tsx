@@ -60,7 +60,7 @@ export function UpcomingEventsPanel({ limit = limits.upcomingEventsDefault }: { 
                   </span>
                 </span>
                 <span className={styles.text}>
-                  <span className={styles.title}>{event.title}</span>
+                  <bdi className={styles.title}>{event.title}</bdi>
                   <time
                     className={styles.when}
                     dateTime={event.startsAt}

@@ -3,7 +3,7 @@
  * liked your post") linking to what it is about, when, and Follow back for a new follower.
  */
 import type { NotificationDto } from '@glimpse/shared';
-import { notificationLink, notificationText } from '@glimpse/shared';
+import { notificationLink, notificationParts } from '@glimpse/shared';
 import { BellRing, Flag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -39,7 +39,7 @@ export function NotificationItem({
   notification: NotificationDto;
   followBack: ReactNode;
 }) {
-  const text = notificationText({
+  const sentence = notificationParts({
     type: notification.type,
     actorNames: notification.actors.map(fullName),
     actorCount: notification.actorCount,
@@ -51,7 +51,10 @@ export function NotificationItem({
       <Faces notification={notification} />
       <div className={styles.who}>
         <Link to={to} className={styles.what}>
-          {text}
+          {sentence.map((part, i) =>
+            // biome-ignore lint/suspicious/noArrayIndexKey: the runs of one sentence never move
+            part.byMember ? <bdi key={i}>{part.text}</bdi> : part.text,
+          )}
         </Link>
         <TimeAgo iso={notification.createdAt} className={styles.when} />
       </div>

@@ -48,7 +48,9 @@ export function PostHistoryDialog({
                 <TimeAgo iso={version.at} />
                 {version.sensitive && ` · ${messages.photos.sensitive}`}
               </p>
-              <p className={styles.versionCaption}>{version.caption}</p>
+              <p className={styles.versionCaption} dir="auto">
+                {version.caption}
+              </p>
               {version.altTexts.some(Boolean) && (
                 <p className={styles.versionAlt}>
                   Alt text: {version.altTexts.map((alt) => alt || '—').join(' · ')}

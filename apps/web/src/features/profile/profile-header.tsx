@@ -34,11 +34,15 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileDto; actio
           {actions && <div className={styles.actions}>{actions}</div>}
         </div>
         <h2 className={styles.name}>
-          {name}
+          <bdi>{name}</bdi>
           <NameBadges person={profile} />
         </h2>
         <p className={styles.username}>@{profile.username}</p>
-        {profile.bio && <p className={styles.bio}>{profile.bio}</p>}
+        {profile.bio && (
+          <p className={styles.bio} dir="auto">
+            {profile.bio}
+          </p>
+        )}
         {website && (
           <a
             className={styles.website}

@@ -1,5 +1,6 @@
 /** The audit log in the console: who did what to whom, when and why. */
 import type { AuditEntryDto } from '@glimpse/shared';
+import type { ReactNode } from 'react';
 import { LoadMore } from '@/components/load-more.tsx';
 import { TimeAgo } from '@/components/time-ago.tsx';
 import { fullName } from '@/lib/format.ts';
@@ -14,15 +15,25 @@ const actionLabel: Record<string, string> = {
   set_role: 'changed the role of',
 };
 
-function describe(entry: AuditEntryDto) {
-  const actor = entry.actor ? fullName(entry.actor) : 'Someone';
-  const subject = entry.subject ? fullName(entry.subject) : 'a deleted account';
+/** One entry as a sentence; the names are isolated, so none can reorder the words around it. */
+function describe(entry: AuditEntryDto): ReactNode {
+  const actor = entry.actor ? <bdi>{fullName(entry.actor)}</bdi> : 'Someone';
+  const subject = entry.subject ? <bdi>{fullName(entry.subject)}</bdi> : 'a deleted account';
   const what =
-    entry.action === 'suspend' || entry.action === 'lift_suspension' || entry.action === 'set_role'
-      ? subject
-      : `${subject}’s ${entry.targetType}`;
+    entry.action === 'suspend' || entry.action === 'lift_suspension' || entry.action === 'set_role' ? (
+      subject
+    ) : (
+      <>
+        {subject}’s {entry.targetType}
+      </>
+    );
   const role = entry.action === 'set_role' && entry.note ? ` to ${entry.note}` : '';
-  return `${actor} ${actionLabel[entry.action] ?? entry.action} ${what}${role}`;
+  return (
+    <>
+      {actor} {actionLabel[entry.action] ?? entry.action} {what}
+      {role}
+    </>
+  );
 }
 
 export function AuditLog() {

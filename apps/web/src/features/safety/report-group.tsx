@@ -51,10 +51,18 @@ const resolutionLabel: Record<string, string> = {
 function ReportItem({ report }: { report: ReportDto }) {
   return (
     <li className={styles.report}>
-      <p className={styles.reason}>“{report.reason}”</p>
+      <p className={styles.reason}>
+        “<bdi>{report.reason}</bdi>”
+      </p>
       <span className={styles.meta}>
-        {report.reporter ? `Reported by ${fullName(report.reporter)}` : 'Reported'} ·{' '}
-        <TimeAgo iso={report.createdAt} />
+        {report.reporter ? (
+          <>
+            Reported by <bdi>{fullName(report.reporter)}</bdi>
+          </>
+        ) : (
+          'Reported'
+        )}{' '}
+        · <TimeAgo iso={report.createdAt} />
         {report.resolution && ` · ${resolutionLabel[report.resolution] ?? report.resolution}`}
       </span>
     </li>

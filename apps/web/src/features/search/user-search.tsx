@@ -115,7 +115,7 @@ export function UserSearch() {
                       />
                       <span className={styles.names}>
                         <span className={styles.name}>
-                          {fullName(person)}
+                          <bdi>{fullName(person)}</bdi>
                           <NameBadges person={{ ...person, followerCount: 0 }} showStar={false} />
                         </span>
                         <span className={styles.username}>@{person.username}</span>
