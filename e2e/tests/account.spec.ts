@@ -44,7 +44,9 @@ test('forgot password: the link from the mailbox resets it, and the new password
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await page.getByLabel('Verify password').fill('a fresh password 2');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.getByRole('status')).toHaveText('Your password was reset. Sign in with the new one.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Your password was reset, and any passkey added in the last 7 days was removed. Sign in with the new password.',
+  );
 
   // The link works once.
   await page.goto(link);

@@ -145,4 +145,11 @@ export const passkeyLimits = {
   nameMax: 50,
   /** A registration or sign-in challenge is answered within this long (WebAuthn's default timeout). */
   challengeSeconds: 300,
+  /**
+   * A password reset removes the passkeys added in this many days before it, and the undo of a
+   * change of email those added in this many days before the change or since: as long as the
+   * undo link works, and enough for an intrusion to be noticed, while a member who simply forgot
+   * their password keeps the passkeys they have had for longer (docs/security.md, 27h).
+   */
+  recoveryLookbackDays: 7,
 } as const;

@@ -156,7 +156,8 @@ export const messages = {
     forgotPasswordLink: 'Forgot password?',
     resetLinkSent:
       'If an account uses that address, we sent it a link to reset the password. It works for one hour.',
-    resetDone: 'Your password was reset. Sign in with the new one.',
+    resetDone: (days: number) =>
+      `Your password was reset, and any passkey added in the last ${days} days was removed. Sign in with the new password.`,
     resetLinkInvalid: 'This reset link has expired or was already used. Ask for a new one.',
     resetLinkMissing: 'This page needs the link from the reset email. Ask for a new one.',
     passwordChanged: 'Your password was changed.',
@@ -323,6 +324,12 @@ export const messages = {
     notFound: 'Passkey not found.',
     unsupported: 'This browser does not support passkeys.',
     tooMany: (max: number) => `You can add at most ${max} passkeys.`,
+    /** The step before the browser's passkey prompt (a passkey outlasts this session). */
+    stepUpTitle: 'Add a passkey',
+    stepUpIntro:
+      'Enter your password first. Then your browser asks for your fingerprint, face or screen lock.',
+    stepUpIntroWithCode:
+      'Enter your password and a code from your authenticator app first. Then your browser asks for your fingerprint, face or screen lock.',
   },
   /** Change email (issue 14): the new address confirms, the old one is told. */
   changeEmail: {
@@ -347,6 +354,9 @@ export const messages = {
     undoButton: 'Undo the change',
     undone: (email: string) =>
       `Your email address is ${email} again, and your account was signed out on every device. Reset your password now, so that whoever changed the address cannot sign in.`,
+    /** After the undo, when passkeys added around the change were removed (docs/security.md, 27h). */
+    undonePasskeys: (count: number, days: number) =>
+      `${count === 1 ? 'One passkey' : `${count} passkeys`} added in the ${days} days before the change or since ${count === 1 ? 'was' : 'were'} removed, in case whoever changed the address added ${count === 1 ? 'it' : 'them'}. Add your own again once you have signed in.`,
     undoLinkInvalid: 'This link has expired or was already used.',
     undoLinkMissing: 'This page needs the link from the email about the change.',
     undoAddressTaken:

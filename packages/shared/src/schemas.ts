@@ -288,8 +288,11 @@ export const ChangePasswordInput = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 
-/** Delete account: the password again (a stolen, signed-in device alone cannot delete the account). */
-export const DeleteAccountInput = z.object({
+/**
+ * A step-up: the password again, so that a stolen, signed-in device alone cannot do what outlasts
+ * its session (Delete account, Add a passkey).
+ */
+const PasswordStepUp = z.object({
   password: z
     .string({ error: 'Password is required.' })
     .min(1, 'Password is required.')
@@ -297,7 +300,13 @@ export const DeleteAccountInput = z.object({
   /** Asked for (and required by the server) when two-factor is on. */
   code: z.string().trim().max(20).optional(),
 });
+
+export const DeleteAccountInput = PasswordStepUp;
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
+
+/** Add a passkey: the step-up before the registration options (server auth/passkeys.ts). */
+export const AddPasskeyInput = PasswordStepUp;
+export type AddPasskeyInput = z.infer<typeof AddPasskeyInput>;
 
 /** better-auth's `GET /api/auth/list-sessions`: the devices signed in to the account. */
 export const AccountSessionList = z.array(

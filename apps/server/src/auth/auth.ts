@@ -27,7 +27,7 @@ import {
 } from '../mail/templates.ts';
 import { contextOnlyWhileRunning } from './async-context.ts';
 import { emailChangeUndo } from './email-change-undo.ts';
-import { passkeyPlugin } from './passkeys.ts';
+import { passkeyLookbackFrom, passkeyPlugin, removePasskeysAddedSince } from './passkeys.ts';
 import { endPendingLinks, pendingLinksEndWithPassword } from './pending-links.ts';
 import { signInSlowdownPlugin } from './sign-in-slowdown.ts';
 import { signUpPrivacyPlugin } from './sign-up.ts';
@@ -169,7 +169,12 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         resetPasswordTokenExpiresIn: limits.resetPasswordLinkSeconds,
         revokeSessionsOnPasswordReset: true,
         // Using one reset link ends the others (and every other pending link): auth/pending-links.ts.
-        onPasswordReset: ({ user }) => endPendingLinks(db, user.id),
+        // Passkeys added lately go too: whoever knew the old password may have added one, and it
+        // would outlast the reset (docs/security.md, 27h).
+        onPasswordReset: async ({ user }) => {
+          await endPendingLinks(db, user.id);
+          await removePasskeysAddedSince(db, user.id, passkeyLookbackFrom(new Date()));
+        },
         ...(mailer && {
           sendResetPassword: async ({ user, token }) => {
             mailer.send(resetPasswordMail(user.email, appUrl('/reset-password', token)));

@@ -37,8 +37,11 @@ export const exposedAuthRoutes: Record<string, { methods: readonly Method[]; why
   '/two-factor/verify-totp': { methods: ['POST'], why: 'the first code when enabling, and sign-in' },
   '/two-factor/verify-backup-code': { methods: ['POST'], why: 'sign-in with a backup code' },
   '/two-factor/disable': { methods: ['POST'], why: 'turning two-factor off (asks the password)' },
-  '/passkey/register-options': { methods: ['POST'], why: 'Add a passkey (auth/passkeys.ts)' },
-  '/passkey/register': { methods: ['POST'], why: 'Add a passkey, the browser’s answer' },
+  // Add a passkey's options come from POST /api/account/passkeys/options, after the password.
+  '/passkey/register': {
+    methods: ['POST'],
+    why: 'Add a passkey, the browser’s answer to the options of the step-up',
+  },
   '/passkey/list': { methods: ['GET'], why: 'the passkey list on /settings/account' },
   '/passkey/delete': { methods: ['POST'], why: 'removing a passkey' },
   '/passkey/sign-in-options': { methods: ['POST'], why: 'Sign in with a passkey' },

@@ -1,19 +1,21 @@
 /**
  * Passkeys (issue 14) end to end against the real WebAuthn checks, with a software authenticator
- * (a P-256 key, "none" attestation) answering the ceremonies as a browser would: add, sign in (the
+ * (test/soft-authenticator.ts) answering the ceremonies as a browser would: add, sign in (the
  * session works like a password one), and every refusal: a challenge used twice or never asked
  * for, another site's origin, a replayed counter, a removed passkey, a suspended account, someone
- * else's passkey removed, signed-out registration.
+ * else's passkey removed, signed-out registration. Adding one is a step-up (issue 23): the password
+ * (and a current code with two-factor on) first, and the options it yields serve one registration
+ * of that session.
  */
-import { createHash, createSign, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { messages } from '@glimpse/shared';
-import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
 import { eq } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeys } from '../db/schema.ts';
 import { writeSuspension } from '../features/safety/suspension.ts';
 import { withTransaction } from '../lib/service.ts';
 import { createTestContext, type TestContext, testOrigin } from '../test/context.ts';
+import { addPasskey, passkeyOptions, SoftAuthenticator } from '../test/soft-authenticator.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -24,107 +26,6 @@ afterAll(() => t.close());
 type Member = Awaited<ReturnType<TestContext['signUpWithProfile']>>;
 type Client = ReturnType<TestContext['client']>;
 const json = async <T>(response: Response) => (await response.json()) as T;
-const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(bytes));
-const sha256 = (data: Uint8Array | string) => new Uint8Array(createHash('sha256').update(data).digest());
-const u32 = (n: number) => new Uint8Array([(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
-
-/** A resident-key authenticator holding one P-256 credential. */
-class SoftAuthenticator {
-  readonly credentialId = new Uint8Array(randomBytes(32));
-  private readonly key: { privateKey: KeyObject; publicKey: KeyObject } = generateKeyPairSync('ec', {
-    namedCurve: 'P-256',
-  });
-  counter = 0;
-  /** The page asking, as the browser reports it in the client data. */
-  origin = testOrigin;
-
-  private clientData(type: string, challenge: string) {
-    return new TextEncoder().encode(
-      JSON.stringify({ type, challenge, origin: this.origin, crossOrigin: false }),
-    );
-  }
-
-  private rpIdHash() {
-    return sha256(new URL(this.origin).hostname);
-  }
-
-  register(options: { challenge: string }) {
-    const jwk = this.key.publicKey.export({ format: 'jwk' });
-    const coseKey = new Map<number, number | Uint8Array>([
-      [1, 2],
-      [3, -7],
-      [-1, 1],
-      [-2, isoBase64URL.toBuffer(jwk.x!)],
-      [-3, isoBase64URL.toBuffer(jwk.y!)],
-    ]);
-    const authData = concat(
-      this.rpIdHash(),
-      new Uint8Array([0x45]), // user present, user verified, attested credential data
-      u32(this.counter),
-      new Uint8Array(16), // AAGUID
-      new Uint8Array([0, this.credentialId.length]),
-      this.credentialId,
-      isoCBOR.encode(coseKey),
-    );
-    const attestationObject = isoCBOR.encode(
-      new Map<string, unknown>([
-        ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', authData],
-      ]) as Parameters<typeof isoCBOR.encode>[0],
-    );
-    return {
-      id: b64(this.credentialId),
-      rawId: b64(this.credentialId),
-      type: 'public-key',
-      response: {
-        clientDataJSON: b64(this.clientData('webauthn.create', options.challenge)),
-        attestationObject: b64(attestationObject),
-        transports: ['internal'],
-      },
-      clientExtensionResults: {},
-    };
-  }
-
-  authenticate(options: { challenge: string }, counter = ++this.counter) {
-    const clientDataJSON = this.clientData('webauthn.get', options.challenge);
-    const authenticatorData = concat(this.rpIdHash(), new Uint8Array([0x05]), u32(counter));
-    const signature = createSign('sha256')
-      .update(concat(authenticatorData, sha256(clientDataJSON)))
-      .sign(this.key.privateKey);
-    return {
-      id: b64(this.credentialId),
-      rawId: b64(this.credentialId),
-      type: 'public-key',
-      response: {
-        clientDataJSON: b64(clientDataJSON),
-        authenticatorData: b64(authenticatorData),
-        signature: b64(new Uint8Array(signature)),
-      },
-      clientExtensionResults: {},
-    };
-  }
-}
-
-async function addPasskey(member: Member, authenticator: SoftAuthenticator) {
-  const options = await json<{ challenge: string }>(
-    await member.post('/api/auth/passkey/register-options', {}),
-  );
-  return member.post('/api/auth/passkey/register', {
-    response: authenticator.register(options),
-    name: 'Laptop',
-  });
-}
-
 async function signInOptions(client: Client) {
   const answer = await client.post('/api/auth/passkey/sign-in-options', {});
   expect(answer.status).toBe(200);
@@ -227,7 +128,17 @@ describe('passkeys', () => {
     expect((await json<{ message: string }>(refused)).message).toBe(messages.safety.suspended);
     expect((await visitor.get('/api/me')).status).toBe(401);
 
-    expect((await t.client().post('/api/auth/passkey/register-options', {})).status).toBe(401);
+    const visitor2 = t.client();
+    expect((await visitor2.post('/api/account/passkeys/options', { password: member.password })).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await visitor2.post('/api/auth/passkey/register', {
+          response: authenticator.register({ challenge: 'x' }),
+        })
+      ).status,
+    ).toBe(401);
     expect((await t.client().get('/api/auth/passkey/list')).status).toBe(401);
   });
 
@@ -236,5 +147,100 @@ describe('passkeys', () => {
     expect((await addPasskey(member, new SoftAuthenticator())).status).toBe(200);
     expect((await member.post('/api/account/delete', { password: member.password })).status).toBe(204);
     expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, member.id))).toHaveLength(0);
+  });
+});
+
+describe('Add a passkey', () => {
+  type Failure = { error: { message: string; fields?: Record<string, string> } };
+  const listOf = async (member: Member) =>
+    (await json<{ passkeys: { name: string }[] }>(await member.get('/api/auth/passkey/list'))).passkeys;
+  /** The browser's answer to a ceremony this session never asked for. */
+  const unaskedAnswer = (authenticator: SoftAuthenticator) =>
+    authenticator.register({ challenge: 'bm90IGEgY2hhbGxlbmdlIGFza2VkIGZvcg' });
+
+  it('asks for the password before any registration options are issued', async () => {
+    const member = await t.signUpWithProfile();
+    const authenticator = new SoftAuthenticator();
+    // The options are no longer better-auth's to hand out over HTTP on a session alone.
+    expect((await member.post('/api/auth/passkey/register-options', {})).status).toBe(404);
+
+    const none = await member.post('/api/account/passkeys/options', {});
+    expect(none.status).toBe(400);
+    expect((await json<Failure>(none)).error.fields?.password).toBe('Password is required.');
+    const wrong = await passkeyOptions(member, { password: 'not my password' });
+    expect(wrong.status).toBe(400);
+    expect((await json<Failure>(wrong)).error).toMatchObject({
+      message: messages.account.passwordWrong,
+      fields: { password: messages.account.passwordWrong },
+    });
+    // Nothing was kept for this session: no answer can be registered.
+    const refused = await member.post('/api/auth/passkey/register', {
+      response: unaskedAnswer(authenticator),
+    });
+    expect(refused.status).toBe(400);
+    expect((await json<{ message: string }>(refused)).message).toBe(messages.passkeys.expired);
+    expect(await listOf(member)).toEqual([]);
+
+    const options = await passkeyOptions(member);
+    expect(options.status).toBe(200);
+    const added = await member.post('/api/auth/passkey/register', {
+      response: authenticator.register(await json<{ challenge: string }>(options)),
+      name: 'Laptop',
+    });
+    expect(added.status).toBe(200);
+    expect(await listOf(member)).toMatchObject([{ name: 'Laptop' }]);
+  });
+
+  it('takes the options once, and only from the session that gave the password', async () => {
+    const member = await t.signUpWithProfile();
+    const laptop = t.client();
+    expect(
+      (await laptop.post('/api/auth/sign-in/email', { email: member.email, password: member.password }))
+        .status,
+    ).toBe(200);
+    const stranger = await t.signUpWithProfile();
+    const options = await json<{ challenge: string }>(await passkeyOptions(member));
+    const register = (client: Client, authenticator: SoftAuthenticator) =>
+      client.post('/api/auth/passkey/register', { response: authenticator.register(options) });
+
+    // Another member, and another device of the same account, cannot spend this step-up.
+    for (const client of [stranger, laptop]) {
+      const refused = await register(client, new SoftAuthenticator());
+      expect(refused.status).toBe(400);
+      expect((await json<{ message: string }>(refused)).message).toBe(messages.passkeys.expired);
+    }
+    expect(await listOf(stranger)).toEqual([]);
+    expect(await listOf(member)).toEqual([]);
+
+    expect((await register(member, new SoftAuthenticator())).status).toBe(200);
+    // Once: a second passkey needs the password again.
+    const second = await register(member, new SoftAuthenticator());
+    expect(second.status).toBe(400);
+    expect((await json<{ message: string }>(second)).message).toBe(messages.passkeys.expired);
+    expect(await listOf(member)).toHaveLength(1);
+  });
+
+  it('with two-factor on, also asks for a current code, good once', async () => {
+    const member = await t.signUpWithProfile();
+    const enabled = await member.post('/api/auth/two-factor/enable', { password: member.password });
+    const totp = OTPAuth.URI.parse((await json<{ totpURI: string }>(enabled)).totpURI) as OTPAuth.TOTP;
+    expect((await member.post('/api/auth/two-factor/verify-totp', { code: totp.generate() })).status).toBe(
+      200,
+    );
+
+    const noCode = await passkeyOptions(member);
+    expect(noCode.status).toBe(400);
+    expect((await json<Failure>(noCode)).error.fields?.code).toBe(messages.account.codeRequired);
+    const wrongCode = await passkeyOptions(member, { code: '000000' });
+    expect((await json<Failure>(wrongCode)).error.fields?.code).toBe(messages.account.codeWrong);
+    // The step after the one enabling used, as the app shows half a minute later.
+    const code = totp.generate({ timestamp: Date.now() + 30_000 });
+    const wrongPassword = await passkeyOptions(member, { password: 'not my password', code });
+    expect((await json<Failure>(wrongPassword)).error.fields?.password).toBe(messages.account.passwordWrong);
+    expect((await passkeyOptions(member, { code })).status).toBe(200);
+    // The same code again is refused (auth/totp-replay.ts), like a wrong one.
+    const replayed = await passkeyOptions(member, { code });
+    expect(replayed.status).toBe(400);
+    expect((await json<Failure>(replayed)).error.fields?.code).toBe(messages.account.codeWrong);
   });
 });

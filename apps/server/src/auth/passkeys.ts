@@ -7,6 +7,13 @@
  *
  * Challenges live in `verification` for `passkeyLimits.challengeSeconds` and are taken with a
  * delete … returning, so each is answered at most once. RP ID and origin come from PUBLIC_URL.
+ *
+ * Adding a passkey is a step-up (issue 23): a passkey outlives the session that added it, so a
+ * session alone must not be enough. The registration options are issued only by the server
+ * (`SERVER_ONLY`: no HTTP route), after `POST /api/account/passkeys/options` has checked the
+ * password and, with two-factor on, a current code (features/account/routes.ts). Their challenge
+ * is kept for the session that asked, so it is the proof: `/passkey/register` takes it once, for
+ * that session only, within five minutes.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -19,7 +26,7 @@ import type {
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { passkeys, verification } from '../db/schema.ts';
@@ -33,11 +40,29 @@ const loadWebAuthn = () =>
     import('@simplewebauthn/server/helpers'),
   ]).then(([server, helpers]) => ({ ...server, ...helpers })));
 
-const registerKey = (userId: string) => `passkey-register:${userId}`;
+/** Per session, not per account: another device signed in to the account has no step-up of its own. */
+const registerKey = (sessionId: string) => `passkey-register:${sessionId}`;
 const signInKey = (challengeId: string) => `passkey-sign-in:${challengeId}`;
 
 /** The ceremony's answer as the browser sends it; @simplewebauthn checks its contents. */
 const credentialJson = z.looseObject({ id: z.string().max(1024), type: z.literal('public-key') });
+
+/**
+ * Removes the account's passkeys added at or after `since` and answers how many went: a password
+ * reset and the undo of a change of email take back what someone else may have added meanwhile
+ * (`passkeyLimits.recoveryLookbackDays`).
+ */
+export async function removePasskeysAddedSince(db: Db, userId: string, since: Date): Promise<number> {
+  const removed = await db
+    .delete(passkeys)
+    .where(and(eq(passkeys.userId, userId), gte(passkeys.createdAt, since)))
+    .returning({ id: passkeys.id });
+  return removed.length;
+}
+
+/** The start of the look-back before `moment` (docs/security.md, 27h). */
+export const passkeyLookbackFrom = (moment: Date) =>
+  new Date(moment.getTime() - passkeyLimits.recoveryLookbackDays * 24 * 60 * 60 * 1000);
 
 export function passkeyPlugin(db: Db, publicUrl: string) {
   const origin = new URL(publicUrl).origin;
@@ -71,9 +96,10 @@ export function passkeyPlugin(db: Db, publicUrl: string) {
     endpoints: {
       passkeyRegisterOptions: createAuthEndpoint(
         '/passkey/register-options',
-        { method: 'POST', use: [sessionMiddleware] },
+        // Called only through `auth.api`, once the caller's password was checked.
+        { method: 'POST', use: [sessionMiddleware], metadata: { SERVER_ONLY: true } },
         async (ctx) => {
-          const { user } = ctx.context.session;
+          const { user, session } = ctx.context.session;
           const existing = await db
             .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
             .from(passkeys)
@@ -99,7 +125,7 @@ export function passkeyPlugin(db: Db, publicUrl: string) {
               transports: transportsOf(p.transports),
             })),
           });
-          await storeChallenge(registerKey(user.id), options.challenge);
+          await storeChallenge(registerKey(session.id), options.challenge);
           return ctx.json(options);
         },
       ),
@@ -114,8 +140,8 @@ export function passkeyPlugin(db: Db, publicUrl: string) {
           }),
         },
         async (ctx) => {
-          const { user } = ctx.context.session;
-          const expectedChallenge = await takeChallenge(registerKey(user.id));
+          const { user, session } = ctx.context.session;
+          const expectedChallenge = await takeChallenge(registerKey(session.id));
           const { verifyRegistrationResponse, isoBase64URL } = await loadWebAuthn();
           let result: Awaited<ReturnType<WebAuthn['verifyRegistrationResponse']>>;
           try {

@@ -33,8 +33,10 @@ interface AuthPosts {
   '/two-factor/disable': { password: string };
   /** A new email confirmation link; `callbackURL` is where the link lands once followed. */
   '/send-verification-email': { email: string; callbackURL: string };
-  /** Passkeys (server auth/passkeys.ts): each ceremony's options, then the browser's answer. */
-  '/passkey/register-options': Record<string, never>;
+  /**
+   * Passkeys (server auth/passkeys.ts): each ceremony's options, then the browser's answer. Add a
+   * passkey's options come from the app's API after the password (features/account/api/passkeys.ts).
+   */
   '/passkey/register': { response: unknown; name?: string };
   '/passkey/delete': { id: string };
   '/passkey/sign-in-options': Record<string, never>;

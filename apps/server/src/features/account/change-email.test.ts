@@ -5,12 +5,13 @@
  * change is made, the old address gets a "This wasn't me" link that puts it back and signs the
  * account out everywhere (issue 23).
  */
-import { type MeDto, messages } from '@glimpse/shared';
-import { eq, sql } from 'drizzle-orm';
+import { type MeDto, messages, passkeyLimits } from '@glimpse/shared';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailChangeUndos, user } from '../../db/schema.ts';
+import { emailChangeUndos, passkeys, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { decodeQuotedPrintable } from '../../test/mail.ts';
+import { addPasskey, SoftAuthenticator } from '../../test/soft-authenticator.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -145,6 +146,7 @@ describe('undo of an email change', () => {
     expect(await undone.json()).toEqual({
       email: member.email,
       message: messages.changeEmail.undone(member.email),
+      passkeysRemoved: 0,
     });
     expect(await storedEmail(member.id)).toEqual({ email: member.email, verified: true });
     expect((await member.get('/api/me')).status).toBe(401);
@@ -222,6 +224,44 @@ describe('undo of an email change', () => {
       .where(eq(emailChangeUndos.userId, member.id));
     expect((await signUp()).status).toBe(200);
     expect(await t.countRows(user, eq(user.email, member.email))).toBe(1);
+  });
+
+  it(`removes the passkeys added in the ${passkeyLimits.recoveryLookbackDays} days before the change or since`, async () => {
+    const member = await t.signUpWithProfile();
+    const names = async () =>
+      (
+        await t.db
+          .select({ name: passkeys.name })
+          .from(passkeys)
+          .where(eq(passkeys.userId, member.id))
+          .orderBy(asc(passkeys.createdAt))
+      ).map((p) => p.name);
+    expect((await addPasskey(member, new SoftAuthenticator(), 'Phone')).status).toBe(200);
+    await t.db
+      .update(passkeys)
+      .set({ createdAt: sql`now() - ${passkeyLimits.recoveryLookbackDays + 1} * interval '1 day'` })
+      .where(eq(passkeys.userId, member.id));
+    // Whoever knows the password adds a passkey, changes the address, and adds another.
+    expect((await addPasskey(member, new SoftAuthenticator(), 'Before')).status).toBe(200);
+    await changeEmail(member, `keeper-${member.id.slice(0, 8)}@example.com`.toLowerCase());
+    const after = new SoftAuthenticator();
+    expect((await addPasskey(member, after, 'After')).status).toBe(200);
+    expect(await names()).toEqual(['Phone', 'Before', 'After']);
+
+    const undone = await undo(tokenOf((await undoLinkTo(member.email))!.link!));
+    expect(undone.status).toBe(200);
+    expect(await undone.json()).toMatchObject({ email: member.email, passkeysRemoved: 2 });
+    expect(await names()).toEqual(['Phone']);
+    // The removed passkey signs in no more.
+    const visitor = t.client();
+    const { challengeId, options } = (await (
+      await visitor.post('/api/auth/passkey/sign-in-options', {})
+    ).json()) as { challengeId: string; options: { challenge: string } };
+    const signIn = await visitor.post('/api/auth/passkey/sign-in', {
+      challengeId,
+      response: after.authenticate(options),
+    });
+    expect(signIn.status).toBe(401);
   });
 
   it('ends the other undo links of the account', async () => {

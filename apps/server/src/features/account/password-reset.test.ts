@@ -1,14 +1,15 @@
 /**
  * Password reset (issue 14) through better-auth's endpoints as the web app calls them: the same
  * answer whether or not an address has an account, a single-use link valid for an hour stored only
- * as a digest, every session of the account ended at once (its signed copies too), rate limits per
- * address.
+ * as a digest, every session of the account ended at once (its signed copies too), the passkeys
+ * added lately removed, rate limits per address.
  */
-import { messages, rateLimits } from '@glimpse/shared';
-import { eq, sql } from 'drizzle-orm';
+import { messages, passkeyLimits, rateLimits } from '@glimpse/shared';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verification } from '../../db/schema.ts';
+import { passkeys, verification } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { addPasskey, SoftAuthenticator } from '../../test/soft-authenticator.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -79,6 +80,31 @@ describe('password reset', () => {
       .post('/api/auth/reset-password', { token, newPassword: 'another new secret' });
     expect(again.status).toBe(400);
     expect((await signIn(member.email, 'another new secret')).status).toBe(401);
+  });
+
+  it(`removes the passkeys added in the last ${passkeyLimits.recoveryLookbackDays} days, and keeps older ones`, async () => {
+    const member = await t.signUpWithProfile();
+    expect((await addPasskey(member, new SoftAuthenticator(), 'Phone')).status).toBe(200);
+    // The owner's phone has held its passkey for longer than the look-back.
+    await t.db
+      .update(passkeys)
+      .set({ createdAt: sql`now() - ${passkeyLimits.recoveryLookbackDays + 1} * interval '1 day'` })
+      .where(eq(passkeys.userId, member.id));
+    // Whoever knew the password added one lately.
+    expect((await addPasskey(member, new SoftAuthenticator(), 'Not mine')).status).toBe(200);
+
+    await requestReset(member.email);
+    const token = tokenOf((await t.mailbox()).at(-1)!.link);
+    const reset = await t
+      .client()
+      .post('/api/auth/reset-password', { token, newPassword: 'a brand new secret' });
+    expect(reset.status).toBe(200);
+    const left = await t.db
+      .select({ name: passkeys.name })
+      .from(passkeys)
+      .where(eq(passkeys.userId, member.id))
+      .orderBy(asc(passkeys.createdAt));
+    expect(left).toEqual([{ name: 'Phone' }]);
   });
 
   it('refuses an expired link and a made-up one', async () => {

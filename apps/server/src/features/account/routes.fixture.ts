@@ -4,7 +4,7 @@
  * delete its owner (and the test members all share one password): each sends a password nobody
  * has, which must delete nothing. delete-account.test.ts deletes with the right one.
  */
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
 import type { RouteEntry } from '../../security/route-entry.ts';
@@ -83,6 +83,34 @@ export const accountRouteTable: Record<string, RouteEntry> = {
       neverStored: true,
       async stored() {
         throw new Error('a fuzzed password started a change of email');
+      },
+    },
+  },
+  'POST /api/account/passkeys/options': {
+    rule: 'Add a passkey asks for the caller’s own password first; without it no registration options are issued.',
+    expect: { owner: 400, other: 400, signedOut: 401 },
+    rateLimit: 'passwordChecks',
+    body: 'json',
+    async attempt(scene, actor) {
+      return {
+        path: '/api/account/passkeys/options',
+        json: { password: `not the password of ${actor}` },
+        async verify() {
+          // No challenge was kept for any session, so no passkey can be registered.
+          const challenges = await scene.t.db
+            .select({ id: schema.verification.id })
+            .from(schema.verification)
+            .where(like(schema.verification.identifier, 'passkey-register:%'));
+          expect(challenges).toHaveLength(0);
+        },
+      };
+    },
+    // Fuzzed passwords are never the owner's: no fuzzed request may get registration options.
+    text: {
+      fields: ['password'],
+      neverStored: true,
+      async stored() {
+        throw new Error('a fuzzed password got passkey registration options');
       },
     },
   },

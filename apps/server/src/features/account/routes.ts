@@ -1,8 +1,15 @@
 /**
- * HTTP for the account itself (issue 14): Change email and its undo, Download your data and Delete account. better-auth
- * serves the rest (password, sessions) under /api/auth.
+ * HTTP for the account itself (issue 14): Change email and its undo, the step-up of Add a passkey,
+ * Download your data and Delete account. better-auth serves the rest (password, sessions, the rest
+ * of the passkey ceremony) under /api/auth.
  */
-import { ChangeEmailInput, DeleteAccountInput, messages, UndoEmailChangeInput } from '@glimpse/shared';
+import {
+  AddPasskeyInput,
+  ChangeEmailInput,
+  DeleteAccountInput,
+  messages,
+  UndoEmailChangeInput,
+} from '@glimpse/shared';
 import { APIError } from 'better-auth/api';
 import { Hono } from 'hono';
 import { AppError, invalid } from '../../lib/errors.ts';
@@ -41,9 +48,35 @@ export const accountRoutes = new Hono<AppEnv>()
   // (whoever made the change may have signed this device out): the single-use token is the proof.
   .post('/account/email/undo', rateLimit('emailChangeUndo'), jsonBody(UndoEmailChangeInput), async (c) => {
     const { db, live } = c.get('deps');
-    const { email } = await undoEmailChange({ ctx: { db, live }, input: c.req.valid('json') });
-    return c.json({ email, message: messages.changeEmail.undone(email) }, 200);
+    const { email, passkeysRemoved } = await undoEmailChange({
+      ctx: { db, live },
+      input: c.req.valid('json'),
+    });
+    return c.json({ email, message: messages.changeEmail.undone(email), passkeysRemoved }, 200);
   })
+  // Add a passkey (issue 23): a passkey outlives the session, so the password (and a current code
+  // with two-factor on) comes first. The options' challenge is kept for this session only and taken
+  // once by /api/auth/passkey/register (auth/passkeys.ts), so it is the proof of this step-up.
+  .post(
+    '/account/passkeys/options',
+    rateLimit('passwordChecks'),
+    signedIn,
+    jsonBody(AddPasskeyInput),
+    async (c) => {
+      const { password, code } = c.req.valid('json');
+      const { auth } = c.get('deps');
+      const headers = c.req.raw.headers;
+      await requirePassword(auth, headers, password);
+      await requireTwoFactorCode(auth, c.get('ctx').db, headers, c.get('ctx').viewer.id, code);
+      try {
+        return c.json(await auth.api.passkeyRegisterOptions({ headers }), 200);
+      } catch (error) {
+        // Too many passkeys already: better-auth's refusal, in ours.
+        if (error instanceof APIError && error.statusCode < 500) throw invalid(error.message);
+        throw error;
+      }
+    },
+  )
   .post('/account/delete', rateLimit('passwordChecks'), signedIn, jsonBody(DeleteAccountInput), async (c) => {
     const { password, code } = c.req.valid('json');
     await requirePassword(c.get('deps').auth, c.req.raw.headers, password);

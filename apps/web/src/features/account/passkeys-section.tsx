@@ -1,4 +1,7 @@
-/** Passkeys: the list (each removable) and Add a passkey, which opens the browser's passkey prompt. */
+/**
+ * Passkeys: the list (each removable) and Add a passkey, which asks for the password
+ * (add-passkey-dialog.tsx) and then opens the browser's passkey prompt.
+ */
 import { messages } from '@glimpse/shared';
 import { useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
@@ -8,8 +11,8 @@ import { Skeleton } from '@/components/skeleton.tsx';
 import { TimeAgo } from '@/components/time-ago.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import styles from './account-screen.module.css';
+import { AddPasskeyDialog } from './add-passkey-dialog.tsx';
 import { type Passkey, useAddPasskey, usePasskeys, useRemovePasskey } from './api/passkeys.ts';
-import { describeBrowser } from './user-agent.ts';
 
 function failureText(error: unknown): string {
   if (isApiError(error, 'Network')) return messages.common.networkError;
@@ -21,8 +24,10 @@ export function PasskeysSection() {
   const add = useAddPasskey();
   const remove = useRemovePasskey();
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [adding, setAdding] = useState(false);
   const status = add.isSuccess ? messages.passkeys.added : remove.isSuccess ? messages.passkeys.removed : '';
-  const failure = add.error ?? remove.error;
+  // Adding shows its failures in its dialog.
+  const failure = remove.error;
 
   return (
     <div className={styles.form}>
@@ -74,15 +79,17 @@ export function PasskeysSection() {
       <div>
         <Button
           variant="secondary"
-          busy={add.isPending}
+          aria-haspopup="dialog"
           onClick={() => {
+            add.reset();
             remove.reset();
-            add.mutate(`Passkey on ${describeBrowser(navigator.userAgent) ?? 'this device'}`);
+            setAdding(true);
           }}
         >
           Add a passkey
         </Button>
       </div>
+      <AddPasskeyDialog open={adding} onClose={() => setAdding(false)} add={add} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * /reset-password?token=…: New password, Verify password, Reset password. better-auth ends every
- * session of the account when it succeeds, so the person signs in again with the new password.
+ * session of the account when it succeeds, so the person signs in again with the new password; the
+ * passkeys added lately are gone too (server auth/auth.ts), and the screen says so.
  */
-import { messages, paths, ResetPasswordInput } from '@glimpse/shared';
+import { messages, passkeyLimits, paths, ResetPasswordInput } from '@glimpse/shared';
 import { Link, useLocation } from 'react-router';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button, ButtonLink } from '@/components/button.tsx';
@@ -32,7 +33,7 @@ export function ResetPasswordScreen() {
   if (reset.isSuccess) {
     return (
       <AuthLayout title="Password reset" subtitle="">
-        <SuccessMessage>{messages.account.resetDone}</SuccessMessage>
+        <SuccessMessage>{messages.account.resetDone(passkeyLimits.recoveryLookbackDays)}</SuccessMessage>
         <ButtonLink to={paths.login}>Sign in</ButtonLink>
       </AuthLayout>
     );

@@ -2,9 +2,10 @@
  * /email-change/undo?token=…, opened from the mail the old address gets once a change of email is
  * made. Nothing happens on opening: a mail scanner that follows links must not undo a change the
  * owner made, so the person presses Undo the change. Then the old address is back, every device is
- * signed out, and the screen invites a password reset.
+ * signed out, the passkeys added around the change are removed (the screen says how many), and
+ * the screen invites a password reset.
  */
-import { messages, paths } from '@glimpse/shared';
+import { messages, passkeyLimits, paths } from '@glimpse/shared';
 import { Link, useLocation } from 'react-router';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button, ButtonLink } from '@/components/button.tsx';
@@ -26,7 +27,11 @@ export function UndoEmailChangeScreen() {
   if (undo.isSuccess) {
     return (
       <AuthLayout title={undoTitle} subtitle="">
-        <SuccessMessage>{undo.data.message}</SuccessMessage>
+        <SuccessMessage>
+          {undo.data.message}
+          {undo.data.passkeysRemoved > 0 &&
+            ` ${messages.changeEmail.undonePasskeys(undo.data.passkeysRemoved, passkeyLimits.recoveryLookbackDays)}`}
+        </SuccessMessage>
         <ButtonLink to={paths.forgotPassword}>Reset your password</ButtonLink>
       </AuthLayout>
     );

@@ -1,8 +1,11 @@
-/** The account's passkeys (server auth/passkeys.ts): list, add (the browser's passkey prompt), remove. */
-import { messages } from '@glimpse/shared';
+/**
+ * The account's passkeys (server auth/passkeys.ts): list, add (the password, then the browser's
+ * passkey prompt), remove.
+ */
+import { type AddPasskeyInput, messages } from '@glimpse/shared';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, send } from '@/lib/api-client.ts';
+import { ApiError, api, request, send } from '@/lib/api-client.ts';
 import { authPost } from '@/lib/auth-client.ts';
 import { accountKeys } from '@/lib/query-keys.ts';
 
@@ -26,12 +29,12 @@ export function usePasskeys() {
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) => {
+    mutationFn: async ({ name, ...stepUp }: AddPasskeyInput & { name: string }) => {
       const { browserSupportsWebAuthn, startRegistration } = await import('@simplewebauthn/browser');
       if (!browserSupportsWebAuthn()) throw new ApiError(400, 'Invalid', messages.passkeys.unsupported);
-      const options = (await authPost(
-        '/passkey/register-options',
-        {},
+      // The options come only after the password (and code): a passkey outlasts this session.
+      const options = (await request(
+        api.account.passkeys.options.$post({ json: stepUp }),
       )) as PublicKeyCredentialCreationOptionsJSON;
       let response: unknown;
       try {
