@@ -12,7 +12,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { Env } from './env.ts';
 import { createFeedCache } from './features/feed/cache.ts';
-import { createAvifQueue } from './features/images/avif.ts';
+import { createUploadGate } from './features/images/avif.ts';
 import { watchSuspendedAccounts } from './features/safety/suspended.ts';
 import { createLogger } from './lib/logger.ts';
 import { createLiveHub } from './live/hub.ts';
@@ -54,15 +54,26 @@ export async function createDeps(
     transport: createPgTransport(env.DATABASE_URL, logger, listener),
   });
   const feedCache = await createFeedCache(listener);
-  const mailer = createMailer(env, logger);
+  const mailer = createMailer({ env, db: database.db, logger, secret });
   const auth = createAuth(database.db, env, secret, {
     mailer,
     onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
   });
-  const avif = createAvifQueue({ db: database.db, storage, logger });
   const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
   return {
-    deps: { env, db: database.db, storage, auth, logger, live, mailer, avif, suspended, listener, feedCache },
+    deps: {
+      env,
+      db: database.db,
+      storage,
+      auth,
+      logger,
+      live,
+      mailer,
+      uploadGate: createUploadGate(),
+      suspended,
+      listener,
+      feedCache,
+    },
     database,
   };
 }

@@ -102,7 +102,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
             const changing = stored !== undefined && stored.email !== addressee.email;
             const callback = changing ? '/settings/account?emailChanged=1' : '/?emailVerified=1';
             const link = `${env.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(callback)}`;
-            mailer.send(
+            await mailer.send(
               changing ? changeEmailMail(addressee.email, link) : verifyEmailMail(addressee.email, link),
             );
           },
@@ -120,7 +120,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         revokeSessionsOnPasswordReset: true,
         ...(mailer && {
           sendResetPassword: async ({ user, token }) => {
-            mailer.send(resetPasswordMail(user.email, appUrl('/reset-password', token)));
+            await mailer.send(resetPasswordMail(user.email, appUrl('/reset-password', token)));
           },
         }),
       },

@@ -33,7 +33,7 @@ export const accountRoutes = new Hono<AppEnv>()
       }
       throw error;
     }
-    mailer.send(emailChangeNoticeMail(oldEmail, newEmail));
+    await mailer.send(emailChangeNoticeMail(oldEmail, newEmail));
     return c.json({ message: messages.changeEmail.sent }, 202);
   })
   .post('/account/delete', rateLimit('passwordChecks'), signedIn, jsonBody(DeleteAccountInput), async (c) => {
@@ -53,11 +53,7 @@ export const accountRoutes = new Hono<AppEnv>()
     c.json({ export: await getDataExport({ ctx: c.get('ctx') }) }, 200),
   )
   .post('/account/export', rateLimit('dataExports'), signedIn, async (c) => {
-    const { dto } = await requestDataExport({
-      ctx: c.get('ctx'),
-      input: { logger: c.get('log'), publicUrl: c.get('deps').env.publicUrl },
-    });
-    return c.json({ export: dto }, 202);
+    return c.json({ export: await requestDataExport({ ctx: c.get('ctx') }) }, 202);
   })
   .get('/account/export/download', signedIn, async (c) => {
     const { stored, fileName } = await openDataExport({ ctx: c.get('ctx') });
