@@ -48,8 +48,8 @@ export interface JobRunner {
   /** Waits for running jobs (their signal is aborted after 5 s), then closes the pool. */
   stop(): Promise<void>;
   /**
-   * Resolves once no job is due or running (tests: "the mail has been sent"); jobs retrying
-   * later do not count. Rejects after `timeoutMs`.
+   * Resolves once no job of its tasks is due or running (tests: "the mail has been sent"); jobs
+   * retrying later do not count. Rejects after `timeoutMs`.
    */
   idle(timeoutMs?: number): Promise<void>;
 }
@@ -143,9 +143,14 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
     gracefulShutdownAbortTimeout: 5000,
   });
 
+  // Jobs of tasks this runner does not know are not its to wait for: it never runs them.
+  const known = options.tasks.map((task) => task.name);
   const dueOrRunning = async () => {
     const { rows } = await pool.query<{ n: number }>(
-      'select count(*)::int as n from graphile_worker.jobs where locked_at is not null or (run_at <= now() and attempts < max_attempts)',
+      `select count(*)::int as n from graphile_worker.jobs
+       where task_identifier = any($1::text[])
+         and (locked_at is not null or (run_at <= now() and attempts < max_attempts))`,
+      [known],
     );
     return rows[0]!.n;
   };

@@ -75,7 +75,11 @@ function seal(key: Buffer, mail: QueuedMail): SealedMail {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const data = Buffer.concat([cipher.update(JSON.stringify(mail), 'utf8'), cipher.final()]);
-  return { iv: iv.toString('base64'), data: data.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
+  return {
+    iv: iv.toString('base64'),
+    data: data.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+  };
 }
 
 function open(key: Buffer, sealed: SealedMail): QueuedMail {
@@ -151,9 +155,12 @@ export function createMailer(deps: { env: Env; db: Db; logger: Logger; secret: s
       } catch (error) {
         logger.warn({ err: error, to: message.to, subject: message.subject }, 'mail failed');
         if (isPermanentRefusal(error)) {
-          throw new PermanentJobError(`The mail server refused the message to ${message.to}: ${String(error)}`, {
-            cause: error,
-          });
+          throw new PermanentJobError(
+            `The mail server refused the message to ${message.to}: ${String(error)}`,
+            {
+              cause: error,
+            },
+          );
         }
         throw error;
       }

@@ -18,7 +18,8 @@ try {
   await migrateJobQueue(url!);
   if (adminUrl) {
     const released = await releaseAllJobLocks(url!);
-    if (released) process.stdout.write(`released the jobs of ${released} job runners that stopped with the server\n`);
+    if (released)
+      process.stdout.write(`released the jobs of ${released} job runners that stopped with the server\n`);
   }
   process.exit(0);
 } catch (error) {

@@ -27,6 +27,7 @@ import { createLogger } from '../lib/logger.ts';
 import { checkDataDirWritable, checkPortFree, type InstanceLock, lockDataDir } from './preflight.ts';
 import { StartupError } from './startup-error.ts';
 import type { WorkerMessage } from './worker.ts';
+
 /** A worker that dies this soon after its start is broken, not unlucky: stop instead of looping. */
 const crashLoopMs = 10_000;
 

@@ -20,10 +20,10 @@ import { parseEnv } from '../env.ts';
 import { createFeedCache } from '../features/feed/cache.ts';
 import { createUploadGate } from '../features/images/avif.ts';
 import { watchSuspendedAccounts } from '../features/safety/suspended.ts';
+import { startJobRunner } from '../jobs/runner.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
 import { createPgListener } from '../live/pg-listener.ts';
-import { startJobRunner } from '../jobs/runner.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { tasks } from '../runtime/tasks.ts';
 import { createStorage } from '../server.ts';
@@ -307,7 +307,8 @@ export async function createTestContext(
    */
   async function retryJobsNow() {
     await database.db.execute(
-      sql`select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where locked_at is null and attempts < max_attempts and run_at > now()), run_at => now())`,
+      sql`with retried as (select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where locked_at is null and attempts < max_attempts and run_at > now()), run_at => now()))
+          select count(*), pg_notify('jobs:insert', '{"count":1}') from retried`,
     );
     await jobs.idle();
   }

@@ -88,7 +88,8 @@ export async function requestDataExport({
         where: previous ? eq(dataExports.id, previous.id) : sql`false`,
       })
       .returning();
-    if (inserted) await addJob(tx, dataExportTask, { exportId: inserted.id }, { jobKey: `export:${inserted.id}` });
+    if (inserted)
+      await addJob(tx, dataExportTask, { exportId: inserted.id }, { jobKey: `export:${inserted.id}` });
     return inserted;
   });
   if (!row) return toDto((await currentRow(db, viewer.id))!);

@@ -140,7 +140,9 @@ describe('AVIF renditions', () => {
 
     // Uploads in progress hold the encode at its first step, so both sweeps find the job waiting.
     let finishUpload = () => {};
-    const upload = t.deps.uploadGate.whileUploading(() => new Promise<void>((resolve) => (finishUpload = resolve)));
+    const upload = t.deps.uploadGate.whileUploading(
+      () => new Promise<void>((resolve) => (finishUpload = resolve)),
+    );
     const sweep = () => queueMissingAvif({ ctx: { db: t.db }, input: { olderThan: anHourAgo() } });
     expect(await Promise.all([sweep(), sweep()])).toEqual([1, 1]);
     const [jobs] = (
@@ -173,7 +175,9 @@ describe('AVIF renditions', () => {
     const filesBefore = await avifFiles();
 
     let finishUpload = () => {};
-    const upload = t.deps.uploadGate.whileUploading(() => new Promise<void>((resolve) => (finishUpload = resolve)));
+    const upload = t.deps.uploadGate.whileUploading(
+      () => new Promise<void>((resolve) => (finishUpload = resolve)),
+    );
     await queueAvif(t.db, gone.id);
     await queueAvif(t.db, lost.id);
     // Deleted after it was queued (its job waits at its first step): no file of it may stay.
@@ -198,7 +202,9 @@ describe('AVIF renditions', () => {
     await forgetAvif(image.id);
 
     let finishUpload = () => {};
-    const upload = t.deps.uploadGate.whileUploading(() => new Promise<void>((resolve) => (finishUpload = resolve)));
+    const upload = t.deps.uploadGate.whileUploading(
+      () => new Promise<void>((resolve) => (finishUpload = resolve)),
+    );
     await queueAvif(t.db, image.id);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await imageRow(image.id))?.avifKeys).toBeNull();

@@ -136,7 +136,10 @@ export async function sweepOrphanImages({
 
 const orphanGraceMs = 24 * 60 * 60 * 1000;
 
-export const orphanImagesSweepTask = defineTask<Record<string, never>, { db: Db; storage: Storage; logger: Logger }>({
+export const orphanImagesSweepTask = defineTask<
+  Record<string, never>,
+  { db: Db; storage: Storage; logger: Logger }
+>({
   name: 'orphan_images_sweep',
   queueName: 'maintenance',
   async run(_, { db, storage, logger }) {

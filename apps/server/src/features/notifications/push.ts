@@ -17,8 +17,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
-import type { Logger } from '../../lib/logger.ts';
 import { addJob, defineTask } from '../../jobs/task.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { vapidKeys } from './vapid.ts';
 
 /** What the service worker receives and shows. */
@@ -166,7 +166,8 @@ export async function pushGroup(
       logger.warn({ err, groupId }, 'push could not be sent');
     }
   }
-  if (failed > 0) throw new Error(`${failed} of ${subscriptions.length} push services failed; trying again later`);
+  if (failed > 0)
+    throw new Error(`${failed} of ${subscriptions.length} push services failed; trying again later`);
   // The version pushed, not the time now: a notice that arrived while sending is pushed next.
   await db.execute(sql`
     insert into push_sends (group_id, sent_at, pushed_latest_at) values (${groupId}, now(), ${group.latest_at})
