@@ -223,11 +223,11 @@ export async function expectAccessible(page: Page, state = new URL(page.url()).p
 
 // ── Mail ─────────────────────────────────────────────────────────────────────────────────────
 
-/** The server's DATA_DIR in this run (playwright.config.ts): without SMTP_URL, mail lands in its `mail/`. */
+/** Where the run's mail server (support/smtp-receiver.ts) files what Glimpse sends: DATA_DIR/mail. */
 const mailDir = path.resolve(import.meta.dirname, '../.data/mail');
 
 /**
- * The link in the newest message to `email` in the file mailbox, waiting for it to arrive: what a
+ * The link in the newest message to `email` in the mailbox, waiting for it to arrive: what a
  * person does when they open the email and click. Quoted-printable is undone before reading.
  */
 export async function mailedLink(email: string, after = 0): Promise<string> {
