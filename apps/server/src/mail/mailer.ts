@@ -156,7 +156,7 @@ export function createMailer(deps: { env: Env; db: Db; logger: Logger; secret: s
         logger.warn({ err: error, to: message.to, subject: message.subject }, 'mail failed');
         if (isPermanentRefusal(error)) {
           throw new PermanentJobError(
-            `The mail server refused the message to ${message.to}: ${String(error)}`,
+            `The mail server refused the message to ${message.to}: ${(error as Error).message}`,
             {
               cause: error,
             },

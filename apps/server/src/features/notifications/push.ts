@@ -177,6 +177,8 @@ export async function pushGroup(
 
 export const pushGroupTask = defineTask<{ groupId: string }, PushDeps>({
   name: 'push_group',
+  // About half an hour of tries: a group older than an hour is not pushed any more anyway.
+  maxAttempts: 8,
   async run({ groupId }, deps) {
     await pushGroup(deps, groupId);
   },
