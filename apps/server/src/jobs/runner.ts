@@ -40,7 +40,7 @@ export interface JobRunnerOptions<Deps> {
    * by the primary): their jobs are unlocked before this runner starts, to run again now.
    */
   releaseWorkers?: readonly string[];
-  /** Told this runner's worker ids once they exist, so they can be released if it dies. */
+  /** Told this runner's ids (its pool's and workers') once they exist, so they can be released if it dies. */
   onWorkerIds?: (ids: string[]) => void;
 }
 
@@ -102,11 +102,14 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
   }
 
   const events: WorkerEvents = new EventEmitter();
+  // Jobs are locked by the pool's id (0.17 takes them for the pool) or a worker's: report both.
   const workerIds: string[] = [];
-  events.on('worker:create', ({ worker: created }) => {
-    workerIds.push(created.workerId);
+  const report = (id: string) => {
+    workerIds.push(id);
     options.onWorkerIds?.([...workerIds]);
-  });
+  };
+  events.on('pool:create', ({ workerPool }) => report(workerPool.id));
+  events.on('worker:create', ({ worker: created }) => report(created.workerId));
   events.on('job:failed', ({ job, error }) =>
     logger.error({ err: error, jobId: job.id, task: job.task_identifier }, 'job failed for good'),
   );
