@@ -6,7 +6,8 @@
  * failure is not tried again.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '../lib/logger.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { type JobRunner, type JobRunnerOptions, startJobRunner } from './runner.ts';
@@ -138,6 +139,56 @@ describe('the job queue', () => {
     expect(await jobsOf('probe_release')).toEqual([]);
     stuck.open();
   });
+
+  it('survives losing the database while it records a job, and keeps running jobs', async () => {
+    const database = new URL(t.databaseUrl).pathname.slice(1);
+    /** From the server's admin database: a database cannot shut itself off. */
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: inject('testDatabase').adminUrl });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    const ran: string[] = [];
+    let cutOffAt = 0;
+    const cutOff = defineTask<Record<string, never>, unknown>({
+      name: 'probe_cut_off',
+      async run() {
+        ran.push('cut off');
+        if (cutOffAt) return;
+        // Every job runner connection goes, and none may come back until the test allows it:
+        // the job's end cannot be recorded.
+        await admin(`alter database ${database} allow_connections false`);
+        await admin(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and application_name = 'glimpse jobs'`,
+        );
+        cutOffAt = Date.now();
+        throw new Error('cut off');
+      },
+    });
+    const after = defineTask<Record<string, never>, unknown>({
+      name: 'probe_after',
+      async run() {
+        ran.push('after');
+      },
+    });
+    const jobs = await runner([cutOff, after]);
+    await addJob(t.db, cutOff, {});
+    await expect.poll(() => cutOffAt, { timeout: 10_000 }).toBeGreaterThan(0);
+    // The runner tries to record the failure meanwhile, is refused, and stops.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await admin(`alter database ${database} allow_connections true`);
+
+    // A new runner takes over once the database answers: the job, whose end was never recorded,
+    // runs again (never lost), and new jobs run.
+    await expect.poll(async () => jobsOf('probe_cut_off'), { timeout: 30_000, interval: 500 }).toEqual([]);
+    await addJob(t.db, after, {});
+    await jobs.idle();
+    expect(ran).toEqual(['cut off', 'cut off', 'after']);
+  }, 60_000);
 
   it('tries a failing job again later, and a permanent failure never again', async () => {
     let tries = 0;

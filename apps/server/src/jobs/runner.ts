@@ -61,6 +61,8 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
   const pool: pg.Pool = new pgModule.Pool({
     connectionString: options.connectionString,
     max: jobRunnerConnections(options.concurrency),
+    // How an operator tells these from the app's connections in pg_stat_activity.
+    application_name: 'glimpse jobs',
   });
   // An idle connection's error arrives on the pool, a checked-out one's on the client: without
   // these listeners Node treats either as fatal.
@@ -133,18 +135,53 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
     else logger.debug({ ...meta }, message);
   });
 
-  const runner: Runner = await worker.run({
-    pgPool: pool,
-    concurrency: options.concurrency,
-    noHandleSignals: true,
-    pollInterval: 2000,
-    logger: graphileLogger,
-    events,
-    taskList,
-    parsedCronItems: worker.parseCronItems(cronItems),
-    // Jobs running at shutdown get this long before their signal aborts them (they run again).
-    gracefulShutdownAbortTimeout: 5000,
-  });
+  const launch = (): Promise<Runner> =>
+    worker.run({
+      pgPool: pool,
+      concurrency: options.concurrency,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      logger: graphileLogger,
+      events,
+      taskList,
+      parsedCronItems: worker.parseCronItems(cronItems),
+      // Jobs running at shutdown get this long before their signal aborts them (they run again).
+      gracefulShutdownAbortTimeout: 5000,
+      // Recording a job done or failed through the batcher, with no wait for more (delay 0): only
+      // there are its database errors handled (retried, then the runner stops and is replaced,
+      // below). Unbatched, 0.17.3 leaves such an error unhandled and the process exits.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    });
+
+  let stopping = false;
+  let runner: Runner = await launch();
+  /**
+   * graphile-worker stops a runner when it cannot record a job done or failed (PostgreSQL gone: the
+   * embedded server restarting, a failover), and its promise then settles. Unwatched, jobs would
+   * stop running in this process for good; instead a new runner starts once the database answers
+   * again, after releasing the jobs the old one held (they were ours, and it is gone).
+   */
+  const supervise = (current: Runner) => {
+    const restart = async (err?: unknown) => {
+      if (stopping) return;
+      logger.error({ err }, 'job runner stopped; starting a new one');
+      for (let attempt = 0; !stopping; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 1000 * 2 ** attempt)));
+        if (stopping) return;
+        try {
+          await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [workerIds]);
+          runner = await launch();
+          supervise(runner);
+          logger.warn('job runner started again');
+          return;
+        } catch (retryError) {
+          logger.warn({ err: retryError }, 'job runner could not start yet; trying again');
+        }
+      }
+    };
+    current.promise.then(() => restart(), restart);
+  };
+  supervise(runner);
 
   // Jobs of tasks this runner does not know are not its to wait for: it never runs them.
   const known = options.tasks.map((task) => task.name);
@@ -160,7 +197,8 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
 
   return {
     async stop() {
-      await runner.stop();
+      stopping = true;
+      await runner.stop().catch((err) => logger.warn({ err }, 'job runner did not stop cleanly'));
       await pool.end();
     },
     async idle(timeoutMs = 30_000) {
