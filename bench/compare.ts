@@ -6,7 +6,8 @@
  *   2. seeds each tree's embedded default (its own bench/seed.ts, PGlite data in DATA_DIR/db) and
  *      starts it once, so that a tree with embedded PostgreSQL migrates that data before the rounds;
  *   3. per round: starts both servers as `npm start` does (`node scripts/start.mjs`), each on a
- *      copy of its seeded data, and signs the virtual users in on both; runs the mixed load
+ *      copy of its seeded data, reads the memory (PSS) of each one's process tree 3 s after it
+ *      answers, and signs the virtual users in on both; runs the mixed load
  *      (reliability/mixed-load.ts, the same code against both) in slices that take turns between
  *      the two (the first of each tree's slices starts with the warm-up, the others with 1 s of
  *      it); then for each tree an authenticated GET of /api/bench/static storing a real feed
@@ -28,6 +29,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { repoRoot } from './lib/paths.ts';
+import { treeMemory } from './lib/process-tree.ts';
 import { spawnLoggingTo } from './lib/server.ts';
 import { freePort, round1, Session } from './reliability/lib.ts';
 import {
@@ -166,7 +168,12 @@ async function startTree(tree: Tree, dataDir: string, logFile: string) {
         () => false,
       )
     ) {
-      return { url, pid: child.pid!, stop, startMs: performance.now() - started };
+      const startMs = performance.now() - started;
+      // Every process of `npm start` (primary, workers, the job runner, PostgreSQL and its
+      // backends) after it settled, before any load: DESIGN.md §6's start-up memory.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const memory = await treeMemory(child.pid!);
+      return { url, pid: child.pid!, stop, startMs, pssMb: memory.pssMb, rssMb: memory.rssMb };
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -293,6 +300,9 @@ interface TreeRound {
   tree: Tree['label'];
   round: number;
   startMs: number;
+  /** Memory of the whole process tree 3 s after its first healthy answer. */
+  pssMb: number;
+  rssMb: number;
   load: MixedLoadResult;
   static: StaticResult;
   /** The bare servers, measured in turns with this tree's static GET. */
@@ -371,7 +381,10 @@ async function main() {
       execFileSync('cp', ['-a', tree.seededDir, dataDir]);
       const logFile = path.join(work, `server-${tree.label.replace(' ', '-')}-${round}.log`);
       const server = await startTree(tree, dataDir, logFile);
-      log(`round ${round}, ${tree.label}: up in ${Math.round(server.startMs)} ms; signing in`);
+      log(
+        `round ${round}, ${tree.label}: up in ${Math.round(server.startMs)} ms, ${Math.round(server.pssMb)} MB PSS ` +
+          `(${Math.round(server.rssMb)} MB summed RSS); signing in`,
+      );
       const sessions = await signInVirtualUsers(server.url, scale, Number(args.vus));
       running.push({ tree, dataDir, server, sessions, slices: [] as MixedLoadResult[] });
     }
@@ -410,6 +423,8 @@ async function main() {
         tree: tree.label,
         round,
         startMs: server.startMs,
+        pssMb: server.pssMb,
+        rssMb: server.rssMb,
         load: { ...load, latencies: [] },
         static: measured.result,
         bare: measured.bare,
@@ -496,6 +511,19 @@ function report(results: TreeRound[], pageBytes: number, gzipBytes: number) {
     `${Math.round(mean(mine.map((r) => r.startMs)))}`,
     '',
   );
+  const worst = (rs: TreeRound[], of: (r: TreeRound) => number) => Math.round(Math.max(...rs.map(of)));
+  row(
+    'memory after start, every process, MB PSS (worst round)',
+    `${worst(base, (r) => r.pssMb)}`,
+    `${worst(mine, (r) => r.pssMb)}`,
+    `${(worst(mine, (r) => r.pssMb) / worst(base, (r) => r.pssMb)).toFixed(2)}×`,
+  );
+  row(
+    'memory after start, summed RSS MB (worst round)',
+    `${worst(base, (r) => r.rssMb)}`,
+    `${worst(mine, (r) => r.rssMb)}`,
+    '',
+  );
   row(
     `GET /api/bench/static, authenticated, requests/s`,
     `${Math.round(mean(staticRps(base)))}${spread(staticRps(base))}`,
@@ -521,7 +549,8 @@ function report(results: TreeRound[], pageBytes: number, gzipBytes: number) {
     `\nBudgets (DESIGN.md §6): mixed load ≥ 3× base requests/s: ${round1(mean(rps(mine)) / mean(rps(base)))}×; ` +
       `p99 no worse: ${Math.max(...mine.map((r) => r.load.p99)) <= Math.max(...base.map((r) => r.load.p99)) ? 'yes' : 'no'}; ` +
       `0 errors: ${sum(mine.map((r) => r.load.errors)) === 0 ? 'yes' : 'no'}; ` +
-      `static ≥ 1/3 of bare (prepared once): ${staticShare(mine, 'precompressed').toFixed(2)}`,
+      `static ≥ 1/3 of bare (prepared once): ${staticShare(mine, 'precompressed').toFixed(2)}; ` +
+      `memory ≤ 250 MB PSS: ${worst(mine, (r) => r.pssMb) <= 250 ? 'yes' : 'no'} (${worst(mine, (r) => r.pssMb)} MB)`,
   );
 }
 

@@ -12,6 +12,8 @@ if (!existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The run's mail server (support/smtp-receiver.ts), a thousand ports above the app's. */
+const smtpPort = port + 1000;
 const baseURL = `http://localhost:${port}`;
 const dataDir = path.resolve(import.meta.dirname, '.data');
 
@@ -46,22 +48,33 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    // A fresh embedded database for every run; rate limits off so many sign-ups from one address pass.
-    command: `rm -rf "${dataDir}" && node ../scripts/start.mjs`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // SIGTERM, as an operator stops it: the server then stops its embedded PostgreSQL, which runs
-    // in its own process group and would outlive Playwright's default SIGKILL to the group.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      // The trust-and-safety spec's admin, whatever spec signs up first (the first account is admin too).
-      ADMIN_EMAILS: 'safety-admin@example.com',
+  webServer: [
+    {
+      // Mail goes out over real SMTP through the job queue, and lands in .data/mail as the
+      // file mailbox would put it.
+      command: 'node --import tsx support/smtp-receiver.ts',
+      port: smtpPort,
+      reuseExistingServer: false,
+      env: { SMTP_PORT: String(smtpPort), MAIL_DIR: path.join(dataDir, 'mail') },
     },
-  },
+    {
+      // A fresh embedded database for every run; rate limits off so many sign-ups from one address pass.
+      command: `rm -rf "${dataDir}" && node ../scripts/start.mjs`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // SIGTERM, as an operator stops it: the server then stops its embedded PostgreSQL, which runs
+      // in its own process group and would outlive Playwright's default SIGKILL to the group.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'warn',
+        // The trust-and-safety and jobs specs' admins, whatever spec signs up first (the first account is admin too).
+        ADMIN_EMAILS: 'safety-admin@example.com,jobs-admin@example.com',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });

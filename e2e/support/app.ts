@@ -237,7 +237,7 @@ export async function expectAccessible(page: Page, state = new URL(page.url()).p
 
 // ── Mail ─────────────────────────────────────────────────────────────────────────────────────
 
-/** The server's DATA_DIR in this run (playwright.config.ts): without SMTP_URL, mail lands in its `mail/`. */
+/** Where the run's mail server (support/smtp-receiver.ts) files what Glimpse sends: DATA_DIR/mail. */
 const mailDir = path.resolve(import.meta.dirname, '../.data/mail');
 
 /**

@@ -4,7 +4,7 @@ import type { EndedSessions } from './auth/ended-sessions.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { FeedCache } from './features/feed/cache.ts';
-import type { AvifQueue } from './features/images/avif.ts';
+import type { UploadGate } from './features/images/avif.ts';
 import type { SuspendedAccounts } from './features/safety/suspended.ts';
 import type { Logger } from './lib/logger.ts';
 import type { OutboundGate } from './lib/outbound/gate.ts';
@@ -22,8 +22,8 @@ export interface AppDeps {
   logger: Logger;
   live: LiveHub;
   mailer: Mailer;
-  /** Background AVIF encodes (features/images/avif.ts); closed before the database. */
-  avif: AvifQueue;
+  /** Uploads being processed here, which AVIF encode jobs in this process step aside for. */
+  uploadGate: UploadGate;
   /** Suspended accounts, kept in memory for the session check (features/safety/suspended.ts). */
   suspended: SuspendedAccounts;
   /** Accounts whose sessions were just ended: their signed session copies are not trusted (auth/ended-sessions.ts). */

@@ -26,6 +26,18 @@ const EnvSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   /** HTTP worker processes; one per core by default (runtime/primary.ts). */
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+  /**
+   * What this server runs (docs/operations.md): `all` (default) serves HTTP and runs the background
+   * jobs in one of its HTTP workers; `web` serves HTTP only; `worker` runs the jobs only, with no
+   * HTTP. web and worker are for operators who scale them apart, on one DATABASE_URL.
+   */
+  NODE_TYPE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** Jobs one job-running process runs at once; jobs of one named queue still run one at a time. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Set by the primary process for each process it forks (runtime/primary.ts), never by hand. */
+  GLIMPSE_PROCESS_ROLE: z.enum(['web', 'jobs', 'web+jobs']).default('web+jobs'),
+  /** Set by the primary: job runner ids of a process that died, whose jobs the new one releases. */
+  GLIMPSE_RELEASE_JOB_WORKERS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Rate limits on sign-in, sign-up and writes. Only the e2e suite turns them off. */
@@ -149,6 +161,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
     problems.push(
       'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither to keep a generated pair in DATA_DIR',
+    );
+  }
+  if (env.NODE_TYPE !== 'all' && !env.DATABASE_URL) {
+    problems.push(
+      `NODE_TYPE: ${env.NODE_TYPE} needs DATABASE_URL (web and job processes share one database; the embedded one belongs to a single server)`,
     );
   }
   if (problems.length > 0) {

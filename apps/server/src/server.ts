@@ -13,7 +13,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { Env } from './env.ts';
 import { createFeedCache } from './features/feed/cache.ts';
-import { createAvifQueue } from './features/images/avif.ts';
+import { createUploadGate } from './features/images/avif.ts';
 import { watchSuspendedAccounts } from './features/safety/suspended.ts';
 import { createLogger } from './lib/logger.ts';
 import { createOutboundGate } from './lib/outbound/gate.ts';
@@ -68,7 +68,7 @@ export async function createDeps(
     transport: createPgTransport(env.DATABASE_URL, logger, listener),
   });
   const feedCache = await createFeedCache(listener);
-  const mailer = createMailer(env, logger);
+  const mailer = createMailer({ env, db: database.db, logger, secret });
   const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
   const endedSessions = watchEndedSessions(live);
   const auth = createAuth(database.db, env, secret, {
@@ -76,7 +76,6 @@ export async function createDeps(
     onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
     trustsCopyOf: copyTrust(suspended, endedSessions),
   });
-  const avif = createAvifQueue({ db: database.db, storage, logger });
   const outbound = createOutboundGate({ allowPrivateAddresses: env.outboundAllowPrivateAddresses });
   return {
     deps: {
@@ -87,7 +86,7 @@ export async function createDeps(
       logger,
       live,
       mailer,
-      avif,
+      uploadGate: createUploadGate(),
       suspended,
       endedSessions,
       listener,

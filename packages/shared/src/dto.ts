@@ -361,6 +361,30 @@ export interface TeamMemberDto {
   role: Role;
 }
 
+/** A background job that failed at least once (the moderation console's Jobs section, admins only). */
+export interface FailedJobDto {
+  id: string;
+  /** The task, e.g. `mail_send`, `push_group`, `avif_encode`. */
+  task: string;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string;
+  /** When it runs next; when `givenUp`, when it last failed. */
+  runAt: string;
+  /** Out of tries: it runs again only when an admin retries it. */
+  givenUp: boolean;
+}
+
+export interface JobQueueDto {
+  /** Waiting to run (now or later), never failed yet. */
+  queued: number;
+  running: number;
+  /** Failed at least once: waiting for a retry, or given up. */
+  failed: number;
+  /** The failed ones, most recent failure first (at most 50). */
+  failedJobs: FailedJobDto[];
+}
+
 export interface MutedWordDto {
   id: string;
   word: string;

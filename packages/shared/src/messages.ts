@@ -311,6 +311,15 @@ export const messages = {
     moderationFailed: 'That did not work. Please try again.',
     blockedListFailed: 'Your blocked accounts could not be loaded.',
   },
+  /** The Jobs section of the moderation console (admins). */
+  jobs: {
+    noFailed: 'No failed jobs.',
+    retried: 'Job queued to run again.',
+    retryFailed: 'The job could not be queued again. Please try again.',
+    /** The job ran or was removed meanwhile. */
+    notFound: 'That job is no longer waiting to be retried.',
+    loadFailed: 'The job queue could not be loaded.',
+  },
   /** Passkeys (issue 14): WebAuthn sign-in and the list in Settings → Account. */
   passkeys: {
     added: 'Passkey added.',

@@ -137,7 +137,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
                 ? '/?emailVerified=1'
                 : paths.setupProfile;
             const link = `${env.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(callback)}`;
-            mailer.send(
+            await mailer.send(
               changing ? changeEmailMail(addressee.email, link) : verifyEmailMail(addressee.email, link),
             );
           },
@@ -156,7 +156,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         requireEmailVerification: true,
         ...(mailer && {
           onExistingUserSignUp: async ({ user: owner }) => {
-            mailer.send(
+            await mailer.send(
               existingAccountMail(owner.email, {
                 signIn: `${env.publicUrl}${paths.login}`,
                 resetPassword: `${env.publicUrl}${paths.forgotPassword}`,
@@ -177,7 +177,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         },
         ...(mailer && {
           sendResetPassword: async ({ user, token }) => {
-            mailer.send(resetPasswordMail(user.email, appUrl('/reset-password', token)));
+            await mailer.send(resetPasswordMail(user.email, appUrl('/reset-password', token)));
           },
         }),
       },

@@ -116,7 +116,7 @@ export function emailChangeUndo(db: Db, { mailer, publicUrl }: { mailer?: Mailer
                   expiresAt: new Date(Date.now() + limits.emailChangeUndoSeconds * 1000),
                 });
                 const link = `${publicUrl}/email-change/undo?token=${encodeURIComponent(token)}`;
-                mailer.send(emailChangeUndoMail(claims.email, updated.email, link));
+                await mailer.send(emailChangeUndoMail(claims.email, updated.email, link));
               },
             },
           },

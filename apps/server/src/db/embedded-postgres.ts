@@ -48,10 +48,12 @@ export const embeddedDatabaseName = 'glimpse';
 
 /**
  * max_connections for `workers` HTTP workers: each holds its pool (`poolSize`), one LISTEN and one
- * NOTIFY connection (live/pg-transport.ts); ten more for the primary, the round-1 upgrade, a replaced worker's
- * connections still closing and an operator's pg_dump or psql.
+ * NOTIFY connection (live/pg-transport.ts); the one job runner's own pool (`jobConnections`,
+ * jobs/runner.ts); ten more for the primary, the round-1 upgrade, a replaced worker's connections
+ * still closing and an operator's pg_dump or psql.
  */
-export const embeddedConnections = (workers: number, poolSize: number) => workers * (poolSize + 2) + 10;
+export const embeddedConnections = (workers: number, poolSize: number, jobConnections: number) =>
+  workers * (poolSize + 2) + jobConnections + 10;
 
 /** Settings the app depends on: durable commits, loopback only, no Unix socket in a system folder (ours is set per start). */
 const baseSettings: Record<string, string> = {

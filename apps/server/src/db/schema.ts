@@ -561,6 +561,18 @@ export const pushSends = pgTable('push_sends', {
     .primaryKey()
     .references(() => notificationGroups.id, { onDelete: 'cascade' }),
   sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }).notNull(),
+  /** The group's `latest_at` that push showed: a later notice makes the group due again. */
+  pushedLatestAt: timestamp('pushed_latest_at', { withTimezone: true, precision: 3 }),
+});
+
+/**
+ * Messages a mail server (or the file mailbox) has taken, by their Message-ID: a `mail_send` job
+ * run again after a crash finds its message here and does not send it twice (mail/mailer.ts).
+ * Kept a week, longer than a message's tries last.
+ */
+export const mailDeliveries = pgTable('mail_deliveries', {
+  messageId: text('message_id').primaryKey(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
 /** One reminder per event per member, whichever instance or run gets there first. */

@@ -3,15 +3,30 @@
  * message becomes a real RFC 5322 file, DATA_DIR/mail/<time>-<to>.eml, and its link is logged, so
  * the embedded default works with no mail server.
  *
- * `send` never makes a request wait for, or fail because of, the mail server: the message is
- * handed to a background delivery that retries with growing pauses and logs every failure. The
- * answer of an email-sending route is therefore the same (and as fast) whether or not an address
- * has an account, and a mail server that is down loses no request.
+ * `send` queues the message as a job (`mail_send`, in the caller's transaction when it passes one)
+ * and returns: a request never waits for, or fails because of, the mail server, and the answer of
+ * an email-sending route is the same whether or not an address has an account. The job survives
+ * restarts; a process that runs jobs delivers it (`deliver`), retrying with a growing backoff for
+ * about ten hours, and a mail server's permanent refusal (5xx) fails it at once, visibly, in the
+ * moderation console's Jobs section.
+ *
+ * Exactly once in effect: each message has its own Message-ID, recorded in `mail_deliveries`
+ * once the server took it, and a job that finds its id there does not send again (a process
+ * killed after sending but before the job was marked done).
+ *
+ * The queued message holds its link (a reset or verification token) while it waits, so it is
+ * sealed with a key derived from the auth secret, which is not in the database: a copy of the
+ * database does not let anyone use a pending link, as the verification table's hashing intends.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { mailDeliveries } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { addJob, defineTask, PermanentJobError } from '../jobs/task.ts';
 import type { Logger } from '../lib/logger.ts';
 
 export interface MailMessage {
@@ -23,19 +38,22 @@ export interface MailMessage {
   link?: string;
 }
 
+/** A queued message as the job holds it: AES-256-GCM under a key derived from the auth secret. */
+export interface SealedMail {
+  iv: string;
+  data: string;
+  tag: string;
+}
+
 export interface Mailer {
-  /** Queues the message; delivery and its retries run in the background. */
-  send(message: MailMessage): void;
-  /** Resolves when every queued message has been delivered or given up on (tests, shutdown). */
-  idle(): Promise<void>;
+  /**
+   * Queues the message durably; delivery and its retries run in a job. Pass `db` (a transaction)
+   * to queue it only if that transaction commits.
+   */
+  send(message: MailMessage, options?: { db?: Db }): Promise<void>;
+  /** Delivers a queued message unless it was delivered before (the `mail_send` task). */
+  deliver(sealed: SealedMail): Promise<void>;
 }
-
-export interface MailerOptions {
-  /** Pauses before each retry; the message is dropped (and logged as lost) after the last. */
-  retryDelaysMs?: number[];
-}
-
-const defaultRetryDelaysMs = [1_000, 5_000, 30_000, 120_000];
 
 /** `<ms time>-<address with anything unsafe in a file name replaced>.eml` */
 export function mailFileName(to: string, at: Date): string {
@@ -46,11 +64,51 @@ export function mailFrom(env: Env): string {
   return env.MAIL_FROM ?? `Glimpse <no-reply@${new URL(env.publicUrl).hostname}>`;
 }
 
-export function createMailer(env: Env, logger: Logger, options: MailerOptions = {}): Mailer {
-  const retryDelaysMs = options.retryDelaysMs ?? defaultRetryDelaysMs;
+interface QueuedMail extends MailMessage {
+  messageId: string;
+}
+
+const mailKey = (secret: string) =>
+  Buffer.from(hkdfSync('sha256', secret, 'glimpse mail queue', 'aes-256-gcm', 32));
+
+function seal(key: Buffer, mail: QueuedMail): SealedMail {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(mail), 'utf8'), cipher.final()]);
+  return {
+    iv: iv.toString('base64'),
+    data: data.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+  };
+}
+
+function open(key: Buffer, sealed: SealedMail): QueuedMail {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
+  decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+  const text = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]);
+  return JSON.parse(text.toString('utf8')) as QueuedMail;
+}
+
+/** A mail server's answer in the 5xx range refuses the message for good (RFC 5321 §4.2.1). */
+const isPermanentRefusal = (error: unknown) => {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+export const mailSendTask = defineTask<SealedMail, { mailer: Mailer }>({
+  name: 'mail_send',
+  // 2.7 s, 7 s, 20 s … 6 h apart: about ten hours in all; links in these messages expire sooner.
+  maxAttempts: 10,
+  run: (sealed, { mailer }) => mailer.deliver(sealed),
+});
+
+export function createMailer(deps: { env: Env; db: Db; logger: Logger; secret: string }): Mailer {
+  const { env, db, logger } = deps;
+  const key = mailKey(deps.secret);
   const from = mailFrom(env);
   const mailDir = path.join(env.DATA_DIR, 'mail');
-  // nodemailer loads with the first message, not at start (each worker's start-up memory counts).
+  const host = new URL(env.publicUrl).hostname;
+  // nodemailer loads with the first delivery, in a process that runs jobs; never at start.
   // `composer` builds the same RFC 5322 message nodemailer would send, as bytes for the file mailbox.
   let transports: Promise<{ smtp: Transporter | null; composer: Transporter }> | undefined;
   const loadTransports = () =>
@@ -58,10 +116,16 @@ export function createMailer(env: Env, logger: Logger, options: MailerOptions = 
       smtp: env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null,
       composer: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     })));
-  const pending = new Set<Promise<void>>();
 
-  async function deliverOnce(message: MailMessage) {
-    const mail = { from, to: message.to, subject: message.subject, text: message.text, html: message.html };
+  async function deliverOnce(message: QueuedMail) {
+    const mail = {
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      messageId: message.messageId,
+    };
     const { smtp, composer } = await loadTransports();
     if (smtp) {
       await smtp.sendMail(mail);
@@ -70,34 +134,48 @@ export function createMailer(env: Env, logger: Logger, options: MailerOptions = 
     const built = await composer.sendMail(mail);
     await mkdir(mailDir, { recursive: true });
     const file = path.join(mailDir, mailFileName(message.to, new Date()));
-    await writeFile(file, built.message as Buffer, { mode: 0o600 });
+    // Whole or not at all: a reader of the folder (a person, the e2e driver) never meets half a message.
+    await writeFile(`${file}.part`, built.message as Buffer, { mode: 0o600 });
+    await rename(`${file}.part`, file);
     logger.info({ to: message.to, file, link: message.link }, 'mail written to the file mailbox');
   }
 
-  async function deliver(message: MailMessage) {
-    for (let attempt = 0; ; attempt++) {
+  return {
+    async send(message, options = {}) {
+      const queued: QueuedMail = { ...message, messageId: `<${randomUUID()}@${host}>` };
+      await addJob(options.db ?? db, mailSendTask, seal(key, queued));
+    },
+    async deliver(sealed) {
+      const message = open(key, sealed);
+      const [done] = await db
+        .select({ id: mailDeliveries.messageId })
+        .from(mailDeliveries)
+        .where(sql`${mailDeliveries.messageId} = ${message.messageId}`);
+      if (done) return;
       try {
         await deliverOnce(message);
-        return;
-      } catch (err) {
-        const delay = retryDelaysMs[attempt];
-        if (delay === undefined) {
-          logger.error({ err, to: message.to, subject: message.subject, attempts: attempt + 1 }, 'mail lost');
-          return;
+      } catch (error) {
+        logger.warn({ err: error, to: message.to, subject: message.subject }, 'mail failed');
+        if (isPermanentRefusal(error)) {
+          throw new PermanentJobError(
+            `The mail server refused the message to ${message.to}: ${(error as Error).message}`,
+            {
+              cause: error,
+            },
+          );
         }
-        logger.warn({ err, to: message.to, attempt: attempt + 1, retryInMs: delay }, 'mail failed; retrying');
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        throw error;
       }
-    }
-  }
-
-  return {
-    send(message) {
-      const delivery = deliver(message).finally(() => pending.delete(delivery));
-      pending.add(delivery);
-    },
-    async idle() {
-      while (pending.size > 0) await Promise.all(pending);
+      await db.insert(mailDeliveries).values({ messageId: message.messageId }).onConflictDoNothing();
     },
   };
 }
+
+/** Forgets deliveries older than a week: no job of theirs can still be trying. */
+export const mailDeliveriesSweepTask = defineTask<Record<string, never>, { db: Db }>({
+  name: 'mail_deliveries_sweep',
+  queueName: 'maintenance',
+  async run(_, { db }) {
+    await db.delete(mailDeliveries).where(sql`${mailDeliveries.deliveredAt} < now() - interval '7 days'`);
+  },
+});

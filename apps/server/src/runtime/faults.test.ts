@@ -219,6 +219,32 @@ describe('the embedded PostgreSQL dies while the app runs', () => {
         body: JSON.stringify({ body: 'after the restart' }),
       });
       expect(again.status).toBe(201);
+
+      // The background jobs run again too: a sign-up after the restart gets its mail. (A job
+      // recorded while PostgreSQL was gone used to crash the worker, and the server with it.)
+      const later = `after-${randomBytes(4).toString('hex')}@example.com`;
+      const signUpAgain = await fetch(`${origin}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: later,
+          password: 'correct horse battery',
+          name: later,
+          acceptTerms: true,
+        }),
+      });
+      expect(signUpAgain.status).toBe(200);
+      await expect
+        .poll(
+          async () =>
+            (await readdir(path.join(dataDir, 'mail')).catch(() => [])).some((f) =>
+              f.endsWith(`-${later}.eml`),
+            ),
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(true);
     } finally {
       await stop(server);
     }

@@ -1,9 +1,12 @@
 /**
  * The primary process: does the one-time things and stays light. It checks DATA_DIR and the port,
  * takes the DATA_DIR lock, starts the embedded PostgreSQL (unless DATABASE_URL names one), runs the
- * migrations and the round-1 upgrade once, then forks one HTTP worker per core (WORKERS overrides)
- * that share the port through node:cluster. It keeps PostgreSQL and the workers running, schedules
- * the hourly sweeps on one worker, and stops everything in order on SIGINT/SIGTERM.
+ * migrations and the round-1 upgrade once, then forks its workers (runtime/worker.ts) by NODE_TYPE:
+ * `all`, one HTTP worker per core (WORKERS overrides) sharing the port through node:cluster, the
+ * first of which also runs the background jobs; `web`, the same without jobs; `worker`, one
+ * process that runs the jobs and serves no HTTP. It keeps PostgreSQL and the workers running,
+ * replaces a worker that dies (releasing the jobs it was running), and stops everything in order
+ * on SIGINT/SIGTERM.
  */
 import { spawn } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
@@ -19,15 +22,12 @@ import {
 import { poolSize } from '../db/pool-size.ts';
 import { parseEnv } from '../env.ts';
 import { vapidKeys } from '../features/notifications/vapid.ts';
+import { jobRunnerConnections } from '../jobs/connections.ts';
 import { createLogger } from '../lib/logger.ts';
 import { checkDataDirWritable, checkPortFree, type InstanceLock, lockDataDir } from './preflight.ts';
 import { StartupError } from './startup-error.ts';
+import type { WorkerMessage } from './worker.ts';
 
-/** What the primary tells a worker over the IPC channel. */
-export type PrimaryMessage = { type: 'sweep' };
-
-const sweepIntervalMs = 60 * 60 * 1000;
-const firstSweepDelayMs = 60 * 1000;
 /** A worker that dies this soon after its start is broken, not unlucky: stop instead of looping. */
 const crashLoopMs = 10_000;
 
@@ -51,7 +51,15 @@ const tsxLoader =
     ? []
     : ['--import', import.meta.resolve('tsx')];
 
-const workerCount = env.WORKERS ?? availableParallelism();
+type Role = 'web' | 'jobs' | 'web+jobs';
+/** The role of each worker slot: the first runs the jobs unless NODE_TYPE says otherwise. */
+const roles: Role[] =
+  env.NODE_TYPE === 'worker'
+    ? ['jobs']
+    : Array.from({ length: env.WORKERS ?? availableParallelism() }, (_, i) =>
+        env.NODE_TYPE === 'all' && i === 0 ? 'web+jobs' : 'web',
+      );
+const httpWorkers = roles.filter((role) => role !== 'jobs').length;
 
 let lock: InstanceLock | undefined;
 let embedded: EmbeddedPostgres | undefined;
@@ -60,16 +68,19 @@ let shuttingDown = false;
 async function prepare(): Promise<string> {
   await checkDataDirWritable(env.DATA_DIR);
   if (!env.DATABASE_URL) lock = await lockDataDir(env.DATA_DIR);
-  await checkPortFree(env.PORT, env.HOST);
+  if (httpWorkers > 0) await checkPortFree(env.PORT, env.HOST);
   let url = env.DATABASE_URL;
   if (!url) {
+    const connections = embeddedConnections(httpWorkers, poolSize, jobRunnerConnections(env.JOB_CONCURRENCY));
     embedded = await startEmbeddedPostgres({
       dataDir: env.DATA_DIR,
       log,
-      settings: { max_connections: String(embeddedConnections(workerCount, poolSize)) },
+      settings: { max_connections: String(connections) },
     });
     url = embedded.url;
   }
+  // Embedded, nothing else can be running jobs on this database: the migration step also frees
+  // jobs a killed server left locked, so they run now rather than in 4 hours.
   await runChild(
     'migrate-child',
     embedded ? [url, embedded.adminUrl] : [url],
@@ -105,30 +116,32 @@ async function runChild(name: 'migrate-child' | 'upgrade-child', args: string[],
   throw code === 2 ? new StartupError(reason) : new StartupError(`${failure}: ${reason}`);
 }
 
-const startedAt = new Map<Worker, number>();
-
-function fork(databaseUrl: string): Worker {
-  const worker = cluster.fork({ DATABASE_URL: databaseUrl });
-  startedAt.set(worker, Date.now());
-  return worker;
+interface Slot {
+  role: Role;
+  startedAt: number;
+  /** The job runner ids its process reported: released when it dies, for its successor. */
+  jobWorkerIds: string[];
 }
+const slots = new Map<Worker, Slot>();
 
-/**
- * Each sweep goes to one worker, a different one each hour. The first waits a minute after start:
- * a restart is when every open tab reconnects, and at the same moment as the worker's push round
- * the sweep would take a second connection, so a second PostgreSQL backend.
- */
-function scheduleSweeps() {
-  let next = 0;
-  const sweep = () => {
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker =>
-      Boolean(w?.isConnected()),
-    );
-    if (workers.length === 0) return;
-    workers[next++ % workers.length]!.send({ type: 'sweep' } satisfies PrimaryMessage);
-  };
-  setTimeout(sweep, firstSweepDelayMs).unref();
-  setInterval(sweep, sweepIntervalMs).unref();
+function fork(databaseUrl: string, role: Role, releaseJobWorkers: string[] = []): Worker {
+  const worker = cluster.fork({
+    DATABASE_URL: databaseUrl,
+    GLIMPSE_PROCESS_ROLE: role,
+    GLIMPSE_RELEASE_JOB_WORKERS: releaseJobWorkers.join(','),
+  });
+  const slot: Slot = { role, startedAt: Date.now(), jobWorkerIds: [] };
+  slots.set(worker, slot);
+  worker.on('message', (message: WorkerMessage) => {
+    if (message?.type === 'job-runner') slot.jobWorkerIds = message.workerIds;
+    if (message?.type === 'jobs-ready' && role === 'jobs') {
+      logger.info(
+        { concurrency: env.JOB_CONCURRENCY, startMs: Math.round(performance.now() - startMs) },
+        'Glimpse is running its background jobs (NODE_TYPE=worker: no HTTP)',
+      );
+    }
+  });
+  return worker;
 }
 
 async function shutdown(signal: string, exitCode = 0) {
@@ -183,11 +196,12 @@ cluster.setupPrimary({
 let listening = 0;
 cluster.on('listening', () => {
   listening++;
-  if (listening === workerCount) {
+  if (listening === httpWorkers) {
     logger.info(
       {
         port: env.PORT,
-        workers: workerCount,
+        workers: httpWorkers,
+        jobs: env.NODE_TYPE === 'all' ? 'in the first worker' : 'in NODE_TYPE=worker processes',
         database: embedded ? `embedded PostgreSQL in ${path.join(env.DATA_DIR, 'pg')}` : 'DATABASE_URL',
         storage: env.STORAGE_DRIVER,
         dataDir: env.DATA_DIR,
@@ -199,15 +213,14 @@ cluster.on('listening', () => {
 });
 cluster.on('exit', (worker, code, signal) => {
   if (shuttingDown) return;
-  const lived = Date.now() - (startedAt.get(worker) ?? 0);
-  startedAt.delete(worker);
-  if (lived < crashLoopMs && code !== 0) {
+  const slot = slots.get(worker)!;
+  slots.delete(worker);
+  if (Date.now() - slot.startedAt < crashLoopMs && code !== 0) {
     // A worker that cannot start (its own one-line error is above) will not start the next time either.
     void shutdown(`worker ${worker.process.pid} failed at start`, 1);
     return;
   }
   logger.error({ pid: worker.process.pid, code, signal }, 'a worker exited; starting a new one');
-  fork(databaseUrl);
+  fork(databaseUrl, slot.role, slot.jobWorkerIds);
 });
-for (let i = 0; i < workerCount; i++) fork(databaseUrl);
-scheduleSweeps();
+for (const role of roles) fork(databaseUrl, role);

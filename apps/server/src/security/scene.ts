@@ -74,8 +74,9 @@ const dataTables = (Object.values(schema) as unknown[])
  * refused request prove it stored, changed and deleted nothing, in any table.
  */
 export async function dataDigest(t: TestContext): Promise<Record<string, string>> {
-  // An earlier upload's AVIF job records its keys whenever it ends: let it, so it is not taken for the request's doing.
-  await t.deps.avif.idle();
+  // An earlier request's jobs (an upload's AVIF encode, a mail) write whenever they end: let them,
+  // so their writes are not taken for the refused request's doing.
+  await t.jobsDone();
   const columns = dataTables.map(
     (name) =>
       sql`(select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) from ${sql.identifier(name)} r) as ${sql.identifier(name)}`,

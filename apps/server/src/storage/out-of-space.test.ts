@@ -249,7 +249,7 @@ describe('a real full disk', () => {
           ).status,
         ).toBe(201);
       } finally {
-        await real.deps.avif.idle();
+        await real.jobsDone();
         execFileSync('umount', ['-l', uploads]);
         await real.close();
       }

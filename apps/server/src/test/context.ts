@@ -8,7 +8,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq, type SQL } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -19,13 +19,15 @@ import { type Database, openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
 import { createFeedCache } from '../features/feed/cache.ts';
-import { createAvifQueue } from '../features/images/avif.ts';
+import { createUploadGate } from '../features/images/avif.ts';
 import { watchSuspendedAccounts } from '../features/safety/suspended.ts';
+import { startJobRunner } from '../jobs/runner.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createOutboundGate, type Resolve, systemResolve } from '../lib/outbound/gate.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
 import { createPgListener } from '../live/pg-listener.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { tasks } from '../runtime/tasks.ts';
 import { createStorage, spaceMonitorFor } from '../server.ts';
 import { createLocalStorage, type Storage } from '../storage/storage.ts';
 import { imageForm, makeJpeg } from './images.ts';
@@ -129,7 +131,7 @@ export async function createTestContext(
   const listener = createPgListener(database.url, logger);
   const feedCache = await createFeedCache(listener);
   // The file mailbox in the temp folder (test/mail.ts reads it), unless the overrides name an SMTP_URL.
-  const mailer = createMailer(env, logger, { retryDelaysMs: [20, 50] });
+  const mailer = createMailer({ env, db: database.db, logger, secret: testSecret });
   const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
   const endedSessions = watchEndedSessions(live);
   const deps = {
@@ -144,7 +146,7 @@ export async function createTestContext(
     logger,
     live,
     mailer,
-    avif: createAvifQueue({ db: database.db, storage, logger }),
+    uploadGate: createUploadGate(),
     suspended,
     endedSessions,
     listener,
@@ -157,6 +159,16 @@ export async function createTestContext(
     space: spaceMonitorFor(env, options.statfs),
   };
   const app = createApp(deps);
+  // Jobs run in this process, as in `npm start`'s default, on the real queue: a test waits for
+  // them with `jobsDone()` (mail, pushes, AVIF). The hourly cron items are left out; tests call
+  // the sweeps themselves.
+  const jobs = await startJobRunner({
+    connectionString: database.url,
+    tasks,
+    deps,
+    logger,
+    concurrency: 2,
+  });
   let userCount = 0;
 
   /** A visitor with a cookie jar. Signed out until signUp/signIn. */
@@ -342,9 +354,24 @@ export async function createTestContext(
     return row?.value ?? 0;
   }
 
+  /** Resolves once no job is due or running (a job retrying later does not count). */
+  const jobsDone = () => jobs.idle();
+
+  /**
+   * Runs now every job waiting for a later retry (as an admin's Retry would), then waits for them:
+   * a test of retries need not sit through the backoff.
+   */
+  async function retryJobsNow() {
+    await database.db.execute(
+      sql`with retried as (select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where locked_at is null and attempts < max_attempts and run_at > now()), run_at => now()))
+          select count(*), pg_notify('jobs:insert', '{"count":1}') from retried`,
+    );
+    await jobs.idle();
+  }
+
   /** The files in storage once every queued AVIF encode has ended, so two listings compare. */
   async function storedFiles(): Promise<string[]> {
-    await deps.avif.idle();
+    await jobs.idle();
     const root = path.join(dataDir, 'uploads');
     const folders = await readdir(root).catch(() => [] as string[]);
     const files = await Promise.all(
@@ -355,14 +382,13 @@ export async function createTestContext(
 
   /** The messages the app has written to its file mailbox, once every queued one is delivered. */
   async function mailbox() {
-    await mailer.idle();
+    await jobs.idle();
     return readMailbox(dataDir);
   }
 
   async function close() {
-    // An AVIF encode may still be running for the test's last upload: let it end before the database goes.
-    await deps.avif.close();
-    await mailer.idle();
+    // A job may still be running (the test's last upload's AVIF encode): it ends before the database goes.
+    await jobs.stop();
     await live.close();
     await listener.close();
     await database.close();
@@ -392,6 +418,8 @@ export async function createTestContext(
     mailbox,
     lastMailTo,
     followConfirmationLink,
+    jobsDone,
+    retryJobsNow,
     close,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Vitest global setup for the server project: one PostgreSQL for the whole run and a migrated
- * template database. Each test file's context copies the template (CREATE DATABASE … TEMPLATE),
- * so no file runs the migrations itself. The server is a throwaway embedded PostgreSQL (fsync off:
+ * template database (the app's migrations and the job queue's). Each test file's context copies
+ * the template (CREATE DATABASE … TEMPLATE), so no file runs the migrations itself. The server is a throwaway embedded PostgreSQL (fsync off:
  * nothing here must survive a power cut), or TEST_DATABASE_URL's server when set (CI's second pass
  * on Debian's PostgreSQL proves any PostgreSQL works).
  */
@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { migrateJobQueue } from '../jobs/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,6 +51,7 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${template}`;
   const database = await openDatabase({ url: url.toString(), maxConnections: 1 });
   await database.close();
+  await migrateJobQueue(url.toString());
   project.provide('testDatabase', { adminUrl, template });
 
   return async () => {

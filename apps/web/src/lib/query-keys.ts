@@ -73,6 +73,7 @@ export const safetyKeys = {
   openCount: () => ['safety', 'moderation', 'count'] as const,
   audit: () => ['safety', 'moderation', 'audit'] as const,
   team: () => ['safety', 'moderation', 'team'] as const,
+  jobs: () => ['safety', 'moderation', 'jobs'] as const,
 };
 
 /** /settings/account (issue 14): the devices signed in to the account and its data export. */

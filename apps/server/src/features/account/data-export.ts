@@ -1,7 +1,7 @@
 /**
  * Download your data (issue 14). One archive per account at a time (data_exports has a unique key
  * on the account): asking again replaces a finished one, and waits for one still building. The
- * zip is built in the background, streamed entry by entry into a temporary file (yazl; each image
+ * zip is built by a job, streamed entry by entry into a temporary file (yazl; each image
  * is read from storage only when its turn comes), so neither the archive nor its pictures are
  * ever held in memory whole; then stored as `exports/<id>.zip` and offered for 7 days. /media
  * never serves that folder: only GET /api/account/export/download, to its owner.
@@ -18,6 +18,8 @@ import { limits, messages } from '@glimpse/shared';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dataExports } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import { addJob, defineTask } from '../../jobs/task.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
@@ -58,52 +60,68 @@ export async function getDataExport({
 }
 
 /**
- * Starts a build unless one is under way, and answers the export's state. The build runs on after
- * the answer; `built` settles when it is done (tests wait for it; routes do not).
+ * Starts a build unless one is under way, and answers the export's state. The row and the build's
+ * job are written in one transaction: a build is queued exactly when a row says `building`.
  */
 export async function requestDataExport({
   ctx: { db, storage, viewer },
-  input: { logger, publicUrl },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { logger: Logger; publicUrl: string }>): Promise<{
-  dto: DataExportDto;
-  built: Promise<void>;
-}> {
+}: ServiceArgs<'db' | 'storage' | 'viewer'>): Promise<DataExportDto> {
   const previous = await currentRow(db, viewer.id);
-  if (previous && previous.status === 'building' && !stale(previous)) {
-    return { dto: toDto(previous), built: Promise.resolve() };
-  }
+  if (previous && previous.status === 'building' && !stale(previous)) return toDto(previous);
   // Replace the previous row in one statement; a concurrent request that lost the race sees the
   // new row (the unique key) and answers it instead of starting a second build.
-  const [row] = await db
-    .insert(dataExports)
-    .values({ userId: viewer.id, status: 'building' })
-    .onConflictDoUpdate({
-      target: dataExports.userId,
-      set: {
-        id: sql`gen_random_uuid()`,
-        status: 'building',
-        fileKey: null,
-        sizeBytes: null,
-        createdAt: sql`now()`,
-        readyAt: null,
-        expiresAt: null,
-      },
-      where: previous ? eq(dataExports.id, previous.id) : sql`false`,
-    })
-    .returning();
-  if (!row) return { dto: toDto((await currentRow(db, viewer.id))!), built: Promise.resolve() };
-  if (previous?.fileKey) await storage.delete([previous.fileKey]).catch(() => {});
-
-  const built = buildArchive({ db, storage, logger, publicUrl }, row).catch(async (err) => {
-    logger.error({ err, userId: viewer.id }, 'data export failed');
-    await db
-      .update(dataExports)
-      .set({ status: 'failed' })
-      .where(eq(dataExports.id, row.id))
-      .catch(() => {});
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(dataExports)
+      .values({ userId: viewer.id, status: 'building' })
+      .onConflictDoUpdate({
+        target: dataExports.userId,
+        set: {
+          id: sql`gen_random_uuid()`,
+          status: 'building',
+          fileKey: null,
+          sizeBytes: null,
+          createdAt: sql`now()`,
+          readyAt: null,
+          expiresAt: null,
+        },
+        where: previous ? eq(dataExports.id, previous.id) : sql`false`,
+      })
+      .returning();
+    if (inserted)
+      await addJob(tx, dataExportTask, { exportId: inserted.id }, { jobKey: `export:${inserted.id}` });
+    return inserted;
   });
-  return { dto: toDto(row), built };
+  if (!row) return toDto((await currentRow(db, viewer.id))!);
+  if (previous?.fileKey) await storage.delete([previous.fileKey]).catch(() => {});
+  return toDto(row);
 }
+
+type BuildDeps = { db: Db; storage: Storage; logger: Logger; env: Pick<Env, 'publicUrl'> };
+
+/**
+ * Builds the archive of one export row (the `data_export_build` job). Its state is the row: a row
+ * no longer `building` (done, replaced by a newer request, or gone with its account) means there
+ * is nothing to do, so a build run again after a crash is harmless. After the last try the row
+ * says `failed`, and the member may ask again.
+ */
+export const dataExportTask = defineTask<{ exportId: string }, BuildDeps>({
+  name: 'data_export_build',
+  maxAttempts: 3,
+  async run({ exportId }, deps, job) {
+    const [row] = await deps.db.select().from(dataExports).where(eq(dataExports.id, exportId));
+    if (row?.status !== 'building') return;
+    try {
+      await buildArchive({ ...deps, publicUrl: deps.env.publicUrl }, row);
+    } catch (err) {
+      deps.logger.error({ err, userId: row.userId, attempt: job.attempt }, 'data export failed');
+      if (job.attempt >= job.maxAttempts) {
+        await deps.db.update(dataExports).set({ status: 'failed' }).where(eq(dataExports.id, row.id));
+      }
+      throw err;
+    }
+  },
+});
 
 const missingPicturesNote = (paths: string[]) =>
   `These pictures could not be read from storage when this archive was made, so their files in it
@@ -179,7 +197,7 @@ async function buildArchive(
         readyAt: sql`now()`,
         expiresAt: sql`now() + ${limits.dataExportKeepDays}::int * interval '1 day'`,
       })
-      .where(eq(dataExports.id, row.id))
+      .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'building')))
       .returning({ id: dataExports.id });
     // Replaced or deleted (the account went) while building: the file belongs to nobody.
     if (updated.length === 0) await storage.delete([key]);
@@ -199,7 +217,7 @@ export async function openDataExport({
   return { stored, fileName: `glimpse-data-${row.readyAt!.toISOString().slice(0, 10)}.zip` };
 }
 
-/** Removes archives past their 7 days and builds that died (hourly, runtime/worker.ts). */
+/** Removes archives past their 7 days and builds that never finished (hourly: `dataExportsSweepTask`). */
 export async function sweepDataExports({
   ctx: { db, storage },
 }: ServiceArgs<'db' | 'storage'>): Promise<number> {
@@ -221,3 +239,11 @@ export async function sweepDataExports({
   await storage.delete(removed.flatMap((r) => (r.fileKey ? [r.fileKey] : [])));
   return removed.length;
 }
+
+export const dataExportsSweepTask = defineTask<Record<string, never>, { db: Db; storage: Storage }>({
+  name: 'data_exports_sweep',
+  queueName: 'maintenance',
+  async run(_, ctx) {
+    await sweepDataExports({ ctx });
+  },
+});

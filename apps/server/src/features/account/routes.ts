@@ -41,7 +41,7 @@ export const accountRoutes = new Hono<AppEnv>()
       }
       throw error;
     }
-    mailer.send(emailChangeNoticeMail(oldEmail, newEmail));
+    await mailer.send(emailChangeNoticeMail(oldEmail, newEmail));
     return c.json({ message: messages.changeEmail.sent }, 202);
   })
   // "This wasn't me", from the mail to the old address once a change was made. Signed in or not
@@ -94,11 +94,7 @@ export const accountRoutes = new Hono<AppEnv>()
     c.json({ export: await getDataExport({ ctx: c.get('ctx') }) }, 200),
   )
   .post('/account/export', rateLimit('dataExports'), signedIn, async (c) => {
-    const { dto } = await requestDataExport({
-      ctx: c.get('ctx'),
-      input: { logger: c.get('log'), publicUrl: c.get('deps').env.publicUrl },
-    });
-    return c.json({ export: dto }, 202);
+    return c.json({ export: await requestDataExport({ ctx: c.get('ctx') }) }, 202);
   })
   .get('/account/export/download', signedIn, async (c) => {
     const { stored, fileName } = await openDataExport({ ctx: c.get('ctx') });

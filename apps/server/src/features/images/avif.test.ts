@@ -5,10 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import { createLogger } from '../../lib/logger.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { imageForm, makeJpeg } from '../../test/images.ts';
-import { type AvifQueue, createAvifQueue, sweepMissingAvif } from './avif.ts';
+import { createUploadGate, encodeImageAvif, queueAvif, queueMissingAvif } from './avif.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -29,10 +28,6 @@ async function uploadPostPhoto(member: Member, width = 2600, height = 1800): Pro
 
 const imageRow = async (id: string) =>
   (await t.db.select().from(schema.images).where(eq(schema.images.id, id)))[0];
-
-/** Another worker's queue on the same database and storage (a second instance). */
-const otherQueue = (): AvifQueue =>
-  createAvifQueue({ db: t.db, storage: t.deps.storage, logger: createLogger('silent', false) });
 
 const uploadsDir = () => path.join(t.deps.env.DATA_DIR, 'uploads');
 const avifFiles = async () => (await t.storedFiles()).filter((f) => f.endsWith('.avif'));
@@ -57,7 +52,7 @@ describe('AVIF renditions', () => {
     expect(image.avifSrcset).toBeNull();
     expect(image.srcset).toContain('2048w');
 
-    await t.deps.avif.idle();
+    await t.jobsDone();
     const row = await imageRow(image.id);
     expect(row?.avifKeys).toEqual(row?.keys.map((key) => key.replace(/\.webp$/, '.avif')));
     for (const [i, key] of row!.avifKeys!.entries()) {
@@ -89,15 +84,14 @@ describe('AVIF renditions', () => {
   it('shows the AVIF in every list of a post made before it was encoded', async () => {
     const author = await t.signUpWithProfile();
     const image = await uploadPostPhoto(author, 900, 700);
-    await t.deps.avif.idle();
+    await t.jobsDone();
     await forgetAvif(image.id);
     const created = await author.post('/api/posts', { photos: [{ imageId: image.id }], caption: 'Early' });
     const post = (await created.json()) as PostDto;
     expect(post.photos[0]!.image.avifSrcset).toBeNull();
 
-    const queue = otherQueue();
-    expect(await queue.run([image.id])).toBe(1);
-    await queue.close();
+    await queueAvif(t.db, image.id);
+    await t.jobsDone();
     const avifSrcset = image.srcset.replaceAll('.webp ', '.avif ');
     const single = (await (await author.get(`/api/posts/${post.id}`)).json()) as PostDto;
     expect(single.photos[0]!.image.avifSrcset).toBe(avifSrcset);
@@ -112,7 +106,7 @@ describe('AVIF renditions', () => {
     const image = await uploadPostPhoto(leaver, 900, 700);
     const created = await leaver.post('/api/posts', { photos: [{ imageId: image.id }], caption: 'Bye' });
     expect(created.status).toBe(201);
-    await t.deps.avif.idle();
+    await t.jobsDone();
     const { avifKeys } = (await imageRow(image.id))!;
     expect(avifKeys?.length).toBeGreaterThan(0);
     expect(await t.storedFiles()).toEqual(expect.arrayContaining(avifKeys!));
@@ -129,58 +123,69 @@ describe('AVIF renditions', () => {
       body: imageForm(await makeJpeg(), 'profile'),
     });
     const image = (await response.json()) as ImageDto;
-    await t.deps.avif.idle();
+    await t.jobsDone();
     expect((await imageRow(image.id))?.avifKeys).toBeNull();
     expect(image.avifSrcset).toBeNull();
   });
 
-  it('the sweep fills in a photo whose job never ran, on one of two instances, and leaves recent uploads alone', async () => {
+  it('the sweep queues a photo whose job never ran, once however often it runs, and leaves recent uploads alone', async () => {
     const author = await t.signUpWithProfile();
     const missed = await uploadPostPhoto(author, 900, 700);
     const recent = await uploadPostPhoto(author, 900, 700);
-    await t.deps.avif.idle();
+    await t.jobsDone();
     await forgetAvif(missed.id);
     await t.db.update(schema.images).set({ avifKeys: null }).where(eq(schema.images.id, recent.id));
     const before = await imageRow(missed.id);
     expect(before?.avifKeys).toBeNull();
 
-    const [a, b] = [otherQueue(), otherQueue()];
-    const outcomes = await Promise.all([
-      sweepMissingAvif({ ctx: { db: t.db, avif: a }, input: { olderThan: anHourAgo() } }),
-      sweepMissingAvif({ ctx: { db: t.db, avif: b }, input: { olderThan: anHourAgo() } }),
-    ]);
-    expect(outcomes.map((o) => o.skipped).sort()).toEqual([false, true]);
-    expect(outcomes.reduce((sum, o) => sum + o.encoded, 0)).toBe(1);
+    // Uploads in progress hold the encode at its first step, so both sweeps find the job waiting.
+    let finishUpload = () => {};
+    const upload = t.deps.uploadGate.whileUploading(
+      () => new Promise<void>((resolve) => (finishUpload = resolve)),
+    );
+    const sweep = () => queueMissingAvif({ ctx: { db: t.db }, input: { olderThan: anHourAgo() } });
+    expect(await Promise.all([sweep(), sweep()])).toEqual([1, 1]);
+    const [jobs] = (
+      (await t.db.execute(
+        sql`select count(*)::int as n from graphile_worker.jobs where key = ${`avif:${missed.id}`}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(jobs?.n).toBe(1);
+    finishUpload();
+    await upload;
+    await t.jobsDone();
 
     const after = await imageRow(missed.id);
     expect(after?.avifKeys).toHaveLength(before!.keys.length);
     for (const key of after!.avifKeys!) expect(await t.storedFiles()).toContain(key);
     expect((await imageRow(recent.id))?.avifKeys).toBeNull();
     // Done once: the next sweep finds nothing older than an hour to do.
-    expect(await sweepMissingAvif({ ctx: { db: t.db, avif: a }, input: { olderThan: anHourAgo() } })).toEqual(
-      { encoded: 0, skipped: false },
-    );
-    await Promise.all([a.close(), b.close()]);
+    expect(await sweep()).toBe(0);
   });
 
   it('quietly skips an image deleted while queued and marks one whose original is gone as WebP only', async () => {
     const author = await t.signUpWithProfile();
     const gone = await uploadPostPhoto(author, 900, 700);
     const lost = await uploadPostPhoto(author, 900, 700);
-    await t.deps.avif.idle();
+    await t.jobsDone();
     await forgetAvif(gone.id);
     await forgetAvif(lost.id);
     const lostRow = await imageRow(lost.id);
     await rm(path.join(uploadsDir(), lostRow!.originalKey!));
     const filesBefore = await avifFiles();
 
-    const queue = otherQueue();
-    queue.enqueue(gone.id);
-    // Deleted after it was queued (the job may already be encoding): no file of it may stay.
+    let finishUpload = () => {};
+    const upload = t.deps.uploadGate.whileUploading(
+      () => new Promise<void>((resolve) => (finishUpload = resolve)),
+    );
+    await queueAvif(t.db, gone.id);
+    await queueAvif(t.db, lost.id);
+    // Deleted after it was queued (its job waits at its first step): no file of it may stay.
     const created = await author.post('/api/posts', { photos: [{ imageId: gone.id }], caption: 'Brief' });
     expect((await author.delete(`/api/posts/${(await created.json()).id}`)).status).toBe(204);
-    expect(await queue.run([gone.id, lost.id])).toBe(0);
-    await queue.idle();
+    finishUpload();
+    await upload;
+    await t.jobsDone();
 
     expect(await avifFiles()).toEqual(filesBefore);
     expect(await imageRow(gone.id)).toBeUndefined();
@@ -188,51 +193,47 @@ describe('AVIF renditions', () => {
     // The DTO of an image with no AVIF to offer stays WebP only.
     const post = await author.post('/api/posts', { photos: [{ imageId: lost.id }], caption: 'Lost' });
     expect(((await post.json()) as PostDto).photos[0]!.image.avifSrcset).toBeNull();
-    await queue.close();
   });
 
-  it('lets uploads in the same worker go first: an encode waits while one is processed', async () => {
+  it('lets uploads in the same process go first: an encode waits while one is processed', async () => {
     const author = await t.signUpWithProfile();
     const image = await uploadPostPhoto(author, 900, 700);
-    await t.deps.avif.idle();
+    await t.jobsDone();
     await forgetAvif(image.id);
 
-    const queue = otherQueue();
     let finishUpload = () => {};
-    const upload = queue.whileUploading(() => new Promise<void>((resolve) => (finishUpload = resolve)));
-    queue.enqueue(image.id);
+    const upload = t.deps.uploadGate.whileUploading(
+      () => new Promise<void>((resolve) => (finishUpload = resolve)),
+    );
+    await queueAvif(t.db, image.id);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await imageRow(image.id))?.avifKeys).toBeNull();
     finishUpload();
     await upload;
-    await queue.idle();
+    await t.jobsDone();
     expect((await imageRow(image.id))?.avifKeys).toHaveLength(image.srcset.split(', ').length);
-    await queue.close();
   });
 
-  it('closing stops the encode under way at its next step, writing nothing, and drops the rest for the sweep', async () => {
+  it('a shutdown stops the encode at its next step, writing nothing, and leaves it to run again', async () => {
     const author = await t.signUpWithProfile();
-    const first = await uploadPostPhoto(author, 900, 700);
-    const second = await uploadPostPhoto(author, 900, 700);
-    await t.deps.avif.idle();
-    await forgetAvif(first.id);
-    await forgetAvif(second.id);
+    const image = await uploadPostPhoto(author, 900, 700);
+    await t.jobsDone();
+    await forgetAvif(image.id);
     const filesBefore = await avifFiles();
 
-    const queue = otherQueue();
-    // An upload in progress holds the first job at its next step, so the close finds it under way.
+    // The job's view: an upload holds it at a step, then the process shuts down (its signal aborts).
+    const gate = createUploadGate();
+    const shutdown = new AbortController();
     let finishUpload = () => {};
-    const upload = queue.whileUploading(() => new Promise<void>((resolve) => (finishUpload = resolve)));
-    queue.enqueue(first.id);
-    queue.enqueue(second.id);
-    await queue.close();
-    queue.enqueue(second.id);
-    await queue.idle();
-
-    expect((await imageRow(first.id))?.avifKeys).toBeNull();
-    expect((await imageRow(second.id))?.avifKeys).toBeNull();
-    expect(await avifFiles()).toEqual(filesBefore);
+    const upload = gate.whileUploading(() => new Promise<void>((resolve) => (finishUpload = resolve)));
+    const encode = encodeImageAvif(t.deps, image.id, () => gate.clear(shutdown.signal));
+    shutdown.abort();
+    await expect(encode).rejects.toMatchObject({ name: 'AbortError' });
     finishUpload();
     await upload;
+
+    // Thrown, not recorded as WebP only: the job fails this try and runs again.
+    expect((await imageRow(image.id))?.avifKeys).toBeNull();
+    expect(await avifFiles()).toEqual(filesBefore);
   });
 });

@@ -1,20 +1,23 @@
 /**
  * AVIF renditions of post photos, made after the upload has been answered: an upload stores WebP
- * and answers within its budget (DESIGN.md §6), then this in-process queue encodes the AVIF twins
- * from the kept original, one image at a time per worker (each worker has one core's worth of
- * requests to serve), and records their keys in `images.avif_keys`. Until then, and for good if
- * the job never runs, the image is served as WebP only. The hourly sweep (runtime/worker.ts)
- * finishes what a restart dropped, on one instance at a time.
+ * and answers within its budget (DESIGN.md §6), then queues an `avif_encode` job, which encodes
+ * the AVIF twins from the kept original and records their keys in `images.avif_keys`. Until then,
+ * and for good if it never succeeds, the image is served as WebP only. The jobs share one named
+ * queue, so one image is encoded at a time across all processes (~1–3 s of a core each); the job
+ * is idempotent (`avif_keys is null` is its state), and the hourly sweep queues any image a lost
+ * job missed (an upload killed between its row and its job, images from before the queue).
  *
- * Uploads in the same worker go first: an encode waits, between its steps, while one is being
- * processed (a 12 MP upload took ~1.5× as long with an AVIF encode beside it: docs/performance.md).
+ * Uploads in the process that runs the job go first: an encode waits, between its steps, while one
+ * is being processed there (a 12 MP upload took ~1.5× as long with an AVIF encode beside it:
+ * docs/performance.md). Uploads answered by other processes have their own cores.
  *
  * Only post photos: they are the images with an original to encode from (images/service.ts);
  * encoding AVIF from a stored WebP would only add a second generation of loss.
  */
-import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
+import { addJob, defineTask } from '../../jobs/task.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { putAll, type Storage } from '../../storage/storage.ts';
 import { encodeAvif } from './pipeline.ts';
@@ -22,35 +25,15 @@ import { encodeAvif } from './pipeline.ts';
 /** `images/1732000000000-ab12cd-1280.webp` → `images/1732000000000-ab12cd-1280.avif` */
 export const avifKeyOf = (webpKey: string) => webpKey.replace(/\.webp$/, '.avif');
 
-export interface AvifQueue {
-  /** Queues one image; returns at once. A no-op once closed (the sweep picks the image up later). */
-  enqueue(imageId: string): void;
-  /** Queues several and resolves when they are done, with how many were encoded (the sweep). */
-  run(imageIds: readonly string[]): Promise<number>;
+/** Lets background encodes step aside for the uploads this process is processing. */
+export interface UploadGate {
   /** Runs an upload's processing; encodes wait between their steps until none is running. */
   whileUploading<T>(work: () => Promise<T>): Promise<T>;
-  /** Resolves when nothing is queued or encoding (tests). */
-  idle(): Promise<void>;
-  /**
-   * Drops what has not started and stops the encode under way at its next step (at most one
-   * width's encode away), writing nothing: called before the database closes.
-   */
-  close(): Promise<void>;
+  /** Resolves when no upload is being processed; rejects at once when `signal` is aborted. */
+  clear(signal?: AbortSignal): Promise<void>;
 }
 
-/** Thrown at an encode's next step once the queue is closed: the job ends without a trace. */
-class QueueClosed extends Error {}
-
-interface AvifDeps {
-  db: Db;
-  storage: Storage;
-  logger: Logger;
-}
-
-/** A promise chain is the queue: each job starts when the one before it has settled. */
-export function createAvifQueue(deps: AvifDeps): AvifQueue {
-  let tail: Promise<unknown> = Promise.resolve();
-  let closed = false;
+export function createUploadGate(): UploadGate {
   let uploads = 0;
   let waiting: (() => void)[] = [];
   const wake = () => {
@@ -58,33 +41,7 @@ export function createAvifQueue(deps: AvifDeps): AvifQueue {
     waiting = [];
     for (const resolve of resolvers) resolve();
   };
-
-  async function nextStep() {
-    while (uploads > 0 && !closed) await new Promise<void>((resolve) => waiting.push(resolve));
-    if (closed) throw new QueueClosed();
-  }
-
-  function schedule(imageId: string): Promise<boolean> {
-    const job = tail.then(() =>
-      encodeImageAvif(deps, imageId, nextStep).catch((err) => {
-        // Closed: dropped for the sweep. Otherwise left without AVIF keys: the next sweep tries again.
-        if (!(err instanceof QueueClosed)) deps.logger.error({ err, imageId }, 'AVIF encode failed');
-        return false;
-      }),
-    );
-    tail = job;
-    return job;
-  }
-
-  const queue: AvifQueue = {
-    enqueue(imageId) {
-      if (!closed) void schedule(imageId);
-    },
-    async run(imageIds) {
-      if (closed) return 0;
-      const done = await Promise.all(imageIds.map(schedule));
-      return done.filter(Boolean).length;
-    },
+  return {
     async whileUploading(work) {
       uploads++;
       try {
@@ -94,21 +51,43 @@ export function createAvifQueue(deps: AvifDeps): AvifQueue {
         if (uploads === 0) wake();
       }
     },
-    async idle() {
-      let seen: Promise<unknown>;
-      do {
-        seen = tail;
-        await seen;
-      } while (seen !== tail);
-    },
-    async close() {
-      closed = true;
-      wake();
-      await queue.idle();
+    async clear(signal) {
+      signal?.throwIfAborted();
+      while (uploads > 0) {
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          signal?.addEventListener('abort', () => resolve(), { once: true });
+        });
+        signal?.throwIfAborted();
+      }
     },
   };
-  return queue;
 }
+
+interface AvifDeps {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  uploadGate: UploadGate;
+}
+
+export const avifEncodeTask = defineTask<{ imageId: string }, AvifDeps>({
+  name: 'avif_encode',
+  // One encode at a time in the whole deployment: each takes a core for seconds.
+  queueName: 'avif',
+  maxAttempts: 5,
+  async run({ imageId }, deps, job) {
+    await encodeImageAvif(deps, imageId, () => deps.uploadGate.clear(job.signal));
+  },
+});
+
+/** Queues the image's encode (once: a job already waiting for it is kept). */
+export function queueAvif(db: Db, imageId: string): Promise<void> {
+  return addJob(db, avifEncodeTask, { imageId }, { jobKey: `avif:${imageId}`, preserveRunAt: true });
+}
+
+/** A shutdown stopped the encode between steps: not the original's fault, so it runs again. */
+const nextStepAborted = (err: unknown) => (err as { name?: string })?.name === 'AbortError';
 
 /** Records the outcome unless another instance did first or the image is gone; true if recorded. */
 async function record(db: Db, imageId: string, avifKeys: string[]): Promise<boolean> {
@@ -126,8 +105,8 @@ async function record(db: Db, imageId: string, avifKeys: string[]): Promise<bool
  * none) has the files removed here. The keys are fixed by the WebP keys, so two instances that
  * race on one image write the same files and the loser leaves them to the winner's row.
  */
-async function encodeImageAvif(
-  { db, storage, logger }: AvifDeps,
+export async function encodeImageAvif(
+  { db, storage, logger }: Pick<AvifDeps, 'db' | 'storage' | 'logger'>,
   imageId: string,
   nextStep: () => Promise<void>,
 ): Promise<boolean> {
@@ -138,7 +117,7 @@ async function encodeImageAvif(
     .where(and(eq(images.id, imageId), isNull(images.avifKeys)));
   // Deleted while queued, or already done.
   if (!row) return false;
-  // WebP only, for good: an empty list, so no sweep tries again.
+  // WebP only, for good: an empty list, so no sweep queues it again.
   const giveUp = async () => {
     await record(db, imageId, []);
     return false;
@@ -154,8 +133,8 @@ async function encodeImageAvif(
   try {
     variants = await encodeAvif(original, row.widths, nextStep);
   } catch (err) {
-    if (err instanceof QueueClosed) throw err;
-    // The original was accepted once, so a failure here repeats: do not retry it every hour.
+    if (nextStepAborted(err)) throw err;
+    // The original was accepted once, so a failure here repeats: no point in trying again.
     logger.error({ err, imageId }, 'original cannot be encoded as AVIF; image stays WebP only');
     return giveUp();
   }
@@ -170,38 +149,42 @@ async function encodeImageAvif(
   return false;
 }
 
-/** Any constant every instance agrees on: "glimpse AVIF". */
-const sweepLockKey = 0x676c_6176;
-
-/** Images per sweep: ~1–3 s each on one core here, so a full batch costs a few minutes an hour. */
+/** Images per sweep: the jobs it queues take ~1–3 s each, one at a time. */
 export const avifSweepBatch = 100;
 
+/** An upload this recent may still have its own job waiting: the sweep leaves it alone. */
+const avifSweepGraceMs = 60 * 60 * 1000;
+
 /**
- * Queues post photos that have an original but no AVIF yet (a restart dropped their job, or they
- * predate it), newest first, `batch` at a time, and waits for them. Uploads younger than
- * `olderThan` are left to their own job. The transaction holds an advisory lock while the batch
- * encodes, so when several instances sweep, one works and the others skip (as event reminders do).
+ * Queues the encode of post photos that have an original but no AVIF yet (a lost job, or older
+ * than the queue), newest first, `batch` at a time; answers how many it queued. A job already
+ * waiting for an image is kept as it is (its job key).
  */
-export async function sweepMissingAvif({
-  ctx: { db, avif },
+export async function queueMissingAvif({
+  ctx: { db },
   input: { olderThan, batch = avifSweepBatch },
 }: {
-  ctx: { db: Db; avif: AvifQueue };
+  ctx: { db: Db };
   input: { olderThan: Date; batch?: number };
-}): Promise<{ encoded: number; skipped: boolean }> {
-  return db.transaction(async (tx) => {
-    const lock = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${sweepLockKey}) as locked`,
-    )) as unknown as {
-      rows: { locked: boolean }[];
-    };
-    if (!lock.rows[0]?.locked) return { encoded: 0, skipped: true };
-    const missing = await tx
-      .select({ id: images.id })
-      .from(images)
-      .where(and(isNull(images.avifKeys), isNotNull(images.originalKey), lt(images.createdAt, olderThan)))
-      .orderBy(desc(images.createdAt))
-      .limit(batch);
-    return { encoded: await avif.run(missing.map((m) => m.id)), skipped: false };
-  });
+}): Promise<number> {
+  const missing = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(isNull(images.avifKeys), isNotNull(images.originalKey), lt(images.createdAt, olderThan)))
+    .orderBy(desc(images.createdAt))
+    .limit(batch);
+  for (const { id } of missing) await queueAvif(db, id);
+  return missing.length;
 }
+
+export const avifSweepTask = defineTask<Record<string, never>, { db: Db; logger: Logger }>({
+  name: 'avif_sweep',
+  queueName: 'maintenance',
+  async run(_, { db, logger }) {
+    const queued = await queueMissingAvif({
+      ctx: { db },
+      input: { olderThan: new Date(Date.now() - avifSweepGraceMs) },
+    });
+    if (queued) logger.info({ queued }, 'queued missing AVIF renditions');
+  },
+});

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { invalid, tooLarge } from '../../lib/errors.ts';
 import { type AppEnv, formBody, parseWith, signedIn } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
+import { queueAvif } from './avif.ts';
 import { uploadImage } from './service.ts';
 
 const maxMb = limits.imageMaxBytes / 1024 / 1024;
@@ -34,12 +35,11 @@ export const imageRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const { purpose, file } = c.req.valid('form');
     const bytes = Buffer.from(await file.arrayBuffer());
-    const { avif } = c.get('deps');
-    const image = await avif.whileUploading(() =>
-      uploadImage({ ctx: c.get('ctx'), input: { purpose, bytes } }),
-    );
-    // A post photo's AVIF twins are encoded after this answer, never inside the upload's budget.
-    if (purpose === 'post') avif.enqueue(image.id);
+    const image = await c
+      .get('deps')
+      .uploadGate.whileUploading(() => uploadImage({ ctx: c.get('ctx'), input: { purpose, bytes } }));
+    // A post photo's AVIF twins are encoded by a job after this answer, never inside its budget.
+    if (purpose === 'post') await queueAvif(c.get('ctx').db, image.id);
     return c.json(image, 201);
   },
 );

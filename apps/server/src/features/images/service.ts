@@ -8,7 +8,9 @@ import { limits, messages } from '@glimpse/shared';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, images, postImages, profiles } from '../../db/schema.ts';
+import { defineTask } from '../../jobs/task.ts';
 import { forbidden, invalid } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
 import type { ServiceArgs } from '../../lib/service.ts';
 import { originalsFolder, putAll, type Storage } from '../../storage/storage.ts';
 import { processImage } from './pipeline.ts';
@@ -111,7 +113,7 @@ export async function deleteImages({ db, storage }: { db: Db; storage: Storage }
 /**
  * Uploads that never got attached (the person left the form, or the save failed) are removed
  * after a grace period, so "a failed upload stores no half-record" holds for files as well.
- * A job (main.ts), not a request: its context has no viewer.
+ * A job (`orphanImagesSweepTask`, hourly), not a request: its context has no viewer.
  */
 export async function sweepOrphanImages({
   ctx,
@@ -135,3 +137,18 @@ export async function sweepOrphanImages({
   );
   return orphans.length;
 }
+
+const orphanGraceMs = 24 * 60 * 60 * 1000;
+
+export const orphanImagesSweepTask = defineTask<
+  Record<string, never>,
+  { db: Db; storage: Storage; logger: Logger }
+>({
+  name: 'orphan_images_sweep',
+  queueName: 'maintenance',
+  async run(_, { db, storage, logger }) {
+    const olderThan = new Date(Date.now() - orphanGraceMs);
+    const removed = await sweepOrphanImages({ ctx: { db, storage }, input: { olderThan } });
+    if (removed) logger.info({ removed }, 'removed unattached uploads');
+  },
+});

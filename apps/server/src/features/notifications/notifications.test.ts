@@ -239,7 +239,7 @@ describe('event reminders', () => {
     await fan.put(`/api/events/${later.id}/interest`);
 
     const live = { publish: () => {} };
-    // Two instances at once: one takes the lock, the other skips; no reminder is sent twice.
+    // Two runs at once (a cron tick run again after a crash): no reminder is sent twice.
     const runs = await Promise.all([
       sendEventReminders({ db: t.db, live }),
       sendEventReminders({ db: t.db, live }),

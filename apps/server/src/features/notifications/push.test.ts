@@ -1,9 +1,10 @@
 /**
  * Web push against a real local HTTPS server standing in for the push service: it keeps each
  * request, and the test decrypts the body as a browser would (RFC 8291 aes128gcm) with the
- * subscription's own private key and auth secret. The stand-in is on loopback, so the sending
- * tests run with the escape hatch (FEDERATION_ALLOW_PRIVATE_ADDRESSES=true, `t`); `closed` is an
- * instance with the default settings, which must never reach it.
+ * subscription's own private key and auth secret. Pushes go through the real job queue: a notice
+ * queues its group's `push_group` job, which the test context's runner runs. The stand-in is on
+ * loopback, so the sending tests run with the escape hatch (FEDERATION_ALLOW_PRIVATE_ADDRESSES=true,
+ * `t`); `closed` is an instance with the default settings, which must never reach it.
  */
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
@@ -12,10 +13,10 @@ import { hostname } from 'node:os';
 import { messages } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushSends, pushSubscriptions } from '../../db/schema.ts';
+import { notificationGroups, pushSends, pushSubscriptions } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { testCertificate } from '../../test/tls.ts';
-import { type PushPayload, sendPendingPushes } from './push.ts';
+import { type PushPayload, pushGroup } from './push.ts';
 
 let t: TestContext;
 let closed: TestContext;
@@ -44,8 +45,8 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      // A subscription the browser dropped: the push service answers 410 Gone.
-      res.writeHead(req.url?.startsWith('/gone') ? 410 : 201).end();
+      // A subscription the browser dropped: the push service answers 410 Gone; a service down, 503.
+      res.writeHead(req.url?.startsWith('/gone') ? 410 : req.url?.startsWith('/down') ? 503 : 201).end();
     });
   });
   receiver.on('connection', () => connections++);
@@ -102,14 +103,9 @@ async function subscribe(member: Member, endpoint: string, context = t) {
   return keys;
 }
 
-const sendFrom = (context: TestContext) =>
-  sendPendingPushes({
-    db: context.db,
-    env: context.deps.env,
-    logger: context.deps.logger,
-    outbound: context.deps.outbound,
-  });
-const send = () => sendFrom(t);
+const deliveredTo = (path: string) => received.filter((r) => r.path === path);
+const groupOf = async (recipientId: string) =>
+  (await t.db.select().from(notificationGroups).where(eq(notificationGroups.recipientId, recipientId)))[0]!;
 const payloadOf = (keys: ReturnType<typeof browserKeys>, index = received.length - 1) =>
   JSON.parse(keys.decrypt(received[index]!.body)) as PushPayload;
 
@@ -123,13 +119,9 @@ describe('web push', () => {
     const post = await t.insertPost(owner.id, 'a caption nobody should see on a lock screen');
 
     await ana.put(`/api/posts/${post.id}/like`);
-    // Two instances at once: the group is claimed once.
-    const runs = await Promise.all([send(), send()]);
-    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
-    expect(runs.reduce((sum, run) => sum + run.removed, 0)).toBe(1);
+    await t.jobsDone();
     expect(await t.countRows(pushSubscriptions, eq(pushSubscriptions.userId, owner.id))).toBe(1);
-
-    const delivered = received.filter((r) => r.path === '/push/owner');
+    const delivered = deliveredTo('/push/owner');
     expect(delivered).toHaveLength(1);
     expect(delivered[0]!.headers['content-encoding']).toBe('aes128gcm');
     expect(String(delivered[0]!.headers.authorization)).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
@@ -142,13 +134,34 @@ describe('web push', () => {
     });
     expect(keys.decrypt(delivered[0]!.body)).not.toContain('caption');
 
-    // A second like within the minute waits; after it, one push says both.
+    // A second like within the minute waits for the minute's end; then one push says both.
     await bo.put(`/api/posts/${post.id}/like`);
-    expect((await send()).sent).toBe(0);
+    await t.jobsDone();
+    expect(deliveredTo('/push/owner')).toHaveLength(1);
     await t.db.update(pushSends).set({ sentAt: sql`now() - interval '61 seconds'` });
-    expect((await send()).sent).toBe(1);
+    await t.retryJobsNow();
+    expect(deliveredTo('/push/owner')).toHaveLength(2);
     expect(payloadOf(keys).body).toBe('Bo Berg and 1 other liked your post');
-    expect((await send()).sent).toBe(0);
+    // Nothing new: the job, run again, pushes nothing.
+    expect(await pushGroup(t.deps, (await groupOf(owner.id)).id)).toEqual({ sent: 0, removed: 0 });
+  });
+
+  it('retries when a push service fails, and records the push only once it went out', async () => {
+    const owner = await t.signUpWithProfile();
+    const ana = await t.signUpWithProfile({ firstName: 'Ana' });
+    await subscribe(owner, '/down/phone');
+    await ana.put(`/api/users/${owner.id}/follow`);
+    await t.jobsDone();
+    expect(deliveredTo('/down/phone')).toHaveLength(1);
+    const [failed] = (
+      (await t.db.execute(
+        sql`select attempts, last_error from graphile_worker.jobs where task_identifier = 'push_group'`,
+      )) as unknown as { rows: { attempts: number; last_error: string }[] }
+    ).rows;
+    expect(failed).toMatchObject({ attempts: 1, last_error: expect.stringMatching(/push services failed/) });
+    expect(await t.countRows(pushSends, eq(pushSends.groupId, (await groupOf(owner.id)).id))).toBe(0);
+    await t.retryJobsNow();
+    expect(deliveredTo('/down/phone')).toHaveLength(2);
   });
 
   it('respects push preferences and read groups', async () => {
@@ -158,15 +171,16 @@ describe('web push', () => {
     const post = await t.insertPost(owner.id, 'shh');
     await owner.put('/api/notifications/preferences', { push: { post_comment: false } });
     await ana.post(`/api/posts/${post.id}/comments`, { body: 'hello' });
-    expect((await send()).sent).toBe(0);
+    await t.jobsDone();
+    expect(deliveredTo('/push/quiet')).toHaveLength(0);
     // Still in the app: push off is not in-app off.
     const list = await (await owner.get('/api/notifications')).json();
     expect(list.items).toHaveLength(1);
 
+    // A group read before its job runs is not pushed.
     await owner.post('/api/notifications/read');
-    await ana.put(`/api/posts/${post.id}/like`);
-    await owner.post('/api/notifications/read');
-    expect((await send()).sent).toBe(0);
+    expect(await pushGroup(t.deps, (await groupOf(owner.id)).id)).toEqual({ sent: 0, removed: 0 });
+    expect(deliveredTo('/push/quiet')).toHaveLength(0);
   });
 
   it('accepts only public https push services on port 443 as subscriptions, and stores nothing else', async () => {
@@ -225,7 +239,8 @@ describe('web push', () => {
     const post = await closed.insertPost(owner.id, 'probe');
     await ana.put(`/api/posts/${post.id}/like`);
     const before = connections;
-    expect(await sendFrom(closed)).toEqual({ sent: 0, removed: 5 });
+    // The like queued the group's push job; the closed instance's runner runs it.
+    await closed.jobsDone();
     expect(connections).toBe(before);
     expect(await closed.countRows(pushSubscriptions, eq(pushSubscriptions.userId, owner.id))).toBe(0);
   });

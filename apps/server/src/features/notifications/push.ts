@@ -1,13 +1,13 @@
 /**
  * Web push: sends each unread group that changed to the recipient's subscribed browsers, at most
  * once per group per minute (a burst of likes becomes one push saying "Ana and 9 others…"), and
- * forgets subscriptions the push service says are gone (404/410). Runs as a job every few seconds
- * in every worker: a group is claimed by an upsert on push_sends before it is sent, so several
- * instances never push it twice. web-push encrypts (aes128gcm) and signs (VAPID); the request
- * goes out through the outbound gate (lib/outbound/gate.ts), which checks the endpoint again at
- * every push (its name may resolve elsewhere since it was saved) and connects only to the address
- * it checked. An endpoint the gate refuses is forgotten like a gone one. The payload stays the
- * short line a lock screen shows.
+ * forgets subscriptions the push service says are gone (404/410). A job per group (`push_group`),
+ * queued by a trigger in the notice's own transaction and de-duplicated by its job key, so it
+ * survives restarts, runs once however many instances there are, and is retried when a push
+ * service fails. web-push encrypts (aes128gcm) and signs (VAPID); the request goes out through the
+ * outbound gate (lib/outbound/gate.ts), which checks the endpoint again at every push (its name may
+ * resolve elsewhere since it was saved) and connects only to the address it checked. An endpoint
+ * the gate refuses is forgotten like a gone one. The payload stays the short line a lock screen shows.
  */
 import {
   type NotificationType,
@@ -19,6 +19,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { addJob, defineTask } from '../../jobs/task.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type OutboundGate, OutboundRefused } from '../../lib/outbound/gate.ts';
 import { vapidKeys } from './vapid.ts';
@@ -45,15 +46,16 @@ type DueGroup = {
   actor_name: string | null;
 };
 
-/** Groups that changed since their last push, for recipients with a subscription, push on. */
-async function dueGroups(db: Db): Promise<DueGroup[]> {
+/**
+ * The group's push, if one is due: unread, changed within the hour and since its last push, with
+ * its type not turned off for push by the recipient. `sent_at` is when the last push went out.
+ */
+async function dueGroup(db: Db, groupId: string): Promise<(DueGroup & { sent_at: string | null }) | null> {
   const result = (await db.execute(sql`
     select g.id, g.recipient_id, g.type, g.post_id, g.event_id, e.title as event_title, g.latest_at,
       (select count(*)::int from notifications n where n.group_id = g.id) as actor_count,
-      latest.actor_id, latest.actor_name
-    from (select distinct user_id from push_subscriptions) s
-    join notification_groups g on g.recipient_id = s.user_id and g.read = false
-      and g.latest_at > now() - interval '1 hour'
+      latest.actor_id, latest.actor_name, ps.sent_at
+    from notification_groups g
     left join push_sends ps on ps.group_id = g.id
     left join events e on e.id = g.event_id
     left join lateral (
@@ -61,22 +63,13 @@ async function dueGroups(db: Db): Promise<DueGroup[]> {
       from notifications n left join profiles p on p.user_id = n.actor_id
       where n.group_id = g.id order by n.created_at desc limit 1
     ) latest on true
-    where (ps.sent_at is null or ps.sent_at < g.latest_at)
+    where g.id = ${groupId} and g.read = false and g.latest_at > now() - interval '1 hour'
+      and (ps.pushed_latest_at is null or ps.pushed_latest_at < g.latest_at)
       and not exists (select 1 from notification_preferences np
-                      where np.user_id = g.recipient_id and g.type = any(np.push_off))
-    order by g.latest_at
-    limit 200`)) as unknown as { rows: DueGroup[] };
-  return result.rows;
-}
-
-/** True when this run owns the group's push: nobody pushed it within the last minute. */
-async function claim(db: Db, groupId: string): Promise<boolean> {
-  const result = (await db.execute(sql`
-    insert into push_sends (group_id, sent_at) values (${groupId}, now())
-    on conflict (group_id) do update set sent_at = now()
-    where push_sends.sent_at <= now() - make_interval(secs => ${notificationLimits.pushPerGroupSeconds})
-    returning group_id`)) as unknown as { rows: unknown[] };
-  return result.rows.length === 1;
+                      where np.user_id = g.recipient_id and g.type = any(np.push_off))`)) as unknown as {
+    rows: (DueGroup & { sent_at: string | null })[];
+  };
+  return result.rows[0] ?? null;
 }
 
 export function toPushPayload(group: DueGroup): PushPayload {
@@ -98,6 +91,7 @@ export function toPushPayload(group: DueGroup): PushPayload {
   };
 }
 
+/** Sends one payload to one subscription; 'gone' when the push service says it no longer exists. */
 /**
  * Sends one payload to one subscription: 'gone' when the push service says it no longer exists,
  * the gate's refusal when it will not send there (not https on 443, or an internal address). A
@@ -138,46 +132,75 @@ export async function sendPush(
   return status >= 200 && status < 300 ? 'sent' : 'failed';
 }
 
-export async function sendPendingPushes({
-  db,
-  env,
-  logger,
-  outbound,
-}: {
-  db: Db;
-  env: Env;
-  logger: Logger;
-  outbound: OutboundGate;
-}): Promise<{ sent: number; removed: number }> {
+type PushDeps = { db: Db; env: Env; logger: Logger; outbound: OutboundGate };
+
+/**
+ * Pushes one notification group to each of its recipient's subscriptions (the `push_group` job,
+ * queued by the notification_groups trigger in migration 0014). A push at most once a minute per
+ * group: sooner, the job queues itself for the minute's end. Subscriptions the push service says
+ * are gone are forgotten. When a service fails, the job throws and runs again later, to every
+ * subscription: a browser shows the repeat in place of the first (same tag), so it arrives once
+ * in effect; the push is recorded as sent only when none failed.
+ */
+export async function pushGroup(
+  { db, env, logger, outbound }: PushDeps,
+  groupId: string,
+): Promise<{ sent: number; removed: number }> {
+  const group = await dueGroup(db, groupId);
+  if (!group) return { sent: 0, removed: 0 };
+  const nextAllowed = group.sent_at
+    ? new Date(new Date(group.sent_at).getTime() + notificationLimits.pushPerGroupSeconds * 1000)
+    : null;
+  if (nextAllowed && nextAllowed.getTime() > Date.now()) {
+    await addJob(db, pushGroupTask, { groupId }, { jobKey: `push:${groupId}`, runAt: nextAllowed });
+    return { sent: 0, removed: 0 };
+  }
+  const payload = toPushPayload(group);
+  const subscriptions = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, group.recipient_id));
   let sent = 0;
   let removed = 0;
-  for (const group of await dueGroups(db)) {
-    if (!(await claim(db, group.id))) continue;
-    const payload = toPushPayload(group);
-    const subscriptions = await db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, group.recipient_id));
-    for (const subscription of subscriptions) {
-      try {
-        const outcome = await sendPush({ env, outbound }, subscription, payload);
-        if (outcome === 'sent') sent++;
-        if (outcome instanceof OutboundRefused) {
-          // Saved before the gate existed, or its name now points inside: never worth a retry.
-          logger.warn(
-            { host: outcome.host, reason: outcome.reason },
-            'push endpoint refused; subscription removed',
-          );
-        }
-        if (outcome === 'gone' || outcome instanceof OutboundRefused) {
-          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
-          removed++;
-        }
-        if (outcome === 'failed') logger.warn({ groupId: group.id }, 'push service refused a push');
-      } catch (err) {
-        logger.warn({ err, groupId: group.id }, 'push could not be sent');
+  let failed = 0;
+  for (const subscription of subscriptions) {
+    try {
+      const outcome = await sendPush({ env, outbound }, subscription, payload);
+      if (outcome === 'sent') sent++;
+      if (outcome instanceof OutboundRefused) {
+        // Saved before the gate existed, or its name now points inside: never worth a retry.
+        logger.warn(
+          { host: outcome.host, reason: outcome.reason },
+          'push endpoint refused; subscription removed',
+        );
       }
+      if (outcome === 'gone' || outcome instanceof OutboundRefused) {
+        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+        removed++;
+      }
+      if (outcome === 'failed') {
+        failed++;
+        logger.warn({ groupId }, 'push service refused a push');
+      }
+    } catch (err) {
+      failed++;
+      logger.warn({ err, groupId }, 'push could not be sent');
     }
   }
+  if (failed > 0)
+    throw new Error(`${failed} of ${subscriptions.length} push services failed; trying again later`);
+  // The version pushed, not the time now: a notice that arrived while sending is pushed next.
+  await db.execute(sql`
+    insert into push_sends (group_id, sent_at, pushed_latest_at) values (${groupId}, now(), ${group.latest_at})
+    on conflict (group_id) do update set sent_at = excluded.sent_at, pushed_latest_at = excluded.pushed_latest_at`);
   return { sent, removed };
 }
+
+export const pushGroupTask = defineTask<{ groupId: string }, PushDeps>({
+  name: 'push_group',
+  // About half an hour of tries: a group older than an hour is not pushed any more anyway.
+  maxAttempts: 8,
+  async run({ groupId }, deps) {
+    await pushGroup(deps, groupId);
+  },
+});

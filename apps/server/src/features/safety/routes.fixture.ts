@@ -2,7 +2,7 @@
  * Who may call each state-changing trust-and-safety route (a test fixture: the security suites
  * read it through security/route-table.ts). A new route in routes.ts needs its entry here.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
 import { expectWrittenBy, memberOf, type RouteEntry, storedById } from '../../security/route-entry.ts';
@@ -222,6 +222,19 @@ function latestNote(): NonNullable<RouteEntry['text']> {
   };
 }
 
+/**
+ * A background job that failed for good, of a task no runner knows (so the test context's runner
+ * leaves it alone): what the console's Retry acts on.
+ */
+async function failedJob(scene: Scene): Promise<string> {
+  const result = (await scene.t.db.execute(sql`
+    select id::text from graphile_worker.permanently_fail_jobs(
+      array[(select id from graphile_worker.add_job('route_table_probe', '{}'::json))], 'probe failed')`)) as unknown as {
+    rows: { id: string }[];
+  };
+  return result.rows[0]!.id;
+}
+
 /** In these entries the owner is the instance's admin; the other member is a member. */
 async function ownerIsAdmin(scene: Scene) {
   await scene.t.db.update(schema.user).set({ role: 'admin' }).where(eq(schema.user.id, scene.owner.id));
@@ -306,6 +319,29 @@ function consoleEntries(): Record<string, RouteEntry> {
           path: `/api/admin/moderators/${userId}`,
           async verify() {
             expect(await roleOf(scene, userId!)).toBe(actor === 'owner' ? 'moderator' : 'member');
+          },
+        };
+      },
+    },
+    'POST /api/admin/jobs/:jobId/retry': {
+      rule: 'Only admins run a failed background job again; to moderators and members the route does not exist.',
+      expect: adminOnly,
+      rateLimit: null,
+      body: 'none',
+      async attempt(scene, actor) {
+        await ownerIsAdmin(scene);
+        const jobId = await failedJob(scene);
+        return {
+          path: `/api/admin/jobs/${jobId}/retry`,
+          async verify() {
+            // Retried: a fresh set of tries, due now. Refused: still given up.
+            const [job] = (
+              (await scene.t.db.execute(
+                sql`select attempts, max_attempts from graphile_worker.jobs where id = ${jobId}::bigint`,
+              )) as unknown as { rows: { attempts: number; max_attempts: number }[] }
+            ).rows;
+            expect(job!.attempts === 0).toBe(actor === 'owner');
+            expect(job!.attempts === job!.max_attempts).toBe(actor !== 'owner');
           },
         };
       },

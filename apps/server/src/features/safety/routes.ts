@@ -1,6 +1,7 @@
 /**
  * HTTP for trust and safety: block and mute, reports on posts, comments and events, muted words,
- * and the moderation console's API under /admin (404 to everyone but moderators and admins).
+ * and the moderation console's API under /admin (404 to everyone but moderators and admins; the
+ * Jobs section and the team's roles to everyone but admins).
  */
 import {
   ModerationActionInput,
@@ -12,9 +13,11 @@ import {
 } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { decodeCursor, pageQuery } from '../../lib/cursor.ts';
-import { type AppEnv, jsonBody, query, signedIn, uuidParam } from '../../lib/http.ts';
+import { notFound } from '../../lib/errors.ts';
+import { type AppEnv, jsonBody, param, query, signedIn, uuidParam } from '../../lib/http.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import { mediaContentType } from '../../storage/storage.ts';
+import { getJobQueue, retryFailedJob } from './jobs.ts';
 import {
   actOnReport,
   countOpenReports,
@@ -33,6 +36,11 @@ const reportList = query(
   ReportListQuery.transform(({ status, cursor }) => ({ status, cursor: decodeCursor(cursor) })),
 );
 const notFoundId = uuidParam('id', messages.common.notFound);
+/** graphile-worker's job ids are bigints; anything else names no job. */
+const jobIdParam = param('jobId', (value) => {
+  if (!/^[1-9]\d{0,17}$/.test(value)) throw notFound(messages.jobs.notFound);
+  return value;
+});
 
 export const safetyRoutes = new Hono<AppEnv>()
   .put('/users/:userId/block', rateLimit('safety'), signedIn, async (c) =>
@@ -149,6 +157,11 @@ export const safetyRoutes = new Hono<AppEnv>()
       await setModerator({ ctx: c.get('ctx'), input: { userId: c.req.param('userId'), moderator: false } }),
       200,
     ),
+  )
+  // ── the console's Jobs section (admins) ──
+  .get('/admin/jobs', signedIn, async (c) => c.json(await getJobQueue({ ctx: c.get('ctx') }), 200))
+  .post('/admin/jobs/:jobId/retry', signedIn, jobIdParam, async (c) =>
+    c.json(await retryFailedJob({ ctx: c.get('ctx'), input: c.req.valid('param') }), 200),
   );
 
 type SignedInCtx = Parameters<typeof fileReport>[0]['ctx'];

@@ -1,7 +1,8 @@
 /**
  * /admin/reports, for moderators and admins (everyone else gets the app's Not found, as the API
  * answers them 404): reported things grouped by target, Open or Resolved, newest first; then the
- * team and the audit log. The list refreshes live when a report arrives (app/live-updates.ts).
+ * team, the audit log and, for admins, the background jobs. The list refreshes live when a report
+ * arrives (app/live-updates.ts).
  */
 import type { ReportListStatus } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
@@ -11,8 +12,10 @@ import { Button } from '@/components/button.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
+import { useViewer } from '@/lib/session.ts';
 import { useReportGroups } from './api/moderation.ts';
 import { AuditLog } from './audit-log.tsx';
+import { JobsPanel } from './jobs-panel.tsx';
 import styles from './moderation.module.css';
 import { ReportGroup } from './report-group.tsx';
 import { TeamPanel } from './team-panel.tsx';
@@ -42,6 +45,7 @@ export function ModerationScreen() {
   const status: ReportListStatus = params.get('status') === 'resolved' ? 'resolved' : 'open';
   const groups = useReportGroups(status);
   const items = groups.data?.pages.flatMap((page) => page.items) ?? [];
+  const isAdmin = useViewer().user.role === 'admin';
 
   return (
     <Page title="Moderation">
@@ -87,6 +91,12 @@ export function ModerationScreen() {
         <h2 id="audit-heading">Audit log</h2>
         <AuditLog />
       </section>
+      {isAdmin && (
+        <section className={styles.section} aria-labelledby="jobs-heading">
+          <h2 id="jobs-heading">Background jobs</h2>
+          <JobsPanel />
+        </section>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,67 @@
+/**
+ * Every background task of the server and when the periodic ones run: the list a job runner runs
+ * (runtime/worker.ts, and the test driver). Each task lives beside the work it does; this is the
+ * one place that names them all. A task added here needs nothing else: jobs queued for it wait in
+ * the database until a runner knows it.
+ */
+import type { AppDeps } from '../deps.ts';
+import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
+import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
+import { orphanImagesSweepTask } from '../features/images/service.ts';
+import { pushGroupTask } from '../features/notifications/push.ts';
+import { eventRemindersTask } from '../features/notifications/reminders.ts';
+import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
+import type { CronEntry } from '../jobs/runner.ts';
+import { defineTask, type Task } from '../jobs/task.ts';
+import { sweepRateLimitWindows } from '../lib/rate-limit.ts';
+import { mailDeliveriesSweepTask, mailSendTask } from '../mail/mailer.ts';
+
+/** What a task may use: the app's dependencies (a job has no viewer). */
+export type JobDeps = AppDeps;
+
+const rateLimitsSweepTask = defineTask<Record<string, never>, JobDeps>({
+  name: 'rate_limits_sweep',
+  queueName: 'maintenance',
+  async run(_, { db }) {
+    await sweepRateLimitWindows(db);
+  },
+});
+
+/** Report pictures older versions kept in the public `images/` folder move to the private one. */
+const reportPicturesMoveTask = defineTask<Record<string, never>, JobDeps>({
+  name: 'report_pictures_move',
+  queueName: 'maintenance',
+  async run(_, deps) {
+    const moved = await moveLegacyReportSnapshots({ ctx: deps, input: {} });
+    if (moved) deps.logger.info({ moved }, 'moved report pictures to the private folder');
+  },
+});
+
+export const tasks: readonly Task<never, JobDeps>[] = [
+  mailSendTask,
+  pushGroupTask,
+  avifEncodeTask,
+  dataExportTask,
+  eventRemindersTask,
+  orphanImagesSweepTask,
+  rateLimitsSweepTask,
+  dataExportsSweepTask,
+  avifSweepTask,
+  mailDeliveriesSweepTask,
+  reportPicturesMoveTask,
+];
+
+/**
+ * The hourly housekeeping, at different minutes and on one named queue, so the sweeps run one
+ * after another rather than holding several connections at once. Reminders catch up on a missed
+ * hour at start (a restart across the hour); the sweeps simply run at the next one.
+ */
+export const cron: readonly CronEntry<JobDeps>[] = [
+  { task: eventRemindersTask, match: '5 * * * *', backfillHours: 1 },
+  { task: orphanImagesSweepTask, match: '15 * * * *' },
+  { task: rateLimitsSweepTask, match: '25 * * * *' },
+  { task: dataExportsSweepTask, match: '35 * * * *' },
+  { task: avifSweepTask, match: '45 * * * *' },
+  { task: mailDeliveriesSweepTask, match: '55 * * * *' },
+  { task: reportPicturesMoveTask, match: '50 * * * *' },
+];

@@ -1,0 +1,94 @@
+/**
+ * The console's Jobs section, for admins: how many background jobs wait, run and have failed, and
+ * each failed one with its task, tries, last error and when it runs next (or that it gave up),
+ * with Retry to run it again now.
+ */
+import type { FailedJobDto } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
+import { Button } from '@/components/button.tsx';
+import { useToast } from '@/components/toast.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { useJobQueue, useRetryJob } from './api/jobs.ts';
+import styles from './moderation.module.css';
+
+/** What each task does, in words; the identifier stays beside it for the logs. */
+const taskLabel: Record<string, string> = {
+  mail_send: 'Email',
+  push_group: 'Push notification',
+  avif_encode: 'AVIF photo encoding',
+  data_export_build: 'Data export',
+  event_reminders: 'Event reminders',
+  orphan_images_sweep: 'Unattached uploads sweep',
+  rate_limits_sweep: 'Rate limit sweep',
+  data_exports_sweep: 'Expired exports sweep',
+  avif_sweep: 'Missing AVIF sweep',
+  mail_deliveries_sweep: 'Sent mail record sweep',
+};
+
+function FailedJob({ job }: { job: FailedJobDto }) {
+  const retry = useRetryJob();
+  const toast = useToast();
+  return (
+    <li className={styles.group}>
+      <div className={styles.groupHead}>
+        <h3 className={styles.kind}>
+          {taskLabel[job.task] ?? job.task} <code className={styles.badge}>{job.task}</code>
+        </h3>
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={retry.isPending}
+          busyLabel="Retrying..."
+          onClick={() =>
+            retry.mutate(job.id, {
+              onSuccess: () => toast.success(messages.jobs.retried),
+              onError: () => toast.error(messages.jobs.retryFailed),
+            })
+          }
+        >
+          Retry
+        </Button>
+      </div>
+      <p className={styles.reason}>{job.lastError}</p>
+      <p className={styles.meta}>
+        {job.givenUp
+          ? `Gave up after ${job.attempts} ${job.attempts === 1 ? 'try' : 'tries'} · ${formatDateTime(job.runAt)}`
+          : `Try ${job.attempts} of ${job.maxAttempts} failed · next try ${formatDateTime(job.runAt)}`}
+      </p>
+    </li>
+  );
+}
+
+export function JobsPanel() {
+  const queue = useJobQueue();
+  if (queue.isPending) return null;
+  if (queue.isError) return <p className={styles.meta}>{messages.jobs.loadFailed}</p>;
+  const { queued, running, failed, failedJobs } = queue.data;
+  return (
+    <>
+      <dl className={styles.jobCounts} aria-label="Job counts">
+        <div>
+          <dt>Queued</dt>
+          <dd>{queued}</dd>
+        </div>
+        <div>
+          <dt>Running</dt>
+          <dd>{running}</dd>
+        </div>
+        <div>
+          <dt>Failed</dt>
+          <dd>{failed}</dd>
+        </div>
+      </dl>
+      {failedJobs.length === 0 ? (
+        <p className={styles.meta}>{messages.jobs.noFailed}</p>
+      ) : (
+        <ul className={styles.groups} aria-label="Failed jobs">
+          {failedJobs.map((job) => (
+            <FailedJob key={job.id} job={job} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
