@@ -46,7 +46,14 @@ interface Instance {
   dataDir: string;
 }
 
+/**
+ * Every started instance's DATA_DIR: the instances share one database and so one job queue, and
+ * a mail is written by whichever instance's runner took its job.
+ */
+const mailboxes: string[] = [];
+
 async function startInstance(env: Record<string, string>, port: number): Promise<Instance> {
+  mailboxes.push(env.DATA_DIR!);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -96,7 +103,7 @@ async function signUp(
     json({ email, password: 'correct horse battery', name: email, acceptTerms: true }),
   );
   expect(response.status).toBe(200);
-  const link = await waitForMailedLink(instance.dataDir, email);
+  const link = await waitForMailedLink(mailboxes, email);
   const confirmed = await visit(instance, '')(`${link.pathname}${link.search}`, { redirect: 'manual' });
   expect(confirmed.status).toBe(302);
   const cookie = cookieHeaderOf(confirmed);
@@ -213,7 +220,7 @@ describe('two server instances on one PostgreSQL', () => {
     const email = `revoker-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'correct horse battery';
     await visit(a, '')('/api/auth/sign-up/email', json({ email, password, name: email, acceptTerms: true }));
-    const link = await waitForMailedLink(a.dataDir, email);
+    const link = await waitForMailedLink(mailboxes, email);
     const phone = cookieHeaderOf(
       await visit(a, '')(`${link.pathname}${link.search}`, { redirect: 'manual' }),
     );

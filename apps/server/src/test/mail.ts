@@ -36,16 +36,21 @@ export async function readMailbox(dataDir: string): Promise<StoredMail[]> {
 
 /**
  * The newest link mailed to `email` in a mailbox another process writes (a server started by the
- * test), waiting for it to arrive: that server answers before its mail is written.
+ * test), waiting for it to arrive: that server answers before its mail is written. Several
+ * instances on one database share one queue, so the mail is in whichever one's DATA_DIR ran the job.
  */
-export async function waitForMailedLink(dataDir: string, email: string, timeoutMs = 10_000): Promise<URL> {
+export async function waitForMailedLink(
+  dataDirs: string | string[],
+  email: string,
+  timeoutMs = 10_000,
+): Promise<URL> {
   const deadline = Date.now() + timeoutMs;
+  const dirs = [dataDirs].flat();
   for (;;) {
-    const link = (await readMailbox(dataDir))
-      .filter((m) => m.to === email.toLowerCase() && m.link)
-      .at(-1)?.link;
+    const mail = (await Promise.all(dirs.map(readMailbox))).flat();
+    const link = mail.filter((m) => m.to === email.toLowerCase() && m.link).at(-1)?.link;
     if (link) return new URL(link);
-    if (Date.now() > deadline) throw new Error(`no link was mailed to ${email} in ${dataDir}/mail`);
+    if (Date.now() > deadline) throw new Error(`no link was mailed to ${email} in ${dirs.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

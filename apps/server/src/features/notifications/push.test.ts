@@ -149,7 +149,7 @@ describe('web push', () => {
   it('retries when a push service fails, and records the push only once it went out', async () => {
     const owner = await t.signUpWithProfile();
     const ana = await t.signUpWithProfile({ firstName: 'Ana' });
-    await subscribe(owner, '/down/phone');
+    await subscribe(owner, `${base}/down/phone`);
     await ana.put(`/api/users/${owner.id}/follow`);
     await t.jobsDone();
     expect(deliveredTo('/down/phone')).toHaveLength(1);
