@@ -16,6 +16,22 @@ function fakeAuth(storage: AsyncLocalStorage<string>) {
   };
 }
 
+/**
+ * Node 24 keeps AsyncLocalStorage contexts in AsyncContextFrame: no promise hook to turn off, so
+ * nothing to save, and a disabled storage still shows a continuation the context it started in.
+ * What the module switches off is Node 20's hook; there, its effect is what the tests below see.
+ */
+async function disabledStorageStillShowsContext(): Promise<boolean> {
+  const storage = new AsyncLocalStorage<string>();
+  let later: Promise<string | undefined> | undefined;
+  storage.run('started', () => {
+    later = sleep(1).then(() => storage.getStore());
+  });
+  storage.disable();
+  return (await later) !== undefined;
+}
+const contextFrames = await disabledStorageStillShowsContext();
+
 describe('better-auth context only while a call runs', () => {
   it('keeps each call’s context across awaits, also when calls overlap', async () => {
     const storage = new AsyncLocalStorage<string>();
@@ -30,21 +46,24 @@ describe('better-auth context only while a call runs', () => {
     expect(auth.api.version).toBe('1');
   });
 
-  it('switches the storage off once no call is running, and back on with the next', async () => {
-    const storage = new AsyncLocalStorage<string>();
-    const auth = contextOnlyWhileRunning(fakeAuth(storage), () => [storage]);
-    let leftRunning: Promise<string | undefined> | undefined;
-    await auth.handler(new Request('http://localhost/a'));
-    // Work a call started but did not wait for finds no context once the storage is off.
-    await storage.run('left running', async () => {
-      leftRunning = sleep(10).then(() => storage.getStore());
-    });
-    await auth.api.getSession(1);
-    expect(await leftRunning).toBeUndefined();
-    expect(await auth.api.getSession(1)).toBe('getSession');
-  });
+  it.skipIf(contextFrames)(
+    'switches the storage off once no call is running, and back on with the next',
+    async () => {
+      const storage = new AsyncLocalStorage<string>();
+      const auth = contextOnlyWhileRunning(fakeAuth(storage), () => [storage]);
+      let leftRunning: Promise<string | undefined> | undefined;
+      await auth.handler(new Request('http://localhost/a'));
+      // Work a call started but did not wait for finds no context once the storage is off.
+      await storage.run('left running', async () => {
+        leftRunning = sleep(10).then(() => storage.getStore());
+      });
+      await auth.api.getSession(1);
+      expect(await leftRunning).toBeUndefined();
+      expect(await auth.api.getSession(1)).toBe('getSession');
+    },
+  );
 
-  it('counts a call that fails as ended', async () => {
+  it.skipIf(contextFrames)('counts a call that fails as ended', async () => {
     const storage = new AsyncLocalStorage<string>();
     const failing = {
       handler: (_request: Request) => storage.run('x', () => Promise.reject<Response>(new Error('refused'))),
