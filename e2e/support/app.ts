@@ -235,6 +235,19 @@ export async function expectAccessible(page: Page, state = new URL(page.url()).p
   expect.soft(found, `axe on ${state}`).toEqual([]);
 }
 
+/** With SHOTS_DIR set, the screen at phone and desktop widths, for a person to look at. */
+export async function shots(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const [label, width, height] of [
+    ['390', 390, 844],
+    ['1280', 1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });
+  }
+}
+
 // ── Mail ─────────────────────────────────────────────────────────────────────────────────────
 
 /** Where the run's mail server (support/smtp-receiver.ts) files what Glimpse sends: DATA_DIR/mail. */

@@ -5,21 +5,15 @@
  * and moderators never see the section (the API's tests cover them: features/safety/jobs.test.ts).
  */
 
-import { expectAccessible, mailedLink, newUser, sendSignUpForm, signUpWithProfile } from '../support/app.ts';
-import { expect, type Page, test } from '../support/test.ts';
-
-/** With SHOTS_DIR set, the screen at phone and desktop widths, for a person to look at. */
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const [label, width, height] of [
-    ['390', 390, 844],
-    ['1280', 1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });
-  }
-}
+import {
+  expectAccessible,
+  mailedLink,
+  newUser,
+  sendSignUpForm,
+  shots,
+  signUpWithProfile,
+} from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
 
 test('an admin sees a refused mail in Background jobs, and Retry sends it', async ({ browser }) => {
   const adminPage = await (await browser.newContext()).newPage();

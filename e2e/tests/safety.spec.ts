@@ -8,6 +8,7 @@ import {
   currentUserId,
   expectAccessible,
   newUser,
+  shots,
   signIn,
   signUpWithProfile,
   type TestUser,
@@ -24,19 +25,6 @@ async function follow(page: Page, id: string) {
   await page.goto(`/userpublicfeed/${id}`);
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Unfollow' })).toBeVisible();
-}
-
-/** With SHOTS_DIR set, the screen at phone and desktop widths, for a person to look at. */
-async function shots(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  for (const [label, width, height] of [
-    ['390', 390, 844],
-    ['1280', 1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });
-  }
 }
 
 const feedPost = (page: Page, caption: string) => page.getByRole('main').getByText(caption, { exact: true });

@@ -7,6 +7,19 @@ import type { MailMessage } from './mailer.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.codePointAt(0)};`);
 
+/** Every message's HTML: the product's name, the paragraphs given (already HTML), the signature. */
+function htmlFrame(subject: string, paragraphs: string[]): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:560px;margin:24px auto;padding:0 16px;color:#111">
+<h1 style="font-size:20px">Glimpse</h1>
+${paragraphs.map((p) => `${p}\n`).join('')}<p>— ${escapeHtml(messages.mail.signature)}</p>
+</body></html>
+`;
+}
+
+const smallPrint = (text: string) => `<p style="font-size:13px;color:#555">${escapeHtml(text)}</p>`;
+
 /** A message whose point is one link: an intro, the link (as a button in HTML), and why to ignore it. */
 export function linkMail(input: {
   to: string;
@@ -27,16 +40,12 @@ export function linkMail(input: {
     `— ${messages.mail.signature}`,
     '',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:560px;margin:24px auto;padding:0 16px;color:#111">
-<h1 style="font-size:20px">Glimpse</h1>
-<p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action)}</a></p>
-<p style="font-size:13px;color:#555">${escapeHtml(link)}</p>
-${ignore ? `<p style="font-size:13px;color:#555">${escapeHtml(ignore)}</p>\n` : ''}<p>— ${escapeHtml(messages.mail.signature)}</p>
-</body></html>
-`;
+  const html = htmlFrame(subject, [
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action)}</a></p>`,
+    smallPrint(link),
+    ...(ignore ? [smallPrint(ignore)] : []),
+  ]);
   return { to, subject, text, html, link };
 }
 
@@ -61,14 +70,7 @@ export function emailChangeNoticeMail(to: string, newEmail: string): MailMessage
   const subject = messages.changeEmail.noticeSubject;
   const intro = messages.changeEmail.noticeText(newEmail);
   const text = [intro, '', `— ${messages.mail.signature}`, ''].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:560px;margin:24px auto;padding:0 16px;color:#111">
-<h1 style="font-size:20px">Glimpse</h1>
-<p>${escapeHtml(intro)}</p>
-<p>— ${escapeHtml(messages.mail.signature)}</p>
-</body></html>
-`;
+  const html = htmlFrame(subject, [`<p>${escapeHtml(intro)}</p>`]);
   return { to, subject, text, html };
 }
 
@@ -115,16 +117,11 @@ export function existingAccountMail(
     `— ${signature}`,
     '',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:560px;margin:24px auto;padding:0 16px;color:#111">
-<h1 style="font-size:20px">Glimpse</h1>
-<p>${escapeHtml(existingAccountIntro)}</p>
-<p>${escapeHtml(existingAccountSignIn)} <a href="${escapeHtml(links.signIn)}">${escapeHtml(links.signIn)}</a></p>
-<p>${escapeHtml(existingAccountReset)} <a href="${escapeHtml(links.resetPassword)}">${escapeHtml(links.resetPassword)}</a></p>
-<p style="font-size:13px;color:#555">${escapeHtml(existingAccountIgnore)}</p>
-<p>— ${escapeHtml(signature)}</p>
-</body></html>
-`;
+  const html = htmlFrame(subject, [
+    `<p>${escapeHtml(existingAccountIntro)}</p>`,
+    `<p>${escapeHtml(existingAccountSignIn)} <a href="${escapeHtml(links.signIn)}">${escapeHtml(links.signIn)}</a></p>`,
+    `<p>${escapeHtml(existingAccountReset)} <a href="${escapeHtml(links.resetPassword)}">${escapeHtml(links.resetPassword)}</a></p>`,
+    smallPrint(existingAccountIgnore),
+  ]);
   return { to, subject, text, html };
 }
