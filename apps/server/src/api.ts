@@ -5,20 +5,20 @@
  * routes stay outside (mounted in app.ts when BENCH_ENDPOINTS=on), so no client can name them.
  */
 import { Hono } from 'hono';
+import type { AppEnv } from './core/http.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { feedRoutes } from './features/feed/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
+import { liveRoutes } from './features/live/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
+import { tagRoutes } from './features/posts/tag-routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { safetyRoutes } from './features/safety/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { socialRoutes } from './features/social/routes.ts';
-import { tagRoutes } from './features/tags/routes.ts';
-import type { AppEnv } from './lib/http.ts';
-import { liveRoutes } from './live/routes.ts';
 
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', profileRoutes)

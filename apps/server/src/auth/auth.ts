@@ -12,12 +12,11 @@ import { admin } from 'better-auth/plugins/admin';
 import { multiSession } from 'better-auth/plugins/multi-session';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
+import { consume } from '../core/rate-limit.ts';
+import { applyAdminEmails, makeFirstAccountAdmin } from '../core/roles.ts';
 import type { Db } from '../db/client.ts';
 import { account, profiles, rateLimit, session, twoFactor, user, verification } from '../db/schema.ts';
 import type { Env } from '../env.ts';
-import { applyAdminEmails, makeFirstAccountAdmin } from '../features/safety/roles.ts';
-import { acceptedTerms } from '../features/safety/terms.ts';
-import { consume } from '../lib/rate-limit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {
   changeEmailMail,
@@ -31,6 +30,7 @@ import { passkeyLookbackFrom, passkeyPlugin, removePasskeysAddedSince } from './
 import { endPendingLinks, pendingLinksEndWithPassword } from './pending-links.ts';
 import { signInSlowdownPlugin } from './sign-in-slowdown.ts';
 import { signUpPrivacyPlugin } from './sign-up.ts';
+import { acceptedTerms } from './terms.ts';
 import { totpReplayGuard } from './totp-replay.ts';
 
 /** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */

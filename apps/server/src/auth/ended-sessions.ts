@@ -9,7 +9,7 @@
  * account: in the API's session check (auth/session.ts) and in better-auth's own routes, whose
  * copies are checked through the cookie cache's version (auth.ts).
  */
-import type { SuspendedAccounts } from '../features/safety/suspended.ts';
+import type { SuspendedAccounts } from '../core/suspended.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { sessionCookieCacheSeconds } from './auth.ts';
 

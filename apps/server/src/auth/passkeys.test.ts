@@ -11,9 +11,9 @@ import { messages } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../core/service.ts';
 import { passkeys } from '../db/schema.ts';
-import { writeSuspension } from '../features/safety/suspension.ts';
-import { withTransaction } from '../lib/service.ts';
+import { writeSuspension } from '../features/moderation/suspension.ts';
 import { createTestContext, type TestContext, testOrigin } from '../test/context.ts';
 import { addPasskey, passkeyOptions, SoftAuthenticator } from '../test/soft-authenticator.ts';
 

@@ -26,8 +26,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { APIError } from 'better-auth/api';
-import type { SuspendedAccounts } from '../features/safety/suspended.ts';
-import type { Viewer } from '../lib/http.ts';
+import type { Viewer } from '../core/http.ts';
+import type { SuspendedAccounts } from '../core/suspended.ts';
 import { type Auth, trustedCopyVersion } from './auth.ts';
 import type { EndedSessions } from './ended-sessions.ts';
 

@@ -11,7 +11,7 @@
  */
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { acceptedTerms } from '../features/safety/terms.ts';
+import { acceptedTerms } from './terms.ts';
 
 /** What every accepted sign-up answers, new address or not. */
 export const signUpAnswer = { status: true } as const;

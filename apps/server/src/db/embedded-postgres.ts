@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { StartupError } from '../runtime/startup-error.ts';
+import { StartupError } from '../lib/startup-error.ts';
 
 export interface EmbeddedPostgresOptions {
   /** DATA_DIR: the cluster lives in DATA_DIR/pg, its password in DATA_DIR/pg-password. */

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { StartupError } from '../runtime/startup-error.ts';
+import { StartupError } from '../lib/startup-error.ts';
 
 /** Rows per round trip; small enough to keep both sides' memory flat on large tables. */
 const batchRows = 2000;

@@ -4,11 +4,10 @@
  * shift it. `keyset` gives a list its order and its "after the cursor" condition together, and
  * `slicePage`/`toPage` turn the rows fetched (one more than a page) into a page.
  */
-import { messages, PageQuery } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
 import { asc, desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { invalid } from './errors.ts';
-import { query } from './http.ts';
 
 export interface Cursor {
   at: Date;
@@ -34,12 +33,6 @@ export function decodeCursor(value: string | undefined): Cursor | null {
   }
   return { at, id };
 }
-
-/**
- * The validator of a list's `?cursor=`: the handler gets the cursor decoded (a tampered one is a
- * 400 with the shared message, thrown out of the schema's transform), the client sends a string.
- */
-export const pageQuery = query(PageQuery.transform(({ cursor }) => ({ cursor: decodeCursor(cursor) })));
 
 /** A cursor's values, or placeholders for them in a prepared statement (the feed). */
 type CursorValues = { at: Date | Placeholder; id: string | Placeholder };

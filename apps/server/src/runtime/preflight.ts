@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
-import { StartupError } from './startup-error.ts';
+import { StartupError } from '../lib/startup-error.ts';
 
 export async function checkDataDirWritable(dataDir: string): Promise<void> {
   const probe = path.join(dataDir, `.write-test-${process.pid}`);

@@ -24,8 +24,8 @@ import { parseEnv } from '../env.ts';
 import { vapidKeys } from '../features/notifications/vapid.ts';
 import { jobRunnerConnections } from '../jobs/connections.ts';
 import { createLogger } from '../lib/logger.ts';
+import { StartupError } from '../lib/startup-error.ts';
 import { checkDataDirWritable, checkPortFree, type InstanceLock, lockDataDir } from './preflight.ts';
-import { StartupError } from './startup-error.ts';
 import type { WorkerMessage } from './worker.ts';
 
 /** A worker that dies this soon after its start is broken, not unlucky: stop instead of looping. */

@@ -4,6 +4,8 @@
  * one place that names them all. A task added here needs nothing else: jobs queued for it wait in
  * the database until a runner knows it.
  */
+
+import { sweepRateLimitWindows } from '../core/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
@@ -13,7 +15,6 @@ import { eventRemindersTask } from '../features/notifications/reminders.ts';
 import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
 import type { CronEntry } from '../jobs/runner.ts';
 import { defineTask, type Task } from '../jobs/task.ts';
-import { sweepRateLimitWindows } from '../lib/rate-limit.ts';
 import { mailDeliveriesSweepTask, mailSendTask } from '../mail/mailer.ts';
 
 /** What a task may use: the app's dependencies (a job has no viewer). */

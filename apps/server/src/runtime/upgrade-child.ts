@@ -5,7 +5,7 @@
  * line goes to stderr with exit code 2, anything else with exit code 1.
  */
 import { upgradeFromPglite } from '../db/upgrade-pglite.ts';
-import { StartupError } from './startup-error.ts';
+import { StartupError } from '../lib/startup-error.ts';
 
 const [dataDir, targetUrl] = process.argv.slice(2);
 try {

@@ -1,7 +1,7 @@
 /**
  * The authorization matrix (DESIGN.md §7): every state-changing API route, read from the app's own
  * route table, tried as the owner, as another signed-in member and signed out, with the outcome
- * written down per route in each feature's routes.fixture.ts (gathered by route-table.ts). A
+ * written down per route in security/routes/<feature>.ts (gathered by route-table.ts). A
  * route without an entry fails here.
  */
 import type { ApiErrorBody } from '@glimpse/shared';
@@ -42,7 +42,7 @@ describe('the route table', () => {
     const stale = Object.keys(routeTable).filter((key) => !routes.includes(key));
     expect(
       missing,
-      `Add these routes, with who may call them, to the routes.fixture.ts beside their feature's routes.ts:\n${missing.join('\n')}`,
+      `Add these routes, with who may call them, to security/routes/<feature>.ts:\n${missing.join('\n')}`,
     ).toEqual([]);
     expect(stale, 'These entries name routes the app no longer has').toEqual([]);
   });

@@ -1,7 +1,7 @@
 /**
  * The shape of one route's entry in the route table (who may call it, its rate limit, how it takes
  * input), the cast's helpers the entries share, and `send`. Each feature writes its entries in
- * `features/<f>/routes.fixture.ts`, beside the routes.ts they describe; route-table.ts gathers them.
+ * `security/routes/<feature>.ts`; route-table.ts gathers them.
  * Test support only: nothing outside the test suites imports this.
  */
 import type { ImagePurpose, RateLimitName } from '@glimpse/shared';

@@ -1,8 +1,8 @@
 /**
  * Every state-changing API route, with who may do what written down. Each feature keeps its
- * entries in `features/<f>/routes.fixture.ts`, beside the routes.ts they describe; this module
- * gathers every such file, so adding a route means adding its one entry there (and a new feature
- * only a new fixture file). The authorization matrix, the bad-input properties, the injection and
+ * entries in `security/routes/<feature>.ts` (test code stays out of the production folders); this
+ * module gathers every such file, so adding a route means adding its one entry there (and a new
+ * feature only a new file). The authorization matrix, the bad-input properties, the injection and
  * the abuse-limit tests all read the gathered table, and the matrix fails for a route without an
  * entry.
  *
@@ -18,18 +18,18 @@ import type { RouteEntry } from './route-entry.ts';
 
 export { type Actor, type Attempt, actors, type RouteEntry, send } from './route-entry.ts';
 
-const featuresDir = fileURLToPath(new URL('../features/', import.meta.url));
-const fixtureFiles = readdirSync(featuresDir, { recursive: true, encoding: 'utf8' })
-  .filter((file) => path.basename(file) === 'routes.fixture.ts')
+const fixturesDir = fileURLToPath(new URL('./routes/', import.meta.url));
+const fixtureFiles = readdirSync(fixturesDir)
+  .filter((file) => file.endsWith('.ts'))
   .sort();
 
 async function gather(): Promise<Record<string, RouteEntry>> {
   const table: Record<string, RouteEntry> = {};
   for (const file of fixtureFiles) {
-    const module: Record<string, Record<string, RouteEntry>> = await import(path.join(featuresDir, file));
+    const module: Record<string, Record<string, RouteEntry>> = await import(path.join(fixturesDir, file));
     for (const entries of Object.values(module)) {
       for (const [key, entry] of Object.entries(entries)) {
-        if (key in table) throw new Error(`${key} has two entries (the second in features/${file})`);
+        if (key in table) throw new Error(`${key} has two entries (the second in security/routes/${file})`);
         table[key] = entry;
       }
     }

@@ -16,13 +16,13 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { DataExportDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { ServiceArgs } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { dataExports } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { addJob, defineTask } from '../../jobs/task.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { collectArchive } from './data-export-contents.ts';
 

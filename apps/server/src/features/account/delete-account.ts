@@ -10,6 +10,8 @@
  */
 import { limits } from '@glimpse/shared';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { storedKeysOf } from '../../core/images.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import {
   dataExports,
   images,
@@ -21,8 +23,6 @@ import {
   verification,
 } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
-import { storedKeysOf } from '../images/queries.ts';
 
 /** Live events for at most this many deleted posts; beyond it the feeds catch up on their next load. */
 const postEventsMax = 200;

@@ -12,16 +12,17 @@ import {
 } from '@glimpse/shared';
 import { APIError } from 'better-auth/api';
 import { Hono } from 'hono';
+import type { AuthEnv } from '../../auth/env.ts';
+import { jsonBody, signedIn } from '../../core/http.ts';
+import { rateLimit } from '../../core/rate-limit.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
 import { emailChangeNoticeMail } from '../../mail/templates.ts';
 import { getDataExport, openDataExport, requestDataExport } from './data-export.ts';
 import { deleteAccount } from './delete-account.ts';
 import { requirePassword, requireTwoFactorCode } from './password.ts';
 import { undoEmailChange } from './undo-email-change.ts';
 
-export const accountRoutes = new Hono<AppEnv>()
+export const accountRoutes = new Hono<AuthEnv>()
   // better-auth's change-email takes no password; ours asks for it, then hands over. Its answer is
   // the same whether or not the new address has an account, and so is ours: the old address is
   // told either way.

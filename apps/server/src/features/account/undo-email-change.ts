@@ -14,9 +14,9 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { digestUndoToken } from '../../auth/email-change-undo.ts';
 import { passkeyLookbackFrom, removePasskeysAddedSince } from '../../auth/passkeys.ts';
 import { endPendingLinks } from '../../auth/pending-links.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { emailChangeUndos, session, user } from '../../db/schema.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
-import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 
 export async function undoEmailChange({
   ctx: { db, live },

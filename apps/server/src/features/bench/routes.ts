@@ -7,8 +7,8 @@
  */
 import { messages } from '@glimpse/shared';
 import { Hono } from 'hono';
+import { type AppEnv, requireViewer } from '../../core/http.ts';
 import { invalid } from '../../lib/errors.ts';
-import { type AppEnv, requireViewer } from '../../lib/http.ts';
 
 export function createBenchRoutes() {
   let stored = '{}';

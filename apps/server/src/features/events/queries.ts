@@ -7,12 +7,12 @@ import type { EventDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { toImageDto } from '../../core/images.ts';
+import { findAuthors, toAuthorDto } from '../../core/profiles.ts';
+import { type VisibilityOptions, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { eventInterests, events, follows, images, profiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { toImageDto } from '../images/queries.ts';
-import { findAuthors, toAuthorDto } from '../profile/queries.ts';
-import { type VisibilityOptions, visibleTo } from '../safety/visibility.ts';
 
 const hostImage = alias(images, 'host_image');
 

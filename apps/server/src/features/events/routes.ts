@@ -1,9 +1,9 @@
 /** HTTP for events: create, lists (upcoming / past), detail, delete, Interested, joiners, .ics. */
 import { CreateEventInput, EventListQuery, messages, UpcomingEventsQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { decodeCursor, pageQuery } from '../../lib/cursor.ts';
-import { type AppEnv, jsonBody, query, signedIn, uuidParam } from '../../lib/http.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
+import { type AppEnv, jsonBody, pageQuery, query, signedIn, uuidParam } from '../../core/http.ts';
+import { rateLimit } from '../../core/rate-limit.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
 import {
   createEvent,
   deleteEvent,

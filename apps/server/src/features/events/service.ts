@@ -16,18 +16,17 @@ import type {
 import { limits, messages } from '@glimpse/shared';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { deleteImages, imageDtoColumns, requireOwnImage } from '../../core/images.ts';
+import { noticeForStep } from '../../core/notify.ts';
+import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
+import { toggleWithCounter } from '../../core/toggle.ts';
+import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { eventInterests, events, images, profiles } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
-import { toggleWithCounter } from '../../lib/toggle.ts';
-import { imageDtoColumns } from '../images/queries.ts';
-import { deleteImages, requireOwnImage } from '../images/service.ts';
-import { noticeForStep } from '../notifications/notify.ts';
-import { authorColumns, requireProfile, toAuthorDto } from '../profile/queries.ts';
-import { visibleTo } from '../safety/visibility.ts';
 import { buildCalendar, type CalendarEvent, calendarFileName } from './ics.ts';
 import { hostedByFollowedOrSelf, selectEventsForViewer, toEventDtos } from './queries.ts';
 

@@ -7,12 +7,12 @@ import type { Page, PostDto } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
+import { withTransaction } from '../../core/service.ts';
 import { posts, profiles } from '../../db/schema.ts';
-import { withTransaction } from '../../lib/service.ts';
 import { createPgListener, listenerApplicationName } from '../../live/pg-listener.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
 import { deleteAccount } from '../account/delete-account.ts';
-import { writeSuspension } from '../safety/suspension.ts';
+import { writeSuspension } from '../moderation/suspension.ts';
 import { createFeedCache, parseFeedChange } from './cache.ts';
 
 let t: TestContext;

@@ -15,7 +15,17 @@
  * Only the first page: the pages after it are read once each, as someone scrolls.
  */
 import type { Page, PostDto } from '@glimpse/shared';
+import type { CoreDeps } from '../../core/deps.ts';
+import type { AppEnv } from '../../core/http.ts';
 import type { PgListener } from '../../live/pg-listener.ts';
+
+/** The feed's part of the app's deps: its routes are typed with it (FeedEnv). */
+export interface FeedDeps extends CoreDeps {
+  /** Home feed first pages, kept until they change. */
+  feedCache: FeedCache;
+}
+
+export type FeedEnv = { Variables: Omit<AppEnv['Variables'], 'deps'> & { deps: FeedDeps } };
 
 export const feedChangesChannel = 'glimpse_feed';
 /** ~12–25 kB each: at most ~12 MB per worker. */

@@ -22,15 +22,15 @@ import type { Page, PostDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { literalLimit, preparedFor } from '../../core/prepared.ts';
+import type { ServiceArgs } from '../../core/service.ts';
+import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { follows, posts, profiles } from '../../db/schema.ts';
 import type { Cursor } from '../../lib/cursor.ts';
-import { literalLimit, preparedFor } from '../../lib/prepared.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
 import { newestPostIds } from '../posts/queries.ts';
 import { feedPage, prepareFeedPage } from '../posts/service.ts';
-import { visibleTo } from '../safety/visibility.ts';
-import type { FeedRead } from './cache.ts';
+import type { FeedCache, FeedRead } from './cache.ts';
 
 const viewerId = sql.placeholder('viewerId');
 
@@ -115,7 +115,9 @@ export async function getFeed({
 export async function getFeedJson({
   ctx,
   input: { cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer' | 'feedCache', { cursor: Cursor | null }>): Promise<string> {
+}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }> & {
+  ctx: { feedCache: FeedCache };
+}): Promise<string> {
   if (cursor) return JSON.stringify(await getFeed({ ctx, input: { cursor } }));
   return ctx.feedCache.firstPage(ctx.viewer.id, () => readFirstPage({ ctx }));
 }

@@ -3,8 +3,8 @@
  * (the input has no author field to forge). The text arrives trimmed and within limits (FeedbackInput).
  */
 import type { FeedbackDto, FeedbackInput } from '@glimpse/shared';
+import type { ServiceArgs } from '../../core/service.ts';
 import { feedback } from '../../db/schema.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
 
 export async function sendFeedback({
   ctx: { db, viewer },

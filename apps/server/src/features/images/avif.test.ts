@@ -5,9 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.ts';
+import { createUploadGate } from '../../lib/upload-gate.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { imageForm, makeJpeg } from '../../test/images.ts';
-import { createUploadGate, encodeImageAvif, queueAvif, queueMissingAvif } from './avif.ts';
+import { encodeImageAvif, queueAvif, queueMissingAvif } from './avif.ts';
 
 let t: TestContext;
 beforeAll(async () => {

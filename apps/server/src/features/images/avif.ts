@@ -19,50 +19,12 @@ import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
 import { addJob, defineTask } from '../../jobs/task.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { UploadGate } from '../../lib/upload-gate.ts';
 import { putAll, type Storage } from '../../storage/storage.ts';
 import { encodeAvif } from './pipeline.ts';
 
 /** `images/1732000000000-ab12cd-1280.webp` → `images/1732000000000-ab12cd-1280.avif` */
 export const avifKeyOf = (webpKey: string) => webpKey.replace(/\.webp$/, '.avif');
-
-/** Lets background encodes step aside for the uploads this process is processing. */
-export interface UploadGate {
-  /** Runs an upload's processing; encodes wait between their steps until none is running. */
-  whileUploading<T>(work: () => Promise<T>): Promise<T>;
-  /** Resolves when no upload is being processed; rejects at once when `signal` is aborted. */
-  clear(signal?: AbortSignal): Promise<void>;
-}
-
-export function createUploadGate(): UploadGate {
-  let uploads = 0;
-  let waiting: (() => void)[] = [];
-  const wake = () => {
-    const resolvers = waiting;
-    waiting = [];
-    for (const resolve of resolvers) resolve();
-  };
-  return {
-    async whileUploading(work) {
-      uploads++;
-      try {
-        return await work();
-      } finally {
-        uploads--;
-        if (uploads === 0) wake();
-      }
-    },
-    async clear(signal) {
-      signal?.throwIfAborted();
-      while (uploads > 0) {
-        await new Promise<void>((resolve) => {
-          waiting.push(resolve);
-          signal?.addEventListener('abort', () => resolve(), { once: true });
-        });
-        signal?.throwIfAborted();
-      }
-    },
-  };
-}
 
 interface AvifDeps {
   db: Db;

@@ -2,9 +2,9 @@
 import { ImagePurpose, limits, messages } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { type AppEnv, formBody, parseWith, signedIn } from '../../core/http.ts';
+import { rateLimit } from '../../core/rate-limit.ts';
 import { invalid, tooLarge } from '../../lib/errors.ts';
-import { type AppEnv, formBody, parseWith, signedIn } from '../../lib/http.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
 import { queueAvif } from './avif.ts';
 import { uploadImage } from './service.ts';
 

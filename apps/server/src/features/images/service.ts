@@ -1,20 +1,19 @@
 /**
- * Stored images: upload (pipeline → storage → row), lookup for attaching to a profile, post or
- * event, and deletion of rows and files together. The DTO mapper lives in queries.ts.
+ * Stored images: upload (pipeline → storage → row) and the sweep of uploads never attached. What
+ * other features need of images (the DTO, ownership checks, deletion) is in core/images.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { ImageDto, ImagePurpose } from '@glimpse/shared';
-import { limits, messages } from '@glimpse/shared';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { limits } from '@glimpse/shared';
+import { and, lt, sql } from 'drizzle-orm';
+import { deleteImages, toImageDto } from '../../core/images.ts';
+import type { ServiceArgs } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { events, images, postImages, profiles } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
-import { forbidden, invalid } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
 import { originalsFolder, putAll, type Storage } from '../../storage/storage.ts';
 import { processImage } from './pipeline.ts';
-import { type ImageRow, storedKeysOf, toImageDto } from './queries.ts';
 
 /** Storage folders of SPEC.md §3; event pictures share `images` with posts. */
 const folderOf: Record<ImagePurpose, string> = {
@@ -68,46 +67,6 @@ export async function uploadImage({
     await storage.delete(storedKeys);
     throw error;
   }
-}
-
-/** An image the caller may attach: theirs, and uploaded for this purpose. */
-export async function requireOwnImage(
-  db: Db,
-  ownerId: string,
-  imageId: string,
-  purpose: ImagePurpose,
-): Promise<ImageRow> {
-  const row = await db.query.images.findFirst({ where: eq(images.id, imageId) });
-  if (!row) throw invalid(messages.image.missing);
-  if (row.ownerId !== ownerId) throw forbidden(messages.image.notYours);
-  if (row.purpose !== purpose) throw invalid(messages.image.missing);
-  return row;
-}
-
-/** Several images the caller may attach (a post's photos): one query, the same rules as above. */
-export async function requireOwnImages(
-  db: Db,
-  ownerId: string,
-  imageIds: readonly string[],
-  purpose: ImagePurpose,
-): Promise<void> {
-  const rows = await db
-    .select({ id: images.id, ownerId: images.ownerId, purpose: images.purpose })
-    .from(images)
-    .where(inArray(images.id, [...imageIds]));
-  if (rows.length !== new Set(imageIds).size) throw invalid(messages.image.missing);
-  if (rows.some((row) => row.ownerId !== ownerId)) throw forbidden(messages.image.notYours);
-  if (rows.some((row) => row.purpose !== purpose)) throw invalid(messages.image.missing);
-}
-
-/** Removes rows first, then files: a crash in between leaves an orphan file, never a broken link. */
-export async function deleteImages({ db, storage }: { db: Db; storage: Storage }, ids: readonly string[]) {
-  if (ids.length === 0) return;
-  const removed = await db
-    .delete(images)
-    .where(inArray(images.id, [...ids]))
-    .returning({ keys: images.keys, originalKey: images.originalKey, avifKeys: images.avifKeys });
-  await storage.delete(removed.flatMap(storedKeysOf));
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { NotificationDto, NotificationPreferencesDto, Page } from '@glimpse/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notify } from '../../core/notify.ts';
+import { withTransaction } from '../../core/service.ts';
 import { eventReminders, events, notificationGroups, notifications } from '../../db/schema.ts';
-import { withTransaction } from '../../lib/service.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { writeSuspension } from '../safety/suspension.ts';
-import { notify } from './notify.ts';
+import { writeSuspension } from '../moderation/suspension.ts';
 import { sendEventReminders } from './reminders.ts';
 
 let t: TestContext;

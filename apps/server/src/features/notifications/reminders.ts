@@ -5,11 +5,11 @@
  * event_reminders primary key, so a run repeated after a crash, or two at once, remind nobody twice.
  */
 import { sql } from 'drizzle-orm';
+import { notify } from '../../core/notify.ts';
 import type { Db } from '../../db/client.ts';
 import { defineTask } from '../../jobs/task.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { LiveHub } from '../../live/hub.ts';
-import { notify } from './notify.ts';
 
 export async function sendEventReminders({
   db,

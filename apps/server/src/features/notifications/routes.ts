@@ -9,8 +9,8 @@ import {
   PushUnsubscribeInput,
 } from '@glimpse/shared';
 import { Hono } from 'hono';
+import { type AppEnv, jsonBody, query, signedIn } from '../../core/http.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
-import { type AppEnv, jsonBody, query, signedIn } from '../../lib/http.ts';
 import {
   getPreferences,
   listNotifications,

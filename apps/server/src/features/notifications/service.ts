@@ -13,6 +13,9 @@ import type {
 } from '@glimpse/shared';
 import { limits, messages, notificationLimits, notificationPreferenceTypes } from '@glimpse/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
+import { findAuthors } from '../../core/profiles.ts';
+import type { ServiceArgs } from '../../core/service.ts';
+import { visibleTo } from '../../core/visibility.ts';
 import {
   events,
   follows,
@@ -24,9 +27,6 @@ import {
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { invalid } from '../../lib/errors.ts';
 import { OutboundRefused } from '../../lib/outbound/gate.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
-import { findAuthors } from '../profile/queries.ts';
-import { visibleTo } from '../safety/visibility.ts';
 
 const newestFirst = keyset(notificationGroups.latestAt, notificationGroups.id, 'newestFirst');
 

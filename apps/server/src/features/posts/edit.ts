@@ -9,9 +9,9 @@ import type { EditPostInput, PostDto, PostVersionDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { postImages, posts, postVersions } from '../../db/schema.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
 import { getPost, requireVisiblePost } from './service.ts';
 

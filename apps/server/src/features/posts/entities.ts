@@ -6,10 +6,10 @@
  */
 import { extractHashtags, extractMentions } from '@glimpse/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { notify } from '../../core/notify.ts';
+import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { postTags, profiles } from '../../db/schema.ts';
-import { notify } from '../notifications/notify.ts';
-import { visibleTo } from '../safety/visibility.ts';
 
 /** Replaces the post's listed tags with those of `caption`. */
 export async function syncPostTags(tx: Db, post: { id: string; createdAt: Date }, caption: string) {

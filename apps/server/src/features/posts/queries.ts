@@ -7,14 +7,14 @@ import type { AuthorDto, CommentDto, PostDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { type ImageDtoRow, imageDtoColumns, toImageDto } from '../../core/images.ts';
+import { literalLimit } from '../../core/prepared.ts';
+import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../../core/profiles.ts';
+import { type ViewerId, type VisibilityOptions, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
 import { keyset } from '../../lib/cursor.ts';
-import { literalLimit } from '../../lib/prepared.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { type ImageDtoRow, imageDtoColumns, toImageDto } from '../images/queries.ts';
-import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../profile/queries.ts';
-import { type ViewerId, type VisibilityOptions, visibleTo } from '../safety/visibility.ts';
 
 const authorImage = alias(images, 'author_image');
 const newestFirst = keyset(posts.createdAt, posts.id, 'newestFirst');

@@ -1,9 +1,8 @@
 /** HTTP for posts: create, lists, detail, delete, like, save and comments (chained into api.ts). */
 import { CommentInput, CreatePostInput, EditPostInput, messages } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { pageQuery as page } from '../../lib/cursor.ts';
-import { type AppEnv, jsonBody, signedIn, uuidParam } from '../../lib/http.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
+import { type AppEnv, jsonBody, pageQuery as page, signedIn, uuidParam } from '../../core/http.ts';
+import { rateLimit } from '../../core/rate-limit.ts';
 import { editPost, listPostVersions } from './edit.ts';
 import {
   addComment,

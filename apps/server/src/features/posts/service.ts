@@ -17,19 +17,19 @@ import type {
 import { extractMentions, limits, messages } from '@glimpse/shared';
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { deleteImages, requireOwnImages } from '../../core/images.ts';
+import { noticeRetractions, noticeWrites } from '../../core/notify.ts';
+import { literalLimit, preparedFor, prepareSql } from '../../core/prepared.ts';
+import { findAuthors, requireProfile } from '../../core/profiles.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
+import { toggleWithCounter } from '../../core/toggle.ts';
+import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, postImages, postLikes, postSaves, posts } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { literalLimit, preparedFor, prepareSql } from '../../lib/prepared.ts';
-import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
-import { toggleWithCounter } from '../../lib/toggle.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { deleteImages, requireOwnImages } from '../images/service.ts';
-import { noticeRetractions, noticeWrites } from '../notifications/notify.ts';
-import { findAuthors, requireProfile } from '../profile/queries.ts';
-import { visibleTo } from '../safety/visibility.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
 import {
   commentRowToDto,

@@ -1,7 +1,7 @@
 /** HTTP for the caller's own account and profile (`/me`, `PUT /profile`). */
 import { MediaPreferencesInput, ProfileInput } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { type AppEnv, jsonBody, param, signedIn } from '../../lib/http.ts';
+import { type AppEnv, jsonBody, param, signedIn } from '../../core/http.ts';
 import { findByUsername, getMe, saveProfile, setMediaPreferences } from './service.ts';
 
 export const profileRoutes = new Hono<AppEnv>()

@@ -12,15 +12,15 @@ import type {
 } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { deleteImages, requireOwnImage } from '../../core/images.ts';
+import { findProfile } from '../../core/profiles.ts';
+import { adminBadgeOf } from '../../core/roles.ts';
+import { type Ctx, type ServiceArgs, withTransaction } from '../../core/service.ts';
+import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles, reservedUsernames, user } from '../../db/schema.ts';
 import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
-import { type Ctx, type ServiceArgs, withTransaction } from '../../lib/service.ts';
-import { deleteImages, requireOwnImage } from '../images/service.ts';
-import { adminBadgeOf } from '../safety/roles.ts';
-import { visibleTo } from '../safety/visibility.ts';
-import { findProfile } from './queries.ts';
 
 export async function getMe({
   ctx: { db, storage, viewer },

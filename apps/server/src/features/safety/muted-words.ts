@@ -7,10 +7,10 @@
 import type { MutedWordDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
+import type { ServiceArgs } from '../../core/service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { mutedWords } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
 
 const toDto = (row: typeof mutedWords.$inferSelect): MutedWordDto => ({
   id: row.id,

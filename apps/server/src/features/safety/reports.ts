@@ -9,13 +9,13 @@ import { randomBytes } from 'node:crypto';
 import type { ReportTargetType } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, isNotNull, notLike } from 'drizzle-orm';
+import type { ServiceArgs } from '../../core/service.ts';
+import { visibleTo as visibleToViewer } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, events, images, postImages, posts, profiles, reports } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
 import { putAll, reportSnapshotsFolder, type Storage } from '../../storage/storage.ts';
-import { visibleTo as visibleToViewer } from './visibility.ts';
 
 /** Random characters plus the time, as SPEC.md §9 describes the report id. */
 const newReportId = () => `${randomBytes(9).toString('base64url')}-${Date.now()}`;

@@ -12,12 +12,12 @@ import {
   type ReportTargetType,
 } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { decodeCursor, pageQuery } from '../../lib/cursor.ts';
+import { type AppEnv, jsonBody, pageQuery, param, query, signedIn, uuidParam } from '../../core/http.ts';
+import { rateLimit } from '../../core/rate-limit.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type AppEnv, jsonBody, param, query, signedIn, uuidParam } from '../../lib/http.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
 import { mediaContentType } from '../../storage/storage.ts';
-import { getJobQueue, retryFailedJob } from './jobs.ts';
+import { getJobQueue, retryFailedJob } from '../moderation/jobs.ts';
 import {
   actOnReport,
   countOpenReports,
@@ -26,11 +26,11 @@ import {
   listReportGroups,
   type ModerationAction,
   readReportSnapshot,
-} from './moderation.ts';
+} from '../moderation/moderation.ts';
+import { listTeam, setModerator } from '../moderation/team.ts';
 import { addMutedWord, listMutedWords, removeMutedWord } from './muted-words.ts';
 import { fileReport } from './reports.ts';
 import { listBlocked, setBlock, setMute } from './service.ts';
-import { listTeam, setModerator } from './team.ts';
 
 const reportList = query(
   ReportListQuery.transform(({ status, cursor }) => ({ status, cursor: decodeCursor(cursor) })),

@@ -7,12 +7,12 @@ import type { BlockedAccountDto, BlockStateDto, MuteStateDto, Page } from '@glim
 import { limits, messages } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { imageDtoColumns } from '../../core/images.ts';
+import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { blocks, images, profiles, user } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
-import { imageDtoColumns } from '../images/queries.ts';
-import { authorColumns, requireProfile, toAuthorDto } from '../profile/queries.ts';
 import { deleteBlock, relationTo, writeBlock, writeMute } from './blocks.ts';
 
 const profileNotFound = () => notFound(messages.profile.notFound);

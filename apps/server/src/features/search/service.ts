@@ -6,10 +6,10 @@
 import type { UserSearchResultDto } from '@glimpse/shared';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { toImageDto } from '../../core/images.ts';
+import type { ServiceArgs } from '../../core/service.ts';
+import { visibleTo } from '../../core/visibility.ts';
 import { images, profiles } from '../../db/schema.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
-import { toImageDto } from '../images/queries.ts';
-import { visibleTo } from '../safety/visibility.ts';
 
 const resultLimit = 10;
 const avatar = alias(images, 'avatar');

@@ -1,8 +1,8 @@
 /** HTTP for the social graph: public profiles, follow / unfollow, reporting an account. */
 import { ReportInput } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { type AppEnv, jsonBody, signedIn } from '../../lib/http.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
+import { type AppEnv, jsonBody, signedIn } from '../../core/http.ts';
+import { rateLimit } from '../../core/rate-limit.ts';
 import { getPublicProfile, reportAccount, setFollow } from './service.ts';
 
 export const socialRoutes = new Hono<AppEnv>()

@@ -6,16 +6,16 @@
 import type { FollowStateDto, PublicProfileDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { notify } from '../../core/notify.ts';
+import { findProfile } from '../../core/profiles.ts';
+import type { ServiceArgs } from '../../core/service.ts';
+import { type Step, toggleWithCounter } from '../../core/toggle.ts';
+import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { follows, profiles } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
-import { type Step, toggleWithCounter } from '../../lib/toggle.ts';
-import { notify } from '../notifications/notify.ts';
-import { findProfile } from '../profile/queries.ts';
 import { blockedBetween, lockPair, relationTo } from '../safety/blocks.ts';
 import { fileReport } from '../safety/reports.ts';
-import { visibleTo } from '../safety/visibility.ts';
 
 const profileNotFound = () => notFound(messages.profile.notFound);
 

@@ -1,12 +1,12 @@
 /**
  * Who may call each state-changing profile route (a test fixture: the security suites read it
- * through security/route-table.ts). A new route in routes.ts needs its entry here.
+ * through security/route-table.ts). A new route in the feature's routes.ts needs its entry here.
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import type { RouteEntry } from '../../security/route-entry.ts';
-import type { Scene } from '../../security/scene.ts';
+import type { RouteEntry } from '../route-entry.ts';
+import type { Scene } from '../scene.ts';
 
 async function profileRow(scene: Scene, userId: string) {
   const [row] = await scene.t.db.select().from(schema.profiles).where(eq(schema.profiles.userId, userId));

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, notifications, posts, reports, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { collectLiveMessages } from '../../test/live-stream.ts';
+import { moveLegacyReportSnapshots } from '../safety/reports.ts';
 import { actOnReport } from './moderation.ts';
-import { moveLegacyReportSnapshots } from './reports.ts';
 
 let t: TestContext;
 let admin: NonNullable<TestContext['admin']>;

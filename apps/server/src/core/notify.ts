@@ -12,9 +12,9 @@
  */
 import type { NotificationType } from '@glimpse/shared';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { notificationGroups, notificationPreferences, notifications, user } from '../../db/schema.ts';
-import { visibleTo } from '../safety/visibility.ts';
+import type { Db } from '../db/client.ts';
+import { notificationGroups, notificationPreferences, notifications, user } from '../db/schema.ts';
+import { visibleTo } from './visibility.ts';
 
 /** A value of a notice: a string sent as a parameter, or SQL (a subquery) or a placeholder. */
 type Value = string | SQL | Placeholder;

@@ -13,10 +13,10 @@ import type {
 } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts, profiles, session } from '../../db/schema.ts';
-import { withTransaction } from '../../lib/service.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { writeSuspension } from './suspension.ts';
+import { posts, profiles, session } from '../db/schema.ts';
+import { writeSuspension } from '../features/moderation/suspension.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { withTransaction } from './service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -164,7 +164,7 @@ describe('blocks', () => {
     }
     const counted = async (id: string) =>
       (await t.db.select().from(profiles).where(eq(profiles.userId, id)))[0]!;
-    const { follows } = await import('../../db/schema.ts');
+    const { follows } = await import('../db/schema.ts');
     const aFollows = await t.countRows(follows, eq(follows.followerId, a.id));
     const bFollows = await t.countRows(follows, eq(follows.followerId, b.id));
     expect((await counted(a.id)).followingCount).toBe(aFollows);

@@ -1,19 +1,13 @@
 /**
  * Who may call each state-changing posts route (a test fixture: the security suites read it
- * through security/route-table.ts). A new route in routes.ts needs its entry here.
+ * through security/route-table.ts). A new route in the feature's routes.ts needs its entry here.
  */
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import {
-  expectWrittenBy,
-  insertImage,
-  memberOf,
-  type RouteEntry,
-  storedById,
-} from '../../security/route-entry.ts';
-import type { Scene } from '../../security/scene.ts';
-import { json } from '../../security/scene.ts';
+import { expectWrittenBy, insertImage, memberOf, type RouteEntry, storedById } from '../route-entry.ts';
+import type { Scene } from '../scene.ts';
+import { json } from '../scene.ts';
 
 async function hasRow<T extends { postId: string; userId: string }>(
   scene: Scene,

@@ -7,18 +7,15 @@
  */
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import type { FeedCache } from '../features/feed/cache.ts';
+import type { OutboundGate } from '../lib/outbound/gate.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Viewer } from './http.ts';
-import type { OutboundGate } from './outbound/gate.ts';
 
 export interface ServiceContext {
   db: Db;
   storage: Storage;
   live: LiveHub;
-  /** Home feed first pages, kept until they change (features/feed/cache.ts). */
-  feedCache: FeedCache;
   /** Checks and sends requests to addresses members name, such as push services (outbound/gate.ts). */
   outbound: OutboundGate;
   /** The signed-in caller: every permission check starts here. */

@@ -6,11 +6,11 @@
 import type { Role, TeamMemberDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
+import { findAuthors } from '../../core/profiles.ts';
+import { requireAdmin, requireStaff, writeRole } from '../../core/roles.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { moderationActions, profiles, user } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
-import { findAuthors } from '../profile/queries.ts';
-import { requireAdmin, requireStaff, writeRole } from './roles.ts';
 
 export async function listTeam({
   ctx: { db, storage, viewer },

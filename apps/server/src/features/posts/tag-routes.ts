@@ -1,10 +1,9 @@
 /** HTTP for hashtag pages (/tags/{tag}) and the tag search of the top bar. */
 import { messages, normalizeTag, SearchQuery, TagParam } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { pageQuery } from '../../lib/cursor.ts';
+import { type AppEnv, pageQuery, param, query, signedIn } from '../../core/http.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type AppEnv, param, query, signedIn } from '../../lib/http.ts';
-import { getTagPage, searchTags } from './service.ts';
+import { getTagPage, searchTags } from './tags.ts';
 
 /** A path segment that cannot be a hashtag names no page: 404, as an unknown post id does. */
 const tagParam = param('tag', (value) => {

@@ -11,7 +11,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
 import { rateLimitWindows } from '../db/schema.ts';
-import { rateLimited } from './errors.ts';
+import { rateLimited } from '../lib/errors.ts';
 import { type AppEnv, clientIp } from './http.ts';
 
 export interface WindowState {

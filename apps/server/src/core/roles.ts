@@ -8,10 +8,10 @@
 import type { Role } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { profiles, user } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
-import { withTransaction } from '../../lib/service.ts';
+import type { Db } from '../db/client.ts';
+import { profiles, user } from '../db/schema.ts';
+import { notFound } from '../lib/errors.ts';
+import { withTransaction } from './service.ts';
 
 /** The role of an account (null when there is no such account). */
 export async function roleOf(db: Db, userId: string): Promise<Role | null> {

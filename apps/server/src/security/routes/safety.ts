@@ -1,12 +1,12 @@
 /**
  * Who may call each state-changing trust-and-safety route (a test fixture: the security suites
- * read it through security/route-table.ts). A new route in routes.ts needs its entry here.
+ * read it through security/route-table.ts). A new route in the feature's routes.ts needs its entry here.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import { expectWrittenBy, memberOf, type RouteEntry, storedById } from '../../security/route-entry.ts';
-import type { Scene } from '../../security/scene.ts';
+import { expectWrittenBy, memberOf, type RouteEntry, storedById } from '../route-entry.ts';
+import type { Scene } from '../scene.ts';
 
 async function blockedBy(scene: Scene, blockerId: string, blockedId: string) {
   const rows = await scene.t.db

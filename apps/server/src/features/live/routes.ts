@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { type AppEnv, signedIn } from '../lib/http.ts';
+import { type AppEnv, signedIn } from '../../core/http.ts';
 
 const heartbeatMs = 25_000;
 

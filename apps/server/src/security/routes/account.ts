@@ -7,7 +7,7 @@
 import { eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import type { RouteEntry } from '../../security/route-entry.ts';
+import type { RouteEntry } from '../route-entry.ts';
 
 export const accountRouteTable: Record<string, RouteEntry> = {
   'POST /api/account/export': {

@@ -21,18 +21,18 @@ import type {
 import { limits, messages } from '@glimpse/shared';
 import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { notify } from '../../core/notify.ts';
+import { findAuthors } from '../../core/profiles.ts';
+import { requireStaff } from '../../core/roles.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, moderationActions, posts, reports, user } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
 import type { Storage, StoredFile } from '../../storage/storage.ts';
 import { deleteEvent } from '../events/service.ts';
-import { notify } from '../notifications/notify.ts';
 import { deletePost } from '../posts/service.ts';
-import { findAuthors } from '../profile/queries.ts';
-import { findReportTarget } from './reports.ts';
-import { requireStaff } from './roles.ts';
+import { findReportTarget } from '../safety/reports.ts';
 import { writeSuspension } from './suspension.ts';
 
 type Note = z.output<typeof ModerationActionInput>['note'];

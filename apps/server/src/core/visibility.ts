@@ -21,9 +21,9 @@
  */
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { blocks, mutes, user } from '../../db/schema.ts';
-import type { AppError } from '../../lib/errors.ts';
+import type { Db } from '../db/client.ts';
+import { blocks, mutes, user } from '../db/schema.ts';
+import type { AppError } from '../lib/errors.ts';
 
 export type ViewerId = string | Placeholder | SQL;
 

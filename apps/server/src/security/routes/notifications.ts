@@ -1,12 +1,12 @@
 /**
  * Who may call each state-changing notifications route (a test fixture: the security suites
- * read it through security/route-table.ts). A new route in routes.ts needs its entry here.
+ * read it through security/route-table.ts). A new route in the feature's routes.ts needs its entry here.
  */
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { notify } from '../../core/notify.ts';
 import * as schema from '../../db/schema.ts';
-import { expectWrittenBy, memberOf, type RouteEntry } from '../../security/route-entry.ts';
-import { notify } from './notify.ts';
+import { expectWrittenBy, memberOf, type RouteEntry } from '../route-entry.ts';
 
 // A P-256 public key and an auth secret of the right shapes (the browser makes real ones).
 const keys = {

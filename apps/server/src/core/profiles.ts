@@ -6,11 +6,11 @@
 import type { AuthorDto, ProfileDto } from '@glimpse/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { images, profiles } from '../../db/schema.ts';
-import type { AppError } from '../../lib/errors.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { type ImageDtoRow, type ImageRow, imageDtoColumns, toImageDto } from '../images/queries.ts';
+import type { Db } from '../db/client.ts';
+import { images, profiles } from '../db/schema.ts';
+import type { AppError } from '../lib/errors.ts';
+import type { Storage } from '../storage/storage.ts';
+import { type ImageDtoRow, type ImageRow, imageDtoColumns, toImageDto } from './images.ts';
 
 const profileImage = alias(images, 'profile_image');
 const authorImage = alias(images, 'author_image');

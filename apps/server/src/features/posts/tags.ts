@@ -6,11 +6,11 @@
 import type { TagPageDto, TagSearchResultDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { ServiceArgs } from '../../core/service.ts';
+import { visibleTo } from '../../core/visibility.ts';
 import { posts, postTags } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
-import { selectPostsForViewer, toPostDto } from '../posts/queries.ts';
-import { visibleTo } from '../safety/visibility.ts';
+import { selectPostsForViewer, toPostDto } from './queries.ts';
 
 const newestFirst = keyset(postTags.postCreatedAt, postTags.postId, 'newestFirst');
 const searchLimit = 5;

@@ -1,13 +1,13 @@
 /**
  * Who may call each state-changing images route (a test fixture: the security suites read it
- * through security/route-table.ts). A new route in routes.ts needs its entry here.
+ * through security/route-table.ts). A new route in the feature's routes.ts needs its entry here.
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import { memberOf, type RouteEntry } from '../../security/route-entry.ts';
-import { forgedIdentity, json } from '../../security/scene.ts';
 import { imageForm, makeJpeg } from '../../test/images.ts';
+import { memberOf, type RouteEntry } from '../route-entry.ts';
+import { forgedIdentity, json } from '../scene.ts';
 
 export const imageRouteTable: Record<string, RouteEntry> = {
   'POST /api/images': {

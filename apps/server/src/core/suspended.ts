@@ -13,10 +13,10 @@
  * answer again, so for those accounts the session is checked in the database (auth/session.ts).
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema.ts';
-import type { Logger } from '../../lib/logger.ts';
-import type { LiveHub } from '../../live/hub.ts';
+import type { Db } from '../db/client.ts';
+import { user } from '../db/schema.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { LiveHub } from '../live/hub.ts';
 
 const refreshMs = 15_000;
 const liftedMs = 3 * 60_000;

@@ -4,10 +4,10 @@
  * console's routes do not exist (404), as for the rest of the admin-only console.
  */
 import { type JobQueueDto, messages } from '@glimpse/shared';
+import { requireAdmin } from '../../core/roles.ts';
+import type { ServiceArgs } from '../../core/service.ts';
 import { jobQueueSummary, retryJob } from '../../jobs/admin.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
-import { requireAdmin } from './roles.ts';
 
 export async function getJobQueue({
   ctx: { db, viewer },

@@ -5,16 +5,17 @@
  * through `ApiRoutes` (api.ts).
  */
 
-import { messages } from '@glimpse/shared';
+import { messages, PageQuery } from '@glimpse/shared';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
-import { fromZodError, invalid, notFound, unauthenticated } from './errors.ts';
-import type { Logger } from './logger.ts';
+import { decodeCursor } from '../lib/cursor.ts';
+import { fromZodError, invalid, notFound, unauthenticated } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import { findUnstorableText } from '../lib/text.ts';
+import type { CoreDeps } from './deps.ts';
 import type { ServiceContext } from './service.ts';
-import { findUnstorableText } from './text.ts';
 
 export interface Viewer {
   id: string;
@@ -27,7 +28,7 @@ export interface Viewer {
  */
 export interface AppEnv {
   Variables: {
-    deps: AppDeps;
+    deps: CoreDeps;
     log: Logger;
     /** The caller's x-request-id when well formed, or a new one (`requestIdOf`): in the log lines and the answer's header. */
     requestId: string;
@@ -70,8 +71,8 @@ type SignedInEnv = { Variables: AppEnv['Variables'] & { viewer: Viewer; ctx: Ser
 export const signedIn: MiddlewareHandler<SignedInEnv> = async (c, next) => {
   const viewer: Viewer | null = c.get('viewer');
   if (!viewer) throw unauthenticated();
-  const { db, storage, live, feedCache, outbound } = c.get('deps');
-  c.set('ctx', { db, storage, live, feedCache, outbound, viewer });
+  const { db, storage, live, outbound } = c.get('deps');
+  c.set('ctx', { db, storage, live, outbound, viewer });
   await next();
 };
 
@@ -188,3 +189,9 @@ export function clientIp(c: AppContext, trustProxy: boolean): string {
     return '127.0.0.1'; // app.request() in tests has no socket
   }
 }
+
+/**
+ * The validator of a list's `?cursor=`: the handler gets the cursor decoded (a tampered one is a
+ * 400 with the shared message, thrown out of the schema's transform), the client sends a string.
+ */
+export const pageQuery = query(PageQuery.transform(({ cursor }) => ({ cursor: decodeCursor(cursor) })));
