@@ -12,6 +12,7 @@ import { feedRoutes } from './features/feed/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
+import { moderationRoutes } from './features/moderation/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
 import { tagRoutes } from './features/posts/tag-routes.ts';
@@ -32,6 +33,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', liveRoutes)
   .route('/', feedbackRoutes)
   .route('/', safetyRoutes)
+  .route('/', moderationRoutes)
   .route('/', tagRoutes)
   .route('/', accountRoutes);
 

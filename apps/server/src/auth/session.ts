@@ -26,7 +26,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { APIError } from 'better-auth/api';
-import type { Viewer } from '../core/http.ts';
+import type { Viewer } from '../core/service.ts';
 import type { SuspendedAccounts } from '../core/suspended.ts';
 import { type Auth, trustedCopyVersion } from './auth.ts';
 import type { EndedSessions } from './ended-sessions.ts';

@@ -15,12 +15,7 @@ import { fromZodError, invalid, notFound, unauthenticated } from '../lib/errors.
 import type { Logger } from '../lib/logger.ts';
 import { findUnstorableText } from '../lib/text.ts';
 import type { CoreDeps } from './deps.ts';
-import type { ServiceContext } from './service.ts';
-
-export interface Viewer {
-  id: string;
-  email: string;
-}
+import type { ServiceContext, Viewer } from './service.ts';
 
 /**
  * Request variables, read with `c.get(name)`: Hono's `c.var` builds a new object of all of them on

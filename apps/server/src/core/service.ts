@@ -10,7 +10,12 @@ import type { Db } from '../db/client.ts';
 import type { OutboundGate } from '../lib/outbound/gate.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Storage } from '../storage/storage.ts';
-import type { Viewer } from './http.ts';
+
+/** The signed-in caller, as the session check (auth/session.ts) found them. */
+export interface Viewer {
+  id: string;
+  email: string;
+}
 
 export interface ServiceContext {
   db: Db;

@@ -1,9 +1,8 @@
-/** HTTP for the social graph: public profiles, follow / unfollow, reporting an account. */
-import { ReportInput } from '@glimpse/shared';
+/** HTTP for the social graph: public profiles, follow / unfollow. */
 import { Hono } from 'hono';
-import { type AppEnv, jsonBody, signedIn } from '../../core/http.ts';
+import { type AppEnv, signedIn } from '../../core/http.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
-import { getPublicProfile, reportAccount, setFollow } from './service.ts';
+import { getPublicProfile, setFollow } from './service.ts';
 
 export const socialRoutes = new Hono<AppEnv>()
   .get('/profiles/:userId', signedIn, async (c) =>
@@ -20,14 +19,5 @@ export const socialRoutes = new Hono<AppEnv>()
     c.json(
       await setFollow({ ctx: c.get('ctx'), input: { targetId: c.req.param('userId'), follow: false } }),
       200,
-    ),
-  )
-  .post('/users/:userId/reports', rateLimit('reports'), signedIn, jsonBody(ReportInput), async (c) =>
-    c.json(
-      await reportAccount({
-        ctx: c.get('ctx'),
-        input: { reportedUserId: c.req.param('userId'), ...c.req.valid('json') },
-      }),
-      201,
     ),
   );

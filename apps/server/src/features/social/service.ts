@@ -15,7 +15,6 @@ import type { Db } from '../../db/client.ts';
 import { follows, profiles } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { blockedBetween, lockPair, relationTo } from '../safety/blocks.ts';
-import { fileReport } from '../safety/reports.ts';
 
 const profileNotFound = () => notFound(messages.profile.notFound);
 
@@ -96,15 +95,4 @@ export async function setFollow({
   });
   if (notified) live.publish({ kind: 'notification', recipientId: targetId });
   return { following: follow, followerCount };
-}
-
-/** Reporting an account is one case of reporting anything (features/safety/reports.ts). */
-export async function reportAccount({
-  ctx,
-  input: { reportedUserId, reason },
-}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { reportedUserId: string; reason: string }>): Promise<{
-  id: string;
-  createdAt: string;
-}> {
-  return fileReport({ ctx, input: { targetType: 'account', targetId: reportedUserId, reason } });
 }

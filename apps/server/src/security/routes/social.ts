@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import { expectWrittenBy, memberOf, type RouteEntry, storedById } from '../route-entry.ts';
+import { memberOf, type RouteEntry, } from '../route-entry.ts';
 import type { Scene } from '../scene.ts';
 
 async function follows(scene: Scene, followerId: string, followeeId: string) {
@@ -50,27 +50,5 @@ export const socialRouteTable: Record<string, RouteEntry> = {
         },
       };
     },
-  },
-
-  'POST /api/users/:userId/reports': {
-    rule: 'A report is filed as the caller; the body cannot name another reporter.',
-    expect: { owner: 201, other: 201, signedOut: 401 },
-    rateLimit: 'reports',
-    body: 'json',
-    async attempt(scene, actor) {
-      const [target] = await scene.t.insertMembers(1, 'Reported');
-      return {
-        path: `/api/users/${target}/reports`,
-        json: { reason: 'Spam' },
-        verify: () =>
-          expectWrittenBy(
-            scene,
-            actor,
-            schema.reports.reporterId,
-            eq(schema.reports.reportedUserId, target!),
-          ),
-      };
-    },
-    text: storedById(schema.reports, ['reason']),
   },
 };

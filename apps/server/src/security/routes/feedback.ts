@@ -1,10 +1,10 @@
 /**
  * Who may call each state-changing feedback route (a test fixture: the security suites read it
- * through security/route-table.ts). A new route in routes.ts needs its entry here.
+ * through security/route-table.ts). A new route in the feature's routes.ts needs its entry here.
  */
 import { eq } from 'drizzle-orm';
 import * as schema from '../../db/schema.ts';
-import { expectWrittenBy, type RouteEntry, storedById } from '../../security/route-entry.ts';
+import { expectWrittenBy, type RouteEntry, storedById } from '../route-entry.ts';
 
 export const feedbackRouteTable: Record<string, RouteEntry> = {
   'POST /api/feedback': {
