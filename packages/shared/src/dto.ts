@@ -1,5 +1,9 @@
 /** Shapes of what the API answers. The server builds them; the client renders them. */
-import type { ImagePurpose } from './schemas.ts';
+
+/** What an uploaded image is for; each purpose is stored in its own folder (SPEC.md §3). */
+export const imagePurposes = ['post', 'event', 'profile', 'background'] as const;
+/** The type itself is exported by schemas.ts beside its zod enum. */
+type ImagePurpose = (typeof imagePurposes)[number];
 
 export interface ImageDto {
   id: string;

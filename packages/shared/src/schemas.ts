@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { hasBidiControl, hasVisibleCharacter } from './display-text.ts';
-import { type NotificationPreferenceType, notificationPreferenceTypes } from './dto.ts';
+import { imagePurposes, type NotificationPreferenceType, notificationPreferenceTypes } from './dto.ts';
 import { limits, notificationLimits } from './limits.ts';
 import { messages } from './messages.ts';
 import { isHashtag, normalizeTag } from './text-entities.ts';
@@ -101,8 +101,8 @@ export const ProfileInput = z.object({
 export type ProfileInput = z.input<typeof ProfileInput>;
 export type ProfileInputParsed = z.output<typeof ProfileInput>;
 
-/** What an uploaded image is for; each purpose is stored in its own folder (SPEC.md §3). */
-export const ImagePurpose = z.enum(['post', 'event', 'profile', 'background'], {
+/** The upload form's `purpose` field (dto.ts `imagePurposes`). */
+export const ImagePurpose = z.enum(imagePurposes, {
   error: 'Say what the image is for: post, event, profile or background.',
 });
 export type ImagePurpose = z.infer<typeof ImagePurpose>;

@@ -8,8 +8,10 @@
  * the reports it made. Reports about it stay for moderators, their snapshots intact (set null).
  * Image files and a data export are deleted after the commit; the username stays reserved for 30 days.
  */
+
 import { limits } from '@glimpse/shared';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { removeAccountContributions } from '../../core/counters.ts';
 import { storedKeysOf } from '../../core/images.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import {
@@ -33,24 +35,7 @@ export async function deleteAccount({
 }: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { logger: Logger }>): Promise<void> {
   const me = viewer.id;
   const { fileKeys, postIds } = await withTransaction(db, async (tx) => {
-    // Counters on other people's things, moved back for the rows this account had added.
-    await tx.execute(sql`
-      with gone as (delete from follows where follower_id = ${me} returning followee_id)
-      update profiles p set follower_count = p.follower_count - 1 from gone where p.user_id = gone.followee_id`);
-    await tx.execute(sql`
-      with gone as (delete from follows where followee_id = ${me} returning follower_id)
-      update profiles p set following_count = p.following_count - 1 from gone where p.user_id = gone.follower_id`);
-    await tx.execute(sql`
-      with gone as (delete from post_likes where user_id = ${me} returning post_id)
-      update posts p set like_count = p.like_count - 1 from gone where p.id = gone.post_id and p.author_id <> ${me}`);
-    await tx.execute(sql`
-      with gone as (delete from comments where author_id = ${me} returning post_id),
-           per_post as (select post_id, count(*)::int as n from gone group by post_id)
-      update posts p set comment_count = p.comment_count - per_post.n
-      from per_post where p.id = per_post.post_id and p.author_id <> ${me}`);
-    await tx.execute(sql`
-      with gone as (delete from event_interests where user_id = ${me} returning event_id)
-      update events e set interested_count = e.interested_count - 1 from gone where e.id = gone.event_id and e.host_id <> ${me}`);
+    await removeAccountContributions(tx, me);
 
     const [profile] = await tx
       .select({ username: profiles.username })

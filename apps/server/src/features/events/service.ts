@@ -14,8 +14,9 @@ import type {
   Page,
 } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { interestStep } from '../../core/counters.ts';
 import { deleteImages, imageDtoColumns, requireOwnImage } from '../../core/images.ts';
 import { noticeForStep } from '../../core/notify.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.ts';
@@ -114,11 +115,7 @@ export async function setInterest({
       row: { eventId, userId: viewer.id },
       on: interested,
       moveCounters: async (tx, step) => {
-        const [event] = await tx
-          .update(events)
-          .set({ interestedCount: sql`${events.interestedCount} + ${step}` })
-          .where(eq(events.id, eventId))
-          .returning({ interestedCount: events.interestedCount, hostId: events.hostId });
+        const event = await interestStep(tx, eventId, step);
         if (!event) throw eventNotFound();
         const notice = {
           type: 'event_interest',

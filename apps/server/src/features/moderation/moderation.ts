@@ -21,6 +21,7 @@ import type {
 import { limits, messages } from '@glimpse/shared';
 import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { commentRemoved } from '../../core/counters.ts';
 import { notify } from '../../core/notify.ts';
 import { findAuthors } from '../../core/profiles.ts';
 import { requireStaff } from '../../core/roles.ts';
@@ -244,16 +245,7 @@ async function removeContent(
     .where(eq(comments.id, targetId))
     .returning({ postId: comments.postId, authorId: comments.authorId });
   if (!removed) return;
-  // A suspended author's comments are already left out of the count (suspension.ts).
-  await ctx.db
-    .update(posts)
-    .set({ commentCount: sql`${posts.commentCount} - 1` })
-    .where(
-      and(
-        eq(posts.id, removed.postId),
-        sql`not exists (select 1 from ${user} where ${user.id} = ${removed.authorId} and ${user.banned})`,
-      ),
-    );
+  await commentRemoved(ctx.db, removed);
   ctx.live.publish({ kind: 'post_changed', postId: removed.postId });
 }
 

@@ -6,19 +6,11 @@
  * counters other people see (likes, comments, Interested, followers, following) leave out its marks
  * while it is suspended and get them back when the suspension is lifted.
  */
-import { and, eq, sql } from 'drizzle-orm';
+
+import { and, eq } from 'drizzle-orm';
+import { suspensionCounters } from '../../core/counters.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  comments,
-  eventInterests,
-  events,
-  follows,
-  postLikes,
-  posts,
-  profiles,
-  session,
-  user,
-} from '../../db/schema.ts';
+import { session, user } from '../../db/schema.ts';
 
 /**
  * Sets `user.banned` and moves the counters by the account's marks, only when the flag really
@@ -38,34 +30,6 @@ export async function writeSuspension(
   if (changed.length === 0) return false;
   const step = suspended ? -1 : 1;
   if (suspended) await tx.delete(session).where(eq(session.userId, userId));
-  await tx
-    .update(posts)
-    .set({ likeCount: sql`${posts.likeCount} + ${step}` })
-    .where(
-      sql`${posts.id} in (select ${postLikes.postId} from ${postLikes} where ${postLikes.userId} = ${userId})`,
-    );
-  await tx.execute(sql`
-    update ${posts} set comment_count = ${posts.commentCount} + ${step} * mine.n
-    from (select ${comments.postId} as post_id, count(*)::int as n from ${comments}
-          where ${comments.authorId} = ${userId} group by ${comments.postId}) as mine
-    where ${posts.id} = mine.post_id`);
-  await tx
-    .update(events)
-    .set({ interestedCount: sql`${events.interestedCount} + ${step}` })
-    .where(
-      sql`${events.id} in (select ${eventInterests.eventId} from ${eventInterests} where ${eventInterests.userId} = ${userId})`,
-    );
-  await tx
-    .update(profiles)
-    .set({ followerCount: sql`${profiles.followerCount} + ${step}` })
-    .where(
-      sql`${profiles.userId} in (select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${userId})`,
-    );
-  await tx
-    .update(profiles)
-    .set({ followingCount: sql`${profiles.followingCount} + ${step}` })
-    .where(
-      sql`${profiles.userId} in (select ${follows.followerId} from ${follows} where ${follows.followeeId} = ${userId})`,
-    );
+  await suspensionCounters(tx, userId, step);
   return true;
 }

@@ -17,6 +17,7 @@ import type {
 import { extractMentions, limits, messages } from '@glimpse/shared';
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { commentAddedStep, commentRemoved, likeCountStep } from '../../core/counters.ts';
 import { deleteImages, requireOwnImages } from '../../core/images.ts';
 import { noticeRetractions, noticeWrites } from '../../core/notify.ts';
 import { literalLimit, preparedFor, prepareSql } from '../../core/prepared.ts';
@@ -140,11 +141,7 @@ function likeStatement(liked: boolean): SQL {
         : sql`delete from ${postLikes}
             where ${postLikes.postId} in (select id from target) and ${postLikes.userId} = ${viewerParam}
             returning post_id`
-    }), counted as (
-      update ${posts} set like_count = ${posts.likeCount} + ${liked ? sql`1` : sql`-1`}
-      where ${posts.id} in (select post_id from changed)
-      returning ${posts.likeCount}
-    ), ${liked ? noticeWrites(notice, { when }) : noticeRetractions(notice, { when })}
+    }), counted as (${likeCountStep(sql`select post_id from changed`, liked)}), ${liked ? noticeWrites(notice, { when }) : noticeRetractions(notice, { when })}
     select coalesce((select like_count from counted), like_count) as "likeCount", author_id as "authorId",
       exists (select 1 from changed) as changed,
       exists (select 1 from ${liked ? sql`notice_written` : sql`retracted`}) as notified
@@ -259,9 +256,7 @@ const prepareComment = (db: Db) =>
     ), added as (
       insert into ${comments} (post_id, author_id, body) select id, ${viewerParam}, ${sql.placeholder('body')} from target
       returning id, post_id, author_id, body, created_at
-    ), counted as (
-      update ${posts} set comment_count = ${posts.commentCount} + 1 where ${posts.id} in (select post_id from added)
-    ), ${noticeWrites({
+    ), counted as (${commentAddedStep(sql`select post_id from added`)}), ${noticeWrites({
       type: 'post_comment',
       recipientId: sql`(select author_id from target)`,
       actorId: viewerParam,
@@ -437,10 +432,7 @@ export async function deleteComment({
       .where(eq(comments.id, commentId))
       .returning({ id: comments.id });
     if (removed.length === 0) throw notFound(messages.comments.notFound);
-    await tx
-      .update(posts)
-      .set({ commentCount: sql`${posts.commentCount} - 1` })
-      .where(eq(posts.id, found.postId));
+    await commentRemoved(tx, { postId: found.postId, authorId: found.authorId });
     return found.postId;
   });
   live.publish({ kind: 'post_changed', postId });

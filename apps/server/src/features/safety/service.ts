@@ -9,11 +9,12 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { imageDtoColumns } from '../../core/images.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.ts';
+import { relationTo } from '../../core/relations.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { blocks, images, profiles, user } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { deleteBlock, relationTo, writeBlock, writeMute } from './blocks.ts';
+import { deleteBlock, writeBlock, writeMute } from './blocks.ts';
 
 const profileNotFound = () => notFound(messages.profile.notFound);
 

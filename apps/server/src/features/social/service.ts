@@ -5,16 +5,17 @@
  */
 import type { FollowStateDto, PublicProfileDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, } from 'drizzle-orm';
+import { followStep } from '../../core/counters.ts';
 import { notify } from '../../core/notify.ts';
 import { findProfile } from '../../core/profiles.ts';
+import { blockedBetween, lockPair, relationTo } from '../../core/relations.ts';
 import type { ServiceArgs } from '../../core/service.ts';
 import { type Step, toggleWithCounter } from '../../core/toggle.ts';
 import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { follows, profiles } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { blockedBetween, lockPair, relationTo } from '../safety/blocks.ts';
 
 const profileNotFound = () => notFound(messages.profile.notFound);
 
@@ -66,22 +67,7 @@ export async function setFollow({
         await lockPair(tx, viewer.id, targetId);
         if (await blockedBetween(tx, viewer.id, targetId)) throw profileNotFound();
       }
-      // Both counters in one statement (rows locked in key order, whoever follows whom).
-      const counts =
-        step === 0
-          ? await tx
-              .select({ userId: profiles.userId, followerCount: profiles.followerCount })
-              .from(profiles)
-              .where(eq(profiles.userId, targetId))
-          : await tx
-              .update(profiles)
-              .set({
-                followingCount: sql`${profiles.followingCount} + case when ${profiles.userId} = ${viewer.id} then ${step}::int else 0 end`,
-                followerCount: sql`${profiles.followerCount} + case when ${profiles.userId} = ${targetId} then ${step}::int else 0 end`,
-              })
-              .where(inArray(profiles.userId, [viewer.id, targetId]))
-              .returning({ userId: profiles.userId, followerCount: profiles.followerCount });
-      const followerCount = counts.find((row) => row.userId === targetId)?.followerCount ?? 0;
+      const followerCount = await followStep(tx, viewer.id, targetId, step);
       // One notice per follower while it is unread: following again after an unfollow adds none.
       const notified =
         step === 1 &&

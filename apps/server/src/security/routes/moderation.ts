@@ -6,7 +6,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import type { RouteEntry, } from '../route-entry.ts';
+import type { RouteEntry } from '../route-entry.ts';
 import type { Scene } from '../scene.ts';
 
 /** An open report by the third member about a fresh post of another member. */

@@ -2,7 +2,7 @@
  * Who may call each state-changing trust-and-safety route (a test fixture: the security suites
  * read it through security/route-table.ts). A new route in the feature's routes.ts needs its entry here.
  */
-import { and, eq, } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
 import { expectWrittenBy, memberOf, type RouteEntry, storedById } from '../route-entry.ts';

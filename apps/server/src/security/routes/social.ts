@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../db/schema.ts';
-import { memberOf, type RouteEntry, } from '../route-entry.ts';
+import { memberOf, type RouteEntry } from '../route-entry.ts';
 import type { Scene } from '../scene.ts';
 
 async function follows(scene: Scene, followerId: string, followeeId: string) {
