@@ -69,8 +69,8 @@ function components(nodes, edgesOf) {
 /** The server's import graph, and what the floor plan refuses in it (files as paths under src/). */
 export function analyseImports() {
   /** `import … from './x'`, `export … from './x'`, `import './x'` and `import('./x')`. */
-const importPattern =
-  /^\s*(?:import|export)\s(?:type\s)?[^'"]*?from\s+['"](\.[^'"]+)['"]|^\s*import\s+['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
+  const importPattern =
+    /^\s*(?:import|export)\s(?:type\s)?[^'"]*?from\s+['"](\.[^'"]+)['"]|^\s*import\s+['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/gm;
   const files = listSources(root);
   const known = new Set(files);
   /** file → files it imports (relative imports of non-test sources only). */

@@ -5,7 +5,7 @@
  */
 import type { FollowStateDto, PublicProfileDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { and, eq, } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { followStep } from '../../core/counters.ts';
 import { notify } from '../../core/notify.ts';
 import { findProfile } from '../../core/profiles.ts';
