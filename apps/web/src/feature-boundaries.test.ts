@@ -2,7 +2,8 @@
  * The import rule of docs/architecture.md, enforced by Biome (`noRestrictedImports` overrides in
  * biome.json): a feature may import components/, lib/, the shared package and its own files,
  * never another feature or app/. This runs the real Biome, with the repository's biome.json, on a
- * fixture laid out as a feature file, and checks that every feature folder has its override.
+ * fixture laid out as a feature file, and checks that every feature folder has its overrides (written
+ * by scripts/floor-plan.mjs).
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -66,6 +67,15 @@ describe('feature boundaries', () => {
     }
   });
 
+  it('refuses a file at the top of a feature folder importing a sibling feature by a relative path', async () => {
+    const result = await lintAs(
+      'features/posts/post-grid.tsx',
+      "import { EventCard } from '../events/event-card.tsx';\n\nexport const x = EventCard;\n",
+    );
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('features/posts may import components/, lib/');
+  });
+
   it('lets a feature import its own files, components/, lib/ and the shared package', async () => {
     const result = await lintAs(
       'features/posts/api/own.ts',
@@ -101,6 +111,7 @@ describe('feature boundaries', () => {
     );
     for (const feature of features) {
       expect(bounded).toContain(`apps/web/src/features/${feature.name}/**`);
+      expect(bounded).toContain(`apps/web/src/features/${feature.name}/*.tsx`);
     }
   });
 });
