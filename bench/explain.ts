@@ -48,7 +48,7 @@ const one = async <T>(query: string, params: unknown[] = []) =>
 const viewer = await one<{ id: string; email: string }>('SELECT id, email FROM "user" WHERE email = $1', [
   viewerEmail,
 ]);
-// Every service takes { ctx, input }, as the routes call it (lib/service.ts).
+// Every service takes { ctx, input }, as the routes call it (core/service.ts).
 const ctx = { ...deps, viewer };
 const firstFeedPost = (await getFeed({ ctx, input: { cursor: null } })).items[0]!;
 const busiestPost = await one<{ id: string }>('SELECT id FROM posts ORDER BY comment_count DESC LIMIT 1');

@@ -120,7 +120,7 @@ async function ensureEmpty(database: Database) {
  * better-auth's values (every other account shares this hash, hence one password for all).
  */
 async function signUpViewer(database: Database, auth: ReturnType<typeof createAuth>): Promise<ViewerAccount> {
-  // acceptTerms is read by the sign-up hook (features/safety/terms.ts), not a typed body field.
+  // acceptTerms is read by the sign-up hook (auth/terms.ts), not a typed body field.
   const body = { email: viewerEmail, password: benchPassword, name: 'Vera Viewer', acceptTerms: true };
   // The answer names nobody (the same for every address: auth/sign-up.ts), so the row is looked up.
   await auth.api.signUpEmail({ body });

@@ -130,7 +130,7 @@ export function createApp(deps: AppDeps) {
   );
 
   // NUL and broken UTF-16 cannot be stored: refused in paths and queries here, in JSON bodies by
-  // jsonBody (lib/http.ts) and below for better-auth's bodies.
+  // jsonBody (core/http.ts) and below for better-auth's bodies.
   app.use('/api/*', async (c, next) => {
     // The request line is bytes Node's parser has checked (no raw NUL; others read as Latin-1, never
     // half a surrogate pair): either can only arrive percent-encoded, so most requests skip parsing.

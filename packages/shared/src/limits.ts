@@ -11,7 +11,7 @@
  *   follow/unfollow loop cannot notify someone over and over.
  * - reports 10/hour and feedback 10/hour: every one is read by a person; Mastodon allows 400
  *   reports a day, we keep an hour's worth well below that.
- * Enforced by better-auth (signIn, signUp) and apps/server/src/lib/rate-limit.ts (the rest).
+ * Enforced by better-auth (signIn, signUp) and apps/server/src/core/rate-limit.ts (the rest).
  */
 export const rateLimits = {
   signIn: { max: 10, windowSeconds: 60 },

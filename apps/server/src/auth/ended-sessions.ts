@@ -4,7 +4,7 @@
  * A copy stands in for the database for up to a minute, so it would outlive a session that was
  * ended on purpose: signed out, revoked from another device, a password reset or change, a deleted
  * account (better-auth's session-delete hook and deleteAccount publish `sessions_ended`), or a
- * suspension (features/safety/suspended.ts). Every instance hears these through the live hub and
+ * suspension (core/suspended.ts). Every instance hears these through the live hub and
  * then, until every copy signed before the event has expired, lets the database decide for that
  * account: in the API's session check (auth/session.ts) and in better-auth's own routes, whose
  * copies are checked through the cookie cache's version (auth.ts).

@@ -3,7 +3,7 @@
  * account is signed out here at once, on every path: its session rows are deleted when it is
  * suspended, but a signed copy in its cookie would still answer for up to a minute, so every
  * answer is checked against the suspended accounts every instance keeps in memory
- * (features/safety/suspended.ts). For a few minutes after a suspension is lifted, the database
+ * (core/suspended.ts). For a few minutes after a suspension is lifted, the database
  * decides for that account, so an old copy cannot revive a session the suspension ended.
  *
  * better-auth answers this through its endpoint machinery (a request context, async storage,

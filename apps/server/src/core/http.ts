@@ -60,7 +60,7 @@ type SignedInEnv = { Variables: AppEnv['Variables'] & { viewer: Viewer; ctx: Ser
 
 /**
  * Refuses a signed-out caller with 401 before any input is read, then gives the handlers after
- * it the caller as `c.get('viewer')` and the service context as `c.get('ctx')` (lib/service.ts). Placed
+ * it the caller as `c.get('viewer')` and the service context as `c.get('ctx')` (core/service.ts). Placed
  * after a route's rate limit, which counts signed-out requests too (by address).
  */
 export const signedIn: MiddlewareHandler<SignedInEnv> = async (c, next) => {
@@ -171,7 +171,7 @@ export function requireViewer(c: AppContext): Viewer {
 
 /**
  * The client's address: the socket's, or the first X-Forwarded-For hop behind a proxy we trust.
- * better-auth's limits (through a header the server sets) and ours (lib/rate-limit.ts) both use it.
+ * better-auth's limits (through a header the server sets) and ours (core/rate-limit.ts) both use it.
  */
 export function clientIp(c: AppContext, trustProxy: boolean): string {
   if (trustProxy) {

@@ -89,7 +89,7 @@ export function noticeWrites(notice: NewNotification<Value>, options: NoticeOpti
 
 /**
  * Writes the notice unless the actor would be told about their own action, the recipient cannot
- * see the actor (blocked, muted, suspended: features/safety/visibility.ts) or turned the type off;
+ * see the actor (blocked, muted, suspended: core/visibility.ts) or turned the type off;
  * true when written. One statement, so a comment or a follow pays one round trip for its notice.
  */
 export async function notify(

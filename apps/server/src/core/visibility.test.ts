@@ -277,4 +277,18 @@ describe('suspension', () => {
       .post('/api/auth/sign-in/email', { email: author.email, password: author.password });
     expect(back.status).toBe(200);
   });
+  it("keeps the count right when the post's author deletes a suspended member's comment (core/counters.ts)", async () => {
+    const { author, viewer } = await scene();
+    const viewerPost = await t.postPhoto(viewer, 'viewer post');
+    const comment = await json<{ id: string }>(
+      await author.post(`/api/posts/${viewerPost.id}/comments`, { body: 'before the suspension' }),
+    );
+    await suspend(author.id, true);
+    expect((await viewer.delete(`/api/posts/${viewerPost.id}/comments/${comment.id}`)).status).toBe(204);
+    const [during] = await t.db.select().from(posts).where(eq(posts.id, viewerPost.id));
+    expect(during?.commentCount).toBe(0);
+    await suspend(author.id, false);
+    const [after] = await t.db.select().from(posts).where(eq(posts.id, viewerPost.id));
+    expect(after?.commentCount).toBe(0);
+  });
 });

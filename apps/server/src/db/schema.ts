@@ -52,9 +52,9 @@ export const user = pgTable(
     /** better-auth's two-factor plugin (issue 14): sign-in asks for a code when true. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     // better-auth's admin plugin (roles, bans); features/safety owns what they mean.
-    /** member | moderator | admin (features/safety/roles.ts). */
+    /** member | moderator | admin (core/roles.ts). */
     role: text('role', { enum: roles }).notNull().default('member'),
-    /** A suspended account: it cannot sign in, and its content is hidden (features/safety/visibility.ts). */
+    /** A suspended account: it cannot sign in, and its content is hidden (core/visibility.ts). */
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
@@ -131,7 +131,7 @@ export const rateLimit = pgTable('rate_limit', {
 });
 
 /**
- * Glimpse's own write rate limits (lib/rate-limit.ts): one fixed window per `rule:subject` key,
+ * Glimpse's own write rate limits (core/rate-limit.ts): one fixed window per `rule:subject` key,
  * moved by one atomic upsert, so several server instances share them. Not better-auth's
  * `rate_limit` table: better-auth prunes rows idle longer than its own longest window (30 min),
  * which would silently reset a 24-hour follow window. The sign-in slowdown (auth/sign-in-slowdown.ts)
@@ -592,7 +592,7 @@ export const eventReminders = pgTable(
 
 // ── Trust and safety (features/safety) ──────────────────────────────────────────────────────
 
-/** A block hides both people from each other (features/safety/visibility.ts). */
+/** A block hides both people from each other (core/visibility.ts). */
 export const blocks = pgTable(
   'blocks',
   {

@@ -56,7 +56,7 @@ const sessionSweepMs = 30_000;
 /** Tokens per sweep query. */
 const sweepBatch = 1000;
 
-/** One open stream (live/routes.ts). */
+/** One open stream (features/live/routes.ts). */
 export interface LiveStream {
   /** The session it was opened with. */
   token: string;
@@ -71,7 +71,7 @@ export interface LiveHub {
   /** Resolves once every instance can hear it: for events a response must not overtake (a suspension). */
   publishNow(event: DomainEvent): Promise<void>;
   subscribe(userId: string, stream: LiveStream): () => void;
-  /** Server-side listeners of every event, on every instance (features/safety/suspended.ts). */
+  /** Server-side listeners of every event, on every instance (core/suspended.ts). */
   listen(listener: (event: DomainEvent) => void): () => void;
   /** Ends the streams here whose session is gone; runs every `sessionSweepMs` by itself. */
   sweepSessions(): Promise<void>;

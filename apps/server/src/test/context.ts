@@ -95,7 +95,7 @@ export async function createTestContext(
   overrides: Record<string, string> = {},
   options: {
     /**
-     * The first account of an instance is its admin (features/safety/roles.ts). By default the
+     * The first account of an instance is its admin (core/roles.ts). By default the
      * context makes that admin itself (`t.admin`), so the members a test signs up are members;
      * `false` leaves the instance empty, for the tests of that rule.
      */

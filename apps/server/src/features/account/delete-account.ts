@@ -2,7 +2,7 @@
  * Delete account (issue 14): everything of the account goes in one transaction, and the counters
  * it moved on other people's things move back in that same transaction. Each join row is deleted
  * with `returning`, and only the rows really deleted move a counter, so a like or follow undone
- * concurrently is never counted twice (the same rule as lib/toggle.ts). The user row goes last;
+ * concurrently is never counted twice (the same rule as core/toggle.ts). The user row goes last;
  * its foreign keys cascade to the rest: profile, posts (and their likes, saves, comments), events
  * (and their interests), images, notifications to and from the account, sessions, passkeys, and
  * the reports it made. Reports about it stay for moderators, their snapshots intact (set null).

@@ -17,7 +17,7 @@ import type { Storage } from '../../storage/storage.ts';
 const hostImage = alias(images, 'host_image');
 
 /**
- * Events of hosts hidden from the viewer (features/safety/visibility.ts) never come out of this;
+ * Events of hosts hidden from the viewer (core/visibility.ts) never come out of this;
  * `{ muted: true }` (the followed list and the upcoming panel) also leaves out muted hosts. The
  * avatar stack shows only joiners the viewer may see.
  */

@@ -1,7 +1,7 @@
 /**
  * Event rules: only a member with a profile hosts, with their own upload (optional); only the host
  * deletes (taking the interests and the image files along); Interested acts only as the caller and
- * is idempotent (lib/toggle.ts): the (event_id, user_id) primary key decides, and interested_count
+ * is idempotent (core/toggle.ts): the (event_id, user_id) primary key decides, and interested_count
  * moves in the same transaction only when a row was really added or removed. Lists show the events
  * of the accounts the viewer follows and their own: upcoming soonest first, past ones latest first.
  */

@@ -28,8 +28,7 @@ import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { follows, posts, profiles } from '../../db/schema.ts';
 import type { Cursor } from '../../lib/cursor.ts';
-import { newestPostIds } from '../posts/queries.ts';
-import { feedPage, prepareFeedPage } from '../posts/service.ts';
+import { feedPage, newestPostIds, prepareFeedPage } from '../posts/queries.ts';
 import type { FeedCache, FeedRead } from './cache.ts';
 
 const viewerId = sql.placeholder('viewerId');

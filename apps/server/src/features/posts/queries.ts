@@ -1,23 +1,29 @@
 /**
  * Posts as one viewer sees them: image, author with picture and badges, counts, and whether the
  * viewer liked or saved each, in a single query whatever the page size (no N+1). Comments with
- * their authors, likewise. The mappers to DTOs sit beside the selects that feed them.
+ * their authors, likewise. The mappers to DTOs sit beside the selects that feed them, and every
+ * statement the posts service and the feed run is prepared here (`postStatements`, `prepareFeedPage`);
+ * the rules (who may, what then) are the service's.
  */
-import type { AuthorDto, CommentDto, PostDto } from '@glimpse/shared';
+import type { AuthorDto, CommentDto, Page, PostDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
-import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { commentAddedStep, likeCountStep } from '../../core/counters.ts';
 import { type ImageDtoRow, imageDtoColumns, toImageDto } from '../../core/images.ts';
-import { literalLimit } from '../../core/prepared.ts';
+import { noticeRetractions, noticeWrites } from '../../core/notify.ts';
+import { literalLimit, preparedFor, prepareSql } from '../../core/prepared.ts';
 import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../../core/profiles.ts';
 import { type ViewerId, type VisibilityOptions, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
-import { keyset } from '../../lib/cursor.ts';
+import { keyset, toPage } from '../../lib/cursor.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 const authorImage = alias(images, 'author_image');
 const newestFirst = keyset(posts.createdAt, posts.id, 'newestFirst');
+const commentsOldestFirst = keyset(comments.createdAt, comments.id, 'oldestFirst');
+const pageSize = limits.pageSize;
 
 /**
  * The ids of the newest posts matching `where`, after the cursor placeholders `at` and `id` when
@@ -39,7 +45,7 @@ type PhotoRow = ImageDtoRow & { altText: string };
 /**
  * `activityAt` is the time a list is ordered by: the post's own time, or when the viewer saved or
  * liked it. It is selected so the page's cursor can be built from it. Posts of accounts hidden from
- * the viewer (features/safety/visibility.ts) never come out of it; `{ muted: true }` for the feed
+ * the viewer (core/visibility.ts) never come out of it; `{ muted: true }` for the feed
  * and explore also leaves out the accounts the viewer muted.
  */
 export function selectPostsForViewer(
@@ -125,3 +131,166 @@ export const commentRowToDto = (
   storage: Storage,
   row: ProfileRowWithImage & { comment: typeof comments.$inferSelect },
 ) => toCommentDto(row.comment, toAuthorDto(storage, row));
+
+const viewerParam = sql.placeholder('viewerId');
+const postParam = sql.placeholder('postId');
+const cursorParams = { at: sql.placeholder('at'), id: sql.placeholder('id') };
+
+/** What opening a post, browsing Explore or a profile, liking and commenting run, prepared (core/prepared.ts). */
+export const postStatements = preparedFor((db) => {
+  const authorPage = (afterCursor: boolean) =>
+    selectPostsForViewer(db, viewerParam)
+      .where(
+        and(
+          eq(posts.authorId, sql.placeholder('authorId')),
+          afterCursor ? newestFirst.after(cursorParams) : undefined,
+        ),
+      )
+      .orderBy(...newestFirst.orderBy)
+      .limit(literalLimit(pageSize + 1))
+      .prepare(`posts_author${afterCursor ? '_after' : ''}`);
+  // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
+  const explorePage = (afterCursor: boolean) =>
+    prepareFeedPage(
+      db,
+      newestPostIds(db, visibleTo(posts.authorId, viewerParam, { muted: true }), afterCursor),
+      `explore_page${afterCursor ? '_after' : ''}`,
+    );
+  // Only while the post itself is visible: a page with comments then needs no separate check.
+  const postVisible = sql`exists (select 1 from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)})`;
+  const commentsPage = (afterCursor: boolean) =>
+    selectComments(db, viewerParam)
+      .where(
+        and(
+          eq(comments.postId, postParam),
+          postVisible,
+          afterCursor ? commentsOldestFirst.after(cursorParams) : undefined,
+        ),
+      )
+      .orderBy(...commentsOldestFirst.orderBy)
+      .limit(literalLimit(pageSize + 1))
+      .prepare(`comments_page${afterCursor ? '_after' : ''}`);
+  return {
+    post: selectPostsForViewer(db, viewerParam)
+      .where(eq(posts.id, postParam))
+      .limit(literalLimit(1))
+      .prepare('post_detail'),
+    visiblePost: db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, postParam), visibleTo(posts.authorId, viewerParam)))
+      .limit(literalLimit(1))
+      .prepare('post_visible'),
+    explore: [explorePage(false), explorePage(true)] as const,
+    author: [authorPage(false), authorPage(true)] as const,
+    comments: [commentsPage(false), commentsPage(true)] as const,
+    like: prepareSql<LikeOutcome>(db, 'post_like', likeStatement(true)),
+    unlike: prepareSql<LikeOutcome>(db, 'post_unlike', likeStatement(false)),
+    comment: prepareComment(db),
+  };
+});
+
+interface LikeOutcome {
+  likeCount: number;
+  authorId: string;
+  /** Whether the like row was added (liking) or removed (unliking) by this call. */
+  changed: boolean;
+  /** Whether the author's notice was written (liking) or taken back (unliking). */
+  notified: boolean;
+}
+
+/**
+ * A like or unlike as one statement, so the commonest write is one round trip and one commit (it
+ * was six or eight: the check, BEGIN, the row, the counter, the notice, COMMIT). Its CTEs: the post
+ * if the viewer may see it (no row out: 404), the like row added or removed (its primary key makes
+ * repeats do nothing), the counter moved only when it was, and the author's notice written or taken
+ * back only when it was. All of it commits or fails together; a concurrent like waits for the
+ * post's row and adds to the count it finds, so counts stay exact.
+ */
+function likeStatement(liked: boolean): SQL {
+  const notice = {
+    type: 'post_like',
+    recipientId: sql`(select author_id from target)`,
+    actorId: viewerParam,
+    postId: postParam,
+  } as const;
+  const when = sql`exists (select 1 from changed)`;
+  return sql`with target as (
+      select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likeCount} as like_count
+      from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)}
+    ), changed as (${
+      liked
+        ? sql`insert into ${postLikes} (post_id, user_id) select id, ${viewerParam} from target
+            on conflict do nothing returning post_id`
+        : sql`delete from ${postLikes}
+            where ${postLikes.postId} in (select id from target) and ${postLikes.userId} = ${viewerParam}
+            returning post_id`
+    }), counted as (${likeCountStep(sql`select post_id from changed`, liked)}), ${liked ? noticeWrites(notice, { when }) : noticeRetractions(notice, { when })}
+    select coalesce((select like_count from counted), like_count) as "likeCount", author_id as "authorId",
+      exists (select 1 from changed) as changed,
+      exists (select 1 from ${liked ? sql`notice_written` : sql`retracted`}) as notified
+    from target`;
+}
+
+interface CommentOutcome {
+  id: string;
+  postId: string;
+  authorId: string;
+  body: string;
+  /** As PostgreSQL writes a timestamp (raw SQL rows are not mapped): `new Date` reads it, as drizzle does. */
+  createdAt: string;
+  postAuthorId: string;
+  /** Whether the post's author was told (not when they comment on their own post). */
+  notified: boolean;
+}
+
+/**
+ * A comment as one statement, like a like (`likeStatement`): the post if the viewer may see it (no
+ * row out: 404), the comment, the post's count, and the author's notice. Mentions are told in the
+ * same transaction by `notifyMentions` after it, so a comment that mentions nobody, most of them,
+ * is one round trip.
+ */
+export const prepareComment = (db: Db) =>
+  prepareSql<CommentOutcome>(
+    db,
+    'comment_add',
+    sql`with target as (
+      select ${posts.id} as id, ${posts.authorId} as author_id
+      from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)}
+    ), added as (
+      insert into ${comments} (post_id, author_id, body) select id, ${viewerParam}, ${sql.placeholder('body')} from target
+      returning id, post_id, author_id, body, created_at
+    ), counted as (${commentAddedStep(sql`select post_id from added`)}), ${noticeWrites({
+      type: 'post_comment',
+      recipientId: sql`(select author_id from target)`,
+      actorId: viewerParam,
+      postId: postParam,
+      commentId: sql`(select id from added)`,
+    })}
+    select id, post_id as "postId", author_id as "authorId", body, created_at as "createdAt",
+      (select author_id from target) as "postAuthorId", exists (select 1 from notice_written) as notified
+    from added`,
+  );
+
+/**
+ * A feed page's statement (home or Explore), newest first: `pageIds` finds the page's ids (a page
+ * and one more), and the same statement reads those posts for the viewer. The ids are an
+ * `array(…)`, which PostgreSQL runs once before the rest, so it plans the posts for a handful of
+ * ids as it did when they came as a parameter, and keeps one generic plan.
+ */
+export function prepareFeedPage(db: Db, pageIds: SQLWrapper, name: string) {
+  return selectPostsForViewer(db, viewerParam, posts.createdAt, { muted: true })
+    .where(sql`${posts.id} = any(array(select id from (${pageIds}) as page_ids))`)
+    .orderBy(...newestFirst.orderBy)
+    .prepare(name);
+}
+
+/** A feed page's rows (a page and one more) as the page and the cursor after it. */
+export function feedPage(storage: Storage, rows: PostRow[]): Page<PostDto> {
+  return toPage(
+    rows,
+    pageSize,
+    (row) => toPostDto(storage, row),
+    (row) => ({ at: row.activityAt, id: row.post.id }),
+  );
+}

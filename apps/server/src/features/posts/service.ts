@@ -3,7 +3,7 @@
  * (taking likes, saves, comments and the image files along); likes, saves and comments act only
  * as the caller. Toggles are idempotent: the join tables' primary keys decide, and the counters
  * move in the same transaction (the like: the same statement, `likeStatement`; the save:
- * lib/toggle.ts) only when a row was really added or removed.
+ * core/toggle.ts) only when a row was really added or removed.
  */
 import type {
   CommentDto,
@@ -15,28 +15,24 @@ import type {
   SaveStateDto,
 } from '@glimpse/shared';
 import { extractMentions, limits, messages } from '@glimpse/shared';
-import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { commentAddedStep, commentRemoved, likeCountStep } from '../../core/counters.ts';
+import { commentRemoved } from '../../core/counters.ts';
 import { deleteImages, requireOwnImages } from '../../core/images.ts';
-import { noticeRetractions, noticeWrites } from '../../core/notify.ts';
-import { literalLimit, preparedFor, prepareSql } from '../../core/prepared.ts';
 import { findAuthors, requireProfile } from '../../core/profiles.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { toggleWithCounter } from '../../core/toggle.ts';
-import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, postImages, postLikes, postSaves, posts } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Storage } from '../../storage/storage.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
 import {
   commentRowToDto,
-  newestPostIds,
-  type PostRow,
-  selectComments,
+  feedPage,
+  postStatements,
+  prepareComment,
   selectPostsForViewer,
   toCommentDto,
   toPostDto,
@@ -45,114 +41,12 @@ import {
 const pageSize = limits.pageSize;
 const profileRequired = () => forbidden(messages.post.profileRequired);
 const postNotFound = () => notFound(messages.post.notFound);
-const newestFirst = keyset(posts.createdAt, posts.id, 'newestFirst');
-const commentsOldestFirst = keyset(comments.createdAt, comments.id, 'oldestFirst');
-
-const viewerParam = sql.placeholder('viewerId');
-const postParam = sql.placeholder('postId');
-const cursorParams = { at: sql.placeholder('at'), id: sql.placeholder('id') };
-
-/** What opening a post and browsing Explore or a profile read, prepared (lib/prepared.ts). */
-const statements = preparedFor((db) => {
-  const authorPage = (afterCursor: boolean) =>
-    selectPostsForViewer(db, viewerParam)
-      .where(
-        and(
-          eq(posts.authorId, sql.placeholder('authorId')),
-          afterCursor ? newestFirst.after(cursorParams) : undefined,
-        ),
-      )
-      .orderBy(...newestFirst.orderBy)
-      .limit(literalLimit(pageSize + 1))
-      .prepare(`posts_author${afterCursor ? '_after' : ''}`);
-  // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
-  const explorePage = (afterCursor: boolean) =>
-    prepareFeedPage(
-      db,
-      newestPostIds(db, visibleTo(posts.authorId, viewerParam, { muted: true }), afterCursor),
-      `explore_page${afterCursor ? '_after' : ''}`,
-    );
-  // Only while the post itself is visible: a page with comments then needs no separate check.
-  const postVisible = sql`exists (select 1 from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)})`;
-  const commentsPage = (afterCursor: boolean) =>
-    selectComments(db, viewerParam)
-      .where(
-        and(
-          eq(comments.postId, postParam),
-          postVisible,
-          afterCursor ? commentsOldestFirst.after(cursorParams) : undefined,
-        ),
-      )
-      .orderBy(...commentsOldestFirst.orderBy)
-      .limit(literalLimit(pageSize + 1))
-      .prepare(`comments_page${afterCursor ? '_after' : ''}`);
-  return {
-    post: selectPostsForViewer(db, viewerParam)
-      .where(eq(posts.id, postParam))
-      .limit(literalLimit(1))
-      .prepare('post_detail'),
-    visiblePost: db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(eq(posts.id, postParam), visibleTo(posts.authorId, viewerParam)))
-      .limit(literalLimit(1))
-      .prepare('post_visible'),
-    explore: [explorePage(false), explorePage(true)] as const,
-    author: [authorPage(false), authorPage(true)] as const,
-    comments: [commentsPage(false), commentsPage(true)] as const,
-    like: prepareSql<LikeOutcome>(db, 'post_like', likeStatement(true)),
-    unlike: prepareSql<LikeOutcome>(db, 'post_unlike', likeStatement(false)),
-    comment: prepareComment(db),
-  };
-});
-
-interface LikeOutcome {
-  likeCount: number;
-  authorId: string;
-  /** Whether the like row was added (liking) or removed (unliking) by this call. */
-  changed: boolean;
-  /** Whether the author's notice was written (liking) or taken back (unliking). */
-  notified: boolean;
-}
-
-/**
- * A like or unlike as one statement, so the commonest write is one round trip and one commit (it
- * was six or eight: the check, BEGIN, the row, the counter, the notice, COMMIT). Its CTEs: the post
- * if the viewer may see it (no row out: 404), the like row added or removed (its primary key makes
- * repeats do nothing), the counter moved only when it was, and the author's notice written or taken
- * back only when it was. All of it commits or fails together; a concurrent like waits for the
- * post's row and adds to the count it finds, so counts stay exact.
- */
-function likeStatement(liked: boolean): SQL {
-  const notice = {
-    type: 'post_like',
-    recipientId: sql`(select author_id from target)`,
-    actorId: viewerParam,
-    postId: postParam,
-  } as const;
-  const when = sql`exists (select 1 from changed)`;
-  return sql`with target as (
-      select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likeCount} as like_count
-      from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)}
-    ), changed as (${
-      liked
-        ? sql`insert into ${postLikes} (post_id, user_id) select id, ${viewerParam} from target
-            on conflict do nothing returning post_id`
-        : sql`delete from ${postLikes}
-            where ${postLikes.postId} in (select id from target) and ${postLikes.userId} = ${viewerParam}
-            returning post_id`
-    }), counted as (${likeCountStep(sql`select post_id from changed`, liked)}), ${liked ? noticeWrites(notice, { when }) : noticeRetractions(notice, { when })}
-    select coalesce((select like_count from counted), like_count) as "likeCount", author_id as "authorId",
-      exists (select 1 from changed) as changed,
-      exists (select 1 from ${liked ? sql`notice_written` : sql`retracted`}) as notified
-    from target`;
-}
 
 export async function getPost({
   ctx: { db, storage, viewer },
   input: { postId },
 }: ServiceArgs<'db' | 'storage' | 'viewer', { postId: string }>): Promise<PostDto> {
-  const [row] = await statements(db).post.execute({ viewerId: viewer.id, postId });
+  const [row] = await postStatements(db).post.execute({ viewerId: viewer.id, postId });
   if (!row) throw postNotFound();
   return toPostDto(storage, row);
 }
@@ -221,58 +115,17 @@ export async function deletePost({
   await deleteImages(ctx, imageIds);
 }
 
-/** A post the viewer may see (features/safety/visibility.ts); a hidden one is as missing as a deleted one. */
-/** A 404 unless the post exists and its author is visible to the viewer (blocks, suspension). */
+/** A 404 unless the post exists and its author is visible to the viewer (core/visibility.ts): a hidden post is as missing as a deleted one. */
 export async function requireVisiblePost(db: Db, viewerId: string, postId: string) {
-  const [post] = await statements(db).visiblePost.execute({ viewerId, postId });
+  const [post] = await postStatements(db).visiblePost.execute({ viewerId, postId });
   if (!post) throw postNotFound();
 }
-
-interface CommentOutcome {
-  id: string;
-  postId: string;
-  authorId: string;
-  body: string;
-  /** As PostgreSQL writes a timestamp (raw SQL rows are not mapped): `new Date` reads it, as drizzle does. */
-  createdAt: string;
-  postAuthorId: string;
-  /** Whether the post's author was told (not when they comment on their own post). */
-  notified: boolean;
-}
-
-/**
- * A comment as one statement, like a like (`likeStatement`): the post if the viewer may see it (no
- * row out: 404), the comment, the post's count, and the author's notice. Mentions are told in the
- * same transaction by `notifyMentions` after it, so a comment that mentions nobody, most of them,
- * is one round trip.
- */
-const prepareComment = (db: Db) =>
-  prepareSql<CommentOutcome>(
-    db,
-    'comment_add',
-    sql`with target as (
-      select ${posts.id} as id, ${posts.authorId} as author_id
-      from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)}
-    ), added as (
-      insert into ${comments} (post_id, author_id, body) select id, ${viewerParam}, ${sql.placeholder('body')} from target
-      returning id, post_id, author_id, body, created_at
-    ), counted as (${commentAddedStep(sql`select post_id from added`)}), ${noticeWrites({
-      type: 'post_comment',
-      recipientId: sql`(select author_id from target)`,
-      actorId: viewerParam,
-      postId: postParam,
-      commentId: sql`(select id from added)`,
-    })}
-    select id, post_id as "postId", author_id as "authorId", body, created_at as "createdAt",
-      (select author_id from target) as "postAuthorId", exists (select 1 from notice_written) as notified
-    from added`,
-  );
 
 export async function setLike({
   ctx: { db, live, viewer },
   input: { postId, liked },
 }: ServiceArgs<'db' | 'live' | 'viewer', { postId: string; liked: boolean }>): Promise<LikeStateDto> {
-  const statement = liked ? statements(db).like : statements(db).unlike;
+  const statement = liked ? postStatements(db).like : postStatements(db).unlike;
   const [outcome] = (await statement.execute({ viewerId: viewer.id, postId })).rows;
   if (!outcome) throw postNotFound();
   if (outcome.changed) live.publish({ kind: 'post_changed', postId });
@@ -297,34 +150,11 @@ export async function setSave({
 
 export type PostList = { kind: 'author'; authorId: string } | { kind: 'saved' } | { kind: 'liked' };
 
-/**
- * A feed page's statement (home or Explore), newest first: `pageIds` finds the page's ids (a page
- * and one more), and the same statement reads those posts for the viewer. The ids are an
- * `array(…)`, which PostgreSQL runs once before the rest, so it plans the posts for a handful of
- * ids as it did when they came as a parameter, and keeps one generic plan.
- */
-export function prepareFeedPage(db: Db, pageIds: SQLWrapper, name: string) {
-  return selectPostsForViewer(db, viewerParam, posts.createdAt, { muted: true })
-    .where(sql`${posts.id} = any(array(select id from (${pageIds}) as page_ids))`)
-    .orderBy(...newestFirst.orderBy)
-    .prepare(name);
-}
-
-/** A feed page's rows (a page and one more) as the page and the cursor after it. */
-export function feedPage(storage: Storage, rows: PostRow[]): Page<PostDto> {
-  return toPage(
-    rows,
-    pageSize,
-    (row) => toPostDto(storage, row),
-    (row) => ({ at: row.activityAt, id: row.post.id }),
-  );
-}
-
 export async function listExplore({
   ctx,
   input: { cursor },
 }: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
-  const [first, next] = statements(ctx.db).explore;
+  const [first, next] = postStatements(ctx.db).explore;
   return feedPage(ctx.storage, await (cursor ? next : first).execute({ viewerId: ctx.viewer.id, ...cursor }));
 }
 
@@ -345,7 +175,7 @@ export async function listPosts({
       .orderBy(...order.orderBy)
       .limit(pageSize + 1);
   } else {
-    const [first, next] = statements(db).author;
+    const [first, next] = postStatements(db).author;
     rows = await (cursor ? next : first).execute({ viewerId: viewer.id, authorId: list.authorId, ...cursor });
   }
   return toPage(
@@ -362,7 +192,7 @@ export async function listComments({
 }: ServiceArgs<'db' | 'storage' | 'viewer', { postId: string; cursor: Cursor | null }>): Promise<
   Page<CommentDto>
 > {
-  const [first, next] = statements(db).comments;
+  const [first, next] = postStatements(db).comments;
   const rows = await (cursor ? next : first).execute({
     viewerId: viewer.id,
     postId,
@@ -401,7 +231,7 @@ export async function addComment({
   // The mentions' notices commit with the comment: then the two share a transaction.
   const { row, mentioned } = mentionsSomeone
     ? await withTransaction(db, (tx) => write(tx, prepareComment(tx)))
-    : await write(db, statements(db).comment);
+    : await write(db, postStatements(db).comment);
   const comment = { ...row, createdAt: new Date(row.createdAt) };
   live.publish({ kind: 'post_changed', postId });
   const told = new Set([...mentioned, ...(row.notified ? [row.postAuthorId] : [])]);

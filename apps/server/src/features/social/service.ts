@@ -1,5 +1,5 @@
 /**
- * The follow graph and account reports. A follow is one row (idempotent by its primary key, lib/toggle.ts);
+ * The follow graph and account reports. A follow is one row (idempotent by its primary key, core/toggle.ts);
  * the two counters move in the same transaction, so counts stay exact under concurrent taps. A new
  * follow notifies the followed person once (no second unread notice from the same follower).
  */
@@ -50,7 +50,7 @@ export async function setFollow({
   input: { targetId, follow },
 }: ServiceArgs<'db' | 'live' | 'viewer', { targetId: string; follow: boolean }>): Promise<FollowStateDto> {
   if (targetId === viewer.id) throw invalid(messages.social.cannotFollowSelf);
-  // Only someone with a profile, visible to the viewer (features/safety/visibility.ts), is followed.
+  // Only someone with a profile, visible to the viewer (core/visibility.ts), is followed.
   const [target] = await db
     .select({ userId: profiles.userId })
     .from(profiles)
