@@ -208,7 +208,7 @@ describe('mutes', () => {
 });
 
 describe('the home feed of someone following many accounts', () => {
-  // Past 100 followed accounts the feed finds its page another way (feed/service.ts).
+  // Past 100 followed accounts the feed finds its page another way (feed/queries.ts).
   it('leaves out the muted and the suspended that way too, and still fills the page', async () => {
     const { author, viewer } = await scene();
     const others = await t.insertMembers(110);

@@ -171,7 +171,7 @@ describe('reports', () => {
 });
 
 describe('home feed', () => {
-  // The feed finds its page one of two ways by how many accounts the viewer follows (feed/service.ts).
+  // The feed finds its page one of two ways by how many accounts the viewer follows (feed/queries.ts).
   it.each([
     ['from each account’s newest', 3],
     ['walking all posts', 120],
