@@ -170,6 +170,9 @@ export const notificationTypes = [
   'event_interest',
   'report_reviewed',
   'event_reminder',
+  'event_changed',
+  'event_cancelled',
+  'event_promoted',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -207,12 +210,58 @@ export interface UserSearchResultDto {
   isVerified: boolean;
 }
 
+/** One date of an event (a single event has one, index 0). */
+export interface EventOccurrenceDto {
+  /** Its place in the series, from 0: what Going and the waitlist are keyed by. */
+  index: number;
+  startsAt: string;
+  /** null when the event has no end. */
+  endsAt: string | null;
+}
+
+export interface EventRepeatDto {
+  frequency: 'weekly' | 'monthly';
+  /** The last day a date may fall on, in the event's zone, or null when it ends by a count. */
+  until: string | null;
+  count: number | null;
+}
+
+/** Going and the waitlist for one date, as the viewer sees them. */
+export interface EventAttendanceDto {
+  occurrence: number;
+  goingCount: number;
+  waitlistCount: number;
+  /** null when there is no limit. */
+  placesLeft: number | null;
+  going: boolean;
+  waitlisted: boolean;
+  /** The first people going (at most `limits.avatarStackSize`), for the avatar stack. */
+  goingPreview: AuthorDto[];
+}
+
 export interface EventDto {
   id: string;
   host: AuthorDto;
   title: string;
-  /** ISO 8601 instant; shown in the viewer's locale and time zone. */
+  /** ISO 8601 instant of the first date; shown in the viewer's locale and time zone. */
   startsAt: string;
+  endsAt: string | null;
+  /** The IANA zone the host entered the times in ("Europe/Berlin"). */
+  timeZone: string;
+  /** Venue and address as the host wrote them ('' for none). */
+  place: string;
+  latitude: number | null;
+  longitude: number | null;
+  capacity: number | null;
+  repeat: EventRepeatDto | null;
+  /** The date this view is about: the one asked for, else the next, else the last. */
+  occurrence: EventOccurrenceDto;
+  /** The next dates from now (at most `limits.eventNextOccurrences`). */
+  nextOccurrences: EventOccurrenceDto[];
+  /** When the last date has started: the event is past. */
+  lastStartsAt: string;
+  cancelled: boolean;
+  attendance: EventAttendanceDto;
   website: string;
   description: string;
   image: ImageDto | null;
@@ -232,6 +281,15 @@ export interface InterestStateDto {
 export interface EventInterestDto {
   person: AuthorDto;
   joinedAt: string;
+}
+
+/** The member's private calendar subscription: null until they make one. */
+export interface CalendarFeedDto {
+  active: boolean;
+  /** Only in the answer that made it: the server keeps the token's hash alone. */
+  url: string | null;
+  /** The same address for calendar apps that open webcal:// links. */
+  webcalUrl: string | null;
 }
 
 /** Download your data (issue 14): the account's one archive, while it builds and for 7 days after. */
@@ -257,6 +315,8 @@ export type NotificationPreferenceType = (typeof notificationPreferenceTypes)[nu
 export interface NotificationPreferencesDto {
   inApp: Record<NotificationPreferenceType, boolean>;
   push: Record<NotificationPreferenceType, boolean>;
+  /** Reminders before events I am going to, by email. */
+  email: { event_reminder: boolean };
   /** The server's VAPID public key (base64url) for PushManager.subscribe. */
   vapidPublicKey: string;
 }

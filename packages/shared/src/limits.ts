@@ -85,6 +85,18 @@ export const limits = {
   eventStartsMaxFutureYears: 10,
   /** How long an event lasts in a calendar export; the spec records no end time. */
   eventDefaultDurationHours: 2,
+  /** Place: a venue and its address on a few lines. */
+  eventPlaceMax: 500,
+  /** Capacity: a positive number of places, at most this. */
+  eventCapacityMax: 100_000,
+  /** A repeating event ends by a date or after this many dates at most… */
+  eventRepeatCountMax: 200,
+  /** …and its last date lies at most this many years after its first. */
+  eventRepeatMaxYears: 5,
+  /** How many next dates a repeating event lists. */
+  eventNextOccurrences: 3,
+  /** Random bytes of a calendar-feed token (base64url: 32 characters). */
+  calendarFeedTokenBytes: 24,
   /** The upcoming-events panel: how many it shows by default and at most. */
   upcomingEventsDefault: 5,
   upcomingEventsMax: 20,

@@ -82,6 +82,29 @@ export const messages = {
     imageUploadFailed: 'Your picture could not be uploaded, so the event was saved without it.',
     confirmDelete: (title: string) =>
       `“${title}” and the list of people who joined will be removed for everyone. This cannot be undone.`,
+    endBeforeStart: 'The end must be after the start.',
+    endTimeRequired: 'Enter an End time for this End date.',
+    timeZoneInvalid: 'Choose a time zone from the list.',
+    placeCoordinatesInvalid: 'Coordinates are a latitude and a longitude, like 52.52, 13.40.',
+    capacityInvalid: (max: number) => `Capacity is a whole number from 1 to ${max}.`,
+    repeatEndRequired: 'Say when the event stops repeating: an end date or a number of times.',
+    repeatCountInvalid: (max: number) => `The number of times is a whole number from 2 to ${max}.`,
+    repeatUntilInvalid: (years: number) =>
+      `The repeat end date must be after the first date and within ${years} years of it.`,
+    occurrenceUnknown: 'This event has no such date.',
+    onlyHostEdits: 'Only the host can change this event.',
+    cancelled: 'This event was cancelled.',
+    alreadyCancelled: 'This event is already cancelled.',
+    cancelledNotice: 'Event cancelled. Everyone who joined was told.',
+    cancelFailed: 'The event could not be cancelled. Please try again.',
+    confirmCancel: (title: string) =>
+      `“${title}” stays listed as Cancelled and everyone going or on the waitlist is told.`,
+    saved: 'Event saved.',
+    goingFailed: 'Your answer could not be saved. Please try again.',
+    over: 'This date has passed.',
+    locationUnavailable: 'Your location could not be read. Type the coordinates instead.',
+    calendarFeedFailed: 'The calendar feed could not be changed. Please try again.',
+    calendarFeedRevoked: 'The old feed address no longer works.',
   },
   social: {
     followed: 'User followed',
@@ -198,6 +221,13 @@ export const messages = {
   },
   mail: {
     signature: 'The Glimpse team',
+    reminderSubject: (title: string, soon: 'day' | 'hour') =>
+      soon === 'day' ? `Tomorrow: ${title}` : `In an hour: ${title}`,
+    reminderIntro: (title: string, when: string, place: string) =>
+      `You are going to “${title}”, ${when}${place ? `, at ${place}` : ''}.`,
+    reminderAction: 'Open the event',
+    reminderIgnore:
+      'You get this because you said you are going. Turn event emails off in Settings → Notifications.',
     ignore: 'If you did not ask for this, you can ignore this email: nothing changes.',
     resetSubject: 'Reset your Glimpse password',
     resetIntro:

@@ -24,7 +24,7 @@ describe('notificationText', () => {
     expect(text('event_interest', ['Bo', 'Ana'], 2, 'Jazz')).toBe(
       'Bo and Ana are interested in your event “Jazz”',
     );
-    expect(text('event_reminder', [], 1, 'Jazz')).toBe('Reminder: “Jazz” is tomorrow');
+    expect(text('event_reminder', [], 1, 'Jazz')).toBe('Reminder: “Jazz” is coming up');
     expect(text('report_reviewed', [], 1)).toBe('Your report was reviewed');
   });
 

@@ -57,8 +57,20 @@ export function notificationParts({
       return [words('Your report was reviewed')];
     case 'event_reminder':
       return eventTitle
-        ? [words('Reminder: “'), member(eventTitle), words('” is tomorrow')]
-        : [words('Reminder: an event you are interested in is tomorrow')];
+        ? [words('Reminder: “'), member(eventTitle), words('” is coming up')]
+        : [words('Reminder: an event you are going to is coming up')];
+    case 'event_changed':
+      return eventTitle
+        ? [words('The time or place of “'), member(eventTitle), words('” changed')]
+        : [words('The time or place of an event you joined changed')];
+    case 'event_cancelled':
+      return eventTitle
+        ? [words('“'), member(eventTitle), words('” was cancelled')]
+        : [words('An event you joined was cancelled')];
+    case 'event_promoted':
+      return eventTitle
+        ? [words('A place opened up: you are going to “'), member(eventTitle), words('”')]
+        : [words('A place opened up: you are going')];
   }
 }
 

@@ -19,6 +19,8 @@ export const routePatterns = {
   events: '/event',
   eventDetail: '/eventdetail/:id',
   addEvent: '/addevent',
+  /** The host's edit of an event (issue 27): the /addevent fields, filled in. */
+  editEvent: '/editevent/:id',
   settings: '/settings',
   savedPosts: '/savedposts',
   likedPosts: '/lickedposts',
@@ -45,7 +47,7 @@ export const routePatterns = {
   settingsAccount: '/settings/account',
 } as const;
 
-const { postDetail, userPublicFeed, eventDetail, tag, mention, ...plainPatterns } = routePatterns;
+const { postDetail, userPublicFeed, eventDetail, editEvent, tag, mention, ...plainPatterns } = routePatterns;
 
 /** Links: the patterns without parameters as they are, the others as functions of their id. */
 export const paths = {
@@ -56,6 +58,7 @@ export const paths = {
   postDetail: (id: string) => postDetail.replace(':id', id),
   userPublicFeed: (uid: string) => userPublicFeed.replace(':uid', uid),
   eventDetail: (id: string) => eventDetail.replace(':id', id),
+  editEvent: (id: string) => editEvent.replace(':id', id),
   /** A hashtag's page; `name` is the tag without its #, in any case. */
   tag: (name: string) => tag.replace(':tag', encodeURIComponent(name)),
   mention: (username: string) => mention.replace(':username', encodeURIComponent(username)),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { hasBidiControl, hasVisibleCharacter } from './display-text.ts';
 import { imagePurposes, type NotificationPreferenceType, notificationPreferenceTypes } from './dto.ts';
+import { isTimeZone } from './event-time.ts';
 import { limits, notificationLimits } from './limits.ts';
 import { messages } from './messages.ts';
 import { isHashtag, normalizeTag } from './text-entities.ts';
@@ -214,9 +215,62 @@ export const EventStart = z.iso
   })
   .refine((value) => isEventStartInRange(new Date(value)), messages.event.startOutOfRange);
 
-export const CreateEventInput = z.object({
+/** How an event repeats (RFC 5545 FREQ); "never" is no rule at all. */
+export const repeatFrequencies = ['weekly', 'monthly'] as const;
+export type RepeatFrequency = (typeof repeatFrequencies)[number];
+
+const EventRepeat = z.object({
+  frequency: z.enum(repeatFrequencies, 'Repeats is Never, Weekly or Monthly.'),
+  /** The last day a date may fall on, in the event's zone (`2027-06-30`). */
+  until: z.iso.date(messages.event.repeatUntilInvalid(limits.eventRepeatMaxYears)).nullable().optional(),
+  count: z
+    .number(messages.event.repeatCountInvalid(limits.eventRepeatCountMax))
+    .int(messages.event.repeatCountInvalid(limits.eventRepeatCountMax))
+    .min(2, messages.event.repeatCountInvalid(limits.eventRepeatCountMax))
+    .max(limits.eventRepeatCountMax, messages.event.repeatCountInvalid(limits.eventRepeatCountMax))
+    .nullable()
+    .optional(),
+});
+export type EventRepeatInput = z.output<typeof EventRepeat>;
+
+const coordinate = (bound: number) =>
+  z
+    .number(messages.event.placeCoordinatesInvalid)
+    .min(-bound, messages.event.placeCoordinatesInvalid)
+    .max(bound, messages.event.placeCoordinatesInvalid)
+    .nullable()
+    .optional();
+
+/** The fields an event is created with and edited through (the picture is chosen once). */
+const EventFields = z.object({
   title: requiredText(limits.eventTitleMax, 'Title'),
   startsAt: EventStart,
+  /** Optional; after the start. */
+  endsAt: z.iso
+    .datetime({ offset: true, error: messages.event.startInvalid })
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+  /** The zone the Date and Time were entered in (IANA); older clients send none and mean UTC. */
+  timeZone: z
+    .string(messages.event.timeZoneInvalid)
+    .refine(isTimeZone, messages.event.timeZoneInvalid)
+    .optional()
+    .default('UTC'),
+  place: optionalText(limits.eventPlaceMax, 'Place'),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+  capacity: z
+    .number(messages.event.capacityInvalid(limits.eventCapacityMax))
+    .int(messages.event.capacityInvalid(limits.eventCapacityMax))
+    .min(1, messages.event.capacityInvalid(limits.eventCapacityMax))
+    .max(limits.eventCapacityMax, messages.event.capacityInvalid(limits.eventCapacityMax))
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
+  repeat: EventRepeat.nullable()
+    .optional()
+    .transform((value) => value ?? null),
   // The profile's website is optional; an event's is required (SPEC.md §5), with the same checks.
   website: z
     .string(messages.event.websiteRequired)
@@ -224,11 +278,56 @@ export const CreateEventInput = z.object({
     .min(1, messages.event.websiteRequired)
     .pipe(WebsiteUrl),
   description: requiredText(limits.eventDescriptionMax, 'Description'),
+});
+
+const yearMs = 366 * dayMs;
+
+/** The rules between fields: end after start, both coordinates or none, a repeat that ends. */
+function checkEventFields(
+  value: z.output<typeof EventFields>,
+  context: { addIssue: (issue: { code: 'custom'; message: string; path: string[] }) => void },
+) {
+  const issue = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', message, path: [path] });
+  const start = Date.parse(value.startsAt);
+  if (value.endsAt !== null && Date.parse(value.endsAt) <= start)
+    issue('endsAt', messages.event.endBeforeStart);
+  if ((value.latitude == null) !== (value.longitude == null))
+    issue('latitude', messages.event.placeCoordinatesInvalid);
+  const repeat = value.repeat;
+  if (repeat) {
+    const hasUntil = repeat.until != null;
+    const hasCount = repeat.count != null;
+    if (hasUntil === hasCount) issue('repeat', messages.event.repeatEndRequired);
+    if (hasUntil) {
+      const until = Date.parse(`${repeat.until}T23:59:59Z`);
+      if (until <= start || until > start + limits.eventRepeatMaxYears * yearMs)
+        issue('repeat', messages.event.repeatUntilInvalid(limits.eventRepeatMaxYears));
+    }
+  }
+}
+
+export const CreateEventInput = EventFields.extend({
   /** Optional: events without a picture show a placeholder. */
   imageId: z.uuid(messages.image.unknown).nullable().optional(),
-});
+}).superRefine(checkEventFields);
 export type CreateEventInput = z.input<typeof CreateEventInput>;
 export type CreateEventInputParsed = z.output<typeof CreateEventInput>;
+
+/** `PUT /api/events/:id`: every field but the picture, replaced at once by the host. */
+export const UpdateEventInput = EventFields.superRefine(checkEventFields);
+export type UpdateEventInput = z.input<typeof UpdateEventInput>;
+export type UpdateEventInputParsed = z.output<typeof UpdateEventInput>;
+
+/** Which date of a repeating event (0 = the first; a single event has only 0). */
+export const OccurrenceQuery = z.object({
+  occurrence: z.coerce
+    .number(messages.event.occurrenceUnknown)
+    .int(messages.event.occurrenceUnknown)
+    .min(0, messages.event.occurrenceUnknown)
+    .max(limits.eventRepeatCountMax * 10, messages.event.occurrenceUnknown)
+    .optional(),
+});
 
 /** `/api/events?when=upcoming` (soonest first) or `past` (latest first). */
 export const EventListQuery = PageQuery.extend({
@@ -338,6 +437,8 @@ const preferenceFlags = z.object(
 export const NotificationPreferencesInput = z.object({
   inApp: preferenceFlags.optional(),
   push: preferenceFlags.optional(),
+  /** Only event reminders are ever emailed (issue 27). */
+  email: z.object({ event_reminder: z.boolean().optional() }).optional(),
 });
 
 const base64url = z

@@ -17,6 +17,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   json,
@@ -381,7 +382,27 @@ export const events = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** The first date's start, an instant; shown on the clock of `time_zone`. */
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** The first date's end (null: no end given); every date lasts as long. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** The IANA zone the host entered the times in: repeats keep its wall-clock time. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** RFC 5545 RRULE value without DTSTART (`FREQ=WEEKLY;COUNT=10`); null for a single date. */
+    recurrence: text('recurrence'),
+    /**
+     * A repeating event's last start (null for a single date, whose last start is starts_at):
+     * `coalesce(last_starts_at, starts_at)` is what upcoming and past lists split on.
+     */
+    lastStartsAt: timestamp('last_starts_at', { withTimezone: true }),
+    place: text('place').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Places per date for Going; null for no limit. */
+    capacity: integer('capacity'),
+    /** iCalendar SEQUENCE: one more on each edit of time, place or status. */
+    sequence: integer('sequence').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, precision: 3 }),
     website: text('website').notNull(),
     description: text('description').notNull(),
     imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
@@ -392,8 +413,47 @@ export const events = pgTable(
     uniqueIndex('events_image_uq').on(t.imageId),
     index('events_host_starts_idx').on(t.hostId, t.startsAt),
     index('events_starts_idx').on(t.startsAt),
+    check('events_capacity_positive', sql`${t.capacity} > 0`),
   ],
 );
+
+/**
+ * Going and the waitlist, one row per person per date of an event (`occurrence`: 0 for a single
+ * date). Keyed by a user id, so a remote attendee (a federated account, which is a local user row)
+ * fits the same table. Places are counted under the event's row lock (features/events/going.ts).
+ */
+export const eventAttendees = pgTable(
+  'event_attendees',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    occurrence: integer('occurrence').notNull().default(0),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['going', 'waitlisted'] }).notNull(),
+    /** When they joined or were promoted: the waitlist's order and the list's. */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.occurrence, t.userId] }),
+    index('event_attendees_list_idx').on(t.eventId, t.occurrence, t.status, t.createdAt, t.userId),
+    index('event_attendees_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A member's private calendar subscription (`GET /api/calendar/<token>.ics`, no cookie): the
+ * SHA-256 of its random token, so a copy of the database opens no one's calendar.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
 
 export const eventInterests = pgTable(
   'event_interests',
@@ -538,6 +598,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .references(() => user.id, { onDelete: 'cascade' }),
   inAppOff: text('in_app_off').array().notNull().default(sql`'{}'::text[]`),
   pushOff: text('push_off').array().notNull().default(sql`'{}'::text[]`),
+  /** Types not sent by email (only event reminders are ever emailed). */
+  emailOff: text('email_off').array().notNull().default(sql`'{}'::text[]`),
 });
 
 /** One browser's web push subscription (PushSubscription.toJSON()). */
@@ -575,19 +637,26 @@ export const mailDeliveries = pgTable('mail_deliveries', {
   deliveredAt: timestamp('delivered_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
-/** One reminder per event per member, whichever instance or run gets there first. */
+/**
+ * One reminder per date, per member going, per kind (`day`: 24 hours before, `hour`: 1 hour
+ * before), whichever instance or run gets there first.
+ */
 export const eventReminders = pgTable(
   'event_reminders',
   {
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    occurrence: integer('occurrence').notNull().default(0),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['day', 'hour'] })
+      .notNull()
+      .default('day'),
     sentAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.eventId, t.occurrence, t.userId, t.kind] })],
 );
 
 // ── Trust and safety (features/safety) ──────────────────────────────────────────────────────

@@ -125,3 +125,23 @@ export function existingAccountMail(
   ]);
   return { to, subject, text, html };
 }
+
+/** 24 hours or 1 hour before a date someone is going to (features/events/reminders.ts). */
+export function eventReminderMail(input: {
+  to: string;
+  title: string;
+  soon: 'day' | 'hour';
+  when: string;
+  place: string;
+  link: string;
+}): MailMessage {
+  const { reminderSubject, reminderIntro, reminderAction, reminderIgnore } = messages.mail;
+  return linkMail({
+    to: input.to,
+    subject: reminderSubject(input.title, input.soon),
+    intro: reminderIntro(input.title, input.when, input.place),
+    action: reminderAction,
+    link: input.link,
+    ignore: reminderIgnore,
+  });
+}

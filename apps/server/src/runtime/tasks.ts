@@ -8,10 +8,10 @@
 import { sweepRateLimitWindows } from '../core/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
+import { eventRemindersTask } from '../features/events/reminders.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
 import { pushGroupTask } from '../features/notifications/push.ts';
-import { eventRemindersTask } from '../features/notifications/reminders.ts';
 import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
 import type { CronEntry } from '../jobs/runner.ts';
 import { defineTask, type Task } from '../jobs/task.ts';
@@ -54,11 +54,12 @@ export const tasks: readonly Task<never, JobDeps>[] = [
 
 /**
  * The hourly housekeeping, at different minutes and on one named queue, so the sweeps run one
- * after another rather than holding several connections at once. Reminders catch up on a missed
- * hour at start (a restart across the hour); the sweeps simply run at the next one.
+ * after another rather than holding several connections at once. Event reminders look every five
+ * minutes for dates within the next day or hour that still owe one, so a tick missed across a
+ * restart is made up by the next; the sweeps simply run at the next hour.
  */
 export const cron: readonly CronEntry<JobDeps>[] = [
-  { task: eventRemindersTask, match: '5 * * * *', backfillHours: 1 },
+  { task: eventRemindersTask, match: '*/5 * * * *' },
   { task: orphanImagesSweepTask, match: '15 * * * *' },
   { task: rateLimitsSweepTask, match: '25 * * * *' },
   { task: dataExportsSweepTask, match: '35 * * * *' },

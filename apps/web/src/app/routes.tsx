@@ -65,6 +65,10 @@ const privateRoutes: RouteObject[] = [
     lazy: screen(() => import('@/features/events/add-event-screen.tsx'), 'AddEventScreen'),
   },
   {
+    path: patterns.editEvent,
+    lazy: screen(() => import('@/features/events/edit-event-screen.tsx'), 'EditEventScreen'),
+  },
+  {
     path: patterns.settings,
     lazy: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
   },

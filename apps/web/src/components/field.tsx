@@ -1,5 +1,10 @@
 /** Labelled inputs with their hint and error wired to aria-describedby, so screen readers hear both. */
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import styles from './field.module.css';
 
 interface FieldChrome {
@@ -75,6 +80,30 @@ export function TextArea({
         aria-describedby={describedBy(id, error, hint)}
         {...textarea}
       />
+    </Chrome>
+  );
+}
+
+/** A native select: the phone's own picker, keyboard search by typing, nothing to re-implement. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  children,
+  ...select
+}: FieldChrome & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <Chrome id={id} label={label} error={error} hint={hint}>
+      <select
+        id={id}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...select}
+      >
+        {children}
+      </select>
     </Chrome>
   );
 }

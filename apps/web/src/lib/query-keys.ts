@@ -42,6 +42,11 @@ export const eventKeys = {
   upcomingAll: () => ['events', 'upcoming'] as const,
   upcoming: (limit: number) => ['events', 'upcoming', limit] as const,
   detail: (id: string) => ['events', 'detail', id] as const,
+  /** One date of the event (`undefined`: the next one); under `detail(id)`, so patches reach it. */
+  detailAt: (id: string, occurrence: number | undefined) =>
+    ['events', 'detail', id, occurrence ?? 'next'] as const,
+  going: (id: string, occurrence: number) => ['events', 'going', id, occurrence] as const,
+  calendarFeed: () => ['events', 'calendar-feed'] as const,
   interested: (id: string) => ['events', 'interested', id] as const,
 };
 

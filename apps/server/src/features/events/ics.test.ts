@@ -32,16 +32,28 @@ describe('iCalendar text', () => {
   });
 
   it('builds one VEVENT inside a VCALENDAR with CRLF endings', () => {
-    const ics = buildCalendar({
-      uid: 'abc@glimpse.example',
-      title: 'Picnic',
-      description: 'Bring food',
-      url: 'https://example.com',
-      startsAt: new Date('2027-01-01T10:00:00Z'),
-      endsAt: new Date('2027-01-01T12:00:00Z'),
-      stampedAt: new Date('2026-12-01T00:00:00Z'),
-      createdAt: new Date('2026-11-30T00:00:00Z'),
-    });
+    const ics = buildCalendar(
+      [
+        {
+          uid: 'abc@glimpse.example',
+          title: 'Picnic',
+          description: 'Bring food',
+          url: 'https://example.com',
+          startsAt: new Date('2027-01-01T10:00:00Z'),
+          endsAt: new Date('2027-01-01T12:00:00Z'),
+          timeZone: 'UTC',
+          recurrence: null,
+          lastEndsAt: new Date('2027-01-01T12:00:00Z'),
+          location: '',
+          latitude: null,
+          longitude: null,
+          sequence: 0,
+          cancelled: false,
+          createdAt: new Date('2026-11-30T00:00:00Z'),
+        },
+      ],
+      { stampedAt: new Date('2026-12-01T00:00:00Z') },
+    );
     expect(ics.split('\r\n')).toEqual([
       'BEGIN:VCALENDAR',
       'VERSION:2.0',
@@ -52,11 +64,13 @@ describe('iCalendar text', () => {
       'UID:abc@glimpse.example',
       'DTSTAMP:20261201T000000Z',
       'CREATED:20261130T000000Z',
+      'SEQUENCE:0',
       'DTSTART:20270101T100000Z',
       'DTEND:20270101T120000Z',
       'SUMMARY:Picnic',
       'DESCRIPTION:Bring food',
       'URL:https://example.com',
+      'STATUS:CONFIRMED',
       'END:VEVENT',
       'END:VCALENDAR',
       '',

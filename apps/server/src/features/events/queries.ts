@@ -1,9 +1,10 @@
 /**
  * Events as one viewer sees them: picture, host with picture and badges, the Interested count,
- * whether the viewer joined, and the first joiners for the avatar stack. A page of events costs two
- * queries whatever its size: the events (with the joiners' ids), then those joiners' profiles.
+ * whether the viewer joined, the first joiners for the avatar stack, and Going for the date shown.
+ * A page of events costs three queries whatever its size: the events (with the joiners' ids), the
+ * Going counts and first people of each date shown, then all those people's profiles.
  */
-import type { EventDto } from '@glimpse/shared';
+import type { EventAttendanceDto, EventDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -11,8 +12,9 @@ import { toImageDto } from '../../core/images.ts';
 import { findAuthors, toAuthorDto } from '../../core/profiles.ts';
 import { type VisibilityOptions, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
-import { eventInterests, events, follows, images, profiles } from '../../db/schema.ts';
+import { eventAttendees, eventInterests, events, follows, images, profiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { currentOccurrence, type EventTimes, nextOccurrences, occurrenceAt, repeatOf } from './recurrence.ts';
 
 const hostImage = alias(images, 'host_image');
 
@@ -58,24 +60,112 @@ export function hostedByFollowedOrSelf(db: Db, viewerId: string): SQL {
   return or(inArray(events.hostId, followed), eq(events.hostId, viewerId)) as SQL;
 }
 
-/** Turns rows into DTOs, fetching every joiner shown in an avatar stack at once. */
-export async function toEventDtos(db: Db, storage: Storage, rows: EventRow[]): Promise<EventDto[]> {
-  const joiners = await findAuthors(
+export const timesOf = (event: typeof events.$inferSelect): EventTimes => ({
+  startsAt: event.startsAt,
+  endsAt: event.endsAt,
+  timeZone: event.timeZone,
+  recurrence: event.recurrence,
+});
+
+interface AttendanceRow {
+  event_id: string;
+  occurrence: number;
+  going: number;
+  waitlisted: number;
+  mine: 'going' | 'waitlisted' | null;
+  preview: string[];
+}
+
+/** Going, the waitlist and the viewer's answer for each (event, date), in one query. */
+async function attendanceOf(
+  db: Db,
+  viewerId: string,
+  dates: readonly { eventId: string; occurrence: number }[],
+): Promise<Map<string, AttendanceRow>> {
+  if (dates.length === 0) return new Map();
+  const ids = dates.map((date) => date.eventId);
+  const occurrences = dates.map((date) => date.occurrence);
+  const a = eventAttendees;
+  const sameDate = sql`${a.eventId} = d.event_id and ${a.occurrence} = d.occurrence`;
+  const result = (await db.execute(sql`
+    select d.event_id, d.occurrence,
+      (select count(*)::int from ${a} where ${sameDate} and ${a.status} = 'going') as going,
+      (select count(*)::int from ${a} where ${sameDate} and ${a.status} = 'waitlisted') as waitlisted,
+      (select ${a.status} from ${a} where ${sameDate} and ${a.userId} = ${viewerId}) as mine,
+      array(select ${a.userId} from ${a} where ${sameDate} and ${a.status} = 'going'
+        and ${visibleTo(a.userId, viewerId)}
+        order by ${a.createdAt}, ${a.userId} limit ${sql.raw(String(limits.avatarStackSize))}) as preview
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(occurrences)}::int[]) as d(event_id, occurrence)`)) as unknown as {
+    rows: AttendanceRow[];
+  };
+  return new Map(result.rows.map((row) => [`${row.event_id}/${row.occurrence}`, row]));
+}
+
+/**
+ * Turns rows into DTOs, fetching every person shown in an avatar stack at once. Each event shows
+ * the date `occurrence` asks for (the detail page's choice), else its next date, else its last.
+ */
+export async function toEventDtos(
+  db: Db,
+  storage: Storage,
+  viewerId: string,
+  rows: EventRow[],
+  options: { occurrence?: number; now?: Date } = {},
+): Promise<EventDto[]> {
+  const now = options.now ?? new Date();
+  const shown = rows.map((row) => {
+    const times = timesOf(row.event);
+    const chosen = options.occurrence === undefined ? null : occurrenceAt(times, options.occurrence);
+    return chosen ?? currentOccurrence(times, now);
+  });
+  const attendance = await attendanceOf(
     db,
-    storage,
-    rows.flatMap((row) => row.joinedIds),
+    viewerId,
+    rows.map((row, i) => ({ eventId: row.event.id, occurrence: shown[i]!.index })),
   );
-  return rows.map((row) => ({
-    id: row.event.id,
-    host: toAuthorDto(storage, row),
-    title: row.event.title,
-    startsAt: row.event.startsAt.toISOString(),
-    website: row.event.website,
-    description: row.event.description,
-    image: row.image ? toImageDto(storage, row.image) : null,
-    interestedCount: row.event.interestedCount,
-    interestedByMe: Boolean(row.interestedByMe),
-    joinedPreview: row.joinedIds.flatMap((id) => joiners.get(id) ?? []),
-    createdAt: row.event.createdAt.toISOString(),
-  }));
+  const people = await findAuthors(db, storage, [
+    ...rows.flatMap((row) => row.joinedIds),
+    ...[...attendance.values()].flatMap((row) => row.preview),
+  ]);
+  return rows.map((row, i) => {
+    const { event } = row;
+    const occurrence = shown[i]!;
+    const times = timesOf(event);
+    const counts = attendance.get(`${event.id}/${occurrence.index}`);
+    const goingCount = counts?.going ?? 0;
+    const state: EventAttendanceDto = {
+      occurrence: occurrence.index,
+      goingCount,
+      waitlistCount: counts?.waitlisted ?? 0,
+      placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - goingCount),
+      going: counts?.mine === 'going',
+      waitlisted: counts?.mine === 'waitlisted',
+      goingPreview: (counts?.preview ?? []).flatMap((id) => people.get(id) ?? []),
+    };
+    return {
+      id: event.id,
+      host: toAuthorDto(storage, row),
+      title: event.title,
+      startsAt: event.startsAt.toISOString(),
+      endsAt: event.endsAt?.toISOString() ?? null,
+      timeZone: event.timeZone,
+      place: event.place,
+      latitude: event.latitude,
+      longitude: event.longitude,
+      capacity: event.capacity,
+      repeat: repeatOf(event.recurrence, event.timeZone),
+      occurrence,
+      nextOccurrences: nextOccurrences(times, now, limits.eventNextOccurrences),
+      lastStartsAt: (event.lastStartsAt ?? event.startsAt).toISOString(),
+      cancelled: event.cancelledAt !== null,
+      attendance: state,
+      website: event.website,
+      description: event.description,
+      image: row.image ? toImageDto(storage, row.image) : null,
+      interestedCount: event.interestedCount,
+      interestedByMe: Boolean(row.interestedByMe),
+      joinedPreview: row.joinedIds.flatMap((id) => people.get(id) ?? []),
+      createdAt: event.createdAt.toISOString(),
+    };
+  });
 }

@@ -1,6 +1,8 @@
 /**
  * Event rules: only a member with a profile hosts, with their own upload (optional); only the host
- * deletes (taking the interests and the image files along); Interested acts only as the caller and
+ * edits, cancels (the event stays, shown Cancelled) or deletes (taking the interests and the image
+ * files along), and whoever joined is told when the time or place changes or the event is
+ * cancelled; Interested acts only as the caller and
  * is idempotent (core/toggle.ts): the (event_id, user_id) primary key decides, and interested_count
  * moves in the same transaction only when a row was really added or removed. Lists show the events
  * of the accounts the viewer follows and their own: upcoming soonest first, past ones latest first.
@@ -12,24 +14,26 @@ import type {
   EventWhen,
   InterestStateDto,
   Page,
+  UpdateEventInputParsed,
 } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, eq, gte, lt } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { interestStep } from '../../core/counters.ts';
 import { deleteImages, imageDtoColumns, requireOwnImage } from '../../core/images.ts';
-import { noticeForStep } from '../../core/notify.ts';
+import { noticeForStep, notify } from '../../core/notify.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { toggleWithCounter } from '../../core/toggle.ts';
 import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { eventInterests, events, images, profiles } from '../../db/schema.ts';
+import { eventAttendees, eventInterests, events, images, profiles } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { buildCalendar, type CalendarEvent, calendarFileName } from './ics.ts';
+import { buildCalendar, calendarFileName, toCalendarEvent } from './ics.ts';
 import { hostedByFollowedOrSelf, selectEventsForViewer, toEventDtos } from './queries.ts';
+import { lastStart, occurrenceStarts, recurrenceOf } from './recurrence.ts';
 
 const pageSize = limits.pageSize;
 const profileRequired = () => forbidden(messages.event.profileRequired);
@@ -40,12 +44,36 @@ const joinedFirst = keyset(eventInterests.createdAt, eventInterests.userId, 'old
 
 export async function getEvent({
   ctx: { db, storage, viewer },
-  input: { eventId },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { eventId: string }>): Promise<EventDto> {
+  input: { eventId, occurrence },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { eventId: string; occurrence?: number }>): Promise<EventDto> {
   const rows = await selectEventsForViewer(db, viewer.id).where(eq(events.id, eventId)).limit(1);
   if (rows.length === 0) throw eventNotFound();
-  const [event] = await toEventDtos(db, storage, rows);
+  const [event] = await toEventDtos(db, storage, viewer.id, rows, { occurrence });
   return event!;
+}
+
+type EventFieldsParsed = UpdateEventInputParsed;
+
+/** The stored columns of the form's fields: the rule, its last date, the place. */
+function columnsOf(input: EventFieldsParsed) {
+  // Through Date: millisecond precision, so keyset cursors (JS Dates) round-trip exactly.
+  const startsAt = new Date(input.startsAt);
+  const endsAt = input.endsAt === null ? null : new Date(input.endsAt);
+  const recurrence = recurrenceOf(input.repeat, input.timeZone);
+  return {
+    title: input.title,
+    startsAt,
+    endsAt,
+    timeZone: input.timeZone,
+    recurrence,
+    lastStartsAt: recurrence ? lastStart({ startsAt, endsAt, timeZone: input.timeZone, recurrence }) : null,
+    place: input.place,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    capacity: input.capacity,
+    website: input.website,
+    description: input.description,
+  };
 }
 
 export async function createEvent({
@@ -59,15 +87,7 @@ export async function createEvent({
   try {
     const [row] = await db
       .insert(events)
-      .values({
-        hostId: viewer.id,
-        title: input.title,
-        // Through Date: millisecond precision, so keyset cursors (JS Dates) round-trip exactly.
-        startsAt: new Date(input.startsAt),
-        website: input.website,
-        description: input.description,
-        imageId: input.imageId ?? null,
-      })
+      .values({ hostId: viewer.id, ...columnsOf(input), imageId: input.imageId ?? null })
       .returning({ id: events.id });
     eventId = row!.id;
   } catch (error) {
@@ -96,6 +116,93 @@ export async function deleteEvent({
   });
   ctx.live.publish({ kind: 'event_changed', hostId: ctx.viewer.id, eventId });
   if (imageId) await deleteImages(ctx, [imageId]);
+}
+
+/** Everyone going to or waiting for any date of the event, but the host. */
+async function attendeesOf(tx: Db, eventId: string, hostId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ userId: eventAttendees.userId })
+    .from(eventAttendees)
+    .where(and(eq(eventAttendees.eventId, eventId), sql`${eventAttendees.userId} <> ${hostId}`));
+  return rows.map((row) => row.userId);
+}
+
+async function tell(
+  tx: Db,
+  type: 'event_changed' | 'event_cancelled',
+  eventId: string,
+  hostId: string,
+): Promise<string[]> {
+  const told: string[] = [];
+  for (const recipientId of await attendeesOf(tx, eventId, hostId)) {
+    if (await notify(tx, { type, recipientId, actorId: hostId, eventId })) told.push(recipientId);
+  }
+  return told;
+}
+
+/** The event's row for its host, locked: someone else's is 403, a missing one 404. */
+async function lockOwnEvent(tx: Db, eventId: string, viewerId: string, refusal: string) {
+  const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+  if (!event) throw eventNotFound();
+  if (event.hostId !== viewerId) throw forbidden(refusal);
+  return event;
+}
+
+/**
+ * The host changes every field but the picture. A change of time or place bumps the calendar
+ * SEQUENCE and tells everyone going or waiting; dates a shorter rule no longer has lose their
+ * attendees.
+ */
+export async function updateEvent({
+  ctx,
+  input: { eventId, fields },
+}: ServiceArgs<
+  'db' | 'storage' | 'live' | 'viewer',
+  { eventId: string; fields: UpdateEventInputParsed }
+>): Promise<EventDto> {
+  const told = await withTransaction(ctx.db, async (tx) => {
+    const before = await lockOwnEvent(tx, eventId, ctx.viewer.id, messages.event.onlyHostEdits);
+    const after = columnsOf(fields);
+    const moved =
+      before.startsAt.getTime() !== after.startsAt.getTime() ||
+      (before.endsAt?.getTime() ?? null) !== (after.endsAt?.getTime() ?? null) ||
+      before.timeZone !== after.timeZone ||
+      before.recurrence !== after.recurrence ||
+      before.place !== after.place ||
+      before.latitude !== after.latitude ||
+      before.longitude !== after.longitude;
+    await tx
+      .update(events)
+      .set({ ...after, sequence: sql`${events.sequence} + 1` })
+      .where(eq(events.id, eventId));
+    const dates = occurrenceStarts(after).length;
+    await tx
+      .delete(eventAttendees)
+      .where(and(eq(eventAttendees.eventId, eventId), gte(eventAttendees.occurrence, dates)));
+    return moved && before.cancelledAt === null ? tell(tx, 'event_changed', eventId, before.hostId) : [];
+  });
+  ctx.live.publish({ kind: 'event_changed', hostId: ctx.viewer.id, eventId });
+  for (const recipientId of told) ctx.live.publish({ kind: 'notification', recipientId });
+  return getEvent({ ctx, input: { eventId } });
+}
+
+/** Cancelled, not deleted: it stays listed as Cancelled, and whoever joined is told once. */
+export async function cancelEvent({
+  ctx,
+  input: { eventId },
+}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { eventId: string }>): Promise<EventDto> {
+  const told = await withTransaction(ctx.db, async (tx) => {
+    const event = await lockOwnEvent(tx, eventId, ctx.viewer.id, messages.event.onlyHostEdits);
+    if (event.cancelledAt) throw conflict(messages.event.alreadyCancelled);
+    await tx
+      .update(events)
+      .set({ cancelledAt: new Date(), sequence: sql`${events.sequence} + 1` })
+      .where(eq(events.id, eventId));
+    return tell(tx, 'event_cancelled', eventId, event.hostId);
+  });
+  ctx.live.publish({ kind: 'event_changed', hostId: ctx.viewer.id, eventId });
+  for (const recipientId of told) ctx.live.publish({ kind: 'notification', recipientId });
+  return getEvent({ ctx, input: { eventId } });
 }
 
 export async function setInterest({
@@ -151,13 +258,18 @@ export async function listEvents({
   const upcoming = when === 'upcoming';
   const order = upcoming ? soonestFirst : latestFirst;
   // The followed list (and the upcoming panel) is a feed: mutes apply there, not on a profile.
+  // A repeating event is upcoming until its last date has started.
+  const lastStartsAt = sql`coalesce(${events.lastStartsAt}, ${events.startsAt})`;
   const rows = await selectEventsForViewer(db, viewer.id, { muted: list.kind === 'followed' })
-    .where(and(scope, upcoming ? gte(events.startsAt, now) : lt(events.startsAt, now), order.after(cursor)))
+    .where(and(scope, upcoming ? gte(lastStartsAt, now) : lt(lastStartsAt, now), order.after(cursor)))
     .orderBy(...order.orderBy)
     .limit(size + 1);
   // Sliced before mapping: the page's joiners are fetched in one query for the page alone.
   const page = slicePage(rows, size, (row) => ({ at: row.event.startsAt, id: row.event.id }));
-  return { items: await toEventDtos(db, storage, page.rows), nextCursor: page.nextCursor };
+  return {
+    items: await toEventDtos(db, storage, viewer.id, page.rows, { now }),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** The next few upcoming events of the accounts the viewer follows (and their own): the panel. */
@@ -232,15 +344,8 @@ export async function getEventCalendar({
     .where(and(eq(events.id, eventId), visibleTo(events.hostId, viewer.id)))
     .limit(1);
   if (!event) throw eventNotFound();
-  const calendarEvent: CalendarEvent = {
-    uid: `${event.id}@${new URL(publicUrl).hostname}`,
-    title: event.title,
-    description: `${event.description}\n\n${new URL(`/eventdetail/${event.id}`, publicUrl).href}`,
-    url: event.website,
-    startsAt: event.startsAt,
-    endsAt: new Date(event.startsAt.getTime() + limits.eventDefaultDurationHours * 60 * 60 * 1000),
-    stampedAt: new Date(),
-    createdAt: event.createdAt,
+  return {
+    body: buildCalendar([toCalendarEvent(event, publicUrl)], { stampedAt: new Date() }),
+    fileName: calendarFileName(event.title),
   };
-  return { body: buildCalendar(calendarEvent), fileName: calendarFileName(event.title) };
 }

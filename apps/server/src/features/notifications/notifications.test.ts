@@ -3,10 +3,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../core/notify.ts';
 import { withTransaction } from '../../core/service.ts';
-import { eventReminders, events, notificationGroups, notifications } from '../../db/schema.ts';
+import { notificationGroups, notifications } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { writeSuspension } from '../moderation/suspension.ts';
-import { sendEventReminders } from './reminders.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -210,59 +209,5 @@ describe('preferences', () => {
       (await json<NotificationPreferencesDto>(await ana.get('/api/notifications/preferences'))).inApp
         .post_like,
     ).toBe(true);
-  });
-});
-
-describe('event reminders', () => {
-  it('reminds each interested member once, the day before, on one instance only', async () => {
-    const host = await t.signUpWithProfile();
-    const fan = await t.signUpWithProfile();
-    const other = await t.signUpWithProfile();
-    const soon = await json<{ id: string }>(
-      await host.post('/api/events', {
-        title: 'Tomorrow’s market',
-        startsAt: new Date(Date.now() + 20 * 3_600_000).toISOString(),
-        website: 'https://example.com/event',
-        description: 'Live music on the pier.',
-      }),
-    );
-    const later = await json<{ id: string }>(
-      await host.post('/api/events', {
-        title: 'Next week',
-        startsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-        website: 'https://example.com/event',
-        description: 'Live music on the pier.',
-      }),
-    );
-    await fan.put(`/api/events/${soon.id}/interest`);
-    await other.put(`/api/events/${soon.id}/interest`);
-    await fan.put(`/api/events/${later.id}/interest`);
-
-    const live = { publish: () => {} };
-    // Two runs at once (a cron tick run again after a crash): no reminder is sent twice.
-    const runs = await Promise.all([
-      sendEventReminders({ db: t.db, live }),
-      sendEventReminders({ db: t.db, live }),
-    ]);
-    expect(runs.reduce((sum, run) => sum + run.reminded, 0)).toBe(2);
-    expect((await sendEventReminders({ db: t.db, live })).reminded).toBe(0);
-    expect(await t.countRows(eventReminders, eq(eventReminders.eventId, soon.id))).toBe(2);
-
-    const [reminder] = (await listOf(fan)).filter((n) => n.type === 'event_reminder');
-    expect(reminder).toMatchObject({
-      eventId: soon.id,
-      eventTitle: 'Tomorrow’s market',
-      actors: [],
-      actorCount: 1,
-    });
-    expect((await listOf(fan)).filter((n) => n.type === 'event_reminder')).toHaveLength(1);
-
-    // The event moving into the window later still reminds only once.
-    await t.db
-      .update(events)
-      .set({ startsAt: new Date(Date.now() + 3_600_000) })
-      .where(eq(events.id, later.id));
-    expect((await sendEventReminders({ db: t.db, live })).reminded).toBe(1);
-    expect((await sendEventReminders({ db: t.db, live })).reminded).toBe(0);
   });
 });

@@ -142,8 +142,15 @@ export async function getPreferences({
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, viewer.id))
     .limit(1);
-  return { inApp: flags(row?.inAppOff ?? []), push: flags(row?.pushOff ?? []), vapidPublicKey };
+  return {
+    inApp: flags(row?.inAppOff ?? []),
+    push: flags(row?.pushOff ?? []),
+    email: emailFlags(row?.emailOff ?? []),
+    vapidPublicKey,
+  };
 }
+
+const emailFlags = (off: readonly string[]) => ({ event_reminder: !off.includes('event_reminder') });
 
 type Changes = Partial<Record<NotificationPreferenceType, boolean | undefined>>;
 
@@ -159,7 +166,10 @@ export async function updatePreferences({
   input: { changes, vapidPublicKey },
 }: ServiceArgs<
   'db' | 'viewer',
-  { changes: { inApp?: Changes; push?: Changes }; vapidPublicKey: string }
+  {
+    changes: { inApp?: Changes; push?: Changes; email?: { event_reminder?: boolean | undefined } };
+    vapidPublicKey: string;
+  }
 >): Promise<NotificationPreferencesDto> {
   return db.transaction(async (tx) => {
     // Lock the row so two quick toggles from two tabs both land.
@@ -171,11 +181,13 @@ export async function updatePreferences({
       .limit(1);
     const inAppOff = applyChanges(row?.inAppOff ?? [], changes.inApp);
     const pushOff = applyChanges(row?.pushOff ?? [], changes.push);
+    const emailOn = changes.email?.event_reminder ?? !(row?.emailOff ?? []).includes('event_reminder');
+    const emailOff = emailOn ? [] : ['event_reminder'];
     await tx
       .insert(notificationPreferences)
-      .values({ userId: viewer.id, inAppOff, pushOff })
-      .onConflictDoUpdate({ target: notificationPreferences.userId, set: { inAppOff, pushOff } });
-    return { inApp: flags(inAppOff), push: flags(pushOff), vapidPublicKey };
+      .values({ userId: viewer.id, inAppOff, pushOff, emailOff })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: { inAppOff, pushOff, emailOff } });
+    return { inApp: flags(inAppOff), push: flags(pushOff), email: emailFlags(emailOff), vapidPublicKey };
   });
 }
 

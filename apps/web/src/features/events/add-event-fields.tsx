@@ -1,24 +1,64 @@
 /**
- * The text fields of /addevent (Title, Date and Time from the native pickers, Website, Description)
- * and the form's checks around the shared schema.
+ * The fields of /addevent and of editing an event: Title, Date and Time (the seed's names, native
+ * pickers), End date and End time (optional), Time zone (the browser's by default), Place with
+ * optional coordinates ("Use my location" or typed "lat, long"), Capacity, Repeats (with an end
+ * date or a number of times), Website, Description; and the form's checks around the shared schema.
+ * Times are read on the chosen zone's clock and sent as instants plus the zone's name.
  */
-import { limits, messages } from '@glimpse/shared';
-import { TextArea, TextField } from '@/components/field.tsx';
+import {
+  type EventDto,
+  instantOfWallTime,
+  limits,
+  messages,
+  timeZoneNames,
+  wallTimeOf,
+} from '@glimpse/shared';
+import { LocateFixed } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/button.tsx';
+import { SelectField, TextArea, TextField } from '@/components/field.tsx';
 import type { FieldErrors } from '@/lib/use-form.ts';
 import styles from './add-event-screen.module.css';
-import { localTimeZone, startsAtFrom } from './format.ts';
+import { localTimeZone } from './format.ts';
 
 export interface EventFieldValues {
   title: string;
   date: string;
   time: string;
+  endDate: string;
+  endTime: string;
+  timeZone: string;
+  place: string;
+  coordinates: string;
+  capacity: string;
+  repeats: 'never' | 'weekly' | 'monthly';
+  repeatUntil: string;
+  repeatCount: string;
   website: string;
   description: string;
 }
 
-type Values = EventFieldValues & { image: File | null };
+export type EventFormValues = EventFieldValues & { image: File | null };
+type Values = EventFormValues;
 
-const startOf = ({ date, time }: Values) => (date && time ? startsAtFrom(date, time) : null);
+const instant = (date: string, time: string, zone: string) =>
+  date && time ? (instantOfWallTime({ date, time }, zone)?.toISOString() ?? null) : null;
+
+const startOf = (values: Values) => instant(values.date, values.time, values.timeZone);
+
+/** An End time alone ends on the start's day. */
+const endOf = (values: Values) =>
+  values.endTime ? instant(values.endDate || values.date, values.endTime, values.timeZone) : null;
+
+/** "52.52, 13.40" → numbers; blank → none; anything else → NaN, which the schema words. */
+function coordinatesOf(text: string): { latitude: number | null; longitude: number | null } {
+  if (!text.trim()) return { latitude: null, longitude: null };
+  const match = /^\s*(-?\d+(?:\.\d+)?)\s*[,;\s]\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
+  if (!match) return { latitude: Number.NaN, longitude: Number.NaN };
+  return { latitude: Number(match[1]), longitude: Number(match[2]) };
+}
+
+const numberOrNull = (text: string) => (text.trim() ? Number(text) : null);
 
 /** Date and Time each say when they are missing; the schema's one start time speaks under Date. */
 function check(values: Values) {
@@ -29,17 +69,92 @@ function check(values: Values) {
         ? messages.event.startInvalid
         : '',
     time: values.time ? '' : messages.event.timeRequired,
+    endTime: values.endDate && !values.endTime ? messages.event.endTimeRequired : '',
   };
 }
 
-const fieldOf = (key: string, values: Values) =>
-  key === 'startsAt' ? (startOf(values) ? 'date' : null) : key === 'imageId' ? 'image' : key;
+const fieldNames: Record<string, string> = {
+  startsAt: 'date',
+  endsAt: 'endTime',
+  latitude: 'coordinates',
+  longitude: 'coordinates',
+  repeat: 'repeatUntil',
+  imageId: 'image',
+};
 
-/** The form's own rules around the shared CreateEventInput schema (useForm options). */
+const fieldOf = (key: string, values: Values) =>
+  key === 'startsAt' && !startOf(values) ? null : (fieldNames[key] ?? key);
+
+export const emptyEventValues: Values = {
+  image: null,
+  title: '',
+  date: '',
+  time: '',
+  endDate: '',
+  endTime: '',
+  timeZone: '',
+  place: '',
+  coordinates: '',
+  capacity: '',
+  repeats: 'never',
+  repeatUntil: '',
+  repeatCount: '',
+  website: '',
+  description: '',
+};
+
+/** The form's values for an event being edited, on its own zone's clock. */
+export function valuesOfEvent(event: EventDto): Values {
+  const start = wallTimeOf(new Date(event.startsAt), event.timeZone);
+  const end = event.endsAt ? wallTimeOf(new Date(event.endsAt), event.timeZone) : null;
+  return {
+    image: null,
+    title: event.title,
+    date: start.date,
+    time: start.time,
+    endDate: end && end.date !== start.date ? end.date : '',
+    endTime: end?.time ?? '',
+    timeZone: event.timeZone,
+    place: event.place,
+    coordinates:
+      event.latitude !== null && event.longitude !== null ? `${event.latitude}, ${event.longitude}` : '',
+    capacity: event.capacity === null ? '' : String(event.capacity),
+    repeats: event.repeat?.frequency ?? 'never',
+    repeatUntil: event.repeat?.until ?? '',
+    repeatCount: event.repeat?.count ? String(event.repeat.count) : '',
+    website: event.website,
+    description: event.description,
+  };
+}
+
+/** The schema's input from the form's fields. */
+function input(values: Values) {
+  return {
+    title: values.title,
+    startsAt: startOf(values) ?? '',
+    endsAt: endOf(values),
+    timeZone: values.timeZone,
+    place: values.place,
+    ...coordinatesOf(values.coordinates),
+    capacity: numberOrNull(values.capacity),
+    repeat:
+      values.repeats === 'never'
+        ? null
+        : {
+            frequency: values.repeats,
+            until: values.repeatUntil || null,
+            count: numberOrNull(values.repeatCount),
+          },
+    website: values.website,
+    description: values.description,
+  };
+}
+
+/** The form's own rules around the shared schemas (useForm options). */
 export const eventFormRules = {
-  initial: { image: null, title: '', date: '', time: '', website: '', description: '' } as Values,
+  initial: emptyEventValues,
   check,
-  input: (values: Values) => ({ ...values, startsAt: startOf(values) ?? '' }),
+  input,
   fieldOf,
 };
 
@@ -47,7 +162,8 @@ interface AddEventFieldsProps {
   form: {
     values: EventFieldValues;
     errors: FieldErrors;
-    field: (name: keyof EventFieldValues) => {
+    set: <K extends keyof EventFormValues>(name: K, value: EventFormValues[K]) => void;
+    field: (name: Exclude<keyof EventFieldValues, 'repeats'>) => {
       value: string;
       onChange: (event: { target: { value: string } }) => void;
       error: string | undefined;
@@ -57,6 +173,33 @@ interface AddEventFieldsProps {
 
 export function AddEventFields({ form }: AddEventFieldsProps) {
   const { values } = form;
+  const zones = useMemo(() => {
+    const names = timeZoneNames();
+    return names.includes(values.timeZone) || !values.timeZone ? names : [values.timeZone, ...names];
+  }, [values.timeZone]);
+  const [locating, setLocating] = useState(false);
+  const [locationError, setLocationError] = useState('');
+
+  function locateMe() {
+    if (!('geolocation' in navigator)) {
+      setLocationError(messages.event.locationUnavailable);
+      return;
+    }
+    setLocating(true);
+    setLocationError('');
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        setLocating(false);
+        form.set('coordinates', `${coords.latitude.toFixed(5)}, ${coords.longitude.toFixed(5)}`);
+      },
+      () => {
+        setLocating(false);
+        setLocationError(messages.event.locationUnavailable);
+      },
+      { timeout: 10_000 },
+    );
+  }
+
   return (
     <>
       <TextField
@@ -67,14 +210,80 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
       />
       <div className={styles.row}>
         <TextField label="Date" type="date" {...form.field('date')} aria-required="true" />
-        <TextField
-          label="Time"
-          type="time"
-          {...form.field('time')}
-          hint={`Your time zone: ${localTimeZone()}`}
-          aria-required="true"
-        />
+        <TextField label="Time" type="time" {...form.field('time')} aria-required="true" />
       </div>
+      <div className={styles.row}>
+        <TextField label="End date" type="date" {...form.field('endDate')} hint="Optional" />
+        <TextField label="End time" type="time" {...form.field('endTime')} hint="Optional" />
+      </div>
+      <SelectField label="Time zone" {...form.field('timeZone')} hint="Date and Time are on this clock.">
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </SelectField>
+      <TextArea
+        label="Place"
+        rows={2}
+        {...form.field('place')}
+        maxLength={limits.eventPlaceMax}
+        hint="Venue and address. Optional."
+      />
+      <div className={styles.coordinates}>
+        <TextField
+          label="Coordinates"
+          inputMode="decimal"
+          placeholder="52.52, 13.40"
+          {...form.field('coordinates')}
+          error={form.errors.coordinates || locationError || undefined}
+          hint="Optional: latitude, longitude, for the map link."
+        />
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          busy={locating}
+          busyLabel="Locating…"
+          icon={<LocateFixed aria-hidden="true" size={16} />}
+          onClick={locateMe}
+        >
+          Use my location
+        </Button>
+      </div>
+      <TextField
+        label="Capacity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={limits.eventCapacityMax}
+        {...form.field('capacity')}
+        hint="Optional: places for Going. Past it, people join a waitlist."
+      />
+      <SelectField
+        label="Repeats"
+        value={values.repeats}
+        onChange={(event) => form.set('repeats', event.target.value as EventFieldValues['repeats'])}
+        error={form.errors.repeats}
+      >
+        <option value="never">Never</option>
+        <option value="weekly">Weekly</option>
+        <option value="monthly">Monthly</option>
+      </SelectField>
+      {values.repeats !== 'never' && (
+        <div className={styles.row}>
+          <TextField label="Repeat until" type="date" {...form.field('repeatUntil')} />
+          <TextField
+            label="Number of times"
+            type="number"
+            inputMode="numeric"
+            min={2}
+            max={limits.eventRepeatCountMax}
+            {...form.field('repeatCount')}
+            hint="Or an end date."
+          />
+        </div>
+      )}
       <TextField
         label="Website"
         type="url"
@@ -96,3 +305,6 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
     </>
   );
 }
+
+/** The browser's zone for a new event; empty until the form mounts (SSR-free, but tests mock Intl). */
+export const defaultTimeZone = () => localTimeZone() || 'UTC';

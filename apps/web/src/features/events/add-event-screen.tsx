@@ -1,6 +1,7 @@
 /**
- * /addevent: Title, Date, Time, Website and Description (all required, each with its own message)
- * and an optional Image. Date and Time come from the native pickers and are sent as one instant
+ * /addevent: Title, Date, Time, Website and Description (all required, each with its own message),
+ * the optional End date and End time, Time zone, Place, Capacity and Repeats, and an optional
+ * Image. Date and Time are read on the chosen zone's clock and sent as one instant plus the zone
  * (DESIGN.md §4). Success opens the event.
  */
 import { CreateEventInput, messages, paths } from '@glimpse/shared';
@@ -13,7 +14,7 @@ import { Page } from '@/components/page.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useForm } from '@/lib/use-form.ts';
-import { AddEventFields, eventFormRules } from './add-event-fields.tsx';
+import { AddEventFields, defaultTimeZone, eventFormRules } from './add-event-fields.tsx';
 import styles from './add-event-screen.module.css';
 import { useCreateEvent } from './api/create-event.ts';
 
@@ -23,15 +24,10 @@ export function AddEventScreen() {
   const createEvent = useCreateEvent();
   const form = useForm({
     ...eventFormRules,
+    initial: { ...eventFormRules.initial, timeZone: defaultTimeZone() },
     schema: CreateEventInput,
-    onSubmit: async ({ title, startsAt, website, description }, { image }) => {
-      const { event, imageFailed } = await createEvent.mutateAsync({
-        title,
-        startsAt,
-        website,
-        description,
-        image,
-      });
+    onSubmit: async ({ imageId: _none, ...fields }, { image }) => {
+      const { event, imageFailed } = await createEvent.mutateAsync({ ...fields, image });
       if (imageFailed) toast.error(messages.event.imageUploadFailed);
       navigate(paths.eventDetail(event.id));
     },

@@ -22,8 +22,10 @@ export function EventCard({
   /** Off in one person's list, where every event has the same host. */
   showHost?: boolean;
 }) {
-  const leaf = calendarLeaf(event.startsAt);
-  const past = isPast(event.startsAt);
+  // A repeating event shows its next date; it is past once its last date has started.
+  const when = event.occurrence.startsAt;
+  const leaf = calendarLeaf(when);
+  const past = isPast(event.lastStartsAt);
   return (
     <article
       className={[styles.card, past && styles.past, actions && styles.withActions].filter(Boolean).join(' ')}
@@ -37,10 +39,11 @@ export function EventCard({
       </div>
       <div className={styles.body}>
         <p className={styles.when}>
-          <time dateTime={event.startsAt} title={formatEventStart(event.startsAt)}>
-            {formatEventStartShort(event.startsAt)}
+          <time dateTime={when} title={formatEventStart(when)}>
+            {formatEventStartShort(when)}
           </time>
-          {past && <PastBadge />}
+          {event.cancelled ? <PastBadge label="Cancelled" /> : past && <PastBadge />}
+          {event.repeat && <span className={styles.repeats}>Repeats {event.repeat.frequency}</span>}
         </p>
         <h3 className={styles.title}>
           <Link to={paths.eventDetail(event.id)} className={styles.link}>

@@ -1,9 +1,10 @@
 /**
- * /eventdetail/{id}: picture, title, start in the viewer's locale, website, description, host,
- * Interested, Add to calendar, and the people who joined. The host can delete it from here too.
+ * /eventdetail/{id}[?occurrence=N]: picture, title, the date in the viewer's zone (and the event's
+ * own when it differs), place, next dates of a repeating event, website, description, host, Going
+ * (or Join waitlist) for the date shown, Interested, Add to calendar, and who is going and who
+ * joined. The host can edit, cancel or delete it from here too.
  */
-import { Clock } from 'lucide-react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Page } from '@/components/page.tsx';
 import { useViewer } from '@/lib/session.ts';
 import { useEvent } from './api/get-event.ts';
@@ -11,14 +12,25 @@ import styles from './event-detail-screen.module.css';
 import { EventDetailFailed, EventDetailLoading } from './event-detail-states.tsx';
 import { EventImage } from './event-image.tsx';
 import { EventSide } from './event-side.tsx';
-import { formatEventStart, isPast } from './format.ts';
-import { JoinedPeople } from './joined-people.tsx';
-import { PastBadge } from './past-badge.tsx';
+import { EventDates, EventPlace, EventWhen } from './event-when-where.tsx';
+import { GoingPeople, JoinedPeople } from './joined-people.tsx';
+
+/** `?occurrence=3` → 3; anything else → the next date. */
+function occurrenceParam(value: string | null): number | undefined {
+  return value !== null && /^\d{1,4}$/.test(value) ? Number(value) : undefined;
+}
 
 export function EventDetailScreen() {
   const { id = '' } = useParams();
   const me = useViewer();
-  const { data: event, isPending, isError, error, refetch } = useEvent(id);
+  const [search] = useSearchParams();
+  const {
+    data: event,
+    isPending,
+    isError,
+    error,
+    refetch,
+  } = useEvent(id, occurrenceParam(search.get('occurrence')));
 
   if (isPending) return <EventDetailLoading />;
   if (isError) return <EventDetailFailed error={error} retry={() => void refetch()} />;
@@ -31,19 +43,19 @@ export function EventDetailScreen() {
         </div>
         <div className={styles.layout}>
           <header className={styles.head}>
-            <p className={styles.when}>
-              <Clock aria-hidden="true" size={18} />
-              <time dateTime={event.startsAt}>{formatEventStart(event.startsAt)}</time>
-              {isPast(event.startsAt) && <PastBadge />}
-            </p>
+            <EventWhen event={event} />
             {/* The page's h1 (visually hidden) carries the title for assistive technology. */}
             <p className={styles.title} aria-hidden="true">
               <bdi>{event.title}</bdi>
             </p>
           </header>
-          <EventSide event={event} isHost={event.host.userId === me.user.id} />
+          <EventSide event={event} isHost={event.host.userId === me.user.id}>
+            <EventPlace event={event} />
+            <EventDates event={event} />
+          </EventSide>
           <p className={styles.description}>{event.description}</p>
           <div className={styles.joined}>
+            <GoingPeople event={event} />
             <JoinedPeople event={event} />
           </div>
         </div>

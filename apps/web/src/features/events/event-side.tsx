@@ -1,17 +1,22 @@
-/** The side of /eventdetail/{id}: host, website, Interested, Add to calendar, and the host's Delete. */
+/**
+ * The side of /eventdetail/{id}: host, place and dates (given as children), website, Going,
+ * Interested, Add to calendar, and the host's Edit, Cancel and Delete.
+ */
 import type { EventDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
-import { CalendarPlus, ExternalLink, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Ban, CalendarPlus, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
-import { Button, ButtonAnchor } from '@/components/button.tsx';
+import { Button, ButtonAnchor, ButtonLink } from '@/components/button.tsx';
 import { ConfirmDialog } from '@/components/dialog.tsx';
 import { ReportButton } from '@/components/report-button.tsx';
 import { reportContent } from '@/lib/report.ts';
 import { useDeleteEvent } from './api/delete-event.ts';
 import { calendarUrl } from './api/get-event.ts';
+import { useCancelEvent } from './api/update-event.ts';
 import styles from './event-detail-screen.module.css';
+import { GoingButton } from './going-button.tsx';
 import { InterestedButton } from './interested-button.tsx';
 
 /** The website as the host typed it, without the scheme: "jazz.example.com/tickets". */
@@ -24,10 +29,19 @@ function displayUrl(href: string) {
   }
 }
 
-export function EventSide({ event, isHost }: { event: EventDto; isHost: boolean }) {
+export function EventSide({
+  event,
+  isHost,
+  children,
+}: {
+  event: EventDto;
+  isHost: boolean;
+  children?: ReactNode;
+}) {
   const navigate = useNavigate();
   const deleteEvent = useDeleteEvent();
-  const [confirming, setConfirming] = useState(false);
+  const cancelEvent = useCancelEvent(event.id);
+  const [confirming, setConfirming] = useState<'delete' | 'cancel' | null>(null);
 
   return (
     <>
@@ -36,6 +50,7 @@ export function EventSide({ event, isHost }: { event: EventDto; isHost: boolean 
           <span className={styles.label}>Hosted by</span>
           <AuthorLine author={event.host} />
         </div>
+        {children}
         <div className={styles.host}>
           <span className={styles.label}>Website</span>
           <a
@@ -49,6 +64,7 @@ export function EventSide({ event, isHost }: { event: EventDto; isHost: boolean 
           </a>
         </div>
         <div className={styles.actions}>
+          {!event.cancelled && <GoingButton event={event} />}
           <InterestedButton event={event} />
           <ButtonAnchor
             variant="secondary"
@@ -69,28 +85,58 @@ export function EventSide({ event, isHost }: { event: EventDto; isHost: boolean 
           />
         )}
         {isHost && (
-          <Button
-            variant="ghost"
-            size="sm"
-            icon={<Trash2 aria-hidden="true" size={16} />}
-            onClick={() => setConfirming(true)}
-            className={styles.delete}
-          >
-            Delete event
-          </Button>
+          <div className={styles.hostActions}>
+            <ButtonLink
+              variant="ghost"
+              to={paths.editEvent(event.id)}
+              icon={<Pencil aria-hidden="true" size={16} />}
+            >
+              Edit event
+            </ButtonLink>
+            {!event.cancelled && (
+              <Button
+                variant="ghost"
+                size="sm"
+                icon={<Ban aria-hidden="true" size={16} />}
+                onClick={() => setConfirming('cancel')}
+                className={styles.delete}
+              >
+                Cancel event
+              </Button>
+            )}
+            <Button
+              variant="ghost"
+              size="sm"
+              icon={<Trash2 aria-hidden="true" size={16} />}
+              onClick={() => setConfirming('delete')}
+              className={styles.delete}
+            >
+              Delete event
+            </Button>
+          </div>
         )}
       </div>
       {isHost && (
         <ConfirmDialog
-          open={confirming}
+          open={confirming === 'cancel'}
+          title="Cancel this event?"
+          message={messages.event.confirmCancel(event.title)}
+          busy={cancelEvent.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => cancelEvent.mutate(undefined, { onSettled: () => setConfirming(null) })}
+        />
+      )}
+      {isHost && (
+        <ConfirmDialog
+          open={confirming === 'delete'}
           title="Delete this event?"
           message={messages.event.confirmDelete(event.title)}
           busy={deleteEvent.isPending}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => setConfirming(null)}
           onConfirm={() =>
             deleteEvent.mutate(event.id, {
               onSuccess: () => navigate(paths.events, { replace: true }),
-              onSettled: () => setConfirming(false),
+              onSettled: () => setConfirming(null),
             })
           }
         />

@@ -1,19 +1,23 @@
-/** /event: events of the accounts I follow and my own, upcoming first, with Create event. */
+/** /event: events of the accounts I follow and my own, upcoming first, with Create event and Calendar feed. */
 import { messages, paths } from '@glimpse/shared';
 import { CalendarPlus, CalendarX2 } from 'lucide-react';
 import { ButtonLink } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
+import { CalendarFeedButton } from './calendar-feed.tsx';
 import { EventList } from './event-list.tsx';
 
-const createEvent = (
-  <ButtonLink to={paths.addEvent} icon={<CalendarPlus aria-hidden="true" size={18} />}>
-    Create event
-  </ButtonLink>
+const actions = (
+  <>
+    <CalendarFeedButton />
+    <ButtonLink to={paths.addEvent} icon={<CalendarPlus aria-hidden="true" size={18} />}>
+      Create event
+    </ButtonLink>
+  </>
 );
 
 export function EventsScreen() {
   return (
-    <Page title="Events" actions={createEvent}>
+    <Page title="Events" actions={actions}>
       <EventList
         list={{ kind: 'followed' }}
         label="Events"

@@ -2,7 +2,7 @@
  * How events read: start times in the viewer's locale and time zone (Intl), the avatar stack's
  * label, and the one instant built from the native date and time pickers.
  */
-import { limits } from '@glimpse/shared';
+import { type EventDto, limits, zoneCity } from '@glimpse/shared';
 import { formatCount } from '@/lib/format.ts';
 
 const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
@@ -70,3 +70,49 @@ export function startsAtFrom(date: string, time: string): string | null {
 
 /** The viewer's time zone, for the hint under the Time field. */
 export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const timeOnly = new Map<string, Intl.DateTimeFormat>();
+
+/** "7:30 PM" on a zone's clock, in the viewer's own words. */
+export function formatTimeIn(iso: string, zone: string) {
+  let format = timeOnly.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: zone });
+    timeOnly.set(zone, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/**
+ * The event's own clock beside the viewer's when they differ at that moment: "19:30 in Berlin ·
+ * 13:30 your time"; null when both clocks read the same.
+ */
+export function zoneNote(
+  iso: string,
+  eventZone: string,
+  viewerZone: string = localTimeZone(),
+): string | null {
+  const there = formatTimeIn(iso, eventZone);
+  const here = formatTimeIn(iso, viewerZone);
+  if (eventZone === viewerZone || there === here) return null;
+  return `${there} in ${zoneCity(eventZone)} · ${here} your time`;
+}
+
+/** The end after the start: only the time when it is the same day for the viewer. */
+export function formatEnd(startIso: string, endIso: string) {
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  return start.toDateString() === end.toDateString()
+    ? formatTimeIn(endIso, localTimeZone())
+    : full.format(end);
+}
+
+/** A map of the place: by coordinates when given, else a search for the address (OpenStreetMap). */
+export function mapLink(event: Pick<EventDto, 'place' | 'latitude' | 'longitude'>): string | null {
+  if (event.latitude !== null && event.longitude !== null) {
+    const { latitude: lat, longitude: lon } = event;
+    return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`;
+  }
+  if (!event.place.trim()) return null;
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(event.place.replace(/\s+/g, ' ').trim())}`;
+}

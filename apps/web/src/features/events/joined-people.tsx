@@ -1,8 +1,9 @@
 /**
  * Who joined: the avatar stack (3 pictures, then "+N" for the rest; SPEC.md §9) and the full list
- * of people, each linking to their public profile.
+ * of people, each linking to their public profile: once for Going (the date shown) and once for
+ * Interested.
  */
-import type { EventDto } from '@glimpse/shared';
+import type { AuthorDto, EventDto, Page } from '@glimpse/shared';
 import { limits, messages, paths } from '@glimpse/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -11,16 +12,21 @@ import { Button } from '@/components/button.tsx';
 import { NameBadges } from '@/components/name-badges.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { fullName } from '@/lib/format.ts';
+import { useGoing } from './api/get-going.ts';
 import { useInterested } from './api/get-interested.ts';
 import { joinedLabel, overflowCount } from './format.ts';
 import styles from './joined-people.module.css';
 
 export function AvatarStack({ event }: { event: EventDto }) {
-  if (event.interestedCount === 0) return null;
-  const shown = event.joinedPreview.slice(0, limits.avatarStackSize);
-  const more = overflowCount(event.interestedCount, shown.length);
+  return <PeopleStack count={event.interestedCount} preview={event.joinedPreview} />;
+}
+
+function PeopleStack({ count, preview, label }: { count: number; preview: AuthorDto[]; label?: string }) {
+  if (count === 0) return null;
+  const shown = preview.slice(0, limits.avatarStackSize);
+  const more = overflowCount(count, shown.length);
   return (
-    <div className={styles.stack} role="img" aria-label={joinedLabel(event.interestedCount)}>
+    <div className={styles.stack} role="img" aria-label={label ?? joinedLabel(count)}>
       {shown.map((person) => (
         <span key={person.userId} className={styles.stackItem} data-avatar="">
           <Avatar image={person.profileImage} name={fullName(person)} seed={person.userId} size={40} />
@@ -31,10 +37,57 @@ export function AvatarStack({ event }: { event: EventDto }) {
   );
 }
 
+type PeopleQuery = {
+  data: { pages: Page<{ person: AuthorDto }>[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+};
+
 export function JoinedPeople({ event }: { event: EventDto }) {
-  const { data, isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useInterested(
-    event.id,
+  return (
+    <PeopleSection
+      title="People who joined"
+      query={useInterested(event.id)}
+      stack={<AvatarStack event={event} />}
+    />
   );
+}
+
+export function GoingPeople({ event }: { event: EventDto }) {
+  const { attendance } = event;
+  const going = `${attendance.goingCount} going${event.capacity === null ? '' : ` of ${event.capacity}`}`;
+  return (
+    <PeopleSection
+      title="Going"
+      note={attendance.waitlistCount ? `${going} · ${attendance.waitlistCount} on the waitlist` : going}
+      query={useGoing(event.id, attendance.occurrence)}
+      stack={
+        <PeopleStack
+          count={attendance.goingCount}
+          preview={attendance.goingPreview}
+          label={`${attendance.goingCount} going`}
+        />
+      }
+    />
+  );
+}
+
+function PeopleSection({
+  title,
+  note,
+  query,
+  stack,
+}: {
+  title: string;
+  note?: string;
+  query: PeopleQuery;
+  stack: React.ReactNode;
+}) {
+  const { data, isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const people = data?.pages.flatMap((page) => page.items) ?? [];
   const headingId = useId();
 
@@ -42,12 +95,18 @@ export function JoinedPeople({ event }: { event: EventDto }) {
     <section className={styles.section} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.heading}>
-          People who joined
+          {title}
         </h2>
-        <AvatarStack event={event} />
+        {stack}
       </div>
+      {note && <p className={styles.username}>{note}</p>}
       {isPending ? (
-        <div role="status" aria-busy="true" aria-label="Loading people who joined" className={styles.loading}>
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={`Loading ${title.toLowerCase()}`}
+          className={styles.loading}
+        >
           <Skeleton height={40} />
           <Skeleton height={40} />
         </div>
@@ -62,7 +121,7 @@ export function JoinedPeople({ event }: { event: EventDto }) {
         <p className={styles.empty}>{messages.event.noOneJoined}</p>
       ) : (
         <>
-          <ul className={styles.list} aria-label="People who joined">
+          <ul className={styles.list} aria-label={title}>
             {people.map(({ person }) => (
               <li key={person.userId} className={styles.person}>
                 <Avatar image={person.profileImage} name={fullName(person)} seed={person.userId} size={36} />

@@ -1,6 +1,6 @@
 import styles from './past-badge.module.css';
 
-/** Marks an event whose start time has gone by. */
-export function PastBadge() {
-  return <span className={styles.badge}>Past</span>;
+/** Marks an event whose (last) start time has gone by, or, with its label, one that was cancelled. */
+export function PastBadge({ label = 'Past' }: { label?: string }) {
+  return <span className={styles.badge}>{label}</span>;
 }

@@ -48,7 +48,8 @@ export function UpcomingEventsPanel({ limit = limits.upcomingEventsDefault }: { 
     body = (
       <ul className={styles.list}>
         {data.items.map((event) => {
-          const leaf = calendarLeaf(event.startsAt);
+          const when = event.occurrence.startsAt;
+          const leaf = calendarLeaf(when);
           return (
             <li key={event.id}>
               <Link to={paths.eventDetail(event.id)} className={styles.item}>
@@ -61,12 +62,8 @@ export function UpcomingEventsPanel({ limit = limits.upcomingEventsDefault }: { 
                 </span>
                 <span className={styles.text}>
                   <bdi className={styles.title}>{event.title}</bdi>
-                  <time
-                    className={styles.when}
-                    dateTime={event.startsAt}
-                    title={formatEventStart(event.startsAt)}
-                  >
-                    {formatEventStartCompact(event.startsAt)}
+                  <time className={styles.when} dateTime={when} title={formatEventStart(when)}>
+                    {formatEventStartCompact(when)}
                   </time>
                 </span>
               </Link>

@@ -1,6 +1,7 @@
 /**
  * /settings/notifications: each type on or off in the app and, separately, as a push; and
- * "Push notifications", which subscribes this browser. Every checkbox saves on its own.
+ * "Push notifications", which subscribes this browser; and the one email there is, reminders
+ * before events I am going to. Every checkbox saves on its own.
  * Push labels avoid the in-app names ("Likes"…), which tests and screen readers find by name.
  */
 import type { NotificationPreferencesDto, NotificationPreferenceType } from '@glimpse/shared';
@@ -29,7 +30,7 @@ const pushLabels: Record<NotificationPreferenceType, string> = {
   mention: 'Push when I am mentioned',
   new_follower: 'Push when someone follows me',
   event_interest: 'Push when someone is interested in my event',
-  event_reminder: 'Push the day before events I’m interested in',
+  event_reminder: 'Push a day and an hour before events I’m going to',
 };
 
 type Clicked = Partial<Record<NotificationPreferenceType, boolean>>;
@@ -43,7 +44,7 @@ function Checkboxes({
   disabled,
 }: {
   legend: string;
-  channel: PreferenceChange['channel'];
+  channel: 'inApp' | 'push';
   labels: Record<NotificationPreferenceType, string>;
   preferences: NotificationPreferencesDto;
   onChange: (change: PreferenceChange) => void;
@@ -138,6 +139,19 @@ export function NotificationSettingsScreen() {
             preferences={preferences.data}
             onChange={(change) => setPreference.mutate(change)}
           />
+          <fieldset className={styles.card}>
+            <legend className={styles.legend}>Email</legend>
+            <label className={styles.row}>
+              <input
+                type="checkbox"
+                checked={preferences.data.email.event_reminder}
+                onChange={(e) =>
+                  setPreference.mutate({ channel: 'email', type: 'event_reminder', on: e.target.checked })
+                }
+              />
+              <span>Email a day and an hour before events I’m going to</span>
+            </label>
+          </fieldset>
           {setPreference.isSuccess && (
             <SuccessMessage>{messages.notifications.preferencesSaved}</SuccessMessage>
           )}

@@ -12,11 +12,10 @@ export function useNotificationPreferences() {
   });
 }
 
-export type PreferenceChange = {
-  channel: 'inApp' | 'push';
-  type: NotificationPreferenceType;
-  on: boolean;
-};
+export type PreferenceChange =
+  | { channel: 'inApp' | 'push'; type: NotificationPreferenceType; on: boolean }
+  /** Only event reminders are emailed. */
+  | { channel: 'email'; type: 'event_reminder'; on: boolean };
 
 /** One checkbox at a time, shown at once (optimistic) and put back if the server refuses. */
 export function useSetPreference() {

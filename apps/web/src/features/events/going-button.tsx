@@ -1,0 +1,30 @@
+import type { EventDto } from '@glimpse/shared';
+import { Check, Hourglass } from 'lucide-react';
+import { useToggleGoing } from './api/toggle-going.ts';
+import styles from './event-detail-screen.module.css';
+
+/**
+ * Going for the date shown, pressed while I have a place; when the date is full it offers the
+ * waitlist instead ("Join waitlist", pressed while I wait). Pressing again withdraws either way.
+ */
+export function GoingButton({ event }: { event: EventDto }) {
+  const { attendance } = event;
+  const going = useToggleGoing(event.id, attendance.occurrence);
+  const full = attendance.placesLeft === 0 && !attendance.going;
+  const waitlist = attendance.waitlisted || full;
+  const pressed = attendance.going || attendance.waitlisted;
+  const Icon = waitlist ? Hourglass : Check;
+  return (
+    <button
+      type="button"
+      className={`${styles.interested} ${pressed ? styles.pressed : ''}`}
+      aria-pressed={pressed}
+      aria-busy={going.isPending || undefined}
+      disabled={going.isPending}
+      onClick={() => going.mutate(!pressed)}
+    >
+      <Icon aria-hidden="true" size={20} />
+      <span>{waitlist ? 'Join waitlist' : 'Going'}</span>
+    </button>
+  );
+}
