@@ -189,8 +189,8 @@ export async function addEvent(page: Page, event: NewEvent) {
   await page.goto('/addevent');
   if (event.image) await page.getByLabel('Image').setInputFiles(event.image);
   await page.getByLabel('Title').fill(event.title);
-  await page.getByLabel('Date').fill(event.date);
-  await page.getByLabel('Time').fill(event.time);
+  await page.getByLabel('Date', { exact: true }).fill(event.date);
+  await page.getByLabel('Time', { exact: true }).fill(event.time);
   await page.getByLabel('Website').fill(event.website);
   await page.getByLabel('Description').fill(event.description);
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -181,8 +181,8 @@ test('an empty /addevent names every missing field and stores nothing', async ({
   await expect(page.getByLabel('Image')).not.toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('Title').fill('Picnic');
-  await page.getByLabel('Date').fill(dateInDays(1));
-  await page.getByLabel('Time').fill('12:00');
+  await page.getByLabel('Date', { exact: true }).fill(dateInDays(1));
+  await page.getByLabel('Time', { exact: true }).fill('12:00');
   await page.getByLabel('Website').fill('javascript:alert(1)');
   await page.getByLabel('Description').fill('Bring food.');
   await page.getByRole('button', { name: 'Submit' }).click();

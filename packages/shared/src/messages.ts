@@ -62,6 +62,7 @@ export const messages = {
     uploadFailed: 'Error Uploading event',
     noEvents: 'No events found.',
     noOneJoined: 'No one has joined yet.',
+    noOneGoing: 'No one is going yet.',
     noUpcoming: 'No upcoming events from people you follow.',
     emptyOwn: 'You have not created any events yet.',
     emptyUser: 'No events yet.',

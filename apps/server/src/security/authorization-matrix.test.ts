@@ -83,8 +83,12 @@ describe.each(Object.entries(routeTable))('%s', (key, entry) => {
 });
 
 describe('reads', () => {
-  /** Anyone may check health; better-auth answers its own paths (get-session is null when signed out). */
-  const publicReads = ['GET /api/health'];
+  /**
+   * Anyone may check health; better-auth answers its own paths (get-session is null when signed
+   * out); a calendar feed's token is its credential (calendar apps send no cookie), and any token
+   * but a live one is 404 (calendars-and-reminders.test.ts).
+   */
+  const publicReads = ['GET /api/health', 'GET /api/calendar/:file'];
 
   it('answers every other API read with 401 when signed out', async () => {
     const reads = routeKeys(t.app).filter(

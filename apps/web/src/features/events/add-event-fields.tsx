@@ -82,8 +82,11 @@ const fieldNames: Record<string, string> = {
   imageId: 'image',
 };
 
-const fieldOf = (key: string, values: Values) =>
-  key === 'startsAt' && !startOf(values) ? null : (fieldNames[key] ?? key);
+/** A schema path or a server field ("repeat.count") → the form field that shows it. */
+const fieldOf = (key: string, values: Values) => {
+  const top = key.split('.')[0]!;
+  return top === 'startsAt' && !startOf(values) ? null : (fieldNames[top] ?? top);
+};
 
 export const emptyEventValues: Values = {
   image: null,
@@ -213,8 +216,8 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
         <TextField label="Time" type="time" {...form.field('time')} aria-required="true" />
       </div>
       <div className={styles.row}>
-        <TextField label="End date" type="date" {...form.field('endDate')} hint="Optional" />
-        <TextField label="End time" type="time" {...form.field('endTime')} hint="Optional" />
+        <TextField label="End date" type="date" {...form.field('endDate')} />
+        <TextField label="End time" type="time" {...form.field('endTime')} />
       </div>
       <SelectField label="Time zone" {...form.field('timeZone')} hint="Date and Time are on this clock.">
         {zones.map((zone) => (
@@ -228,7 +231,7 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
         rows={2}
         {...form.field('place')}
         maxLength={limits.eventPlaceMax}
-        hint="Venue and address. Optional."
+        hint="Venue and address, if there is one."
       />
       <div className={styles.coordinates}>
         <TextField
@@ -237,7 +240,7 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
           placeholder="52.52, 13.40"
           {...form.field('coordinates')}
           error={form.errors.coordinates || locationError || undefined}
-          hint="Optional: latitude, longitude, for the map link."
+          hint="Latitude, longitude for the map link; may stay empty."
         />
         <Button
           type="button"
@@ -258,7 +261,7 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
         min={1}
         max={limits.eventCapacityMax}
         {...form.field('capacity')}
-        hint="Optional: places for Going. Past it, people join a waitlist."
+        hint="Places for Going; empty for no limit. Past it, people join a waitlist."
       />
       <SelectField
         label="Repeats"

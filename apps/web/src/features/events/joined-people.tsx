@@ -51,6 +51,7 @@ export function JoinedPeople({ event }: { event: EventDto }) {
   return (
     <PeopleSection
       title="People who joined"
+      empty={messages.event.noOneJoined}
       query={useInterested(event.id)}
       stack={<AvatarStack event={event} />}
     />
@@ -63,6 +64,7 @@ export function GoingPeople({ event }: { event: EventDto }) {
   return (
     <PeopleSection
       title="Going"
+      empty={messages.event.noOneGoing}
       note={attendance.waitlistCount ? `${going} · ${attendance.waitlistCount} on the waitlist` : going}
       query={useGoing(event.id, attendance.occurrence)}
       stack={
@@ -78,11 +80,13 @@ export function GoingPeople({ event }: { event: EventDto }) {
 
 function PeopleSection({
   title,
+  empty,
   note,
   query,
   stack,
 }: {
   title: string;
+  empty: string;
   note?: string;
   query: PeopleQuery;
   stack: React.ReactNode;
@@ -118,7 +122,7 @@ function PeopleSection({
           </button>
         </p>
       ) : people.length === 0 ? (
-        <p className={styles.empty}>{messages.event.noOneJoined}</p>
+        <p className={styles.empty}>{empty}</p>
       ) : (
         <>
           <ul className={styles.list} aria-label={title}>
