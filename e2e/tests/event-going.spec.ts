@@ -82,7 +82,9 @@ test('create → going → full → waitlist → promoted', async ({ browser }) 
     await goingButton(ana.page).click();
     await expect(goingButton(ana.page)).toHaveAttribute('aria-pressed', 'true');
     await expect(ana.page.getByRole('img', { name: '1 going' })).toBeVisible();
-    await expect(ana.page.getByRole('list', { name: 'Going' }).getByRole('link', { name: /Ana/ })).toBeVisible();
+    await expect(
+      ana.page.getByRole('list', { name: 'Going' }).getByRole('link', { name: /Ana/ }),
+    ).toBeVisible();
   });
 
   await test.step('full: Ben is offered the waitlist and joins it', async () => {
