@@ -7,6 +7,7 @@
  * have many followers and a few posts many likes. Denormalised counters are counted here, from the
  * very rows that will be written, so they always match.
  */
+import { lastStart } from '../../apps/server/src/features/events/recurrence.ts';
 import { Prng, WeightedSampler } from './prng.ts';
 
 /** Row counts at scale 1 (DESIGN.md §6), plus saves and interests so every viewer flag has data. */
@@ -144,6 +145,14 @@ export interface EventData {
   image: Int32Array;
   createdAt: Float64Array;
   interestedCount: Int32Array;
+  /** Issue 27: the zone the times were entered in, the RRULE (null: one date), its last start. */
+  timeZone: string[];
+  recurrence: (string | null)[];
+  /** NaN for a single date. */
+  lastStartsAt: Float64Array;
+  place: string[];
+  /** 0 for no limit. */
+  capacity: Int32Array;
 }
 
 export interface ReferenceData {
@@ -450,7 +459,48 @@ function generateEvents(seed: number, counts: Counts, anchorMs: number, activity
     image: permuteInt(image, order),
     createdAt: permuteFloat(times, order),
     interestedCount: new Int32Array(n),
+    ...repeatsFor(seed, permuteFloat(startsAt, order)),
   };
+}
+
+const eventZones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Europe/London'];
+
+/**
+ * A tenth of events repeat (weekly 4–12 times or monthly 3–6 times), each in one of a few zones,
+ * with a place and some a capacity. From a PRNG stream of their own, so the other columns of the
+ * data set stay what they were before issue 27.
+ */
+function repeatsFor(seed: number, startsAt: Float64Array) {
+  const rng = new Prng(seed, 'event-repeats');
+  const n = startsAt.length;
+  const timeZone: string[] = [];
+  const recurrence: (string | null)[] = [];
+  const lastStartsAt = new Float64Array(n).fill(Number.NaN);
+  const place: string[] = [];
+  const capacity = new Int32Array(n);
+  for (let e = 0; e < n; e++) {
+    const zone = rng.pick(eventZones);
+    timeZone.push(zone);
+    const rule =
+      rng.float() < 0.1
+        ? rng.float() < 0.7
+          ? `FREQ=WEEKLY;COUNT=${4 + rng.int(9)}`
+          : `FREQ=MONTHLY;COUNT=${3 + rng.int(4)}`
+        : null;
+    recurrence.push(rule);
+    if (rule) {
+      const start = new Date(startsAt[e]!);
+      lastStartsAt[e] = lastStart({
+        startsAt: start,
+        endsAt: null,
+        timeZone: zone,
+        recurrence: rule,
+      }).getTime();
+    }
+    place.push(rng.float() < 0.6 ? `${sentence(rng, 1, 3)} Hall, ${1 + rng.int(200)} Main Street` : '');
+    capacity[e] = rng.float() < 0.3 ? 10 + rng.int(200) : 0;
+  }
+  return { timeZone, recurrence, lastStartsAt, place, capacity };
 }
 
 export function generate(options: SeedOptions): ReferenceData {

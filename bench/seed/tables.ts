@@ -7,6 +7,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   account,
   comments,
+  eventAttendees,
   eventInterests,
   events,
   follows,
@@ -411,10 +412,16 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
         events.imageId,
         events.interestedCount,
         events.createdAt,
+        events.timeZone,
+        events.recurrence,
+        events.lastStartsAt,
+        events.place,
+        events.capacity,
       ],
       *rows() {
         for (const i of range(e.id.length)) {
           const image = e.image[i]!;
+          const last = e.lastStartsAt[i]!;
           yield [
             e.id[i]!,
             users.id[e.host[i]!]!,
@@ -425,6 +432,11 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
             image >= 0 ? e.id[i]! : null, // its own image row (above)
             e.interestedCount[i]!,
             ts(e.createdAt[i]!),
+            e.timeZone[i]!,
+            e.recurrence[i]!,
+            Number.isNaN(last) ? null : ts(last),
+            e.place[i]!,
+            e.capacity[i]! || null,
           ];
         }
       },
@@ -434,6 +446,35 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
       table: eventInterests,
       columns: [eventInterests.eventId, eventInterests.userId, eventInterests.createdAt],
       rows: () => pairRows(data.interests, e.id, users.id),
+    },
+    {
+      // Issue 27: every other Interested is also Going to the first date, past a capacity on the
+      // waitlist, so the lists' Going counts and avatar stacks read real rows.
+      label: 'event_attendees',
+      table: eventAttendees,
+      columns: [
+        eventAttendees.eventId,
+        eventAttendees.occurrence,
+        eventAttendees.userId,
+        eventAttendees.status,
+        eventAttendees.createdAt,
+      ],
+      *rows() {
+        const { interests } = data;
+        const taken = new Int32Array(e.id.length);
+        for (let i = 0; i < interests.left.length; i += 2) {
+          const event = interests.left[i]!;
+          const full = e.capacity[event]! > 0 && taken[event]! >= e.capacity[event]!;
+          if (!full) taken[event]! += 1;
+          yield [
+            e.id[event]!,
+            0,
+            users.id[interests.right[i]!]!,
+            full ? 'waitlisted' : 'going',
+            ts(interests.createdAt[i]!),
+          ];
+        }
+      },
     },
   ];
 }

@@ -247,12 +247,12 @@ export type EventList = { kind: 'followed' } | { kind: 'host'; hostId: string };
 
 export async function listEvents({
   ctx: { db, storage, viewer },
-  input: { list, when, cursor, size = pageSize },
+  input: { list, when, cursor, size = pageSize, now = new Date() },
 }: ServiceArgs<
   'db' | 'storage' | 'viewer',
-  { list: EventList; when: EventWhen; cursor: Cursor | null; size?: number }
+  /** `now`: the benchmark's data set lives around its own "now". */
+  { list: EventList; when: EventWhen; cursor: Cursor | null; size?: number; now?: Date }
 >): Promise<Page<EventDto>> {
-  const now = new Date();
   const scope =
     list.kind === 'followed' ? hostedByFollowedOrSelf(db, viewer.id) : eq(events.hostId, list.hostId);
   const upcoming = when === 'upcoming';

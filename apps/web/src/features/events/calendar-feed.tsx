@@ -93,7 +93,13 @@ function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
           <p>You have no feed address yet.</p>
         )}
         <div className={styles.hostActions}>
-          <Button size="sm" busy={create.isPending} busyLabel="Making…" onClick={() => create.mutate()}>
+          <Button
+            size="sm"
+            variant={made?.url ? 'secondary' : undefined}
+            busy={create.isPending}
+            busyLabel="Making…"
+            onClick={() => create.mutate()}
+          >
             {active ? 'Make a new address' : 'Make my feed address'}
           </Button>
           {active && (
