@@ -7,6 +7,7 @@
  * have many followers and a few posts many likes. Denormalised counters are counted here, from the
  * very rows that will be written, so they always match.
  */
+import { nextStartOf } from '../../apps/server/src/features/events/next-dates.ts';
 import { lastStart } from '../../apps/server/src/features/events/recurrence.ts';
 import { Prng, WeightedSampler } from './prng.ts';
 
@@ -150,6 +151,8 @@ export interface EventData {
   recurrence: (string | null)[];
   /** NaN for a single date. */
   lastStartsAt: Float64Array;
+  /** The first date not before the data set's "now" (else the last); a single date's start. */
+  nextStartsAt: Float64Array;
   place: string[];
   /** 0 for no limit. */
   capacity: Int32Array;
@@ -459,7 +462,7 @@ function generateEvents(seed: number, counts: Counts, anchorMs: number, activity
     image: permuteInt(image, order),
     createdAt: permuteFloat(times, order),
     interestedCount: new Int32Array(n),
-    ...repeatsFor(seed, permuteFloat(startsAt, order)),
+    ...repeatsFor(seed, permuteFloat(startsAt, order), anchorMs),
   };
 }
 
@@ -470,12 +473,13 @@ const eventZones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'E
  * with a place and some a capacity. From a PRNG stream of their own, so the other columns of the
  * data set stay what they were before issue 27.
  */
-function repeatsFor(seed: number, startsAt: Float64Array) {
+function repeatsFor(seed: number, startsAt: Float64Array, anchorMs: number) {
   const rng = new Prng(seed, 'event-repeats');
   const n = startsAt.length;
   const timeZone: string[] = [];
   const recurrence: (string | null)[] = [];
   const lastStartsAt = new Float64Array(n).fill(Number.NaN);
+  const nextStartsAt = new Float64Array(n).fill(Number.NaN);
   const place: string[] = [];
   const capacity = new Int32Array(n);
   for (let e = 0; e < n; e++) {
@@ -488,19 +492,16 @@ function repeatsFor(seed: number, startsAt: Float64Array) {
           : `FREQ=MONTHLY;COUNT=${3 + rng.int(4)}`
         : null;
     recurrence.push(rule);
+    nextStartsAt[e] = startsAt[e]!;
     if (rule) {
-      const start = new Date(startsAt[e]!);
-      lastStartsAt[e] = lastStart({
-        startsAt: start,
-        endsAt: null,
-        timeZone: zone,
-        recurrence: rule,
-      }).getTime();
+      const times = { startsAt: new Date(startsAt[e]!), endsAt: null, timeZone: zone, recurrence: rule };
+      lastStartsAt[e] = lastStart(times).getTime();
+      nextStartsAt[e] = nextStartOf(times, new Date(anchorMs))!.getTime();
     }
     place.push(rng.float() < 0.6 ? `${sentence(rng, 1, 3)} Hall, ${1 + rng.int(200)} Main Street` : '');
     capacity[e] = rng.float() < 0.3 ? 10 + rng.int(200) : 0;
   }
-  return { timeZone, recurrence, lastStartsAt, place, capacity };
+  return { timeZone, recurrence, lastStartsAt, nextStartsAt, place, capacity };
 }
 
 export function generate(options: SeedOptions): ReferenceData {

@@ -415,6 +415,7 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
         events.timeZone,
         events.recurrence,
         events.lastStartsAt,
+        events.nextStartsAt,
         events.place,
         events.capacity,
       ],
@@ -435,6 +436,7 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
             e.timeZone[i]!,
             e.recurrence[i]!,
             Number.isNaN(last) ? null : ts(last),
+            ts(e.nextStartsAt[i]!),
             e.place[i]!,
             e.capacity[i]! || null,
           ];

@@ -395,6 +395,13 @@ export const events = pgTable(
      * `coalesce(last_starts_at, starts_at)` is what upcoming and past lists split on.
      */
     lastStartsAt: timestamp('last_starts_at', { withTimezone: true }),
+    /**
+     * The next start: a single date's start (a trigger keeps it so, migration 0018), a series'
+     * next date, written on create and edit and moved on every five minutes by `event_next_dates`
+     * (features/events/next-dates.ts). What the upcoming list sorts by. The default only marks
+     * "not given": the trigger replaces it on every insert.
+     */
+    nextStartsAt: timestamp('next_starts_at', { withTimezone: true }).notNull().default(sql`'-infinity'`),
     place: text('place').notNull().default(''),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -413,6 +420,8 @@ export const events = pgTable(
     uniqueIndex('events_image_uq').on(t.imageId),
     index('events_host_starts_idx').on(t.hostId, t.startsAt),
     index('events_starts_idx').on(t.startsAt),
+    index('events_host_next_idx').on(t.hostId, t.nextStartsAt),
+    index('events_next_idx').on(t.nextStartsAt),
     check('events_capacity_positive', sql`${t.capacity} > 0`),
   ],
 );

@@ -8,6 +8,7 @@
 import { sweepRateLimitWindows } from '../core/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
+import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
@@ -44,6 +45,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   avifEncodeTask,
   dataExportTask,
   eventRemindersTask,
+  eventNextDatesTask,
   orphanImagesSweepTask,
   rateLimitsSweepTask,
   dataExportsSweepTask,
@@ -56,10 +58,12 @@ export const tasks: readonly Task<never, JobDeps>[] = [
  * The hourly housekeeping, at different minutes and on one named queue, so the sweeps run one
  * after another rather than holding several connections at once. Event reminders look every five
  * minutes for dates within the next day or hour that still owe one, so a tick missed across a
- * restart is made up by the next; the sweeps simply run at the next hour.
+ * restart is made up by the next, and repeating events move on to their next dates as often; the
+ * sweeps simply run at the next hour.
  */
 export const cron: readonly CronEntry<JobDeps>[] = [
   { task: eventRemindersTask, match: '*/5 * * * *' },
+  { task: eventNextDatesTask, match: '*/5 * * * *' },
   { task: orphanImagesSweepTask, match: '15 * * * *' },
   { task: rateLimitsSweepTask, match: '25 * * * *' },
   { task: dataExportsSweepTask, match: '35 * * * *' },

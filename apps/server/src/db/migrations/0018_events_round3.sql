@@ -22,6 +22,9 @@ ALTER TABLE "events" ADD COLUMN "ends_at" timestamp with time zone;--> statement
 ALTER TABLE "events" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "recurrence" text;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "last_starts_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "next_starts_at" timestamp with time zone DEFAULT '-infinity' NOT NULL;--> statement-breakpoint
+-- Every event so far is a single date: its next start is its start.
+UPDATE "events" SET "next_starts_at" = "starts_at";--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "place" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "latitude" double precision;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "longitude" double precision;--> statement-breakpoint
@@ -34,4 +37,18 @@ ALTER TABLE "event_attendees" ADD CONSTRAINT "event_attendees_event_id_events_id
 ALTER TABLE "event_attendees" ADD CONSTRAINT "event_attendees_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "event_attendees_list_idx" ON "event_attendees" USING btree ("event_id","occurrence","status","created_at","user_id");--> statement-breakpoint
 CREATE INDEX "event_attendees_user_idx" ON "event_attendees" USING btree ("user_id");--> statement-breakpoint
-ALTER TABLE "events" ADD CONSTRAINT "events_capacity_positive" CHECK ("events"."capacity" > 0);
+ALTER TABLE "events" ADD CONSTRAINT "events_capacity_positive" CHECK ("events"."capacity" > 0);--> statement-breakpoint
+CREATE INDEX "events_host_next_idx" ON "events" USING btree ("host_id","next_starts_at");--> statement-breakpoint
+CREATE INDEX "events_next_idx" ON "events" USING btree ("next_starts_at");--> statement-breakpoint
+-- A single date's next start is its start, whoever writes the row (the app, a test, the benchmark
+-- seed); a series' is written by the app (features/events/next-dates.ts), its first start until then.
+CREATE FUNCTION "events_next_start"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."recurrence" IS NULL OR NEW."next_starts_at" IS NULL OR NEW."next_starts_at" = '-infinity' THEN
+    NEW."next_starts_at" := NEW."starts_at";
+  END IF;
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "events_next_start" BEFORE INSERT OR UPDATE OF "starts_at", "recurrence", "next_starts_at" ON "events"
+  FOR EACH ROW EXECUTE FUNCTION "events_next_start"();

@@ -8,6 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   comments,
+  eventAttendees,
   eventInterests,
   events,
   feedback,
@@ -52,6 +53,7 @@ followers.json      the accounts that follow you (id, username, since when)
 events.json         the events you created
 events/             each of your events as an iCalendar (.ics) file for any calendar app
 interested.json     the events you marked Interested, and when
+going.json          the dates you are going to or waiting for (event, date number, status, since when)
 notifications.json  the notifications you received
 reports.json        the reports you made
 feedback.json       the feedback you sent us
@@ -175,6 +177,16 @@ export async function collectArchive(db: Db, userId: string, publicUrl: string):
         .from(eventInterests)
         .where(eq(eventInterests.userId, userId))
         .orderBy(eventInterests.createdAt),
+    ),
+  });
+  entries.push({
+    path: 'going.json',
+    text: json(
+      await db
+        .select()
+        .from(eventAttendees)
+        .where(eq(eventAttendees.userId, userId))
+        .orderBy(eventAttendees.createdAt),
     ),
   });
 

@@ -80,6 +80,8 @@ describe('download your data', () => {
       description: 'Bring snacks',
     });
     expect(event.status).toBe(201);
+    const { id: eventId } = (await event.json()) as { id: string };
+    expect((await owner.put(`/api/events/${eventId}/going`)).status).toBe(200);
 
     expect((await owner.get('/api/account/export')).status).toBe(200);
     expect(((await (await owner.get('/api/account/export')).json()) as ExportAnswer).export).toBeNull();
@@ -133,6 +135,7 @@ describe('download your data', () => {
     expect(jsonOf(files, 'following.json')).toMatchObject([{ userId: friend.id }]);
     expect(jsonOf(files, 'followers.json')).toMatchObject([{ userId: friend.id }]);
     expect(jsonOf(files, 'events.json')).toMatchObject([{ title: 'Export party' }]);
+    expect(jsonOf(files, 'going.json')).toMatchObject([{ eventId, occurrence: 0, status: 'going' }]);
     const ics = [...files.keys()].filter((name) => name.startsWith('events/'));
     expect(ics).toHaveLength(1);
     expect(files.get(ics[0]!)!.toString('utf8')).toContain('SUMMARY:Export party');

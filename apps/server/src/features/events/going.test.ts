@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAttendees, events } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { moveNextDates } from './next-dates.ts';
+import { listEvents } from './service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -98,6 +100,37 @@ describe('creating and showing the new fields', () => {
     const endFirst = await host!.post('/api/events', validEvent({ startsAt: inDays(3), endsAt: inDays(2) }));
     expect((await errorOf(endFirst)).fields?.endsAt).toBe('The end must be after the start.');
     expect(await t.countRows(events, eq(events.hostId, host!.id))).toBe(0);
+  });
+});
+
+describe('the upcoming list', () => {
+  it('sorts a series that began before now by its next date, and moves it on as dates pass', async () => {
+    const [host] = await t.signedInMembers(1, 'Series');
+    const weekly = await hostEvent(host!, {
+      title: 'Weekly run',
+      startsAt: inDays(-17),
+      repeat: { frequency: 'weekly', count: 10 },
+    });
+    await hostEvent(host!, { title: 'In two days', startsAt: inDays(2) });
+    await hostEvent(host!, { title: 'In six days', startsAt: inDays(6) });
+    const ctx = { db: t.db, storage: t.deps.storage, viewer: { id: host!.id, email: '' } };
+    const titles = async (now: Date) =>
+      (
+        await listEvents({
+          ctx,
+          input: { list: { kind: 'host', hostId: host!.id }, when: 'upcoming', cursor: null, now },
+        })
+      ).items.map((event) => event.title);
+    // Dates every week from 17 days ago: the next one is in 4 days.
+    expect(weekly.occurrence.index).toBe(3);
+    expect(await titles(new Date())).toEqual(['In two days', 'Weekly run', 'In six days']);
+    // Five days on, the kept date has passed until the task moves it to the next, in 11 days.
+    const later = new Date(Date.now() + 5 * day);
+    expect(await moveNextDates(t.db, later)).toBe(1);
+    expect(await moveNextDates(t.db, later)).toBe(0);
+    expect(await titles(later)).toEqual(['In six days', 'Weekly run']);
+    const [row] = await t.db.select().from(events).where(eq(events.id, weekly.id));
+    expect(row!.nextStartsAt!.getTime()).toBe(Date.parse(weekly.startsAt) + 28 * day);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   instantOfWallTime,
   limits,
   wallTimeOf,
+  zoneOffsetMs,
 } from '@glimpse/shared';
 import type * as RRuleModule from 'rrule';
 
@@ -27,14 +28,15 @@ export interface EventTimes {
   recurrence: string | null;
 }
 
-const floating = (instant: Date, zone: string): Date => {
-  const { date, time } = wallTimeOf(instant, zone);
-  return new Date(`${date}T${time}:00Z`);
-};
+/** The instant's reading on the zone's clock, as if that clock were UTC (seconds kept). */
+const floating = (instant: Date, zone: string): Date =>
+  new Date(instant.getTime() + zoneOffsetMs(instant.getTime(), zone));
 
+/** Back from the zone's clock to the instant; seconds and milliseconds ride along unchanged. */
 const fromFloating = (moment: Date, zone: string): Date => {
   const iso = moment.toISOString();
-  return instantOfWallTime({ date: iso.slice(0, 10), time: iso.slice(11, 16) }, zone)!;
+  const minute = instantOfWallTime({ date: iso.slice(0, 10), time: iso.slice(11, 16) }, zone)!;
+  return new Date(minute.getTime() + (moment.getTime() % 60_000));
 };
 
 /** `20270630T215959Z` */

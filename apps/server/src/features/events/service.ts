@@ -32,13 +32,20 @@ import { eventAttendees, eventInterests, events, images, profiles } from '../../
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { buildCalendar, calendarFileName, toCalendarEvent } from './ics.ts';
+import { nextStartOf } from './next-dates.ts';
 import { hostedByFollowedOrSelf, selectEventsForViewer, toEventDtos } from './queries.ts';
 import { lastStart, occurrenceStarts, recurrenceOf } from './recurrence.ts';
 
 const pageSize = limits.pageSize;
 const profileRequired = () => forbidden(messages.event.profileRequired);
 const eventNotFound = () => notFound(messages.event.notFound);
-const soonestFirst = keyset(events.startsAt, events.id, 'oldestFirst');
+/** Upcoming: by each event's next date (a single date's is its start), soonest first. */
+const soonestFirst = keyset(events.nextStartsAt, events.id, 'oldestFirst');
+/**
+ * How stale a series' kept next date may be (the task moves it every five minutes): the bound that
+ * lets the upcoming list start its index scan near now instead of at the first event ever.
+ */
+const nextDateSlackMs = 7 * 24 * 60 * 60 * 1000;
 const latestFirst = keyset(events.startsAt, events.id, 'newestFirst');
 const joinedFirst = keyset(eventInterests.createdAt, eventInterests.userId, 'oldestFirst');
 
@@ -67,6 +74,8 @@ function columnsOf(input: EventFieldsParsed) {
     timeZone: input.timeZone,
     recurrence,
     lastStartsAt: recurrence ? lastStart({ startsAt, endsAt, timeZone: input.timeZone, recurrence }) : null,
+    nextStartsAt:
+      nextStartOf({ startsAt, endsAt, timeZone: input.timeZone, recurrence }, new Date()) ?? startsAt,
     place: input.place,
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
@@ -260,12 +269,18 @@ export async function listEvents({
   // The followed list (and the upcoming panel) is a feed: mutes apply there, not on a profile.
   // A repeating event is upcoming until its last date has started.
   const lastStartsAt = sql`coalesce(${events.lastStartsAt}, ${events.startsAt})`;
+  const inRange = upcoming
+    ? and(gte(events.nextStartsAt, new Date(now.getTime() - nextDateSlackMs)), gte(lastStartsAt, now))
+    : lt(lastStartsAt, now);
   const rows = await selectEventsForViewer(db, viewer.id, { muted: list.kind === 'followed' })
-    .where(and(scope, upcoming ? gte(lastStartsAt, now) : lt(lastStartsAt, now), order.after(cursor)))
+    .where(and(scope, inRange, order.after(cursor)))
     .orderBy(...order.orderBy)
     .limit(size + 1);
   // Sliced before mapping: the page's joiners are fetched in one query for the page alone.
-  const page = slicePage(rows, size, (row) => ({ at: row.event.startsAt, id: row.event.id }));
+  const page = slicePage(rows, size, ({ event }) => ({
+    at: upcoming ? event.nextStartsAt : event.startsAt,
+    id: event.id,
+  }));
   return {
     items: await toEventDtos(db, storage, viewer.id, page.rows, { now }),
     nextCursor: page.nextCursor,
