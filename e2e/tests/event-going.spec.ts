@@ -109,6 +109,23 @@ test('create → going → full → waitlist → promoted', async ({ browser }) 
     await expect(ben.page.getByText(`A place opened up: you are going to “${title}”`)).toBeVisible();
   });
 
+  await test.step('the host edits the place; Ben, going, is told', async () => {
+    const page = host.page;
+    await page.goto(eventPath);
+    await page.getByRole('link', { name: 'Edit event' }).click();
+    await expect(page).toHaveURL(/\/editevent\//);
+    await expect(page.getByLabel('Time zone')).toHaveValue('Europe/Berlin');
+    await expect(page.getByLabel('Place')).toHaveValue('St. Pauli church, Hamburg');
+    await expectAccessible(page, '/editevent');
+    await shots(page, 'editevent');
+    await page.getByLabel('Place').fill('Harbour chapel, Hamburg');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(eventPath);
+    await expect(page.getByText('Harbour chapel, Hamburg')).toBeVisible();
+    await ben.page.goto('/notifications');
+    await expect(ben.page.getByText(`The time or place of “${title}” changed`)).toBeVisible();
+  });
+
   await test.step('the calendar feed on /event works without a cookie', async () => {
     const page = ana.page;
     await page.goto('/event');

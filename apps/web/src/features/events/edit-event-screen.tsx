@@ -51,7 +51,7 @@ function EditEventForm({ event }: { event: EventDto }) {
   });
   return (
     <Page title="Edit event">
-      <form className={styles.form} onSubmit={form.submit} noValidate>
+      <form className={`${styles.form} ${styles.single}`} onSubmit={form.submit} noValidate>
         <div className={styles.fields}>
           <AddEventFields form={form} />
           {form.failure !== null && (
