@@ -11,7 +11,7 @@
  */
 
 import { notificationTypes, reportTargetTypes, roles } from '@glimpse/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -815,3 +815,13 @@ export const passkeys = pgTable(
   },
   (t) => [uniqueIndex('passkeys_credential_uq').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );
+
+/**
+ * Every column of posts and events but the generated search document (migration 0016), for reads
+ * of whole rows: the tsvector is for the index, several times the caption's size, and no reader's
+ * business (a data export, an event page).
+ */
+const { searchVector: _postSearchVector, ...postColumns } = getTableColumns(posts);
+const { searchVector: _eventSearchVector, ...eventColumns } = getTableColumns(events);
+
+export { eventColumns, postColumns };

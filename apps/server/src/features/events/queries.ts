@@ -8,7 +8,7 @@ import { limits } from '@glimpse/shared';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { eventInterests, events, follows, images, profiles } from '../../db/schema.ts';
+import { eventColumns, eventInterests, events, follows, images, profiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { toImageDto } from '../images/queries.ts';
 import { findAuthors, toAuthorDto } from '../profile/queries.ts';
@@ -28,7 +28,7 @@ export function selectEventsForViewer(
 ) {
   return db
     .select({
-      event: events,
+      event: eventColumns,
       image: images,
       profile: profiles,
       profileImage: hostImage,

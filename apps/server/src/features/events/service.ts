@@ -18,7 +18,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { eventInterests, events, images, profiles } from '../../db/schema.ts';
+import { eventColumns, eventInterests, events, images, profiles } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { type ServiceArgs, withTransaction } from '../../lib/service.ts';
@@ -231,7 +231,7 @@ export async function getEventCalendar({
   fileName: string;
 }> {
   const [event] = await db
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(and(eq(events.id, eventId), visibleTo(events.hostId, viewer.id)))
     .limit(1);
