@@ -14,10 +14,10 @@ import {
   notificationGroups,
   notifications,
   postImages as postImagesTable,
-  postTags,
   postLikes,
   postSaves,
   posts,
+  postTags,
   profiles,
   user,
 } from '../../apps/server/src/db/schema.ts';
