@@ -56,11 +56,12 @@ export function postgresSearch(db: Db): SearchEngine {
       const fullName = sql`lower(${profiles.firstName} || ' ' || ${profiles.lastName})`;
       const isPrefix = sql`(lower(${profiles.firstName}) like ${prefix} or lower(${profiles.lastName}) like ${prefix} or lower(${profiles.username}) like ${prefix})`;
       // `%` is pg_trgm's similarity test (default threshold 0.3), served by profiles_name_trgm_idx.
+      // Prefix matches first, by name as before; then names spelled nearly right, closest first.
       const rows = await rowsOf<{ user_id: string }>(
         db,
         sql`select ${profiles.userId} as user_id from ${profiles}
             where (${isPrefix} or ${fullName} % ${lowered}) and ${visibleTo(profiles.userId, viewerId)}
-            order by ${isPrefix} desc, similarity(${fullName}, ${lowered}) desc,
+            order by ${isPrefix} desc, case when ${isPrefix} then 1 else similarity(${fullName}, ${lowered}) end desc,
               ${profiles.firstName}, ${profiles.lastName}, ${profiles.userId}
             limit ${limit}`,
       );
