@@ -74,6 +74,14 @@ test('find a post, a tag and an event from the top bar, and an empty result', as
     await expect(page).toHaveURL(new RegExp(`${eventPath}$`));
   });
 
+  await test.step('Explore shows Trending tags (one account alone never trends)', async () => {
+    await page.goto('/explore');
+    await expect(page.getByRole('heading', { name: 'Trending tags' })).toBeVisible();
+    await expect(page.getByText('Nothing is trending this week yet.')).toBeVisible();
+    await expectAccessible(page, '/explore');
+    await shots(page, 'explore-trending');
+  });
+
   await test.step('a search with no match says so on every tab', async () => {
     await page.goto('/search?q=&tab=posts');
     const box = page.getByRole('searchbox', { name: 'Search', exact: true });

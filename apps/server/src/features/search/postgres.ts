@@ -6,14 +6,13 @@
  * page. Queries are parsed by `websearch_to_tsquery`, which accepts any text: operators such as
  * `&|!:*` are read as separators, never as syntax, so no input makes it fail.
  */
-import type { TagSearchResultDto, TextRange, TrendingTagDto } from '@glimpse/shared';
+import type { TextRange } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, posts, postTags, profiles } from '../../db/schema.ts';
 import { visibleTo } from '../safety/visibility.ts';
 import type { PostHit, SearchEngine } from './engine.ts';
-import type { SearchText } from './query.ts';
 
 /** The query's dictionary; the viewer's language once issue 28 gives members one. */
 const config = sql`search_config('en')`;
