@@ -10,7 +10,7 @@ import type { TextRange } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events, posts, postTags, profiles } from '../../db/schema.ts';
+import { events, posts, postTags, profiles, user } from '../../db/schema.ts';
 import { visibleTo } from '../safety/visibility.ts';
 import type { PostHit, SearchEngine } from './engine.ts';
 
@@ -71,7 +71,10 @@ export function postgresSearch(db: Db): SearchEngine {
       const query = search.words ? tsQuery(search.words) : null;
       const conditions: SQL[] = [visibleTo(posts.authorId, viewerId, { muted: true })];
       if (query) conditions.push(sql`${posts.searchVector} @@ ${query}`);
-      for (const tag of search.tags)
+      // With a #tag the walk goes down that tag's own index, (tag, post_created_at, post_id): the
+      // tag's posts newest first, rather than all posts checking each for the tag.
+      const [firstTag, ...otherTags] = search.tags;
+      for (const tag of otherTags)
         conditions.push(
           sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tag} = ${tag})`,
         );
@@ -86,8 +89,13 @@ export function postgresSearch(db: Db): SearchEngine {
       // then costs a walk down posts_created_idx, not a rank of every match.
       const candidates = sql`select ${posts.id} as id, ${posts.createdAt} as created_at, ${posts.caption} as caption,
           ${query ? sql`ts_rank_cd(${posts.searchVector}, ${query})` : sql`0`}::float8 as rank
-        from ${posts} where ${sql.join(conditions, sql` and `)}
-        order by ${posts.createdAt} desc, ${posts.id} desc
+        from ${posts} ${
+          firstTag === undefined
+            ? sql``
+            : sql`join ${postTags} as tagged on tagged.post_id = ${posts.id} and tagged.tag = ${firstTag}`
+        }
+        where ${sql.join(conditions, sql` and `)}
+        order by ${firstTag === undefined ? sql`${posts.createdAt} desc, ${posts.id} desc` : sql`tagged.post_created_at desc, tagged.post_id desc`}
         limit ${limits.searchRankedMax}`;
       const page = sql`select id, caption, rank, created_at from (${candidates}) as candidates
         order by rank desc, created_at desc, id desc offset ${offset} limit ${limit + 1}`;
@@ -110,14 +118,31 @@ export function postgresSearch(db: Db): SearchEngine {
       const lowered = text.trim().toLowerCase();
       if (!lowered) return [];
       const isPrefix = sql`${postTags.tag} like ${`${escapeLike(lowered)}%`}`;
+      // Trigrams of one or two letters match almost nothing and cost a scan: prefixes only then.
+      const isSimilar = [...lowered].length >= 3 ? sql`${postTags.tag} % ${lowered}` : sql`false`;
+      // Counting each tag's visible posts by joining every row to posts costs a heap read per row
+      // (tens of thousands for a short prefix). So: all rows counted from post_tags alone (an
+      // index-only scan), minus the rows of posts by accounts hidden from the viewer, found from
+      // those few accounts through posts_author_created_idx. The hidden accounts are the visibility
+      // rule's own answer (`visibleTo`), asked of the accounts table.
+      const hiddenAuthors = sql`select ${user.id} from ${user} where not (${visibleTo(user.id, viewerId, { muted: true })})`;
       const rows = await rowsOf<{ tag: string; post_count: number }>(
         db,
-        sql`select ${postTags.tag} as tag, count(*)::int as post_count
-            from ${postTags} join ${posts} on ${posts.id} = ${postTags.postId}
-            where (${isPrefix} or ${postTags.tag} % ${lowered})
-              and ${visibleTo(posts.authorId, viewerId, { muted: true })}
-            group by ${postTags.tag}
-            order by bool_or(${isPrefix}) desc, similarity(${postTags.tag}, ${lowered}) desc, count(*) desc, ${postTags.tag}
+        sql`with matched as (
+              select ${postTags.tag} as tag, count(*)::int as total, bool_or(${isPrefix}) as prefix,
+                similarity(${postTags.tag}, ${lowered}) as closeness
+              from ${postTags} where ${isPrefix} or ${isSimilar}
+              group by ${postTags.tag}
+            ), hidden as (
+              select ${postTags.tag} as tag, count(*)::int as n
+              from ${posts} join ${postTags} on ${postTags.postId} = ${posts.id}
+              where ${posts.authorId} in (${hiddenAuthors}) and (${isPrefix} or ${isSimilar})
+              group by ${postTags.tag}
+            )
+            select matched.tag, matched.total - coalesce(hidden.n, 0) as post_count
+            from matched left join hidden on hidden.tag = matched.tag
+            where matched.total > coalesce(hidden.n, 0)
+            order by matched.prefix desc, matched.closeness desc, post_count desc, matched.tag
             limit ${limit}`,
       );
       return rows.map((row) => ({ tag: row.tag, postCount: row.post_count }));
