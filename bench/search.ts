@@ -176,6 +176,7 @@ async function main() {
       if (runs.length > 0) await (search ? withSearchColumn() : withoutSearchColumn());
       runs.push({ search, cost: await runWrites(search ? 'with search' : 'without search') });
     }
+    await withSearchColumn(); // the plans below are of the real schema
     const mean = (search: boolean, pick: (c: WriteCost) => number) => {
       const picked = runs.filter((r) => r.search === search).map((r) => pick(r.cost));
       return picked.reduce((a, b) => a + b, 0) / picked.length;
@@ -188,6 +189,24 @@ async function main() {
       `  overhead (mean of the medians): create ${(overhead.create * 100).toFixed(1)}%, edit ${(overhead.edit * 100).toFixed(1)}% (budget ≤ 10%)`,
     );
     await db.end();
+
+    step('query plans (bench/explain.ts)');
+    const plans = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/explain.ts', '--database-url', databaseUrl],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const plansFile = path.join(
+      repoRoot,
+      `bench/results/search-plans-${new Date().toISOString().replace(/[:.]/g, '-')}.md`,
+    );
+    await mkdir(path.dirname(plansFile), { recursive: true });
+    await writeFile(plansFile, plans.stdout + plans.stderr);
+    console.log(`  wrote ${path.relative(repoRoot, plansFile)}`);
 
     const result = {
       at: new Date().toISOString(),
