@@ -166,13 +166,18 @@ export function postgresSearch(db: Db): SearchEngine {
     async trendingTags(viewerId, limit) {
       const rows = await rowsOf<{ tag: string; post_count: number; author_count: number }>(
         db,
-        sql`select ${postTags.tag} as tag, count(*)::int as post_count, count(distinct ${posts.authorId})::int as author_count
-            from ${postTags} join ${posts} on ${posts.id} = ${postTags.postId}
-            where ${postTags.postCreatedAt} > now() - make_interval(days => ${limits.trendingDays})
-              and ${visibleTo(posts.authorId, viewerId, { muted: true })}
-            group by ${postTags.tag}
+        // The week's rows first, from post_tags_created_idx: left to itself the planner preferred
+        // reading the whole (tag, time) index in tag order for the grouping (88 ms at scale 1).
+        sql`with recent as materialized (
+              select ${postTags.postId} as post_id, ${postTags.tag} as tag from ${postTags}
+              where ${postTags.postCreatedAt} > now() - make_interval(days => ${limits.trendingDays})
+            )
+            select recent.tag, count(*)::int as post_count, count(distinct ${posts.authorId})::int as author_count
+            from recent join ${posts} on ${posts.id} = recent.post_id
+            where ${visibleTo(posts.authorId, viewerId, { muted: true })}
+            group by recent.tag
             having count(distinct ${posts.authorId}) >= ${limits.trendingMinAuthors}
-            order by count(*) desc, count(distinct ${posts.authorId}) desc, ${postTags.tag}
+            order by count(*) desc, count(distinct ${posts.authorId}) desc, recent.tag
             limit ${limit}`,
       );
       return rows.map((row) => ({ tag: row.tag, postCount: row.post_count, authorCount: row.author_count }));
