@@ -283,6 +283,22 @@ export interface TagSearchResultDto {
   postCount: number;
 }
 
+/** A tag used by several accounts in the last days (Explore's Trending tags). */
+export interface TrendingTagDto {
+  tag: string;
+  postCount: number;
+  authorCount: number;
+}
+
+/** `[start, end)` in UTF-16 code units of the text it belongs to (a JS string's indices). */
+export type TextRange = [start: number, end: number];
+
+/** A post found by the /search page, with where its caption matched (empty when only alt text did). */
+export interface PostSearchResultDto {
+  post: PostDto;
+  captionMatches: TextRange[];
+}
+
 // ── Trust and safety (issue 13) ─────────────────────────────────────────────────────────────
 
 /** Moderators and admins read and act on reports; only admins change roles. */

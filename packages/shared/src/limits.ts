@@ -95,6 +95,18 @@ export const limits = {
   imageWidths: [320, 640, 1280] as const,
   pageSize: 20,
   searchDebounceMs: 500,
+  /** The /search page's query: a sentence or two; longer text is refused (400), never searched. */
+  searchQueryMax: 200,
+  /**
+   * Posts and events matching a search are ranked among their newest this many: a common word
+   * matches thousands, and ranking them all would cost a scan of every match (docs/performance.md).
+   */
+  searchRankedMax: 500,
+  /** Tags found by the tag search, and shown under Trending tags. */
+  tagResultsMax: 10,
+  /** Trending tags: the days looked back, and how many accounts must use a tag for it to count. */
+  trendingDays: 7,
+  trendingMinAuthors: 3,
   starFollowerThreshold: 10,
   avatarStackSize: 3,
   /** Password reset links work this long (issue 14). */

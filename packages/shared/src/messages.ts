@@ -262,6 +262,23 @@ export const messages = {
     original: 'Original',
   },
   /** Hashtag pages (issue 15). */
+  search: {
+    heading: 'Search',
+    label: 'Search',
+    tabs: { accounts: 'Accounts', posts: 'Posts', tags: 'Tags', events: 'Events' },
+    prompt: 'Type words to search for accounts, posts, tags and events.',
+    hint: 'Use "quotes" for a phrase, #tag and @username to narrow posts.',
+    noAccounts: 'No accounts found.',
+    noPosts: 'No posts found.',
+    noTags: 'No tags found.',
+    noEvents: 'No events found.',
+    failed: 'Search is not available right now.',
+    loadMore: 'Load more',
+    badCursor: 'This page of results does not exist.',
+    tooLong: (max: number) => `Search for at most ${max} characters.`,
+    trendingHeading: 'Trending tags',
+    noTrending: 'Nothing is trending this week yet.',
+  },
   tags: {
     invalid: 'That is not a hashtag.',
     empty: (tag: string) => `No posts with #${tag} yet.`,

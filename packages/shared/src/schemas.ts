@@ -178,6 +178,22 @@ export const SearchQuery = z.object({
   q: z.string().trim().max(limits.nameMax).default(''),
 });
 
+/**
+ * The /search page (posts, tags, events): words, "quoted phrases", `#tag` and `@username` filters.
+ * Longer than `limits.searchQueryMax` is a 400; operators like `&|!:*` are plain text to
+ * PostgreSQL's websearch_to_tsquery, so any text within the limit is safe to search.
+ */
+export const SiteSearchQuery = z.object({
+  q: z.string().trim().max(limits.searchQueryMax, messages.search.tooLong(limits.searchQueryMax)).default(''),
+  /** How many results came before: search pages are ranked, so they continue by position. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,4}$/, messages.search.badCursor)
+    .transform(Number)
+    .optional(),
+});
+export type SiteSearchQuery = z.input<typeof SiteSearchQuery>;
+
 /** Feedback from the Help page: trimmed, never empty, at most limits.feedbackMax characters. */
 export const FeedbackInput = z.object({
   body: z

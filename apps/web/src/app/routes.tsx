@@ -39,7 +39,7 @@ const privateRoutes: RouteObject[] = [
     path: patterns.postDetail,
     lazy: screen(() => import('@/features/posts/post-detail-screen.tsx'), 'PostDetailScreen'),
   },
-  { path: patterns.explore, lazy: screen(postGrids, 'ExploreScreen') },
+  { path: patterns.explore, lazy: screen(() => import('./explore-route.tsx'), 'ExploreRoute') },
   { path: patterns.savedPosts, lazy: screen(postGrids, 'SavedPostsScreen') },
   { path: patterns.likedPosts, lazy: screen(postGrids, 'LikedPostsScreen') },
   { path: patterns.likedPostsAlias, lazy: screen(postGrids, 'LikedPostsScreen') },
@@ -85,6 +85,10 @@ const privateRoutes: RouteObject[] = [
     ),
   },
   { path: patterns.tag, lazy: screen(() => import('@/features/posts/tag-screen.tsx'), 'TagScreen') },
+  {
+    path: patterns.search,
+    lazy: screen(() => import('@/features/search/search-screen.tsx'), 'SearchScreen'),
+  },
   {
     path: patterns.mention,
     lazy: screen(() => import('@/features/profile/mention-screen.tsx'), 'MentionScreen'),

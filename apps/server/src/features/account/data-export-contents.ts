@@ -8,12 +8,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   comments,
+  eventColumns,
   eventInterests,
   events,
   feedback,
   follows,
   images,
   notifications,
+  postColumns,
   postImages,
   postLikes,
   postSaves,
@@ -83,7 +85,7 @@ export async function collectArchive(db: Db, userId: string, publicUrl: string):
   }
 
   const ownPosts = await db
-    .select()
+    .select(postColumns)
     .from(posts)
     .where(eq(posts.authorId, userId))
     .orderBy(desc(posts.createdAt));
@@ -158,7 +160,11 @@ export async function collectArchive(db: Db, userId: string, publicUrl: string):
     .orderBy(follows.createdAt);
   entries.push({ path: 'followers.json', text: json(followers) });
 
-  const ownEvents = await db.select().from(events).where(eq(events.hostId, userId)).orderBy(events.startsAt);
+  const ownEvents = await db
+    .select(eventColumns)
+    .from(events)
+    .where(eq(events.hostId, userId))
+    .orderBy(events.startsAt);
   entries.push({ path: 'events.json', text: json(ownEvents) });
   for (const event of ownEvents) {
     const { body } = await getEventCalendar({

@@ -11,7 +11,7 @@ import { toImageDto } from '../../core/images.ts';
 import { findAuthors, toAuthorDto } from '../../core/profiles.ts';
 import { type VisibilityOptions, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
-import { eventInterests, events, follows, images, profiles } from '../../db/schema.ts';
+import { eventColumns, eventInterests, events, follows, images, profiles } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 const hostImage = alias(images, 'host_image');
@@ -28,7 +28,7 @@ export function selectEventsForViewer(
 ) {
   return db
     .select({
-      event: events,
+      event: eventColumns,
       image: images,
       profile: profiles,
       profileImage: hostImage,

@@ -25,7 +25,7 @@ import { toggleWithCounter } from '../../core/toggle.ts';
 import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { eventInterests, events, images, profiles } from '../../db/schema.ts';
+import { eventColumns, eventInterests, events, images, profiles } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { buildCalendar, type CalendarEvent, calendarFileName } from './ics.ts';
@@ -227,7 +227,7 @@ export async function getEventCalendar({
   fileName: string;
 }> {
   const [event] = await db
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(and(eq(events.id, eventId), visibleTo(events.hostId, viewer.id)))
     .limit(1);

@@ -9,10 +9,21 @@ import { useViewer } from '@/lib/session.ts';
 import { usePosts } from './api/get-posts.ts';
 import { PostGrid } from './post-grid.tsx';
 
-function GridScreen({ title, list, empty }: { title: string; list: PostList; empty: ReactNode }) {
+function GridScreen({
+  title,
+  list,
+  empty,
+  before,
+}: {
+  title: string;
+  list: PostList;
+  empty: ReactNode;
+  before?: ReactNode;
+}) {
   const query = usePosts(list);
   return (
     <Page title={title}>
+      {before}
       <PostGrid query={query} empty={empty} label={title} />
     </Page>
   );
@@ -20,10 +31,12 @@ function GridScreen({ title, list, empty }: { title: string; list: PostList; emp
 
 const addPostLink = <ButtonLink to={paths.addPost}>Add a post</ButtonLink>;
 
-export function ExploreScreen() {
+/** `before`: what the app puts above the grid (Trending tags, from the search feature). */
+export function ExploreScreen({ before }: { before?: ReactNode }) {
   return (
     <GridScreen
       title="Explore stories"
+      before={before}
       list={{ kind: 'explore' }}
       empty={
         <EmptyState icon={<Compass />} title={messages.post.emptyExplore}>
