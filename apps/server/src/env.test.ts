@@ -18,7 +18,12 @@ describe('FEDERATION_ALLOW_PRIVATE_ADDRESSES (the outbound gate escape hatch)', 
   });
 
   it('is refused with a warning in production, without stopping the start', () => {
-    const env = parseEnv({ ...base, NODE_ENV: 'production', FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' });
+    const env = parseEnv({
+      ...base,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://glimpse.example',
+      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+    });
     expect(env.outboundAllowPrivateAddresses).toBe(false);
     expect(env.warnings).toEqual([
       expect.stringMatching(/^FEDERATION_ALLOW_PRIVATE_ADDRESSES=true is ignored/),

@@ -6,6 +6,8 @@
  */
 import type { AppDeps } from '../deps.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
+import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
+import { federatePostTask } from '../features/federation/outbox.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
 import { pushGroupTask } from '../features/notifications/push.ts';
@@ -49,6 +51,9 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   avifSweepTask,
   mailDeliveriesSweepTask,
   reportPicturesMoveTask,
+  federationMessageTask,
+  federatePostTask,
+  federationKvSweepTask,
 ];
 
 /**
@@ -64,4 +69,5 @@ export const cron: readonly CronEntry<JobDeps>[] = [
   { task: avifSweepTask, match: '45 * * * *' },
   { task: mailDeliveriesSweepTask, match: '55 * * * *' },
   { task: reportPicturesMoveTask, match: '50 * * * *' },
+  { task: federationKvSweepTask, match: '40 * * * *' },
 ];

@@ -106,7 +106,12 @@ export async function deleteImages({ db, storage }: { db: Db; storage: Storage }
   const removed = await db
     .delete(images)
     .where(inArray(images.id, [...ids]))
-    .returning({ keys: images.keys, originalKey: images.originalKey, avifKeys: images.avifKeys });
+    .returning({
+      keys: images.keys,
+      originalKey: images.originalKey,
+      avifKeys: images.avifKeys,
+      jpegKey: images.jpegKey,
+    });
   await storage.delete(removed.flatMap(storedKeysOf));
 }
 

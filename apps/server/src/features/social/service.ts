@@ -7,9 +7,9 @@ import type { FollowStateDto, PublicProfileDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { follows, profiles } from '../../db/schema.ts';
+import { followRequests, follows, profiles } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import type { ServiceArgs } from '../../lib/service.ts';
+import type { ServiceArgs, ServiceContext } from '../../lib/service.ts';
 import { type Step, toggleWithCounter } from '../../lib/toggle.ts';
 import { notify } from '../notifications/notify.ts';
 import { findProfile } from '../profile/queries.ts';
@@ -28,6 +28,16 @@ export async function isFollowing(db: Db, followerId: string, followeeId: string
   return Boolean(row);
 }
 
+/** A follow that waits for the other side (a remote server's Accept; later a private member's approval). */
+export async function hasFollowRequest(db: Db, followerId: string, followeeId: string) {
+  const [row] = await db
+    .select({ followerId: followRequests.followerId })
+    .from(followRequests)
+    .where(and(eq(followRequests.followerId, followerId), eq(followRequests.followeeId, followeeId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function getPublicProfile({
   ctx: { db, storage, viewer },
   input: { userId },
@@ -40,6 +50,7 @@ export async function getPublicProfile({
   return {
     ...profile,
     followedByMe: await isFollowing(db, viewer.id, userId),
+    followRequested: await hasFollowRequest(db, viewer.id, userId),
     blockedByMe: Boolean(relation.blockedByMe),
     mutedByMe: Boolean(relation.mutedByMe),
   };
@@ -57,6 +68,19 @@ export async function setFollow({
     .where(and(eq(profiles.userId, targetId), visibleTo(profiles.userId, viewer.id)))
     .limit(1);
   if (!target) throw profileNotFound();
+  return applyFollow({ db, live }, { followerId: viewer.id, followeeId: targetId, follow });
+}
+
+/**
+ * The follow row and both counters, a block re-checked under the pair's lock, the notice: after the
+ * caller has checked who may follow whom. Federation (features/federation) calls it for a remote
+ * account's Follow of a member and for a member's follow that the remote server accepted.
+ */
+export async function applyFollow(
+  { db, live }: Pick<ServiceContext, 'db' | 'live'>,
+  { followerId, followeeId: targetId, follow }: { followerId: string; followeeId: string; follow: boolean },
+): Promise<FollowStateDto> {
+  const viewer = { id: followerId };
   const { followerCount, notified } = await toggleWithCounter(db, {
     table: follows,
     row: { followerId: viewer.id, followeeId: targetId },
