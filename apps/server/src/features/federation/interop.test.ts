@@ -5,7 +5,8 @@
  * Signatures are draft-cavage, as Mastodon and Pixelfed sign.
  */
 import './node-shims.ts';
-import { createServer, type IncomingMessage } from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import { createServer } from 'node:https';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { exportSpki } from '@fedify/vocab-runtime';
 import type { PostDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/shared';
