@@ -2,10 +2,13 @@
  * One server's face to the fediverse: WebFinger, the actor document, NodeInfo, a post as a Note,
  * content negotiation on the browser's URLs, and the inbox's refusals (docs/security.md 28a–28d).
  */
+
+import { Temporal } from '@js-temporal/polyfill';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { federationActors } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createJobMessageQueue } from './queue.ts';
 
 const origin = 'https://glimpse.example:8443';
 const activityJson = 'application/activity+json';
@@ -133,6 +136,26 @@ describe('discovery', () => {
     const jpeg = await t.app.request(new URL(attachments[0]!.url).pathname);
     expect(jpeg.status).toBe(200);
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+  });
+});
+
+describe('the queue', () => {
+  it('keeps no private key in a queued delivery: only key ids, the keys come back from the database', async () => {
+    const queue = createJobMessageQueue(t.db);
+    const keyId = `${origin}/userpublicfeed/${ada.id}#main-key`;
+    await queue.enqueue(
+      {
+        type: 'outbox',
+        inbox: 'https://elsewhere.example/inbox',
+        keys: [{ keyId, privateKey: { kty: 'RSA', d: 'the-secret-part' } }],
+      },
+      { delay: Temporal.Duration.from({ hours: 1 }) },
+    );
+    const { rows } = (await t.db.execute(
+      sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'federation_message'`,
+    )) as unknown as { rows: { payload: { keys: unknown[] } }[] };
+    expect(rows.map((row) => row.payload.keys)).toContainEqual([{ keyId }]);
+    expect(JSON.stringify(rows)).not.toContain('the-secret-part');
   });
 });
 

@@ -4,18 +4,34 @@
  * activity, a fan-out) goes back to Fedify's `processQueuedTask`, which throws on failure so the
  * job is tried again later (`nativeRetrial`). `federation_kv_sweep` drops expired KV entries hourly.
  */
-import type { Message } from '@fedify/fedify';
+import { exportJwk, type Message } from '@fedify/fedify';
 import type { AppDeps } from '../../deps.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { type Delivery, deliver } from './deliver.ts';
-import { federationOf, userAgentOf } from './federation.ts';
+import { federationContext, federationOf, userAgentOf } from './federation.ts';
 import { createPostgresKvStore, sweepFederationKv } from './kv.ts';
 import { federationMessageTaskName } from './queue.ts';
 
+/** The private keys queue.ts took out of a message, back from `federation_keys` by their key ids. */
+async function withKeys(deps: AppDeps, message: Message): Promise<Message> {
+  if (!('keys' in message) || !Array.isArray(message.keys)) return message;
+  const ctx = federationContext(deps);
+  const keys = [];
+  for (const { keyId } of message.keys as { keyId: string }[]) {
+    const owner = ctx.parseUri(new URL(keyId));
+    if (owner?.type !== 'actor') continue;
+    const pairs = await ctx.getActorKeyPairs(owner.identifier);
+    const pair = pairs.find((p) => p.keyId.href === keyId);
+    if (pair) keys.push({ keyId, privateKey: await exportJwk(pair.privateKey) });
+  }
+  return { ...message, keys } as Message;
+}
+
 export const federationMessageTask = defineTask<Message, AppDeps>({
   name: federationMessageTaskName,
-  async run(message, deps) {
+  async run(queued, deps) {
     if (deps.env.FEDERATION === 'off') return;
+    const message = await withKeys(deps, queued);
     if (message.type === 'outbox') {
       const kv = createPostgresKvStore(deps.db);
       await deliver({ outbound: deps.outbound, kv, userAgent: userAgentOf(deps) }, message as Delivery);

@@ -25,12 +25,23 @@ function runAt(options?: MessageQueueEnqueueOptions): string | null {
   return ms > 0 ? new Date(Date.now() + ms).toISOString() : null;
 }
 
+/**
+ * Fedify's delivery and fan-out messages carry the sender's private keys (JWK). A job row outlives
+ * its run when it fails and is copied into backups, so the keys are taken out here and put back
+ * from `federation_keys` when the job runs (jobs.ts `withKeys`): a job holds only key ids.
+ */
+function withoutPrivateKeys(message: unknown): unknown {
+  const keys = (message as { keys?: { keyId: string }[] }).keys;
+  if (!Array.isArray(keys)) return message;
+  return { ...(message as object), keys: keys.map(({ keyId }) => ({ keyId })) };
+}
+
 export function createJobMessageQueue(db: Db): MessageQueue {
   return {
     nativeRetrial: true,
     async enqueue(message, options) {
       await db.execute(
-        sql`select graphile_worker.add_job(${federationMessageTaskName}, ${JSON.stringify(message)}::json, run_at => ${runAt(options)}::timestamptz)`,
+        sql`select graphile_worker.add_job(${federationMessageTaskName}, ${JSON.stringify(withoutPrivateKeys(message))}::json, run_at => ${runAt(options)}::timestamptz)`,
       );
     },
     async enqueueMany(messages, options) {
@@ -38,7 +49,7 @@ export function createJobMessageQueue(db: Db): MessageQueue {
       // One statement for a fan-out's deliveries: graphile_worker.add_jobs takes them all.
       const specs = messages.map((message) => ({
         identifier: federationMessageTaskName,
-        payload: message,
+        payload: withoutPrivateKeys(message),
         run_at: runAt(options),
       }));
       await db.execute(
