@@ -4,9 +4,9 @@
  */
 
 import { Temporal } from '@js-temporal/polyfill';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { federationActors } from '../../db/schema.ts';
+import { federationActors, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createJobMessageQueue } from './queue.ts';
 
@@ -82,6 +82,19 @@ describe('discovery', () => {
     // Made once: the second read shows the same key.
     const again = (await (await get(`/userpublicfeed/${ada.id}`)).json()) as typeof actor;
     expect(again.publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
+  });
+
+  it('publishes no suspended member: no actor, WebFinger 404', async () => {
+    const eve = await t.signUpWithProfile({ firstName: 'Eve', lastName: 'Gone', username: 'eve_gone' });
+    await t.db.update(user).set({ banned: true }).where(eq(user.id, eve.id));
+    // No Person: the URL falls through to the app's page, as for anyone unknown.
+    const actor = await get(`/userpublicfeed/${eve.id}`);
+    expect(actor.headers.get('content-type') ?? '').not.toMatch(/activity\+json|ld\+json/);
+    const finger = await get(
+      `/.well-known/webfinger?resource=acct:eve_gone@glimpse.example:8443`,
+      'application/jrd+json',
+    );
+    expect(finger.status).toBe(404);
   });
 
   it('gives a browser the app on the same URL', async () => {

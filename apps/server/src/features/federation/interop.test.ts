@@ -121,6 +121,8 @@ describe('from Mastodon and Pixelfed', () => {
     expect(accept).toMatchObject({ path: `/users/${username}/inbox`, signed: true });
     expect(accept!.body.actor).toBe(`${ours}/userpublicfeed/${ada.id}`);
     expect((accept!.body.object as { id: string }).id).toBe(follow.id);
+    // Signed twice: the HTTP signature, and an Object Integrity Proof with the Ed25519 key.
+    expect(accept!.body.proof).toMatchObject({ type: 'DataIntegrityProof', cryptosuite: 'eddsa-jcs-2022' });
     // The remote account is a profile like any: name, handle with the port, bio as text, avatar fetched.
     const profile = (await (await ada.get(`/api/profiles/${eveId}`)).json()) as PublicProfileDto;
     expect(profile).toMatchObject({
