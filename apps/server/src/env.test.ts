@@ -36,3 +36,20 @@ describe('FEDERATION_ALLOW_PRIVATE_ADDRESSES (the outbound gate escape hatch)', 
     );
   });
 });
+
+describe('PUBLIC_URL with federation', () => {
+  const production = { ...base, NODE_ENV: 'production' };
+
+  it('is required in production while FEDERATION=on (the default)', () => {
+    expect(() => parseEnv(production)).toThrow(/PUBLIC_URL: required in production while FEDERATION=on/);
+  });
+
+  it('must be https in production while FEDERATION=on', () => {
+    expect(() => parseEnv({ ...production, PUBLIC_URL: 'http://glimpse.example' })).toThrow(/must be https/);
+  });
+
+  it('is free again with FEDERATION=off, and in development', () => {
+    expect(parseEnv({ ...production, FEDERATION: 'off' }).FEDERATION).toBe('off');
+    expect(parseEnv({ ...base, PUBLIC_URL: 'http://localhost:3000' }).FEDERATION).toBe('on');
+  });
+});
