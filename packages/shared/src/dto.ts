@@ -148,6 +148,8 @@ export type LiveMessage =
 export interface PublicProfileDto extends ProfileDto {
   /** Whether the viewer follows this person: the initial state of Follow / Unfollow. */
   followedByMe: boolean;
+  /** A follow that waits for the other side: a remote server's Accept (federation). Shown as Requested. */
+  followRequested: boolean;
   /** The initial states of Block / Unblock and Mute / Unmute (trust and safety). */
   blockedByMe: boolean;
   mutedByMe: boolean;
@@ -156,6 +158,8 @@ export interface PublicProfileDto extends ProfileDto {
 export interface FollowStateDto {
   following: boolean;
   followerCount: number;
+  /** The follow was sent and waits for the other side's Accept (a remote account). */
+  requested?: boolean;
 }
 
 /**

@@ -66,6 +66,11 @@ export const limits = {
   passwordMin: 8,
   passwordMax: 128,
   nameMax: 50,
+  /**
+   * "Search users": a name prefix, or an account elsewhere as `@name@host` or its profile URL
+   * (federation), which can be long; the server looks it up by WebFinger.
+   */
+  accountSearchQueryMax: 300,
   usernameMin: 3,
   usernameMax: 30,
   websiteMax: 200,

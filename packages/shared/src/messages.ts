@@ -88,6 +88,8 @@ export const messages = {
     followedBack: 'User followed back!',
     noFollowers: 'No followers yet.',
     unfollowed: 'User unfollowed',
+    /** A follow of an account on another server, until that server accepts it. */
+    followRequested: 'Follow request sent',
     followFailed: 'Could not update the follow. Please try again.',
     cannotFollowSelf: 'You cannot follow yourself.',
     cannotReportSelf: 'You cannot report yourself.',

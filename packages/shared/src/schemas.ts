@@ -175,7 +175,7 @@ export const ReportInput = z.object({
 export type ReportInput = z.input<typeof ReportInput>;
 
 export const SearchQuery = z.object({
-  q: z.string().trim().max(limits.nameMax).default(''),
+  q: z.string().trim().max(limits.accountSearchQueryMax).default(''),
 });
 
 /**

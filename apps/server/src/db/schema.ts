@@ -21,6 +21,7 @@ import {
   index,
   integer,
   json,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -192,6 +193,8 @@ export const images = pgTable(
      * until that job has run; empty when there is nothing to encode from (no original kept).
      */
     avifKeys: text('avif_keys').array(),
+    /** A JPEG of a post photo for other servers (features/federation/media.ts), made on first delivery. */
+    jpegKey: text('jpeg_key'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -814,6 +817,99 @@ export const passkeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('passkeys_credential_uq').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+// ── Federation over ActivityPub (issue 25, features/federation) ─────────────────────────────
+
+/** Fedify's key–value store (features/federation/kv.ts): the key is Fedify's key array as JSON. */
+export const federationKv = pgTable(
+  'federation_kv',
+  {
+    key: text('key').primaryKey(),
+    value: jsonb('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('federation_kv_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`)],
+);
+
+/** A local member's RSA (HTTP Signatures) and Ed25519 (integrity proofs) key pairs, as JWK; made once. */
+export const federationKeys = pgTable('federation_keys', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  rsaPublic: jsonb('rsa_public').notNull(),
+  rsaPrivate: jsonb('rsa_private').notNull(),
+  ed25519Public: jsonb('ed25519_public').notNull(),
+  ed25519Private: jsonb('ed25519_private').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A remote account (docs/data-model.md "Remote accounts"): a `user` + `profiles` row that cannot
+ * sign in, so follows, feed, likes, blocks and mutes treat it like anyone; and this row, where it lives.
+ */
+export const federationActors = pgTable(
+  'federation_actors',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The actor's id (its IRI), as its server names it. */
+    iri: text('iri').notNull(),
+    /** `name@host` (host with its port when it has one). */
+    handle: text('handle').notNull(),
+    domain: text('domain').notNull(),
+    inbox: text('inbox').notNull(),
+    sharedInbox: text('shared_inbox'),
+    followersUrl: text('followers_url'),
+    /** The profile page a person opens on its server. */
+    url: text('url'),
+    /** `{ id, owner }` of each public key the actor document names. */
+    publicKeys: jsonb('public_keys').notNull().default(sql`'[]'::jsonb`),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('federation_actors_iri_uq').on(t.iri),
+    uniqueIndex('federation_actors_handle_uq').on(sql`lower(${t.handle})`),
+    index('federation_actors_domain_idx').on(t.domain),
+  ],
+);
+
+/**
+ * A follow that waits: for the remote server's Accept (outgoing), or a private member's approval
+ * (incoming, issue 26). Accepted, it becomes a `follows` row and this one is deleted.
+ */
+export const followRequests = pgTable(
+  'follow_requests',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    followeeId: text('followee_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The Follow activity's id: ours for an outgoing request, the remote one's for an incoming. */
+    activityIri: text('activity_iri'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follow_requests_followee_idx').on(t.followeeId, t.createdAt),
+    check('follow_requests_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+/** A post that came from another server: its Note's id, for Update and Delete. */
+export const federationPosts = pgTable(
+  'federation_posts',
+  {
+    postId: uuid('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    iri: text('iri').notNull(),
+    url: text('url'),
+  },
+  (t) => [uniqueIndex('federation_posts_iri_uq').on(t.iri)],
 );
 
 /**

@@ -8,6 +8,8 @@
 import { sweepRateLimitWindows } from '../core/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
+import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
+import { federatePostTask } from '../features/federation/outbox.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
 import { pushGroupTask } from '../features/notifications/push.ts';
@@ -50,6 +52,9 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   avifSweepTask,
   mailDeliveriesSweepTask,
   reportPicturesMoveTask,
+  federationMessageTask,
+  federatePostTask,
+  federationKvSweepTask,
 ];
 
 /**
@@ -65,4 +70,5 @@ export const cron: readonly CronEntry<JobDeps>[] = [
   { task: avifSweepTask, match: '45 * * * *' },
   { task: mailDeliveriesSweepTask, match: '55 * * * *' },
   { task: reportPicturesMoveTask, match: '50 * * * *' },
+  { task: federationKvSweepTask, match: '40 * * * *' },
 ];

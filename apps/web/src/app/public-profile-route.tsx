@@ -60,7 +60,13 @@ export function PublicProfileRoute() {
         profile={person}
         actions={
           <>
-            {!person.blockedByMe && <FollowButton userId={person.userId} following={person.followedByMe} />}
+            {!person.blockedByMe && (
+              <FollowButton
+                userId={person.userId}
+                following={person.followedByMe}
+                requested={person.followRequested}
+              />
+            )}
             <ReportButton userId={person.userId} name={name} />
             {!person.blockedByMe && <MuteButton userId={person.userId} muted={person.mutedByMe} />}
             <BlockButton userId={person.userId} name={name} blocked={person.blockedByMe} />

@@ -1,5 +1,6 @@
 /** A profile's header: background, picture, names with badges, username, bio, website and counts. */
 import type { ProfileDto } from '@glimpse/shared';
+import { fediverseHandle } from '@glimpse/shared';
 import { Link2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/avatar.tsx';
@@ -37,7 +38,7 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileDto; actio
           <bdi>{name}</bdi>
           <NameBadges person={profile} />
         </h2>
-        <p className={styles.username}>@{profile.username}</p>
+        <p className={styles.username}>{fediverseHandle(profile.username, window.location.host)}</p>
         {profile.bio && (
           <p className={styles.bio} dir="auto">
             {profile.bio}
