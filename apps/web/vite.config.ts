@@ -39,5 +39,21 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
   // The manifest lets `npm run bench` add up the JS each first screen loads (bench/measure/client-js.ts).
-  build: { target: 'es2022', sourcemap: true, manifest: true, minify: webBuild === 'production' },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    manifest: true,
+    minify: webBuild === 'production',
+    rolldownOptions: {
+      // Needed by the inlining below; the app's entry exports nothing anyone imports.
+      preserveEntrySignatures: false,
+      output: {
+        // Left alone, every icon and small shared component became a chunk of its own: the home
+        // screen asked for ~25 files of 1–2 kB after the entry, six at a time over HTTP/1.1, each
+        // a round trip on a phone. Common chunks under the size below are copied into the chunks
+        // that use them instead (docs/performance.md, "Start-up, round 3").
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 6000 } },
+      },
+    },
+  },
 });

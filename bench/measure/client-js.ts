@@ -22,7 +22,7 @@ type Manifest = Record<string, ManifestChunk>;
 /** Route chunks each first screen loads at once (router.tsx lazy routes; absent = in the entry). */
 export const firstScreens: Record<string, string[]> = {
   '/login (signed out)': ['src/features/auth/login-screen.tsx'],
-  '/ (signed in, home feed)': ['src/app/signed-in-shell.tsx', 'src/features/feed/home-screen.tsx'],
+  '/ (signed in, home feed)': ['src/app/signed-in-shell.tsx', 'src/app/home-route.tsx'],
 };
 
 export interface ScreenWeight {
