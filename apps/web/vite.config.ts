@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { linguiMacro } from './vite-lingui-macro.ts';
 import { precompress } from './vite-precompress.ts';
 import { serviceWorker } from './vite-service-worker.ts';
 
@@ -31,7 +33,18 @@ function recordBuildKind(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serviceWorker(), precompress(), recordBuildKind()],
+  plugins: [
+    linguiMacro(),
+    // Compiles packages/shared/locales/<locale>/messages.po when the app imports it (lib/i18n.ts).
+    lingui({
+      configPath: path.resolve(import.meta.dirname, '../../lingui.config.ts'),
+      failOnCompileError: true,
+    }),
+    react(),
+    serviceWorker(),
+    precompress(),
+    recordBuildKind(),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   ...(webBuild === 'development' && { define: { 'process.env.NODE_ENV': '"development"' } }),
   server: {

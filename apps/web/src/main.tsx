@@ -1,15 +1,36 @@
-import { StrictMode } from 'react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
+import { activateLanguage, initialLanguage, useLanguage } from './lib/i18n.ts';
 import './styles/global.css';
+
+/**
+ * A language switch renders everything anew under the new language (lib/i18n.ts): texts read the
+ * active language when they render, and the query cache above keeps every answer, so nothing is
+ * fetched again.
+ */
+function LanguageRoot({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  return (
+    <I18nProvider i18n={i18n} key={language}>
+      {children}
+    </I18nProvider>
+  );
+}
+
+await activateLanguage(initialLanguage());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <LanguageRoot>
+        <RouterProvider router={router} />
+      </LanguageRoot>
     </Providers>
   </StrictMode>,
 );

@@ -1,5 +1,8 @@
 /** Pages anyone may read (legal, help): inside the app frame when signed in, a light frame otherwise. */
+
 import { paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/button.tsx';
@@ -27,11 +30,11 @@ export function PublicShell() {
   return (
     <div className={styles.shell}>
       <header className={styles.header}>
-        <Link to={paths.home} className={styles.brand} aria-label="Glimpse home">
+        <Link to={paths.home} className={styles.brand} aria-label={t`Glimpse home`}>
           <Logo />
         </Link>
         <ButtonLink to={paths.login} variant="secondary">
-          Sign in
+          <Trans>Sign in</Trans>
         </ButtonLink>
       </header>
       <main id="content">

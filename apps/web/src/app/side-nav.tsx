@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
@@ -14,7 +16,7 @@ export function SideNav({ badges = {}, onNavigate }: { badges?: NavBadges; onNav
   const { role } = useViewer().user;
   const staff = role === 'moderator' || role === 'admin';
   return (
-    <nav aria-label="Main" className={styles.nav}>
+    <nav aria-label={t`Main`} className={styles.nav}>
       <ul className={styles.list}>
         {navItems
           .filter((item) => staff || !item.staffOnly)
@@ -35,7 +37,9 @@ export function SideNav({ badges = {}, onNavigate }: { badges?: NavBadges; onNav
       </ul>
       <button type="button" className={`${styles.link} ${styles.logOut}`} onClick={logOut} disabled={pending}>
         <LogOut aria-hidden="true" size={22} />
-        <span>Log Out</span>
+        <span>
+          <Trans>Log Out</Trans>
+        </span>
       </button>
     </nav>
   );
@@ -43,7 +47,7 @@ export function SideNav({ badges = {}, onNavigate }: { badges?: NavBadges; onNav
 
 export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
   return (
-    <nav aria-label="Quick" className={styles.bottom}>
+    <nav aria-label={t`Quick`} className={styles.bottom}>
       {navItems
         .filter((item) => item.primary)
         .map(({ label, to, icon: Icon }) => (

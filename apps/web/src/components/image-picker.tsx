@@ -2,8 +2,10 @@
  * Picks one picture with a live preview. Shows the current stored image, or a placeholder until
  * the person chooses one. The file input stays a real, labelled input (keyboard and screen readers).
  */
+
 import type { ImageDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { ImagePlus } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import styles from './image-picker.module.css';
@@ -53,7 +55,9 @@ export function ImagePicker({
     (placeholder ?? (
       <span className={styles.placeholder}>
         <ImagePlus aria-hidden="true" size={40} strokeWidth={1.5} />
-        <span>Choose {label.toLowerCase()}</span>
+        <span>
+          <Trans>Choose {label.toLowerCase()}</Trans>
+        </span>
       </span>
     ))
   );

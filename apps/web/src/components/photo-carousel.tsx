@@ -5,8 +5,10 @@
  * any pixel arrives, so nothing below it moves while photos load; each photo shows its thumbhash
  * until then. A single photo is just the photo.
  */
+
 import type { PostPhotoDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import styles from './photo-carousel.module.css';
@@ -76,7 +78,7 @@ export function PhotoCarousel({
     <section
       className={[styles.carousel, className].filter(Boolean).join(' ')}
       aria-roledescription="carousel"
-      aria-label="Photos"
+      aria-label={t`Photos`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a focusable carousel takes the arrow keys (WAI-ARIA carousel pattern)
       tabIndex={0}
       onKeyDown={onKeyDown}
@@ -103,7 +105,7 @@ export function PhotoCarousel({
         <button
           type="button"
           className={`${styles.arrow} ${styles.previous}`}
-          aria-label="Previous photo"
+          aria-label={t`Previous photo`}
           aria-disabled={index === 0}
           onClick={() => go(index - 1)}
         >
@@ -112,7 +114,7 @@ export function PhotoCarousel({
         <button
           type="button"
           className={`${styles.arrow} ${styles.next}`}
-          aria-label="Next photo"
+          aria-label={t`Next photo`}
           aria-disabled={index === count - 1}
           onClick={() => go(index + 1)}
         >

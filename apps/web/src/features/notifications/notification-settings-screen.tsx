@@ -3,8 +3,11 @@
  * "Push notifications", which subscribes this browser. Every checkbox saves on its own.
  * Push labels avoid the in-app names ("Likes"…), which tests and screen readers find by name.
  */
+
 import type { NotificationPreferencesDto, NotificationPreferenceType } from '@glimpse/shared';
 import { messages, notificationPreferenceTypes } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -89,7 +92,9 @@ function PushSwitch({ vapidPublicKey }: { vapidPublicKey: string }) {
           aria-busy={setPush.isPending}
           onChange={(e) => setPush.mutate(e.target.checked)}
         />
-        <span>Push notifications</span>
+        <span>
+          <Trans>Push notifications</Trans>
+        </span>
       </label>
       <p className={styles.hint}>
         {supported
@@ -112,7 +117,7 @@ export function NotificationSettingsScreen() {
   const setPreference = useSetPreference();
 
   return (
-    <Page title="Notification settings" width="narrow">
+    <Page title={t`Notification settings`} width="narrow">
       {preferences.isPending ? (
         <Skeleton height={320} />
       ) : preferences.isError ? (
@@ -124,7 +129,7 @@ export function NotificationSettingsScreen() {
       ) : (
         <div className={styles.sections}>
           <Checkboxes
-            legend="In the app"
+            legend={t`In the app`}
             channel="inApp"
             labels={inAppLabels}
             preferences={preferences.data}
@@ -132,7 +137,7 @@ export function NotificationSettingsScreen() {
           />
           <PushSwitch vapidPublicKey={preferences.data.vapidPublicKey} />
           <Checkboxes
-            legend="Push"
+            legend={t`Push`}
             channel="push"
             labels={pushLabels}
             preferences={preferences.data}

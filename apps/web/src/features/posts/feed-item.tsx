@@ -1,5 +1,6 @@
 import type { PostDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
@@ -14,7 +15,7 @@ import { LikeButton } from './like-button.tsx';
 /** One post in the home feed (composed into it by app/home-route.tsx): author with badges, picture, caption, Like and counts. */
 export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean }) {
   return (
-    <article className={styles.item} aria-label={`Post by ${post.author.firstName} ${post.author.lastName}`}>
+    <article className={styles.item} aria-label={t`Post by ${post.author.firstName} ${post.author.lastName}`}>
       <header className={styles.header}>
         <AuthorLine author={post.author} at={post.createdAt} />
       </header>

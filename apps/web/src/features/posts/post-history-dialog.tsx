@@ -1,5 +1,7 @@
 /** The "Edited" label's history: every version of the post, the current one first (as Mastodon shows). */
+
 import { messages } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -26,7 +28,7 @@ export function PostHistoryDialog({
       title={messages.postEdit.historyTitle}
       actions={
         <Button variant="secondary" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </Button>
       }
     >
@@ -53,7 +55,7 @@ export function PostHistoryDialog({
               </p>
               {version.altTexts.some(Boolean) && (
                 <p className={styles.versionAlt}>
-                  Alt text: {version.altTexts.map((alt) => alt || '—').join(' · ')}
+                  <Trans>Alt text: {version.altTexts.map((alt) => alt || '—').join(' · ')}</Trans>
                 </p>
               )}
             </li>

@@ -3,8 +3,11 @@
  * each failed one with its task, tries, last error and when it runs next (or that it gave up),
  * with Retry to run it again now.
  */
+
 import type { FailedJobDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@/components/button.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { formatDateTime } from '@/lib/format.ts';
@@ -38,7 +41,7 @@ function FailedJob({ job }: { job: FailedJobDto }) {
           size="sm"
           variant="secondary"
           busy={retry.isPending}
-          busyLabel="Retrying..."
+          busyLabel={t`Retrying...`}
           onClick={() =>
             retry.mutate(job.id, {
               onSuccess: () => toast.success(messages.jobs.retried),
@@ -46,7 +49,7 @@ function FailedJob({ job }: { job: FailedJobDto }) {
             })
           }
         >
-          Retry
+          <Trans>Retry</Trans>
         </Button>
       </div>
       <p className={styles.reason}>{job.lastError}</p>
@@ -66,24 +69,30 @@ export function JobsPanel() {
   const { queued, running, failed, failedJobs } = queue.data;
   return (
     <>
-      <dl className={styles.jobCounts} aria-label="Job counts">
+      <dl className={styles.jobCounts} aria-label={t`Job counts`}>
         <div>
-          <dt>Queued</dt>
+          <dt>
+            <Trans>Queued</Trans>
+          </dt>
           <dd>{queued}</dd>
         </div>
         <div>
-          <dt>Running</dt>
+          <dt>
+            <Trans>Running</Trans>
+          </dt>
           <dd>{running}</dd>
         </div>
         <div>
-          <dt>Failed</dt>
+          <dt>
+            <Trans>Failed</Trans>
+          </dt>
           <dd>{failed}</dd>
         </div>
       </dl>
       {failedJobs.length === 0 ? (
         <p className={styles.meta}>{messages.jobs.noFailed}</p>
       ) : (
-        <ul className={styles.groups} aria-label="Failed jobs">
+        <ul className={styles.groups} aria-label={t`Failed jobs`}>
           {failedJobs.map((job) => (
             <FailedJob key={job.id} job={job} />
           ))}

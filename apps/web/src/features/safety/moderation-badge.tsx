@@ -1,4 +1,5 @@
 /** The count of open reports beside Moderation in the side nav; live through the reports message. */
+import { Trans } from '@lingui/react/macro';
 import { useAfterStart } from '@/lib/use-after-start.ts';
 import { useOpenReportCount } from './api/moderation.ts';
 import styles from './moderation.module.css';
@@ -9,7 +10,10 @@ export function ModerationBadge() {
   return (
     <span className={styles.count} data-testid="open-report-count">
       {count > 99 ? '99+' : count}
-      <span className="visually-hidden"> open reports</span>
+      <span className="visually-hidden">
+        {' '}
+        <Trans>open reports</Trans>
+      </span>
     </span>
   );
 }

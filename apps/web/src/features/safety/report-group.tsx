@@ -3,8 +3,11 @@
  * every report with its reason, the earlier handled ones, and the actions: Dismiss, Remove content,
  * Suspend account (or lift a suspension).
  */
+
 import type { ReportDto, ReportedContentDto, ReportGroupDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
@@ -35,7 +38,9 @@ function Content({ label, content }: { label: string; content: ReportedContentDt
           {content.imageUrl && <img src={content.imageUrl} alt="" loading="lazy" />}
         </>
       ) : (
-        <p>Removed</p>
+        <p>
+          <Trans>Removed</Trans>
+        </p>
       )}
     </figure>
   );
@@ -56,11 +61,11 @@ function ReportItem({ report }: { report: ReportDto }) {
       </p>
       <span className={styles.meta}>
         {report.reporter ? (
-          <>
+          <Trans>
             Reported by <bdi>{fullName(report.reporter)}</bdi>
-          </>
+          </Trans>
         ) : (
-          'Reported'
+          t`Reported`
         )}{' '}
         · <TimeAgo iso={report.createdAt} />
         {report.resolution && ` · ${resolutionLabel[report.resolution] ?? report.resolution}`}
@@ -91,25 +96,39 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
     <li className={styles.group} aria-labelledby={headingId}>
       <div className={styles.groupHead}>
         <h2 id={headingId} className={styles.kind}>
-          {kindLabel[group.targetType]} reported {pluralize(group.reports.length, 'time')}
-          {group.accountSuspended && <span className={`${styles.badge} ${styles.suspended}`}>Suspended</span>}
-          {group.accountDeleted && <span className={styles.badge}>Account deleted</span>}
+          {kindLabel[group.targetType]} <Trans>reported</Trans> {pluralize(group.reports.length, 'time')}
+          {group.accountSuspended && (
+            <span className={`${styles.badge} ${styles.suspended}`}>
+              <Trans>Suspended</Trans>
+            </span>
+          )}
+          {group.accountDeleted && (
+            <span className={styles.badge}>
+              <Trans>Account deleted</Trans>
+            </span>
+          )}
         </h2>
-        {link && <Link to={link}>Open</Link>}
+        {link && (
+          <Link to={link}>
+            <Trans>Open</Trans>
+          </Link>
+        )}
       </div>
       {group.account && <AuthorLine author={group.account} />}
       <div className={styles.contents}>
-        <Content label="When reported" content={latest?.snapshot ?? null} />
-        <Content label="Now" content={group.current} />
+        <Content label={t`When reported`} content={latest?.snapshot ?? null} />
+        <Content label={t`Now`} content={group.current} />
       </div>
-      <ul className={styles.reports} aria-label="Reports">
+      <ul className={styles.reports} aria-label={t`Reports`}>
         {group.reports.map((report) => (
           <ReportItem key={report.id} report={report} />
         ))}
       </ul>
       {group.earlier.length > 0 && (
         <details>
-          <summary>Earlier reports ({group.earlier.length})</summary>
+          <summary>
+            <Trans>Earlier reports ({group.earlier.length})</Trans>
+          </summary>
           <ul className={styles.reports}>
             {group.earlier.map((report) => (
               <ReportItem key={report.id} report={report} />
@@ -131,7 +150,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
                 })
               }
             >
-              Dismiss
+              <Trans>Dismiss</Trans>
             </Button>
             {group.targetType !== 'account' && group.current && (
               <Button
@@ -145,7 +164,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
                   })
                 }
               >
-                Remove content
+                <Trans>Remove content</Trans>
               </Button>
             )}
             {canSuspend && (
@@ -160,7 +179,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
                   })
                 }
               >
-                Suspend account
+                <Trans>Suspend account</Trans>
               </Button>
             )}
           </>
@@ -177,7 +196,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
               })
             }
           >
-            Lift suspension
+            <Trans>Lift suspension</Trans>
           </Button>
         )}
       </div>
