@@ -43,6 +43,8 @@ export const routePatterns = {
   /** "This wasn't me" from the mail about a change of email address (issue 23). */
   undoEmailChange: '/email-change/undo',
   settingsAccount: '/settings/account',
+  /** The interface language (issue 28). */
+  settingsLanguage: '/settings/language',
 } as const;
 
 const { postDetail, userPublicFeed, eventDetail, tag, mention, ...plainPatterns } = routePatterns;

@@ -107,6 +107,10 @@ const privateRoutes: RouteObject[] = [
     lazy: screen(() => import('@/features/profile/mention-screen.tsx'), 'MentionScreen'),
   },
   {
+    path: patterns.settingsLanguage,
+    lazy: screen(() => import('@/features/settings/language-screen.tsx'), 'LanguageScreen'),
+  },
+  {
     path: patterns.settingsAccount,
     lazy: screen(() => import('@/features/account/account-screen.tsx'), 'AccountScreen'),
   },

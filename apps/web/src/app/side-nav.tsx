@@ -20,7 +20,7 @@ export function SideNav({ badges = {}, onNavigate }: { badges?: NavBadges; onNav
       <ul className={styles.list}>
         {navItems
           .filter((item) => staff || !item.staffOnly)
-          .map(({ label, to, icon: Icon }) => (
+          .map(({ name, label, to, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -30,7 +30,7 @@ export function SideNav({ badges = {}, onNavigate }: { badges?: NavBadges; onNav
               >
                 <Icon aria-hidden="true" size={22} />
                 <span>{label}</span>
-                {badges[label]}
+                {badges[name]}
               </NavLink>
             </li>
           ))}
@@ -50,7 +50,7 @@ export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
     <nav aria-label={t`Quick`} className={styles.bottom}>
       {navItems
         .filter((item) => item.primary)
-        .map(({ label, to, icon: Icon }) => (
+        .map(({ name, label, to, icon: Icon }) => (
           <NavLink
             key={to}
             to={to}
@@ -59,7 +59,7 @@ export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
           >
             <span className={styles.tabIcon}>
               <Icon aria-hidden="true" size={24} />
-              {badges[label]}
+              {badges[name]}
             </span>
             <span className={styles.tabLabel}>{label}</span>
           </NavLink>

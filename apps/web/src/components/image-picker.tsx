@@ -5,6 +5,7 @@
 
 import type { ImageDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { ImagePlus } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -68,7 +69,7 @@ export function ImagePicker({
       <label htmlFor={id} className={`${styles.frame} ${styles[shape]}`}>
         {shown}
         <span className={styles.overlay}>
-          {file || current ? 'Change' : 'Choose'} {label.toLowerCase()}
+          {file || current ? t`Change` : t`Choose`} {label.toLowerCase()}
         </span>
       </label>
       {showCaption && (

@@ -58,9 +58,11 @@ export function PhotoCarousel({
     );
   }
 
+  // Right to left, the next photo lies to the left: arrows and swipes follow the reading direction.
+  const forward = () => (document.documentElement.dir === 'rtl' ? -1 : 1);
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft') go(index - 1);
-    else if (event.key === 'ArrowRight') go(index + 1);
+    if (event.key === 'ArrowLeft') go(index - forward());
+    else if (event.key === 'ArrowRight') go(index + forward());
     else return;
     event.preventDefault();
   };
@@ -71,7 +73,7 @@ export function PhotoCarousel({
     if (swipeFrom.current === null) return;
     const distance = event.clientX - swipeFrom.current;
     swipeFrom.current = null;
-    if (Math.abs(distance) >= swipeDistance) go(index + (distance < 0 ? 1 : -1));
+    if (Math.abs(distance) >= swipeDistance) go(index + (distance < 0 ? forward() : -forward()));
   };
 
   return (
@@ -109,7 +111,7 @@ export function PhotoCarousel({
           aria-disabled={index === 0}
           onClick={() => go(index - 1)}
         >
-          <ChevronLeft aria-hidden="true" size={22} />
+          <ChevronLeft aria-hidden="true" size={22} className="flip-in-rtl" />
         </button>
         <button
           type="button"
@@ -118,7 +120,7 @@ export function PhotoCarousel({
           aria-disabled={index === count - 1}
           onClick={() => go(index + 1)}
         >
-          <ChevronRight aria-hidden="true" size={22} />
+          <ChevronRight aria-hidden="true" size={22} className="flip-in-rtl" />
         </button>
       </div>
       <div className={styles.footer}>

@@ -90,7 +90,7 @@ function PasswordForm({
         autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        error={missing ? 'Password is required.' : undefined}
+        error={missing ? t`Password is required.` : undefined}
         aria-required="true"
       />
       <ErrorMessage>{error}</ErrorMessage>

@@ -61,7 +61,7 @@ export function TwoFactorStep({
         <Trans>Verify</Trans>
       </Button>
       <Button type="button" variant="secondary" block onClick={() => setBackup(!backup)}>
-        {backup ? 'Use the authenticator app' : 'Use a backup code'}
+        {backup ? t`Use the authenticator app` : t`Use a backup code`}
       </Button>
       <Button type="button" variant="ghost" block onClick={onCancel}>
         <Trans>Back</Trans>

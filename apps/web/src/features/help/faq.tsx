@@ -1,13 +1,16 @@
 /** The five FAQ entries of SPEC.md §9, in its order. */
 
 import { paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export const faq: { question: string; answer: ReactNode }[] = [
   {
-    question: 'How do I create an account?',
+    get question() {
+      return t`How do I create an account?`;
+    },
     answer: (
       <p>
         <Trans>
@@ -19,7 +22,9 @@ export const faq: { question: string; answer: ReactNode }[] = [
     ),
   },
   {
-    question: 'I forgot my password. How do I get back in?',
+    get question() {
+      return t`I forgot my password. How do I get back in?`;
+    },
     answer: (
       <p>
         <Trans>
@@ -33,7 +38,9 @@ export const faq: { question: string; answer: ReactNode }[] = [
     ),
   },
   {
-    question: 'How do I edit my profile?',
+    get question() {
+      return t`How do I edit my profile?`;
+    },
     answer: (
       <p>
         <Trans>
@@ -44,7 +51,9 @@ export const faq: { question: string; answer: ReactNode }[] = [
     ),
   },
   {
-    question: 'What privacy settings are there?',
+    get question() {
+      return t`What privacy settings are there?`;
+    },
     answer: (
       <p>
         <Trans>
@@ -57,7 +66,9 @@ export const faq: { question: string; answer: ReactNode }[] = [
     ),
   },
   {
-    question: 'How do I post a photo?',
+    get question() {
+      return t`How do I post a photo?`;
+    },
     answer: (
       <p>
         <Trans>

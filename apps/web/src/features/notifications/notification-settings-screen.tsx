@@ -18,21 +18,45 @@ import { PushError, pushSupported, usePushSubscription, useSetPush } from './api
 import styles from './notification-settings-screen.module.css';
 
 const inAppLabels: Record<NotificationPreferenceType, string> = {
-  post_like: 'Likes',
-  post_comment: 'Comments',
-  mention: 'Mentions',
-  new_follower: 'New followers',
-  event_interest: 'Event interest',
-  event_reminder: 'Event reminders',
+  get post_like() {
+    return t`Likes`;
+  },
+  get post_comment() {
+    return t`Comments`;
+  },
+  get mention() {
+    return t`Mentions`;
+  },
+  get new_follower() {
+    return t`New followers`;
+  },
+  get event_interest() {
+    return t`Event interest`;
+  },
+  get event_reminder() {
+    return t`Event reminders`;
+  },
 };
 
 const pushLabels: Record<NotificationPreferenceType, string> = {
-  post_like: 'Push when my post is liked',
-  post_comment: 'Push when my post gets a comment',
-  mention: 'Push when I am mentioned',
-  new_follower: 'Push when someone follows me',
-  event_interest: 'Push when someone is interested in my event',
-  event_reminder: 'Push the day before events I’m interested in',
+  get post_like() {
+    return t`Push when my post is liked`;
+  },
+  get post_comment() {
+    return t`Push when my post gets a comment`;
+  },
+  get mention() {
+    return t`Push when I am mentioned`;
+  },
+  get new_follower() {
+    return t`Push when someone follows me`;
+  },
+  get event_interest() {
+    return t`Push when someone is interested in my event`;
+  },
+  get event_reminder() {
+    return t`Push the day before events I’m interested in`;
+  },
 };
 
 type Clicked = Partial<Record<NotificationPreferenceType, boolean>>;

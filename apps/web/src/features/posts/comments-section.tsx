@@ -1,7 +1,7 @@
 /** Comments under a post: count label, list with authors and times, and the Comment box. */
 
 import { CommentInput, limits, messages } from '@glimpse/shared';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { AuthorLine } from '@/components/author-line.tsx';
@@ -12,7 +12,7 @@ import { LoadMore } from '@/components/load-more.tsx';
 import { MutedFold } from '@/components/muted-fold.tsx';
 import { ReportButton } from '@/components/report-button.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
-import { pluralize } from '@/lib/format.ts';
+
 import { reportContent } from '@/lib/report.ts';
 import { useViewer } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -45,7 +45,7 @@ export function CommentsSection({
 
   return (
     <section className={styles.section}>
-      <h2 className={styles.heading}>{pluralize(commentCount, 'comment')}</h2>
+      <h2 className={styles.heading}>{plural(commentCount, { one: '# comment', other: '# comments' })}</h2>
       {comments.isPending ? (
         <div className={styles.loading}>
           <Skeleton height={40} />

@@ -1,6 +1,6 @@
 import type { PostDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
@@ -8,7 +8,7 @@ import { LinkedText } from '@/components/linked-text.tsx';
 import { MutedFold } from '@/components/muted-fold.tsx';
 import { PhotoCarousel } from '@/components/photo-carousel.tsx';
 import { SensitiveMedia } from '@/components/sensitive-media.tsx';
-import { pluralize } from '@/lib/format.ts';
+
 import styles from './feed-item.module.css';
 import { LikeButton } from './like-button.tsx';
 
@@ -35,10 +35,10 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
             <LikeButton post={post} />
             <Link to={paths.postDetail(post.id)} className={styles.comments}>
               <MessageCircle aria-hidden="true" size={20} />
-              {pluralize(post.commentCount, 'comment')}
+              {plural(post.commentCount, { one: '# comment', other: '# comments' })}
             </Link>
           </div>
-          <p className={styles.likes}>{pluralize(post.likeCount, 'like')}</p>
+          <p className={styles.likes}>{plural(post.likeCount, { one: '# like', other: '# likes' })}</p>
           <p className={styles.caption}>
             <LinkedText text={post.caption} />
           </p>

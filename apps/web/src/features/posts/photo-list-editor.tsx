@@ -41,7 +41,7 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
     <div className={styles.editor}>
       <label htmlFor={id} className={styles.picker} data-disabled={full || undefined}>
         <ImagePlus aria-hidden="true" size={32} strokeWidth={1.5} />
-        <span>{uploads.photos.length ? 'Add more photos' : 'Choose photos'}</span>
+        <span>{uploads.photos.length ? t`Add more photos` : t`Choose photos`}</span>
         <span className={styles.hint}>
           {uploads.photos.length}/{limits.postPhotosMax}
         </span>

@@ -1,7 +1,7 @@
 /** /postdetail/{id}: the photos, caption, author, time, Edit and its history, like, save and comments. */
 
 import { messages, paths } from '@glimpse/shared';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { ImageOff } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { ReportButton } from '@/components/report-button.tsx';
 import { SensitiveMedia } from '@/components/sensitive-media.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { pluralize } from '@/lib/format.ts';
+
 import { reportContent } from '@/lib/report.ts';
 import { useViewer } from '@/lib/session.ts';
 import { usePost } from './api/get-post.ts';
@@ -95,7 +95,7 @@ export function PostDetailScreen() {
             )}
           </div>
           <p className={styles.likes} aria-live="polite">
-            {pluralize(post.likeCount, 'like')}
+            {plural(post.likeCount, { one: '# like', other: '# likes' })}
           </p>
           <CommentsSection
             postId={post.id}

@@ -1,6 +1,7 @@
 /** The "Edited" label's history: every version of the post, the current one first (as Mastodon shows). */
 
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -45,7 +46,7 @@ export function PostHistoryDialog({
                   ? messages.postEdit.current
                   : i === list.length - 1
                     ? messages.postEdit.original
-                    : 'Earlier'}
+                    : t`Earlier`}
                 {' · '}
                 <TimeAgo iso={version.at} />
                 {version.sensitive && ` · ${messages.photos.sensitive}`}

@@ -1,7 +1,7 @@
 /** A profile's header: background, picture, names with badges, username, bio, website and counts. */
 
 import type { ProfileDto } from '@glimpse/shared';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -60,7 +60,7 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileDto; actio
         <p className={styles.counts}>
           <span>
             <strong>{formatCount(profile.followerCount)}</strong>{' '}
-            {profile.followerCount === 1 ? 'follower' : 'followers'}
+            {plural(profile.followerCount, { one: 'follower', other: 'followers' })}
           </span>
           <span>
             <Trans>

@@ -16,16 +16,36 @@ import styles from './moderation.module.css';
 
 /** What each task does, in words; the identifier stays beside it for the logs. */
 const taskLabel: Record<string, string> = {
-  mail_send: 'Email',
-  push_group: 'Push notification',
-  avif_encode: 'AVIF photo encoding',
-  data_export_build: 'Data export',
-  event_reminders: 'Event reminders',
-  orphan_images_sweep: 'Unattached uploads sweep',
-  rate_limits_sweep: 'Rate limit sweep',
-  data_exports_sweep: 'Expired exports sweep',
-  avif_sweep: 'Missing AVIF sweep',
-  mail_deliveries_sweep: 'Sent mail record sweep',
+  get mail_send() {
+    return t`Email`;
+  },
+  get push_group() {
+    return t`Push notification`;
+  },
+  get avif_encode() {
+    return t`AVIF photo encoding`;
+  },
+  get data_export_build() {
+    return t`Data export`;
+  },
+  get event_reminders() {
+    return t`Event reminders`;
+  },
+  get orphan_images_sweep() {
+    return t`Unattached uploads sweep`;
+  },
+  get rate_limits_sweep() {
+    return t`Rate limit sweep`;
+  },
+  get data_exports_sweep() {
+    return t`Expired exports sweep`;
+  },
+  get avif_sweep() {
+    return t`Missing AVIF sweep`;
+  },
+  get mail_deliveries_sweep() {
+    return t`Sent mail record sweep`;
+  },
 };
 
 function FailedJob({ job }: { job: FailedJobDto }) {

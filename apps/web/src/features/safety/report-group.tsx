@@ -6,19 +6,32 @@
 
 import type { ReportDto, ReportedContentDto, ReportGroupDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
 import { TimeAgo } from '@/components/time-ago.tsx';
-import { fullName, pluralize } from '@/lib/format.ts';
+import { fullName } from '@/lib/format.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { type ReportAction, useModerate } from './api/moderation.ts';
 import styles from './moderation.module.css';
 
-const kindLabel = { account: 'Account', post: 'Post', comment: 'Comment', event: 'Event' } as const;
+const kindLabel = {
+  get account() {
+    return t`Account`;
+  },
+  get post() {
+    return t`Post`;
+  },
+  get comment() {
+    return t`Comment`;
+  },
+  get event() {
+    return t`Event`;
+  },
+};
 
 function linkOf(group: ReportGroupDto): string | null {
   if (!group.current) return null;
@@ -47,10 +60,18 @@ function Content({ label, content }: { label: string; content: ReportedContentDt
 }
 
 const resolutionLabel: Record<string, string> = {
-  dismissed: 'Dismissed',
-  content_removed: 'Content removed',
-  account_suspended: 'Account suspended',
-  duplicate: 'Duplicate',
+  get dismissed() {
+    return t`Dismissed`;
+  },
+  get content_removed() {
+    return t`Content removed`;
+  },
+  get account_suspended() {
+    return t`Account suspended`;
+  },
+  get duplicate() {
+    return t`Duplicate`;
+  },
 };
 
 function ReportItem({ report }: { report: ReportDto }) {
@@ -74,6 +95,10 @@ function ReportItem({ report }: { report: ReportDto }) {
   );
 }
 
+/** "Post reported 3 times": the kind, then how often, by the language's plural rules. */
+const reportedTimes = (kind: string, count: number) =>
+  plural(count, { one: `${kind} reported # time`, other: `${kind} reported # times` });
+
 type Pending = { kind: ReportAction | 'lift'; title: string; description: string; confirm: string };
 
 export function ReportGroup({ group, open }: { group: ReportGroupDto; open: boolean }) {
@@ -96,7 +121,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
     <li className={styles.group} aria-labelledby={headingId}>
       <div className={styles.groupHead}>
         <h2 id={headingId} className={styles.kind}>
-          {kindLabel[group.targetType]} <Trans>reported</Trans> {pluralize(group.reports.length, 'time')}
+          {reportedTimes(kindLabel[group.targetType], group.reports.length)}
           {group.accountSuspended && (
             <span className={`${styles.badge} ${styles.suspended}`}>
               <Trans>Suspended</Trans>
@@ -144,9 +169,9 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
               onClick={() =>
                 setPending({
                   kind: 'dismiss',
-                  title: 'Dismiss these reports?',
-                  description: 'Nothing is removed. The reporters are told their report was reviewed.',
-                  confirm: 'Dismiss',
+                  title: t`Dismiss these reports?`,
+                  description: t`Nothing is removed. The reporters are told their report was reviewed.`,
+                  confirm: t`Dismiss`,
                 })
               }
             >
@@ -160,7 +185,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
                     kind: 'remove-content',
                     title: `Remove this ${group.targetType}?`,
                     description: `It is deleted for everyone, as if ${owner} had deleted it. The report keeps its snapshot.`,
-                    confirm: 'Remove content',
+                    confirm: t`Remove content`,
                   })
                 }
               >
@@ -175,7 +200,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
                     kind: 'suspend',
                     title: `Suspend ${owner}?`,
                     description: `${owner} is signed out everywhere and cannot sign in; everything they made is hidden until the suspension is lifted.`,
-                    confirm: 'Suspend account',
+                    confirm: t`Suspend account`,
                   })
                 }
               >
@@ -192,7 +217,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
                 kind: 'lift',
                 title: `Lift the suspension of ${owner}?`,
                 description: `${owner} can sign in again, and everything they made comes back.`,
-                confirm: 'Lift suspension',
+                confirm: t`Lift suspension`,
               })
             }
           >

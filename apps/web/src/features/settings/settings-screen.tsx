@@ -16,6 +16,7 @@ import {
   Heart,
   Info,
   KeyRound,
+  Languages,
   LifeBuoy,
   LogOut,
   type LucideIcon,
@@ -48,7 +49,7 @@ function Row({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }
     <>
       <Icon aria-hidden="true" size={20} className={styles.icon} />
       <span className={styles.label}>{children}</span>
-      <ChevronRight aria-hidden="true" size={18} className={styles.chevron} />
+      <ChevronRight aria-hidden="true" size={18} className={`${styles.chevron} flip-in-rtl`} />
     </>
   );
 }
@@ -86,6 +87,9 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
           </LinkRow>
           <LinkRow to={paths.settingsNotifications} icon={Bell}>
             {t`Notifications`}
+          </LinkRow>
+          <LinkRow to={paths.settingsLanguage} icon={Languages}>
+            {t`Language`}
           </LinkRow>
         </ul>
       </Section>

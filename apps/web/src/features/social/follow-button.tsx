@@ -1,4 +1,5 @@
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Button } from '@/components/button.tsx';
 import { useFollow } from './api/follow.ts';
@@ -14,7 +15,7 @@ export function FollowButton({ userId, following }: { userId: string; following:
       }
       onClick={() => follow.mutate(!following)}
     >
-      {following ? 'Unfollow' : 'Follow'}
+      {following ? t`Unfollow` : t`Follow`}
     </Button>
   );
 }
