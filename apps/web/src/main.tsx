@@ -4,7 +4,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { createRouter } from './app/router.tsx';
 import { registerServiceWorker } from './app/service-worker.ts';
 import { activateLanguage, initialLanguage, useLanguage } from './lib/i18n.ts';
 import './styles/global.css';
@@ -24,6 +24,7 @@ function LanguageRoot({ children }: { children: ReactNode }) {
 }
 
 await activateLanguage(initialLanguage());
+const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

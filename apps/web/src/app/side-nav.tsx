@@ -36,7 +36,7 @@ export function SideNav({ badges = {}, onNavigate }: { badges?: NavBadges; onNav
           ))}
       </ul>
       <button type="button" className={`${styles.link} ${styles.logOut}`} onClick={logOut} disabled={pending}>
-        <LogOut aria-hidden="true" size={22} />
+        <LogOut aria-hidden="true" size={22} className="flip-in-rtl" />
         <span>
           <Trans>Log Out</Trans>
         </span>
