@@ -16,11 +16,17 @@ export function LanguageScreen() {
   const active = useLanguage();
   const hintId = useId();
   const [failed, setFailed] = useState(false);
+  // The radio follows the click at once; the app re-renders in the language when its catalog is in.
+  const [chosen, setChosen] = useState<LanguageCode | null>(null);
 
   const choose = (code: LanguageCode) => {
     setFailed(false);
+    setChosen(code);
     // The catalog may need downloading first; a dropped connection leaves the language as it was.
-    chooseLanguage(code).catch(() => setFailed(true));
+    chooseLanguage(code).catch(() => {
+      setChosen(null);
+      setFailed(true);
+    });
   };
 
   return (
@@ -35,7 +41,7 @@ export function LanguageScreen() {
               type="radio"
               name="language"
               value={language.code}
-              checked={active === language.code}
+              checked={(chosen ?? active) === language.code}
               onChange={() => choose(language.code)}
             />
             <span>{language.name}</span>
