@@ -20,10 +20,10 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Route chunks each first screen loads at once (router.tsx lazy routes; absent = in the entry). */
+/** Chunks each first screen loads at once: the app (main.tsx imports it beside the catalog) and the route chunks (router.tsx lazy routes). */
 export const firstScreens: Record<string, string[]> = {
-  '/login (signed out)': ['src/features/auth/login-screen.tsx'],
-  '/ (signed in, home feed)': ['src/app/signed-in-shell.tsx', 'src/app/home-route.tsx'],
+  '/login (signed out)': ['src/app/start.tsx', 'src/features/auth/login-screen.tsx'],
+  '/ (signed in, home feed)': ['src/app/start.tsx', 'src/app/signed-in-shell.tsx', 'src/app/home-route.tsx'],
 };
 
 export interface ScreenWeight {

@@ -19,7 +19,9 @@ import { useSyncExternalStore } from 'react';
 
 const storageKey = 'glimpse.language';
 
-const catalogs: Record<LanguageCode, () => Promise<{ messages: Messages }>> = {
+export type Catalog = { messages: Messages };
+
+const catalogs: Record<LanguageCode, () => Promise<Catalog>> = {
   en: () => import('@glimpse/shared/locales/en/messages.po'),
   es: () => import('@glimpse/shared/locales/es/messages.po'),
   de: () => import('@glimpse/shared/locales/de/messages.po'),
@@ -48,9 +50,11 @@ export function initialLanguage(): LanguageCode {
 export const currentLanguage = (): LanguageCode =>
   isLanguageCode(i18n.locale) ? i18n.locale : defaultLanguage;
 
-/** Loads the language's catalog and makes it active; the page's lang and dir follow. */
-export async function activateLanguage(code: LanguageCode) {
-  const { messages } = await catalogs[code]();
+/** Downloads one language's catalog (its own chunk). */
+export const loadCatalog = (code: LanguageCode): Promise<Catalog> => catalogs[code]();
+
+/** Makes a loaded catalog's language active; the page's lang and dir follow. */
+export function activateLanguage(code: LanguageCode, { messages }: Catalog) {
   i18n.loadAndActivate({ locale: code, messages });
   const root = document.documentElement;
   root.lang = code;
@@ -59,7 +63,7 @@ export async function activateLanguage(code: LanguageCode) {
 
 /** A member's choice: applied at once and remembered in this browser. */
 export async function chooseLanguage(code: LanguageCode) {
-  await activateLanguage(code);
+  activateLanguage(code, await loadCatalog(code));
   try {
     localStorage.setItem(storageKey, code);
   } catch {

@@ -4,7 +4,7 @@
  */
 import { limits } from '@glimpse/shared';
 import { plural } from '@lingui/core/macro';
-import { dateTimeFormat, formatCount } from '@/lib/format.ts';
+import { dateTimeFormat } from '@/lib/format.ts';
 
 const full = () => dateTimeFormat({ dateStyle: 'full', timeStyle: 'short' });
 const month = () => dateTimeFormat({ month: 'short' });
