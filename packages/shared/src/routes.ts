@@ -45,6 +45,8 @@ export const routePatterns = {
   settingsAccount: '/settings/account',
   /** Search results (issue 29): `?q=` the text, `&tab=` accounts | posts | tags | events. */
   search: '/search',
+  /** The interface language (issue 28). */
+  settingsLanguage: '/settings/language',
 } as const;
 
 /** The tabs of /search, in their order on the screen. */

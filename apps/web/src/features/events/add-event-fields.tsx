@@ -2,7 +2,9 @@
  * The text fields of /addevent (Title, Date and Time from the native pickers, Website, Description)
  * and the form's checks around the shared schema.
  */
+
 import { limits, messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { TextArea, TextField } from '@/components/field.tsx';
 import type { FieldErrors } from '@/lib/use-form.ts';
 import styles from './add-event-screen.module.css';
@@ -60,33 +62,33 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
   return (
     <>
       <TextField
-        label="Title"
+        label={t`Title`}
         {...form.field('title')}
         maxLength={limits.eventTitleMax}
         aria-required="true"
       />
       <div className={styles.row}>
-        <TextField label="Date" type="date" {...form.field('date')} aria-required="true" />
+        <TextField label={t`Date`} type="date" {...form.field('date')} aria-required="true" />
         <TextField
-          label="Time"
+          label={t`Time`}
           type="time"
           {...form.field('time')}
-          hint={`Your time zone: ${localTimeZone()}`}
+          hint={t`Your time zone: ${localTimeZone()}`}
           aria-required="true"
         />
       </div>
       <TextField
-        label="Website"
+        label={t`Website`}
         type="url"
         inputMode="url"
         autoComplete="url"
-        placeholder="https://"
+        placeholder={t`https://`}
         {...form.field('website')}
         maxLength={limits.websiteMax}
         aria-required="true"
       />
       <TextArea
-        label="Description"
+        label={t`Description`}
         rows={5}
         {...form.field('description')}
         maxLength={limits.eventDescriptionMax}

@@ -3,7 +3,10 @@
  * and an optional Image. Date and Time come from the native pickers and are sent as one instant
  * (DESIGN.md §4). Success opens the event.
  */
+
 import { CreateEventInput, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { CalendarDays } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
@@ -38,19 +41,23 @@ export function AddEventScreen() {
   });
 
   return (
-    <Page title="Create event">
+    <Page title={t`Create event`}>
       <form className={styles.form} onSubmit={form.submit} noValidate>
         <div className={styles.picker}>
           <ImagePicker
-            label="Image"
+            label={t`Image`}
             file={form.values.image}
             onChange={(file) => form.set('image', file)}
             error={form.errors.image}
             placeholder={
               <span className={styles.placeholder}>
                 <CalendarDays aria-hidden="true" size={44} strokeWidth={1.5} />
-                <span>Add a picture</span>
-                <span className={styles.optional}>Optional</span>
+                <span>
+                  <Trans>Add a picture</Trans>
+                </span>
+                <span className={styles.optional}>
+                  <Trans>Optional</Trans>
+                </span>
               </span>
             }
           />
@@ -64,7 +71,7 @@ export function AddEventScreen() {
             </ErrorMessage>
           )}
           <Button type="submit" busy={form.busy} busyLabel={messages.common.submitting}>
-            Submit
+            <Trans>Submit</Trans>
           </Button>
         </div>
       </form>

@@ -1,6 +1,8 @@
 /** One event in a list: picture with a calendar leaf, title linking to the detail, host and count. */
+
 import type { EventDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -50,12 +52,14 @@ export function EventCard({
         <p className={styles.meta}>
           {showHost && (
             <span className={styles.host}>
-              Hosted by <bdi>{fullName(event.host)}</bdi>
+              <Trans>
+                Hosted by <bdi>{fullName(event.host)}</bdi>
+              </Trans>
             </span>
           )}
           <span className={styles.count}>
             <Users aria-hidden="true" size={14} />
-            {formatCount(event.interestedCount)} interested
+            {formatCount(event.interestedCount)} <Trans>interested</Trans>
           </span>
         </p>
       </div>

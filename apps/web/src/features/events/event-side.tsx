@@ -1,6 +1,9 @@
 /** The side of /eventdetail/{id}: host, website, Interested, Add to calendar, and the host's Delete. */
+
 import type { EventDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { CalendarPlus, ExternalLink, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -33,11 +36,15 @@ export function EventSide({ event, isHost }: { event: EventDto; isHost: boolean 
     <>
       <div className={styles.side}>
         <div className={styles.host}>
-          <span className={styles.label}>Hosted by</span>
+          <span className={styles.label}>
+            <Trans>Hosted by</Trans>
+          </span>
           <AuthorLine author={event.host} />
         </div>
         <div className={styles.host}>
-          <span className={styles.label}>Website</span>
+          <span className={styles.label}>
+            <Trans>Website</Trans>
+          </span>
           <a
             className={styles.website}
             href={event.website}
@@ -56,14 +63,14 @@ export function EventSide({ event, isHost }: { event: EventDto; isHost: boolean 
             download
             icon={<CalendarPlus aria-hidden="true" size={18} />}
           >
-            Add to calendar
+            <Trans>Add to calendar</Trans>
           </ButtonAnchor>
         </div>
         {!isHost && (
           <ReportButton
-            label="Report event"
-            title={`Report ${event.title}`}
-            description="Tell our moderators what is wrong with this event. The host will not see who reported it."
+            label={t`Report event`}
+            title={t`Report ${event.title}`}
+            description={t`Tell our moderators what is wrong with this event. The host will not see who reported it.`}
             size="sm"
             send={(reason) => reportContent('event', event.id, reason)}
           />
@@ -76,14 +83,14 @@ export function EventSide({ event, isHost }: { event: EventDto; isHost: boolean 
             onClick={() => setConfirming(true)}
             className={styles.delete}
           >
-            Delete event
+            <Trans>Delete event</Trans>
           </Button>
         )}
       </div>
       {isHost && (
         <ConfirmDialog
           open={confirming}
-          title="Delete this event?"
+          title={t`Delete this event?`}
           message={messages.event.confirmDelete(event.title)}
           busy={deleteEvent.isPending}
           onCancel={() => setConfirming(false)}

@@ -3,51 +3,54 @@
  * label, and the one instant built from the native date and time pickers.
  */
 import { limits } from '@glimpse/shared';
-import { formatCount } from '@/lib/format.ts';
+import { plural } from '@lingui/core/macro';
+import { dateTimeFormat } from '@/lib/format.ts';
 
-const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
-const month = new Intl.DateTimeFormat(undefined, { month: 'short' });
-const dayOfMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric' });
-const dateAndTime = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const full = () => dateTimeFormat({ dateStyle: 'full', timeStyle: 'short' });
+const month = () => dateTimeFormat({ month: 'short' });
+const dayOfMonth = () => dateTimeFormat({ day: 'numeric' });
+const dateAndTime = () =>
+  dateTimeFormat({
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** "Saturday, March 14, 2027 at 7:30 PM" (in the viewer's own words). */
-export const formatEventStart = (iso: string) => full.format(new Date(iso));
+export const formatEventStart = (iso: string) => full().format(new Date(iso));
 
 /** "Sat, Mar 14, 2027, 7:30 PM": lists and the panel. */
-export const formatEventStartShort = (iso: string) => dateAndTime.format(new Date(iso));
+export const formatEventStartShort = (iso: string) => dateAndTime().format(new Date(iso));
 
-const sameYear = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const sameYear = () =>
+  dateTimeFormat({
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** "Mon, Nov 23, 7:00 AM", with the year only when it is not this one: the panel's tight column. */
 export function formatEventStartCompact(iso: string, now: Date = new Date()) {
   const date = new Date(iso);
-  return date.getFullYear() === now.getFullYear() ? sameYear.format(date) : dateAndTime.format(date);
+  return date.getFullYear() === now.getFullYear() ? sameYear().format(date) : dateAndTime().format(date);
 }
 
 /** The calendar-leaf badge: "MAR" over "14". */
 export function calendarLeaf(iso: string) {
   const date = new Date(iso);
-  return { month: month.format(date), day: dayOfMonth.format(date) };
+  return { month: month().format(date), day: dayOfMonth().format(date) };
 }
 
 export const isPast = (iso: string, now: number = Date.now()) => Date.parse(iso) < now;
 
 /** "1 person joined", "12 people joined": the avatar stack's accessible name. */
 export const joinedLabel = (count: number) =>
-  `${formatCount(count)} ${count === 1 ? 'person' : 'people'} joined`;
+  plural(count, { one: '# person joined', other: '# people joined' });
 
 /** How many joined beyond the avatars shown: the "+N". */
 export const overflowCount = (interestedCount: number, shown: number = limits.avatarStackSize) =>

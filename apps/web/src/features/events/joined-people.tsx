@@ -2,8 +2,11 @@
  * Who joined: the avatar stack (3 pictures, then "+N" for the rest; SPEC.md §9) and the full list
  * of people, each linking to their public profile.
  */
+
 import type { EventDto } from '@glimpse/shared';
 import { limits, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/avatar.tsx';
@@ -42,12 +45,17 @@ export function JoinedPeople({ event }: { event: EventDto }) {
     <section className={styles.section} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.heading}>
-          People who joined
+          <Trans>People who joined</Trans>
         </h2>
         <AvatarStack event={event} />
       </div>
       {isPending ? (
-        <div role="status" aria-busy="true" aria-label="Loading people who joined" className={styles.loading}>
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={t`Loading people who joined`}
+          className={styles.loading}
+        >
           <Skeleton height={40} />
           <Skeleton height={40} />
         </div>
@@ -62,7 +70,7 @@ export function JoinedPeople({ event }: { event: EventDto }) {
         <p className={styles.empty}>{messages.event.noOneJoined}</p>
       ) : (
         <>
-          <ul className={styles.list} aria-label="People who joined">
+          <ul className={styles.list} aria-label={t`People who joined`}>
             {people.map(({ person }) => (
               <li key={person.userId} className={styles.person}>
                 <Avatar image={person.profileImage} name={fullName(person)} seed={person.userId} size={36} />
@@ -86,7 +94,7 @@ export function JoinedPeople({ event }: { event: EventDto }) {
               busy={isFetchingNextPage}
               busyLabel={messages.common.loading}
             >
-              Show more people
+              <Trans>Show more people</Trans>
             </Button>
           )}
         </>

@@ -3,8 +3,11 @@
  * "Push notifications", which subscribes this browser. Every checkbox saves on its own.
  * Push labels avoid the in-app names ("Likes"…), which tests and screen readers find by name.
  */
+
 import type { NotificationPreferencesDto, NotificationPreferenceType } from '@glimpse/shared';
 import { messages, notificationPreferenceTypes } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -15,21 +18,45 @@ import { PushError, pushSupported, usePushSubscription, useSetPush } from './api
 import styles from './notification-settings-screen.module.css';
 
 const inAppLabels: Record<NotificationPreferenceType, string> = {
-  post_like: 'Likes',
-  post_comment: 'Comments',
-  mention: 'Mentions',
-  new_follower: 'New followers',
-  event_interest: 'Event interest',
-  event_reminder: 'Event reminders',
+  get post_like() {
+    return t`Likes`;
+  },
+  get post_comment() {
+    return t`Comments`;
+  },
+  get mention() {
+    return t`Mentions`;
+  },
+  get new_follower() {
+    return t`New followers`;
+  },
+  get event_interest() {
+    return t`Event interest`;
+  },
+  get event_reminder() {
+    return t`Event reminders`;
+  },
 };
 
 const pushLabels: Record<NotificationPreferenceType, string> = {
-  post_like: 'Push when my post is liked',
-  post_comment: 'Push when my post gets a comment',
-  mention: 'Push when I am mentioned',
-  new_follower: 'Push when someone follows me',
-  event_interest: 'Push when someone is interested in my event',
-  event_reminder: 'Push the day before events I’m interested in',
+  get post_like() {
+    return t`Push when my post is liked`;
+  },
+  get post_comment() {
+    return t`Push when my post gets a comment`;
+  },
+  get mention() {
+    return t`Push when I am mentioned`;
+  },
+  get new_follower() {
+    return t`Push when someone follows me`;
+  },
+  get event_interest() {
+    return t`Push when someone is interested in my event`;
+  },
+  get event_reminder() {
+    return t`Push the day before events I’m interested in`;
+  },
 };
 
 type Clicked = Partial<Record<NotificationPreferenceType, boolean>>;
@@ -89,7 +116,9 @@ function PushSwitch({ vapidPublicKey }: { vapidPublicKey: string }) {
           aria-busy={setPush.isPending}
           onChange={(e) => setPush.mutate(e.target.checked)}
         />
-        <span>Push notifications</span>
+        <span>
+          <Trans>Push notifications</Trans>
+        </span>
       </label>
       <p className={styles.hint}>
         {supported
@@ -112,7 +141,7 @@ export function NotificationSettingsScreen() {
   const setPreference = useSetPreference();
 
   return (
-    <Page title="Notification settings" width="narrow">
+    <Page title={t`Notification settings`} width="narrow">
       {preferences.isPending ? (
         <Skeleton height={320} />
       ) : preferences.isError ? (
@@ -124,7 +153,7 @@ export function NotificationSettingsScreen() {
       ) : (
         <div className={styles.sections}>
           <Checkboxes
-            legend="In the app"
+            legend={t`In the app`}
             channel="inApp"
             labels={inAppLabels}
             preferences={preferences.data}
@@ -132,7 +161,7 @@ export function NotificationSettingsScreen() {
           />
           <PushSwitch vapidPublicKey={preferences.data.vapidPublicKey} />
           <Checkboxes
-            legend="Push"
+            legend={t`Push`}
             channel="push"
             labels={pushLabels}
             preferences={preferences.data}

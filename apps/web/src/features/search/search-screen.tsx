@@ -25,6 +25,15 @@ import styles from './search-screen.module.css';
 
 const isTab = (value: string | null): value is SearchTab => searchTabs.includes(value as SearchTab);
 
+/** Read when the tab renders, so the label is in the language active then. */
+const tabLabel = (name: SearchTab): string =>
+  ({
+    accounts: messages.search.tabAccounts,
+    posts: messages.search.tabPosts,
+    tags: messages.search.tabTags,
+    events: messages.search.tabEvents,
+  })[name];
+
 export function SearchScreen() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
@@ -108,7 +117,7 @@ export function SearchScreen() {
             className={styles.tab}
             onClick={() => choose(name)}
           >
-            {messages.search.tabs[name]}
+            {tabLabel(name)}
           </button>
         ))}
       </div>

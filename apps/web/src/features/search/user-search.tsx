@@ -3,7 +3,9 @@
  * ignored); results are links to each person's public profile. Arrow keys move through results,
  * Escape closes them, Enter opens /search with posts, tags and events as well.
  */
+
 import { limits, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { Hash, Search } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -79,8 +81,8 @@ export function UserSearch() {
         ref={input}
         type="search"
         className={styles.input}
-        placeholder="Search users"
-        aria-label="Search users"
+        placeholder={t`Search users`}
+        aria-label={t`Search users`}
         // Only while the results are in the page: an id reference to nothing is invalid ARIA.
         aria-controls={showResults ? resultsId : undefined}
         autoComplete="off"
@@ -92,7 +94,7 @@ export function UserSearch() {
         onFocus={() => setOpen(true)}
       />
       {showResults && (
-        <section id={resultsId} className={styles.popup} aria-label="Search results">
+        <section id={resultsId} className={styles.popup} aria-label={t`Search results`}>
           {pending ? (
             <p className={styles.note}>{messages.social.searching}</p>
           ) : failed ? (

@@ -1,4 +1,5 @@
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Button } from '@/components/button.tsx';
 import { useFollow } from './api/follow.ts';
@@ -29,7 +30,7 @@ export function FollowButton({
       }
       onClick={() => follow.mutate(!(following || requested))}
     >
-      {following ? 'Unfollow' : requested ? 'Requested' : 'Follow'}
+      {following ? t`Unfollow` : requested ? t`Requested` : t`Follow`}
     </Button>
   );
 }
