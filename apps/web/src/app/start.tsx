@@ -5,7 +5,8 @@ import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { activateLanguage, type Catalog, useLanguage } from '@/lib/i18n.ts';
-import { Providers } from './providers.tsx';
+import { meQueryOptions } from '@/lib/session.ts';
+import { Providers, queryClient } from './providers.tsx';
 import { createRouter } from './router.tsx';
 import { registerServiceWorker } from './service-worker.ts';
 import '@/styles/global.css';
@@ -27,6 +28,9 @@ function LanguageRoot({ children }: { children: ReactNode }) {
 /** Renders the app in `language`, whose catalog main.tsx fetched beside this module. */
 export function start(language: LanguageCode, catalog: Catalog) {
   activateLanguage(language, catalog);
+  // index.html preloads /api/me on every page; a page whose screen does not ask for the session
+  // (the email-change undo link) would leave the preload unused, which Chromium warns about.
+  void queryClient.prefetchQuery(meQueryOptions);
   const router = createRouter();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
