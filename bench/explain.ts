@@ -14,7 +14,13 @@ import * as schema from '../apps/server/src/db/schema.ts';
 import { getFeed } from '../apps/server/src/features/feed/service.ts';
 import { listNotifications } from '../apps/server/src/features/notifications/service.ts';
 import { getPost, listComments, listExplore, listPosts } from '../apps/server/src/features/posts/service.ts';
-import { searchUsers } from '../apps/server/src/features/search/service.ts';
+import {
+  getTrendingTags,
+  searchEvents,
+  searchPosts,
+  searchTags,
+  searchUsers,
+} from '../apps/server/src/features/search/service.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../apps/server/src/live/hub.ts';
 import { createLocalStorage } from '../apps/server/src/storage/storage.ts';
@@ -106,7 +112,34 @@ const screens: [string, () => Promise<unknown>, ((count: number) => number[])?][
     () => listNotifications({ ctx, input: { cursor: null, filter: 'all' } }),
     () => [0, 1],
   ],
-  ['Search users, prefix "ma" (GET /api/search/users?q=ma)', () => searchUsers({ ctx, input: { q: 'ma' } })],
+  [
+    'Search users, prefix "ma" (GET /api/search/users?q=ma)',
+    () => searchUsers({ ctx, input: { q: 'ma' } }),
+    (n) => [n - 2],
+  ],
+  // Search (issue 29): the engine's statement (the first), not the read-back by id.
+  [
+    'Search posts, a common word (GET /api/search/posts?q=sunset)',
+    () => searchPosts({ ctx, input: { q: 'sunset' } }),
+    () => [0],
+  ],
+  [
+    'Search posts, a phrase (GET /api/search/posts?q="golden light")',
+    () => searchPosts({ ctx, input: { q: '"golden light"' } }),
+    () => [0],
+  ],
+  [
+    'Search posts, a tag and a word (GET /api/search/posts?q=#coffee beach)',
+    () => searchPosts({ ctx, input: { q: '#coffee beach' } }),
+    () => [0],
+  ],
+  ['Search tags, prefix "su" (GET /api/search/tags?q=su)', () => searchTags({ ctx, input: { q: 'su' } })],
+  [
+    'Search events (GET /api/search/events?q=meetup)',
+    () => searchEvents({ ctx, input: { q: 'meetup' } }),
+    () => [0],
+  ],
+  ['Trending tags (GET /api/trending/tags)', () => getTrendingTags({ ctx })],
 ];
 for (const [, action] of screens) await action();
 for (const [title, action, pick] of screens) await explain(title, action, pick);

@@ -92,6 +92,8 @@ function serverEnv(extra: Record<string, string>, port: number, dataDir: string)
     NODE_ENV: 'production',
     PORT: String(port),
     PUBLIC_URL: publicOrigin,
+    // An http origin, so no federation (env.ts refuses it in production with FEDERATION=on).
+    FEDERATION: 'off',
     BETTER_AUTH_SECRET: secret,
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),

@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { linguiMacro } from './vite-lingui-macro.ts';
 import { precompress } from './vite-precompress.ts';
 import { serviceWorker } from './vite-service-worker.ts';
 
@@ -31,7 +33,18 @@ function recordBuildKind(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serviceWorker(), precompress(), recordBuildKind()],
+  plugins: [
+    linguiMacro(),
+    // Compiles packages/shared/locales/<locale>/messages.po when the app imports it (lib/i18n.ts).
+    lingui({
+      configPath: path.resolve(import.meta.dirname, '../../lingui.config.ts'),
+      failOnCompileError: true,
+    }),
+    react(),
+    serviceWorker(),
+    precompress(),
+    recordBuildKind(),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   ...(webBuild === 'development' && { define: { 'process.env.NODE_ENV': '"development"' } }),
   server: {
@@ -39,5 +52,21 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
   // The manifest lets `npm run bench` add up the JS each first screen loads (bench/measure/client-js.ts).
-  build: { target: 'es2022', sourcemap: true, manifest: true, minify: webBuild === 'production' },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    manifest: true,
+    minify: webBuild === 'production',
+    rolldownOptions: {
+      // Needed by the inlining below; the app's entry exports nothing anyone imports.
+      preserveEntrySignatures: false,
+      output: {
+        // Left alone, every icon and small shared component became a chunk of its own: the home
+        // screen asked for ~25 files of 1–2 kB after the entry, six at a time over HTTP/1.1, each
+        // a round trip on a phone. Common chunks under the size below are copied into the chunks
+        // that use them instead (docs/performance.md, "Start-up, round 3").
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 6000 } },
+      },
+    },
+  },
 });

@@ -72,6 +72,26 @@ const words = (
 ).split(' ');
 const eventKinds = 'Meetup Workshop Concert Market Run Picnic Talk Exhibition Party'.split(' ');
 
+/**
+ * Hashtags for search (issue 29): every word and 300 two-word compounds (#sunsetbeach), used with
+ * a long tail (the tag at rank r weighs 1/(r+1)), so a few tags are on thousands of posts and most
+ * on a handful, as on real instances.
+ */
+const hashtags = [
+  ...words,
+  ...Array.from({ length: 300 }, (_, i) => `${words[i % words.length]}${words[(i * 7 + 3) % words.length]}`),
+].filter((tag, i, all) => all.indexOf(tag) === i);
+const hashtagWeights = hashtags.map((_, rank) => 1 / (rank + 1));
+
+/** Four posts in ten carry one to three hashtags; their own stream, so the rest of the data stays the same. */
+function postHashtags(rng: Prng, sampler: WeightedSampler): string[] {
+  if (rng.float() >= 0.4) return [];
+  const tags = new Set<string>();
+  const n = 1 + rng.int(3);
+  for (let i = 0; i < n; i++) tags.add(hashtags[sampler.sample(rng)]!);
+  return [...tags];
+}
+
 function sentence(rng: Prng, min: number, max: number): string {
   const n = rng.between(min, max);
   const out: string[] = [];
@@ -122,6 +142,8 @@ export interface PostData {
   image: Int32Array;
   /** How many photos each post has, 1 to 4 (issue 15); photo k shows shared image `image + k`. */
   photoCount: Uint8Array;
+  /** The hashtags written at the end of each caption (post_tags rows), normalised. */
+  tags: string[][];
   createdAt: Float64Array;
   likeCount: Int32Array;
   commentCount: Int32Array;
@@ -348,12 +370,19 @@ function generatePosts(seed: number, counts: Counts, anchorMs: number, activity:
   const photoRng = new Prng(seed, 'post-photos');
   const photoCount = new Uint8Array(counts.posts);
   for (let p = 0; p < counts.posts; p++) photoCount[p] = 1 + photoRng.int(4);
+  const tagRng = new Prng(seed, 'post-hashtags');
+  const tagSampler = new WeightedSampler(hashtagWeights);
+  const tags = caption.map(() => postHashtags(tagRng, tagSampler));
+  for (let p = 0; p < counts.posts; p++) {
+    if (tags[p]!.length) caption[p] = `${caption[p]} ${tags[p]!.map((tag) => `#${tag}`).join(' ')}`;
+  }
   return {
     id: permute(id, order),
     author: permuteInt(author, order),
     caption: permute(caption, order),
     image: permuteInt(image, order),
     photoCount,
+    tags: permute(tags, order),
     createdAt: permuteFloat(times, order),
     likeCount: new Int32Array(counts.posts),
     commentCount: new Int32Array(counts.posts),

@@ -18,6 +18,7 @@ import {
   postLikes,
   postSaves,
   posts,
+  postTags,
   profiles,
   user,
 } from '../../apps/server/src/db/schema.ts';
@@ -374,6 +375,16 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
           for (let k = 0; k < p.photoCount[i]!; k++) {
             yield [p.id[i]!, k, photoImageId(p.id[i]!, k), k === 0 ? '' : `Photo ${k + 1}`];
           }
+        }
+      },
+    },
+    {
+      label: 'post_tags',
+      table: postTags,
+      columns: [postTags.postId, postTags.tag, postTags.postCreatedAt],
+      *rows() {
+        for (const i of range(p.id.length)) {
+          for (const tag of p.tags[i]!) yield [p.id[i]!, tag, ts(p.createdAt[i]!)];
         }
       },
     },

@@ -22,6 +22,7 @@ import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import { exportFolder } from './features/account/data-export.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
+import { federationHandler } from './features/federation/http.ts';
 import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
@@ -106,6 +107,10 @@ export function createApp(deps: AppDeps) {
   // Hono's secureHeaders decides the headers; lib/compress.ts sets them, with compression, in a
   // way that keeps most responses off Web Headers.
   app.use(finishResponses({ headers: headersSetBy(securityHeaders), requestId: (c) => c.get('requestId') }));
+
+  // ActivityPub: WebFinger, NodeInfo, inboxes, and the profile and post URLs asked for as
+  // activity+json (features/federation/http.ts); whatever it does not answer goes on below.
+  app.use(federationHandler(deps));
 
   // Browsers always send Origin on cross-site writes; a foreign one is refused before any handler
   // runs. Without an Origin header, Sec-Fetch-Site still tells a cross-site request from a browser.

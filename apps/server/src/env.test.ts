@@ -18,7 +18,12 @@ describe('FEDERATION_ALLOW_PRIVATE_ADDRESSES (the outbound gate escape hatch)', 
   });
 
   it('is refused with a warning in production, without stopping the start', () => {
-    const env = parseEnv({ ...base, NODE_ENV: 'production', FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' });
+    const env = parseEnv({
+      ...base,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://glimpse.example',
+      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+    });
     expect(env.outboundAllowPrivateAddresses).toBe(false);
     expect(env.warnings).toEqual([
       expect.stringMatching(/^FEDERATION_ALLOW_PRIVATE_ADDRESSES=true is ignored/),
@@ -29,5 +34,22 @@ describe('FEDERATION_ALLOW_PRIVATE_ADDRESSES (the outbound gate escape hatch)', 
     expect(() => parseEnv({ ...base, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'yes' })).toThrow(
       /FEDERATION_ALLOW_PRIVATE_ADDRESSES/,
     );
+  });
+});
+
+describe('PUBLIC_URL with federation', () => {
+  const production = { ...base, NODE_ENV: 'production' };
+
+  it('is required in production while FEDERATION=on (the default)', () => {
+    expect(() => parseEnv(production)).toThrow(/PUBLIC_URL: required in production while FEDERATION=on/);
+  });
+
+  it('must be https in production while FEDERATION=on', () => {
+    expect(() => parseEnv({ ...production, PUBLIC_URL: 'http://glimpse.example' })).toThrow(/must be https/);
+  });
+
+  it('is free again with FEDERATION=off, and in development', () => {
+    expect(parseEnv({ ...production, FEDERATION: 'off' }).FEDERATION).toBe('off');
+    expect(parseEnv({ ...base, PUBLIC_URL: 'http://localhost:3000' }).FEDERATION).toBe('on');
   });
 });

@@ -91,6 +91,12 @@ const EnvSchema = z.object({
    * One name for the one gate, the name DESIGN.md gives it; ignored, with a warning, in production.
    */
   FEDERATION_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
+  /**
+   * ActivityPub federation (features/federation, docs/federation.md): `on` answers WebFinger,
+   * NodeInfo, actors and inboxes and delivers to other servers; `off` answers none of them and
+   * sends nothing. On in production, it needs an https PUBLIC_URL: that origin is every member's identity.
+   */
+  FEDERATION: z.enum(['on', 'off']).default('on'),
 });
 
 /** The S3 driver's settings, present only when STORAGE_DRIVER=s3 and checked to be complete. */
@@ -167,6 +173,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     problems.push(
       `NODE_TYPE: ${env.NODE_TYPE} needs DATABASE_URL (web and job processes share one database; the embedded one belongs to a single server)`,
     );
+  }
+  if (env.NODE_ENV === 'production' && env.FEDERATION === 'on') {
+    // Other servers store our ids forever: a guessed origin, or one over http, cannot be taken back.
+    if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required in production while FEDERATION=on');
+    else if (new URL(env.PUBLIC_URL).protocol !== 'https:') {
+      problems.push('PUBLIC_URL: must be https:// in production while FEDERATION=on');
+    }
   }
   if (problems.length > 0) {
     throw new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);

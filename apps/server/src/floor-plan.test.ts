@@ -59,7 +59,7 @@ describe('the import rules', () => {
     for (const [file, specifier] of [
       ['features/posts/service.ts', '../events/service.ts'],
       ['features/posts/inbox/like.ts', '../../events/service.ts'],
-      ['features/social/routes.ts', '../safety/blocks.ts'],
+      ['features/profile/routes.ts', '../safety/blocks.ts'],
     ] as const) {
       const result = await lintAs(file, importing(specifier));
       expect(result.refused, `${file} → ${specifier}`).toBe(true);

@@ -1,17 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
-import { registerServiceWorker } from './app/service-worker.ts';
-import './styles/global.css';
+/**
+ * The entry: picks the language and asks for its catalog and for the app's code at the same time,
+ * so the catalog costs no extra round trip before the first screen (docs/performance.md).
+ */
+import { initialLanguage, loadCatalog } from './lib/i18n.ts';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
-
-registerServiceWorker();
+const language = initialLanguage();
+const [{ start }, catalog] = await Promise.all([import('./app/start.tsx'), loadCatalog(language)]);
+start(language, catalog);

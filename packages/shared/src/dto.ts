@@ -148,6 +148,8 @@ export type LiveMessage =
 export interface PublicProfileDto extends ProfileDto {
   /** Whether the viewer follows this person: the initial state of Follow / Unfollow. */
   followedByMe: boolean;
+  /** A follow that waits for the other side: a remote server's Accept (federation). Shown as Requested. */
+  followRequested: boolean;
   /** The initial states of Block / Unblock and Mute / Unmute (trust and safety). */
   blockedByMe: boolean;
   mutedByMe: boolean;
@@ -156,6 +158,8 @@ export interface PublicProfileDto extends ProfileDto {
 export interface FollowStateDto {
   following: boolean;
   followerCount: number;
+  /** The follow was sent and waits for the other side's Accept (a remote account). */
+  requested?: boolean;
 }
 
 /**
@@ -341,6 +345,22 @@ export interface TagPageDto extends Page<PostDto> {
 export interface TagSearchResultDto {
   tag: string;
   postCount: number;
+}
+
+/** A tag used by several accounts in the last days (Explore's Trending tags). */
+export interface TrendingTagDto {
+  tag: string;
+  postCount: number;
+  authorCount: number;
+}
+
+/** `[start, end)` in UTF-16 code units of the text it belongs to (a JS string's indices). */
+export type TextRange = [start: number, end: number];
+
+/** A post found by the /search page, with where its caption matched (empty when only alt text did). */
+export interface PostSearchResultDto {
+  post: PostDto;
+  captionMatches: TextRange[];
 }
 
 // ── Trust and safety (issue 13) ─────────────────────────────────────────────────────────────

@@ -2,6 +2,7 @@ export * from './app-info.ts';
 export * from './display-text.ts';
 export * from './dto.ts';
 export * from './event-time.ts';
+export * from './i18n.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './notification-text.ts';

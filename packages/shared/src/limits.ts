@@ -66,6 +66,11 @@ export const limits = {
   passwordMin: 8,
   passwordMax: 128,
   nameMax: 50,
+  /**
+   * "Search users": a name prefix, or an account elsewhere as `@name@host` or its profile URL
+   * (federation), which can be long; the server looks it up by WebFinger.
+   */
+  accountSearchQueryMax: 300,
   usernameMin: 3,
   usernameMax: 30,
   websiteMax: 200,
@@ -107,6 +112,18 @@ export const limits = {
   imageWidths: [320, 640, 1280] as const,
   pageSize: 20,
   searchDebounceMs: 500,
+  /** The /search page's query: a sentence or two; longer text is refused (400), never searched. */
+  searchQueryMax: 200,
+  /**
+   * Posts and events matching a search are ranked among their newest this many: a common word
+   * matches thousands, and ranking them all would cost a scan of every match (docs/performance.md).
+   */
+  searchRankedMax: 500,
+  /** Tags found by the tag search, and shown under Trending tags. */
+  tagResultsMax: 10,
+  /** Trending tags: the days looked back, and how many accounts must use a tag for it to count. */
+  trendingDays: 7,
+  trendingMinAuthors: 3,
   starFollowerThreshold: 10,
   avatarStackSize: 3,
   /** Password reset links work this long (issue 14). */

@@ -1,405 +1,1031 @@
 /**
- * Every user-facing text of Glimpse lives here, once. SPEC.md §4, §5 and §8 fix many of them word
- * for word; the client shows them and the server answers with them, so both read this file.
+ * Every user-facing text of Glimpse that the server and the web app share lives here, once. SPEC.md
+ * §4, §5 and §8 fix many of them word for word in English. Each is a Lingui message descriptor with
+ * a stable id (the i18n comment before each marks it for `npm run i18n:extract`), translated in
+ * packages/shared/locales/<locale>/messages.po; `messages` reads them as strings in the active
+ * language (i18n.ts). The web app's own words (labels, headings) stay beside their JSX as Lingui
+ * macros; both land in the same catalogs.
  */
-export const messages = {
+import { fn, translated } from './i18n.ts';
+
+export const messageCatalog = {
   auth: {
-    allFieldsRequired: 'All fields are required',
-    passwordsDoNotMatch: 'Passwords do not match',
-    signUpFailed: 'Error during sign up. Please try again.',
-    signInFailed: 'Incorrect email or password. Please try again.',
-    passwordTooShort: (min: number) => `Use at least ${min} characters.`,
-    signingUp: 'Signing Up...',
-    signingIn: 'Signing In...',
-    signInRequired: 'Please sign in to continue.',
-    tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
-    emailInvalid: 'That email address does not look right.',
+    allFieldsRequired: /*i18n*/ { id: 'auth.allFieldsRequired', message: 'All fields are required' },
+    passwordsDoNotMatch: /*i18n*/ { id: 'auth.passwordsDoNotMatch', message: 'Passwords do not match' },
+    signUpFailed: /*i18n*/ { id: 'auth.signUpFailed', message: 'Error during sign up. Please try again.' },
+    signInFailed: /*i18n*/ {
+      id: 'auth.signInFailed',
+      message: 'Incorrect email or password. Please try again.',
+    },
+    passwordTooShort: fn(
+      /*i18n*/ { id: 'auth.passwordTooShort', message: 'Use at least {min} characters.' },
+      (min: number) => ({ min }),
+    ),
+    signingUp: /*i18n*/ { id: 'auth.signingUp', message: 'Signing Up...' },
+    signingIn: /*i18n*/ { id: 'auth.signingIn', message: 'Signing In...' },
+    signInRequired: /*i18n*/ { id: 'auth.signInRequired', message: 'Please sign in to continue.' },
+    tooManyAttempts: /*i18n*/ {
+      id: 'auth.tooManyAttempts',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    },
+    emailInvalid: /*i18n*/ { id: 'auth.emailInvalid', message: 'That email address does not look right.' },
     /** After sign-up, whether or not the address already had an account (issue 23: nothing tells them apart). */
-    checkEmailTitle: 'Check your email',
-    checkEmail: (email: string) =>
-      `We sent an email to ${email}. Open the link in it within 24 hours to finish signing up.`,
-    checkEmailHint: 'No email? Look in your spam folder, or send it again.',
+    checkEmailTitle: /*i18n*/ { id: 'auth.checkEmailTitle', message: 'Check your email' },
+    checkEmail: fn(
+      /*i18n*/ {
+        id: 'auth.checkEmail',
+        message: 'We sent an email to {email}. Open the link in it within 24 hours to finish signing up.',
+      },
+      (email: string) => ({ email }),
+    ),
+    checkEmailHint: /*i18n*/ {
+      id: 'auth.checkEmailHint',
+      message: 'No email? Look in your spam folder, or send it again.',
+    },
     /** Sign-in with the right password before the address is confirmed (only then: it reveals nothing). */
-    emailNotVerified: (email: string) =>
-      `Please confirm your email address first. We sent a new link to ${email}: open it to sign in.`,
+    emailNotVerified: fn(
+      /*i18n*/ {
+        id: 'auth.emailNotVerified',
+        message:
+          'Please confirm your email address first. We sent a new link to {email}: open it to sign in.',
+      },
+      (email: string) => ({ email }),
+    ),
   },
   profile: {
-    saved: 'Profile saved!',
-    saveFailed: 'Error Updating Profile. Please try again.',
-    usernameTaken: 'That username is already taken. Please choose another one.',
-    imageUploadFailed: (which: string) =>
-      `Your ${which} could not be uploaded, so the profile was saved without it.`,
-    notFound: 'This profile does not exist.',
-    nameDirectionControl: (label: string) =>
-      `${label} cannot contain characters that change the direction of text.`,
-    nameInvisible: (label: string) => `${label} must contain at least one visible character.`,
+    saved: /*i18n*/ { id: 'profile.saved', message: 'Profile saved!' },
+    saveFailed: /*i18n*/ { id: 'profile.saveFailed', message: 'Error Updating Profile. Please try again.' },
+    usernameTaken: /*i18n*/ {
+      id: 'profile.usernameTaken',
+      message: 'That username is already taken. Please choose another one.',
+    },
+    imageUploadFailed: fn(
+      /*i18n*/ {
+        id: 'profile.imageUploadFailed',
+        message: 'Your {which} could not be uploaded, so the profile was saved without it.',
+      },
+      (which: string) => ({ which }),
+    ),
+    notFound: /*i18n*/ { id: 'profile.notFound', message: 'This profile does not exist.' },
+    nameDirectionControl: fn(
+      /*i18n*/ {
+        id: 'profile.nameDirectionControl',
+        message: '{label} cannot contain characters that change the direction of text.',
+      },
+      (label: string) => ({ label }),
+    ),
+    nameInvisible: fn(
+      /*i18n*/ {
+        id: 'profile.nameInvisible',
+        message: '{label} must contain at least one visible character.',
+      },
+      (label: string) => ({ label }),
+    ),
   },
   post: {
-    uploadFailed: 'Error Uploading Post',
-    savedToggled: 'Post saved/unsaved successfully!',
-    noComments: 'No comments yet. Be the first to comment!',
-    noPosts: 'No posts available. Follow other users to see their posts here.',
-    notFound: 'This post does not exist or was deleted.',
-    deleted: 'Post deleted.',
-    deleteFailed: 'The post could not be deleted. Please try again.',
-    likeFailed: 'Your like could not be saved. Please try again.',
-    saveFailed: 'The post could not be saved. Please try again.',
-    commentFailed: 'Your comment could not be posted. Please try again.',
-    onlyAuthorDeletes: 'Only the author can delete this post.',
-    profileRequired: 'Set up your profile before posting.',
-    imageTaken: 'This image already belongs to another post.',
-    emptyExplore: 'No posts yet. Be the first to share a photo!',
-    emptyOwn: 'You have not posted any photos yet.',
-    emptySaved: 'You have not saved any posts yet.',
-    emptyLiked: 'You have not liked any posts yet.',
-    loadFailed: 'Posts could not be loaded.',
-    commentsLoadFailed: 'Comments could not be loaded.',
-    emptyAuthor: (firstName: string) => `${firstName} has not posted any photos yet.`,
-    confirmDelete:
-      'The photo, its likes and its comments will be removed for everyone. This cannot be undone.',
+    uploadFailed: /*i18n*/ { id: 'post.uploadFailed', message: 'Error Uploading Post' },
+    savedToggled: /*i18n*/ { id: 'post.savedToggled', message: 'Post saved/unsaved successfully!' },
+    noComments: /*i18n*/ { id: 'post.noComments', message: 'No comments yet. Be the first to comment!' },
+    noPosts: /*i18n*/ {
+      id: 'post.noPosts',
+      message: 'No posts available. Follow other users to see their posts here.',
+    },
+    notFound: /*i18n*/ { id: 'post.notFound', message: 'This post does not exist or was deleted.' },
+    deleted: /*i18n*/ { id: 'post.deleted', message: 'Post deleted.' },
+    deleteFailed: /*i18n*/ {
+      id: 'post.deleteFailed',
+      message: 'The post could not be deleted. Please try again.',
+    },
+    likeFailed: /*i18n*/ {
+      id: 'post.likeFailed',
+      message: 'Your like could not be saved. Please try again.',
+    },
+    saveFailed: /*i18n*/ { id: 'post.saveFailed', message: 'The post could not be saved. Please try again.' },
+    commentFailed: /*i18n*/ {
+      id: 'post.commentFailed',
+      message: 'Your comment could not be posted. Please try again.',
+    },
+    onlyAuthorDeletes: /*i18n*/ {
+      id: 'post.onlyAuthorDeletes',
+      message: 'Only the author can delete this post.',
+    },
+    profileRequired: /*i18n*/ { id: 'post.profileRequired', message: 'Set up your profile before posting.' },
+    imageTaken: /*i18n*/ { id: 'post.imageTaken', message: 'This image already belongs to another post.' },
+    emptyExplore: /*i18n*/ {
+      id: 'post.emptyExplore',
+      message: 'No posts yet. Be the first to share a photo!',
+    },
+    emptyOwn: /*i18n*/ { id: 'post.emptyOwn', message: 'You have not posted any photos yet.' },
+    emptySaved: /*i18n*/ { id: 'post.emptySaved', message: 'You have not saved any posts yet.' },
+    emptyLiked: /*i18n*/ { id: 'post.emptyLiked', message: 'You have not liked any posts yet.' },
+    loadFailed: /*i18n*/ { id: 'post.loadFailed', message: 'Posts could not be loaded.' },
+    commentsLoadFailed: /*i18n*/ { id: 'post.commentsLoadFailed', message: 'Comments could not be loaded.' },
+    emptyAuthor: fn(
+      /*i18n*/ { id: 'post.emptyAuthor', message: '{firstName} has not posted any photos yet.' },
+      (firstName: string) => ({ firstName }),
+    ),
+    confirmDelete: /*i18n*/ {
+      id: 'post.confirmDelete',
+      message: 'The photo, its likes and its comments will be removed for everyone. This cannot be undone.',
+    },
   },
   event: {
-    uploadFailed: 'Error Uploading event',
-    noEvents: 'No events found.',
-    noOneJoined: 'No one has joined yet.',
-    noOneGoing: 'No one is going yet.',
-    noUpcoming: 'No upcoming events from people you follow.',
-    emptyOwn: 'You have not created any events yet.',
-    emptyUser: 'No events yet.',
-    notFound: 'This event does not exist or was deleted.',
-    loadFailed: 'Events could not be loaded.',
-    deleted: 'Event deleted.',
-    deleteFailed: 'The event could not be deleted. Please try again.',
-    interestFailed: 'Your Interested could not be saved. Please try again.',
-    onlyHostDeletes: 'Only the host can delete this event.',
-    profileRequired: 'Set up your profile before creating or joining events.',
-    imageTaken: 'This image already belongs to another event.',
-    dateRequired: 'Date is required.',
-    timeRequired: 'Time is required.',
-    startRequired: 'Date and time are required.',
-    startInvalid: 'Date and time must form a valid start time.',
-    startOutOfRange: 'The date must be within the past year or the next 10 years.',
-    websiteRequired: 'Website is required.',
-    imageUploadFailed: 'Your picture could not be uploaded, so the event was saved without it.',
-    confirmDelete: (title: string) =>
-      `“${title}” and the list of people who joined will be removed for everyone. This cannot be undone.`,
-    endBeforeStart: 'The end must be after the start.',
-    endTimeRequired: 'Enter an End time for this End date.',
-    timeZoneInvalid: 'Choose a time zone from the list.',
-    placeCoordinatesInvalid: 'Coordinates are a latitude and a longitude, like 52.52, 13.40.',
-    capacityInvalid: (max: number) => `Capacity is a whole number from 1 to ${max}.`,
-    repeatEndRequired: 'Say when the event stops repeating: an end date or a number of times.',
-    repeatCountInvalid: (max: number) => `The number of times is a whole number from 2 to ${max}.`,
-    repeatUntilInvalid: (years: number) =>
-      `The repeat end date must be after the first date and within ${years} years of it.`,
-    occurrenceUnknown: 'This event has no such date.',
-    onlyHostEdits: 'Only the host can change this event.',
-    cancelled: 'This event was cancelled.',
-    alreadyCancelled: 'This event is already cancelled.',
-    cancelledNotice: 'Event cancelled. Everyone who joined was told.',
-    cancelFailed: 'The event could not be cancelled. Please try again.',
-    confirmCancel: (title: string) =>
-      `“${title}” stays listed as Cancelled and everyone going or on the waitlist is told.`,
-    saved: 'Event saved.',
-    goingFailed: 'Your answer could not be saved. Please try again.',
-    over: 'This date has passed.',
-    locationUnavailable: 'Your location could not be read. Type the coordinates instead.',
-    calendarFeedFailed: 'The calendar feed could not be changed. Please try again.',
-    calendarFeedRevoked: 'The old feed address no longer works.',
+    uploadFailed: /*i18n*/ { id: 'event.uploadFailed', message: 'Error Uploading event' },
+    noEvents: /*i18n*/ { id: 'event.noEvents', message: 'No events found.' },
+    noOneJoined: /*i18n*/ { id: 'event.noOneJoined', message: 'No one has joined yet.' },
+    noOneGoing: /*i18n*/ {
+      id: 'event.noOneGoing',
+      message: 'No one is going yet.',
+    },
+    noUpcoming: /*i18n*/ { id: 'event.noUpcoming', message: 'No upcoming events from people you follow.' },
+    emptyOwn: /*i18n*/ { id: 'event.emptyOwn', message: 'You have not created any events yet.' },
+    emptyUser: /*i18n*/ { id: 'event.emptyUser', message: 'No events yet.' },
+    notFound: /*i18n*/ { id: 'event.notFound', message: 'This event does not exist or was deleted.' },
+    loadFailed: /*i18n*/ { id: 'event.loadFailed', message: 'Events could not be loaded.' },
+    deleted: /*i18n*/ { id: 'event.deleted', message: 'Event deleted.' },
+    deleteFailed: /*i18n*/ {
+      id: 'event.deleteFailed',
+      message: 'The event could not be deleted. Please try again.',
+    },
+    interestFailed: /*i18n*/ {
+      id: 'event.interestFailed',
+      message: 'Your Interested could not be saved. Please try again.',
+    },
+    onlyHostDeletes: /*i18n*/ {
+      id: 'event.onlyHostDeletes',
+      message: 'Only the host can delete this event.',
+    },
+    profileRequired: /*i18n*/ {
+      id: 'event.profileRequired',
+      message: 'Set up your profile before creating or joining events.',
+    },
+    imageTaken: /*i18n*/ { id: 'event.imageTaken', message: 'This image already belongs to another event.' },
+    dateRequired: /*i18n*/ { id: 'event.dateRequired', message: 'Date is required.' },
+    timeRequired: /*i18n*/ { id: 'event.timeRequired', message: 'Time is required.' },
+    startRequired: /*i18n*/ { id: 'event.startRequired', message: 'Date and time are required.' },
+    startInvalid: /*i18n*/ {
+      id: 'event.startInvalid',
+      message: 'Date and time must form a valid start time.',
+    },
+    startOutOfRange: /*i18n*/ {
+      id: 'event.startOutOfRange',
+      message: 'The date must be within the past year or the next 10 years.',
+    },
+    websiteRequired: /*i18n*/ { id: 'event.websiteRequired', message: 'Website is required.' },
+    imageUploadFailed: /*i18n*/ {
+      id: 'event.imageUploadFailed',
+      message: 'Your picture could not be uploaded, so the event was saved without it.',
+    },
+    confirmDelete: fn(
+      /*i18n*/ {
+        id: 'event.confirmDelete',
+        message:
+          '“{title}” and the list of people who joined will be removed for everyone. This cannot be undone.',
+      },
+      (title: string) => ({ title }),
+    ),
+    endBeforeStart: /*i18n*/ {
+      id: 'event.endBeforeStart',
+      message: 'The end must be after the start.',
+    },
+    endTimeRequired: /*i18n*/ {
+      id: 'event.endTimeRequired',
+      message: 'Enter an End time for this End date.',
+    },
+    timeZoneInvalid: /*i18n*/ {
+      id: 'event.timeZoneInvalid',
+      message: 'Choose a time zone from the list.',
+    },
+    placeCoordinatesInvalid: /*i18n*/ {
+      id: 'event.placeCoordinatesInvalid',
+      message: 'Coordinates are a latitude and a longitude, like 52.52, 13.40.',
+    },
+    capacityInvalid: fn(
+      /*i18n*/ {
+        id: 'event.capacityInvalid',
+        message: 'Capacity is a whole number from 1 to {max}.',
+      },
+      (max: number) => ({ max }),
+    ),
+    repeatFrequencyInvalid: /*i18n*/ {
+      id: 'event.repeatFrequencyInvalid',
+      message: 'Repeats is Never, Weekly or Monthly.',
+    },
+    repeatEndRequired: /*i18n*/ {
+      id: 'event.repeatEndRequired',
+      message: 'Say when the event stops repeating: an end date or a number of times.',
+    },
+    repeatCountInvalid: fn(
+      /*i18n*/ {
+        id: 'event.repeatCountInvalid',
+        message: 'The number of times is a whole number from 2 to {max}.',
+      },
+      (max: number) => ({ max }),
+    ),
+    repeatUntilInvalid: fn(
+      /*i18n*/ {
+        id: 'event.repeatUntilInvalid',
+        message: 'The repeat end date must be after the first date and within {years} years of it.',
+      },
+      (years: number) => ({ years }),
+    ),
+    occurrenceUnknown: /*i18n*/ {
+      id: 'event.occurrenceUnknown',
+      message: 'This event has no such date.',
+    },
+    onlyHostEdits: /*i18n*/ {
+      id: 'event.onlyHostEdits',
+      message: 'Only the host can change this event.',
+    },
+    cancelled: /*i18n*/ {
+      id: 'event.cancelled',
+      message: 'This event was cancelled.',
+    },
+    alreadyCancelled: /*i18n*/ {
+      id: 'event.alreadyCancelled',
+      message: 'This event is already cancelled.',
+    },
+    cancelledNotice: /*i18n*/ {
+      id: 'event.cancelledNotice',
+      message: 'Event cancelled. Everyone who joined was told.',
+    },
+    cancelFailed: /*i18n*/ {
+      id: 'event.cancelFailed',
+      message: 'The event could not be cancelled. Please try again.',
+    },
+    confirmCancel: fn(
+      /*i18n*/ {
+        id: 'event.confirmCancel',
+        message: '“{title}” stays listed as Cancelled and everyone going or on the waitlist is told.',
+      },
+      (title: string) => ({ title }),
+    ),
+    saved: /*i18n*/ {
+      id: 'event.saved',
+      message: 'Event saved.',
+    },
+    goingFailed: /*i18n*/ {
+      id: 'event.goingFailed',
+      message: 'Your answer could not be saved. Please try again.',
+    },
+    over: /*i18n*/ {
+      id: 'event.over',
+      message: 'This date has passed.',
+    },
+    locationUnavailable: /*i18n*/ {
+      id: 'event.locationUnavailable',
+      message: 'Your location could not be read. Type the coordinates instead.',
+    },
+    calendarFeedFailed: /*i18n*/ {
+      id: 'event.calendarFeedFailed',
+      message: 'The calendar feed could not be changed. Please try again.',
+    },
+    calendarFeedRevoked: /*i18n*/ {
+      id: 'event.calendarFeedRevoked',
+      message: 'The old feed address no longer works.',
+    },
   },
   social: {
-    followed: 'User followed',
-    followedBack: 'User followed back!',
-    noFollowers: 'No followers yet.',
-    unfollowed: 'User unfollowed',
-    followFailed: 'Could not update the follow. Please try again.',
-    cannotFollowSelf: 'You cannot follow yourself.',
-    cannotReportSelf: 'You cannot report yourself.',
-    reported: 'Thank you. Your report was sent to our moderators.',
-    reportFailed: 'Your report could not be sent. Please try again.',
-    searchFailed: 'Search is not available right now.',
-    searching: 'Searching…',
-    noSearchResults: 'No people found.',
-    notificationsFailed: 'Notifications could not be loaded.',
-    newPosts: 'New posts',
-    feedFailed: 'Your feed could not be loaded.',
+    followed: /*i18n*/ { id: 'social.followed', message: 'User followed' },
+    followedBack: /*i18n*/ { id: 'social.followedBack', message: 'User followed back!' },
+    noFollowers: /*i18n*/ { id: 'social.noFollowers', message: 'No followers yet.' },
+    unfollowed: /*i18n*/ { id: 'social.unfollowed', message: 'User unfollowed' },
+    /** A follow of an account on another server, until that server accepts it. */
+    followRequested: /*i18n*/ { id: 'social.followRequested', message: 'Follow request sent' },
+    followFailed: /*i18n*/ {
+      id: 'social.followFailed',
+      message: 'Could not update the follow. Please try again.',
+    },
+    cannotFollowSelf: /*i18n*/ { id: 'social.cannotFollowSelf', message: 'You cannot follow yourself.' },
+    cannotReportSelf: /*i18n*/ { id: 'social.cannotReportSelf', message: 'You cannot report yourself.' },
+    reported: /*i18n*/ {
+      id: 'social.reported',
+      message: 'Thank you. Your report was sent to our moderators.',
+    },
+    reportFailed: /*i18n*/ {
+      id: 'social.reportFailed',
+      message: 'Your report could not be sent. Please try again.',
+    },
+    searchFailed: /*i18n*/ { id: 'social.searchFailed', message: 'Search is not available right now.' },
+    searching: /*i18n*/ { id: 'social.searching', message: 'Searching…' },
+    noSearchResults: /*i18n*/ { id: 'social.noSearchResults', message: 'No people found.' },
+    notificationsFailed: /*i18n*/ {
+      id: 'social.notificationsFailed',
+      message: 'Notifications could not be loaded.',
+    },
+    newPosts: /*i18n*/ { id: 'social.newPosts', message: 'New posts' },
+    feedFailed: /*i18n*/ { id: 'social.feedFailed', message: 'Your feed could not be loaded.' },
   },
   feedback: {
-    failed: 'Error adding feedback',
-    sent: 'Thanks! Your feedback was sent.',
-    empty: 'Please write your feedback before sending it.',
-    tooLong: (max: number) => `Feedback must be at most ${max.toLocaleString('en-US')} characters.`,
-    sending: 'Sending...',
-    signInToSend: 'Sign in to send us feedback.',
+    failed: /*i18n*/ { id: 'feedback.failed', message: 'Error adding feedback' },
+    sent: /*i18n*/ { id: 'feedback.sent', message: 'Thanks! Your feedback was sent.' },
+    empty: /*i18n*/ { id: 'feedback.empty', message: 'Please write your feedback before sending it.' },
+    tooLong: fn(
+      /*i18n*/ { id: 'feedback.tooLong', message: 'Feedback must be at most {max, number} characters.' },
+      (max: number) => ({ max }),
+    ),
+    sending: /*i18n*/ { id: 'feedback.sending', message: 'Sending...' },
+    signInToSend: /*i18n*/ { id: 'feedback.signInToSend', message: 'Sign in to send us feedback.' },
   },
   accounts: {
-    switched: (name: string) => `Switched to ${name}.`,
-    switchFailed: 'Could not switch accounts. Please sign in to that account again.',
-    added: (name: string) => `Signed in to ${name}. Your other accounts stay signed in.`,
-    limitReached: (max: number) => `You can be signed in to up to ${max} accounts at once.`,
-    loggedOutSwitched: (name: string) => `Logged out. You are now using Glimpse as ${name}.`,
-    logOutFailed: 'Could not log out. Please try again.',
-    loadFailed: 'Could not load your accounts.',
+    switched: fn(/*i18n*/ { id: 'accounts.switched', message: 'Switched to {name}.' }, (name: string) => ({
+      name,
+    })),
+    switchFailed: /*i18n*/ {
+      id: 'accounts.switchFailed',
+      message: 'Could not switch accounts. Please sign in to that account again.',
+    },
+    added: fn(
+      /*i18n*/ { id: 'accounts.added', message: 'Signed in to {name}. Your other accounts stay signed in.' },
+      (name: string) => ({ name }),
+    ),
+    limitReached: fn(
+      /*i18n*/ {
+        id: 'accounts.limitReached',
+        message: 'You can be signed in to up to {max} accounts at once.',
+      },
+      (max: number) => ({ max }),
+    ),
+    loggedOutSwitched: fn(
+      /*i18n*/ {
+        id: 'accounts.loggedOutSwitched',
+        message: 'Logged out. You are now using Glimpse as {name}.',
+      },
+      (name: string) => ({ name }),
+    ),
+    logOutFailed: /*i18n*/ { id: 'accounts.logOutFailed', message: 'Could not log out. Please try again.' },
+    loadFailed: /*i18n*/ { id: 'accounts.loadFailed', message: 'Could not load your accounts.' },
   },
   image: {
-    notAnImage: 'This file is not a supported image. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
-    tooLarge: (maxMb: number) => `This image is larger than ${maxMb} MB. Please choose a smaller one.`,
-    tooManyPixels: 'This image has too many pixels. Please choose a smaller one.',
-    heicUnsupported:
-      'HEIC pictures (the iPhone default) are not supported yet. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
-    missing: 'Please choose an image.',
-    notMultipart: 'Send the image as multipart form data.',
-    unknown: 'Unknown image.',
-    notYours: 'That image does not belong to you.',
+    notAnImage: /*i18n*/ {
+      id: 'image.notAnImage',
+      message: 'This file is not a supported image. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
+    },
+    tooLarge: fn(
+      /*i18n*/ {
+        id: 'image.tooLarge',
+        message: 'This image is larger than {maxMb} MB. Please choose a smaller one.',
+      },
+      (maxMb: number) => ({ maxMb }),
+    ),
+    tooManyPixels: /*i18n*/ {
+      id: 'image.tooManyPixels',
+      message: 'This image has too many pixels. Please choose a smaller one.',
+    },
+    heicUnsupported: /*i18n*/ {
+      id: 'image.heicUnsupported',
+      message:
+        'HEIC pictures (the iPhone default) are not supported yet. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
+    },
+    missing: /*i18n*/ { id: 'image.missing', message: 'Please choose an image.' },
+    notMultipart: /*i18n*/ { id: 'image.notMultipart', message: 'Send the image as multipart form data.' },
+    unknown: /*i18n*/ { id: 'image.unknown', message: 'Unknown image.' },
+    notYours: /*i18n*/ { id: 'image.notYours', message: 'That image does not belong to you.' },
   },
   common: {
-    submitting: 'Submitting...',
-    loading: 'Loading...',
-    tryAgain: 'Try again',
-    pageNotFound: 'There is nothing at this address.',
-    somethingWentWrong: 'Something went wrong. Please try again.',
-    unavailable: 'Glimpse is briefly unavailable. Please try again in a moment.',
-    storageFull:
-      'The server is out of storage space, so nothing new can be saved right now. Please try again later.',
-    networkError: 'Could not reach Glimpse. Check your connection and try again.',
-    notFound: 'Not found.',
-    forbidden: 'You are not allowed to do that.',
-    invalidInput: 'Please check the highlighted fields.',
-    rateLimited: 'You are doing that too often. Please wait a moment and try again.',
-    requestTooLarge: 'This request is too large.',
-    foreignOrigin: 'Requests from other sites are not allowed.',
-    bodyNotJson: 'The request body must be JSON.',
-    bodyNotObject: 'The request body must be a JSON object.',
-    unstorableText:
-      'This text contains a character that cannot be saved (a NUL or a broken Unicode character). Please remove it.',
-    invalidValue: 'A value in this request is not valid.',
-    pageLinkInvalid: 'That page link is no longer valid.',
-    fieldWrongType: (label: string) => `${label} is missing or is not the right kind of value.`,
+    submitting: /*i18n*/ { id: 'common.submitting', message: 'Submitting...' },
+    loading: /*i18n*/ { id: 'common.loading', message: 'Loading...' },
+    tryAgain: /*i18n*/ { id: 'common.tryAgain', message: 'Try again' },
+    pageNotFound: /*i18n*/ { id: 'common.pageNotFound', message: 'There is nothing at this address.' },
+    somethingWentWrong: /*i18n*/ {
+      id: 'common.somethingWentWrong',
+      message: 'Something went wrong. Please try again.',
+    },
+    unavailable: /*i18n*/ {
+      id: 'common.unavailable',
+      message: 'Glimpse is briefly unavailable. Please try again in a moment.',
+    },
+    storageFull: /*i18n*/ {
+      id: 'common.storageFull',
+      message:
+        'The server is out of storage space, so nothing new can be saved right now. Please try again later.',
+    },
+    networkError: /*i18n*/ {
+      id: 'common.networkError',
+      message: 'Could not reach Glimpse. Check your connection and try again.',
+    },
+    notFound: /*i18n*/ { id: 'common.notFound', message: 'Not found.' },
+    forbidden: /*i18n*/ { id: 'common.forbidden', message: 'You are not allowed to do that.' },
+    invalidInput: /*i18n*/ { id: 'common.invalidInput', message: 'Please check the highlighted fields.' },
+    rateLimited: /*i18n*/ {
+      id: 'common.rateLimited',
+      message: 'You are doing that too often. Please wait a moment and try again.',
+    },
+    requestTooLarge: /*i18n*/ { id: 'common.requestTooLarge', message: 'This request is too large.' },
+    foreignOrigin: /*i18n*/ {
+      id: 'common.foreignOrigin',
+      message: 'Requests from other sites are not allowed.',
+    },
+    bodyNotJson: /*i18n*/ { id: 'common.bodyNotJson', message: 'The request body must be JSON.' },
+    bodyNotObject: /*i18n*/ {
+      id: 'common.bodyNotObject',
+      message: 'The request body must be a JSON object.',
+    },
+    unstorableText: /*i18n*/ {
+      id: 'common.unstorableText',
+      message:
+        'This text contains a character that cannot be saved (a NUL or a broken Unicode character). Please remove it.',
+    },
+    invalidValue: /*i18n*/ { id: 'common.invalidValue', message: 'A value in this request is not valid.' },
+    pageLinkInvalid: /*i18n*/ { id: 'common.pageLinkInvalid', message: 'That page link is no longer valid.' },
+    fieldWrongType: fn(
+      /*i18n*/ {
+        id: 'common.fieldWrongType',
+        message: '{label} is missing or is not the right kind of value.',
+      },
+      (label: string) => ({ label }),
+    ),
   },
   account: {
-    forgotPasswordLink: 'Forgot password?',
-    resetLinkSent:
-      'If an account uses that address, we sent it a link to reset the password. It works for one hour.',
-    resetDone: (days: number) =>
-      `Your password was reset, and any passkey added in the last ${days} days was removed. Sign in with the new password.`,
-    resetLinkInvalid: 'This reset link has expired or was already used. Ask for a new one.',
-    resetLinkMissing: 'This page needs the link from the reset email. Ask for a new one.',
-    passwordChanged: 'Your password was changed.',
-    currentPasswordWrong: 'The current password is not correct.',
-    passwordWrong: 'That password is not correct.',
-    otherDevicesLoggedOut: 'You were logged out on every other device.',
-    thisDevice: 'This device',
-    unknownDevice: 'Unknown browser',
-    devicesLoadFailed: 'Could not load the devices signed in to your account.',
-    deleteWarning:
-      'Your profile, posts, comments, likes, saves, follows and events will be removed for good. Your username stays reserved for 30 days. This cannot be undone.',
-    deleted: 'Your account has been deleted.',
-    deleteFailed: 'Your account could not be deleted. Please try again.',
-    tooManyEmails: 'Too many emails were sent for this address. Please wait an hour and try again.',
-    usernameReserved:
-      'That username belonged to a deleted account and is reserved for now. Please choose another one.',
-    exportBuilding: 'We are putting your data together. This page updates when it is ready.',
-    exportReady: 'Your data is ready to download.',
-    exportFailed: 'Your data could not be put together. Please try again.',
-    exportStartFailed: 'Could not start putting your data together. Please try again.',
-    exportGone: 'There is no download ready. Ask for a new one.',
-    codeHint: 'Enter the 6-digit code from your authenticator app.',
-    backupCodeHint: 'Enter one of your backup codes. Each works once.',
-    codeRequired: 'Code is required.',
-    codeWrong: 'That code is not correct. Check the time on your phone and try again.',
-    twoFactorExpired: 'This sign-in took too long. Go back and sign in again.',
-    twoFactorOn: 'Two-factor authentication is on. Sign-in asks for a code from your authenticator app.',
-    twoFactorOff: 'Add a second step to sign-in: a code from an authenticator app on your phone.',
-    twoFactorScan:
-      'Scan this QR code with your authenticator app, or type the key below into it. Then enter the code it shows.',
-    backupCodesIntro:
-      'Keep these backup codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.',
-    twoFactorDisabled: 'Two-factor authentication is off.',
-    verifyBanner: (email: string) => `Please confirm your email address: we sent a link to ${email}.`,
-    verificationSent: 'We sent a new link. It works for 24 hours.',
-    verificationFailed: 'Could not send the email. Please try again later.',
-    emailVerified: 'Thank you, your email address is confirmed.',
+    forgotPasswordLink: /*i18n*/ { id: 'account.forgotPasswordLink', message: 'Forgot password?' },
+    resetLinkSent: /*i18n*/ {
+      id: 'account.resetLinkSent',
+      message:
+        'If an account uses that address, we sent it a link to reset the password. It works for one hour.',
+    },
+    resetDone: fn(
+      /*i18n*/ {
+        id: 'account.resetDone',
+        message:
+          'Your password was reset, and any passkey added in the last {days} days was removed. Sign in with the new password.',
+      },
+      (days: number) => ({ days }),
+    ),
+    resetLinkInvalid: /*i18n*/ {
+      id: 'account.resetLinkInvalid',
+      message: 'This reset link has expired or was already used. Ask for a new one.',
+    },
+    resetLinkMissing: /*i18n*/ {
+      id: 'account.resetLinkMissing',
+      message: 'This page needs the link from the reset email. Ask for a new one.',
+    },
+    passwordChanged: /*i18n*/ { id: 'account.passwordChanged', message: 'Your password was changed.' },
+    currentPasswordWrong: /*i18n*/ {
+      id: 'account.currentPasswordWrong',
+      message: 'The current password is not correct.',
+    },
+    passwordWrong: /*i18n*/ { id: 'account.passwordWrong', message: 'That password is not correct.' },
+    otherDevicesLoggedOut: /*i18n*/ {
+      id: 'account.otherDevicesLoggedOut',
+      message: 'You were logged out on every other device.',
+    },
+    thisDevice: /*i18n*/ { id: 'account.thisDevice', message: 'This device' },
+    unknownDevice: /*i18n*/ { id: 'account.unknownDevice', message: 'Unknown browser' },
+    devicesLoadFailed: /*i18n*/ {
+      id: 'account.devicesLoadFailed',
+      message: 'Could not load the devices signed in to your account.',
+    },
+    deleteWarning: /*i18n*/ {
+      id: 'account.deleteWarning',
+      message:
+        'Your profile, posts, comments, likes, saves, follows and events will be removed for good. Your username stays reserved for 30 days. This cannot be undone.',
+    },
+    deleted: /*i18n*/ { id: 'account.deleted', message: 'Your account has been deleted.' },
+    deleteFailed: /*i18n*/ {
+      id: 'account.deleteFailed',
+      message: 'Your account could not be deleted. Please try again.',
+    },
+    tooManyEmails: /*i18n*/ {
+      id: 'account.tooManyEmails',
+      message: 'Too many emails were sent for this address. Please wait an hour and try again.',
+    },
+    usernameReserved: /*i18n*/ {
+      id: 'account.usernameReserved',
+      message:
+        'That username belonged to a deleted account and is reserved for now. Please choose another one.',
+    },
+    exportBuilding: /*i18n*/ {
+      id: 'account.exportBuilding',
+      message: 'We are putting your data together. This page updates when it is ready.',
+    },
+    exportReady: /*i18n*/ { id: 'account.exportReady', message: 'Your data is ready to download.' },
+    exportFailed: /*i18n*/ {
+      id: 'account.exportFailed',
+      message: 'Your data could not be put together. Please try again.',
+    },
+    exportStartFailed: /*i18n*/ {
+      id: 'account.exportStartFailed',
+      message: 'Could not start putting your data together. Please try again.',
+    },
+    exportGone: /*i18n*/ {
+      id: 'account.exportGone',
+      message: 'There is no download ready. Ask for a new one.',
+    },
+    codeHint: /*i18n*/ {
+      id: 'account.codeHint',
+      message: 'Enter the 6-digit code from your authenticator app.',
+    },
+    backupCodeHint: /*i18n*/ {
+      id: 'account.backupCodeHint',
+      message: 'Enter one of your backup codes. Each works once.',
+    },
+    codeRequired: /*i18n*/ { id: 'account.codeRequired', message: 'Code is required.' },
+    codeWrong: /*i18n*/ {
+      id: 'account.codeWrong',
+      message: 'That code is not correct. Check the time on your phone and try again.',
+    },
+    twoFactorExpired: /*i18n*/ {
+      id: 'account.twoFactorExpired',
+      message: 'This sign-in took too long. Go back and sign in again.',
+    },
+    twoFactorOn: /*i18n*/ {
+      id: 'account.twoFactorOn',
+      message: 'Two-factor authentication is on. Sign-in asks for a code from your authenticator app.',
+    },
+    twoFactorOff: /*i18n*/ {
+      id: 'account.twoFactorOff',
+      message: 'Add a second step to sign-in: a code from an authenticator app on your phone.',
+    },
+    twoFactorScan: /*i18n*/ {
+      id: 'account.twoFactorScan',
+      message:
+        'Scan this QR code with your authenticator app, or type the key below into it. Then enter the code it shows.',
+    },
+    backupCodesIntro: /*i18n*/ {
+      id: 'account.backupCodesIntro',
+      message:
+        'Keep these backup codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.',
+    },
+    twoFactorDisabled: /*i18n*/ {
+      id: 'account.twoFactorDisabled',
+      message: 'Two-factor authentication is off.',
+    },
+    verifyBanner: fn(
+      /*i18n*/ {
+        id: 'account.verifyBanner',
+        message: 'Please confirm your email address: we sent a link to {email}.',
+      },
+      (email: string) => ({ email }),
+    ),
+    verificationSent: /*i18n*/ {
+      id: 'account.verificationSent',
+      message: 'We sent a new link. It works for 24 hours.',
+    },
+    verificationFailed: /*i18n*/ {
+      id: 'account.verificationFailed',
+      message: 'Could not send the email. Please try again later.',
+    },
+    emailVerified: /*i18n*/ {
+      id: 'account.emailVerified',
+      message: 'Thank you, your email address is confirmed.',
+    },
   },
   mail: {
-    signature: 'The Glimpse team',
-    reminderSubject: (title: string, soon: 'day' | 'hour') =>
-      soon === 'day' ? `Tomorrow: ${title}` : `In an hour: ${title}`,
-    reminderIntro: (title: string, when: string, place: string) =>
-      `You are going to “${title}”, ${when}${place ? `, at ${place}` : ''}.`,
-    reminderAction: 'Open the event',
-    reminderIgnore:
-      'You get this because you said you are going. Turn event emails off in Settings → Notifications.',
-    ignore: 'If you did not ask for this, you can ignore this email: nothing changes.',
-    resetSubject: 'Reset your Glimpse password',
-    resetIntro:
-      'Someone asked to reset the password of your Glimpse account. To choose a new password, open this link within one hour:',
-    resetAction: 'Reset password',
-    verifySubject: 'Confirm your email address for Glimpse',
-    verifyIntro:
-      'Welcome to Glimpse! To confirm that this is your email address, open this link within 24 hours:',
-    verifyAction: 'Confirm email address',
+    signature: /*i18n*/ { id: 'mail.signature', message: 'The Glimpse team' },
+    reminderSubjectDay: fn(
+      /*i18n*/ {
+        id: 'mail.reminderSubjectDay',
+        message: 'Tomorrow: {title}',
+      },
+      (title: string) => ({ title }),
+    ),
+    reminderSubjectHour: fn(
+      /*i18n*/ {
+        id: 'mail.reminderSubjectHour',
+        message: 'In an hour: {title}',
+      },
+      (title: string) => ({ title }),
+    ),
+    reminderIntro: fn(
+      /*i18n*/ {
+        id: 'mail.reminderIntro',
+        message: 'You are going to “{title}”, {when}.',
+      },
+      (title: string, when: string) => ({ title, when }),
+    ),
+    reminderIntroAt: fn(
+      /*i18n*/ {
+        id: 'mail.reminderIntroAt',
+        message: 'You are going to “{title}”, {when}, at {place}.',
+      },
+      (title: string, when: string, place: string) => ({ title, when, place }),
+    ),
+    reminderAction: /*i18n*/ {
+      id: 'mail.reminderAction',
+      message: 'Open the event',
+    },
+    reminderIgnore: /*i18n*/ {
+      id: 'mail.reminderIgnore',
+      message:
+        'You get this because you said you are going. Turn event emails off in Settings → Notifications.',
+    },
+    ignore: /*i18n*/ {
+      id: 'mail.ignore',
+      message: 'If you did not ask for this, you can ignore this email: nothing changes.',
+    },
+    resetSubject: /*i18n*/ { id: 'mail.resetSubject', message: 'Reset your Glimpse password' },
+    resetIntro: /*i18n*/ {
+      id: 'mail.resetIntro',
+      message:
+        'Someone asked to reset the password of your Glimpse account. To choose a new password, open this link within one hour:',
+    },
+    resetAction: /*i18n*/ { id: 'mail.resetAction', message: 'Reset password' },
+    verifySubject: /*i18n*/ { id: 'mail.verifySubject', message: 'Confirm your email address for Glimpse' },
+    verifyIntro: /*i18n*/ {
+      id: 'mail.verifyIntro',
+      message:
+        'Welcome to Glimpse! To confirm that this is your email address, open this link within 24 hours:',
+    },
+    verifyAction: /*i18n*/ { id: 'mail.verifyAction', message: 'Confirm email address' },
     /** To the owner of an address someone tried to sign up with again (the sign-up answer is the usual one). */
-    existingAccountSubject: 'Someone tried to sign up to Glimpse with your email address',
-    existingAccountIntro:
-      'Someone tried to create a Glimpse account with this email address, but it already has one. No new account was made.',
-    existingAccountSignIn: 'If it was you, sign in here:',
-    existingAccountReset: 'Forgot your password? Choose a new one here:',
-    existingAccountIgnore: 'If it was not you, you can ignore this email: your account has not changed.',
+    existingAccountSubject: /*i18n*/ {
+      id: 'mail.existingAccountSubject',
+      message: 'Someone tried to sign up to Glimpse with your email address',
+    },
+    existingAccountIntro: /*i18n*/ {
+      id: 'mail.existingAccountIntro',
+      message:
+        'Someone tried to create a Glimpse account with this email address, but it already has one. No new account was made.',
+    },
+    existingAccountSignIn: /*i18n*/ {
+      id: 'mail.existingAccountSignIn',
+      message: 'If it was you, sign in here:',
+    },
+    existingAccountReset: /*i18n*/ {
+      id: 'mail.existingAccountReset',
+      message: 'Forgot your password? Choose a new one here:',
+    },
+    existingAccountIgnore: /*i18n*/ {
+      id: 'mail.existingAccountIgnore',
+      message: 'If it was not you, you can ignore this email: your account has not changed.',
+    },
   },
   notifications: {
-    badFilter: 'Filter must be all or mentions.',
-    badSubscription: 'This push subscription is not valid.',
+    badFilter: /*i18n*/ { id: 'notifications.badFilter', message: 'Filter must be all or mentions.' },
+    badSubscription: /*i18n*/ {
+      id: 'notifications.badSubscription',
+      message: 'This push subscription is not valid.',
+    },
     /** The endpoint is not a public https address on port 443 (the server's outbound gate). */
-    pushServiceRefused: 'Glimpse sends push notifications only to public push services over https.',
-    empty: 'No notifications yet.',
-    emptyMentions: 'Nobody has mentioned you yet.',
-    preferencesSaved: 'Notification settings saved.',
-    preferencesFailed: 'Could not save your notification settings. Please try again.',
-    pushUnsupported: 'This browser cannot receive push notifications.',
-    pushDenied: 'Notifications are blocked for Glimpse in this browser’s site settings.',
-    pushFailed: 'Could not turn on push notifications. Please try again.',
-    pushOn: 'Push notifications are on for this browser.',
-    pushOff: 'Push notifications are off for this browser.',
-    offline: 'You are offline',
-    offlineHint: 'Glimpse needs a connection for this page. Check your connection and try again.',
-    newVersion: 'New version available',
-    reload: 'Reload',
+    pushServiceRefused: /*i18n*/ {
+      id: 'notifications.pushServiceRefused',
+      message: 'Glimpse sends push notifications only to public push services over https.',
+    },
+    empty: /*i18n*/ { id: 'notifications.empty', message: 'No notifications yet.' },
+    emptyMentions: /*i18n*/ { id: 'notifications.emptyMentions', message: 'Nobody has mentioned you yet.' },
+    preferencesSaved: /*i18n*/ {
+      id: 'notifications.preferencesSaved',
+      message: 'Notification settings saved.',
+    },
+    preferencesFailed: /*i18n*/ {
+      id: 'notifications.preferencesFailed',
+      message: 'Could not save your notification settings. Please try again.',
+    },
+    pushUnsupported: /*i18n*/ {
+      id: 'notifications.pushUnsupported',
+      message: 'This browser cannot receive push notifications.',
+    },
+    pushDenied: /*i18n*/ {
+      id: 'notifications.pushDenied',
+      message: 'Notifications are blocked for Glimpse in this browser’s site settings.',
+    },
+    pushFailed: /*i18n*/ {
+      id: 'notifications.pushFailed',
+      message: 'Could not turn on push notifications. Please try again.',
+    },
+    pushOn: /*i18n*/ { id: 'notifications.pushOn', message: 'Push notifications are on for this browser.' },
+    pushOff: /*i18n*/ {
+      id: 'notifications.pushOff',
+      message: 'Push notifications are off for this browser.',
+    },
+    offline: /*i18n*/ { id: 'notifications.offline', message: 'You are offline' },
+    offlineHint: /*i18n*/ {
+      id: 'notifications.offlineHint',
+      message: 'Glimpse needs a connection for this page. Check your connection and try again.',
+    },
+    newVersion: /*i18n*/ { id: 'notifications.newVersion', message: 'New version available' },
+    reload: /*i18n*/ { id: 'notifications.reload', message: 'Reload' },
   },
   /** Several photos per post (issue 15). */
   photos: {
-    tooMany: (max: number) => `A post can have at most ${max} photos.`,
-    duplicate: 'The same photo was added twice.',
-    uploading: (n: number) => `Uploading ${n} ${n === 1 ? 'photo' : 'photos'}…`,
-    uploadFailed: 'This photo could not be uploaded.',
-    waitForUploads: 'Wait for every photo to finish uploading, or remove the failed ones.',
-    position: (at: number, count: number) => `${at} of ${count}`,
-    severalPhotos: (count: number) => `${count} photos`,
-    sensitive: 'Sensitive content',
-    sensitiveHidden: 'This post may contain sensitive content.',
-    alwaysShowSensitive: 'Always show sensitive media',
-    sensitiveSettingSaved: 'Saved.',
-    sensitiveSettingFailed: 'Your setting could not be saved. Please try again.',
+    tooMany: fn(
+      /*i18n*/ { id: 'photos.tooMany', message: 'A post can have at most {max} photos.' },
+      (max: number) => ({ max }),
+    ),
+    duplicate: /*i18n*/ { id: 'photos.duplicate', message: 'The same photo was added twice.' },
+    uploading: fn(
+      /*i18n*/ { id: 'photos.uploading', message: 'Uploading {n, plural, one {# photo} other {# photos}}…' },
+      (n: number) => ({ n }),
+    ),
+    uploadFailed: /*i18n*/ { id: 'photos.uploadFailed', message: 'This photo could not be uploaded.' },
+    waitForUploads: /*i18n*/ {
+      id: 'photos.waitForUploads',
+      message: 'Wait for every photo to finish uploading, or remove the failed ones.',
+    },
+    position: fn(
+      /*i18n*/ { id: 'photos.position', message: '{at} of {count}' },
+      (at: number, count: number) => ({ at, count }),
+    ),
+    severalPhotos: fn(
+      /*i18n*/ { id: 'photos.severalPhotos', message: '{count, plural, one {# photo} other {# photos}}' },
+      (count: number) => ({ count }),
+    ),
+    sensitive: /*i18n*/ { id: 'photos.sensitive', message: 'Sensitive content' },
+    sensitiveHidden: /*i18n*/ {
+      id: 'photos.sensitiveHidden',
+      message: 'This post may contain sensitive content.',
+    },
+    alwaysShowSensitive: /*i18n*/ {
+      id: 'photos.alwaysShowSensitive',
+      message: 'Always show sensitive media',
+    },
+    sensitiveSettingSaved: /*i18n*/ { id: 'photos.sensitiveSettingSaved', message: 'Saved.' },
+    sensitiveSettingFailed: /*i18n*/ {
+      id: 'photos.sensitiveSettingFailed',
+      message: 'Your setting could not be saved. Please try again.',
+    },
   },
   /** Editing a post and its history (issue 15). */
   postEdit: {
-    onlyAuthorEdits: 'Only the author can edit this post.',
-    altTextCount: 'Send one alt text for each photo of the post, in order.',
-    saved: 'Post updated.',
-    failed: 'Your changes could not be saved. Please try again.',
-    edited: 'Edited',
-    historyTitle: 'Edit history',
-    historyFailed: 'The edit history could not be loaded.',
-    current: 'Current version',
-    original: 'Original',
+    onlyAuthorEdits: /*i18n*/ {
+      id: 'postEdit.onlyAuthorEdits',
+      message: 'Only the author can edit this post.',
+    },
+    altTextCount: /*i18n*/ {
+      id: 'postEdit.altTextCount',
+      message: 'Send one alt text for each photo of the post, in order.',
+    },
+    saved: /*i18n*/ { id: 'postEdit.saved', message: 'Post updated.' },
+    failed: /*i18n*/ { id: 'postEdit.failed', message: 'Your changes could not be saved. Please try again.' },
+    edited: /*i18n*/ { id: 'postEdit.edited', message: 'Edited' },
+    historyTitle: /*i18n*/ { id: 'postEdit.historyTitle', message: 'Edit history' },
+    historyFailed: /*i18n*/ {
+      id: 'postEdit.historyFailed',
+      message: 'The edit history could not be loaded.',
+    },
+    current: /*i18n*/ { id: 'postEdit.current', message: 'Current version' },
+    original: /*i18n*/ { id: 'postEdit.original', message: 'Original' },
+  },
+  /** Search of accounts, posts, tags and events (issue 29). */
+  search: {
+    heading: /*i18n*/ { id: 'search.heading', message: 'Search' },
+    label: /*i18n*/ { id: 'search.label', message: 'Search' },
+    tabAccounts: /*i18n*/ { id: 'search.tabAccounts', message: 'Accounts' },
+    tabPosts: /*i18n*/ { id: 'search.tabPosts', message: 'Posts' },
+    tabTags: /*i18n*/ { id: 'search.tabTags', message: 'Tags' },
+    tabEvents: /*i18n*/ { id: 'search.tabEvents', message: 'Events' },
+    prompt: /*i18n*/ {
+      id: 'search.prompt',
+      message: 'Type words to search for accounts, posts, tags and events.',
+    },
+    hint: /*i18n*/ {
+      id: 'search.hint',
+      message: 'Use "quotes" for a phrase, #tag and @username to narrow posts.',
+    },
+    noAccounts: /*i18n*/ { id: 'search.noAccounts', message: 'No accounts found.' },
+    noPosts: /*i18n*/ { id: 'search.noPosts', message: 'No posts found.' },
+    noTags: /*i18n*/ { id: 'search.noTags', message: 'No tags found.' },
+    noEvents: /*i18n*/ { id: 'search.noEvents', message: 'No events found.' },
+    failed: /*i18n*/ { id: 'search.failed', message: 'Search is not available right now.' },
+    loadMore: /*i18n*/ { id: 'search.loadMore', message: 'Load more' },
+    badCursor: /*i18n*/ { id: 'search.badCursor', message: 'This page of results does not exist.' },
+    tooLong: fn(
+      /*i18n*/ { id: 'search.tooLong', message: 'Search for at most {max, number} characters.' },
+      (max: number) => ({ max }),
+    ),
+    trendingHeading: /*i18n*/ { id: 'search.trendingHeading', message: 'Trending tags' },
+    noTrending: /*i18n*/ { id: 'search.noTrending', message: 'Nothing is trending this week yet.' },
   },
   /** Hashtag pages (issue 15). */
   tags: {
-    invalid: 'That is not a hashtag.',
-    empty: (tag: string) => `No posts with #${tag} yet.`,
-    count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'post' : 'posts'}`,
-    searchHeading: 'Tags',
-    peopleHeading: 'People',
+    invalid: /*i18n*/ { id: 'tags.invalid', message: 'That is not a hashtag.' },
+    empty: fn(/*i18n*/ { id: 'tags.empty', message: 'No posts with #{tag} yet.' }, (tag: string) => ({
+      tag,
+    })),
+    count: fn(
+      /*i18n*/ { id: 'tags.count', message: '{n, plural, one {# post} other {# posts}}' },
+      (n: number) => ({ n }),
+    ),
+    searchHeading: /*i18n*/ { id: 'tags.searchHeading', message: 'Tags' },
+    peopleHeading: /*i18n*/ { id: 'tags.peopleHeading', message: 'People' },
   },
   /** Deleting comments (issue 15). */
   comments: {
-    deleted: 'Comment deleted.',
-    deleteFailed: 'The comment could not be deleted. Please try again.',
-    notFound: 'This comment does not exist or was deleted.',
-    notAllowed: 'Only the comment’s author or the post’s author can delete this comment.',
-    confirmDelete: 'This comment will be removed for everyone. This cannot be undone.',
+    deleted: /*i18n*/ { id: 'comments.deleted', message: 'Comment deleted.' },
+    deleteFailed: /*i18n*/ {
+      id: 'comments.deleteFailed',
+      message: 'The comment could not be deleted. Please try again.',
+    },
+    notFound: /*i18n*/ { id: 'comments.notFound', message: 'This comment does not exist or was deleted.' },
+    notAllowed: /*i18n*/ {
+      id: 'comments.notAllowed',
+      message: 'Only the comment’s author or the post’s author can delete this comment.',
+    },
+    confirmDelete: /*i18n*/ {
+      id: 'comments.confirmDelete',
+      message: 'This comment will be removed for everyone. This cannot be undone.',
+    },
   },
   /** Trust and safety (issue 13): roles, reports, moderation, blocks, mutes, muted words, terms. */
   safety: {
-    suspended: 'This account has been suspended.',
-    cannotBlockSelf: 'You cannot block yourself.',
-    cannotMuteSelf: 'You cannot mute yourself.',
-    cannotReportOwn: 'You cannot report your own content.',
-    alreadyReported: 'You have already reported this. Our moderators will review it.',
-    reportNotFound: 'Report not found.',
-    reportAlreadyHandled: 'This report has already been handled.',
-    reportAboutYou: 'This report is about you or your content, so another moderator or admin handles it.',
-    cannotSuspendSelf: 'You cannot suspend your own account.',
-    cannotSuspendModerator: 'Only an admin can suspend a moderator.',
-    cannotSuspendAdmin: 'Only an admin can suspend another admin.',
-    notSuspended: 'This account is not suspended.',
-    cannotChangeOwnRole: 'You cannot change your own role.',
-    cannotSuspendLastAdmin: 'The last admin cannot be suspended.',
-    mutedWordTaken: 'That word is already muted.',
-    mutedWordsFull: (max: number) => `You can mute at most ${max} words.`,
-    termsRequired: 'Please agree to the Terms of Service and Community Guidelines.',
-    noSuchMember: 'No member has that username.',
-    reportReviewed: 'Your report was reviewed',
-    nothingToRemove: 'An account is not content: suspend it instead.',
-    accountDeleted: 'This account was deleted: there is nothing left to suspend.',
-    adminRoleFixed: 'An admin’s role cannot be changed here.',
-    blocked: 'Blocked. You will no longer see each other.',
-    blockLifted: 'Unblocked.',
-    muted: 'Muted. Their posts and events leave your feed.',
-    muteLifted: 'Unmuted.',
-    noBlocked: 'You have not blocked anyone.',
-    noMutedWords: 'You have not muted any words.',
-    noReports: 'No reports here.',
-    moderationFailed: 'That did not work. Please try again.',
-    blockedListFailed: 'Your blocked accounts could not be loaded.',
+    suspended: /*i18n*/ { id: 'safety.suspended', message: 'This account has been suspended.' },
+    cannotBlockSelf: /*i18n*/ { id: 'safety.cannotBlockSelf', message: 'You cannot block yourself.' },
+    cannotMuteSelf: /*i18n*/ { id: 'safety.cannotMuteSelf', message: 'You cannot mute yourself.' },
+    cannotReportOwn: /*i18n*/ {
+      id: 'safety.cannotReportOwn',
+      message: 'You cannot report your own content.',
+    },
+    alreadyReported: /*i18n*/ {
+      id: 'safety.alreadyReported',
+      message: 'You have already reported this. Our moderators will review it.',
+    },
+    reportNotFound: /*i18n*/ { id: 'safety.reportNotFound', message: 'Report not found.' },
+    reportAlreadyHandled: /*i18n*/ {
+      id: 'safety.reportAlreadyHandled',
+      message: 'This report has already been handled.',
+    },
+    reportAboutYou: /*i18n*/ {
+      id: 'safety.reportAboutYou',
+      message: 'This report is about you or your content, so another moderator or admin handles it.',
+    },
+    cannotSuspendSelf: /*i18n*/ {
+      id: 'safety.cannotSuspendSelf',
+      message: 'You cannot suspend your own account.',
+    },
+    cannotSuspendModerator: /*i18n*/ {
+      id: 'safety.cannotSuspendModerator',
+      message: 'Only an admin can suspend a moderator.',
+    },
+    cannotSuspendAdmin: /*i18n*/ {
+      id: 'safety.cannotSuspendAdmin',
+      message: 'Only an admin can suspend another admin.',
+    },
+    notSuspended: /*i18n*/ { id: 'safety.notSuspended', message: 'This account is not suspended.' },
+    cannotChangeOwnRole: /*i18n*/ {
+      id: 'safety.cannotChangeOwnRole',
+      message: 'You cannot change your own role.',
+    },
+    cannotSuspendLastAdmin: /*i18n*/ {
+      id: 'safety.cannotSuspendLastAdmin',
+      message: 'The last admin cannot be suspended.',
+    },
+    mutedWordTaken: /*i18n*/ { id: 'safety.mutedWordTaken', message: 'That word is already muted.' },
+    mutedWordsFull: fn(
+      /*i18n*/ { id: 'safety.mutedWordsFull', message: 'You can mute at most {max} words.' },
+      (max: number) => ({ max }),
+    ),
+    termsRequired: /*i18n*/ {
+      id: 'safety.termsRequired',
+      message: 'Please agree to the Terms of Service and Community Guidelines.',
+    },
+    noSuchMember: /*i18n*/ { id: 'safety.noSuchMember', message: 'No member has that username.' },
+    reportReviewed: /*i18n*/ { id: 'safety.reportReviewed', message: 'Your report was reviewed' },
+    nothingToRemove: /*i18n*/ {
+      id: 'safety.nothingToRemove',
+      message: 'An account is not content: suspend it instead.',
+    },
+    accountDeleted: /*i18n*/ {
+      id: 'safety.accountDeleted',
+      message: 'This account was deleted: there is nothing left to suspend.',
+    },
+    adminRoleFixed: /*i18n*/ {
+      id: 'safety.adminRoleFixed',
+      message: 'An admin’s role cannot be changed here.',
+    },
+    blocked: /*i18n*/ { id: 'safety.blocked', message: 'Blocked. You will no longer see each other.' },
+    blockLifted: /*i18n*/ { id: 'safety.blockLifted', message: 'Unblocked.' },
+    muted: /*i18n*/ { id: 'safety.muted', message: 'Muted. Their posts and events leave your feed.' },
+    muteLifted: /*i18n*/ { id: 'safety.muteLifted', message: 'Unmuted.' },
+    noBlocked: /*i18n*/ { id: 'safety.noBlocked', message: 'You have not blocked anyone.' },
+    noMutedWords: /*i18n*/ { id: 'safety.noMutedWords', message: 'You have not muted any words.' },
+    noReports: /*i18n*/ { id: 'safety.noReports', message: 'No reports here.' },
+    moderationFailed: /*i18n*/ {
+      id: 'safety.moderationFailed',
+      message: 'That did not work. Please try again.',
+    },
+    blockedListFailed: /*i18n*/ {
+      id: 'safety.blockedListFailed',
+      message: 'Your blocked accounts could not be loaded.',
+    },
   },
   /** The Jobs section of the moderation console (admins). */
   jobs: {
-    noFailed: 'No failed jobs.',
-    retried: 'Job queued to run again.',
-    retryFailed: 'The job could not be queued again. Please try again.',
+    noFailed: /*i18n*/ { id: 'jobs.noFailed', message: 'No failed jobs.' },
+    retried: /*i18n*/ { id: 'jobs.retried', message: 'Job queued to run again.' },
+    retryFailed: /*i18n*/ {
+      id: 'jobs.retryFailed',
+      message: 'The job could not be queued again. Please try again.',
+    },
     /** The job ran or was removed meanwhile. */
-    notFound: 'That job is no longer waiting to be retried.',
-    loadFailed: 'The job queue could not be loaded.',
+    notFound: /*i18n*/ { id: 'jobs.notFound', message: 'That job is no longer waiting to be retried.' },
+    loadFailed: /*i18n*/ { id: 'jobs.loadFailed', message: 'The job queue could not be loaded.' },
   },
   /** Passkeys (issue 14): WebAuthn sign-in and the list in Settings → Account. */
   passkeys: {
-    added: 'Passkey added.',
-    removed: 'Passkey removed.',
-    confirmRemove: 'You will no longer sign in with it. Your password and other passkeys keep working.',
-    failed: 'The passkey could not be used. Please try again.',
-    cancelled: 'The passkey request was cancelled or timed out.',
-    unknown: 'This passkey is not registered with Glimpse.',
-    expired: 'The passkey request expired. Please try again.',
-    alreadyAdded: 'This passkey is already added.',
-    notFound: 'Passkey not found.',
-    unsupported: 'This browser does not support passkeys.',
-    tooMany: (max: number) => `You can add at most ${max} passkeys.`,
+    added: /*i18n*/ { id: 'passkeys.added', message: 'Passkey added.' },
+    removed: /*i18n*/ { id: 'passkeys.removed', message: 'Passkey removed.' },
+    confirmRemove: /*i18n*/ {
+      id: 'passkeys.confirmRemove',
+      message: 'You will no longer sign in with it. Your password and other passkeys keep working.',
+    },
+    failed: /*i18n*/ { id: 'passkeys.failed', message: 'The passkey could not be used. Please try again.' },
+    cancelled: /*i18n*/ {
+      id: 'passkeys.cancelled',
+      message: 'The passkey request was cancelled or timed out.',
+    },
+    unknown: /*i18n*/ { id: 'passkeys.unknown', message: 'This passkey is not registered with Glimpse.' },
+    expired: /*i18n*/ { id: 'passkeys.expired', message: 'The passkey request expired. Please try again.' },
+    alreadyAdded: /*i18n*/ { id: 'passkeys.alreadyAdded', message: 'This passkey is already added.' },
+    notFound: /*i18n*/ { id: 'passkeys.notFound', message: 'Passkey not found.' },
+    unsupported: /*i18n*/ { id: 'passkeys.unsupported', message: 'This browser does not support passkeys.' },
+    tooMany: fn(
+      /*i18n*/ { id: 'passkeys.tooMany', message: 'You can add at most {max} passkeys.' },
+      (max: number) => ({ max }),
+    ),
     /** The step before the browser's passkey prompt (a passkey outlasts this session). */
-    stepUpTitle: 'Add a passkey',
-    stepUpIntro:
-      'Enter your password first. Then your browser asks for your fingerprint, face or screen lock.',
-    stepUpIntroWithCode:
-      'Enter your password and a code from your authenticator app first. Then your browser asks for your fingerprint, face or screen lock.',
+    stepUpTitle: /*i18n*/ { id: 'passkeys.stepUpTitle', message: 'Add a passkey' },
+    stepUpIntro: /*i18n*/ {
+      id: 'passkeys.stepUpIntro',
+      message: 'Enter your password first. Then your browser asks for your fingerprint, face or screen lock.',
+    },
+    stepUpIntroWithCode: /*i18n*/ {
+      id: 'passkeys.stepUpIntroWithCode',
+      message:
+        'Enter your password and a code from your authenticator app first. Then your browser asks for your fingerprint, face or screen lock.',
+    },
   },
   /** Change email (issue 14): the new address confirms, the old one is told. */
   changeEmail: {
-    sent: 'Check the new address: your email changes when you open the link we sent there.',
-    same: 'That is already your email address.',
-    changed: 'Your email address was changed.',
-    verifySubject: 'Confirm your new email address for Glimpse',
-    verifyIntro:
-      'Someone asked to use this address for a Glimpse account. To confirm it, open this link within 24 hours:',
-    verifyAction: 'Confirm new email address',
-    noticeSubject: 'A change of your Glimpse email address was requested',
-    noticeText: (newEmail: string) =>
-      `Someone signed in to your Glimpse account asked to change its email address to ${newEmail}. The change happens only when the link sent to that address is opened. If this was not you, change your password now.`,
+    sent: /*i18n*/ {
+      id: 'changeEmail.sent',
+      message: 'Check the new address: your email changes when you open the link we sent there.',
+    },
+    same: /*i18n*/ { id: 'changeEmail.same', message: 'That is already your email address.' },
+    changed: /*i18n*/ { id: 'changeEmail.changed', message: 'Your email address was changed.' },
+    verifySubject: /*i18n*/ {
+      id: 'changeEmail.verifySubject',
+      message: 'Confirm your new email address for Glimpse',
+    },
+    verifyIntro: /*i18n*/ {
+      id: 'changeEmail.verifyIntro',
+      message:
+        'Someone asked to use this address for a Glimpse account. To confirm it, open this link within 24 hours:',
+    },
+    verifyAction: /*i18n*/ { id: 'changeEmail.verifyAction', message: 'Confirm new email address' },
+    noticeSubject: /*i18n*/ {
+      id: 'changeEmail.noticeSubject',
+      message: 'A change of your Glimpse email address was requested',
+    },
+    noticeText: fn(
+      /*i18n*/ {
+        id: 'changeEmail.noticeText',
+        message:
+          'Someone signed in to your Glimpse account asked to change its email address to {newEmail}. The change happens only when the link sent to that address is opened. If this was not you, change your password now.',
+      },
+      (newEmail: string) => ({ newEmail }),
+    ),
     // Once the change is made, the old address gets a way to undo it (issue 23).
-    undoSubject: 'The email address of your Glimpse account was changed',
-    undoText: (newEmail: string) =>
-      `The email address of your Glimpse account was changed to ${newEmail}. If this was you, there is nothing to do. If it was not, open this link within 7 days: it puts this address back and signs your account out on every device.`,
-    undoAction: 'This wasn’t me',
-    undoTitle: 'Undo the change of email address',
-    undoIntro:
-      'This puts back the email address the change was made from and signs your account out on every device.',
-    undoButton: 'Undo the change',
-    undone: (email: string) =>
-      `Your email address is ${email} again, and your account was signed out on every device. Reset your password now, so that whoever changed the address cannot sign in.`,
+    undoSubject: /*i18n*/ {
+      id: 'changeEmail.undoSubject',
+      message: 'The email address of your Glimpse account was changed',
+    },
+    undoText: fn(
+      /*i18n*/ {
+        id: 'changeEmail.undoText',
+        message:
+          'The email address of your Glimpse account was changed to {newEmail}. If this was you, there is nothing to do. If it was not, open this link within 7 days: it puts this address back and signs your account out on every device.',
+      },
+      (newEmail: string) => ({ newEmail }),
+    ),
+    undoAction: /*i18n*/ { id: 'changeEmail.undoAction', message: 'This wasn’t me' },
+    undoTitle: /*i18n*/ { id: 'changeEmail.undoTitle', message: 'Undo the change of email address' },
+    undoIntro: /*i18n*/ {
+      id: 'changeEmail.undoIntro',
+      message:
+        'This puts back the email address the change was made from and signs your account out on every device.',
+    },
+    undoButton: /*i18n*/ { id: 'changeEmail.undoButton', message: 'Undo the change' },
+    undone: fn(
+      /*i18n*/ {
+        id: 'changeEmail.undone',
+        message:
+          'Your email address is {email} again, and your account was signed out on every device. Reset your password now, so that whoever changed the address cannot sign in.',
+      },
+      (email: string) => ({ email }),
+    ),
     /** After the undo, when passkeys added around the change were removed (docs/security.md, 27h). */
-    undonePasskeys: (count: number, days: number) =>
-      `${count === 1 ? 'One passkey' : `${count} passkeys`} added in the ${days} days before the change or since ${count === 1 ? 'was' : 'were'} removed, in case whoever changed the address added ${count === 1 ? 'it' : 'them'}. Add your own again once you have signed in.`,
-    undoLinkInvalid: 'This link has expired or was already used.',
-    undoLinkMissing: 'This page needs the link from the email about the change.',
-    undoAddressTaken:
-      'That address now belongs to another account, so it cannot be put back. Reset the password of this account instead.',
+    undonePasskeys: fn(
+      /*i18n*/ {
+        id: 'changeEmail.undonePasskeys',
+        message:
+          '{count, plural, one {One passkey} other {# passkeys}} added in the {days} days before the change or since {count, plural, one {was} other {were}} removed, in case whoever changed the address added {count, plural, one {it} other {them}}. Add your own again once you have signed in.',
+      },
+      (count: number, days: number) => ({ count, days }),
+    ),
+    undoLinkInvalid: /*i18n*/ {
+      id: 'changeEmail.undoLinkInvalid',
+      message: 'This link has expired or was already used.',
+    },
+    undoLinkMissing: /*i18n*/ {
+      id: 'changeEmail.undoLinkMissing',
+      message: 'This page needs the link from the email about the change.',
+    },
+    undoAddressTaken: /*i18n*/ {
+      id: 'changeEmail.undoAddressTaken',
+      message:
+        'That address now belongs to another account, so it cannot be put back. Reset the password of this account instead.',
+    },
   },
-} as const;
+};
+
+export const messages = translated(messageCatalog);

@@ -45,7 +45,15 @@ export const routePatterns = {
   /** "This wasn't me" from the mail about a change of email address (issue 23). */
   undoEmailChange: '/email-change/undo',
   settingsAccount: '/settings/account',
+  /** Search results (issue 29): `?q=` the text, `&tab=` accounts | posts | tags | events. */
+  search: '/search',
+  /** The interface language (issue 28). */
+  settingsLanguage: '/settings/language',
 } as const;
+
+/** The tabs of /search, in their order on the screen. */
+export const searchTabs = ['accounts', 'posts', 'tags', 'events'] as const;
+export type SearchTab = (typeof searchTabs)[number];
 
 const { postDetail, userPublicFeed, eventDetail, editEvent, tag, mention, ...plainPatterns } = routePatterns;
 
@@ -62,6 +70,8 @@ export const paths = {
   /** A hashtag's page; `name` is the tag without its #, in any case. */
   tag: (name: string) => tag.replace(':tag', encodeURIComponent(name)),
   mention: (username: string) => mention.replace(':username', encodeURIComponent(username)),
+  searchResults: (q: string, tab?: SearchTab) =>
+    `${routePatterns.search}?${new URLSearchParams(tab ? { q, tab } : { q })}`,
 } as const;
 
 /** Screens a signed-out visitor may see; everything else sends them to /login (DESIGN.md §4). */

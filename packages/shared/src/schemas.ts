@@ -176,8 +176,24 @@ export const ReportInput = z.object({
 export type ReportInput = z.input<typeof ReportInput>;
 
 export const SearchQuery = z.object({
-  q: z.string().trim().max(limits.nameMax).default(''),
+  q: z.string().trim().max(limits.accountSearchQueryMax).default(''),
 });
+
+/**
+ * The /search page (posts, tags, events): words, "quoted phrases", `#tag` and `@username` filters.
+ * Longer than `limits.searchQueryMax` is a 400; operators like `&|!:*` are plain text to
+ * PostgreSQL's websearch_to_tsquery, so any text within the limit is safe to search.
+ */
+export const SiteSearchQuery = z.object({
+  q: z.string().trim().max(limits.searchQueryMax, messages.search.tooLong(limits.searchQueryMax)).default(''),
+  /** How many results came before: search pages are ranked, so they continue by position. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,4}$/, messages.search.badCursor)
+    .transform(Number)
+    .optional(),
+});
+export type SiteSearchQuery = z.input<typeof SiteSearchQuery>;
 
 /** Feedback from the Help page: trimmed, never empty, at most limits.feedbackMax characters. */
 export const FeedbackInput = z.object({
@@ -220,7 +236,7 @@ export const repeatFrequencies = ['weekly', 'monthly'] as const;
 export type RepeatFrequency = (typeof repeatFrequencies)[number];
 
 const EventRepeat = z.object({
-  frequency: z.enum(repeatFrequencies, 'Repeats is Never, Weekly or Monthly.'),
+  frequency: z.enum(repeatFrequencies, messages.event.repeatFrequencyInvalid),
   /** The last day a date may fall on, in the event's zone (`2027-06-30`). */
   until: z.iso.date(messages.event.repeatUntilInvalid(limits.eventRepeatMaxYears)).nullable().optional(),
   count: z

@@ -74,3 +74,12 @@ export function extractMentions(text: string): string[] {
   for (const part of parseText(text)) if (part.kind === 'mention') names.add(part.username);
   return [...names];
 }
+
+/**
+ * How a profile shows someone across servers: `@name@host`. A remote account's username already
+ * is `name@host` (its server's host, federation); a member here gets this server's host, with its
+ * port when it has one.
+ */
+export function fediverseHandle(username: string, host: string): string {
+  return username.includes('@') ? `@${username}` : `@${username}@${host}`;
+}

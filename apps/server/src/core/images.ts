@@ -25,8 +25,14 @@ export function imageDtoColumns<T extends Record<ImageDtoField, unknown>>(table:
 }
 
 /** Every file an image row names in storage: what deleting the image must delete. */
-export function storedKeysOf(row: Pick<ImageRow, 'keys' | 'originalKey' | 'avifKeys'>): string[] {
-  return [...row.keys, ...(row.avifKeys ?? []), ...(row.originalKey ? [row.originalKey] : [])];
+export function storedKeysOf(row: Pick<ImageRow, 'keys' | 'originalKey' | 'avifKeys' | 'jpegKey'>): string[] {
+  return [
+    ...row.keys,
+    ...(row.avifKeys ?? []),
+    ...(row.originalKey ? [row.originalKey] : []),
+    // The JPEG other servers fetch (features/federation/media.ts).
+    ...(row.jpegKey ? [row.jpegKey] : []),
+  ];
 }
 
 export function toImageDto(storage: Storage, row: ImageDtoRow): ImageDto {
@@ -81,6 +87,11 @@ export async function deleteImages({ db, storage }: { db: Db; storage: Storage }
   const removed = await db
     .delete(images)
     .where(inArray(images.id, [...ids]))
-    .returning({ keys: images.keys, originalKey: images.originalKey, avifKeys: images.avifKeys });
+    .returning({
+      keys: images.keys,
+      originalKey: images.originalKey,
+      avifKeys: images.avifKeys,
+      jpegKey: images.jpegKey,
+    });
   await storage.delete(removed.flatMap(storedKeysOf));
 }

@@ -69,14 +69,16 @@ async function pgliteStartParams(): Promise<string[]> {
 async function createPgliteDir(dir: string, startParams: string[]): Promise<void> {
   const modules = {
     pglite: import.meta.resolve('@electric-sql/pglite'),
+    trgm: import.meta.resolve('@electric-sql/pglite/contrib/pg_trgm'),
     drizzle: import.meta.resolve('drizzle-orm/pglite'),
     migrator: import.meta.resolve('drizzle-orm/pglite/migrator'),
   };
   const code = `const [modules, dir, startParams, migrationsFolder] = process.argv.slice(1).map((a) => JSON.parse(a));
 const { PGlite } = await import(modules.pglite);
+const { pg_trgm } = await import(modules.trgm);
 const { drizzle } = await import(modules.drizzle);
 const { migrate } = await import(modules.migrator);
-const client = await PGlite.create(dir, { startParams });
+const client = await PGlite.create(dir, { startParams, extensions: { pg_trgm } });
 await migrate(drizzle(client), { migrationsFolder });
 await client.close();`;
   const args = [modules, dir, startParams, migrationsFolder].map((a) => JSON.stringify(a));
@@ -123,8 +125,10 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
     if (location.migrations !== 'skip') await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
+    // The search migration (0016) creates pg_trgm, which PGlite ships as a contrib extension.
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
@@ -132,7 +136,10 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
   if ('pgliteDir' in location && !existsSync(path.join(location.pgliteDir, 'PG_VERSION'))) {
     await createPgliteDir(location.pgliteDir, startParams);
   }
-  const client = await PGlite.create('memory' in location ? undefined : location.pgliteDir, { startParams });
+  const client = await PGlite.create('memory' in location ? undefined : location.pgliteDir, {
+    startParams,
+    extensions: { pg_trgm },
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -86,6 +86,14 @@ export async function upgradeFromPglite(
       await target.query('set local session_replication_role = replica');
       await pglite.query('begin');
       for (const table of tables) {
+        // Generated columns (the search documents of migration 0016) are computed by the target.
+        const { rows: stored } = await target.query<{ name: string }>(
+          `select column_name as name from information_schema.columns
+           where table_schema = current_schema() and table_name = $1 and is_generated = 'NEVER'
+           order by ordinal_position`,
+          [table],
+        );
+        const columns = stored.map((column) => quote(column.name)).join(', ');
         await pglite.query(
           `declare copy_rows no scroll cursor for select row_to_json(t)::text as r from ${quote(table)} t`,
         );
@@ -93,7 +101,7 @@ export async function upgradeFromPglite(
           const { rows } = await pglite.query<{ r: string }>(`fetch ${batchRows} from copy_rows`);
           if (rows.length === 0) break;
           await target.query(
-            `insert into ${quote(table)} select * from json_populate_recordset(null::${quote(table)}, $1::json)`,
+            `insert into ${quote(table)} (${columns}) select ${columns} from json_populate_recordset(null::${quote(table)}, $1::json)`,
             [`[${rows.map((r) => r.r).join(',')}]`],
           );
         }

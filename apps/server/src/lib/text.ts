@@ -8,6 +8,13 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 
 export const hasUnstorableText = (value: string) => value.includes('\u0000') || loneSurrogate.test(value);
 
+/**
+ * Text another server wrote, made storable: NUL removed, unpaired surrogates replaced by U+FFFD
+ * (features/federation: a remote name or caption is taken in, not refused).
+ */
+export const toStorableText = (value: string) =>
+  value.replaceAll('\u0000', '').replace(new RegExp(loneSurrogate.source, 'g'), '\uFFFD');
+
 interface Visit {
   value: unknown;
   key: string;

@@ -135,13 +135,16 @@ export function eventReminderMail(input: {
   place: string;
   link: string;
 }): MailMessage {
-  const { reminderSubject, reminderIntro, reminderAction, reminderIgnore } = messages.mail;
+  const mail = messages.mail;
   return linkMail({
     to: input.to,
-    subject: reminderSubject(input.title, input.soon),
-    intro: reminderIntro(input.title, input.when, input.place),
-    action: reminderAction,
+    subject:
+      input.soon === 'day' ? mail.reminderSubjectDay(input.title) : mail.reminderSubjectHour(input.title),
+    intro: input.place
+      ? mail.reminderIntroAt(input.title, input.when, input.place)
+      : mail.reminderIntro(input.title, input.when),
+    action: mail.reminderAction,
     link: input.link,
-    ignore: reminderIgnore,
+    ignore: mail.reminderIgnore,
   });
 }

@@ -10,6 +10,8 @@ import type { AppDeps } from '../deps.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
+import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
+import { federatePostTask } from '../features/federation/outbox.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
 import { pushGroupTask } from '../features/notifications/push.ts';
@@ -52,6 +54,9 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   avifSweepTask,
   mailDeliveriesSweepTask,
   reportPicturesMoveTask,
+  federationMessageTask,
+  federatePostTask,
+  federationKvSweepTask,
 ];
 
 /**
@@ -70,4 +75,5 @@ export const cron: readonly CronEntry<JobDeps>[] = [
   { task: avifSweepTask, match: '45 * * * *' },
   { task: mailDeliveriesSweepTask, match: '55 * * * *' },
   { task: reportPicturesMoveTask, match: '50 * * * *' },
+  { task: federationKvSweepTask, match: '40 * * * *' },
 ];

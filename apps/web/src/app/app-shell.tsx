@@ -3,7 +3,10 @@
  * bar with the search slot, the notification badge slot, the active user's name and avatar (a link to
  * /profile) and the account switcher beside it.
  */
+
 import { paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Menu, X } from 'lucide-react';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -46,17 +49,17 @@ export function AppShell({ searchSlot, notificationSlot, bannerSlot, badges }: A
   return (
     <div className={styles.shell}>
       <a href="#content" className={styles.skip}>
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <aside className={styles.sidebar}>
-        <Link to={paths.home} className={styles.brand} aria-label="Glimpse home">
+        <Link to={paths.home} className={styles.brand} aria-label={t`Glimpse home`}>
           <Logo />
         </Link>
         <SideNav badges={badges} />
       </aside>
 
       <header className={styles.topbar}>
-        <Link to={paths.home} className={styles.phoneBrand} aria-label="Glimpse home">
+        <Link to={paths.home} className={styles.phoneBrand} aria-label={t`Glimpse home`}>
           <Logo compactOnPhone />
         </Link>
         <div className={styles.search}>{searchSlot}</div>
@@ -71,7 +74,7 @@ export function AppShell({ searchSlot, notificationSlot, bannerSlot, badges }: A
             type="button"
             className={styles.menuButton}
             onClick={() => setMenuOpen(true)}
-            aria-label="Menu"
+            aria-label={t`Menu`}
             aria-expanded={menuOpen}
           >
             <Menu aria-hidden="true" />
@@ -92,7 +95,7 @@ export function AppShell({ searchSlot, notificationSlot, bannerSlot, badges }: A
       <dialog
         ref={drawer}
         className={styles.drawer}
-        aria-label="Menu"
+        aria-label={t`Menu`}
         onClose={() => setMenuOpen(false)}
         onClick={(e) => e.target === drawer.current && setMenuOpen(false)}
       >
@@ -104,7 +107,7 @@ export function AppShell({ searchSlot, notificationSlot, bannerSlot, badges }: A
                 type="button"
                 className={styles.menuButton}
                 onClick={() => setMenuOpen(false)}
-                aria-label="Close menu"
+                aria-label={t`Close menu`}
               >
                 <X aria-hidden="true" />
               </button>

@@ -11,13 +11,17 @@ import { feedSignal } from '@/features/feed/feed-signal.ts';
 import { removePostEverywhere } from '@/features/posts/api/post-cache.ts';
 import { eventKeys, feedKeys, notificationKeys, postKeys, safetyKeys } from '@/lib/query-keys.ts';
 import { meQueryOptions } from '@/lib/session.ts';
+import { useAfterStart } from '@/lib/use-after-start.ts';
 import { connectLive } from './live-connection.ts';
 
 export function useLiveUpdates(userId: string) {
   const queryClient = useQueryClient();
+  // The stream opens once start-up is over (lib/use-after-start.ts), a moment after the first answers.
+  const started = useAfterStart();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new account needs a new stream
   useEffect(() => {
+    if (!started) return;
     const refreshAll = () => {
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -58,5 +62,5 @@ export function useLiveUpdates(userId: string) {
       // Fetched anew and put in the cache: null (signed out) takes the app to sign-in.
       stillSignedIn: async () => (await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 })) !== null,
     });
-  }, [queryClient, userId]);
+  }, [queryClient, userId, started]);
 }

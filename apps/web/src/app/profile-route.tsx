@@ -1,5 +1,7 @@
 /** /profile composes three features: my header (profile), my posts with Delete (posts), my events (events). */
+
 import { paths } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { Pencil, Plus } from 'lucide-react';
 import { ButtonLink } from '@/components/button.tsx';
 import { Page } from '@/components/page.tsx';
@@ -21,27 +23,27 @@ export function ProfileRoute() {
         actions={
           <>
             <ButtonLink to={paths.addPost} icon={<Plus aria-hidden="true" size={18} />}>
-              Add post
+              <Trans>Add post</Trans>
             </ButtonLink>
             <ButtonLink
               to={paths.setupProfile}
               variant="secondary"
               icon={<Pencil aria-hidden="true" size={16} />}
             >
-              Edit profile
+              <Trans>Edit profile</Trans>
             </ButtonLink>
           </>
         }
       />
       <section className={styles.section} aria-labelledby="my-posts">
         <h2 id="my-posts" className={styles.heading}>
-          Posts
+          <Trans>Posts</Trans>
         </h2>
         <OwnPostGrid userId={me.user.id} />
       </section>
       <section className={styles.section} aria-labelledby="my-events">
         <h2 id="my-events" className={styles.heading}>
-          Events
+          <Trans>Events</Trans>
         </h2>
         <UserEventList userId={me.user.id} canDelete />
       </section>

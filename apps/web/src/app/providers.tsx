@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { authKeys } from '@/lib/query-keys.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
 
-const queryClient: QueryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
   // A session that ended elsewhere (signed out on another device, a suspended account) shows as a
   // 401 on whatever loads next: ask /api/me again, so the app goes to /login instead of failing.
   queryCache: new QueryCache({

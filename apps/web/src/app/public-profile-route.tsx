@@ -3,7 +3,10 @@
  * Report (social), Block and Mute (safety), their photos (posts) and events (events). Someone I
  * blocked shows only the header with Unblock: the server hides their things from me.
  */
+
 import { messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Ban, ImageOff } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/button.tsx';
@@ -29,7 +32,7 @@ export function PublicProfileRoute() {
   if (uid === me.user.id) return <Navigate to={paths.profile} replace />;
   if (profile.isPending) {
     return (
-      <Page title="Profile" hideHeading>
+      <Page title={t`Profile`} hideHeading>
         <Skeleton height={320} />
       </Page>
     );
@@ -37,13 +40,15 @@ export function PublicProfileRoute() {
   if (profile.isError) {
     const missing = isApiError(profile.error, 'NotFound');
     return (
-      <Page title="Profile" width="narrow">
+      <Page title={t`Profile`} width="narrow">
         <EmptyState
           icon={<ImageOff />}
           title={missing ? messages.profile.notFound : messages.common.somethingWentWrong}
         >
           {missing ? (
-            <ButtonLink to={paths.explore}>Explore stories</ButtonLink>
+            <ButtonLink to={paths.explore}>
+              <Trans>Explore stories</Trans>
+            </ButtonLink>
           ) : (
             <Button onClick={() => void profile.refetch()}>{messages.common.tryAgain}</Button>
           )}
@@ -60,7 +65,13 @@ export function PublicProfileRoute() {
         profile={person}
         actions={
           <>
-            {!person.blockedByMe && <FollowButton userId={person.userId} following={person.followedByMe} />}
+            {!person.blockedByMe && (
+              <FollowButton
+                userId={person.userId}
+                following={person.followedByMe}
+                requested={person.followRequested}
+              />
+            )}
             <ReportButton userId={person.userId} name={name} />
             {!person.blockedByMe && <MuteButton userId={person.userId} muted={person.mutedByMe} />}
             <BlockButton userId={person.userId} name={name} blocked={person.blockedByMe} />
@@ -68,8 +79,10 @@ export function PublicProfileRoute() {
         }
       />
       {person.blockedByMe ? (
-        <EmptyState icon={<Ban />} title={`You blocked ${name}.`}>
-          <p>You do not see each other’s posts, comments or events.</p>
+        <EmptyState icon={<Ban />} title={t`You blocked ${name}.`}>
+          <p>
+            <Trans>You do not see each other’s posts, comments or events.</Trans>
+          </p>
         </EmptyState>
       ) : (
         <PublicContent userId={person.userId} name={name} firstName={person.firstName} />
@@ -82,11 +95,15 @@ function PublicContent({ userId, name, firstName }: { userId: string; name: stri
   return (
     <>
       <section className={styles.section}>
-        <h2 className={styles.heading}>Photos</h2>
+        <h2 className={styles.heading}>
+          <Trans>Photos</Trans>
+        </h2>
         <AuthorPostGrid userId={userId} name={name} firstName={firstName} />
       </section>
       <section className={styles.section}>
-        <h2 className={styles.heading}>Events</h2>
+        <h2 className={styles.heading}>
+          <Trans>Events</Trans>
+        </h2>
         <UserEventList userId={userId} />
       </section>
     </>

@@ -6,11 +6,14 @@ import { routePatterns as patterns } from '@glimpse/shared';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/skeleton.tsx';
 import { LoginScreen } from '@/features/auth/login-screen.tsx';
+import { upcomingEventsQueryOptions } from '@/features/events/api/get-upcoming-events.ts';
+import { feedQueryOptions } from '@/features/feed/api/get-feed.ts';
+import { meQueryOptions } from '@/lib/session.ts';
 import { NotFound } from './not-found.tsx';
 import { PendingOutlet } from './pending-outlet.tsx';
+import { queryClient } from './providers.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
-import { SignedInShell } from './signed-in-shell.tsx';
 
 /** Screens load on demand, so the first screen carries only what it shows. */
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
@@ -25,7 +28,21 @@ const privateRoutes: RouteObject[] = [
       Component: (await import('@/features/profile/setup-profile-screen.tsx')).SetupProfileScreen,
     }),
   },
-  { path: patterns.home, lazy: screen(() => import('./home-route.tsx'), 'HomeRoute') },
+  {
+    path: patterns.home,
+    // The feed and the events panel are asked for while the screen's code downloads, not after:
+    // one round trip less before the first posts show (docs/performance.md). Only for a member
+    // with a profile, whom RequireAuth lets through; nothing waits for the answers here.
+    loader: async () => {
+      const me = await queryClient.ensureQueryData(meQueryOptions).catch(() => null);
+      if (me?.profile) {
+        void queryClient.prefetchInfiniteQuery(feedQueryOptions);
+        void queryClient.prefetchQuery(upcomingEventsQueryOptions());
+      }
+      return null;
+    },
+    lazy: screen(() => import('./home-route.tsx'), 'HomeRoute'),
+  },
   {
     path: patterns.profile,
     lazy: screen(() => import('./profile-route.tsx'), 'ProfileRoute'),
@@ -39,7 +56,7 @@ const privateRoutes: RouteObject[] = [
     path: patterns.postDetail,
     lazy: screen(() => import('@/features/posts/post-detail-screen.tsx'), 'PostDetailScreen'),
   },
-  { path: patterns.explore, lazy: screen(postGrids, 'ExploreScreen') },
+  { path: patterns.explore, lazy: screen(() => import('./explore-route.tsx'), 'ExploreRoute') },
   { path: patterns.savedPosts, lazy: screen(postGrids, 'SavedPostsScreen') },
   { path: patterns.likedPosts, lazy: screen(postGrids, 'LikedPostsScreen') },
   { path: patterns.likedPostsAlias, lazy: screen(postGrids, 'LikedPostsScreen') },
@@ -90,8 +107,16 @@ const privateRoutes: RouteObject[] = [
   },
   { path: patterns.tag, lazy: screen(() => import('@/features/posts/tag-screen.tsx'), 'TagScreen') },
   {
+    path: patterns.search,
+    lazy: screen(() => import('@/features/search/search-screen.tsx'), 'SearchScreen'),
+  },
+  {
     path: patterns.mention,
     lazy: screen(() => import('@/features/profile/mention-screen.tsx'), 'MentionScreen'),
+  },
+  {
+    path: patterns.settingsLanguage,
+    lazy: screen(() => import('@/features/settings/language-screen.tsx'), 'LanguageScreen'),
   },
   {
     path: patterns.settingsAccount,
@@ -149,7 +174,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullPageLoader,
     children: [
       { Component: PendingOutlet, children: authRoutes },
-      { element: <RequireAuth />, children: [{ element: <SignedInShell />, children: privateRoutes }] },
+      {
+        element: <RequireAuth />,
+        // The signed-in frame (search, badges, live stream) loads beside the screen's own chunk,
+        // so /login carries none of it.
+        children: [
+          { lazy: screen(() => import('./signed-in-shell.tsx'), 'SignedInShell'), children: privateRoutes },
+        ],
+      },
       { element: <PublicShell />, children: publicRoutes },
     ],
   },

@@ -5,6 +5,7 @@
  * version takes over on the next visit. The dev server has no worker.
  */
 import { useSyncExternalStore } from 'react';
+import { afterStart } from '@/lib/use-after-start.ts';
 
 let waiting: ServiceWorker | null = null;
 const listeners = new Set<() => void>();
@@ -28,7 +29,7 @@ function watch(registration: ServiceWorkerRegistration) {
 
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  afterStart(() => {
     navigator.serviceWorker
       .register('/sw.js')
       .then((registration) => {

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
@@ -14,11 +16,11 @@ export function SideNav({ badges = {}, onNavigate }: { badges?: NavBadges; onNav
   const { role } = useViewer().user;
   const staff = role === 'moderator' || role === 'admin';
   return (
-    <nav aria-label="Main" className={styles.nav}>
+    <nav aria-label={t`Main`} className={styles.nav}>
       <ul className={styles.list}>
         {navItems
           .filter((item) => staff || !item.staffOnly)
-          .map(({ label, to, icon: Icon }) => (
+          .map(({ name, label, to, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -28,14 +30,16 @@ export function SideNav({ badges = {}, onNavigate }: { badges?: NavBadges; onNav
               >
                 <Icon aria-hidden="true" size={22} />
                 <span>{label}</span>
-                {badges[label]}
+                {badges[name]}
               </NavLink>
             </li>
           ))}
       </ul>
       <button type="button" className={`${styles.link} ${styles.logOut}`} onClick={logOut} disabled={pending}>
-        <LogOut aria-hidden="true" size={22} />
-        <span>Log Out</span>
+        <LogOut aria-hidden="true" size={22} className="flip-in-rtl" />
+        <span>
+          <Trans>Log Out</Trans>
+        </span>
       </button>
     </nav>
   );
@@ -43,10 +47,10 @@ export function SideNav({ badges = {}, onNavigate }: { badges?: NavBadges; onNav
 
 export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
   return (
-    <nav aria-label="Quick" className={styles.bottom}>
+    <nav aria-label={t`Quick`} className={styles.bottom}>
       {navItems
         .filter((item) => item.primary)
-        .map(({ label, to, icon: Icon }) => (
+        .map(({ name, label, to, icon: Icon }) => (
           <NavLink
             key={to}
             to={to}
@@ -55,7 +59,7 @@ export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
           >
             <span className={styles.tabIcon}>
               <Icon aria-hidden="true" size={24} />
-              {badges[label]}
+              {badges[name]}
             </span>
             <span className={styles.tabLabel}>{label}</span>
           </NavLink>

@@ -2,6 +2,7 @@
  * Accessible dialogs on the native <dialog> element: focus moves in and is trapped, Escape closes,
  * focus returns to the opener. ConfirmDialog is the Delete / Cancel confirmation of DESIGN.md §4.
  */
+import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from './button.tsx';
 import styles from './dialog.module.css';
@@ -80,7 +81,7 @@ export function ConfirmDialog({
       actions={
         <>
           <Button variant="secondary" onClick={onCancel} autoFocus>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button variant="danger" onClick={onConfirm} busy={busy}>
             {confirmLabel}

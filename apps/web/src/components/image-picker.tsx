@@ -2,8 +2,11 @@
  * Picks one picture with a live preview. Shows the current stored image, or a placeholder until
  * the person chooses one. The file input stays a real, labelled input (keyboard and screen readers).
  */
+
 import type { ImageDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ImagePlus } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import styles from './image-picker.module.css';
@@ -53,7 +56,9 @@ export function ImagePicker({
     (placeholder ?? (
       <span className={styles.placeholder}>
         <ImagePlus aria-hidden="true" size={40} strokeWidth={1.5} />
-        <span>Choose {label.toLowerCase()}</span>
+        <span>
+          <Trans>Choose {label.toLowerCase()}</Trans>
+        </span>
       </span>
     ))
   );
@@ -64,7 +69,7 @@ export function ImagePicker({
       <label htmlFor={id} className={`${styles.frame} ${styles[shape]}`}>
         {shown}
         <span className={styles.overlay}>
-          {file || current ? 'Change' : 'Choose'} {label.toLowerCase()}
+          {file || current ? t`Change` : t`Choose`} {label.toLowerCase()}
         </span>
       </label>
       {showCaption && (

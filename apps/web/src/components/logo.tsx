@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import styles from './logo.module.css';
 
@@ -24,7 +25,9 @@ export function Logo({
           </linearGradient>
         </defs>
       </svg>
-      <span className={styles.word}>Glimpse</span>
+      <span className={styles.word}>
+        <Trans>Glimpse</Trans>
+      </span>
     </span>
   );
 }

@@ -2,7 +2,9 @@
  * Folds a post or comment that contains one of the member's muted words, with a "Show anyway"
  * button that reveals it. The matching rule is the shared one (packages/shared/src/safety.ts).
  */
+
 import { matchesMutedWord } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { EyeOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useMutedWords } from '@/lib/muted-words.ts';
@@ -24,9 +26,11 @@ export function MutedFold({ text, what, tile, children }: MutedFoldProps) {
   return (
     <div className={`${styles.fold} ${tile ? styles.tile : ''}`}>
       <EyeOff aria-hidden="true" size={18} />
-      <span>This {what} contains a word you muted.</span>
+      <span>
+        <Trans>This {what} contains a word you muted.</Trans>
+      </span>
       <button type="button" className={styles.show} onClick={() => setShown(true)}>
-        Show anyway
+        <Trans>Show anyway</Trans>
       </button>
     </div>
   );

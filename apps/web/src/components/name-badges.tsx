@@ -1,6 +1,9 @@
 /** Badges beside a name (SPEC.md §6): admin, verified check, and a star past 10 followers. */
+
 import type { AuthorDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { BadgeCheck, Star } from 'lucide-react';
 import styles from './name-badges.module.css';
 
@@ -10,12 +13,16 @@ export function NameBadges({ person, showStar = true }: { person: BadgeSource; s
   return (
     <>
       {showStar && person.followerCount > limits.starFollowerThreshold && (
-        <Star className={styles.star} size={16} aria-label="Popular: more than 10 followers" role="img" />
+        <Star className={styles.star} size={16} aria-label={t`Popular: more than 10 followers`} role="img" />
       )}
       {person.isVerified && (
-        <BadgeCheck className={styles.verified} size={16} aria-label="Verified" role="img" />
+        <BadgeCheck className={styles.verified} size={16} aria-label={t`Verified`} role="img" />
       )}
-      {person.isAdminUser && <span className={styles.admin}>Admin</span>}
+      {person.isAdminUser && (
+        <span className={styles.admin}>
+          <Trans>Admin</Trans>
+        </span>
+      )}
     </>
   );
 }

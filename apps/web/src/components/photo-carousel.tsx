@@ -5,8 +5,10 @@
  * any pixel arrives, so nothing below it moves while photos load; each photo shows its thumbhash
  * until then. A single photo is just the photo.
  */
+
 import type { PostPhotoDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import styles from './photo-carousel.module.css';
@@ -56,9 +58,11 @@ export function PhotoCarousel({
     );
   }
 
+  // Right to left, the next photo lies to the left: arrows and swipes follow the reading direction.
+  const forward = () => (document.documentElement.dir === 'rtl' ? -1 : 1);
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowLeft') go(index - 1);
-    else if (event.key === 'ArrowRight') go(index + 1);
+    if (event.key === 'ArrowLeft') go(index - forward());
+    else if (event.key === 'ArrowRight') go(index + forward());
     else return;
     event.preventDefault();
   };
@@ -69,14 +73,14 @@ export function PhotoCarousel({
     if (swipeFrom.current === null) return;
     const distance = event.clientX - swipeFrom.current;
     swipeFrom.current = null;
-    if (Math.abs(distance) >= swipeDistance) go(index + (distance < 0 ? 1 : -1));
+    if (Math.abs(distance) >= swipeDistance) go(index + (distance < 0 ? forward() : -forward()));
   };
 
   return (
     <section
       className={[styles.carousel, className].filter(Boolean).join(' ')}
       aria-roledescription="carousel"
-      aria-label="Photos"
+      aria-label={t`Photos`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a focusable carousel takes the arrow keys (WAI-ARIA carousel pattern)
       tabIndex={0}
       onKeyDown={onKeyDown}
@@ -103,20 +107,20 @@ export function PhotoCarousel({
         <button
           type="button"
           className={`${styles.arrow} ${styles.previous}`}
-          aria-label="Previous photo"
+          aria-label={t`Previous photo`}
           aria-disabled={index === 0}
           onClick={() => go(index - 1)}
         >
-          <ChevronLeft aria-hidden="true" size={22} />
+          <ChevronLeft aria-hidden="true" size={22} className="flip-in-rtl" />
         </button>
         <button
           type="button"
           className={`${styles.arrow} ${styles.next}`}
-          aria-label="Next photo"
+          aria-label={t`Next photo`}
           aria-disabled={index === count - 1}
           onClick={() => go(index + 1)}
         >
-          <ChevronRight aria-hidden="true" size={22} />
+          <ChevronRight aria-hidden="true" size={22} className="flip-in-rtl" />
         </button>
       </div>
       <div className={styles.footer}>

@@ -3,7 +3,10 @@
  * account, a post, a comment or an event alike. A second report of the same thing while the first
  * is open answers 409 with the shared "already reported" message, shown in the dialog.
  */
+
 import { limits, messages, ReportInput } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorMessage } from '@/components/alert.tsx';
@@ -59,7 +62,7 @@ export function ReportButton({ label, title, description, send, size }: ReportBu
         <form onSubmit={form.submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
           <p style={{ margin: 0 }}>{description}</p>
           <TextArea
-            label="Reason"
+            label={t`Reason`}
             rows={4}
             value={form.values.reason}
             maxLength={limits.reportMax}
@@ -69,10 +72,10 @@ export function ReportButton({ label, title, description, send, size }: ReportBu
           <ErrorMessage>{alert}</ErrorMessage>
           <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
             <Button variant="secondary" onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" busy={form.busy} busyLabel={messages.common.submitting}>
-              Submit
+              <Trans>Submit</Trans>
             </Button>
           </div>
         </form>

@@ -3,7 +3,9 @@
  * media (Settings; `MeDto.preferences`). While hidden the photos are inert: no focus, and their
  * alt texts are not read out before the person chooses to see them.
  */
+
 import { messages } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { EyeOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useAuth } from '@/lib/session.ts';
@@ -24,7 +26,7 @@ export function SensitiveMedia({ sensitive, children }: { sensitive: boolean; ch
         <EyeOff aria-hidden="true" size={28} />
         <p className={styles.notice}>{messages.photos.sensitiveHidden}</p>
         <Button variant="secondary" size="sm" onClick={() => setShown(true)}>
-          Show
+          <Trans>Show</Trans>
         </Button>
       </div>
     </div>

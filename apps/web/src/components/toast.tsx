@@ -2,6 +2,7 @@
  * Toasts for outcomes that outlive a screen ("Profile saved!" before going to /) and for failures
  * the original only logged. Success toasts live in a role=status region, errors in role=alert.
  */
+import { t } from '@lingui/core/macro';
 import { X } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import styles from './toast.module.css';
@@ -41,11 +42,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const region = (tone: Tone) => (
     <div role={tone === 'error' ? 'alert' : 'status'} className={styles.region}>
       {toasts
-        .filter((t) => t.tone === tone)
-        .map((t) => (
-          <div key={t.id} className={`${styles.toast} ${styles[t.tone]}`}>
-            <span>{t.message}</span>
-            <button type="button" className={styles.close} onClick={() => dismiss(t.id)} aria-label="Dismiss">
+        .filter((toast) => toast.tone === tone)
+        .map((toast) => (
+          <div key={toast.id} className={`${styles.toast} ${styles[toast.tone]}`}>
+            <span>{toast.message}</span>
+            <button
+              type="button"
+              className={styles.close}
+              onClick={() => dismiss(toast.id)}
+              aria-label={t`Dismiss`}
+            >
               <X size={16} aria-hidden="true" />
             </button>
           </div>

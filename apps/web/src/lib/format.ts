@@ -1,15 +1,34 @@
-/** Display formatting shared by every screen. Dates are stored once (ISO) and shown in the viewer's locale. */
+/**
+ * Display formatting shared by every screen, in the active language (lib/i18n.ts): numbers with the
+ * locale's separators, dates and relative times through Intl. Dates are stored once (ISO).
+ */
+import { t } from '@lingui/core/macro';
+import { currentLanguage } from './i18n.ts';
 
-const countFormat = new Intl.NumberFormat('en-US');
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  options: object,
+  make: (locale: string) => F,
+): F {
+  const locale = currentLanguage();
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let format = cache.get(key) as F | undefined;
+  if (!format) {
+    format = make(locale);
+    cache.set(key, format);
+  }
+  return format;
+}
 
-/** English thousands separators, as SPEC.md §9 asks: 1,234. */
-export const formatCount = (value: number) => countFormat.format(value);
+/** A date format in the active language, made once per language and options. */
+export const dateTimeFormat = (options: Intl.DateTimeFormatOptions) =>
+  cached('date', options, (locale) => new Intl.DateTimeFormat(locale, options));
 
-/** "1 comment", "2 comments", "0 comments": singular for exactly one. */
-export const pluralize = (count: number, singular: string, plural = `${singular}s`) =>
-  `${formatCount(count)} ${count === 1 ? singular : plural}`;
+/** Thousands separators of the active language: 1,234 in English, 1.234 in German. */
+export const formatCount = (value: number) =>
+  cached('number', {}, (locale) => new Intl.NumberFormat(locale)).format(value);
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -21,15 +40,20 @@ const steps: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** "5 minutes ago", "yesterday"; "just now" under a minute. */
 export function formatRelativeTime(iso: string, now: Date = new Date()): string {
+  const relative = cached(
+    'relative',
+    {},
+    (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  ) as Intl.RelativeTimeFormat;
   const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
   for (const [unit, size] of steps) {
     if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
   }
-  return 'just now';
+  return t`just now`;
 }
 
 export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 export const fullName = (profile: { firstName: string; lastName: string } | null | undefined) =>
   profile ? `${profile.firstName} ${profile.lastName}`.trim() : '';

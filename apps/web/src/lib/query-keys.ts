@@ -66,6 +66,9 @@ export const profileKeys = {
 export const searchKeys = {
   users: (q: string) => ['search', 'users', q.toLowerCase()] as const,
   tags: (q: string) => ['search', 'tags', q.toLowerCase()] as const,
+  posts: (q: string) => ['search', 'posts', q] as const,
+  events: (q: string) => ['search', 'events', q] as const,
+  trendingTags: ['search', 'trending-tags'] as const,
 };
 
 /** Trust and safety: the caller's blocks and muted words, the moderation console. */

@@ -9,12 +9,14 @@ import type { Db } from '../../db/client.ts';
 import {
   comments,
   eventAttendees,
+  eventColumns,
   eventInterests,
   events,
   feedback,
   follows,
   images,
   notifications,
+  postColumns,
   postImages,
   postLikes,
   postSaves,
@@ -85,7 +87,7 @@ export async function collectArchive(db: Db, userId: string, publicUrl: string):
   }
 
   const ownPosts = await db
-    .select()
+    .select(postColumns)
     .from(posts)
     .where(eq(posts.authorId, userId))
     .orderBy(desc(posts.createdAt));
@@ -160,7 +162,11 @@ export async function collectArchive(db: Db, userId: string, publicUrl: string):
     .orderBy(follows.createdAt);
   entries.push({ path: 'followers.json', text: json(followers) });
 
-  const ownEvents = await db.select().from(events).where(eq(events.hostId, userId)).orderBy(events.startsAt);
+  const ownEvents = await db
+    .select(eventColumns)
+    .from(events)
+    .where(eq(events.hostId, userId))
+    .orderBy(events.startsAt);
   entries.push({ path: 'events.json', text: json(ownEvents) });
   for (const event of ownEvents) {
     const { body } = await getEventCalendar({

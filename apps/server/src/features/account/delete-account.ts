@@ -50,7 +50,12 @@ export async function deleteAccount({
     }
     const ownPosts = await tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, me));
     const ownImages = await tx
-      .select({ keys: images.keys, originalKey: images.originalKey, avifKeys: images.avifKeys })
+      .select({
+        keys: images.keys,
+        originalKey: images.originalKey,
+        avifKeys: images.avifKeys,
+        jpegKey: images.jpegKey,
+      })
       .from(images)
       .where(eq(images.ownerId, me));
     const ownExports = await tx

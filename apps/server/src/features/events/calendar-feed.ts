@@ -15,7 +15,14 @@ import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { ServiceArgs } from '../../core/service.ts';
 import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
-import { calendarFeeds, eventAttendees, eventInterests, events, follows } from '../../db/schema.ts';
+import {
+  calendarFeeds,
+  eventAttendees,
+  eventColumns,
+  eventInterests,
+  events,
+  follows,
+} from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { buildCalendar, toCalendarEvent } from './ics.ts';
 
@@ -96,7 +103,7 @@ function feedEvents(db: Db, userId: string, now: Date) {
     .from(eventInterests)
     .where(eq(eventInterests.userId, userId));
   return db
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(
       and(

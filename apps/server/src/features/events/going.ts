@@ -17,7 +17,7 @@ import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
-import { eventAttendees, events, images, profiles } from '../../db/schema.ts';
+import { eventAttendees, eventColumns, events, images, profiles } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { selectEventsForViewer, toEventDtos } from './queries.ts';
@@ -28,7 +28,7 @@ const eventNotFound = () => notFound(messages.event.notFound);
 /** The event's row, locked, if the viewer may see it (a hidden host's is as missing as a deleted one). */
 async function lockVisibleEvent(tx: Db, viewerId: string, eventId: string) {
   const [event] = await tx
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(and(eq(events.id, eventId), visibleTo(events.hostId, viewerId)))
     .for('update', { of: events });

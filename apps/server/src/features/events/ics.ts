@@ -7,7 +7,7 @@
  * time, place and status, so a subscribed calendar replaces its copy; STATUS:CANCELLED removes it.
  */
 import { limits, zoneOffsetMs } from '@glimpse/shared';
-import type { events } from '../../db/schema.ts';
+import type { EventRecord } from '../../db/schema.ts';
 import { lastStart } from './recurrence.ts';
 
 export interface CalendarEvent {
@@ -33,7 +33,7 @@ export interface CalendarEvent {
 const hourMs = 60 * 60 * 1000;
 
 /** The row as a calendar event: the detail page's address in the description, a 2-hour default. */
-export function toCalendarEvent(event: typeof events.$inferSelect, publicUrl: string): CalendarEvent {
+export function toCalendarEvent(event: EventRecord, publicUrl: string): CalendarEvent {
   const endsAt =
     event.endsAt ?? new Date(event.startsAt.getTime() + limits.eventDefaultDurationHours * hourMs);
   const duration = endsAt.getTime() - event.startsAt.getTime();

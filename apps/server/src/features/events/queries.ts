@@ -12,7 +12,16 @@ import { toImageDto } from '../../core/images.ts';
 import { findAuthors, toAuthorDto } from '../../core/profiles.ts';
 import { type VisibilityOptions, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
-import { eventAttendees, eventInterests, events, follows, images, profiles } from '../../db/schema.ts';
+import {
+  type EventRecord,
+  eventAttendees,
+  eventColumns,
+  eventInterests,
+  events,
+  follows,
+  images,
+  profiles,
+} from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { currentOccurrence, type EventTimes, nextOccurrences, occurrenceAt, repeatOf } from './recurrence.ts';
 
@@ -30,7 +39,7 @@ export function selectEventsForViewer(
 ) {
   return db
     .select({
-      event: events,
+      event: eventColumns,
       image: images,
       profile: profiles,
       profileImage: hostImage,
@@ -60,7 +69,7 @@ export function hostedByFollowedOrSelf(db: Db, viewerId: string): SQL {
   return or(inArray(events.hostId, followed), eq(events.hostId, viewerId)) as SQL;
 }
 
-export const timesOf = (event: typeof events.$inferSelect): EventTimes => ({
+export const timesOf = (event: EventRecord): EventTimes => ({
   startsAt: event.startsAt,
   endsAt: event.endsAt,
   timeZone: event.timeZone,

@@ -28,7 +28,7 @@ import { toggleWithCounter } from '../../core/toggle.ts';
 import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { eventAttendees, eventInterests, events, images, profiles } from '../../db/schema.ts';
+import { eventAttendees, eventColumns, eventInterests, events, images, profiles } from '../../db/schema.ts';
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { buildCalendar, calendarFileName, toCalendarEvent } from './ics.ts';
@@ -151,7 +151,7 @@ async function tell(
 
 /** The event's row for its host, locked: someone else's is 403, a missing one 404. */
 async function lockOwnEvent(tx: Db, eventId: string, viewerId: string, refusal: string) {
-  const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
+  const [event] = await tx.select(eventColumns).from(events).where(eq(events.id, eventId)).for('update');
   if (!event) throw eventNotFound();
   if (event.hostId !== viewerId) throw forbidden(refusal);
   return event;
@@ -354,7 +354,7 @@ export async function getEventCalendar({
   fileName: string;
 }> {
   const [event] = await db
-    .select()
+    .select(eventColumns)
     .from(events)
     .where(and(eq(events.id, eventId), visibleTo(events.hostId, viewer.id)))
     .limit(1);

@@ -1,9 +1,9 @@
-/** HTTP for hashtag pages (/tags/{tag}) and the tag search of the top bar. */
-import { messages, normalizeTag, SearchQuery, TagParam } from '@glimpse/shared';
+/** HTTP for hashtag pages (/tags/{tag}); the tag search is features/search's. */
+import { messages, TagParam } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { type AppEnv, pageQuery, param, query, signedIn } from '../../core/http.ts';
+import { type AppEnv, pageQuery, param, signedIn } from '../../core/http.ts';
 import { notFound } from '../../lib/errors.ts';
-import { getTagPage, searchTags } from './tags.ts';
+import { getTagPage } from './tags.ts';
 
 /** A path segment that cannot be a hashtag names no page: 404, as an unknown post id does. */
 const tagParam = param('tag', (value) => {
@@ -12,8 +12,12 @@ const tagParam = param('tag', (value) => {
   return parsed.data;
 });
 
-export const tagRoutes = new Hono<AppEnv>()
-  .get('/tags/:tag/posts', signedIn, tagParam, pageQuery, async (c) =>
+export const tagRoutes = new Hono<AppEnv>().get(
+  '/tags/:tag/posts',
+  signedIn,
+  tagParam,
+  pageQuery,
+  async (c) =>
     c.json(
       await getTagPage({
         ctx: c.get('ctx'),
@@ -21,11 +25,4 @@ export const tagRoutes = new Hono<AppEnv>()
       }),
       200,
     ),
-  )
-  // "#sun" and "sun" both look for tags starting with "sun".
-  .get('/search/tags', signedIn, query(SearchQuery), async (c) =>
-    c.json(
-      await searchTags({ ctx: c.get('ctx'), input: { prefix: normalizeTag(c.req.valid('query').q.trim()) } }),
-      200,
-    ),
-  );
+);

@@ -1,70 +1,58 @@
 /**
- * User search: case-insensitive prefix match on first name or last name (SPEC.md §2). One query
- * with OR merges both matches without duplicates; each side is served by a lower(name)
- * text_pattern_ops index.
+ * Search (issue 29): accounts, posts, tags and events for the /search page and the top bar, and
+ * Explore's trending tags. The engine (engine.ts; PostgreSQL today, postgres.ts) finds and orders;
+ * these services read what it found through the selects every screen uses
+ * (`selectPostsForViewer`, `selectEventsForViewer`), so results look and link like everywhere else
+ * and the visibility rule is applied by the same code as on every other list.
  */
-import type { UserSearchResultDto } from '@glimpse/shared';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type {
+  EventDto,
+  Page,
+  PostSearchResultDto,
+  TagSearchResultDto,
+  TrendingTagDto,
+  UserSearchResultDto,
+} from '@glimpse/shared';
+import { limits } from '@glimpse/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toImageDto } from '../../core/images.ts';
 import type { ServiceArgs } from '../../core/service.ts';
 import { visibleTo } from '../../core/visibility.ts';
-import { images, profiles } from '../../db/schema.ts';
+import { events, images, posts, profiles } from '../../db/schema.ts';
+import { selectEventsForViewer, toEventDtos } from '../events/queries.ts';
+import { selectPostsForViewer, toPostDto } from '../posts/queries.ts';
+import { postgresSearch } from './postgres.ts';
+import { isEmptySearch, parseSearchText } from './query.ts';
 
-const resultLimit = 10;
+const accountResultsMax = 10;
 const avatar = alias(images, 'avatar');
 
-/** `%`, `_` and `\` typed by a person are letters, not LIKE wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/** Rows in the engine's order, dropping any the second read no longer shows. */
+function inOrder<Row>(ids: string[], rows: Row[], idOf: (row: Row) => string): Row[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
+/** A ranked page: the engine returned one more than a page when more follow. */
+function pageOf<Hit>(hits: Hit[], offset: number): { hits: Hit[]; nextCursor: string | null } {
+  const more = hits.length > limits.pageSize && offset + limits.pageSize < limits.searchRankedMax;
+  return { hits: hits.slice(0, limits.pageSize), nextCursor: more ? String(offset + limits.pageSize) : null };
+}
+
+/** The top bar's instant results and the Accounts tab. */
 export async function searchUsers({
   ctx: { db, storage, viewer },
   input: { q },
 }: ServiceArgs<'db' | 'storage' | 'viewer', { q: string }>): Promise<UserSearchResultDto[]> {
-  const prefix = q.trim().toLowerCase();
-  if (!prefix) return [];
-  const pattern = `${escapeLike(prefix)}%`;
-  // The page of matches first, then pictures for those rows only: joined before the sort, a short
-  // prefix made PostgreSQL look up the picture of every match (hundreds) to keep ten.
-  const matches = db
-    .select({
-      userId: profiles.userId,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      username: profiles.username,
-      profileImageId: profiles.profileImageId,
-      isAdminUser: profiles.isAdminUser,
-      isVerified: profiles.isVerified,
-    })
-    .from(profiles)
-    .where(
-      and(
-        or(
-          sql`lower(${profiles.firstName}) like ${pattern}`,
-          sql`lower(${profiles.lastName}) like ${pattern}`,
-        ),
-        visibleTo(profiles.userId, viewer.id),
-      ),
-    )
-    .orderBy(asc(profiles.firstName), asc(profiles.lastName), asc(profiles.userId))
-    .limit(resultLimit)
-    .as('matches');
+  const ids = await postgresSearch(db).accounts(viewer.id, q, accountResultsMax);
+  if (ids.length === 0) return [];
   const rows = await db
-    .select({
-      profile: {
-        userId: matches.userId,
-        firstName: matches.firstName,
-        lastName: matches.lastName,
-        username: matches.username,
-        isAdminUser: matches.isAdminUser,
-        isVerified: matches.isVerified,
-      },
-      avatar,
-    })
-    .from(matches)
-    .leftJoin(avatar, eq(avatar.id, matches.profileImageId))
-    .orderBy(asc(matches.firstName), asc(matches.lastName), asc(matches.userId));
-  return rows.map(({ profile, avatar: image }) => ({
+    .select({ profile: profiles, avatar })
+    .from(profiles)
+    .leftJoin(avatar, eq(avatar.id, profiles.profileImageId))
+    .where(and(inArray(profiles.userId, ids), visibleTo(profiles.userId, viewer.id)));
+  return inOrder(ids, rows, (row) => row.profile.userId).map(({ profile, avatar: image }) => ({
     userId: profile.userId,
     firstName: profile.firstName,
     lastName: profile.lastName,
@@ -73,4 +61,59 @@ export async function searchUsers({
     isAdminUser: profile.isAdminUser,
     isVerified: profile.isVerified,
   }));
+}
+
+export async function searchPosts({
+  ctx: { db, storage, viewer },
+  input: { q, cursor = 0 },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { q: string; cursor?: number }>): Promise<
+  Page<PostSearchResultDto>
+> {
+  const search = parseSearchText(q);
+  if (isEmptySearch(search) || cursor >= limits.searchRankedMax) return { items: [], nextCursor: null };
+  const page = pageOf(await postgresSearch(db).posts(viewer.id, search, cursor, limits.pageSize), cursor);
+  if (page.hits.length === 0) return { items: [], nextCursor: null };
+  const rows = await selectPostsForViewer(db, viewer.id, posts.createdAt, { muted: true }).where(
+    inArray(
+      posts.id,
+      page.hits.map((hit) => hit.id),
+    ),
+  );
+  const byId = new Map(rows.map((row) => [row.post.id, row]));
+  return {
+    items: page.hits.flatMap((hit) => {
+      const row = byId.get(hit.id);
+      return row ? [{ post: toPostDto(storage, row), captionMatches: hit.captionMatches }] : [];
+    }),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** "#sun" and "sun" both look for tags starting with (or spelled like) "sun". */
+export async function searchTags({
+  ctx: { db, viewer },
+  input: { q },
+}: ServiceArgs<'db' | 'viewer', { q: string }>): Promise<TagSearchResultDto[]> {
+  const text = q.trim().replace(/^#/, '').toLowerCase().normalize('NFC');
+  return postgresSearch(db).tags(viewer.id, text, limits.tagResultsMax);
+}
+
+export async function searchEvents({
+  ctx: { db, storage, viewer },
+  input: { q, cursor = 0 },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { q: string; cursor?: number }>): Promise<Page<EventDto>> {
+  if (!q.trim()) return { items: [], nextCursor: null };
+  const page = pageOf(await postgresSearch(db).events(viewer.id, q, cursor, limits.pageSize), cursor);
+  if (page.hits.length === 0) return { items: [], nextCursor: null };
+  const rows = await selectEventsForViewer(db, viewer.id, { muted: true }).where(
+    inArray(events.id, page.hits),
+  );
+  const ordered = inOrder(page.hits, rows, (row) => row.event.id);
+  return { items: await toEventDtos(db, storage, viewer.id, ordered), nextCursor: page.nextCursor };
+}
+
+export async function getTrendingTags({
+  ctx: { db, viewer },
+}: ServiceArgs<'db' | 'viewer'>): Promise<TrendingTagDto[]> {
+  return postgresSearch(db).trendingTags(viewer.id, limits.tagResultsMax);
 }

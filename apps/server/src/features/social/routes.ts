@@ -1,8 +1,27 @@
-/** HTTP for the social graph: public profiles, follow / unfollow. */
+/** HTTP for the social graph: public profiles, follow / unfollow (of a remote account through federation). */
+import type { FollowStateDto } from '@glimpse/shared';
 import { Hono } from 'hono';
+import type { CoreDeps } from '../../core/deps.ts';
 import { type AppEnv, signedIn } from '../../core/http.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
+import type { ServiceContext } from '../../core/service.ts';
+import { isRemoteAccount } from '../federation/accounts.ts';
+import { federationContext } from '../federation/federation.ts';
+import { setRemoteFollow } from '../federation/follows.ts';
 import { getPublicProfile, setFollow } from './service.ts';
+
+/** A remote account is followed through its server (features/federation/follows.ts); a member here directly. */
+async function followOrUnfollow(
+  deps: CoreDeps,
+  ctx: ServiceContext,
+  targetId: string,
+  follow: boolean,
+): Promise<FollowStateDto> {
+  if (deps.env.FEDERATION === 'on' && (await isRemoteAccount(deps.db, targetId))) {
+    return setRemoteFollow(federationContext(deps), { followerId: ctx.viewer.id, targetId, follow });
+  }
+  return setFollow({ ctx, input: { targetId, follow } });
+}
 
 export const socialRoutes = new Hono<AppEnv>()
   .get('/profiles/:userId', signedIn, async (c) =>
@@ -10,14 +29,8 @@ export const socialRoutes = new Hono<AppEnv>()
   )
   // The follower is always the caller: there is no way to follow on someone else's behalf.
   .put('/users/:userId/follow', rateLimit('follows'), signedIn, async (c) =>
-    c.json(
-      await setFollow({ ctx: c.get('ctx'), input: { targetId: c.req.param('userId'), follow: true } }),
-      200,
-    ),
+    c.json(await followOrUnfollow(c.get('deps'), c.get('ctx'), c.req.param('userId'), true), 200),
   )
   .delete('/users/:userId/follow', rateLimit('follows'), signedIn, async (c) =>
-    c.json(
-      await setFollow({ ctx: c.get('ctx'), input: { targetId: c.req.param('userId'), follow: false } }),
-      200,
-    ),
+    c.json(await followOrUnfollow(c.get('deps'), c.get('ctx'), c.req.param('userId'), false), 200),
   );

@@ -2,6 +2,8 @@
  * /settings/account: change password, change email, two-factor, passkeys, the devices signed in, Download your data, Delete account. Each section is its
  * own component beside this file.
  */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import { Page } from '@/components/page.tsx';
 import { useViewer } from '@/lib/session.ts';
@@ -29,27 +31,29 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function AccountScreen() {
   const me = useViewer();
   return (
-    <Page title="Account" width="narrow">
-      <p className={styles.muted}>Signed in as {me.user.email}</p>
-      <Section title="Password">
+    <Page title={t`Account`} width="narrow">
+      <p className={styles.muted}>
+        <Trans>Signed in as {me.user.email}</Trans>
+      </p>
+      <Section title={t`Password`}>
         <ChangePasswordForm />
       </Section>
-      <Section title="Email">
+      <Section title={t`Email`}>
         <ChangeEmailForm />
       </Section>
-      <Section title="Two-factor authentication">
+      <Section title={t`Two-factor authentication`}>
         <TwoFactorSection />
       </Section>
-      <Section title="Passkeys">
+      <Section title={t`Passkeys`}>
         <PasskeysSection />
       </Section>
-      <Section title="Devices">
+      <Section title={t`Devices`}>
         <DevicesSection userId={me.user.id} />
       </Section>
-      <Section title="Your data">
+      <Section title={t`Your data`}>
         <DataExportSection />
       </Section>
-      <Section title="Delete account">
+      <Section title={t`Delete account`}>
         <DeleteAccountSection />
       </Section>
     </Page>

@@ -4,7 +4,10 @@
  * passkey prompt open. What went wrong is one alert in the dialog (the field at fault is marked
  * invalid); success closes it.
  */
+
 import { AddPasskeyInput, messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -63,10 +66,10 @@ export function AddPasskeyDialog({ open, onClose, add }: AddPasskeyDialogProps) 
       actions={
         <>
           <Button variant="secondary" onClick={close}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" form={formId} busy={form.busy}>
-            Continue
+            <Trans>Continue</Trans>
           </Button>
         </>
       }
@@ -74,7 +77,7 @@ export function AddPasskeyDialog({ open, onClose, add }: AddPasskeyDialogProps) 
       <form id={formId} className={styles.form} onSubmit={form.submit} noValidate>
         <p>{twoFactor.data ? messages.passkeys.stepUpIntroWithCode : messages.passkeys.stepUpIntro}</p>
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           autoFocus
@@ -84,7 +87,7 @@ export function AddPasskeyDialog({ open, onClose, add }: AddPasskeyDialogProps) 
         />
         {twoFactor.data && (
           <TextField
-            label="Code"
+            label={t`Code`}
             inputMode="numeric"
             autoComplete="one-time-code"
             {...code}

@@ -2,7 +2,10 @@
  * Change email: Email (the new address), Password, Change email. Nothing changes until the link
  * mailed to the new address is opened; it lands back here with `?emailChanged=1`.
  */
+
 import { ChangeEmailInput, messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -43,14 +46,14 @@ export function ChangeEmailForm() {
   return (
     <form className={styles.form} onSubmit={form.submit} noValidate>
       <TextField
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
         {...form.field('newEmail')}
         aria-required="true"
       />
       <TextField
-        label="Password"
+        label={t`Password`}
         type="password"
         autoComplete="current-password"
         {...form.field('password')}
@@ -62,7 +65,7 @@ export function ChangeEmailForm() {
       {change.isSuccess && !form.busy && <SuccessMessage>{messages.changeEmail.sent}</SuccessMessage>}
       <div>
         <Button type="submit" busy={form.busy} busyLabel={messages.common.submitting}>
-          Change email
+          <Trans>Change email</Trans>
         </Button>
       </div>
     </form>

@@ -1,5 +1,8 @@
 /** Change password: Current password, New password, Change password. */
+
 import { ChangePasswordInput, messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/field.tsx';
@@ -29,14 +32,14 @@ export function ChangePasswordForm() {
   return (
     <form className={styles.form} onSubmit={form.submit} noValidate>
       <TextField
-        label="Current password"
+        label={t`Current password`}
         type="password"
         autoComplete="current-password"
         {...form.field('currentPassword')}
         aria-required="true"
       />
       <TextField
-        label="New password"
+        label={t`New password`}
         type="password"
         autoComplete="new-password"
         {...form.field('newPassword')}
@@ -46,7 +49,7 @@ export function ChangePasswordForm() {
       {change.isSuccess && !form.busy && <SuccessMessage>{messages.account.passwordChanged}</SuccessMessage>}
       <div>
         <Button type="submit" busy={form.busy} busyLabel={messages.common.submitting}>
-          Change password
+          <Trans>Change password</Trans>
         </Button>
       </div>
     </form>

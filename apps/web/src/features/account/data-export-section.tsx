@@ -2,7 +2,9 @@
  * Download your data: ask for an archive, see it build (the page polls), then download it for
  * 7 days. One archive at a time: asking again replaces the previous one.
  */
+
 import { messages } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button, ButtonAnchor } from '@/components/button.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
@@ -23,8 +25,10 @@ export function DataExportSection() {
   return (
     <div className={styles.form}>
       <p className={styles.muted}>
-        A zip with your profile, posts and their pictures, comments, likes, saves, follows, events,
-        notifications and reports, with a README that explains each file.
+        <Trans>
+          A zip with your profile, posts and their pictures, comments, likes, saves, follows, events,
+          notifications and reports, with a README that explains each file.
+        </Trans>
       </p>
       {current.isPending && <Skeleton height={40} />}
       {building && (
@@ -38,10 +42,12 @@ export function DataExportSection() {
           <SuccessMessage>{messages.account.exportReady}</SuccessMessage>
           <div className={styles.actions}>
             <ButtonAnchor href={dataExportDownloadUrl} download>
-              Download ({megabytes(archive.sizeBytes ?? 0)})
+              <Trans>Download ({megabytes(archive.sizeBytes ?? 0)})</Trans>
             </ButtonAnchor>
             {archive.expiresAt && (
-              <span className={styles.muted}>Until {formatDateTime(archive.expiresAt)}</span>
+              <span className={styles.muted}>
+                <Trans>Until {formatDateTime(archive.expiresAt)}</Trans>
+              </span>
             )}
           </div>
         </>
@@ -58,7 +64,7 @@ export function DataExportSection() {
           busy={start.isPending}
           disabled={building}
         >
-          Download your data
+          <Trans>Download your data</Trans>
         </Button>
       </div>
     </div>

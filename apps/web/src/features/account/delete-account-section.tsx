@@ -2,7 +2,10 @@
  * Delete account: a dialog asks for the password (Password, Delete account / Cancel). Afterwards
  * the cache of the deleted account is dropped and /login says "Your account has been deleted."
  */
+
 import { DeleteAccountInput, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -42,20 +45,20 @@ export function DeleteAccountSection() {
       <p className={styles.muted}>{messages.account.deleteWarning}</p>
       <div>
         <Button variant="danger" onClick={() => setOpen(true)} aria-haspopup="dialog">
-          Delete account
+          <Trans>Delete account</Trans>
         </Button>
       </div>
       <Dialog
         open={open}
         onClose={close}
-        title="Delete your account?"
+        title={t`Delete your account?`}
         actions={
           <>
             <Button variant="secondary" onClick={close}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
-            <Button variant="danger" type="submit" form={formId} busy={form.busy} busyLabel="Deleting...">
-              Delete account
+            <Button variant="danger" type="submit" form={formId} busy={form.busy} busyLabel={t`Deleting...`}>
+              <Trans>Delete account</Trans>
             </Button>
           </>
         }
@@ -63,7 +66,7 @@ export function DeleteAccountSection() {
         <form id={formId} className={styles.form} onSubmit={form.submit} noValidate>
           <p>{messages.account.deleteWarning}</p>
           <TextField
-            label="Password"
+            label={t`Password`}
             type="password"
             autoComplete="current-password"
             autoFocus
@@ -72,7 +75,7 @@ export function DeleteAccountSection() {
           />
           {twoFactor.data && (
             <TextField
-              label="Code"
+              label={t`Code`}
               inputMode="numeric"
               autoComplete="one-time-code"
               {...form.field('code')}

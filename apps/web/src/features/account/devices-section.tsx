@@ -1,5 +1,8 @@
 /** The devices signed in to the account (browser, last seen) and Log out other devices. */
+
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
@@ -18,7 +21,7 @@ export function DevicesSection({ userId }: { userId: string }) {
       {sessions.isPending && <Skeleton height={48} />}
       {sessions.isError && <ErrorMessage>{messages.account.devicesLoadFailed}</ErrorMessage>}
       {sessions.data && (
-        <ul className={styles.devices} aria-label="Devices signed in">
+        <ul className={styles.devices} aria-label={t`Devices signed in`}>
           {sessions.data.map((session) => (
             <li key={session.id} className={styles.device}>
               <span className={styles.deviceName}>
@@ -26,7 +29,7 @@ export function DevicesSection({ userId }: { userId: string }) {
                 {session.current && <span className={styles.badge}>{messages.account.thisDevice}</span>}
               </span>
               <span className={styles.muted}>
-                Last seen <TimeAgo iso={session.updatedAt.toISOString()} />
+                <Trans>Last seen</Trans> <TimeAgo iso={session.updatedAt.toISOString()} />
               </span>
             </li>
           ))}
@@ -41,7 +44,7 @@ export function DevicesSection({ userId }: { userId: string }) {
           busy={logOutOthers.isPending}
           disabled={sessions.isSuccess && others === 0}
         >
-          Log out other devices
+          <Trans>Log out other devices</Trans>
         </Button>
       </div>
     </div>

@@ -2,7 +2,10 @@
  * Until the email address is confirmed: a banner with Resend email, which the person may dismiss
  * (for this browser). Following the link lands on `/?emailVerified=1`, which says thank you.
  */
+
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -38,7 +41,7 @@ export function EmailVerificationBanner() {
   if (me.user.emailVerified || dismissed) return null;
 
   return (
-    <section className={styles.banner} aria-label="Confirm your email address">
+    <section className={styles.banner} aria-label={t`Confirm your email address`}>
       <p className={styles.text}>{messages.account.verifyBanner(me.user.email)}</p>
       <Button
         variant="secondary"
@@ -50,12 +53,12 @@ export function EmailVerificationBanner() {
           })
         }
       >
-        Resend email
+        <Trans>Resend email</Trans>
       </Button>
       <button
         type="button"
         className={styles.dismiss}
-        aria-label="Dismiss"
+        aria-label={t`Dismiss`}
         onClick={() => {
           localStorage.setItem(dismissedKey(me.user.id), '1');
           setDismissed(true);

@@ -2,7 +2,10 @@
  * Passkeys: the list (each removable) and Add a passkey, which asks for the password
  * (add-passkey-dialog.tsx) and then opens the browser's passkey prompt.
  */
+
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -32,26 +35,27 @@ export function PasskeysSection() {
   return (
     <div className={styles.form}>
       <p className={styles.muted}>
-        Sign in with your fingerprint, face or screen lock instead of a password.
+        <Trans>Sign in with your fingerprint, face or screen lock instead of a password.</Trans>
       </p>
       {list.isPending && <Skeleton height={48} />}
       {list.isError && <ErrorMessage>{messages.common.somethingWentWrong}</ErrorMessage>}
       {list.data && list.data.length > 0 && (
-        <ul className={styles.devices} aria-label="Passkeys">
+        <ul className={styles.devices} aria-label={t`Passkeys`}>
           {list.data.map((passkey) => (
             <li key={passkey.id} className={styles.device}>
               <span className={styles.deviceName}>{passkey.name}</span>
               <span className={styles.muted}>
-                Added <TimeAgo iso={passkey.createdAt} />
+                <Trans>Added</Trans> <TimeAgo iso={passkey.createdAt} />
                 {passkey.lastUsedAt && (
                   <>
-                    {' · '}last used <TimeAgo iso={passkey.lastUsedAt} />
+                    {' · '}
+                    <Trans>last used</Trans> <TimeAgo iso={passkey.lastUsedAt} />
                   </>
                 )}
               </span>
               <Button
                 variant="secondary"
-                aria-label={`Remove passkey ${passkey.name}`}
+                aria-label={t`Remove passkey ${passkey.name}`}
                 busy={remove.isPending && remove.variables === passkey.id}
                 onClick={() => {
                   add.reset();
@@ -59,7 +63,7 @@ export function PasskeysSection() {
                   setRemoving(passkey);
                 }}
               >
-                Remove
+                <Trans>Remove</Trans>
               </Button>
             </li>
           ))}
@@ -67,9 +71,9 @@ export function PasskeysSection() {
       )}
       <ConfirmDialog
         open={removing !== null}
-        title={`Remove ${removing?.name ?? 'this passkey'}?`}
+        title={t`Remove ${removing?.name ?? 'this passkey'}?`}
         message={messages.passkeys.confirmRemove}
-        confirmLabel="Remove"
+        confirmLabel={t`Remove`}
         busy={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
@@ -86,7 +90,7 @@ export function PasskeysSection() {
             setAdding(true);
           }}
         >
-          Add a passkey
+          <Trans>Add a passkey</Trans>
         </Button>
       </div>
       <AddPasskeyDialog open={adding} onClose={() => setAdding(false)} add={add} />

@@ -3,7 +3,10 @@
  * and the key as text → Code, Verify → the ten backup codes, shown once. When on: turn it off with
  * the password.
  */
+
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -45,14 +48,16 @@ function SetupCode({ setup }: { setup: TwoFactorSetup }) {
           src={qr}
           width={192}
           height={192}
-          alt="QR code for your authenticator app"
+          alt={t`QR code for your authenticator app`}
           className={styles.qr}
         />
       ) : (
         <Skeleton width={192} height={192} />
       )}
       <p>
-        Key: <code className={styles.secret}>{key}</code>
+        <Trans>
+          Key: <code className={styles.secret}>{key}</code>
+        </Trans>
       </p>
     </div>
   );
@@ -80,12 +85,12 @@ function PasswordForm({
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <TextField
-        label="Password"
+        label={t`Password`}
         type="password"
         autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        error={missing ? 'Password is required.' : undefined}
+        error={missing ? t`Password is required.` : undefined}
         aria-required="true"
       />
       <ErrorMessage>{error}</ErrorMessage>
@@ -113,7 +118,7 @@ export function TwoFactorSection() {
       <div className={styles.form}>
         <SuccessMessage>{messages.account.twoFactorOn}</SuccessMessage>
         <p className={styles.muted}>{messages.account.backupCodesIntro}</p>
-        <ul className={styles.codes} aria-label="Backup codes">
+        <ul className={styles.codes} aria-label={t`Backup codes`}>
           {start.data.backupCodes.map((backupCode) => (
             <li key={backupCode}>
               <code>{backupCode}</code>
@@ -129,7 +134,7 @@ export function TwoFactorSection() {
       <div className={styles.form}>
         <p className={styles.muted}>{messages.account.twoFactorOn}</p>
         <PasswordForm
-          label="Turn off two-factor authentication"
+          label={t`Turn off two-factor authentication`}
           busy={disable.isPending}
           error={disable.isError ? passwordProblem(disable.error) : ''}
           onSubmit={(password) => disable.mutate(password)}
@@ -151,7 +156,7 @@ export function TwoFactorSection() {
           noValidate
         >
           <TextField
-            label="Code"
+            label={t`Code`}
             inputMode="numeric"
             autoComplete="one-time-code"
             value={code}
@@ -161,7 +166,7 @@ export function TwoFactorSection() {
           <ErrorMessage>{confirm.isError ? messages.account.codeWrong : ''}</ErrorMessage>
           <div>
             <Button type="submit" busy={confirm.isPending}>
-              Verify
+              <Trans>Verify</Trans>
             </Button>
           </div>
         </form>
@@ -174,7 +179,7 @@ export function TwoFactorSection() {
       {disable.isSuccess && <SuccessMessage>{messages.account.twoFactorDisabled}</SuccessMessage>}
       <p className={styles.muted}>{messages.account.twoFactorOff}</p>
       <PasswordForm
-        label="Enable two-factor authentication"
+        label={t`Enable two-factor authentication`}
         busy={start.isPending}
         error={start.isError ? passwordProblem(start.error) : ''}
         onSubmit={(password) => start.mutate(password)}

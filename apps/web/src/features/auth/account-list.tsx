@@ -2,7 +2,9 @@
  * The accounts signed in on this device, the active one first and marked, the others as "Switch to …"
  * buttons, then Add Account. Used by the top bar's account menu and by /settings.
  */
+
 import { limits, messages, paths } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { Check, UserPlus } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -80,7 +82,7 @@ export function AccountList({ onDone }: AccountListProps) {
           <AccountIdentity account={active} />
           <span className={styles.badge}>
             <Check aria-hidden="true" size={16} />
-            Active
+            <Trans>Active</Trans>
           </span>
         </li>
         {accounts.isPending && (
@@ -98,10 +100,12 @@ export function AccountList({ onDone }: AccountListProps) {
               disabled={switchAccount.isPending}
               aria-busy={switchAccount.isPending && switchAccount.variables?.userId === account.userId}
             >
-              <span className="visually-hidden">Switch to </span>
+              <span className="visually-hidden">
+                <Trans>Switch to</Trans>{' '}
+              </span>
               <AccountIdentity account={account} />
               <span className={styles.switchLabel} aria-hidden="true">
-                Switch
+                <Trans>Switch</Trans>
               </span>
             </button>
           </li>
@@ -118,7 +122,7 @@ export function AccountList({ onDone }: AccountListProps) {
           navigate(paths.addAccount, { state: { from: location.pathname } });
         }}
       >
-        Add Account
+        <Trans>Add Account</Trans>
       </Button>
       {atLimit && (
         <p id={limitHintId} className={styles.hint}>

@@ -3,6 +3,8 @@
  * popover with the accounts signed in on this device and Add Account. The native popover gives
  * Escape, light dismiss and focus return; the list is only fetched while it is open.
  */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ChevronDown } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Skeleton } from '@/components/skeleton.tsx';
@@ -24,7 +26,7 @@ export function AccountMenu() {
         type="button"
         className={styles.trigger}
         popoverTarget={panelId}
-        aria-label="Accounts"
+        aria-label={t`Accounts`}
         aria-expanded={open}
         aria-controls={panelId}
       >
@@ -36,7 +38,7 @@ export function AccountMenu() {
         popover="auto"
         className={styles.panel}
         role="dialog"
-        aria-label="Accounts"
+        aria-label={t`Accounts`}
         onToggle={(event) => {
           setOpen(event.newState === 'open');
           if (event.newState === 'open') setOpened(true);
@@ -44,7 +46,9 @@ export function AccountMenu() {
       >
         {opened && (
           <>
-            <p className={styles.title}>Accounts</p>
+            <p className={styles.title}>
+              <Trans>Accounts</Trans>
+            </p>
             <Suspense fallback={<Skeleton height={56} />}>
               <AccountList onDone={() => panel.current?.hidePopover()} />
             </Suspense>

@@ -1,4 +1,5 @@
 /** The frame of the signed-out screens: the brand on one side (desktop), the form card on the other. */
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/logo.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
@@ -18,7 +19,9 @@ export function AuthLayout({
     <div className={styles.layout}>
       <section className={styles.brand} aria-hidden="true">
         <Logo size="lg" />
-        <p className={styles.tagline}>Share the moments and the events that bring your people together.</p>
+        <p className={styles.tagline}>
+          <Trans>Share the moments and the events that bring your people together.</Trans>
+        </p>
         <div className={styles.collage}>
           <span />
           <span />

@@ -3,7 +3,9 @@
  * already has an account, so the screen tells nobody who is on Glimpse. Resend email asks for a new
  * link, limited like every email the server sends.
  */
+
 import { messages } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { actionableMessage } from '@/lib/api-client.ts';
@@ -21,7 +23,7 @@ export function CheckEmail({ email }: { email: string }) {
         <ErrorMessage>{actionableMessage(resend.error, messages.account.verificationFailed)}</ErrorMessage>
       )}
       <Button variant="secondary" block busy={resend.isPending} onClick={() => resend.mutate(email)}>
-        Resend email
+        <Trans>Resend email</Trans>
       </Button>
     </div>
   );

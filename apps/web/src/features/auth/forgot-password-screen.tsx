@@ -2,7 +2,10 @@
  * /forgot-password: Email, Send reset link. The confirmation reads the same whether or not the
  * address has an account, so this page cannot be used to find out who is on Glimpse.
  */
+
 import { ForgotPasswordInput, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -22,15 +25,15 @@ export function ForgotPasswordScreen() {
 
   return (
     <AuthLayout
-      title="Forgot password?"
-      subtitle="Enter your email and we will send you a link to choose a new password."
+      title={t`Forgot password?`}
+      subtitle={t`Enter your email and we will send you a link to choose a new password.`}
     >
       {requestReset.isSuccess ? (
         <SuccessMessage>{messages.account.resetLinkSent}</SuccessMessage>
       ) : (
         <form className={styles.form} onSubmit={form.submit} noValidate>
           <TextField
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="email"
             {...form.field('email')}
@@ -40,12 +43,14 @@ export function ForgotPasswordScreen() {
             {form.failure === null ? '' : form.alert(messages.common.somethingWentWrong)}
           </ErrorMessage>
           <Button type="submit" block busy={form.busy} busyLabel={messages.common.submitting}>
-            Send reset link
+            <Trans>Send reset link</Trans>
           </Button>
         </form>
       )}
       <p className={styles.footer}>
-        <Link to={paths.login}>Back to sign in</Link>
+        <Link to={paths.login}>
+          <Trans>Back to sign in</Trans>
+        </Link>
       </p>
     </AuthLayout>
   );

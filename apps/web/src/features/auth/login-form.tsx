@@ -1,6 +1,9 @@
 /** The Sign in form: Email, Password, the failure alert, Sign in (busy: Signing in...). */
+
 import type { MeDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -45,14 +48,14 @@ export function LoginForm({ blocked, onSignedIn }: LoginFormProps) {
   return (
     <form className={styles.form} onSubmit={form.submit} noValidate>
       <TextField
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
         {...form.field('email')}
         aria-required="true"
       />
       <TextField
-        label="Password"
+        label={t`Password`}
         type="password"
         autoComplete="current-password"
         {...form.field('password')}
@@ -68,7 +71,7 @@ export function LoginForm({ blocked, onSignedIn }: LoginFormProps) {
         busy={form.busy}
         busyLabel={messages.auth.signingIn}
       >
-        Sign in
+        <Trans>Sign in</Trans>
       </Button>
     </form>
   );

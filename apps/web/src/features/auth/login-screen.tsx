@@ -2,8 +2,11 @@
  * /login. With `?addAccount=1` a signed-in person signs in to one more account (Add Account) instead
  * of being sent back to the app; the accounts already signed in stay signed in.
  */
+
 import type { MeDto } from '@glimpse/shared';
 import { limits, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -48,11 +51,11 @@ export function LoginScreen() {
 
   return (
     <AuthLayout
-      title={addingAccount ? 'Add account' : 'Sign in'}
+      title={addingAccount ? t`Add account` : t`Sign in`}
       subtitle={
         addingAccount
-          ? `Sign in to another account. You stay signed in as ${currentName}.`
-          : 'Welcome back. Sign in to see what your people are sharing.'
+          ? t`Sign in to another account. You stay signed in as ${currentName}.`
+          : t`Welcome back. Sign in to see what your people are sharing.`
       }
     >
       {accountDeleted && <SuccessMessage>{messages.account.deleted}</SuccessMessage>}
@@ -67,7 +70,7 @@ export function LoginScreen() {
         busy={passkey.isPending}
         onClick={() => passkey.mutate(undefined, { onSuccess: signedInAs })}
       >
-        Sign in with a passkey
+        <Trans>Sign in with a passkey</Trans>
       </Button>
       {passkey.isError && (
         <ErrorMessage>
@@ -80,11 +83,15 @@ export function LoginScreen() {
         </p>
       )}
       <p className={styles.footer}>
-        New to Glimpse? <Link to={addingAccount ? paths.addAccountSignup : paths.signup}>Sign up</Link>
+        <Trans>
+          New to Glimpse? <Link to={addingAccount ? paths.addAccountSignup : paths.signup}>Sign up</Link>
+        </Trans>
       </p>
       {addingAccount && (
         <p className={styles.footer}>
-          <Link to={returnTo}>Cancel</Link>
+          <Link to={returnTo}>
+            <Trans>Cancel</Trans>
+          </Link>
         </p>
       )}
     </AuthLayout>

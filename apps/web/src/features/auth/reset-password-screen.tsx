@@ -3,7 +3,10 @@
  * session of the account when it succeeds, so the person signs in again with the new password; the
  * passkeys added lately are gone too (server auth/auth.ts), and the screen says so.
  */
+
 import { messages, passkeyLimits, paths, ResetPasswordInput } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button, ButtonLink } from '@/components/button.tsx';
@@ -32,29 +35,31 @@ export function ResetPasswordScreen() {
 
   if (reset.isSuccess) {
     return (
-      <AuthLayout title="Password reset" subtitle="">
+      <AuthLayout title={t`Password reset`} subtitle="">
         <SuccessMessage>{messages.account.resetDone(passkeyLimits.recoveryLookbackDays)}</SuccessMessage>
-        <ButtonLink to={paths.login}>Sign in</ButtonLink>
+        <ButtonLink to={paths.login}>
+          <Trans>Sign in</Trans>
+        </ButtonLink>
       </AuthLayout>
     );
   }
 
   return (
     <AuthLayout
-      title="Choose a new password"
-      subtitle="You will be signed out everywhere, then sign in with the new password."
+      title={t`Choose a new password`}
+      subtitle={t`You will be signed out everywhere, then sign in with the new password.`}
     >
       {token ? (
         <form className={styles.form} onSubmit={form.submit} noValidate>
           <TextField
-            label="New password"
+            label={t`New password`}
             type="password"
             autoComplete="new-password"
             {...form.field('newPassword')}
             aria-required="true"
           />
           <TextField
-            label="Verify password"
+            label={t`Verify password`}
             type="password"
             autoComplete="new-password"
             {...form.field('verifyPassword')}
@@ -62,14 +67,16 @@ export function ResetPasswordScreen() {
           />
           <ErrorMessage>{form.failure === null ? '' : failureText(form.failure)}</ErrorMessage>
           <Button type="submit" block busy={form.busy} busyLabel={messages.common.submitting}>
-            Reset password
+            <Trans>Reset password</Trans>
           </Button>
         </form>
       ) : (
         <ErrorMessage>{messages.account.resetLinkMissing}</ErrorMessage>
       )}
       <p className={styles.footer}>
-        <Link to={paths.forgotPassword}>Ask for a new link</Link>
+        <Link to={paths.forgotPassword}>
+          <Trans>Ask for a new link</Trans>
+        </Link>
       </p>
     </AuthLayout>
   );

@@ -1,5 +1,8 @@
 /** The Sign up form: Email, Password, Verify password, the failure alert, Sign up (busy: Signing Up...). */
+
 import { limits, messages, paths, SignUpInput } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -47,7 +50,7 @@ export function SignupForm({ signUp }: SignupFormProps) {
   return (
     <form className={styles.form} onSubmit={form.submit} noValidate>
       <TextField
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
         value={values.email}
@@ -55,16 +58,16 @@ export function SignupForm({ signUp }: SignupFormProps) {
         aria-required="true"
       />
       <TextField
-        label="Password"
+        label={t`Password`}
         type="password"
         autoComplete="new-password"
         value={values.password}
         onChange={(e) => form.set('password', e.target.value)}
-        hint={`At least ${limits.passwordMin} characters.`}
+        hint={t`At least ${limits.passwordMin} characters.`}
         aria-required="true"
       />
       <TextField
-        label="Verify password"
+        label={t`Verify password`}
         type="password"
         autoComplete="new-password"
         value={values.verifyPassword}
@@ -90,18 +93,22 @@ export function SignupForm({ signUp }: SignupFormProps) {
           aria-invalid={form.errors.acceptTerms ? true : undefined}
         />
         <span>
-          I agree to the{' '}
-          <Link to={paths.terms} target="_blank">
-            Terms of Service
-          </Link>{' '}
-          and{' '}
-          <Link to={paths.guidelines} target="_blank">
-            Community Guidelines
-          </Link>
+          <Trans>
+            I agree to the{' '}
+            <Link to={paths.terms} target="_blank">
+              Terms of Service
+            </Link>{' '}
+            and{' '}
+            <Link to={paths.guidelines} target="_blank">
+              Community Guidelines
+            </Link>
+          </Trans>
         </span>
       </label>
       <p className={styles.terms}>
-        Read how we handle your data in the <Link to={paths.privacy}>Privacy Policy</Link>.
+        <Trans>
+          Read how we handle your data in the <Link to={paths.privacy}>Privacy Policy</Link>.
+        </Trans>
       </p>
       <Button
         type="submit"
@@ -110,7 +117,7 @@ export function SignupForm({ signUp }: SignupFormProps) {
         busy={form.busy}
         busyLabel={messages.auth.signingUp}
       >
-        Sign up
+        <Trans>Sign up</Trans>
       </Button>
     </form>
   );

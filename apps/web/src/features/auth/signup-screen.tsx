@@ -3,7 +3,10 @@
  * the screen says "Check your email": the emailed link signs the new account in and opens
  * /setupProfile.
  */
+
 import { messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useAuth } from '@/lib/session.ts';
 import { useSignUp } from './api/sign-up.ts';
@@ -24,10 +27,12 @@ export function SignupScreen() {
 
   if (signUp.isSuccess) {
     return (
-      <AuthLayout title={messages.auth.checkEmailTitle} subtitle="One step left: confirm your address.">
+      <AuthLayout title={messages.auth.checkEmailTitle} subtitle={t`One step left: confirm your address.`}>
         <CheckEmail email={signUp.variables.email} />
         <p className={styles.footer}>
-          <Link to={loginPath}>Back to sign in</Link>
+          <Link to={loginPath}>
+            <Trans>Back to sign in</Trans>
+          </Link>
         </p>
       </AuthLayout>
     );
@@ -35,16 +40,18 @@ export function SignupScreen() {
 
   return (
     <AuthLayout
-      title="Sign up"
+      title={t`Sign up`}
       subtitle={
         addingAccount
-          ? 'Create another Glimpse account. You stay signed in to the ones you have.'
-          : 'Create your Glimpse account. It takes a minute.'
+          ? t`Create another Glimpse account. You stay signed in to the ones you have.`
+          : t`Create your Glimpse account. It takes a minute.`
       }
     >
       <SignupForm signUp={signUp} />
       <p className={styles.footer}>
-        Already have an account? <Link to={loginPath}>Log in</Link>
+        <Trans>
+          Already have an account? <Link to={loginPath}>Log in</Link>
+        </Trans>
       </p>
     </AuthLayout>
   );

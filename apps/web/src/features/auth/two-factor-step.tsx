@@ -2,8 +2,11 @@
  * Sign-in's second step with two-factor on: Code (from the authenticator app), Verify; or one of
  * the ten backup codes, each good once.
  */
+
 import type { MeDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -44,7 +47,7 @@ export function TwoFactorStep({
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.footer}>{backup ? messages.account.backupCodeHint : messages.account.codeHint}</p>
       <TextField
-        label={backup ? 'Backup code' : 'Code'}
+        label={backup ? t`Backup code` : t`Code`}
         inputMode={backup ? 'text' : 'numeric'}
         autoComplete="one-time-code"
         autoFocus
@@ -55,13 +58,13 @@ export function TwoFactorStep({
       />
       <ErrorMessage>{verify.isError ? failureText(verify.error) : ''}</ErrorMessage>
       <Button type="submit" block busy={verify.isPending} busyLabel={messages.common.submitting}>
-        Verify
+        <Trans>Verify</Trans>
       </Button>
       <Button type="button" variant="secondary" block onClick={() => setBackup(!backup)}>
-        {backup ? 'Use the authenticator app' : 'Use a backup code'}
+        {backup ? t`Use the authenticator app` : t`Use a backup code`}
       </Button>
       <Button type="button" variant="ghost" block onClick={onCancel}>
-        Back
+        <Trans>Back</Trans>
       </Button>
     </form>
   );

@@ -5,7 +5,9 @@
  * signed out, the passkeys added around the change are removed (the screen says how many), and
  * the screen invites a password reset.
  */
+
 import { messages, passkeyLimits, paths } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { Link, useLocation } from 'react-router';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button, ButtonLink } from '@/components/button.tsx';
@@ -32,7 +34,9 @@ export function UndoEmailChangeScreen() {
           {undo.data.passkeysRemoved > 0 &&
             ` ${messages.changeEmail.undonePasskeys(undo.data.passkeysRemoved, passkeyLimits.recoveryLookbackDays)}`}
         </SuccessMessage>
-        <ButtonLink to={paths.forgotPassword}>Reset your password</ButtonLink>
+        <ButtonLink to={paths.forgotPassword}>
+          <Trans>Reset your password</Trans>
+        </ButtonLink>
       </AuthLayout>
     );
   }
@@ -56,7 +60,9 @@ export function UndoEmailChangeScreen() {
         <ErrorMessage>{undoLinkMissing}</ErrorMessage>
       )}
       <p className={styles.footer}>
-        <Link to={paths.login}>Back to sign in</Link>
+        <Link to={paths.login}>
+          <Trans>Back to sign in</Trans>
+        </Link>
       </p>
     </AuthLayout>
   );

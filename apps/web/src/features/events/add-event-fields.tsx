@@ -13,6 +13,8 @@ import {
   timeZoneNames,
   wallTimeOf,
 } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { LocateFixed } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/button.tsx';
@@ -206,20 +208,24 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
   return (
     <>
       <TextField
-        label="Title"
+        label={t`Title`}
         {...form.field('title')}
         maxLength={limits.eventTitleMax}
         aria-required="true"
       />
       <div className={styles.row}>
-        <TextField label="Date" type="date" {...form.field('date')} aria-required="true" />
-        <TextField label="Time" type="time" {...form.field('time')} aria-required="true" />
+        <TextField label={t`Date`} type="date" {...form.field('date')} aria-required="true" />
+        <TextField label={t`Time`} type="time" {...form.field('time')} aria-required="true" />
       </div>
       <div className={styles.row}>
-        <TextField label="End date" type="date" {...form.field('endDate')} />
-        <TextField label="End time" type="time" {...form.field('endTime')} />
+        <TextField label={t`End date`} type="date" {...form.field('endDate')} />
+        <TextField label={t`End time`} type="time" {...form.field('endTime')} />
       </div>
-      <SelectField label="Time zone" {...form.field('timeZone')} hint="Date and Time are on this clock.">
+      <SelectField
+        label={t`Time zone`}
+        {...form.field('timeZone')}
+        hint={t`Date and Time are on this clock.`}
+      >
         {zones.map((zone) => (
           <option key={zone} value={zone}>
             {zone}
@@ -227,78 +233,84 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
         ))}
       </SelectField>
       <TextArea
-        label="Place"
+        label={t`Place`}
         rows={2}
         {...form.field('place')}
         maxLength={limits.eventPlaceMax}
-        hint="Venue and address, if there is one."
+        hint={t`Venue and address, if there is one.`}
       />
       <div className={styles.coordinates}>
         <TextField
-          label="Coordinates"
+          label={t`Coordinates`}
           inputMode="decimal"
           placeholder="52.52, 13.40"
           {...form.field('coordinates')}
           error={form.errors.coordinates || locationError || undefined}
-          hint="Latitude, longitude for the map link; may stay empty."
+          hint={t`Latitude, longitude for the map link; may stay empty.`}
         />
         <Button
           type="button"
           variant="secondary"
           size="sm"
           busy={locating}
-          busyLabel="Locating…"
+          busyLabel={t`Locating…`}
           icon={<LocateFixed aria-hidden="true" size={16} />}
           onClick={locateMe}
         >
-          Use my location
+          <Trans>Use my location</Trans>
         </Button>
       </div>
       <TextField
-        label="Capacity"
+        label={t`Capacity`}
         type="number"
         inputMode="numeric"
         min={1}
         max={limits.eventCapacityMax}
         {...form.field('capacity')}
-        hint="Places for Going; empty for no limit. Past it, people join a waitlist."
+        hint={t`Places for Going; empty for no limit. Past it, people join a waitlist.`}
       />
       <SelectField
-        label="Repeats"
+        label={t`Repeats`}
         value={values.repeats}
         onChange={(event) => form.set('repeats', event.target.value as EventFieldValues['repeats'])}
         error={form.errors.repeats}
       >
-        <option value="never">Never</option>
-        <option value="weekly">Weekly</option>
-        <option value="monthly">Monthly</option>
+        <option value="never">
+          <Trans>Never</Trans>
+        </option>
+        <option value="weekly">
+          <Trans>Weekly</Trans>
+        </option>
+        <option value="monthly">
+          <Trans>Monthly</Trans>
+        </option>
       </SelectField>
       {values.repeats !== 'never' && (
         <div className={styles.row}>
-          <TextField label="Repeat until" type="date" {...form.field('repeatUntil')} />
+          <TextField label={t`Repeat until`} type="date" {...form.field('repeatUntil')} />
           <TextField
-            label="Number of times"
+            label={t`Number of times`}
             type="number"
             inputMode="numeric"
             min={2}
             max={limits.eventRepeatCountMax}
             {...form.field('repeatCount')}
-            hint="Or an end date."
+            hint={t`Or an end date.`}
           />
         </div>
       )}
       <TextField
-        label="Website"
+        label={t`Website`}
         type="url"
         inputMode="url"
         autoComplete="url"
-        placeholder="https://"
+        placeholder={t`https://`}
         {...form.field('website')}
         maxLength={limits.websiteMax}
         aria-required="true"
       />
       <TextArea
-        label="Description"
+        label={t`Description`}
         rows={5}
         {...form.field('description')}
         maxLength={limits.eventDescriptionMax}

@@ -4,7 +4,10 @@
  * Image. Date and Time are read on the chosen zone's clock and sent as one instant plus the zone
  * (DESIGN.md §4). Success opens the event.
  */
+
 import { CreateEventInput, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { CalendarDays } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
@@ -34,19 +37,23 @@ export function AddEventScreen() {
   });
 
   return (
-    <Page title="Create event">
+    <Page title={t`Create event`}>
       <form className={styles.form} onSubmit={form.submit} noValidate>
         <div className={styles.picker}>
           <ImagePicker
-            label="Image"
+            label={t`Image`}
             file={form.values.image}
             onChange={(file) => form.set('image', file)}
             error={form.errors.image}
             placeholder={
               <span className={styles.placeholder}>
                 <CalendarDays aria-hidden="true" size={44} strokeWidth={1.5} />
-                <span>Add a picture</span>
-                <span className={styles.optional}>Optional</span>
+                <span>
+                  <Trans>Add a picture</Trans>
+                </span>
+                <span className={styles.optional}>
+                  <Trans>Optional</Trans>
+                </span>
               </span>
             }
           />
@@ -60,7 +67,7 @@ export function AddEventScreen() {
             </ErrorMessage>
           )}
           <Button type="submit" busy={form.busy} busyLabel={messages.common.submitting}>
-            Submit
+            <Trans>Submit</Trans>
           </Button>
         </div>
       </form>

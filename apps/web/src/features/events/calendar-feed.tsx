@@ -4,6 +4,8 @@
  * keeps only a hash of its token, so the address is shown once, right after it is made; making a
  * new one stops the old, and Turn off stops it altogether.
  */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { CalendarSync, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { Button, ButtonAnchor } from '@/components/button.tsx';
@@ -22,7 +24,7 @@ export function CalendarFeedButton() {
         icon={<CalendarSync aria-hidden="true" size={18} />}
         onClick={() => setOpen(true)}
       >
-        Calendar feed
+        <Trans>Calendar feed</Trans>
       </Button>
       {open && <CalendarFeedDialog onClose={() => setOpen(false)} />}
     </>
@@ -40,9 +42,9 @@ function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
   async function copy(url: string) {
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Address copied.');
+      toast.success(t`Address copied.`);
     } catch {
-      toast.error('Copy did not work: select the address and copy it yourself.');
+      toast.error(t`Copy did not work: select the address and copy it yourself.`);
     }
   }
 
@@ -50,29 +52,31 @@ function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
     <Dialog
       open
       onClose={onClose}
-      title="Calendar feed"
+      title={t`Calendar feed`}
       actions={
         <Button variant="secondary" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </Button>
       }
     >
       <div className={styles.feed}>
         <p>
-          Subscribe to your events in Google Calendar, Apple Calendar or Thunderbird: the events you organise,
-          are going to or interested in, and those of the people you follow. Keep the address private: anyone
-          with it can read that calendar.
+          <Trans>
+            Subscribe to your events in Google Calendar, Apple Calendar or Thunderbird: the events you
+            organise, are going to or interested in, and those of the people you follow. Keep the address
+            private: anyone with it can read that calendar.
+          </Trans>
         </p>
         {feed.isPending ? (
-          <p role="status">Loading…</p>
+          <p role="status">{t`Loading…`}</p>
         ) : made?.url ? (
           <>
             <TextField
-              label="Your feed address"
+              label={t`Your feed address`}
               readOnly
               value={made.url}
               onFocus={(event) => event.currentTarget.select()}
-              hint="Shown only now. Make a new address if you lose it."
+              hint={t`Shown only now. Make a new address if you lose it.`}
             />
             <div className={styles.hostActions}>
               <Button
@@ -80,41 +84,49 @@ function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
                 icon={<Copy aria-hidden="true" size={16} />}
                 onClick={() => void copy(made.url!)}
               >
-                Copy address
+                <Trans>Copy address</Trans>
               </Button>
               <ButtonAnchor variant="secondary" href={made.webcalUrl ?? made.url}>
-                Open in calendar app
+                <Trans>Open in calendar app</Trans>
               </ButtonAnchor>
             </div>
           </>
         ) : active ? (
-          <p>Your feed is on. Its address was shown when you made it.</p>
+          <p>
+            <Trans>Your feed is on. Its address was shown when you made it.</Trans>
+          </p>
         ) : (
-          <p>You have no feed address yet.</p>
+          <p>
+            <Trans>You have no feed address yet.</Trans>
+          </p>
         )}
         <div className={styles.hostActions}>
           <Button
             size="sm"
             variant={made?.url ? 'secondary' : undefined}
             busy={create.isPending}
-            busyLabel="Making…"
+            busyLabel={t`Making…`}
             onClick={() => create.mutate()}
           >
-            {active ? 'Make a new address' : 'Make my feed address'}
+            {active ? <Trans>Make a new address</Trans> : <Trans>Make my feed address</Trans>}
           </Button>
           {active && (
             <Button
               size="sm"
               variant="ghost"
               busy={revoke.isPending}
-              busyLabel="Turning off…"
+              busyLabel={t`Turning off…`}
               onClick={() => revoke.mutate(undefined, { onSuccess: () => create.reset() })}
             >
-              Turn off feed
+              <Trans>Turn off feed</Trans>
             </Button>
           )}
         </div>
-        {active && !made?.url && <p className={styles.zone}>A new address stops the old one at once.</p>}
+        {active && !made?.url && (
+          <p className={styles.zone}>
+            <Trans>A new address stops the old one at once.</Trans>
+          </p>
+        )}
       </div>
     </Dialog>
   );

@@ -5,6 +5,8 @@
  * the link to it is only shown to the host.
  */
 import { type EventDto, messages, paths, UpdateEventInput } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button, ButtonLink } from '@/components/button.tsx';
@@ -27,7 +29,7 @@ export function EditEventScreen() {
   if (isError) return <EventDetailFailed error={error} retry={() => void refetch()} />;
   if (event.host.userId !== me.user.id) {
     return (
-      <Page title="Edit event">
+      <Page title={t`Edit event`}>
         <ErrorMessage>{messages.event.onlyHostEdits}</ErrorMessage>
       </Page>
     );
@@ -50,7 +52,7 @@ function EditEventForm({ event }: { event: EventDto }) {
     },
   });
   return (
-    <Page title="Edit event">
+    <Page title={t`Edit event`}>
       <form className={`${styles.form} ${styles.single}`} onSubmit={form.submit} noValidate>
         <div className={styles.fields}>
           <AddEventFields form={form} />
@@ -61,10 +63,10 @@ function EditEventForm({ event }: { event: EventDto }) {
           )}
           <div className={styles.buttons}>
             <Button type="submit" busy={form.busy} busyLabel={messages.common.submitting}>
-              Save
+              <Trans>Save</Trans>
             </Button>
             <ButtonLink variant="secondary" to={paths.eventDetail(event.id)}>
-              Back to event
+              <Trans>Back to event</Trans>
             </ButtonLink>
           </div>
         </div>

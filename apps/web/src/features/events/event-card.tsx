@@ -1,13 +1,16 @@
 /** One event in a list: picture with a calendar leaf, title linking to the detail, host and count. */
+
 import type { EventDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount, fullName } from '@/lib/format.ts';
 import styles from './event-card.module.css';
 import { EventImage } from './event-image.tsx';
-import { calendarLeaf, formatEventStart, formatEventStartShort, isPast } from './format.ts';
+import { calendarLeaf, formatEventStart, formatEventStartShort, isPast, repeatsLabel } from './format.ts';
 import { PastBadge } from './past-badge.tsx';
 
 export function EventCard({
@@ -42,8 +45,8 @@ export function EventCard({
           <time dateTime={when} title={formatEventStart(when)}>
             {formatEventStartShort(when)}
           </time>
-          {event.cancelled ? <PastBadge label="Cancelled" /> : past && <PastBadge />}
-          {event.repeat && <span className={styles.repeats}>Repeats {event.repeat.frequency}</span>}
+          {event.cancelled ? <PastBadge label={t`Cancelled`} /> : past && <PastBadge />}
+          {event.repeat && <span className={styles.repeats}>{repeatsLabel(event.repeat.frequency)}</span>}
         </p>
         <h3 className={styles.title}>
           <Link to={paths.eventDetail(event.id)} className={styles.link}>
@@ -53,12 +56,14 @@ export function EventCard({
         <p className={styles.meta}>
           {showHost && (
             <span className={styles.host}>
-              Hosted by <bdi>{fullName(event.host)}</bdi>
+              <Trans>
+                Hosted by <bdi>{fullName(event.host)}</bdi>
+              </Trans>
             </span>
           )}
           <span className={styles.count}>
             <Users aria-hidden="true" size={14} />
-            {formatCount(event.interestedCount)} interested
+            {formatCount(event.interestedCount)} <Trans>interested</Trans>
           </span>
         </p>
       </div>

@@ -1,5 +1,8 @@
 /** /eventdetail/{id} while it loads, and when it cannot be shown (gone, or the request failed). */
+
 import { messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { CalendarX2 } from 'lucide-react';
 import { Button, ButtonLink } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
@@ -9,8 +12,8 @@ import styles from './event-detail-screen.module.css';
 
 export function EventDetailLoading() {
   return (
-    <Page title="Event" hideHeading>
-      <div className={styles.card} role="status" aria-busy="true" aria-label="Loading event">
+    <Page title={t`Event`} hideHeading>
+      <div className={styles.card} role="status" aria-busy="true" aria-label={t`Loading event`}>
         <div className={styles.media}>
           <Skeleton height="100%" />
         </div>
@@ -31,10 +34,12 @@ export function EventDetailLoading() {
 export function EventDetailFailed({ error, retry }: { error: unknown; retry: () => void }) {
   const missing = isApiError(error, 'NotFound');
   return (
-    <Page title="Event" width="narrow">
+    <Page title={t`Event`} width="narrow">
       <EmptyState icon={<CalendarX2 />} title={missing ? messages.event.notFound : messages.event.loadFailed}>
         {missing ? (
-          <ButtonLink to={paths.events}>See events</ButtonLink>
+          <ButtonLink to={paths.events}>
+            <Trans>See events</Trans>
+          </ButtonLink>
         ) : (
           <Button onClick={() => retry()}>{messages.common.tryAgain}</Button>
         )}

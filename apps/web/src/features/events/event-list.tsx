@@ -3,8 +3,11 @@
  * Two keyset-paginated queries: the past ones load only once every upcoming one is shown. Infinite
  * scroll plus a Load more button for keyboards, skeletons, an error with retry, an empty state.
  */
+
 import type { EventDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/button.tsx';
 import { EmptyState } from '@/components/page.tsx';
@@ -35,7 +38,7 @@ export function EventList({ list, label, empty, itemActions }: EventListProps) {
 
   if (upcoming.isPending || (upcomingDone && past.isPending)) {
     return (
-      <div className={styles.list} role="status" aria-busy="true" aria-label={`Loading ${label}`}>
+      <div className={styles.list} role="status" aria-busy="true" aria-label={t`Loading ${label}`}>
         {Array.from({ length: 3 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Skeleton key={i} height={136} />
@@ -79,9 +82,9 @@ export function EventList({ list, label, empty, itemActions }: EventListProps) {
             variant="secondary"
             onClick={() => void fetchNextPage()}
             busy={isFetchingNextPage}
-            busyLabel="Loading..."
+            busyLabel={t`Loading...`}
           >
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </div>
       )}

@@ -4,6 +4,8 @@
  */
 import type { EventDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Ban, CalendarPlus, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -47,12 +49,16 @@ export function EventSide({
     <>
       <div className={styles.side}>
         <div className={styles.host}>
-          <span className={styles.label}>Hosted by</span>
+          <span className={styles.label}>
+            <Trans>Hosted by</Trans>
+          </span>
           <AuthorLine author={event.host} />
         </div>
         {children}
         <div className={styles.host}>
-          <span className={styles.label}>Website</span>
+          <span className={styles.label}>
+            <Trans>Website</Trans>
+          </span>
           <a
             className={styles.website}
             href={event.website}
@@ -72,14 +78,14 @@ export function EventSide({
             download
             icon={<CalendarPlus aria-hidden="true" size={18} />}
           >
-            Add to calendar
+            <Trans>Add to calendar</Trans>
           </ButtonAnchor>
         </div>
         {!isHost && (
           <ReportButton
-            label="Report event"
-            title={`Report ${event.title}`}
-            description="Tell our moderators what is wrong with this event. The host will not see who reported it."
+            label={t`Report event`}
+            title={t`Report ${event.title}`}
+            description={t`Tell our moderators what is wrong with this event. The host will not see who reported it.`}
             size="sm"
             send={(reason) => reportContent('event', event.id, reason)}
           />
@@ -91,7 +97,7 @@ export function EventSide({
               to={paths.editEvent(event.id)}
               icon={<Pencil aria-hidden="true" size={16} />}
             >
-              Edit event
+              <Trans>Edit event</Trans>
             </ButtonLink>
             {!event.cancelled && (
               <Button
@@ -101,7 +107,7 @@ export function EventSide({
                 onClick={() => setConfirming('cancel')}
                 className={styles.delete}
               >
-                Cancel event
+                <Trans>Cancel event</Trans>
               </Button>
             )}
             <Button
@@ -111,7 +117,7 @@ export function EventSide({
               onClick={() => setConfirming('delete')}
               className={styles.delete}
             >
-              Delete event
+              <Trans>Delete event</Trans>
             </Button>
           </div>
         )}
@@ -119,7 +125,7 @@ export function EventSide({
       {isHost && (
         <ConfirmDialog
           open={confirming === 'cancel'}
-          title="Cancel this event?"
+          title={t`Cancel this event?`}
           message={messages.event.confirmCancel(event.title)}
           busy={cancelEvent.isPending}
           onCancel={() => setConfirming(null)}
@@ -129,7 +135,7 @@ export function EventSide({
       {isHost && (
         <ConfirmDialog
           open={confirming === 'delete'}
-          title="Delete this event?"
+          title={t`Delete this event?`}
           message={messages.event.confirmDelete(event.title)}
           busy={deleteEvent.isPending}
           onCancel={() => setConfirming(null)}

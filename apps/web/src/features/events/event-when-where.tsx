@@ -6,10 +6,20 @@
  */
 import type { EventDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Clock, MapPin, Repeat } from 'lucide-react';
 import { Link } from 'react-router';
 import styles from './event-detail-screen.module.css';
-import { formatEnd, formatEventStart, formatEventStartShort, isPast, mapLink, zoneNote } from './format.ts';
+import {
+  formatEnd,
+  formatEventStart,
+  formatEventStartShort,
+  isPast,
+  mapLink,
+  repeatsLabel,
+  zoneNote,
+} from './format.ts';
 import { PastBadge } from './past-badge.tsx';
 
 export function EventWhen({ event }: { event: EventDto }) {
@@ -28,7 +38,9 @@ export function EventWhen({ event }: { event: EventDto }) {
             </>
           )}{' '}
           {event.cancelled ? (
-            <span className={styles.cancelled}>Cancelled</span>
+            <span className={styles.cancelled}>
+              <Trans>Cancelled</Trans>
+            </span>
           ) : (
             isPast(occurrence.startsAt) && <PastBadge />
           )}
@@ -44,12 +56,16 @@ export function EventPlace({ event }: { event: EventDto }) {
   if (!event.place && !map) return null;
   return (
     <div className={styles.host}>
-      <span className={styles.label}>Place</span>
+      <span className={styles.label}>
+        <Trans>Place</Trans>
+      </span>
       {event.place && <p className={styles.place}>{event.place}</p>}
       {map && (
         <a className={styles.website} href={map} target="_blank" rel="noopener noreferrer">
           <MapPin aria-hidden="true" size={16} />
-          <span>Open map</span>
+          <span>
+            <Trans>Open map</Trans>
+          </span>
         </a>
       )}
     </div>
@@ -59,14 +75,16 @@ export function EventPlace({ event }: { event: EventDto }) {
 export function EventDates({ event }: { event: EventDto }) {
   if (!event.repeat) return null;
   const { frequency, count, until } = event.repeat;
-  const ends = count ? `${count} times` : until ? `until ${until}` : '';
+  const ends = count ? plural(count, { one: '# time', other: '# times' }) : until ? t`until ${until}` : '';
   return (
-    <section className={styles.host} aria-label="Next dates">
+    <section className={styles.host} aria-label={t`Next dates`}>
       <span className={styles.label}>
-        <Repeat aria-hidden="true" size={12} /> Repeats {frequency} {ends && `· ${ends}`}
+        <Repeat aria-hidden="true" size={12} /> {repeatsLabel(frequency)} {ends && `· ${ends}`}
       </span>
       {event.nextOccurrences.length === 0 ? (
-        <p className={styles.place}>No dates left.</p>
+        <p className={styles.place}>
+          <Trans>No dates left.</Trans>
+        </p>
       ) : (
         <ul className={styles.dates}>
           {event.nextOccurrences.map((date) => (

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { isPast, joinedLabel, overflowCount, startsAtFrom } from './format.ts';
+
+// The code's English texts (kept by the macros outside production builds).
+beforeEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('event start from the pickers', () => {
   it('reads the date and time in the browser’s zone as one instant', () => {

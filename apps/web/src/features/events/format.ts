@@ -3,51 +3,54 @@
  * label, and the one instant built from the native date and time pickers.
  */
 import { type EventDto, limits, zoneCity } from '@glimpse/shared';
-import { formatCount } from '@/lib/format.ts';
+import { plural, t } from '@lingui/core/macro';
+import { dateTimeFormat } from '@/lib/format.ts';
 
-const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
-const month = new Intl.DateTimeFormat(undefined, { month: 'short' });
-const dayOfMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric' });
-const dateAndTime = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const full = () => dateTimeFormat({ dateStyle: 'full', timeStyle: 'short' });
+const month = () => dateTimeFormat({ month: 'short' });
+const dayOfMonth = () => dateTimeFormat({ day: 'numeric' });
+const dateAndTime = () =>
+  dateTimeFormat({
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** "Saturday, March 14, 2027 at 7:30 PM" (in the viewer's own words). */
-export const formatEventStart = (iso: string) => full.format(new Date(iso));
+export const formatEventStart = (iso: string) => full().format(new Date(iso));
 
 /** "Sat, Mar 14, 2027, 7:30 PM": lists and the panel. */
-export const formatEventStartShort = (iso: string) => dateAndTime.format(new Date(iso));
+export const formatEventStartShort = (iso: string) => dateAndTime().format(new Date(iso));
 
-const sameYear = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const sameYear = () =>
+  dateTimeFormat({
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** "Mon, Nov 23, 7:00 AM", with the year only when it is not this one: the panel's tight column. */
 export function formatEventStartCompact(iso: string, now: Date = new Date()) {
   const date = new Date(iso);
-  return date.getFullYear() === now.getFullYear() ? sameYear.format(date) : dateAndTime.format(date);
+  return date.getFullYear() === now.getFullYear() ? sameYear().format(date) : dateAndTime().format(date);
 }
 
 /** The calendar-leaf badge: "MAR" over "14". */
 export function calendarLeaf(iso: string) {
   const date = new Date(iso);
-  return { month: month.format(date), day: dayOfMonth.format(date) };
+  return { month: month().format(date), day: dayOfMonth().format(date) };
 }
 
 export const isPast = (iso: string, now: number = Date.now()) => Date.parse(iso) < now;
 
 /** "1 person joined", "12 people joined": the avatar stack's accessible name. */
 export const joinedLabel = (count: number) =>
-  `${formatCount(count)} ${count === 1 ? 'person' : 'people'} joined`;
+  plural(count, { one: '# person joined', other: '# people joined' });
 
 /** How many joined beyond the avatars shown: the "+N". */
 export const overflowCount = (interestedCount: number, shown: number = limits.avatarStackSize) =>
@@ -71,17 +74,9 @@ export function startsAtFrom(date: string, time: string): string | null {
 /** The viewer's time zone, for the hint under the Time field. */
 export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-const timeOnly = new Map<string, Intl.DateTimeFormat>();
-
 /** "7:30 PM" on a zone's clock, in the viewer's own words. */
-export function formatTimeIn(iso: string, zone: string) {
-  let format = timeOnly.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: zone });
-    timeOnly.set(zone, format);
-  }
-  return format.format(new Date(iso));
-}
+export const formatTimeIn = (iso: string, zone: string) =>
+  dateTimeFormat({ hour: 'numeric', minute: '2-digit', timeZone: zone }).format(new Date(iso));
 
 /**
  * The event's own clock beside the viewer's when they differ at that moment: "19:30 in Berlin ·
@@ -95,7 +90,8 @@ export function zoneNote(
   const there = formatTimeIn(iso, eventZone);
   const here = formatTimeIn(iso, viewerZone);
   if (eventZone === viewerZone || there === here) return null;
-  return `${there} in ${zoneCity(eventZone)} · ${here} your time`;
+  const city = zoneCity(eventZone);
+  return t`${there} in ${city} · ${here} your time`;
 }
 
 /** The end after the start: only the time when it is the same day for the viewer. */
@@ -104,7 +100,7 @@ export function formatEnd(startIso: string, endIso: string) {
   const end = new Date(endIso);
   return start.toDateString() === end.toDateString()
     ? formatTimeIn(endIso, localTimeZone())
-    : full.format(end);
+    : full().format(end);
 }
 
 /** A map of the place: by coordinates when given, else a search for the address (OpenStreetMap). */
@@ -116,3 +112,7 @@ export function mapLink(event: Pick<EventDto, 'place' | 'latitude' | 'longitude'
   if (!event.place.trim()) return null;
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(event.place.replace(/\s+/g, ' ').trim())}`;
 }
+
+/** "Repeats weekly" / "Repeats monthly": one whole sentence each, so every language words its own. */
+export const repeatsLabel = (frequency: 'weekly' | 'monthly') =>
+  frequency === 'weekly' ? t`Repeats weekly` : t`Repeats monthly`;

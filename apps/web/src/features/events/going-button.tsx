@@ -1,4 +1,5 @@
 import type { EventDto } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { Check, Hourglass } from 'lucide-react';
 import { useToggleGoing } from './api/toggle-going.ts';
 import styles from './event-detail-screen.module.css';
@@ -24,7 +25,7 @@ export function GoingButton({ event }: { event: EventDto }) {
       onClick={() => going.mutate(!pressed)}
     >
       <Icon aria-hidden="true" size={20} />
-      <span>{waitlist ? 'Join waitlist' : 'Going'}</span>
+      <span>{waitlist ? <Trans>Join waitlist</Trans> : <Trans>Going</Trans>}</span>
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import type { EventDto } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { Star } from 'lucide-react';
 import { useToggleInterest } from './api/toggle-interest.ts';
 import styles from './event-detail-screen.module.css';
@@ -17,7 +18,9 @@ export function InterestedButton({ event }: { event: EventDto }) {
       onClick={() => interest.toggle(event)}
     >
       <Star aria-hidden="true" size={20} fill={event.interestedByMe ? 'currentColor' : 'none'} />
-      <span>Interested</span>
+      <span>
+        <Trans>Interested</Trans>
+      </span>
     </button>
   );
 }

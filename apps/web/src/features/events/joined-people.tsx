@@ -5,6 +5,8 @@
  */
 import type { AuthorDto, EventDto, Page } from '@glimpse/shared';
 import { limits, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/avatar.tsx';
@@ -50,7 +52,8 @@ type PeopleQuery = {
 export function JoinedPeople({ event }: { event: EventDto }) {
   return (
     <PeopleSection
-      title="People who joined"
+      title={t`People who joined`}
+      loadingLabel={t`Loading people who joined`}
       empty={messages.event.noOneJoined}
       query={useInterested(event.id)}
       stack={<AvatarStack event={event} />}
@@ -60,18 +63,21 @@ export function JoinedPeople({ event }: { event: EventDto }) {
 
 export function GoingPeople({ event }: { event: EventDto }) {
   const { attendance } = event;
-  const going = `${attendance.goingCount} going${event.capacity === null ? '' : ` of ${event.capacity}`}`;
+  const { goingCount, waitlistCount } = attendance;
+  const { capacity } = event;
+  const going = capacity === null ? t`${goingCount} going` : t`${goingCount} going of ${capacity}`;
   return (
     <PeopleSection
-      title="Going"
+      title={t`Going`}
+      loadingLabel={t`Loading going`}
       empty={messages.event.noOneGoing}
-      note={attendance.waitlistCount ? `${going} · ${attendance.waitlistCount} on the waitlist` : going}
+      note={waitlistCount ? t`${going} · ${waitlistCount} on the waitlist` : going}
       query={useGoing(event.id, attendance.occurrence)}
       stack={
         <PeopleStack
           count={attendance.goingCount}
           preview={attendance.goingPreview}
-          label={`${attendance.goingCount} going`}
+          label={t`${goingCount} going`}
         />
       }
     />
@@ -80,12 +86,14 @@ export function GoingPeople({ event }: { event: EventDto }) {
 
 function PeopleSection({
   title,
+  loadingLabel,
   empty,
   note,
   query,
   stack,
 }: {
   title: string;
+  loadingLabel: string;
   empty: string;
   note?: string;
   query: PeopleQuery;
@@ -105,12 +113,7 @@ function PeopleSection({
       </div>
       {note && <p className={styles.username}>{note}</p>}
       {isPending ? (
-        <div
-          role="status"
-          aria-busy="true"
-          aria-label={`Loading ${title.toLowerCase()}`}
-          className={styles.loading}
-        >
+        <div role="status" aria-busy="true" aria-label={loadingLabel} className={styles.loading}>
           <Skeleton height={40} />
           <Skeleton height={40} />
         </div>
@@ -149,7 +152,7 @@ function PeopleSection({
               busy={isFetchingNextPage}
               busyLabel={messages.common.loading}
             >
-              Show more people
+              <Trans>Show more people</Trans>
             </Button>
           )}
         </>

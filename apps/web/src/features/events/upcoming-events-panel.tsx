@@ -4,7 +4,10 @@
  * text); the feed only places it: above the posts on phones (a strip that scrolls sideways), in a
  * side column on desktop (a list).
  */
+
 import { limits, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/skeleton.tsx';
@@ -20,7 +23,7 @@ export function UpcomingEventsPanel({ limit = limits.upcomingEventsDefault }: { 
   let body: React.ReactNode;
   if (isPending) {
     body = (
-      <div className={styles.list} role="status" aria-busy="true" aria-label="Loading upcoming events">
+      <div className={styles.list} role="status" aria-busy="true" aria-label={t`Loading upcoming events`}>
         {Array.from({ length: 3 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <span key={i} className={styles.item}>
@@ -78,10 +81,10 @@ export function UpcomingEventsPanel({ limit = limits.upcomingEventsDefault }: { 
     <section className={styles.panel} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.heading}>
-          Upcoming events
+          <Trans>Upcoming events</Trans>
         </h2>
         <Link to={paths.events} className={styles.all}>
-          See all
+          <Trans>See all</Trans>
         </Link>
       </div>
       {body}

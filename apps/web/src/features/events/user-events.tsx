@@ -2,8 +2,11 @@
  * A person's events, for /profile (with Delete and its confirmation) and /userpublicfeed/{uid}.
  * Self-contained: the profile screens only place it.
  */
+
 import type { EventDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { CalendarPlus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ButtonLink } from '@/components/button.tsx';
@@ -21,11 +24,13 @@ export function UserEventList({ userId, canDelete = false }: { userId: string; c
     <>
       <EventList
         list={{ kind: 'host', userId }}
-        label={canDelete ? 'Your events' : 'Events'}
+        label={canDelete ? t`Your events` : t`Events`}
         empty={
           canDelete ? (
             <EmptyState icon={<CalendarPlus />} title={messages.event.emptyOwn}>
-              <ButtonLink to={paths.addEvent}>Create event</ButtonLink>
+              <ButtonLink to={paths.addEvent}>
+                <Trans>Create event</Trans>
+              </ButtonLink>
             </EmptyState>
           ) : (
             <EmptyState title={messages.event.emptyUser} />
@@ -38,8 +43,8 @@ export function UserEventList({ userId, canDelete = false }: { userId: string; c
                   type="button"
                   className={styles.delete}
                   onClick={() => setPendingDelete(event)}
-                  aria-label="Delete"
-                  title="Delete event"
+                  aria-label={t`Delete`}
+                  title={t`Delete event`}
                 >
                   <Trash2 aria-hidden="true" size={18} />
                 </button>
@@ -50,7 +55,7 @@ export function UserEventList({ userId, canDelete = false }: { userId: string; c
       {canDelete && (
         <ConfirmDialog
           open={pendingDelete !== null}
-          title="Delete this event?"
+          title={t`Delete this event?`}
           message={
             pendingDelete
               ? `“${pendingDelete.title}” and the list of people who joined will be removed for everyone. This cannot be undone.`

@@ -6,6 +6,8 @@
 
 import type { PostDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ArrowUp, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button, ButtonLink } from '@/components/button.tsx';
@@ -47,11 +49,11 @@ export function HomeScreen({ renderPost, sidePanel }: HomeScreenProps) {
   const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <Page title="Feed" hideHeading>
+    <Page title={t`Feed`} hideHeading>
       <div className={styles.layout}>
         {/* Not an <aside>: the shell's sidebar is the page's complementary landmark; the panel is a region. */}
         {sidePanel && <div className={styles.side}>{sidePanel}</div>}
-        <section className={styles.feed} aria-label="Posts from people you follow">
+        <section className={styles.feed} aria-label={t`Posts from people you follow`}>
           {newPosts && (
             <button type="button" className={styles.pill} onClick={showNewPosts}>
               <ArrowUp aria-hidden="true" size={16} />
@@ -74,7 +76,9 @@ export function HomeScreen({ renderPost, sidePanel }: HomeScreenProps) {
             </EmptyState>
           ) : posts.length === 0 ? (
             <EmptyState icon={<Users aria-hidden="true" />} title={messages.post.noPosts}>
-              <ButtonLink to={paths.explore}>Explore stories</ButtonLink>
+              <ButtonLink to={paths.explore}>
+                <Trans>Explore stories</Trans>
+              </ButtonLink>
             </EmptyState>
           ) : (
             <>

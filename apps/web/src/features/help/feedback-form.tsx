@@ -2,7 +2,10 @@
  * The feedback box on /help. Empty feedback is refused here with the same message the server would
  * give; success and failure are announced in the page (role status / alert).
  */
+
 import { FeedbackInput, limits, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button, ButtonLink } from '@/components/button.tsx';
@@ -41,7 +44,7 @@ export function FeedbackForm({ signedIn }: { signedIn: boolean }) {
       <div className={styles.signedOut}>
         <p>{messages.feedback.signInToSend}</p>
         <ButtonLink to={paths.login} state={{ from: paths.help }} variant="secondary">
-          Sign in
+          <Trans>Sign in</Trans>
         </ButtonLink>
       </div>
     );
@@ -58,7 +61,7 @@ export function FeedbackForm({ signedIn }: { signedIn: boolean }) {
       noValidate
     >
       <TextArea
-        label="Feedback"
+        label={t`Feedback`}
         rows={5}
         value={form.values.body}
         maxLength={limits.feedbackMax}
@@ -68,7 +71,7 @@ export function FeedbackForm({ signedIn }: { signedIn: boolean }) {
           if (sent) setSent(false);
         }}
         error={form.errors.body}
-        hint={`Tell us what works, what does not, or what you would like to see. ${form.values.body.length}/${limits.feedbackMax}`}
+        hint={t`Tell us what works, what does not, or what you would like to see. ${form.values.body.length}/${limits.feedbackMax}`}
         aria-required="true"
       />
       {failure !== null && (
@@ -80,7 +83,7 @@ export function FeedbackForm({ signedIn }: { signedIn: boolean }) {
       {sent && <SuccessMessage>{messages.feedback.sent}</SuccessMessage>}
       <div>
         <Button type="submit" busy={form.busy} busyLabel={messages.feedback.sending}>
-          Send feedback
+          <Trans>Send feedback</Trans>
         </Button>
       </div>
     </form>

@@ -1,5 +1,8 @@
 /** /help: the FAQ, how to reach support, the legal pages and the feedback box. Readable signed out. */
+
 import { paths, supportEmail } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ChevronDown, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -22,10 +25,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function HelpScreen() {
   const auth = useAuth();
   return (
-    <Page title="Help" width="narrow">
-      <p className={styles.lead}>Answers to common questions, and a way to tell us what you think.</p>
+    <Page title={t`Help`} width="narrow">
+      <p className={styles.lead}>
+        <Trans>Answers to common questions, and a way to tell us what you think.</Trans>
+      </p>
 
-      <Section title="Frequently asked questions">
+      <Section title={t`Frequently asked questions`}>
         <div className={styles.faq}>
           {faq.map(({ question, answer }) => (
             <details key={question} className={styles.item}>
@@ -39,31 +44,39 @@ export function HelpScreen() {
         </div>
       </Section>
 
-      <Section title="Contact support">
+      <Section title={t`Contact support`}>
         <div className={styles.card}>
           <Mail aria-hidden="true" className={styles.cardIcon} />
           <p>
-            Need a hand with your account or something on Glimpse? Write to{' '}
-            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. A person reads every message.
+            <Trans>
+              Need a hand with your account or something on Glimpse? Write to{' '}
+              <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. A person reads every message.
+            </Trans>
           </p>
         </div>
       </Section>
 
-      <Section title="Policies">
+      <Section title={t`Policies`}>
         <ul className={styles.links}>
           <li>
-            <Link to={paths.terms}>Terms of Service</Link>
+            <Link to={paths.terms}>
+              <Trans>Terms of Service</Trans>
+            </Link>
           </li>
           <li>
-            <Link to={paths.privacy}>Privacy Policy</Link>
+            <Link to={paths.privacy}>
+              <Trans>Privacy Policy</Trans>
+            </Link>
           </li>
           <li>
-            <Link to={paths.guidelines}>Community Guidelines</Link>
+            <Link to={paths.guidelines}>
+              <Trans>Community Guidelines</Trans>
+            </Link>
           </li>
         </ul>
       </Section>
 
-      <Section title="Send us feedback">
+      <Section title={t`Send us feedback`}>
         <FeedbackForm signedIn={auth.status === 'signedIn'} />
       </Section>
     </Page>

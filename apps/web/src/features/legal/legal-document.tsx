@@ -2,6 +2,8 @@
  * A legal page: title, the shared "Last updated" date, an introduction, a table of contents and
  * numbered sections, set in a readable measure. Read-only text: nothing here is editable.
  */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/page.tsx';
 import { legalLastUpdated } from './last-updated.ts';
@@ -30,11 +32,15 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
     <Page title={title} width="narrow">
       <article className={styles.article}>
         <p className={styles.updated}>
-          Last updated <time dateTime={legalLastUpdated.iso}>{legalLastUpdated.label}</time>
+          <Trans>
+            Last updated <time dateTime={legalLastUpdated.iso}>{legalLastUpdated.label}</time>
+          </Trans>
         </p>
         <div className={styles.intro}>{intro}</div>
-        <nav aria-label="On this page" className={styles.toc}>
-          <h2 className={styles.tocTitle}>On this page</h2>
+        <nav aria-label={t`On this page`} className={styles.toc}>
+          <h2 className={styles.tocTitle}>
+            <Trans>On this page</Trans>
+          </h2>
           <ol className={styles.tocList}>
             {sections.map((section, index) => (
               <li key={section.id}>

@@ -4,8 +4,11 @@
  * before events I am going to. Every checkbox saves on its own.
  * Push labels avoid the in-app names ("Likes"…), which tests and screen readers find by name.
  */
+
 import type { NotificationPreferencesDto, NotificationPreferenceType } from '@glimpse/shared';
 import { messages, notificationPreferenceTypes } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -16,21 +19,45 @@ import { PushError, pushSupported, usePushSubscription, useSetPush } from './api
 import styles from './notification-settings-screen.module.css';
 
 const inAppLabels: Record<NotificationPreferenceType, string> = {
-  post_like: 'Likes',
-  post_comment: 'Comments',
-  mention: 'Mentions',
-  new_follower: 'New followers',
-  event_interest: 'Event interest',
-  event_reminder: 'Event reminders',
+  get post_like() {
+    return t`Likes`;
+  },
+  get post_comment() {
+    return t`Comments`;
+  },
+  get mention() {
+    return t`Mentions`;
+  },
+  get new_follower() {
+    return t`New followers`;
+  },
+  get event_interest() {
+    return t`Event interest`;
+  },
+  get event_reminder() {
+    return t`Event reminders`;
+  },
 };
 
 const pushLabels: Record<NotificationPreferenceType, string> = {
-  post_like: 'Push when my post is liked',
-  post_comment: 'Push when my post gets a comment',
-  mention: 'Push when I am mentioned',
-  new_follower: 'Push when someone follows me',
-  event_interest: 'Push when someone is interested in my event',
-  event_reminder: 'Push a day and an hour before events I’m going to',
+  get post_like() {
+    return t`Push when my post is liked`;
+  },
+  get post_comment() {
+    return t`Push when my post gets a comment`;
+  },
+  get mention() {
+    return t`Push when I am mentioned`;
+  },
+  get new_follower() {
+    return t`Push when someone follows me`;
+  },
+  get event_interest() {
+    return t`Push when someone is interested in my event`;
+  },
+  get event_reminder() {
+    return t`Push a day and an hour before events I’m going to`;
+  },
 };
 
 type Clicked = Partial<Record<NotificationPreferenceType, boolean>>;
@@ -90,7 +117,9 @@ function PushSwitch({ vapidPublicKey }: { vapidPublicKey: string }) {
           aria-busy={setPush.isPending}
           onChange={(e) => setPush.mutate(e.target.checked)}
         />
-        <span>Push notifications</span>
+        <span>
+          <Trans>Push notifications</Trans>
+        </span>
       </label>
       <p className={styles.hint}>
         {supported
@@ -113,7 +142,7 @@ export function NotificationSettingsScreen() {
   const setPreference = useSetPreference();
 
   return (
-    <Page title="Notification settings" width="narrow">
+    <Page title={t`Notification settings`} width="narrow">
       {preferences.isPending ? (
         <Skeleton height={320} />
       ) : preferences.isError ? (
@@ -125,7 +154,7 @@ export function NotificationSettingsScreen() {
       ) : (
         <div className={styles.sections}>
           <Checkboxes
-            legend="In the app"
+            legend={t`In the app`}
             channel="inApp"
             labels={inAppLabels}
             preferences={preferences.data}
@@ -133,14 +162,16 @@ export function NotificationSettingsScreen() {
           />
           <PushSwitch vapidPublicKey={preferences.data.vapidPublicKey} />
           <Checkboxes
-            legend="Push"
+            legend={t`Push`}
             channel="push"
             labels={pushLabels}
             preferences={preferences.data}
             onChange={(change) => setPreference.mutate(change)}
           />
           <fieldset className={styles.card}>
-            <legend className={styles.legend}>Email</legend>
+            <legend className={styles.legend}>
+              <Trans>Email</Trans>
+            </legend>
             <label className={styles.row}>
               <input
                 type="checkbox"
@@ -149,7 +180,9 @@ export function NotificationSettingsScreen() {
                   setPreference.mutate({ channel: 'email', type: 'event_reminder', on: e.target.checked })
                 }
               />
-              <span>Email a day and an hour before events I’m going to</span>
+              <span>
+                <Trans>Email a day and an hour before events I’m going to</Trans>
+              </span>
             </label>
           </fieldset>
           {setPreference.isSuccess && (

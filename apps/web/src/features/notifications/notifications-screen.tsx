@@ -3,8 +3,10 @@
  * first, filtered All or Mentions (?filter=mentions), each linking to what it is about, with
  * Follow back on new followers. Opening the page marks everything read; the badge clears everywhere.
  */
+
 import type { NotificationDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { BellOff } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -28,7 +30,7 @@ function Filters({ current }: { current: NotificationFilter }) {
     ['mentions', 'Mentions', `${paths.notifications}?filter=mentions`],
   ];
   return (
-    <nav aria-label="Filter notifications" className={styles.filters}>
+    <nav aria-label={t`Filter notifications`} className={styles.filters}>
       {filters.map(([filter, label, to]) => (
         <Link
           key={filter}
@@ -58,7 +60,7 @@ export function NotificationsScreen({ followBack }: NotificationsScreenProps) {
   const items = notifications.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <Page title="Notifications" width="narrow">
+    <Page title={t`Notifications`} width="narrow">
       <Filters current={filter} />
       {notifications.isPending ? (
         <div className={styles.list}>
@@ -78,7 +80,7 @@ export function NotificationsScreen({ followBack }: NotificationsScreenProps) {
           title={filter === 'mentions' ? messages.notifications.emptyMentions : messages.notifications.empty}
         />
       ) : (
-        <ul className={styles.list} aria-label={filter === 'mentions' ? 'Mentions' : 'All notifications'}>
+        <ul className={styles.list} aria-label={filter === 'mentions' ? t`Mentions` : t`All notifications`}>
           {items.map((notification) => (
             <NotificationItem
               key={notification.id}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useUnreadCount } from './api/get-unread-count.ts';
 import styles from './unread-badge.module.css';
 
@@ -8,7 +9,10 @@ export function UnreadBadge() {
   return (
     <span className={styles.badge}>
       {count > 99 ? '99+' : count}
-      <span className="visually-hidden"> unread</span>
+      <span className="visually-hidden">
+        {' '}
+        <Trans>unread</Trans>
+      </span>
     </span>
   );
 }

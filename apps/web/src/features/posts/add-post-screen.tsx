@@ -2,7 +2,10 @@
  * /addpost: pick 1 to 10 photos (each uploads at once, with its own progress and Alt text), write a
  * caption, mark it sensitive if need be, post it. Submit waits until every photo is uploaded.
  */
+
 import { limits, messages, PostTextInput, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -44,12 +47,12 @@ export function AddPostScreen() {
   useSharedImage((file) => uploads.add([file]));
 
   return (
-    <Page title="New post">
+    <Page title={t`New post`}>
       <form className={styles.form} onSubmit={form.submit} noValidate>
         <PhotoListEditor uploads={uploads} error={errors.photos} />
         <div className={styles.fields}>
           <TextArea
-            label="Caption"
+            label={t`Caption`}
             rows={4}
             {...form.field('caption')}
             maxLength={limits.captionMax}
@@ -81,7 +84,7 @@ export function AddPostScreen() {
             busyLabel={messages.common.submitting}
             disabled={uploads.photos.length > 0 && !uploads.allDone}
           >
-            Submit
+            <Trans>Submit</Trans>
           </Button>
         </div>
       </form>

@@ -1,5 +1,7 @@
 /** Someone else's photos on their public profile. */
+
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { ImagePlus } from 'lucide-react';
 import { EmptyState } from '@/components/page.tsx';
 import { usePosts } from './api/get-posts.ts';
@@ -18,7 +20,7 @@ export function AuthorPostGrid({
   return (
     <PostGrid
       query={posts}
-      label={`Photos by ${name}`}
+      label={t`Photos by ${name}`}
       empty={<EmptyState icon={<ImagePlus />} title={messages.post.emptyAuthor(firstName)} />}
     />
   );

@@ -1,5 +1,7 @@
 /** Delete on a comment: shown to its author and to the post's author, confirmed in a Delete / Cancel dialog. */
+
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/button.tsx';
@@ -15,12 +17,12 @@ export function CommentDelete({ postId, commentId }: { postId: string; commentId
         size="sm"
         variant="ghost"
         icon={<Trash2 aria-hidden="true" size={16} />}
-        aria-label="Delete comment"
+        aria-label={t`Delete comment`}
         onClick={() => setOpen(true)}
       />
       <ConfirmDialog
         open={open}
-        title="Delete comment?"
+        title={t`Delete comment?`}
         message={messages.comments.confirmDelete}
         busy={remove.isPending}
         onCancel={() => setOpen(false)}

@@ -1,5 +1,8 @@
 /** Comments under a post: count label, list with authors and times, and the Comment box. */
+
 import { CommentInput, limits, messages } from '@glimpse/shared';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
@@ -9,7 +12,7 @@ import { LoadMore } from '@/components/load-more.tsx';
 import { MutedFold } from '@/components/muted-fold.tsx';
 import { ReportButton } from '@/components/report-button.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
-import { pluralize } from '@/lib/format.ts';
+
 import { reportContent } from '@/lib/report.ts';
 import { useViewer } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -42,7 +45,7 @@ export function CommentsSection({
 
   return (
     <section className={styles.section}>
-      <h2 className={styles.heading}>{pluralize(commentCount, 'comment')}</h2>
+      <h2 className={styles.heading}>{plural(commentCount, { one: '# comment', other: '# comments' })}</h2>
       {comments.isPending ? (
         <div className={styles.loading}>
           <Skeleton height={40} />
@@ -63,9 +66,9 @@ export function CommentsSection({
                 )}
                 {comment.author.userId !== me.user.id && (
                   <ReportButton
-                    label="Report comment"
-                    title="Report this comment"
-                    description="Tell our moderators what is wrong with this comment. Its author will not see who reported it."
+                    label={t`Report comment`}
+                    title={t`Report this comment`}
+                    description={t`Tell our moderators what is wrong with this comment. Its author will not see who reported it.`}
                     size="sm"
                     send={(reason) => reportContent('comment', comment.id, reason)}
                   />
@@ -82,23 +85,23 @@ export function CommentsSection({
       )}
       <LoadMore
         auto={false}
-        label="Show more comments"
+        label={t`Show more comments`}
         hasNextPage={comments.hasNextPage}
         isFetchingNextPage={comments.isFetchingNextPage}
         fetchNextPage={comments.fetchNextPage}
       />
       <form className={styles.form} onSubmit={form.submit} noValidate>
         <TextArea
-          label="Comment"
+          label={t`Comment`}
           rows={2}
           value={form.values.body}
           maxLength={limits.commentMax}
           onChange={(e) => form.set('body', e.target.value)}
-          placeholder="Add a comment…"
+          placeholder={t`Add a comment…`}
           error={form.alert(messages.post.commentFailed) || undefined}
         />
-        <Button type="submit" size="sm" busy={form.busy} busyLabel="Posting...">
-          Post comment
+        <Button type="submit" size="sm" busy={form.busy} busyLabel={t`Posting...`}>
+          <Trans>Post comment</Trans>
         </Button>
       </form>
     </section>

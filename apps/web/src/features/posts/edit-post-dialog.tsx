@@ -1,6 +1,9 @@
 /** The author's Edit: caption, each photo's alt text and the sensitive flag (never the photos). */
+
 import type { PostDto } from '@glimpse/shared';
 import { EditPostInput, limits, messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -41,21 +44,21 @@ export function EditPostDialog({
     <Dialog
       open={open}
       onClose={close}
-      title="Edit post"
+      title={t`Edit post`}
       actions={
         <>
           <Button variant="secondary" onClick={close}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" form={`edit-${post.id}`} busy={form.busy} busyLabel="Saving...">
-            Save
+          <Button type="submit" form={`edit-${post.id}`} busy={form.busy} busyLabel={t`Saving...`}>
+            <Trans>Save</Trans>
           </Button>
         </>
       }
     >
       <form id={`edit-${post.id}`} className={styles.form} onSubmit={form.submit} noValidate>
         <TextArea
-          label="Caption"
+          label={t`Caption`}
           rows={4}
           {...form.field('caption')}
           maxLength={limits.captionMax}
@@ -65,8 +68,8 @@ export function EditPostDialog({
           <TextField
             // biome-ignore lint/suspicious/noArrayIndexKey: one field per photo, in the photos' fixed order
             key={i}
-            label="Alt text"
-            hint={post.photos.length > 1 ? `Photo ${i + 1} of ${post.photos.length}` : undefined}
+            label={t`Alt text`}
+            hint={post.photos.length > 1 ? t`Photo ${i + 1} of ${post.photos.length}` : undefined}
             value={altText}
             maxLength={limits.altTextMax}
             onChange={(e) =>

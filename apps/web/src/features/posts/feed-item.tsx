@@ -1,5 +1,6 @@
 import type { PostDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
+import { plural, t } from '@lingui/core/macro';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
@@ -7,14 +8,14 @@ import { LinkedText } from '@/components/linked-text.tsx';
 import { MutedFold } from '@/components/muted-fold.tsx';
 import { PhotoCarousel } from '@/components/photo-carousel.tsx';
 import { SensitiveMedia } from '@/components/sensitive-media.tsx';
-import { pluralize } from '@/lib/format.ts';
+
 import styles from './feed-item.module.css';
 import { LikeButton } from './like-button.tsx';
 
 /** One post in the home feed (composed into it by app/home-route.tsx): author with badges, picture, caption, Like and counts. */
 export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean }) {
   return (
-    <article className={styles.item} aria-label={`Post by ${post.author.firstName} ${post.author.lastName}`}>
+    <article className={styles.item} aria-label={t`Post by ${post.author.firstName} ${post.author.lastName}`}>
       <header className={styles.header}>
         <AuthorLine author={post.author} at={post.createdAt} />
       </header>
@@ -34,10 +35,10 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
             <LikeButton post={post} />
             <Link to={paths.postDetail(post.id)} className={styles.comments}>
               <MessageCircle aria-hidden="true" size={20} />
-              {pluralize(post.commentCount, 'comment')}
+              {plural(post.commentCount, { one: '# comment', other: '# comments' })}
             </Link>
           </div>
-          <p className={styles.likes}>{pluralize(post.likeCount, 'like')}</p>
+          <p className={styles.likes}>{plural(post.likeCount, { one: '# like', other: '# likes' })}</p>
           <p className={styles.caption}>
             <LinkedText text={post.caption} />
           </p>

@@ -1,5 +1,6 @@
 import type { PostDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { Heart } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '@/lib/session.ts';
@@ -11,7 +12,7 @@ export function LikeButton({ post }: { post: PostDto }) {
   const auth = useAuth();
   const navigate = useNavigate();
   const like = useToggleLike(post.id);
-  const label = post.likedByMe ? 'Unlike' : 'Like';
+  const label = post.likedByMe ? t`Unlike` : t`Like`;
   return (
     <button
       type="button"

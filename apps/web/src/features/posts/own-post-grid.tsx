@@ -1,6 +1,9 @@
 /** My own posts on /profile, each with Delete (then a dialog: Delete / Cancel). */
+
 import type { PostDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ButtonLink } from '@/components/button.tsx';
@@ -20,10 +23,12 @@ export function OwnPostGrid({ userId }: { userId: string }) {
     <>
       <PostGrid
         query={posts}
-        label="Your posts"
+        label={t`Your posts`}
         empty={
           <EmptyState icon={<ImagePlus />} title={messages.post.emptyOwn}>
-            <ButtonLink to={paths.addPost}>Add a post</ButtonLink>
+            <ButtonLink to={paths.addPost}>
+              <Trans>Add a post</Trans>
+            </ButtonLink>
           </EmptyState>
         }
         itemActions={(post) => (
@@ -31,8 +36,8 @@ export function OwnPostGrid({ userId }: { userId: string }) {
             type="button"
             className={styles.delete}
             onClick={() => setPendingDelete(post)}
-            aria-label="Delete"
-            title="Delete post"
+            aria-label={t`Delete`}
+            title={t`Delete post`}
           >
             <Trash2 aria-hidden="true" size={18} />
           </button>
@@ -40,7 +45,7 @@ export function OwnPostGrid({ userId }: { userId: string }) {
       />
       <ConfirmDialog
         open={pendingDelete !== null}
-        title="Delete this post?"
+        title={t`Delete this post?`}
         message={messages.post.confirmDelete}
         busy={deletePost.isPending}
         onCancel={() => setPendingDelete(null)}

@@ -4,7 +4,10 @@
  * remove it, or retry a failed upload: reordering never needs a drag, so keyboards and screen
  * readers can do it.
  */
+
 import { limits, messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, ImagePlus, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
@@ -38,7 +41,7 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
     <div className={styles.editor}>
       <label htmlFor={id} className={styles.picker} data-disabled={full || undefined}>
         <ImagePlus aria-hidden="true" size={32} strokeWidth={1.5} />
-        <span>{uploads.photos.length ? 'Add more photos' : 'Choose photos'}</span>
+        <span>{uploads.photos.length ? t`Add more photos` : t`Choose photos`}</span>
         <span className={styles.hint}>
           {uploads.photos.length}/{limits.postPhotosMax}
         </span>
@@ -50,7 +53,7 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
         disabled={full}
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic"
         className="visually-hidden"
-        aria-label="Image"
+        aria-label={t`Image`}
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? `${id}-error` : undefined}
         onChange={(e) => {
@@ -65,7 +68,7 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
         </p>
       )}
       {uploads.photos.length > 0 && (
-        <ol className={styles.list} ref={list} aria-label="Photos of this post">
+        <ol className={styles.list} ref={list} aria-label={t`Photos of this post`}>
           {uploads.photos.map((photo, index) => {
             const n = index + 1;
             return (
@@ -73,15 +76,20 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                 <img src={photo.previewUrl} alt="" className={styles.thumb} />
                 <div className={styles.details}>
                   <p className={styles.status}>
-                    Photo {n} of {uploads.photos.length}
-                    {photo.status === 'done' && <span className={styles.done}> · Uploaded</span>}
+                    <Trans>Photo</Trans> {n} <Trans>of</Trans> {uploads.photos.length}
+                    {photo.status === 'done' && (
+                      <span className={styles.done}>
+                        {' '}
+                        <Trans>· Uploaded</Trans>
+                      </span>
+                    )}
                   </p>
                   {(photo.status === 'uploading' || photo.status === 'queued') && (
                     <progress
                       className={styles.progress}
                       value={photo.progress}
                       max={1}
-                      aria-label={`Uploading photo ${n}`}
+                      aria-label={t`Uploading photo ${n}`}
                     />
                   )}
                   {photo.status === 'failed' && (
@@ -90,11 +98,11 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                     </p>
                   )}
                   <TextField
-                    label="Alt text"
+                    label={t`Alt text`}
                     value={photo.altText}
                     maxLength={limits.altTextMax}
                     onChange={(e) => uploads.setAltText(photo.key, e.target.value)}
-                    hint="Describe the photo for people who use screen readers."
+                    hint={t`Describe the photo for people who use screen readers.`}
                   />
                   <div className={styles.buttons}>
                     {photo.status === 'failed' && (
@@ -103,9 +111,9 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                         variant="secondary"
                         icon={<RotateCcw aria-hidden="true" size={16} />}
                         onClick={() => uploads.retry(photo.key)}
-                        aria-label={`Retry photo ${n}`}
+                        aria-label={t`Retry photo ${n}`}
                       >
-                        Retry
+                        <Trans>Retry</Trans>
                       </Button>
                     )}
                     <Button
@@ -114,10 +122,10 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                       icon={<ArrowUp aria-hidden="true" size={16} />}
                       disabled={index === 0}
                       onClick={() => move(photo.key, -1)}
-                      aria-label={`Move photo ${n} earlier`}
+                      aria-label={t`Move photo ${n} earlier`}
                       data-focus={`${photo.key}:-1`}
                     >
-                      Earlier
+                      <Trans>Earlier</Trans>
                     </Button>
                     <Button
                       size="sm"
@@ -125,19 +133,19 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                       icon={<ArrowDown aria-hidden="true" size={16} />}
                       disabled={index === uploads.photos.length - 1}
                       onClick={() => move(photo.key, 1)}
-                      aria-label={`Move photo ${n} later`}
+                      aria-label={t`Move photo ${n} later`}
                       data-focus={`${photo.key}:1`}
                     >
-                      Later
+                      <Trans>Later</Trans>
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
                       icon={<Trash2 aria-hidden="true" size={16} />}
                       onClick={() => uploads.remove(photo.key)}
-                      aria-label={`Remove photo ${n}`}
+                      aria-label={t`Remove photo ${n}`}
                     >
-                      Remove
+                      <Trans>Remove</Trans>
                     </Button>
                   </div>
                 </div>

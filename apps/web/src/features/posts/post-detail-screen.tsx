@@ -1,5 +1,8 @@
 /** /postdetail/{id}: the photos, caption, author, time, Edit and its history, like, save and comments. */
+
 import { messages, paths } from '@glimpse/shared';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ImageOff } from 'lucide-react';
 import { useParams } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
@@ -11,7 +14,7 @@ import { ReportButton } from '@/components/report-button.tsx';
 import { SensitiveMedia } from '@/components/sensitive-media.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { pluralize } from '@/lib/format.ts';
+
 import { reportContent } from '@/lib/report.ts';
 import { useViewer } from '@/lib/session.ts';
 import { usePost } from './api/get-post.ts';
@@ -28,7 +31,7 @@ export function PostDetailScreen() {
 
   if (isPending) {
     return (
-      <Page title="Post" hideHeading>
+      <Page title={t`Post`} hideHeading>
         <div className={styles.card}>
           <Skeleton height="min(70vh, 560px)" />
           <div className={styles.side}>
@@ -42,10 +45,12 @@ export function PostDetailScreen() {
   if (isError) {
     const missing = isApiError(error, 'NotFound');
     return (
-      <Page title="Post" width="narrow">
+      <Page title={t`Post`} width="narrow">
         <EmptyState icon={<ImageOff />} title={missing ? messages.post.notFound : messages.post.loadFailed}>
           {missing ? (
-            <ButtonLink to={paths.explore}>Explore stories</ButtonLink>
+            <ButtonLink to={paths.explore}>
+              <Trans>Explore stories</Trans>
+            </ButtonLink>
           ) : (
             <Button onClick={() => void refetch()}>{messages.common.tryAgain}</Button>
           )}
@@ -55,7 +60,7 @@ export function PostDetailScreen() {
   }
 
   return (
-    <Page title={`Post by ${post.author.firstName} ${post.author.lastName}`} hideHeading>
+    <Page title={t`Post by ${post.author.firstName} ${post.author.lastName}`} hideHeading>
       <article className={styles.card}>
         <div className={styles.media}>
           <SensitiveMedia sensitive={post.sensitive}>
@@ -82,15 +87,15 @@ export function PostDetailScreen() {
             <SaveButton post={post} />
             {post.author.userId !== me.user.id && (
               <ReportButton
-                label="Report post"
-                title="Report this post"
-                description="Tell our moderators what is wrong with this post. The author will not see who reported it."
+                label={t`Report post`}
+                title={t`Report this post`}
+                description={t`Tell our moderators what is wrong with this post. The author will not see who reported it.`}
                 send={(reason) => reportContent('post', post.id, reason)}
               />
             )}
           </div>
           <p className={styles.likes} aria-live="polite">
-            {pluralize(post.likeCount, 'like')}
+            {plural(post.likeCount, { one: '# like', other: '# likes' })}
           </p>
           <CommentsSection
             postId={post.id}

@@ -2,8 +2,10 @@
  * Beside a post's author line: "Edited" (opening the history) once the post was edited, and Edit
  * for its author. Each opens its dialog; the dialogs mount only when asked for.
  */
+
 import type { PostDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/button.tsx';
@@ -31,7 +33,7 @@ export function PostEditControls({ post }: { post: PostDto }) {
           icon={<Pencil aria-hidden="true" size={16} />}
           onClick={() => setOpen('edit')}
         >
-          Edit
+          <Trans>Edit</Trans>
         </Button>
       )}
       {open === 'edit' && <EditPostDialog post={post} open onClose={() => setOpen(null)} />}

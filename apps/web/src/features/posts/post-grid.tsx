@@ -2,8 +2,10 @@
  * A responsive square grid of posts with keyset infinite scroll (plus a Load more button for
  * keyboards), loading skeletons, an error with retry, and an empty state.
  */
+
 import type { Page, PostDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { EyeOff, Heart, Layers, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -36,7 +38,7 @@ export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
 
   if (isPending) {
     return (
-      <div className={styles.grid} role="status" aria-busy="true" aria-label={`Loading ${label}`}>
+      <div className={styles.grid} role="status" aria-busy="true" aria-label={t`Loading ${label}`}>
         {Array.from({ length: 9 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Skeleton key={i} height="100%" />

@@ -1,5 +1,8 @@
 /** The "Edited" label's history: every version of the post, the current one first (as Mastodon shows). */
+
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -26,7 +29,7 @@ export function PostHistoryDialog({
       title={messages.postEdit.historyTitle}
       actions={
         <Button variant="secondary" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </Button>
       }
     >
@@ -43,7 +46,7 @@ export function PostHistoryDialog({
                   ? messages.postEdit.current
                   : i === list.length - 1
                     ? messages.postEdit.original
-                    : 'Earlier'}
+                    : t`Earlier`}
                 {' · '}
                 <TimeAgo iso={version.at} />
                 {version.sensitive && ` · ${messages.photos.sensitive}`}
@@ -53,7 +56,7 @@ export function PostHistoryDialog({
               </p>
               {version.altTexts.some(Boolean) && (
                 <p className={styles.versionAlt}>
-                  Alt text: {version.altTexts.map((alt) => alt || '—').join(' · ')}
+                  <Trans>Alt text: {version.altTexts.map((alt) => alt || '—').join(' · ')}</Trans>
                 </p>
               )}
             </li>

@@ -1,4 +1,5 @@
 import type { PostDto } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { Bookmark } from 'lucide-react';
 import { useToggleSave } from './api/toggle-save.ts';
 import styles from './post-actions.module.css';
@@ -14,7 +15,7 @@ export function SaveButton({ post }: { post: PostDto }) {
       onClick={() => save.mutate(!post.savedByMe)}
     >
       <Bookmark aria-hidden="true" size={22} fill={post.savedByMe ? 'currentColor' : 'none'} />
-      <span>{post.savedByMe ? 'Unsave' : 'Save'}</span>
+      <span>{post.savedByMe ? t`Unsave` : t`Save`}</span>
     </button>
   );
 }

@@ -1,5 +1,7 @@
 /** /tags/{tag}: the posts whose caption carries the hashtag, newest first, with how many there are. */
+
 import { messages, normalizeTag } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { Hash } from 'lucide-react';
 import { useParams } from 'react-router';
 import { EmptyState, Page } from '@/components/page.tsx';
@@ -21,7 +23,7 @@ export function TagScreen() {
       )}
       <PostGrid
         query={query}
-        label={`Posts tagged #${tag}`}
+        label={t`Posts tagged #${tag}`}
         empty={<EmptyState icon={<Hash />} title={messages.tags.empty(tag)} />}
       />
     </Page>

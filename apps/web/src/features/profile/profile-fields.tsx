@@ -1,5 +1,7 @@
 /** The text fields of /setupProfile: First name, Last name, Username, Website, Bio. */
+
 import { limits } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { TextArea, TextField } from '@/components/field.tsx';
 import styles from './setup-profile-screen.module.css';
 
@@ -19,28 +21,34 @@ export function ProfileFields({ bind }: ProfileFieldsProps) {
     <>
       <div className={styles.row}>
         <TextField
-          label="First name"
+          label={t`First name`}
           autoComplete="given-name"
           maxLength={limits.nameMax}
           {...bind('firstName')}
         />
         <TextField
-          label="Last name"
+          label={t`Last name`}
           autoComplete="family-name"
           maxLength={limits.nameMax}
           {...bind('lastName')}
         />
       </div>
       <TextField
-        label="Username"
+        label={t`Username`}
         autoComplete="username"
         maxLength={limits.usernameMax}
-        hint="Letters, digits, dots and underscores."
+        hint={t`Letters, digits, dots and underscores.`}
         {...bind('username')}
       />
-      <TextField label="Website" type="url" inputMode="url" placeholder="https://" {...bind('website')} />
+      <TextField
+        label={t`Website`}
+        type="url"
+        inputMode="url"
+        placeholder={t`https://`}
+        {...bind('website')}
+      />
       <TextArea
-        label="Bio"
+        label={t`Bio`}
         rows={3}
         maxLength={limits.bioMax}
         hint={`${bind('bio').value.length}/${limits.bioMax}`}

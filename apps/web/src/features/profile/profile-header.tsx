@@ -1,5 +1,8 @@
 /** A profile's header: background, picture, names with badges, username, bio, website and counts. */
-import type { ProfileDto } from '@glimpse/shared';
+
+import { fediverseHandle, type ProfileDto } from '@glimpse/shared';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/avatar.tsx';
@@ -13,7 +16,7 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileDto; actio
   const name = fullName(profile);
   const website = profile.website ? new URL(profile.website) : null;
   return (
-    <section className={styles.header} aria-label="Profile">
+    <section className={styles.header} aria-label={t`Profile`}>
       <div className={styles.banner}>
         {profile.backgroundImage ? (
           <ResponsiveImage
@@ -37,7 +40,7 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileDto; actio
           <bdi>{name}</bdi>
           <NameBadges person={profile} />
         </h2>
-        <p className={styles.username}>@{profile.username}</p>
+        <p className={styles.username}>{fediverseHandle(profile.username, window.location.host)}</p>
         {profile.bio && (
           <p className={styles.bio} dir="auto">
             {profile.bio}
@@ -57,10 +60,12 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileDto; actio
         <p className={styles.counts}>
           <span>
             <strong>{formatCount(profile.followerCount)}</strong>{' '}
-            {profile.followerCount === 1 ? 'follower' : 'followers'}
+            {plural(profile.followerCount, { one: 'follower', other: 'followers' })}
           </span>
           <span>
-            <strong>{formatCount(profile.followingCount)}</strong> following
+            <Trans>
+              <strong>{formatCount(profile.followingCount)}</strong> following
+            </Trans>
           </span>
         </p>
       </div>

@@ -1,5 +1,7 @@
 /** The two pictures of /setupProfile: Background image (a banner) with the Profile image over it. */
+
 import type { ImageDto } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { ImagePicker } from '@/components/image-picker.tsx';
 import { AvatarPlaceholder, BackgroundPlaceholder } from './placeholders.tsx';
 import styles from './setup-profile-screen.module.css';
@@ -21,7 +23,7 @@ export function ProfilePictures({ profileImage, backgroundImage }: ProfilePictur
   return (
     <div className={styles.images}>
       <ImagePicker
-        label="Background image"
+        label={t`Background image`}
         shape="banner"
         showCaption={false}
         file={backgroundImage.file}
@@ -31,7 +33,7 @@ export function ProfilePictures({ profileImage, backgroundImage }: ProfilePictur
       />
       <div className={styles.avatar}>
         <ImagePicker
-          label="Profile image"
+          label={t`Profile image`}
           shape="circle"
           showCaption={false}
           file={profileImage.file}

@@ -1,5 +1,8 @@
 /** /setupProfile: creates the profile after sign-up and edits it later (prefilled). */
+
 import { messages, ProfileInput, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
@@ -51,7 +54,7 @@ export function SetupProfileScreen() {
   const invalid = Object.keys(form.errors).length > 0;
 
   return (
-    <Page title={existing ? 'Edit profile' : 'Set up your profile'} width="narrow">
+    <Page title={existing ? t`Edit profile` : t`Set up your profile`} width="narrow">
       <form className={styles.form} onSubmit={form.submit} noValidate>
         <ProfilePictures
           profileImage={picture('profileImage')}
@@ -62,7 +65,7 @@ export function SetupProfileScreen() {
           {form.failure !== null ? failureText(form.failure) : invalid ? messages.common.invalidInput : ''}
         </ErrorMessage>
         <Button type="submit" busy={form.busy} busyLabel={messages.common.submitting}>
-          Submit
+          <Trans>Submit</Trans>
         </Button>
       </form>
     </Page>

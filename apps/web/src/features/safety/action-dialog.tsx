@@ -1,5 +1,8 @@
 /** A moderator's confirmation: what will happen, an optional note for the audit log, the action or Cancel. */
+
 import { limits, ModerationActionInput, messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -46,7 +49,7 @@ export function ActionDialog({
       <form onSubmit={form.submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
         <p style={{ margin: 0 }}>{description}</p>
         <TextArea
-          label="Note (optional)"
+          label={t`Note (optional)`}
           rows={3}
           maxLength={limits.moderationNoteMax}
           {...form.field('note')}
@@ -54,7 +57,7 @@ export function ActionDialog({
         <ErrorMessage>{alert}</ErrorMessage>
         <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
           <Button variant="secondary" onClick={close}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="danger" busy={form.busy} busyLabel={messages.common.submitting}>
             {confirmLabel}

@@ -1,5 +1,8 @@
 /** The audit log in the console: who did what to whom, when and why. */
+
 import type { AuditEntryDto } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { LoadMore } from '@/components/load-more.tsx';
 import { TimeAgo } from '@/components/time-ago.tsx';
@@ -40,15 +43,22 @@ export function AuditLog() {
   const audit = useAuditLog();
   const entries = audit.data?.pages.flatMap((page) => page.items) ?? [];
   if (audit.isPending) return null;
-  if (entries.length === 0) return <p className={styles.meta}>Nothing has been done yet.</p>;
+  if (entries.length === 0)
+    return (
+      <p className={styles.meta}>
+        <Trans>Nothing has been done yet.</Trans>
+      </p>
+    );
   return (
     <>
-      <ol className={styles.audit} aria-label="Audit log">
+      <ol className={styles.audit} aria-label={t`Audit log`}>
         {entries.map((entry) => (
           <li key={entry.id}>
             {describe(entry)} · <TimeAgo iso={entry.createdAt} />
             {entry.note && entry.action !== 'set_role' && (
-              <div className={styles.meta}>Why: {entry.note}</div>
+              <div className={styles.meta}>
+                <Trans>Why: {entry.note}</Trans>
+              </div>
             )}
           </li>
         ))}

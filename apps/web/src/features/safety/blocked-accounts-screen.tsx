@@ -1,5 +1,8 @@
 /** /settings/blocked: the accounts I blocked, each with Unblock. */
+
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Ban } from 'lucide-react';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
@@ -14,7 +17,7 @@ function UnblockButton({ userId }: { userId: string }) {
   const block = useRelation(userId, 'block');
   return (
     <Button variant="secondary" size="sm" busy={block.isPending} onClick={() => block.mutate(false)}>
-      Unblock
+      <Trans>Unblock</Trans>
     </Button>
   );
 }
@@ -23,9 +26,9 @@ export function BlockedAccountsScreen() {
   const blocked = useBlockedAccounts();
   const people = blocked.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <Page title="Blocked accounts" width="narrow">
+    <Page title={t`Blocked accounts`} width="narrow">
       <p className={styles.intro}>
-        Blocked people cannot see your profile, posts or events, and you do not see theirs.
+        <Trans>Blocked people cannot see your profile, posts or events, and you do not see theirs.</Trans>
       </p>
       {blocked.isPending ? (
         <Skeleton height={120} />
@@ -38,7 +41,7 @@ export function BlockedAccountsScreen() {
       ) : people.length === 0 ? (
         <EmptyState icon={<Ban />} title={messages.safety.noBlocked} />
       ) : (
-        <ul className={styles.list} aria-label="Blocked accounts">
+        <ul className={styles.list} aria-label={t`Blocked accounts`}>
           {people.map(({ person, blockedAt }) => (
             <li key={person.userId} className={styles.row}>
               <AuthorLine author={person} at={blockedAt} />

@@ -3,8 +3,11 @@
  * each failed one with its task, tries, last error and when it runs next (or that it gave up),
  * with Retry to run it again now.
  */
+
 import type { FailedJobDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@/components/button.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { formatDateTime } from '@/lib/format.ts';
@@ -13,16 +16,36 @@ import styles from './moderation.module.css';
 
 /** What each task does, in words; the identifier stays beside it for the logs. */
 const taskLabel: Record<string, string> = {
-  mail_send: 'Email',
-  push_group: 'Push notification',
-  avif_encode: 'AVIF photo encoding',
-  data_export_build: 'Data export',
-  event_reminders: 'Event reminders',
-  orphan_images_sweep: 'Unattached uploads sweep',
-  rate_limits_sweep: 'Rate limit sweep',
-  data_exports_sweep: 'Expired exports sweep',
-  avif_sweep: 'Missing AVIF sweep',
-  mail_deliveries_sweep: 'Sent mail record sweep',
+  get mail_send() {
+    return t`Email`;
+  },
+  get push_group() {
+    return t`Push notification`;
+  },
+  get avif_encode() {
+    return t`AVIF photo encoding`;
+  },
+  get data_export_build() {
+    return t`Data export`;
+  },
+  get event_reminders() {
+    return t`Event reminders`;
+  },
+  get orphan_images_sweep() {
+    return t`Unattached uploads sweep`;
+  },
+  get rate_limits_sweep() {
+    return t`Rate limit sweep`;
+  },
+  get data_exports_sweep() {
+    return t`Expired exports sweep`;
+  },
+  get avif_sweep() {
+    return t`Missing AVIF sweep`;
+  },
+  get mail_deliveries_sweep() {
+    return t`Sent mail record sweep`;
+  },
 };
 
 function FailedJob({ job }: { job: FailedJobDto }) {
@@ -38,7 +61,7 @@ function FailedJob({ job }: { job: FailedJobDto }) {
           size="sm"
           variant="secondary"
           busy={retry.isPending}
-          busyLabel="Retrying..."
+          busyLabel={t`Retrying...`}
           onClick={() =>
             retry.mutate(job.id, {
               onSuccess: () => toast.success(messages.jobs.retried),
@@ -46,7 +69,7 @@ function FailedJob({ job }: { job: FailedJobDto }) {
             })
           }
         >
-          Retry
+          <Trans>Retry</Trans>
         </Button>
       </div>
       <p className={styles.reason}>{job.lastError}</p>
@@ -66,24 +89,30 @@ export function JobsPanel() {
   const { queued, running, failed, failedJobs } = queue.data;
   return (
     <>
-      <dl className={styles.jobCounts} aria-label="Job counts">
+      <dl className={styles.jobCounts} aria-label={t`Job counts`}>
         <div>
-          <dt>Queued</dt>
+          <dt>
+            <Trans>Queued</Trans>
+          </dt>
           <dd>{queued}</dd>
         </div>
         <div>
-          <dt>Running</dt>
+          <dt>
+            <Trans>Running</Trans>
+          </dt>
           <dd>{running}</dd>
         </div>
         <div>
-          <dt>Failed</dt>
+          <dt>
+            <Trans>Failed</Trans>
+          </dt>
           <dd>{failed}</dd>
         </div>
       </dl>
       {failedJobs.length === 0 ? (
         <p className={styles.meta}>{messages.jobs.noFailed}</p>
       ) : (
-        <ul className={styles.groups} aria-label="Failed jobs">
+        <ul className={styles.groups} aria-label={t`Failed jobs`}>
           {failedJobs.map((job) => (
             <FailedJob key={job.id} job={job} />
           ))}

@@ -4,8 +4,11 @@
  * team, the audit log and, for admins, the background jobs. The list refreshes live when a report
  * arrives (app/live-updates.ts).
  */
+
 import type { ReportListStatus } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/button.tsx';
@@ -48,13 +51,13 @@ export function ModerationScreen() {
   const isAdmin = useViewer().user.role === 'admin';
 
   return (
-    <Page title="Moderation">
-      <nav aria-label="Report filter" className={styles.filters}>
+    <Page title={t`Moderation`}>
+      <nav aria-label={t`Report filter`} className={styles.filters}>
         <Filter status="open" current={status}>
-          Open
+          {t`Open`}
         </Filter>
         <Filter status="resolved" current={status}>
-          Resolved
+          {t`Resolved`}
         </Filter>
       </nav>
       {groups.isPending ? (
@@ -68,7 +71,7 @@ export function ModerationScreen() {
       ) : items.length === 0 ? (
         <EmptyState icon={<ShieldCheck />} title={messages.safety.noReports} />
       ) : (
-        <ul className={styles.groups} aria-label={status === 'open' ? 'Open reports' : 'Resolved reports'}>
+        <ul className={styles.groups} aria-label={status === 'open' ? t`Open reports` : t`Resolved reports`}>
           {items.map((group) => (
             <ReportGroup
               key={`${group.targetType}:${group.targetId}`}
@@ -84,16 +87,22 @@ export function ModerationScreen() {
         fetchNextPage={groups.fetchNextPage}
       />
       <section className={styles.section} aria-labelledby="team-heading">
-        <h2 id="team-heading">Team</h2>
+        <h2 id="team-heading">
+          <Trans>Team</Trans>
+        </h2>
         <TeamPanel />
       </section>
       <section className={styles.section} aria-labelledby="audit-heading">
-        <h2 id="audit-heading">Audit log</h2>
+        <h2 id="audit-heading">
+          <Trans>Audit log</Trans>
+        </h2>
         <AuditLog />
       </section>
       {isAdmin && (
         <section className={styles.section} aria-labelledby="jobs-heading">
-          <h2 id="jobs-heading">Background jobs</h2>
+          <h2 id="jobs-heading">
+            <Trans>Background jobs</Trans>
+          </h2>
           <JobsPanel />
         </section>
       )}

@@ -2,7 +2,10 @@
  * /settings/muted-words: words, hashtags and phrases whose posts and comments are folded in the
  * feed, explore and comment lists (with "Show anyway"). Only I see my list.
  */
+
 import { limits, MutedWordInput, messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { EyeOff, X } from 'lucide-react';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/field.tsx';
@@ -35,26 +38,28 @@ export function MutedWordsScreen() {
   const items = words.data?.items ?? [];
 
   return (
-    <Page title="Muted words" width="narrow">
+    <Page title={t`Muted words`} width="narrow">
       <p className={styles.intro}>
-        Posts and comments with these words or hashtags are folded in your feed, Explore and comments. You can
-        still open each with Show anyway.
+        <Trans>
+          Posts and comments with these words or hashtags are folded in your feed, Explore and comments. You
+          can still open each with Show anyway.
+        </Trans>
       </p>
       <form className={styles.form} onSubmit={form.submit} noValidate>
         <TextField
-          label="Word or hashtag"
+          label={t`Word or hashtag`}
           maxLength={limits.mutedWordMax}
           {...form.field('word')}
           error={form.errors.word ?? failure}
         />
         <Button type="submit" busy={form.busy} busyLabel={messages.common.submitting}>
-          Mute word
+          <Trans>Mute word</Trans>
         </Button>
       </form>
       {words.isPending ? null : items.length === 0 ? (
         <EmptyState icon={<EyeOff />} title={messages.safety.noMutedWords} />
       ) : (
-        <ul className={styles.list} aria-label="Muted words">
+        <ul className={styles.list} aria-label={t`Muted words`}>
           {items.map((item) => (
             <li key={item.id} className={styles.row}>
               <span className={styles.word}>{item.word}</span>
@@ -62,12 +67,12 @@ export function MutedWordsScreen() {
                 variant="ghost"
                 size="sm"
                 icon={<X aria-hidden="true" size={16} />}
-                aria-label={`Unmute ${item.word}`}
+                aria-label={t`Unmute ${item.word}`}
                 onClick={() =>
                   remove.mutate(item.id, { onError: () => toast.error(messages.common.somethingWentWrong) })
                 }
               >
-                Unmute
+                <Trans>Unmute</Trans>
               </Button>
             </li>
           ))}

@@ -2,6 +2,8 @@
  * Block / Unblock and Mute / Unmute on a public profile (DESIGN.md §4). Block asks first, in a
  * dialog with Block and Cancel; Unblock, Mute and Unmute act at once (each is undone as easily).
  */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Ban, Volume2, VolumeX } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/button.tsx';
@@ -18,20 +20,20 @@ export function BlockButton({ userId, name, blocked }: { userId: string; name: s
         icon={<Ban aria-hidden="true" size={18} />}
         onClick={() => block.mutate(false)}
       >
-        Unblock
+        <Trans>Unblock</Trans>
       </Button>
     );
   }
   return (
     <>
       <Button variant="ghost" icon={<Ban aria-hidden="true" size={18} />} onClick={() => setConfirming(true)}>
-        Block
+        <Trans>Block</Trans>
       </Button>
       <ConfirmDialog
         open={confirming}
-        title={`Block ${name}?`}
+        title={t`Block ${name}?`}
         message={`You and ${name} will stop following each other and will no longer see each other’s posts, comments, events or profile. ${name} is not told.`}
-        confirmLabel="Block"
+        confirmLabel={t`Block`}
         busy={block.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => block.mutate(true, { onSettled: () => setConfirming(false) })}

@@ -3,19 +3,35 @@
  * every report with its reason, the earlier handled ones, and the actions: Dismiss, Remove content,
  * Suspend account (or lift a suspension).
  */
+
 import type { ReportDto, ReportedContentDto, ReportGroupDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
 import { TimeAgo } from '@/components/time-ago.tsx';
-import { fullName, pluralize } from '@/lib/format.ts';
+import { fullName } from '@/lib/format.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { type ReportAction, useModerate } from './api/moderation.ts';
 import styles from './moderation.module.css';
 
-const kindLabel = { account: 'Account', post: 'Post', comment: 'Comment', event: 'Event' } as const;
+const kindLabel = {
+  get account() {
+    return t`Account`;
+  },
+  get post() {
+    return t`Post`;
+  },
+  get comment() {
+    return t`Comment`;
+  },
+  get event() {
+    return t`Event`;
+  },
+};
 
 function linkOf(group: ReportGroupDto): string | null {
   if (!group.current) return null;
@@ -35,17 +51,27 @@ function Content({ label, content }: { label: string; content: ReportedContentDt
           {content.imageUrl && <img src={content.imageUrl} alt="" loading="lazy" />}
         </>
       ) : (
-        <p>Removed</p>
+        <p>
+          <Trans>Removed</Trans>
+        </p>
       )}
     </figure>
   );
 }
 
 const resolutionLabel: Record<string, string> = {
-  dismissed: 'Dismissed',
-  content_removed: 'Content removed',
-  account_suspended: 'Account suspended',
-  duplicate: 'Duplicate',
+  get dismissed() {
+    return t`Dismissed`;
+  },
+  get content_removed() {
+    return t`Content removed`;
+  },
+  get account_suspended() {
+    return t`Account suspended`;
+  },
+  get duplicate() {
+    return t`Duplicate`;
+  },
 };
 
 function ReportItem({ report }: { report: ReportDto }) {
@@ -56,11 +82,11 @@ function ReportItem({ report }: { report: ReportDto }) {
       </p>
       <span className={styles.meta}>
         {report.reporter ? (
-          <>
+          <Trans>
             Reported by <bdi>{fullName(report.reporter)}</bdi>
-          </>
+          </Trans>
         ) : (
-          'Reported'
+          t`Reported`
         )}{' '}
         · <TimeAgo iso={report.createdAt} />
         {report.resolution && ` · ${resolutionLabel[report.resolution] ?? report.resolution}`}
@@ -68,6 +94,10 @@ function ReportItem({ report }: { report: ReportDto }) {
     </li>
   );
 }
+
+/** "Post reported 3 times": the kind, then how often, by the language's plural rules. */
+const reportedTimes = (kind: string, count: number) =>
+  plural(count, { one: `${kind} reported # time`, other: `${kind} reported # times` });
 
 type Pending = { kind: ReportAction | 'lift'; title: string; description: string; confirm: string };
 
@@ -91,25 +121,39 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
     <li className={styles.group} aria-labelledby={headingId}>
       <div className={styles.groupHead}>
         <h2 id={headingId} className={styles.kind}>
-          {kindLabel[group.targetType]} reported {pluralize(group.reports.length, 'time')}
-          {group.accountSuspended && <span className={`${styles.badge} ${styles.suspended}`}>Suspended</span>}
-          {group.accountDeleted && <span className={styles.badge}>Account deleted</span>}
+          {reportedTimes(kindLabel[group.targetType], group.reports.length)}
+          {group.accountSuspended && (
+            <span className={`${styles.badge} ${styles.suspended}`}>
+              <Trans>Suspended</Trans>
+            </span>
+          )}
+          {group.accountDeleted && (
+            <span className={styles.badge}>
+              <Trans>Account deleted</Trans>
+            </span>
+          )}
         </h2>
-        {link && <Link to={link}>Open</Link>}
+        {link && (
+          <Link to={link}>
+            <Trans>Open</Trans>
+          </Link>
+        )}
       </div>
       {group.account && <AuthorLine author={group.account} />}
       <div className={styles.contents}>
-        <Content label="When reported" content={latest?.snapshot ?? null} />
-        <Content label="Now" content={group.current} />
+        <Content label={t`When reported`} content={latest?.snapshot ?? null} />
+        <Content label={t`Now`} content={group.current} />
       </div>
-      <ul className={styles.reports} aria-label="Reports">
+      <ul className={styles.reports} aria-label={t`Reports`}>
         {group.reports.map((report) => (
           <ReportItem key={report.id} report={report} />
         ))}
       </ul>
       {group.earlier.length > 0 && (
         <details>
-          <summary>Earlier reports ({group.earlier.length})</summary>
+          <summary>
+            <Trans>Earlier reports ({group.earlier.length})</Trans>
+          </summary>
           <ul className={styles.reports}>
             {group.earlier.map((report) => (
               <ReportItem key={report.id} report={report} />
@@ -125,13 +169,13 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
               onClick={() =>
                 setPending({
                   kind: 'dismiss',
-                  title: 'Dismiss these reports?',
-                  description: 'Nothing is removed. The reporters are told their report was reviewed.',
-                  confirm: 'Dismiss',
+                  title: t`Dismiss these reports?`,
+                  description: t`Nothing is removed. The reporters are told their report was reviewed.`,
+                  confirm: t`Dismiss`,
                 })
               }
             >
-              Dismiss
+              <Trans>Dismiss</Trans>
             </Button>
             {group.targetType !== 'account' && group.current && (
               <Button
@@ -141,11 +185,11 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
                     kind: 'remove-content',
                     title: `Remove this ${group.targetType}?`,
                     description: `It is deleted for everyone, as if ${owner} had deleted it. The report keeps its snapshot.`,
-                    confirm: 'Remove content',
+                    confirm: t`Remove content`,
                   })
                 }
               >
-                Remove content
+                <Trans>Remove content</Trans>
               </Button>
             )}
             {canSuspend && (
@@ -156,11 +200,11 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
                     kind: 'suspend',
                     title: `Suspend ${owner}?`,
                     description: `${owner} is signed out everywhere and cannot sign in; everything they made is hidden until the suspension is lifted.`,
-                    confirm: 'Suspend account',
+                    confirm: t`Suspend account`,
                   })
                 }
               >
-                Suspend account
+                <Trans>Suspend account</Trans>
               </Button>
             )}
           </>
@@ -173,11 +217,11 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
                 kind: 'lift',
                 title: `Lift the suspension of ${owner}?`,
                 description: `${owner} can sign in again, and everything they made comes back.`,
-                confirm: 'Lift suspension',
+                confirm: t`Lift suspension`,
               })
             }
           >
-            Lift suspension
+            <Trans>Lift suspension</Trans>
           </Button>
         )}
       </div>

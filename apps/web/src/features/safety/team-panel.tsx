@@ -2,8 +2,11 @@
  * The moderation team: moderators and admins. An admin makes a member moderator (found by name,
  * through the people search) or takes the role back.
  */
+
 import type { UserSearchResultDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { AuthorLine } from '@/components/author-line.tsx';
@@ -27,7 +30,7 @@ function Candidates({ q, teamIds }: { q: string; teamIds: Set<string> }) {
   const people = (results.data ?? []).filter((person: UserSearchResultDto) => !teamIds.has(person.userId));
   if (!q.trim() || people.length === 0) return null;
   return (
-    <ul className={styles.list} aria-label="Members found">
+    <ul className={styles.list} aria-label={t`Members found`}>
       {people.map((person) => (
         <li key={person.userId} className={styles.row}>
           <AuthorLine author={{ ...person, followerCount: 0 }} />
@@ -40,7 +43,7 @@ function Candidates({ q, teamIds }: { q: string; teamIds: Set<string> }) {
               )
             }
           >
-            Make moderator
+            <Trans>Make moderator</Trans>
           </Button>
         </li>
       ))}
@@ -59,7 +62,7 @@ export function TeamPanel() {
   const members = team.data?.items ?? [];
   return (
     <>
-      <ul className={styles.list} aria-label="Moderators and admins">
+      <ul className={styles.list} aria-label={t`Moderators and admins`}>
         {members.map(({ person, role }) => (
           <li key={person.userId} className={styles.row}>
             <AuthorLine author={person} />
@@ -74,7 +77,7 @@ export function TeamPanel() {
                   )
                 }
               >
-                Remove moderator
+                <Trans>Remove moderator</Trans>
               </Button>
             ) : (
               <span>{role === 'admin' ? 'Admin' : 'Moderator'}</span>
@@ -85,7 +88,7 @@ export function TeamPanel() {
       {isAdmin && (
         <div style={{ marginTop: 16 }}>
           <TextField
-            label="Find a member to make moderator"
+            label={t`Find a member to make moderator`}
             type="search"
             value={q}
             maxLength={limits.nameMax}

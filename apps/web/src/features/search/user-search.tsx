@@ -1,12 +1,14 @@
 /**
  * The top bar's "Search users" box: asks the server 500 ms after typing stops (empty input is
  * ignored); results are links to each person's public profile. Arrow keys move through results,
- * Escape closes them.
+ * Escape closes them, Enter opens /search with posts, tags and events as well.
  */
+
 import { limits, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { Hash, Search } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/avatar.tsx';
 import { NameBadges } from '@/components/name-badges.tsx';
 import { fullName } from '@/lib/format.ts';
@@ -26,6 +28,7 @@ export function UserSearch() {
   const wrapper = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const resultsId = useId();
+  const navigate = useNavigate();
 
   const links = () => [...(wrapper.current?.querySelectorAll<HTMLAnchorElement>('[data-result]') ?? [])];
   const close = () => setOpen(false);
@@ -60,7 +63,14 @@ export function UserSearch() {
     <form
       ref={wrapper}
       className={styles.search}
-      onSubmit={(e) => e.preventDefault()}
+      // Enter opens every kind of result on /search; a leading # opens its Tags tab.
+      onSubmit={(e) => {
+        e.preventDefault();
+        const typed = text.trim();
+        if (!typed) return;
+        pick();
+        navigate(paths.searchResults(typed, typed.startsWith('#') ? 'tags' : undefined));
+      }}
       onKeyDown={onKeyDown}
       onBlur={(e) => {
         if (!wrapper.current?.contains(e.relatedTarget as Node)) close();
@@ -71,8 +81,8 @@ export function UserSearch() {
         ref={input}
         type="search"
         className={styles.input}
-        placeholder="Search users"
-        aria-label="Search users"
+        placeholder={t`Search users`}
+        aria-label={t`Search users`}
         // Only while the results are in the page: an id reference to nothing is invalid ARIA.
         aria-controls={showResults ? resultsId : undefined}
         autoComplete="off"
@@ -84,7 +94,7 @@ export function UserSearch() {
         onFocus={() => setOpen(true)}
       />
       {showResults && (
-        <section id={resultsId} className={styles.popup} aria-label="Search results">
+        <section id={resultsId} className={styles.popup} aria-label={t`Search results`}>
           {pending ? (
             <p className={styles.note}>{messages.social.searching}</p>
           ) : failed ? (

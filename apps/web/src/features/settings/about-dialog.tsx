@@ -1,5 +1,8 @@
 /** Settings → About: the app's name and version (SPEC.md §9, read from the root package.json). */
+
 import { appName, appVersion } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { Logo } from '@/components/logo.tsx';
@@ -10,17 +13,23 @@ export function AboutDialog({ open, onClose }: { open: boolean; onClose: () => v
     <Dialog
       open={open}
       onClose={onClose}
-      title={`About ${appName}`}
+      title={t`About ${appName}`}
       actions={
         <Button onClick={onClose} autoFocus>
-          Close
+          <Trans>Close</Trans>
         </Button>
       }
     >
       <div className={styles.about}>
         <Logo size="lg" />
-        <p className={styles.version}>Version {appVersion}</p>
-        <p>An open-source social app for sharing photo posts and events with the people you follow.</p>
+        <p className={styles.version}>
+          <Trans>Version {appVersion}</Trans>
+        </p>
+        <p>
+          <Trans>
+            An open-source social app for sharing photo posts and events with the people you follow.
+          </Trans>
+        </p>
       </div>
     </Dialog>
   );

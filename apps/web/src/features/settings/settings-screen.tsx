@@ -2,7 +2,10 @@
  * /settings: the accounts on this device (switch, Add Account), links to the saved and liked posts,
  * the legal pages and help, About, and Log out (of the active account only).
  */
+
 import { paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   Ban,
   Bell,
@@ -13,6 +16,7 @@ import {
   Heart,
   Info,
   KeyRound,
+  Languages,
   LifeBuoy,
   LogOut,
   type LucideIcon,
@@ -45,7 +49,7 @@ function Row({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }
     <>
       <Icon aria-hidden="true" size={20} className={styles.icon} />
       <span className={styles.label}>{children}</span>
-      <ChevronRight aria-hidden="true" size={18} className={styles.chevron} />
+      <ChevronRight aria-hidden="true" size={18} className={`${styles.chevron} flip-in-rtl`} />
     </>
   );
 }
@@ -71,66 +75,69 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
   const { role } = useViewer().user;
 
   return (
-    <Page title="Settings" width="narrow">
-      <Section title="Accounts">
+    <Page title={t`Settings`} width="narrow">
+      <Section title={t`Accounts`}>
         <div className={styles.card}>{accounts}</div>
       </Section>
 
-      <Section title="Preferences">
+      <Section title={t`Preferences`}>
         <ul className={styles.card}>
           <LinkRow to={paths.settingsAccount} icon={KeyRound}>
-            Account
+            {t`Account`}
           </LinkRow>
           <LinkRow to={paths.settingsNotifications} icon={Bell}>
-            Notifications
+            {t`Notifications`}
+          </LinkRow>
+          <LinkRow to={paths.settingsLanguage} icon={Languages}>
+            {t`Language`}
           </LinkRow>
         </ul>
       </Section>
 
-      <Section title="Your posts">
+      <Section title={t`Your posts`}>
         <ul className={styles.card}>
           <LinkRow to={paths.savedPosts} icon={Bookmark}>
-            Saved
+            {t`Saved`}
           </LinkRow>
           <LinkRow to={paths.likedPosts} icon={Heart}>
-            Liked
+            {t`Liked`}
           </LinkRow>
         </ul>
       </Section>
 
-      <Section title="Safety">
+      <Section title={t`Safety`}>
         <ul className={styles.card}>
           <LinkRow to={paths.blockedAccounts} icon={Ban}>
-            Blocked accounts
+            {t`Blocked accounts`}
           </LinkRow>
           <LinkRow to={paths.mutedWords} icon={EyeOff}>
-            Muted words
+            {t`Muted words`}
           </LinkRow>
           {(role === 'moderator' || role === 'admin') && (
             <LinkRow to={paths.moderation} icon={ShieldAlert}>
-              Moderation
+              {t`Moderation`}
             </LinkRow>
           )}
         </ul>
       </Section>
 
-      <Section title="Media">
+      <Section title={t`Media`}>
         <MediaSettings />
       </Section>
 
-      <Section title="Help and policies">
+      <Section title={t`Help and policies`}>
         <ul className={styles.card}>
           <LinkRow to={paths.terms} icon={FileText}>
-            Terms
+            {t`Terms`}
           </LinkRow>
           <LinkRow to={paths.privacy} icon={ShieldCheck}>
-            Privacy
+            {t`Privacy`}
           </LinkRow>
           <LinkRow to={paths.guidelines} icon={Users}>
-            Community Guidelines
+            {t`Community Guidelines`}
           </LinkRow>
           <LinkRow to={paths.help} icon={LifeBuoy}>
-            Help
+            {t`Help`}
           </LinkRow>
           <li>
             <button
@@ -139,7 +146,9 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
               onClick={() => setAboutOpen(true)}
               aria-haspopup="dialog"
             >
-              <Row icon={Info}>About</Row>
+              <Row icon={Info}>
+                <Trans>About</Trans>
+              </Row>
             </button>
           </li>
         </ul>
@@ -153,7 +162,9 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
         aria-busy={logOut.pending}
       >
         <LogOut aria-hidden="true" size={20} />
-        <span>Log out</span>
+        <span>
+          <Trans>Log out</Trans>
+        </span>
       </button>
 
       <AboutDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />

@@ -1,4 +1,6 @@
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { UserCheck } from 'lucide-react';
 import { Button } from '@/components/button.tsx';
 import { useFollow } from './api/follow.ts';
@@ -10,13 +12,13 @@ export function FollowBackButton({ userId, following }: { userId: string; follow
   if (following || follow.data?.following) {
     return (
       <span className={styles.following}>
-        <UserCheck aria-hidden="true" size={16} /> Following
+        <UserCheck aria-hidden="true" size={16} /> <Trans>Following</Trans>
       </span>
     );
   }
   return (
-    <Button size="sm" onClick={() => follow.mutate(true)} busy={follow.isPending} busyLabel="Following...">
-      Follow back
+    <Button size="sm" onClick={() => follow.mutate(true)} busy={follow.isPending} busyLabel={t`Following...`}>
+      <Trans>Follow back</Trans>
     </Button>
   );
 }

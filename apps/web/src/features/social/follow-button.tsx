@@ -1,20 +1,36 @@
 import { messages } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Button } from '@/components/button.tsx';
 import { useFollow } from './api/follow.ts';
 
-/** Follow / Unfollow; the initial state comes from my own following (SPEC.md §4). */
-export function FollowButton({ userId, following }: { userId: string; following: boolean }) {
+/**
+ * Follow / Unfollow; the initial state comes from my own following (SPEC.md §4). Requested while a
+ * follow waits for the other side (an account on another server); pressing it takes the request back.
+ */
+export function FollowButton({
+  userId,
+  following,
+  requested = false,
+}: {
+  userId: string;
+  following: boolean;
+  requested?: boolean;
+}) {
   const follow = useFollow(userId, { successMessage: messages.social.followed });
   return (
     <Button
-      variant={following ? 'secondary' : 'primary'}
+      variant={following || requested ? 'secondary' : 'primary'}
       icon={
-        following ? <UserCheck aria-hidden="true" size={18} /> : <UserPlus aria-hidden="true" size={18} />
+        following || requested ? (
+          <UserCheck aria-hidden="true" size={18} />
+        ) : (
+          <UserPlus aria-hidden="true" size={18} />
+        )
       }
-      onClick={() => follow.mutate(!following)}
+      onClick={() => follow.mutate(!(following || requested))}
     >
-      {following ? 'Unfollow' : 'Follow'}
+      {following ? t`Unfollow` : requested ? t`Requested` : t`Follow`}
     </Button>
   );
 }

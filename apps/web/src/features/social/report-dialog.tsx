@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ReportButton as ReportDialogButton } from '@/components/report-button.tsx';
 import { useReportAccount } from './api/report.ts';
 
@@ -6,9 +7,9 @@ export function ReportButton({ userId, name }: { userId: string; name: string })
   const report = useReportAccount(userId);
   return (
     <ReportDialogButton
-      label="Report"
-      title={`Report ${name}`}
-      description={`Tell our moderators what is wrong. ${name} will not see who reported them.`}
+      label={t`Report`}
+      title={t`Report ${name}`}
+      description={t`Tell our moderators what is wrong. ${name} will not see who reported them.`}
       send={(reason) => report.mutateAsync(reason)}
     />
   );

@@ -21,14 +21,27 @@ export function useFollow(userId: string, { successMessage = messages.social.fol
     },
     onMutate: (follow) => {
       queryClient.setQueryData<PublicProfileDto>(profileKeys.detail(userId), (p) =>
-        p ? { ...p, followedByMe: follow } : p,
+        p ? { ...p, followedByMe: follow, followRequested: follow ? p.followRequested : false } : p,
       );
     },
     onSuccess: (state) => {
       queryClient.setQueryData<PublicProfileDto>(profileKeys.detail(userId), (p) =>
-        p ? { ...p, followedByMe: state.following, followerCount: state.followerCount } : p,
+        p
+          ? {
+              ...p,
+              followedByMe: state.following,
+              followRequested: state.requested ?? false,
+              followerCount: state.followerCount,
+            }
+          : p,
       );
-      toast.success(state.following ? successMessage : messages.social.unfollowed);
+      toast.success(
+        state.following
+          ? successMessage
+          : state.requested
+            ? messages.social.followRequested
+            : messages.social.unfollowed,
+      );
       // My following count, the feed and the follow-back buttons all depend on this.
       void queryClient.invalidateQueries({ queryKey: authKeys.me });
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });

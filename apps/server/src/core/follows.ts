@@ -1,0 +1,75 @@
+/**
+ * A follow between two accounts, local or remote: one row (idempotent by its primary key,
+ * core/toggle.ts), the two counters moved in the same transaction (core/counters.ts), so counts
+ * stay exact under concurrent taps, and one notice to the followed person (no second unread notice
+ * from the same follower). The social feature calls it for a member here, federation for an
+ * account elsewhere; a request still waiting (follow_requests) is not a follow.
+ */
+import type { FollowStateDto } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { followRequests, follows } from '../db/schema.ts';
+import { notFound } from '../lib/errors.ts';
+import { followStep } from './counters.ts';
+import { notify } from './notify.ts';
+import { blockedBetween, lockPair } from './relations.ts';
+import type { ServiceContext } from './service.ts';
+import { type Step, toggleWithCounter } from './toggle.ts';
+
+const profileNotFound = () => notFound(messages.profile.notFound);
+
+export async function isFollowing(db: Db, followerId: string, followeeId: string) {
+  const [row] = await db
+    .select({ followerId: follows.followerId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A follow that waits for the other side (a remote server's Accept; later a private member's approval). */
+export async function hasFollowRequest(db: Db, followerId: string, followeeId: string) {
+  const [row] = await db
+    .select({ followerId: followRequests.followerId })
+    .from(followRequests)
+    .where(and(eq(followRequests.followerId, followerId), eq(followRequests.followeeId, followeeId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The follow row and both counters, a block re-checked under the pair's lock, the notice: after the
+ * caller has checked who may follow whom. Federation (features/federation) calls it for a remote
+ * account's Follow of a member and for a member's follow that the remote server accepted.
+ */
+export async function applyFollow(
+  { db, live }: Pick<ServiceContext, 'db' | 'live'>,
+  { followerId, followeeId: targetId, follow }: { followerId: string; followeeId: string; follow: boolean },
+): Promise<FollowStateDto> {
+  const viewer = { id: followerId };
+  const { followerCount, notified } = await toggleWithCounter(db, {
+    table: follows,
+    row: { followerId: viewer.id, followeeId: targetId },
+    on: follow,
+    moveCounters: async (tx, step: Step) => {
+      // A block committed since the check above wins: no follow survives it (safety/blocks.ts).
+      if (step === 1) {
+        await lockPair(tx, viewer.id, targetId);
+        if (await blockedBetween(tx, viewer.id, targetId)) throw profileNotFound();
+      }
+      const followerCount = await followStep(tx, viewer.id, targetId, step);
+      // One notice per follower while it is unread: following again after an unfollow adds none.
+      const notified =
+        step === 1 &&
+        (await notify(
+          tx,
+          { type: 'new_follower', recipientId: targetId, actorId: viewer.id },
+          { onceWhileUnread: true },
+        ));
+      return { followerCount, notified };
+    },
+  });
+  if (notified) live.publish({ kind: 'notification', recipientId: targetId });
+  return { following: follow, followerCount };
+}

@@ -1,0 +1,219 @@
+/**
+ * One server's face to the fediverse: WebFinger, the actor document, NodeInfo, a post as a Note,
+ * content negotiation on the browser's URLs, and the inbox's refusals (docs/security.md 28a–28d).
+ */
+
+import { Temporal } from '@js-temporal/polyfill';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { federationActors, user } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createJobMessageQueue } from './queue.ts';
+
+const origin = 'https://glimpse.example:8443';
+const activityJson = 'application/activity+json';
+
+let t: TestContext;
+let ada: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
+
+beforeAll(async () => {
+  t = await createTestContext({ PUBLIC_URL: origin, TRUSTED_ORIGINS: 'http://localhost:3000' });
+  ada = await t.signUpWithProfile({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
+});
+afterAll(() => t.close());
+
+const get = (path: string, accept = activityJson) =>
+  t.app.request(`${origin}${path}`, { headers: { accept } });
+
+describe('discovery', () => {
+  it('answers WebFinger with the queried acct: as subject and the actor id as the self link', async () => {
+    const response = await get(
+      `/.well-known/webfinger?resource=${encodeURIComponent('acct:ada@glimpse.example:8443')}`,
+      'application/jrd+json',
+    );
+    expect(response.status).toBe(200);
+    const jrd = (await response.json()) as {
+      subject: string;
+      links: { rel: string; type?: string; href?: string }[];
+    };
+    expect(jrd.subject).toBe('acct:ada@glimpse.example:8443');
+    const self = jrd.links.find((l) => l.rel === 'self');
+    expect(self).toMatchObject({ type: activityJson, href: `${origin}/userpublicfeed/${ada.id}` });
+  });
+
+  it('finds nobody for an unknown name, another host, or a suspended member', async () => {
+    const unknown = await get(
+      `/.well-known/webfinger?resource=acct:nobody@glimpse.example:8443`,
+      'application/jrd+json',
+    );
+    expect(unknown.status).toBe(404);
+    const otherHost = await get(
+      `/.well-known/webfinger?resource=acct:ada@elsewhere.example`,
+      'application/jrd+json',
+    );
+    expect(otherHost.status).toBe(404);
+  });
+
+  it('serves the actor as a Person with both keys, on the URL browsers open', async () => {
+    const response = await get(`/userpublicfeed/${ada.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/activity\+json|ld\+json/);
+    const actor = (await response.json()) as Record<string, unknown> & {
+      publicKey: { id: string; owner: string; publicKeyPem: string };
+      assertionMethod: { type: string }[];
+      endpoints: { sharedInbox: string };
+    };
+    expect(actor).toMatchObject({
+      id: `${origin}/userpublicfeed/${ada.id}`,
+      type: 'Person',
+      preferredUsername: 'ada',
+      name: 'Ada Lovelace',
+      inbox: `${origin}/ap/users/${ada.id}/inbox`,
+      outbox: `${origin}/ap/users/${ada.id}/outbox`,
+      followers: `${origin}/ap/users/${ada.id}/followers`,
+      following: `${origin}/ap/users/${ada.id}/following`,
+      manuallyApprovesFollowers: false,
+      discoverable: true,
+    });
+    expect(actor.endpoints.sharedInbox).toBe(`${origin}/ap/inbox`);
+    expect(actor.publicKey.owner).toBe(actor.id);
+    expect(actor.publicKey.publicKeyPem).toMatch(/BEGIN PUBLIC KEY/);
+    expect(actor.assertionMethod.map((key) => key.type)).toEqual(['Multikey', 'Multikey']);
+    // Made once: the second read shows the same key.
+    const again = (await (await get(`/userpublicfeed/${ada.id}`)).json()) as typeof actor;
+    expect(again.publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
+  });
+
+  it('publishes no suspended member: no actor, WebFinger 404', async () => {
+    const eve = await t.signUpWithProfile({ firstName: 'Eve', lastName: 'Gone', username: 'eve_gone' });
+    await t.db.update(user).set({ banned: true }).where(eq(user.id, eve.id));
+    // No Person: the URL falls through to the app's page, as for anyone unknown.
+    const actor = await get(`/userpublicfeed/${eve.id}`);
+    expect(actor.headers.get('content-type') ?? '').not.toMatch(/activity\+json|ld\+json/);
+    const finger = await get(
+      `/.well-known/webfinger?resource=acct:eve_gone@glimpse.example:8443`,
+      'application/jrd+json',
+    );
+    expect(finger.status).toBe(404);
+  });
+
+  it('gives a browser the app on the same URL', async () => {
+    const response = await get(`/userpublicfeed/${ada.id}`, 'text/html');
+    expect(response.headers.get('content-type') ?? '').not.toMatch(/activity/);
+  });
+
+  it('answers NodeInfo 2.1 with the software and the counts', async () => {
+    const links = (await (await get('/.well-known/nodeinfo', 'application/json')).json()) as {
+      links: { rel: string; href: string }[];
+    };
+    expect(links.links[0]!.href).toBe(`${origin}/nodeinfo/2.1`);
+    const info = (await (await get('/nodeinfo/2.1', 'application/json')).json()) as {
+      software: { name: string };
+      openRegistrations: boolean;
+      usage: { users: { total: number }; localPosts: number };
+    };
+    expect(info.software.name).toBe('glimpse');
+    expect(info.openRegistrations).toBe(true);
+    expect(info.usage.users.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('serves a post as a Note: to Public, cc followers, hashtags as tags and links, a JPEG per photo', async () => {
+    const post = await t.postPhoto(ada, 'Dawn at the #harbour');
+    const response = await get(`/postdetail/${post.id}`);
+    expect(response.status).toBe(200);
+    const note = (await response.json()) as Record<string, unknown> & {
+      attachment: { type: string; mediaType: string; url: string; width: number; height: number }[];
+      tag: { type: string; name: string; href: string }[];
+      content: string;
+    };
+    expect(note).toMatchObject({
+      id: `${origin}/postdetail/${post.id}`,
+      type: 'Note',
+      attributedTo: `${origin}/userpublicfeed/${ada.id}`,
+      to: 'as:Public',
+      cc: `${origin}/ap/users/${ada.id}/followers`,
+    });
+    // JSON-LD compaction writes a single tag as an object, not a list: both are valid ActivityStreams.
+    expect([note.tag].flat()).toEqual([
+      { type: 'Hashtag', name: '#harbour', href: `${origin}/tags/harbour` },
+    ]);
+    expect(note.content).toContain(`href="${origin}/tags/harbour"`);
+    const attachments = [note.attachment].flat();
+    expect(attachments).toHaveLength(1);
+    expect(attachments[0]).toMatchObject({
+      type: 'Image',
+      mediaType: 'image/jpeg',
+      width: post.photos[0]!.image.width,
+    });
+    // The JPEG is fetchable without a signature and answers the declared type.
+    const jpeg = await t.app.request(new URL(attachments[0]!.url).pathname);
+    expect(jpeg.status).toBe(200);
+    expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+  });
+});
+
+describe('the queue', () => {
+  it('keeps no private key in a queued delivery: only key ids, the keys come back from the database', async () => {
+    const queue = createJobMessageQueue(t.db);
+    const keyId = `${origin}/userpublicfeed/${ada.id}#main-key`;
+    await queue.enqueue(
+      {
+        type: 'outbox',
+        inbox: 'https://elsewhere.example/inbox',
+        keys: [{ keyId, privateKey: { kty: 'RSA', d: 'the-secret-part' } }],
+      },
+      { delay: Temporal.Duration.from({ hours: 1 }) },
+    );
+    const { rows } = (await t.db.execute(
+      sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'federation_message'`,
+    )) as unknown as { rows: { payload: { keys: unknown[] } }[] };
+    expect(rows.map((row) => row.payload.keys)).toContainEqual([{ keyId }]);
+    expect(JSON.stringify(rows)).not.toContain('the-secret-part');
+  });
+});
+
+describe('the inbox', () => {
+  const inbox = () => `${origin}/ap/users/${ada.id}/inbox`;
+  const follow = () => ({
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: 'https://mastodon.example/users/eve#follows/1',
+    type: 'Follow',
+    actor: 'https://mastodon.example/users/eve',
+    object: `${origin}/userpublicfeed/${ada.id}`,
+  });
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    t.app.request(inbox(), { method: 'POST', headers: { 'content-type': activityJson, ...headers }, body });
+
+  it('answers an unsigned activity 401 and stores nothing', async () => {
+    const jobs = async () =>
+      (
+        (await t.db.execute(sql`select count(*)::int as n from graphile_worker.jobs`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    const before = await jobs();
+    const response = await post(JSON.stringify(follow()));
+    expect(response.status).toBe(401);
+    expect(await jobs()).toEqual(before);
+    expect(await t.countRows(federationActors)).toBe(0);
+  });
+
+  it('answers a forged signature 401', async () => {
+    const response = await post(JSON.stringify(follow()), {
+      date: new Date().toUTCString(),
+      signature:
+        'keyId="https://mastodon.example/users/eve#main-key",algorithm="rsa-sha256",headers="(request-target) host date",signature="AAAA"',
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('answers malformed JSON 400', async () => {
+    const response = await post('{"type": "Follow",');
+    expect(response.status).toBe(400);
+  });
+
+  it('answers a body over 1 MB 413, without reading it', async () => {
+    const response = await post(JSON.stringify({ ...follow(), content: 'x'.repeat(1024 * 1024 + 1) }));
+    expect(response.status).toBe(413);
+  });
+});

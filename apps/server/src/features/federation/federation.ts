@@ -1,0 +1,96 @@
+/**
+ * The one Fedify `Federation` of an app instance (Hollo's src/federation/federation.ts is the
+ * model), built on first use for its dependencies and kept beside them:
+ * - our KV store (kv.ts) and our job queue as its message queue (queue.ts), started by nobody:
+ *   the job runner feeds it (jobs.ts), so NODE_TYPE=web processes only enqueue;
+ * - every fetch through the outbound gate (loader.ts; deliveries in deliver.ts);
+ * - ids from PUBLIC_URL (`origin`), never from the Host a request came with;
+ * - dispatchers: the actor at the profile page's URL (/userpublicfeed/{uid}), a post's Note at
+ *   /postdetail/{id}, collections (collections.ts), NodeInfo; and one inbox handler per activity
+ *   type (inbox/*.ts), Fedify's listeners being the only way in.
+ */
+import './node-shims.ts';
+import { createFederation, type Federation } from '@fedify/fedify';
+import { Accept, Create, Delete, Follow, Note, Reject, Undo, Update } from '@fedify/vocab';
+import { appVersion } from '@glimpse/shared';
+import type { CoreDeps } from '../../core/deps.ts';
+import { isPublishedLocal, localUserIdByUsername } from './accounts.ts';
+import { registerCollections } from './collections.ts';
+import { onAccept, onReject } from './inbox/accept.ts';
+import { onCreate } from './inbox/create.ts';
+import { onDelete } from './inbox/delete.ts';
+import { onFollow } from './inbox/follow.ts';
+import { onUndo } from './inbox/undo.ts';
+import { onUpdate } from './inbox/update.ts';
+import { keyPairsOf } from './keys.ts';
+import { createPostgresKvStore } from './kv.ts';
+import { gateAuthenticatedLoader, gateDocumentLoader } from './loader.ts';
+import { nodeInfoOf } from './nodeinfo.ts';
+import { noteOf } from './objects/note.ts';
+import { personOf } from './objects/person.ts';
+import { createJobMessageQueue } from './queue.ts';
+
+/** How we introduce ourselves to other servers, as Mastodon does: software/version (+our address). */
+export const userAgentOf = (deps: CoreDeps) => `Glimpse/${appVersion} (+${deps.env.publicUrl})`;
+
+export type GlimpseFederation = Federation<CoreDeps>;
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const instances = new WeakMap<CoreDeps, GlimpseFederation>();
+
+/** The federation of these dependencies (one per app instance; a test may run two). */
+export function federationOf(deps: CoreDeps): GlimpseFederation {
+  let federation = instances.get(deps);
+  if (!federation) {
+    federation = buildFederation(deps);
+    instances.set(deps, federation);
+  }
+  return federation;
+}
+
+/** A Context outside any request (a job, a service): URLs from PUBLIC_URL, data = the deps. */
+export const federationContext = (deps: CoreDeps) =>
+  federationOf(deps).createContext(new URL(deps.env.publicUrl), deps);
+
+function buildFederation(deps: CoreDeps): GlimpseFederation {
+  // Fedify takes no userAgent beside custom loaders: ours send it themselves (userAgentOf).
+  const loader = gateDocumentLoader(deps.outbound, userAgentOf(deps));
+  const federation = createFederation<CoreDeps>({
+    kv: createPostgresKvStore(deps.db),
+    queue: createJobMessageQueue(deps.db),
+    manuallyStartQueue: true,
+    origin: deps.env.publicUrl,
+    documentLoaderFactory: () => loader,
+    contextLoaderFactory: () => loader,
+    authenticatedDocumentLoaderFactory: (identity) =>
+      gateAuthenticatedLoader(deps.outbound, userAgentOf(deps), identity),
+  });
+
+  federation
+    .setActorDispatcher('/userpublicfeed/{identifier}', (ctx, userId) => personOf(ctx, userId))
+    .setKeyPairsDispatcher(async (ctx, userId) =>
+      (await isPublishedLocal(ctx.data.db, userId)) ? keyPairsOf(ctx.data.db, userId) : [],
+    )
+    .mapHandle((ctx, username) => localUserIdByUsername(ctx.data.db, username));
+
+  federation.setObjectDispatcher(Note, '/postdetail/{id}', (ctx, { id }) =>
+    uuid.test(id) ? noteOf(ctx, id) : null,
+  );
+
+  registerCollections(federation);
+
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', (ctx) => nodeInfoOf(ctx.data.db));
+
+  federation
+    .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')
+    .on(Follow, onFollow)
+    .on(Accept, onAccept)
+    .on(Reject, onReject)
+    .on(Undo, onUndo)
+    .on(Create, onCreate)
+    .on(Update, onUpdate)
+    .on(Delete, onDelete)
+    .onError((ctx, error) => ctx.data.logger.warn({ err: error }, 'inbox activity failed'));
+
+  return federation;
+}

@@ -1,0 +1,194 @@
+/**
+ * What Mastodon and Pixelfed send, handled: a stand-in server on loopback (https, the test CA)
+ * serves the remote actor, its WebFinger and a photo, and receives our deliveries; the documents it
+ * signs and posts to our inbox are fixtures/remote-documents.ts (each field's source noted there).
+ * Signatures are draft-cavage, as Mastodon and Pixelfed sign.
+ */
+import './node-shims.ts';
+import type { IncomingMessage } from 'node:http';
+import { createServer } from 'node:https';
+import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
+import { exportSpki } from '@fedify/vocab-runtime';
+import type { PostDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { follows, postTags } from '../../db/schema.ts';
+import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
+import { makeJpeg } from '../../test/images.ts';
+import { testCertificate } from '../../test/tls.ts';
+import {
+  mastodonAccept,
+  mastodonActor,
+  mastodonDeleteNote,
+  mastodonFollow,
+  mastodonWebFinger,
+  pixelfedCreateNote,
+} from './fixtures/remote-documents.ts';
+
+const ours = 'https://glimpse.glimpse.test:3113';
+const remoteHost = 'remote.glimpse.test';
+const remote = `https://${remoteHost}:3112`;
+const username = 'eve';
+
+let t: TestContext;
+let ada: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
+let keys: CryptoKeyPair;
+const received: { path: string; body: Record<string, unknown>; signed: boolean }[] = [];
+let standIn: ReturnType<typeof createServer>;
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    request.on('data', (chunk) => {
+      text += chunk;
+    });
+    request.on('end', () => resolve(text));
+  });
+
+beforeAll(async () => {
+  const tls = testCertificate([remoteHost]);
+  keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const pem = await exportSpki(keys.publicKey);
+  const photo = await makeJpeg(1080, 1350);
+  standIn = createServer({ cert: tls.cert, key: tls.key }, async (request, response) => {
+    const url = new URL(request.url ?? '/', remote);
+    const json = (body: unknown, type = 'application/activity+json') => {
+      response.writeHead(200, { 'content-type': type });
+      response.end(JSON.stringify(body));
+    };
+    if (request.method === 'POST') {
+      const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
+      received.push({
+        path: url.pathname,
+        body,
+        signed: Boolean(request.headers.signature ?? request.headers['signature-input']),
+      });
+      response.writeHead(202).end();
+    } else if (url.pathname === '/.well-known/webfinger')
+      json(mastodonWebFinger(remote, username), 'application/jrd+json');
+    else if (url.pathname === `/users/${username}`) json(mastodonActor(remote, username, pem));
+    else if (url.pathname.endsWith('.jpg')) {
+      response.writeHead(200, { 'content-type': 'image/jpeg' });
+      response.end(photo);
+    } else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => standIn.listen(3112, '127.0.0.1', resolve));
+  t = await createTestContext(
+    { PUBLIC_URL: ours, TRUSTED_ORIGINS: testOrigin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
+    { outbound: { ca: tls.cert, hosts: { [remoteHost]: ['127.0.0.1'] } } },
+  );
+  ada = await t.signUpWithProfile({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => standIn?.close(resolve));
+});
+
+/** POSTs `activity` to our inbox signed by eve's key (draft-cavage, as Mastodon signs). */
+async function deliverToUs(activity: unknown, path = '/ap/inbox', keyOwner = username) {
+  const body = new TextEncoder().encode(JSON.stringify(activity));
+  const request = new Request(`${ours}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/activity+json' },
+    body,
+  });
+  const signed = await signRequest(
+    request,
+    keys.privateKey,
+    new URL(`${remote}/users/${keyOwner}#main-key`),
+    {
+      spec: 'draft-cavage-http-signatures-12',
+      body: body.buffer,
+    },
+  );
+  const response = await t.app.request(signed);
+  await t.jobsDone();
+  return response;
+}
+
+describe('from Mastodon and Pixelfed', () => {
+  let eveId: string;
+
+  it('a Mastodon Follow is accepted at once with a signed Accept that embeds it', async () => {
+    const follow = mastodonFollow(remote, username, `${ours}/userpublicfeed/${ada.id}`);
+    const response = await deliverToUs(follow, `/ap/users/${ada.id}/inbox`);
+    expect(response.status).toBe(202);
+    await t.jobsDone();
+    const [row] = await t.db.select().from(follows).where(eq(follows.followeeId, ada.id));
+    expect(row).toBeDefined();
+    eveId = row!.followerId;
+    const accept = received.find((r) => r.body.type === 'Accept');
+    expect(accept).toMatchObject({ path: `/users/${username}/inbox`, signed: true });
+    expect(accept!.body.actor).toBe(`${ours}/userpublicfeed/${ada.id}`);
+    expect((accept!.body.object as { id: string }).id).toBe(follow.id);
+    // Signed twice: the HTTP signature, and an Object Integrity Proof with the Ed25519 key.
+    expect(accept!.body.proof).toMatchObject({ type: 'DataIntegrityProof', cryptosuite: 'eddsa-jcs-2022' });
+    // The remote account is a profile like any: name, handle with the port, bio as text, avatar fetched.
+    const profile = (await (await ada.get(`/api/profiles/${eveId}`)).json()) as PublicProfileDto;
+    expect(profile).toMatchObject({
+      firstName: 'Eve Example',
+      username: `${username}@${remoteHost}:3112`,
+      bio: 'Photographs of #boats',
+    });
+    expect(profile.profileImage?.url).toMatch(/^\/media\//);
+  });
+
+  it('a member follows the remote account by its handle; Requested until the Mastodon Accept', async () => {
+    const results = (await (
+      await ada.get(`/api/search/users?q=${encodeURIComponent(`@${username}@${remoteHost}:3112`)}`)
+    ).json()) as UserSearchResultDto[];
+    expect(results.map((r) => r.userId)).toEqual([eveId]);
+    expect(await (await ada.put(`/api/users/${eveId}/follow`)).json()).toMatchObject({ requested: true });
+    await t.jobsDone();
+    const sent = received.find((r) => r.body.type === 'Follow');
+    expect(sent).toMatchObject({ signed: true });
+    expect(sent!.body.object).toBe(`${remote}/users/${username}`);
+    let profile = (await (await ada.get(`/api/profiles/${eveId}`)).json()) as PublicProfileDto;
+    expect(profile).toMatchObject({ followRequested: true, followedByMe: false });
+
+    // An Accept of a follow nobody asked for changes nothing; the real one completes it.
+    const forged = mastodonAccept(remote, username, {
+      id: `${ours}/userpublicfeed/${ada.id}#follows/forged`,
+      actor: `${ours}/userpublicfeed/nobody`,
+    });
+    expect((await deliverToUs(forged)).status).toBe(202);
+    const accept = mastodonAccept(remote, username, {
+      id: sent!.body.id as string,
+      actor: sent!.body.actor as string,
+    });
+    expect((await deliverToUs(accept)).status).toBe(202);
+    profile = (await (await ada.get(`/api/profiles/${eveId}`)).json()) as PublicProfileDto;
+    expect(profile).toMatchObject({ followRequested: false, followedByMe: true });
+  });
+
+  it('a Pixelfed Create(Note) with a Document photo lands in the feed: text caption, alt text, hashtag, photo from our origin', async () => {
+    const create = pixelfedCreateNote(remote, username, '7001', `${remote}/storage/m/photo.jpg`);
+    expect((await deliverToUs(create)).status).toBe(202);
+    const feed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
+    const post = feed.items.find((item) => item.author.userId === eveId);
+    expect(post).toBeDefined();
+    expect(post!.caption).toBe('Boats at dawn #harbour');
+    expect(post!.photos[0]).toMatchObject({ altText: 'Three fishing boats in the harbour at dawn' });
+    expect(post!.photos[0]!.image.url).toMatch(/^\/media\/images\//);
+    expect(await t.countRows(postTags, eq(postTags.postId, post!.id))).toBe(1);
+
+    // The same Create again (a retry, a second shared inbox) stores nothing twice.
+    await deliverToUs(create);
+    const again = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
+    expect(again.items.filter((item) => item.author.userId === eveId)).toHaveLength(1);
+
+    // Mastodon's Delete with a Tombstone removes it.
+    expect((await deliverToUs(mastodonDeleteNote(remote, username, create.object.id))).status).toBe(202);
+    const after = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
+    expect(after.items.filter((item) => item.author.userId === eveId)).toHaveLength(0);
+  });
+
+  it('refuses a Note signed by one actor but claiming another (401), and stores nothing', async () => {
+    const create = pixelfedCreateNote(remote, 'mallory', '7002', `${remote}/storage/m/photo.jpg`);
+    // Signed with eve's key, while the activity says mallory sent it.
+    const response = await deliverToUs(create, '/ap/inbox', username);
+    expect(response.status).toBe(401);
+    const feed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
+    expect(feed.items.filter((item) => item.caption.startsWith('Boats'))).toHaveLength(0);
+  });
+});

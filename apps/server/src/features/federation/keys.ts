@@ -1,0 +1,37 @@
+/**
+ * Each local member's two key pairs: RSA (HTTP Signatures, what Mastodon verifies) and Ed25519
+ * (Object Integrity Proofs, FEP-8b32). Made the first time anything needs them (the actor document,
+ * a delivery) and kept in `federation_keys`; never made again, since other servers cache the public
+ * keys by id. Concurrent first requests race on the primary key and all read the one that won.
+ */
+import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { federationKeys } from '../../db/schema.ts';
+
+export async function keyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[]> {
+  let [row] = await db.select().from(federationKeys).where(eq(federationKeys.userId, userId));
+  if (!row) {
+    const [rsa, ed25519] = await Promise.all([
+      generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
+      generateCryptoKeyPair('Ed25519'),
+    ]);
+    await db
+      .insert(federationKeys)
+      .values({
+        userId,
+        rsaPublic: await exportJwk(rsa.publicKey),
+        rsaPrivate: await exportJwk(rsa.privateKey),
+        ed25519Public: await exportJwk(ed25519.publicKey),
+        ed25519Private: await exportJwk(ed25519.privateKey),
+      })
+      .onConflictDoNothing();
+    [row] = await db.select().from(federationKeys).where(eq(federationKeys.userId, userId));
+  }
+  if (!row) throw new Error(`no key pairs for ${userId}`);
+  const pair = async (publicJwk: unknown, privateJwk: unknown): Promise<CryptoKeyPair> => ({
+    publicKey: await importJwk(publicJwk as JsonWebKey, 'public'),
+    privateKey: await importJwk(privateJwk as JsonWebKey, 'private'),
+  });
+  return [await pair(row.rsaPublic, row.rsaPrivate), await pair(row.ed25519Public, row.ed25519Private)];
+}

@@ -1,0 +1,99 @@
+/**
+ * A local post as an ActivityPub `Note` (Mastodon's note_serializer.rb is the model): `to` Public,
+ * `cc` the author's followers collection, the caption as HTML with hashtag and mention links and
+ * the same as `Hashtag` / `Mention` tags, one `Image` attachment per photo, every photo (Mastodon
+ * shows 4, Pixelfed its own limit): a JPEG, its alt text as `name`, its width and height.
+ */
+import type { Context } from '@fedify/fedify';
+import { Hashtag, Image, Mention, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { parseText } from '@glimpse/shared';
+import { Temporal } from '@js-temporal/polyfill';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CoreDeps } from '../../../core/deps.ts';
+import { images, postImages, posts, profiles } from '../../../db/schema.ts';
+import { isPublishedLocal } from '../accounts.ts';
+import { ensureJpegs } from '../media.ts';
+import { captionToHtml } from './html.ts';
+import { absoluteUrl, handleOf } from './person.ts';
+
+/** What Mastodon shows as a sensitive post's content warning; we have no text of our own for it. */
+const sensitiveSummary = 'Sensitive content';
+
+export const tagUrl = (ctx: Context<CoreDeps>, tag: string) =>
+  absoluteUrl(ctx, `/tags/${encodeURIComponent(tag)}`);
+
+export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<Note | null> {
+  const { db, storage } = ctx.data;
+  const [post] = await db.select().from(posts).where(eq(posts.id, postId)).limit(1);
+  if (!post || !(await isPublishedLocal(db, post.authorId))) return null;
+  const photos = await db
+    .select({
+      imageId: postImages.imageId,
+      altText: postImages.altText,
+      width: images.width,
+      height: images.height,
+    })
+    .from(postImages)
+    .innerJoin(images, eq(images.id, postImages.imageId))
+    .where(eq(postImages.postId, postId))
+    .orderBy(asc(postImages.position));
+  const jpegs = await ensureJpegs(
+    { db, storage },
+    photos.map((p) => p.imageId),
+  );
+
+  const parts = parseText(post.caption);
+  const mentioned = [...new Set(parts.flatMap((p) => (p.kind === 'mention' ? [p.username] : [])))];
+  const members = mentioned.length
+    ? await db
+        .select({ userId: profiles.userId, username: profiles.username })
+        .from(profiles)
+        .where(and(inArray(sql`lower(${profiles.username})`, mentioned)))
+    : [];
+  const localMentions = new Map<string, { userId: string; username: string }>();
+  for (const member of members) {
+    if (await isPublishedLocal(db, member.userId)) localMentions.set(member.username.toLowerCase(), member);
+  }
+  const tags = [...new Set(parts.flatMap((p) => (p.kind === 'tag' ? [p.tag] : [])))];
+
+  const content = captionToHtml(post.caption, {
+    tag: (tag) => tagUrl(ctx, tag),
+    mention: (username) => {
+      const member = localMentions.get(username);
+      return member ? ctx.getActorUri(member.userId) : null;
+    },
+  });
+  const id = ctx.getObjectUri(Note, { id: post.id });
+  return new Note({
+    id,
+    url: id,
+    attribution: ctx.getActorUri(post.authorId),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(post.authorId),
+    content,
+    sensitive: post.sensitive,
+    summary: post.sensitive ? sensitiveSummary : null,
+    published: Temporal.Instant.from(post.createdAt.toISOString()),
+    updated: post.editedAt ? Temporal.Instant.from(post.editedAt.toISOString()) : null,
+    attachments: photos.flatMap((photo) => {
+      const key = jpegs.get(photo.imageId);
+      if (!key) return [];
+      return [
+        new Image({
+          url: absoluteUrl(ctx, storage.publicUrl(key)),
+          mediaType: 'image/jpeg',
+          name: photo.altText || null,
+          width: photo.width,
+          height: photo.height,
+        }),
+      ];
+    }),
+    tags: [
+      ...tags.map((tag) => new Hashtag({ href: tagUrl(ctx, tag), name: `#${tag}` })),
+      ...[...localMentions.values()].map(
+        (member) =>
+          new Mention({ href: ctx.getActorUri(member.userId), name: `@${handleOf(ctx, member.username)}` }),
+      ),
+    ],
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * A local member as an ActivityPub `Person` (Mastodon's actor_serializer.rb is the model): every
+ * id from Fedify's Context, the RSA key as `publicKey` (its owner is the actor) and both keys as
+ * `assertionMethod` multikeys. The actor id is the profile page browsers open
+ * (/userpublicfeed/{uid}); a uid never changes, so a username change needs no Move.
+ */
+import type { Context } from '@fedify/fedify';
+import { Endpoints, Image, Person } from '@fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
+import type { CoreDeps } from '../../../core/deps.ts';
+import { findProfile } from '../../../core/profiles.ts';
+import { isPublishedLocal } from '../accounts.ts';
+import { escapeHtml } from './html.ts';
+
+export const absoluteUrl = (ctx: Context<CoreDeps>, path: string) => new URL(path, ctx.canonicalOrigin);
+
+export function handleOf(ctx: Context<CoreDeps>, username: string) {
+  return `${username}@${new URL(ctx.canonicalOrigin).host}`;
+}
+
+export async function personOf(ctx: Context<CoreDeps>, userId: string): Promise<Person | null> {
+  const { db, storage } = ctx.data;
+  if (!(await isPublishedLocal(db, userId))) return null;
+  const profile = await findProfile(db, storage, userId);
+  if (!profile) return null;
+  const keys = await ctx.getActorKeyPairs(userId);
+  const name = `${profile.firstName} ${profile.lastName}`.trim();
+  const picture = (image: typeof profile.profileImage) =>
+    image ? new Image({ url: absoluteUrl(ctx, image.url), mediaType: 'image/webp' }) : null;
+  return new Person({
+    id: ctx.getActorUri(userId),
+    preferredUsername: profile.username,
+    name: name || profile.username,
+    summary: profile.bio ? `<p>${escapeHtml(profile.bio).replace(/\n/g, '<br>')}</p>` : null,
+    url: ctx.getActorUri(userId),
+    inbox: ctx.getInboxUri(userId),
+    outbox: ctx.getOutboxUri(userId),
+    followers: ctx.getFollowersUri(userId),
+    following: ctx.getFollowingUri(userId),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    icon: picture(profile.profileImage),
+    image: picture(profile.backgroundImage),
+    // Private accounts (issue 26) will set this from the member's setting.
+    manuallyApprovesFollowers: false,
+    discoverable: true,
+    published: Temporal.Instant.from(profile.createdAt),
+    publicKey: keys[0]?.cryptographicKey,
+    assertionMethods: keys.map((key) => key.multikey),
+  });
+}

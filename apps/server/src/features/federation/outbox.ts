@@ -1,0 +1,61 @@
+/**
+ * A local post to its author's remote followers: the `federation_post` job that migration 0015's
+ * trigger queues with the post's insert, edit or delete (only when the author has a follower on
+ * another server). Create(Note), Update(Note) or Delete(Tombstone), addressed to Public with the
+ * followers collection in cc, handed to Fedify for its integrity proofs and one delivery per
+ * inbox (a server's shared inbox once), each a job of its own (queue.ts, deliver.ts).
+ */
+import { Create, Delete, Note, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
+import type { CoreDeps } from '../../core/deps.ts';
+import { defineTask } from '../../jobs/task.ts';
+import { isPublishedLocal } from './accounts.ts';
+import { federationContext } from './federation.ts';
+import { noteOf } from './objects/note.ts';
+import { remoteFollowersOf } from './recipients.ts';
+
+export interface PostFederationPayload {
+  postId: string;
+  authorId: string;
+  kind: 'insert' | 'update' | 'delete';
+}
+
+export const federatePostTask = defineTask<PostFederationPayload, CoreDeps>({
+  name: 'federation_post',
+  async run({ postId, authorId, kind }, deps) {
+    if (deps.env.FEDERATION === 'off') return;
+    const { db } = deps;
+    if (!(await isPublishedLocal(db, authorId))) return;
+    const recipients = await remoteFollowersOf(db, authorId);
+    if (recipients.length === 0) return;
+    const ctx = federationContext(deps);
+    const actor = ctx.getActorUri(authorId);
+    const noteId = ctx.getObjectUri(Note, { id: postId });
+    const sender = { identifier: authorId };
+    const addressing = { to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(authorId) };
+    if (kind === 'delete') {
+      const activity = new Delete({
+        id: new URL(`#delete/${crypto.randomUUID()}`, noteId),
+        actor,
+        object: new Tombstone({ id: noteId }),
+        ...addressing,
+      });
+      await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
+      return;
+    }
+    // Created and deleted before this ran: the delete's own job tells the followers.
+    const note = await noteOf(ctx, postId);
+    if (!note) return;
+    const values = {
+      actor,
+      object: note,
+      ...addressing,
+      published: note.published ?? Temporal.Now.instant(),
+    };
+    const activity =
+      kind === 'insert'
+        ? new Create({ id: new URL('#create', noteId), ...values })
+        : new Update({ id: new URL(`#update/${crypto.randomUUID()}`, noteId), ...values });
+    await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
+  },
+});

@@ -1,0 +1,67 @@
+/**
+ * Fedify's message queue on our job queue (graphile-worker, jobs/task.ts): every message Fedify
+ * enqueues (an incoming activity to process, a fan-out, one delivery to one inbox) is a
+ * `federation_message` job, durable, retried with graphile-worker's backoff (25 tries, about three
+ * days), run by whichever process runs jobs. `nativeRetrial` tells Fedify to leave retries to it.
+ *
+ * Fedify is created with `manuallyStartQueue: true` and its queue is never started: `listen` is
+ * not how messages reach Fedify. The job runner is (jobs.ts calls `processQueuedTask`), so a
+ * process with NODE_TYPE=web only enqueues, as Hollo's web nodes do, and NODE_TYPE=worker or all
+ * processes them.
+ */
+import type { MessageQueue, MessageQueueEnqueueOptions } from '@fedify/fedify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+export const federationMessageTaskName = 'federation_message';
+
+/**
+ * Deliveries wait their turn behind nothing else: one named queue would serialise every server.
+ * Ordering keys (Fedify's "Delete after Create") are not kept: a Delete that overtakes its Create
+ * finds nothing to delete, and the Create then arrives for a post its author deleted (docs/federation.md).
+ */
+function runAt(options?: MessageQueueEnqueueOptions): string | null {
+  const ms = options?.delay?.total('millisecond') ?? 0;
+  return ms > 0 ? new Date(Date.now() + ms).toISOString() : null;
+}
+
+/**
+ * Fedify's delivery and fan-out messages carry the sender's private keys (JWK). A job row outlives
+ * its run when it fails and is copied into backups, so the keys are taken out here and put back
+ * from `federation_keys` when the job runs (jobs.ts `withKeys`): a job holds only key ids.
+ */
+function withoutPrivateKeys(message: unknown): unknown {
+  const keys = (message as { keys?: { keyId: string }[] }).keys;
+  if (!Array.isArray(keys)) return message;
+  return { ...(message as object), keys: keys.map(({ keyId }) => ({ keyId })) };
+}
+
+export function createJobMessageQueue(db: Db): MessageQueue {
+  return {
+    nativeRetrial: true,
+    async enqueue(message, options) {
+      await db.execute(
+        sql`select graphile_worker.add_job(${federationMessageTaskName}, ${JSON.stringify(withoutPrivateKeys(message))}::json, run_at => ${runAt(options)}::timestamptz)`,
+      );
+    },
+    async enqueueMany(messages, options) {
+      if (messages.length === 0) return;
+      // One statement for a fan-out's deliveries: graphile_worker.add_jobs takes them all.
+      const specs = messages.map((message) => ({
+        identifier: federationMessageTaskName,
+        payload: withoutPrivateKeys(message),
+        run_at: runAt(options),
+      }));
+      await db.execute(
+        sql`select graphile_worker.add_jobs(array(select json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(specs)}::json)))`,
+      );
+    },
+    async listen(_handler, options) {
+      // The job runner hands messages to Fedify; this only waits, as the interface asks.
+      await new Promise<void>((resolve) => {
+        if (options?.signal?.aborted) return resolve();
+        options?.signal?.addEventListener('abort', () => resolve(), { once: true });
+      });
+    },
+  };
+}

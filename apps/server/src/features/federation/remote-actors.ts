@@ -1,0 +1,98 @@
+/**
+ * A remote account as local rows (docs/data-model.md "Remote accounts"): a `user` row that cannot
+ * sign in (no credential account, an address under the reserved `.invalid` domain that no mail
+ * reaches), a `profiles` row whose username is the full handle `name@host` (local usernames cannot
+ * contain `@`, so the two never collide), and a `federation_actors` row with where it lives. Follows,
+ * the feed, likes, blocks, mutes and suspensions then work on it exactly as on a member.
+ *
+ * Written from an actor document Fedify has verified or fetched itself (through the gate); one
+ * advisory lock per actor id keeps two inbox jobs about a new actor from making it twice.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Actor } from '@fedify/vocab';
+import { limits } from '@glimpse/shared';
+import { eq, or, sql } from 'drizzle-orm';
+import { withTransaction } from '../../core/service.ts';
+import type { Db } from '../../db/client.ts';
+import { federationActors, profiles, user } from '../../db/schema.ts';
+import type { OutboundGate } from '../../lib/outbound/gate.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { importRemoteImage } from './media.ts';
+import { htmlToText, storableText } from './objects/html.ts';
+
+type Deps = { db: Db; storage: Storage; outbound: OutboundGate };
+
+const hrefOf = (value: unknown): string | null => {
+  if (value instanceof URL) return value.href;
+  const href = (value as { href?: unknown } | null)?.href;
+  return href instanceof URL ? href.href : null;
+};
+
+export class NotAnActor extends Error {}
+
+/** The local user id of `actor`, its rows written or refreshed now. */
+export async function upsertRemoteActor(deps: Deps, actor: Actor): Promise<string> {
+  if (!actor.id || !actor.inboxId) throw new NotAnActor('an actor without an id or an inbox');
+  const iri = actor.id.href;
+  const domain = actor.id.host;
+  const username =
+    actor.preferredUsername?.toString() ?? actor.id.pathname.split('/').filter(Boolean).pop() ?? 'someone';
+  const handle = `${storableText(username, 200)}@${domain}`;
+  const name =
+    storableText(actor.name?.toString() ?? '', limits.nameMax) || storableText(username, limits.nameMax);
+  const bio = storableText(htmlToText(actor.summary?.toString() ?? ''), limits.bioMax);
+  const website = hrefOf(actor.url) ?? iri;
+  const fields = {
+    iri,
+    handle,
+    domain,
+    inbox: actor.inboxId.href,
+    sharedInbox: actor.endpoints?.sharedInbox?.href ?? null,
+    followersUrl: actor.followersId?.href ?? null,
+    url: hrefOf(actor.url),
+    publicKeys: actor.publicKeyIds.map((id) => id.href),
+    fetchedAt: new Date(),
+  };
+  const { userId, hasPicture } = await withTransaction(deps.db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`actor:${iri}`}))`);
+    const [existing] = await tx
+      .select({ userId: federationActors.userId, profileImageId: profiles.profileImageId })
+      .from(federationActors)
+      .innerJoin(profiles, eq(profiles.userId, federationActors.userId))
+      .where(or(eq(federationActors.iri, iri), sql`lower(${federationActors.handle}) = lower(${handle})`))
+      .limit(1);
+    if (existing) {
+      await tx.update(federationActors).set(fields).where(eq(federationActors.userId, existing.userId));
+      await tx
+        .update(profiles)
+        .set({ firstName: name, username: handle, bio, website })
+        .where(eq(profiles.userId, existing.userId));
+      return { userId: existing.userId, hasPicture: existing.profileImageId !== null };
+    }
+    const id = `ap-${randomBytes(12).toString('hex')}`;
+    await tx.insert(user).values({ id, name: handle, email: `${id}@remote.invalid` });
+    await tx
+      .insert(profiles)
+      .values({ userId: id, firstName: name, lastName: '', username: handle, bio, website });
+    await tx.insert(federationActors).values({ userId: id, ...fields });
+    return { userId: id, hasPicture: false };
+  });
+  if (!hasPicture) {
+    const icon = await actor.getIcon().catch(() => null);
+    const url = hrefOf(icon?.url);
+    const imageId = url ? await importRemoteImage(deps, url, userId, 'profile') : null;
+    if (imageId)
+      await deps.db.update(profiles).set({ profileImageId: imageId }).where(eq(profiles.userId, userId));
+  }
+  return userId;
+}
+
+/** The local user id of a remote actor already known by its id, or null. */
+export async function knownActorId(db: Db, iri: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: federationActors.userId })
+    .from(federationActors)
+    .where(eq(federationActors.iri, iri))
+    .limit(1);
+  return row?.userId ?? null;
+}

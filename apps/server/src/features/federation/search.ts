@@ -1,0 +1,29 @@
+/**
+ * "Search users" with `@name@host` or a profile URL: the account found by lookup.ts, as the one
+ * search result, when the viewer may see it (blocks and suspensions apply as to anyone).
+ */
+import type { UserSearchResultDto } from '@glimpse/shared';
+import { and, eq } from 'drizzle-orm';
+import type { CoreDeps } from '../../core/deps.ts';
+import { findProfile } from '../../core/profiles.ts';
+import type { Viewer } from '../../core/service.ts';
+import { visibleTo } from '../../core/visibility.ts';
+import { profiles } from '../../db/schema.ts';
+import { lookUpAccount } from './lookup.ts';
+
+export async function searchRemoteAccount(
+  deps: CoreDeps,
+  viewer: Viewer,
+  q: string,
+): Promise<UserSearchResultDto[]> {
+  const userId = await lookUpAccount(deps, q);
+  if (!userId) return [];
+  const [visible] = await deps.db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), visibleTo(profiles.userId, viewer.id)));
+  const profile = visible && (await findProfile(deps.db, deps.storage, userId));
+  if (!profile) return [];
+  const { firstName, lastName, username, profileImage, isAdminUser, isVerified } = profile;
+  return [{ userId, firstName, lastName, username, profileImage, isAdminUser, isVerified }];
+}

@@ -1,0 +1,148 @@
+/**
+ * Two Glimpse servers on loopback, over https with a test certificate authority (test/tls.ts),
+ * each a real app on its own database with its own job runner: they find each other's members by
+ * `@name@host`, follow (Follow → signed Accept), post with a photo, see it in the other's feed with
+ * the photo served from their own origin, edit and delete it, and unfollow. Every fetch and
+ * delivery goes through each server's outbound gate (FEDERATION_ALLOW_PRIVATE_ADDRESSES for loopback).
+ */
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { PostDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/shared';
+import { createAdaptorServer } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
+import { testCertificate } from '../../test/tls.ts';
+
+const names = { a: 'a.glimpse.test', b: 'b.glimpse.test' };
+const ports = { a: 3110, b: 3111 };
+const origins = { a: `https://${names.a}:${ports.a}`, b: `https://${names.b}:${ports.b}` };
+const hosts = { [names.a]: ['127.0.0.1'], [names.b]: ['127.0.0.1'] };
+
+type Server = { t: TestContext; close: () => Promise<void> };
+let a: Server;
+let b: Server;
+
+async function startServer(
+  origin: string,
+  port: number,
+  tls: { cert: string; key: string },
+): Promise<Server> {
+  const t = await createTestContext(
+    { PUBLIC_URL: origin, TRUSTED_ORIGINS: testOrigin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
+    { outbound: { ca: tls.cert, hosts } },
+  );
+  const server = createAdaptorServer({
+    fetch: t.app.fetch,
+    createServer: https.createServer as never,
+    serverOptions: { cert: tls.cert, key: tls.key } as never,
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  expect((server.address() as AddressInfo).port).toBe(port);
+  return {
+    t,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await t.close();
+    },
+  };
+}
+
+/** Both queues idle at once: a delivery on one side makes work on the other. */
+async function settle() {
+  for (let round = 0; round < 6; round++) {
+    await Promise.all([a.t.jobsDone(), b.t.jobsDone()]);
+  }
+}
+
+beforeAll(async () => {
+  const tls = testCertificate([names.a, names.b]);
+  a = await startServer(origins.a, ports.a, tls);
+  b = await startServer(origins.b, ports.b, tls);
+}, 60_000);
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+describe('two servers', () => {
+  let alice: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
+  let bob: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
+  let aliceOnB: string;
+  let bobOnA: string;
+
+  it('find each other by @name@host (the host with its port)', async () => {
+    alice = await a.t.signUpWithProfile({ firstName: 'Alice', lastName: 'Ant', username: 'alice' });
+    bob = await b.t.signUpWithProfile({ firstName: 'Bob', lastName: 'Bee', username: 'bob' });
+    const found = await bob.get(`/api/search/users?q=${encodeURIComponent(`@alice@${names.a}:${ports.a}`)}`);
+    expect(found.status).toBe(200);
+    const results = (await found.json()) as UserSearchResultDto[];
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ firstName: 'Alice Ant', username: `alice@${names.a}:${ports.a}` });
+    aliceOnB = results[0]!.userId;
+    expect(aliceOnB).not.toBe(alice.id);
+  });
+
+  it('follow: Requested until the signed Accept arrives, then following on both sides', async () => {
+    const followed = await bob.put(`/api/users/${aliceOnB}/follow`);
+    expect(followed.status).toBe(200);
+    expect(await followed.json()).toMatchObject({ following: false, requested: true });
+    const waiting = (await (await bob.get(`/api/profiles/${aliceOnB}`)).json()) as PublicProfileDto;
+    expect(waiting.followRequested || waiting.followedByMe).toBe(true);
+    await settle();
+    const profile = (await (await bob.get(`/api/profiles/${aliceOnB}`)).json()) as PublicProfileDto;
+    expect(profile).toMatchObject({ followedByMe: true, followRequested: false });
+    // On A, Alice has one follower: Bob's row there.
+    const own = (await (await alice.get('/api/me')).json()) as { profile: { followerCount: number } };
+    expect(own.profile.followerCount).toBe(1);
+  });
+
+  it('a new post with a photo reaches the follower’s home feed, its photo served by the follower’s server', async () => {
+    const post = await a.t.postPhoto(alice, 'Morning light #harbour');
+    await settle();
+    const feed = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
+    const arrived = feed.items.find((item) => item.caption === 'Morning light #harbour');
+    expect(arrived).toBeDefined();
+    expect(arrived!.author.userId).toBe(aliceOnB);
+    expect(arrived!.photos).toHaveLength(1);
+    const photoUrl = arrived!.photos[0]!.image.url;
+    expect(photoUrl.startsWith('/media/')).toBe(true);
+    const photo = await b.t.app.request(photoUrl);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/webp');
+
+    // An edit reaches it as Update, a delete as Delete.
+    const edited = await alice.request(`/api/posts/${post.id}`, {
+      method: 'PATCH',
+      json: { caption: 'Evening light', altTexts: [''], sensitive: false },
+    });
+    expect(edited.status).toBe(200);
+    await settle();
+    const afterEdit = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
+    expect(afterEdit.items.find((item) => item.id === arrived!.id)?.caption).toBe('Evening light');
+
+    expect((await alice.delete(`/api/posts/${post.id}`)).status).toBe(204);
+    await settle();
+    const afterDelete = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
+    expect(afterDelete.items.find((item) => item.id === arrived!.id)).toBeUndefined();
+  });
+
+  it('follow back the other way, then unfollow with Undo', async () => {
+    const found = (await (
+      await alice.get(`/api/search/users?q=${encodeURIComponent(`bob@${names.b}:${ports.b}`)}`)
+    ).json()) as UserSearchResultDto[];
+    bobOnA = found[0]!.userId;
+    await alice.put(`/api/users/${bobOnA}/follow`);
+    await settle();
+    expect(
+      ((await (await alice.get(`/api/profiles/${bobOnA}`)).json()) as PublicProfileDto).followedByMe,
+    ).toBe(true);
+    const bobsProfile = (await (await bob.get('/api/me')).json()) as { profile: { followerCount: number } };
+    expect(bobsProfile.profile.followerCount).toBe(1);
+
+    const unfollowed = await alice.delete(`/api/users/${bobOnA}/follow`);
+    expect(await unfollowed.json()).toMatchObject({ following: false });
+    await settle();
+    const after = (await (await bob.get('/api/me')).json()) as { profile: { followerCount: number } };
+    expect(after.profile.followerCount).toBe(0);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The search engine on PostgreSQL (engine.ts): full-text search on the generated `search_vector`
+ * columns of posts and events (migration 0016: stemmed, caption/title weighted above alt
+ * text/description, GIN-indexed), pg_trgm similarity for names and tags, and the visibility rule of
+ * features/safety/visibility.ts inside every statement, so hidden accounts never take a place in a
+ * page. Queries are parsed by `websearch_to_tsquery`, which accepts any text: operators such as
+ * `&|!:*` are read as separators, never as syntax, so no input makes it fail.
+ */
+import type { TextRange } from '@glimpse/shared';
+import { limits } from '@glimpse/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { visibleTo } from '../../core/visibility.ts';
+import type { Db } from '../../db/client.ts';
+import { events, posts, postTags, profiles, user } from '../../db/schema.ts';
+import type { PostHit, SearchEngine } from './engine.ts';
+
+/** The query's dictionary; the viewer's language once issue 28 gives members one. */
+const config = sql`search_config('en')`;
+const tsQuery = (words: string) => sql`websearch_to_tsquery(${config}, ${words})`;
+
+/** `%`, `_` and `\` typed by a person are letters, not LIKE wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+// ts_headline marks matches with these; they cannot be typed into a caption that reaches here
+// (a caption holding one is left without highlights rather than highlighted wrongly).
+const startMark = '\u0002';
+const stopMark = '\u0003';
+const headlineOptions = `HighlightAll=true, StartSel=${startMark}, StopSel=${stopMark}`;
+
+/** Reads ts_headline's marked text back into ranges of the original caption. */
+export function markedRanges(caption: string, marked: string): TextRange[] {
+  if (caption.includes(startMark) || caption.includes(stopMark)) return [];
+  const ranges: TextRange[] = [];
+  let plain = '';
+  let start = -1;
+  for (const ch of marked) {
+    if (ch === startMark) start = plain.length;
+    else if (ch === stopMark) {
+      if (start >= 0 && plain.length > start) ranges.push([start, plain.length]);
+      start = -1;
+    } else plain += ch;
+  }
+  // HighlightAll gives the whole text back; anything else means the marks cannot be trusted.
+  return plain === caption ? ranges : [];
+}
+
+const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+export function postgresSearch(db: Db): SearchEngine {
+  return {
+    async accounts(viewerId, text, limit) {
+      const lowered = text.trim().toLowerCase();
+      if (!lowered) return [];
+      const prefix = `${escapeLike(lowered)}%`;
+      const fullName = sql`lower(${profiles.firstName} || ' ' || ${profiles.lastName})`;
+      const isPrefix = sql`(lower(${profiles.firstName}) like ${prefix} or lower(${profiles.lastName}) like ${prefix} or lower(${profiles.username}) like ${prefix})`;
+      // `%` is pg_trgm's similarity test (default threshold 0.3), served by profiles_name_trgm_idx.
+      // Prefix matches first, by name as before; then names spelled nearly right, closest first.
+      const rows = await rowsOf<{ user_id: string }>(
+        db,
+        sql`select ${profiles.userId} as user_id from ${profiles}
+            where (${isPrefix} or ${fullName} % ${lowered}) and ${visibleTo(profiles.userId, viewerId)}
+            order by ${isPrefix} desc, case when ${isPrefix} then 1 else similarity(${fullName}, ${lowered}) end desc,
+              ${profiles.firstName}, ${profiles.lastName}, ${profiles.userId}
+            limit ${limit}`,
+      );
+      return rows.map((row) => row.user_id);
+    },
+
+    async posts(viewerId, search, offset, limit) {
+      const query = search.words ? tsQuery(search.words) : null;
+      const conditions: SQL[] = [visibleTo(posts.authorId, viewerId, { muted: true })];
+      if (query) conditions.push(sql`${posts.searchVector} @@ ${query}`);
+      // With a #tag the walk goes down that tag's own index, (tag, post_created_at, post_id): the
+      // tag's posts newest first, rather than all posts checking each for the tag.
+      const [firstTag, ...otherTags] = search.tags;
+      for (const tag of otherTags)
+        conditions.push(
+          sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tag} = ${tag})`,
+        );
+      if (search.usernames.length)
+        conditions.push(
+          sql`${posts.authorId} in (select ${profiles.userId} from ${profiles} where lower(${profiles.username}) in (${sql.join(
+            search.usernames.map((name) => sql`${name}`),
+            sql`, `,
+          )}))`,
+        );
+      // The newest matches first, ranked among themselves: a word found in a fifth of all posts
+      // then costs a walk down posts_created_idx, not a rank of every match.
+      const candidates = sql`select ${posts.id} as id, ${posts.createdAt} as created_at, ${posts.caption} as caption,
+          ${query ? sql`ts_rank_cd(${posts.searchVector}, ${query})` : sql`0`}::float8 as rank
+        from ${posts} ${
+          firstTag === undefined
+            ? sql``
+            : sql`join ${postTags} as tagged on tagged.post_id = ${posts.id} and tagged.tag = ${firstTag}`
+        }
+        where ${sql.join(conditions, sql` and `)}
+        order by ${firstTag === undefined ? sql`${posts.createdAt} desc, ${posts.id} desc` : sql`tagged.post_created_at desc, tagged.post_id desc`}
+        limit ${limits.searchRankedMax}`;
+      const page = sql`select id, caption, rank, created_at from (${candidates}) as candidates
+        order by rank desc, created_at desc, id desc offset ${offset} limit ${limit + 1}`;
+      // Highlights for the page only: ts_headline parses the caption again, so never for every match.
+      const rows = await rowsOf<{ id: string; caption: string; marked: string | null }>(
+        db,
+        sql`select id, caption, ${
+          query ? sql`ts_headline(${config}, caption, ${query}, ${headlineOptions})` : sql`null`
+        } as marked from (${page}) as page order by rank desc, created_at desc, id desc`,
+      );
+      return rows.map(
+        (row): PostHit => ({
+          id: row.id,
+          captionMatches: row.marked ? markedRanges(row.caption, row.marked) : [],
+        }),
+      );
+    },
+
+    async tags(viewerId, text, limit) {
+      const lowered = text.trim().toLowerCase();
+      if (!lowered) return [];
+      const isPrefix = sql`${postTags.tag} like ${`${escapeLike(lowered)}%`}`;
+      // Trigrams of one or two letters match almost nothing and cost a scan: prefixes only then.
+      const isSimilar = [...lowered].length >= 3 ? sql`${postTags.tag} % ${lowered}` : sql`false`;
+      // Counting each tag's visible posts by joining every row to posts costs a heap read per row
+      // (tens of thousands for a short prefix). So: all rows counted from post_tags alone (an
+      // index-only scan), minus the rows of posts by accounts hidden from the viewer, found from
+      // those few accounts through posts_author_created_idx. The hidden accounts are the visibility
+      // rule's own answer (`visibleTo`), asked of the accounts table.
+      const hiddenAuthors = sql`select ${user.id} from ${user} where not (${visibleTo(user.id, viewerId, { muted: true })})`;
+      const rows = await rowsOf<{ tag: string; post_count: number }>(
+        db,
+        sql`with matched as (
+              select ${postTags.tag} as tag, count(*)::int as total, bool_or(${isPrefix}) as prefix,
+                similarity(${postTags.tag}, ${lowered}) as closeness
+              from ${postTags} where ${isPrefix} or ${isSimilar}
+              group by ${postTags.tag}
+            ), hidden as (
+              select ${postTags.tag} as tag, count(*)::int as n
+              from ${posts} join ${postTags} on ${postTags.postId} = ${posts.id}
+              where ${posts.authorId} in (${hiddenAuthors}) and (${isPrefix} or ${isSimilar})
+              group by ${postTags.tag}
+            )
+            select matched.tag, matched.total - coalesce(hidden.n, 0) as post_count
+            from matched left join hidden on hidden.tag = matched.tag
+            where matched.total > coalesce(hidden.n, 0)
+            order by matched.prefix desc, matched.closeness desc, post_count desc, matched.tag
+            limit ${limit}`,
+      );
+      return rows.map((row) => ({ tag: row.tag, postCount: row.post_count }));
+    },
+
+    async events(viewerId, words, offset, limit) {
+      if (!words.trim()) return [];
+      const rows = await rowsOf<{ id: string }>(
+        db,
+        sql`select ${events.id} as id from ${events}
+            where ${events.searchVector} @@ ${tsQuery(words)}
+              and ${visibleTo(events.hostId, viewerId, { muted: true })}
+            order by (${events.startsAt} >= now()) desc,
+              case when ${events.startsAt} >= now() then ${events.startsAt} end asc,
+              ${events.startsAt} desc, ${events.id}
+            offset ${offset} limit ${limit + 1}`,
+      );
+      return rows.map((row) => row.id);
+    },
+
+    async trendingTags(viewerId, limit) {
+      const rows = await rowsOf<{ tag: string; post_count: number; author_count: number }>(
+        db,
+        // Both sides limited to the week (post_tags copies the post's time): a range of
+        // post_tags_created_idx and one of posts_created_idx, joined. With only the tags' range,
+        // the planner read the whole (tag, time) index, or every post for a hash join (88–290 ms
+        // at scale 1).
+        sql`select ${postTags.tag} as tag, count(*)::int as post_count, count(distinct ${posts.authorId})::int as author_count
+            from ${postTags} join ${posts} on ${posts.id} = ${postTags.postId}
+            where ${postTags.postCreatedAt} > now() - make_interval(days => ${limits.trendingDays})
+              and ${posts.createdAt} > now() - make_interval(days => ${limits.trendingDays})
+              and ${visibleTo(posts.authorId, viewerId, { muted: true })}
+            group by ${postTags.tag}
+            having count(distinct ${posts.authorId}) >= ${limits.trendingMinAuthors}
+            order by count(*) desc, count(distinct ${posts.authorId}) desc, ${postTags.tag}
+            limit ${limit}`,
+      );
+      return rows.map((row) => ({ tag: row.tag, postCount: row.post_count, authorCount: row.author_count }));
+    },
+  };
+}

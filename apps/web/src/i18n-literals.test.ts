@@ -1,0 +1,109 @@
+/**
+ * Lint for words the catalogs would miss (docs/i18n.md): text in JSX and the accessible-name
+ * attributes (aria-label, title, alt, placeholder, label…) must go through Lingui (`<Trans>`, `t`)
+ * or a shared message. Biome's noJsxLiterals cannot tell `<Trans>` children from bare text, so
+ * this walks the syntax tree itself. Symbols and the brand pass; the legal texts wait for their
+ * whole-text translations (issue 28).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from '@babel/parser';
+import { describe, expect, it } from 'vitest';
+
+const srcDir = import.meta.dirname;
+const allowedFiles = new Set([
+  // Whole legal texts, to be translated as documents per language rather than sentence by sentence.
+  'features/legal/content/terms.tsx',
+  'features/legal/content/privacy.tsx',
+  'features/legal/content/guidelines.tsx',
+]);
+/** Words that read the same in every language. */
+const allowedTexts = new Set(['Glimpse']);
+const namedAttributes = new Set([
+  'aria-label',
+  'aria-description',
+  'title',
+  'alt',
+  'placeholder',
+  'label',
+  'subtitle',
+  'busyLabel',
+  'hint',
+  'description',
+  'confirmLabel',
+  'legend',
+]);
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(path.join(dir, entry.name))
+      : entry.name.endsWith('.tsx')
+        ? [path.join(dir, entry.name)]
+        : [],
+  );
+
+type Node = { type: string; [key: string]: unknown };
+const isWordy = (text: string) =>
+  /\p{L}{2,}/u.test(
+    text
+      .split(/\s+/)
+      .filter((word) => !allowedTexts.has(word))
+      .join(' '),
+  );
+
+/** Bare texts of one file, as "line: text". */
+export function bareTexts(code: string): string[] {
+  const found: string[] = [];
+  const ast = parse(code, { sourceType: 'module', plugins: ['typescript', 'jsx'] });
+  const walk = (node: unknown, insideTrans: boolean) => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const child of node) walk(child, insideTrans);
+      return;
+    }
+    const n = node as Node & { loc?: { start: { line: number } } };
+    if (typeof n.type !== 'string') return;
+    let inside = insideTrans;
+    if (n.type === 'JSXElement') {
+      const name = (n.openingElement as { name: { name?: string } }).name.name;
+      if (name === 'Trans') inside = true;
+    }
+    if (n.type === 'JSXText' && !inside && isWordy(n.value as string)) {
+      found.push(`${n.loc?.start.line}: ${(n.value as string).trim()}`);
+    }
+    if (n.type === 'JSXAttribute') {
+      const name = (n.name as { name: string }).name;
+      const value = n.value as Node | null;
+      if (namedAttributes.has(name) && value?.type === 'StringLiteral' && isWordy(value.value as string)) {
+        found.push(`${n.loc?.start.line}: ${name}="${value.value}"`);
+      }
+    }
+    for (const [key, value] of Object.entries(n)) {
+      if (key !== 'loc' && !key.endsWith('Comments')) walk(value, inside);
+    }
+  };
+  walk(ast.program, false);
+  return found;
+}
+
+describe('texts in JSX', () => {
+  it('go through Lingui or a shared message', () => {
+    const bare: Record<string, string[]> = {};
+    for (const file of sourceFiles(srcDir)) {
+      const relative = path.relative(srcDir, file);
+      if (allowedFiles.has(relative)) continue;
+      const texts = bareTexts(readFileSync(file, 'utf8'));
+      if (texts.length) bare[relative] = texts;
+    }
+    expect(bare).toEqual({});
+  });
+
+  it('are caught when bare, and pass inside <Trans> or t', () => {
+    expect(bareTexts('const a = <p>Hello there</p>;')).toEqual(['1: Hello there']);
+    expect(bareTexts('const a = <img alt="A photo" />;')).toEqual(['1: alt="A photo"']);
+    expect(bareTexts('const a = <p><Trans>Hello <b>there</b></Trans></p>;')).toEqual([]);
+    expect(bareTexts('const a = <img alt={t`A photo`} />;')).toEqual([]);
+    expect(bareTexts('const a = <p>· {count} ✓ Glimpse</p>;')).toEqual([]);
+  });
+});

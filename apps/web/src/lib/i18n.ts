@@ -1,0 +1,77 @@
+/**
+ * The web app's language (docs/i18n.md): which one is active, loading its catalog, and the page's
+ * `lang` and `dir`. Only the chosen language's catalog is downloaded, as its own chunk. A choice is
+ * kept in this browser (localStorage); without one, the browser's languages pick the best match.
+ *
+ * Shared messages (`messages.x.y`) and the macros' `t` read the active language when they run, so a
+ * switch re-renders the whole tree (main.tsx keys it on the language) instead of reloading.
+ */
+import {
+  bestLanguage,
+  defaultLanguage,
+  isLanguageCode,
+  type LanguageCode,
+  languages,
+  setTranslator,
+} from '@glimpse/shared';
+import { i18n, type Messages } from '@lingui/core';
+import { useSyncExternalStore } from 'react';
+
+const storageKey = 'glimpse.language';
+
+export type Catalog = { messages: Messages };
+
+const catalogs: Record<LanguageCode, () => Promise<Catalog>> = {
+  en: () => import('@glimpse/shared/locales/en/messages.po'),
+  es: () => import('@glimpse/shared/locales/es/messages.po'),
+  de: () => import('@glimpse/shared/locales/de/messages.po'),
+  fr: () => import('@glimpse/shared/locales/fr/messages.po'),
+  ar: () => import('@glimpse/shared/locales/ar/messages.po'),
+};
+
+setTranslator((message, values) => i18n._(message.id, values));
+
+function savedLanguage(): LanguageCode | null {
+  try {
+    const saved = localStorage.getItem(storageKey);
+    return isLanguageCode(saved) ? saved : null;
+  } catch {
+    return null; // storage blocked: the browser's languages decide
+  }
+}
+
+/** The saved choice, else the best match for the browser's languages, else English. */
+export function initialLanguage(): LanguageCode {
+  return (
+    savedLanguage() ?? bestLanguage(navigator.languages?.length ? navigator.languages : [navigator.language])
+  );
+}
+
+export const currentLanguage = (): LanguageCode =>
+  isLanguageCode(i18n.locale) ? i18n.locale : defaultLanguage;
+
+/** Downloads one language's catalog (its own chunk). */
+export const loadCatalog = (code: LanguageCode): Promise<Catalog> => catalogs[code]();
+
+/** Makes a loaded catalog's language active; the page's lang and dir follow. */
+export function activateLanguage(code: LanguageCode, { messages }: Catalog) {
+  i18n.loadAndActivate({ locale: code, messages });
+  const root = document.documentElement;
+  root.lang = code;
+  root.dir = languages.find((language) => language.code === code)?.dir ?? 'ltr';
+}
+
+/** A member's choice: applied at once and remembered in this browser. */
+export async function chooseLanguage(code: LanguageCode) {
+  activateLanguage(code, await loadCatalog(code));
+  try {
+    localStorage.setItem(storageKey, code);
+  } catch {
+    // Private mode without storage: the choice lasts until the tab closes.
+  }
+}
+
+/** The active language; components re-render when it changes. */
+export function useLanguage(): LanguageCode {
+  return useSyncExternalStore((listener) => i18n.on('change', listener), currentLanguage, currentLanguage);
+}

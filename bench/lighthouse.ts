@@ -1,0 +1,215 @@
+/**
+ * Lighthouse (mobile preset, the default config) on the two first screens of DESIGN.md §6: / signed
+ * in and /login, against the production build served as `npm start` serves it. Each page is
+ * measured `--runs` times (3 by default) and every run is printed, because single Lighthouse runs
+ * on a shared 2-core machine differ by several points.
+ *
+ *   npm run build && npx tsx bench/lighthouse.ts [--port 3120] [--runs 3] [--lang en,ar] [--keep]
+ *
+ * --keep leaves the data directory with each run's full Lighthouse report (JSON) for a closer look.
+ *
+ * One Chromium (CHROME_PATH, /usr/bin/chromium by default) serves both the sign-up, driven by
+ * Playwright over the DevTools protocol, and Lighthouse: Lighthouse clears caches and service
+ * workers between runs but keeps cookies and localStorage, so the member stays signed in and the
+ * language chosen for a run (localStorage `glimpse.language`) stays chosen.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { repoRoot } from './lib/paths.ts';
+import { startServer } from './lib/server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    port: { type: 'string', default: '3120' },
+    runs: { type: 'string', default: '3' },
+    lang: { type: 'string', default: 'en' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const runs = Number(args.runs);
+const languages = args.lang.split(',');
+
+/** The flags every headless Chromium on this machine runs with (docs/footguns.md). */
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-lighthouse-'));
+const origin = `http://localhost:${args.port}`;
+const server = await startServer(
+  {
+    NODE_ENV: 'production',
+    PORT: args.port,
+    PUBLIC_URL: origin,
+    BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: dataDir,
+    // One address signs in several times here; the limits would refuse that.
+    RATE_LIMITS: 'off',
+  },
+  path.join(dataDir, 'server.log'),
+);
+await mkdir(path.join(dataDir, 'chrome'));
+const chrome = await chromeLauncher
+  .launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags,
+    userDataDir: path.join(dataDir, 'chrome'),
+  })
+  .catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
+
+/** The newest mail to `email` in the file mailbox, as the link a person would open. */
+async function mailedLink(email: string): Promise<string> {
+  const mailDir = path.join(dataDir, 'mail');
+  for (let tries = 0; tries < 100; tries++) {
+    const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) =>
+      f.endsWith(`-${email}.eml`),
+    );
+    if (files.length > 0) {
+      const text = (await readFile(path.join(mailDir, files.sort().at(-1)!), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      const link = /https?:\/\/[^\s"<]+\?token=[^\s"<]+/.exec(text)?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No mail reached ${email}`);
+}
+
+/** Signs a member up through the real screens and sets up the profile, so / shows the feed. */
+async function signUpMember() {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  const email = `lighthouse-${Date.now()}@example.com`;
+  const password = 'a long enough password 1';
+  await page.goto(`${origin}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Verify password').fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  await page.goto((await mailedLink(email)).replace(/^https?:\/\/[^/]+/, origin));
+  await page.waitForURL(/\/setupProfile$/);
+  await page.getByLabel('First name').fill('Light');
+  await page.getByLabel('Last name').fill('House');
+  await page.getByLabel('Username').fill(`lighthouse${Date.now() % 1e8}`);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(`${origin}/`);
+  return { page, browser };
+}
+
+async function chooseLanguage(language: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  await page.goto(`${origin}/login`);
+  await page.evaluate((lang) => localStorage.setItem('glimpse.language', lang), language);
+  await page.close();
+  await browser.close();
+}
+
+interface Run {
+  page: string;
+  language: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Lighthouse's own failure code for a run that measured nothing (the scores are then 0). */
+  error?: string;
+}
+
+async function measure(url: string): Promise<Omit<Run, 'page' | 'language'>> {
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (args.keep) {
+    const name = `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`;
+    await writeFile(path.join(dataDir, name), JSON.stringify(result.lhr));
+  }
+  const { categories, audits } = result.lhr;
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    ...(result.lhr.runtimeError && { error: result.lhr.runtimeError.code }),
+  };
+}
+
+/** A first load of each page, not counted: the server's and Chromium's caches start cold. */
+async function warmUp(url: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.close();
+  await browser.close();
+}
+
+const results: Run[] = [];
+const [loadBefore] = loadavg();
+try {
+  // /login is measured signed out, so it first, then the member signs up and / is measured.
+  for (const language of languages) {
+    await chooseLanguage(language);
+    await warmUp(`${origin}/login`);
+    for (let i = 0; i < runs; i++)
+      results.push({ page: '/login', language, ...(await measure(`${origin}/login`)) });
+  }
+  await chooseLanguage('en'); // the sign-up finds the form by its English names
+  const { browser } = await signUpMember();
+  await browser.close();
+  for (const language of languages) {
+    await chooseLanguage(language);
+    await warmUp(`${origin}/`);
+    for (let i = 0; i < runs; i++) results.push({ page: '/', language, ...(await measure(`${origin}/`)) });
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  if (args.keep) console.log(`server log, Chromium profile and the Lighthouse reports kept in ${dataDir}`);
+  else await rm(dataDir, { recursive: true, force: true });
+}
+
+console.table(results);
+// Simulated throttling multiplies the CPU time it observes: on a busy machine every figure drops.
+console.log(`load average (1 min) before ${loadBefore!.toFixed(1)}, after ${loadavg()[0]!.toFixed(1)}`);
+for (const page of ['/', '/login']) {
+  for (const language of languages) {
+    const scores = results
+      .filter((r) => r.page === page && r.language === language)
+      .map((r) => r.performance);
+    console.log(`${page} [${language}] performance ${Math.min(...scores)}–${Math.max(...scores)}`);
+  }
+}
+const out = path.join(
+  repoRoot,
+  'bench/results',
+  `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+);
+await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`written to ${path.relative(repoRoot, out)}`);

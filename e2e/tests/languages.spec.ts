@@ -1,0 +1,99 @@
+/**
+ * Issue 28: the interface in five languages. A member switches to each language at
+ * /settings/language and back, the page's lang and dir follow at once (no reload); Arabic lays out
+ * right to left with no horizontal scroll and no axe violation; a German browser signs in in German.
+ */
+import { expectAccessible, newUser, shots, signUpWithProfile } from '../support/app.ts';
+import { expect, type Page, test } from '../support/test.ts';
+
+/** Each language's name for the screen, as its catalog says it. */
+const languageHeading: Record<string, string> = {
+  English: 'Language',
+  Español: 'Idioma',
+  Deutsch: 'Sprache',
+  Français: 'Langue',
+  العربية: 'اللغة',
+};
+const codes: Record<string, string> = {
+  English: 'en',
+  Español: 'es',
+  Deutsch: 'de',
+  Français: 'fr',
+  العربية: 'ar',
+};
+
+async function expectNoSidewaysScroll(page: Page) {
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scrollWidth, 'page width').toBeLessThanOrEqual(clientWidth);
+}
+
+test('switching to each language and back applies at once, and Arabic reads right to left', async ({
+  page,
+}) => {
+  await signUpWithProfile(page, newUser('Amira'));
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await page.getByRole('link', { name: 'Language' }).click();
+  await expect(page).toHaveURL(/\/settings\/language$/);
+
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+
+  for (const name of ['Español', 'Deutsch', 'Français', 'العربية', 'English']) {
+    // The group's name is the active language's word for "Language", so find it by its role alone.
+    await page.getByRole('radiogroup').getByRole('radio', { name }).check();
+    await expect(page.getByRole('heading', { level: 1, name: languageHeading[name] })).toBeVisible();
+    await expect(page.getByRole('radiogroup', { name: languageHeading[name] })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', codes[name]!);
+    await expect(page.locator('html')).toHaveAttribute('dir', name === 'العربية' ? 'rtl' : 'ltr');
+    await expect(page.getByRole('radio', { name })).toBeChecked();
+  }
+  expect(navigations, 'no reload while switching').toEqual([]);
+
+  // Arabic: right to left everywhere, nothing scrolls sideways, axe finds nothing.
+  await page.getByRole('radio', { name: 'العربية' }).check();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const [path, heading] of [
+      ['/settings/language', 'اللغة'],
+      ['/settings', 'الإعدادات'],
+      ['/explore', 'استكشف القصص'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      if (width === 390) await expectAccessible(page, `${path} in Arabic`);
+    }
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'منشورات من الأشخاص الذين تتابعهم' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  }
+  await expectAccessible(page, '/ in Arabic');
+  await shots(page, 'feed-ar');
+
+  // The choice outlives a reload (kept in this browser), and goes back to English the same way.
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await page.goto('/settings/language');
+  await page.getByRole('radio', { name: 'English' }).check();
+  await expect(page.getByRole('heading', { level: 1, name: 'Language' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+});
+
+test.describe('a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('sees the sign-in page in German on a first visit', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expect(page.getByLabel('E-Mail')).toBeVisible();
+    await expect(page.getByLabel('Passwort')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Registrieren' })).toBeVisible();
+    await expectAccessible(page, '/login in German');
+  });
+});
