@@ -2,8 +2,7 @@
  * Where image files live. Local disk by default; the S3-compatible driver (s3.ts) implements the
  * same interface for scale-out. Keys look like `images/1732000000000-ab12cd-640.webp`.
  */
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -112,10 +111,16 @@ export function createLocalStorage(root: string): Storage {
     async get(key) {
       if (!isSafeKey(key)) return null;
       const file = fileOf(key);
+      // Size and bytes come from one open handle: a post deleted while its photo is being sent
+      // unlinks the file, and a path opened after the size was read would fail half-way through
+      // a response that already promised that many bytes.
+      const handle = await open(file).catch(() => null);
+      if (!handle) return null;
       try {
-        const { size } = await stat(file);
-        return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size };
+        const { size } = await handle.stat();
+        return { body: Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>, size };
       } catch {
+        await handle.close();
         return null;
       }
     },

@@ -1,0 +1,33 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage, type Storage } from './storage.ts';
+
+describe('local storage', () => {
+  let root: string;
+  let storage: Storage;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'glimpse-storage-'));
+    storage = createLocalStorage(root);
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('sends every byte it announced even when the file is deleted before the body is read', async () => {
+    const data = Buffer.alloc(256 * 1024, 7);
+    await storage.put('images/1-abc-640.webp', data, 'image/webp');
+    const file = await storage.get('images/1-abc-640.webp');
+    expect(file?.size).toBe(data.length);
+
+    // A post deleted while a browser is loading its photo.
+    await storage.delete(['images/1-abc-640.webp']);
+    const sent = Buffer.from(await new Response(file!.body).arrayBuffer());
+    expect(sent.equals(data)).toBe(true);
+    expect(await storage.get('images/1-abc-640.webp')).toBeNull();
+  });
+
+  it('answers null for a missing or unsafe key', async () => {
+    expect(await storage.get('images/never-stored.webp')).toBeNull();
+    expect(await storage.get('../etc/passwd')).toBeNull();
+  });
+});
