@@ -46,6 +46,57 @@ export function markedRanges(caption: string, marked: string): TextRange[] {
 
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
+/**
+ * The newest `searchRankedMax` matches, which the page then ranks among themselves: a word found in
+ * a fifth of all posts costs a walk down posts_created_idx, not a rank of every match. A phrase is
+ * the exception: PostgreSQL guesses it as common as its words together (`"golden light"`: 4,300
+ * posts guessed, 733 real at scale 1), and its walk then read 134,000 rows to find 500 (140 ms).
+ * Ordered by an expression no index has, a phrase goes through the GIN index instead: every match
+ * found, the newest kept (26 ms). docs/performance.md, "search".
+ */
+function newestMatches(columns: SQL, where: SQL, phrase: boolean): SQL {
+  const newest = phrase
+    ? sql`(${posts.createdAt} + interval '0 seconds') desc, ${posts.id} desc`
+    : sql`${posts.createdAt} desc, ${posts.id} desc`;
+  return sql`select ${columns} from ${posts} where ${where} order by ${newest} limit ${limits.searchRankedMax}`;
+}
+
+/** A quoted phrase of several words (one quoted word is just a word). */
+const hasPhrase = (words: string) => /"[^"]*\S\s+\S[^"]*"/.test(words);
+
+/** How many of a tag's posts the first, planner-free try walks (newest first). */
+export const tagWalkMax = 3000;
+
+/**
+ * The newest matches among a tag's posts. Filtered by words too, the planner picks between walking
+ * the tag's index newest first (right when the words are common: `#coffee beach` finds its 500 in
+ * 2,700 rows, 9 ms) and joining the tag to the words' matches (right when they are rare: 4 ms),
+ * and at scale 1 it chose the join for common words: 120 ms over every post. So the walk runs
+ * first, bounded to the tag's newest `tagWalkMax` posts, and it is the answer when it found a full
+ * list or walked the whole tag; otherwise the planner's join runs (a one-time filter: one or the
+ * other, in one statement). Without words the walk is the planner's own plan.
+ */
+function newestTagged(tag: string, columns: SQL, where: SQL, withWords: boolean): SQL {
+  const limit = limits.searchRankedMax;
+  const joined = sql`select ${columns} from ${posts}
+      join ${postTags} as tagged on tagged.post_id = ${posts.id} and tagged.tag = ${tag}
+      where ${where} order by tagged.post_created_at desc, tagged.post_id desc limit ${limit}`;
+  if (!withWords) return joined;
+  // `offset 0` keeps the lateral subquery a subquery: one primary-key look-up per tagged row.
+  const walk = sql`select matched.* from (
+        select ${postTags.postId} as post_id, ${postTags.postCreatedAt} as post_created_at from ${postTags}
+        where ${postTags.tag} = ${tag}
+        order by ${postTags.postCreatedAt} desc, ${postTags.postId} desc limit ${tagWalkMax}
+      ) as tagged cross join lateral (select ${columns} from ${posts} where ${posts.id} = tagged.post_id and ${where} offset 0) as matched
+      order by tagged.post_created_at desc, tagged.post_id desc limit ${limit}`;
+  const tagIsLonger = sql`exists (select 1 from ${postTags} where ${postTags.tag} = ${tag} offset ${tagWalkMax})`;
+  return sql`with walked as materialized (${walk}),
+      answered as (select count(*) = ${limit} or not ${tagIsLonger} as yes from walked)
+    select * from walked where (select yes from answered)
+    union all
+    select * from (${joined}) as joined where not (select yes from answered)`;
+}
+
 export function postgresSearch(db: Db): SearchEngine {
   return {
     async accounts(viewerId, text, limit) {
@@ -85,18 +136,13 @@ export function postgresSearch(db: Db): SearchEngine {
             sql`, `,
           )}))`,
         );
-      // The newest matches first, ranked among themselves: a word found in a fifth of all posts
-      // then costs a walk down posts_created_idx, not a rank of every match.
-      const candidates = sql`select ${posts.id} as id, ${posts.createdAt} as created_at, ${posts.caption} as caption,
-          ${query ? sql`ts_rank_cd(${posts.searchVector}, ${query})` : sql`0`}::float8 as rank
-        from ${posts} ${
-          firstTag === undefined
-            ? sql``
-            : sql`join ${postTags} as tagged on tagged.post_id = ${posts.id} and tagged.tag = ${firstTag}`
-        }
-        where ${sql.join(conditions, sql` and `)}
-        order by ${firstTag === undefined ? sql`${posts.createdAt} desc, ${posts.id} desc` : sql`tagged.post_created_at desc, tagged.post_id desc`}
-        limit ${limits.searchRankedMax}`;
+      const columns = sql`${posts.id} as id, ${posts.createdAt} as created_at, ${posts.caption} as caption,
+          ${query ? sql`ts_rank_cd(${posts.searchVector}, ${query})` : sql`0`}::float8 as rank`;
+      const where = sql.join(conditions, sql` and `);
+      const candidates =
+        firstTag === undefined
+          ? newestMatches(columns, where, hasPhrase(search.words))
+          : newestTagged(firstTag, columns, where, Boolean(query));
       const page = sql`select id, caption, rank, created_at from (${candidates}) as candidates
         order by rank desc, created_at desc, id desc offset ${offset} limit ${limit + 1}`;
       // Highlights for the page only: ts_headline parses the caption again, so never for every match.

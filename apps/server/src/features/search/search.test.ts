@@ -11,11 +11,11 @@ import type {
   UserSearchResultDto,
 } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { markedRanges } from './postgres.ts';
+import { markedRanges, tagWalkMax } from './postgres.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -116,6 +116,33 @@ describe('posts', () => {
     expect(new Set(await postIds(bob, '@ADA_filters estuary'))).toEqual(new Set([adaTagged.id, adaPlain.id]));
     expect(await postIds(bob, '@ada_filters #waterways birds')).toEqual([]);
     expect(await postIds(bob, '@nobody_here_at_all')).toEqual([]);
+  });
+
+  // postgres.ts walks a tag's newest posts first and joins only when that walk is not enough.
+  it('find a tag and a word in a tag with more posts than the first walk covers', async () => {
+    const author = await t.signUpWithProfile();
+    const oldest = await post(author.id, 'Lighthouse keeper #crowded', {
+      at: daysAgo(30),
+      tags: ['crowded'],
+    });
+    const fillers = await t.db.execute(sql`
+      with made as (
+        insert into posts (author_id, caption, created_at)
+        select ${author.id}, 'Harbour walk #crowded', now() - make_interval(mins => n)
+        from generate_series(1, ${tagWalkMax + 5}) as n
+        returning id, created_at)
+      insert into post_tags (post_id, tag, post_created_at) select id, 'crowded', created_at from made`);
+    expect(fillers.rowCount).toBe(tagWalkMax + 5);
+    expect(await postIds(author, '#crowded lighthouse')).toEqual([oldest]);
+    const common = await postsFound(author, '#crowded harbour');
+    expect(common.items).toHaveLength(limits.pageSize);
+    expect(common.nextCursor).not.toBeNull();
+    expect(common.items.map((item) => item.post.id)).not.toContain(oldest);
+    // A phrase goes through the text index, not the walk: still every match, the newest first.
+    const phrase = await postIds(author, '"lighthouse keeper" #crowded');
+    expect(phrase).toEqual([oldest]);
+    expect(await postIds(author, '"lighthouse keeper"')).toEqual([oldest]);
+    expect(await postIds(author, '"keeper lighthouse"')).toEqual([]);
   });
 
   it('rank by relevance (caption above alt text), then the newest first', async () => {
