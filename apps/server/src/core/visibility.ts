@@ -34,8 +34,13 @@ export interface VisibilityOptions {
   nullable?: boolean;
 }
 
-/** The ids of every account hidden from the viewer. */
-function hiddenAccounts(viewerId: ViewerId, muted: boolean): SQL {
+/**
+ * The ids of every account hidden from the viewer, as a subquery: for a statement that starts from
+ * the few hidden accounts (search counting a tag's posts minus theirs) rather than filtering rows.
+ * Its row estimate is the handful it really is; `not visibleTo(...)` asked of every account was
+ * guessed at a third of them, and the planner chose parallel scans (17 ms instead of 1).
+ */
+export function hiddenAccounts(viewerId: ViewerId, muted: boolean): SQL {
   const suspended = sql`select ${user.id} from ${user} where ${user.banned}`;
   const blocked = sql`select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}`;
   const blockedBy = sql`select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}`;

@@ -9,9 +9,9 @@
 import type { TextRange } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { visibleTo } from '../../core/visibility.ts';
+import { hiddenAccounts, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
-import { events, posts, postTags, profiles, user } from '../../db/schema.ts';
+import { events, posts, postTags, profiles } from '../../db/schema.ts';
 import type { PostHit, SearchEngine } from './engine.ts';
 
 /** The query's dictionary; the viewer's language once issue 28 gives members one. */
@@ -170,8 +170,8 @@ export function postgresSearch(db: Db): SearchEngine {
       // (tens of thousands for a short prefix). So: all rows counted from post_tags alone (an
       // index-only scan), minus the rows of posts by accounts hidden from the viewer, found from
       // those few accounts through posts_author_created_idx. The hidden accounts are the visibility
-      // rule's own answer (`visibleTo`), asked of the accounts table.
-      const hiddenAuthors = sql`select ${user.id} from ${user} where not (${visibleTo(user.id, viewerId, { muted: true })})`;
+      // rule's own answer (`hiddenAccounts`).
+      const hiddenAuthors = hiddenAccounts(viewerId, true);
       const rows = await rowsOf<{ tag: string; post_count: number }>(
         db,
         sql`with matched as (
