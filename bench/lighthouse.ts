@@ -54,6 +54,8 @@ const server = await startServer(
     NODE_ENV: 'production',
     PORT: args.port,
     PUBLIC_URL: origin,
+    // An http origin, so no federation (env.ts refuses it in production with FEDERATION=on).
+    FEDERATION: 'off',
     BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: dataDir,
     // One address signs in several times here; the limits would refuse that.

@@ -90,6 +90,9 @@ async function main() {
 
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
+    // A failure below skips db.end(), and stopping PostgreSQL in `finally` then ends this
+    // connection: that error must not hide the failure that got us there.
+    db.on('error', () => undefined);
     const count = async (table: string) =>
       Number((await db.query(`select count(*)::int as n from ${table}`)).rows[0].n);
     const data = {
@@ -123,6 +126,8 @@ async function main() {
       NODE_ENV: 'production',
       PORT: args.port,
       PUBLIC_URL: publicOrigin,
+      // An http origin, so no federation (env.ts refuses it in production with FEDERATION=on).
+      FEDERATION: 'off',
       BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
