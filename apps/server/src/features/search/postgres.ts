@@ -2,7 +2,7 @@
  * The search engine on PostgreSQL (engine.ts): full-text search on the generated `search_vector`
  * columns of posts and events (migration 0016: stemmed, caption/title weighted above alt
  * text/description, GIN-indexed), pg_trgm similarity for names and tags, and the visibility rule of
- * features/safety/visibility.ts inside every statement, so hidden accounts never take a place in a
+ * core/visibility.ts inside every statement, so hidden accounts never take a place in a
  * page. Queries are parsed by `websearch_to_tsquery`, which accepts any text: operators such as
  * `&|!:*` are read as separators, never as syntax, so no input makes it fail.
  */
@@ -54,11 +54,11 @@ const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as un
  * Ordered by an expression no index has, a phrase goes through the GIN index instead: every match
  * found, the newest kept (26 ms). docs/performance.md, "search".
  */
-function newestMatches(columns: SQL, where: SQL, phrase: boolean): SQL {
+function newestMatches(columns: SQL, where: SQL, phrase: boolean, limit: number): SQL {
   const newest = phrase
     ? sql`(${posts.createdAt} + interval '0 seconds') desc, ${posts.id} desc`
     : sql`${posts.createdAt} desc, ${posts.id} desc`;
-  return sql`select ${columns} from ${posts} where ${where} order by ${newest} limit ${limits.searchRankedMax}`;
+  return sql`select ${columns} from ${posts} where ${where} order by ${newest} limit ${limit}`;
 }
 
 /** A quoted phrase of several words (one quoted word is just a word). */
@@ -76,8 +76,7 @@ export const tagWalkMax = 3000;
  * list or walked the whole tag; otherwise the planner's join runs (a one-time filter: one or the
  * other, in one statement). Without words the walk is the planner's own plan.
  */
-function newestTagged(tag: string, columns: SQL, where: SQL, withWords: boolean): SQL {
-  const limit = limits.searchRankedMax;
+function newestTagged(tag: string, columns: SQL, where: SQL, withWords: boolean, limit: number): SQL {
   const joined = sql`select ${columns} from ${posts}
       join ${postTags} as tagged on tagged.post_id = ${posts.id} and tagged.tag = ${tag}
       where ${where} order by tagged.post_created_at desc, tagged.post_id desc limit ${limit}`;
@@ -139,10 +138,12 @@ export function postgresSearch(db: Db): SearchEngine {
       const columns = sql`${posts.id} as id, ${posts.createdAt} as created_at, ${posts.caption} as caption,
           ${query ? sql`ts_rank_cd(${posts.searchVector}, ${query})` : sql`0`}::float8 as rank`;
       const where = sql.join(conditions, sql` and `);
+      // Without words every match ranks the same, newest first: only the page (and one more) is read.
+      const candidatesMax = query ? limits.searchRankedMax : offset + limit + 1;
       const candidates =
         firstTag === undefined
-          ? newestMatches(columns, where, hasPhrase(search.words))
-          : newestTagged(firstTag, columns, where, Boolean(query));
+          ? newestMatches(columns, where, hasPhrase(search.words), candidatesMax)
+          : newestTagged(firstTag, columns, where, Boolean(query), candidatesMax);
       const page = sql`select id, caption, rank, created_at from (${candidates}) as candidates
         order by rank desc, created_at desc, id desc offset ${offset} limit ${limit + 1}`;
       // Highlights for the page only: ts_headline parses the caption again, so never for every match.
