@@ -3,7 +3,7 @@
  * /settings/language and back, the page's lang and dir follow at once (no reload); Arabic lays out
  * right to left with no horizontal scroll and no axe violation; a German browser signs in in German.
  */
-import { expectAccessible, newUser, shots, signUpWithProfile } from '../support/app.ts';
+import { expectAccessible, newUser, shots, signIn, signUpWithProfile } from '../support/app.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 /** Each language's name for the screen, as its catalog says it. */
@@ -81,6 +81,40 @@ test('switching to each language and back applies at once, and Arabic reads righ
   await page.getByRole('radio', { name: 'English' }).check();
   await expect(page.getByRole('heading', { level: 1, name: 'Language' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+});
+
+test('the language chosen is saved on the account and follows the member to another device', async ({
+  page,
+  browser,
+}) => {
+  const user = await signUpWithProfile(page, newUser('Lucia'));
+  await page.goto('/settings/language');
+  await page.getByRole('radio', { name: 'Español' }).check();
+  await expect(page.getByRole('heading', { level: 1, name: 'Idioma' })).toBeVisible();
+
+  // A fresh browser (another device) in English: signed out it speaks English, signed in Spanish.
+  const otherDevice = await browser.newContext({ locale: 'en-US' });
+  const other = await otherDevice.newPage();
+  await signIn(other, user);
+  await expect(other.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(other.getByRole('region', { name: 'Publicaciones de las personas que sigues' })).toBeVisible();
+  await other.goto('/settings/language');
+  await expect(other.getByRole('radio', { name: 'Español' })).toBeChecked();
+  await expectAccessible(other, '/settings/language after signing in on another device');
+
+  // A choice made there comes back here at the next sign-in too.
+  await other.getByRole('radio', { name: 'Français' }).check();
+  await expect(other.getByRole('heading', { level: 1, name: 'Langue' })).toBeVisible();
+  await otherDevice.close();
+  await page
+    .getByRole('navigation', { name: 'Principal' })
+    .getByRole('button', { name: 'Cerrar sesión' })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Correo electrónico').fill(user.email);
+  await page.getByLabel('Contraseña').fill(user.password);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });
 
 test.describe('a German browser', () => {
