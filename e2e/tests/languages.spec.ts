@@ -130,4 +130,31 @@ test.describe('a German browser', () => {
     await expect(page.getByRole('link', { name: 'Registrieren' })).toBeVisible();
     await expectAccessible(page, '/login in German');
   });
+
+  test('reads the legal pages as German documents', async ({ page }) => {
+    await page.goto('/termsofserice');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nutzungsbedingungen' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '3. Dein Konto' })).toBeVisible();
+    await expect(page.getByText('Zuletzt aktualisiert')).toContainText('21. November 2026');
+    await page.goto('/privacypolicy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeVisible();
+    await expectAccessible(page, '/privacypolicy in German');
+  });
+});
+
+test.describe('an Arabic browser', () => {
+  test.use({ locale: 'ar-EG' });
+
+  test('reads the community guidelines as an Arabic document, right to left', async ({ page }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/communityguidelines');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByRole('heading', { level: 1, name: 'إرشادات المجتمع' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'الإبلاغ' })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+    }
+    await expectAccessible(page, '/communityguidelines in Arabic');
+    await shots(page, 'guidelines-ar');
+  });
 });
