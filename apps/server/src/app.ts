@@ -18,6 +18,7 @@ import { clientIpHeader } from './auth/auth.ts';
 import { isExposedAuthRoute } from './auth/exposed-routes.ts';
 import { createSessionLookup } from './auth/session.ts';
 import { type AppEnv, clientIp, requestIdOf } from './core/http.ts';
+import { accountLanguage } from './core/language.ts';
 import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import { exportFolder } from './features/account/data-export.ts';
@@ -25,6 +26,7 @@ import { createBenchRoutes } from './features/bench/routes.ts';
 import { federationHandler } from './features/federation/http.ts';
 import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
+import { languageOfHeader, setScopeLanguage, withLanguage } from './lib/language.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
 import { isOutOfSpace } from './storage/space.ts';
 import { isReportSnapshotKey, mediaContentType, originalsFolder } from './storage/storage.ts';
@@ -69,7 +71,9 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     c.set('requestId', requestId);
     c.set('log', logger.child({ requestId }));
-    await next();
+    // Words the server answers with are in the reader's language: the browser's until the session
+    // is known, then the account's (below).
+    await withLanguage(languageOfHeader(c.req.header('accept-language')), next);
     if (c.req.path.startsWith('/api/')) {
       c.get('log').info(
         {
@@ -192,6 +196,8 @@ export function createApp(deps: AppDeps) {
     const { viewer, token, setCookies } = await lookupSession(c.req.raw);
     c.set('viewer', viewer);
     c.set('sessionToken', token ?? null);
+    const saved = viewer && (await accountLanguage(deps.db, viewer.id));
+    if (saved) setScopeLanguage(saved);
     await next();
     // better-auth renews (or clears) the session cookies and its signed copy (auth/session.ts).
     for (const cookie of setCookies) c.res.headers.append('set-cookie', cookie);

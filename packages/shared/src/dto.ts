@@ -1,4 +1,5 @@
 /** Shapes of what the API answers. The server builds them; the client renders them. */
+import type { LanguageCode } from './i18n.ts';
 
 /** What an uploaded image is for; each purpose is stored in its own folder (SPEC.md §3). */
 export const imagePurposes = ['post', 'event', 'profile', 'background'] as const;
@@ -44,6 +45,8 @@ export interface MeDto {
   profile: ProfileDto | null;
   /** The caller's own settings; nobody else sees them. */
   preferences: MediaPreferencesDto;
+  /** The language saved on the account (/settings/language), null until one is; the web app adopts it. */
+  language: LanguageCode | null;
 }
 
 export interface MediaPreferencesDto {

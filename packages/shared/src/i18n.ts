@@ -3,7 +3,8 @@
  * Lingui message descriptor (an id and its English ICU text, extracted into the catalogs in
  * packages/shared/locales/<locale>/messages.po); `translate` turns one into a string in the active
  * language. The web app installs Lingui's `i18n._` as the translator (apps/web/src/lib/i18n.ts); the
- * server, until it translates per recipient, keeps the English default below, which formats the
+ * server installs one that reads the language of the request or job it runs in
+ * (apps/server/src/lib/language.ts) and formats English with the default below, which formats the
  * English text the way Lingui would.
  */
 
@@ -16,6 +17,7 @@ export const languages = [
 ] as const;
 
 export type LanguageCode = (typeof languages)[number]['code'];
+export const languageCodes = languages.map((language) => language.code) as [LanguageCode, ...LanguageCode[]];
 export const defaultLanguage: LanguageCode = 'en';
 
 export const isLanguageCode = (value: unknown): value is LanguageCode =>

@@ -437,6 +437,11 @@ export const messageCatalog = {
     ),
   },
   account: {
+    /** PUT /api/me/language with a code that is not one of `languages` (i18n.ts). */
+    languageUnknown: /*i18n*/ {
+      id: 'account.languageUnknown',
+      message: 'Choose one of the languages Glimpse offers.',
+    },
     forgotPasswordLink: /*i18n*/ { id: 'account.forgotPasswordLink', message: 'Forgot password?' },
     resetLinkSent: /*i18n*/ {
       id: 'account.resetLinkSent',
@@ -695,6 +700,102 @@ export const messageCatalog = {
     },
     newVersion: /*i18n*/ { id: 'notifications.newVersion', message: 'New version available' },
     reload: /*i18n*/ { id: 'notifications.reload', message: 'Reload' },
+  },
+  /**
+   * A notification group's sentence (notification-text.ts), on /notifications and in a push. `who`
+   * is "Ana", "Ana and Bo" or "Ana and 3 others"; `count` is how many people, so that a language
+   * can make the verb agree; names and titles are isolated from the words around them.
+   */
+  notificationText: {
+    someone: /*i18n*/ { id: 'notificationText.someone', message: 'Someone' },
+    two: fn(
+      /*i18n*/ { id: 'notificationText.two', message: '{first} and {second}' },
+      (first: string, second: string) => ({ first, second }),
+    ),
+    many: fn(
+      /*i18n*/ {
+        id: 'notificationText.many',
+        message: '{first} and {others, plural, one {# other} other {# others}}',
+      },
+      (first: string, others: number) => ({ first, others }),
+    ),
+    followed: fn(
+      /*i18n*/ {
+        id: 'notificationText.followed',
+        message: '{count, plural, one {{who} started following you} other {{who} started following you}}',
+      },
+      (who: string, count: number) => ({ who, count }),
+    ),
+    liked: fn(
+      /*i18n*/ {
+        id: 'notificationText.liked',
+        message: '{count, plural, one {{who} liked your post} other {{who} liked your post}}',
+      },
+      (who: string, count: number) => ({ who, count }),
+    ),
+    commented: fn(
+      /*i18n*/ {
+        id: 'notificationText.commented',
+        message: '{count, plural, one {{who} commented on your post} other {{who} commented on your post}}',
+      },
+      (who: string, count: number) => ({ who, count }),
+    ),
+    mentioned: fn(
+      /*i18n*/ {
+        id: 'notificationText.mentioned',
+        message: '{count, plural, one {{who} mentioned you} other {{who} mentioned you}}',
+      },
+      (who: string, count: number) => ({ who, count }),
+    ),
+    interested: fn(
+      /*i18n*/ {
+        id: 'notificationText.interested',
+        message:
+          '{count, plural, one {{who} is interested in your event “{title}”} other {{who} are interested in your event “{title}”}}',
+      },
+      (who: string, count: number, title: string) => ({ who, count, title }),
+    ),
+    interestedNoTitle: fn(
+      /*i18n*/ {
+        id: 'notificationText.interestedNoTitle',
+        message:
+          '{count, plural, one {{who} is interested in your event} other {{who} are interested in your event}}',
+      },
+      (who: string, count: number) => ({ who, count }),
+    ),
+    reviewed: /*i18n*/ { id: 'notificationText.reviewed', message: 'Your report was reviewed' },
+    reminder: fn(
+      /*i18n*/ { id: 'notificationText.reminder', message: 'Reminder: “{title}” is coming up' },
+      (title: string) => ({ title }),
+    ),
+    reminderNoTitle: /*i18n*/ {
+      id: 'notificationText.reminderNoTitle',
+      message: 'Reminder: an event you are going to is coming up',
+    },
+    changed: fn(
+      /*i18n*/ { id: 'notificationText.changed', message: 'The time or place of “{title}” changed' },
+      (title: string) => ({ title }),
+    ),
+    changedNoTitle: /*i18n*/ {
+      id: 'notificationText.changedNoTitle',
+      message: 'The time or place of an event you joined changed',
+    },
+    cancelled: fn(
+      /*i18n*/ { id: 'notificationText.cancelled', message: '“{title}” was cancelled' },
+      (title: string) => ({ title }),
+    ),
+    cancelledNoTitle: /*i18n*/ {
+      id: 'notificationText.cancelledNoTitle',
+      message: 'An event you joined was cancelled',
+    },
+    promoted: fn(
+      /*i18n*/ { id: 'notificationText.promoted', message: 'A place opened up: you are going to “{title}”' },
+      (title: string) => ({ title }),
+    ),
+    promotedNoTitle: /*i18n*/ {
+      id: 'notificationText.promotedNoTitle',
+      message: 'A place opened up: you are going',
+    },
   },
   /** Several photos per post (issue 15). */
   photos: {

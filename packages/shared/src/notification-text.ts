@@ -4,6 +4,7 @@
  * Nothing private (a comment's text, a caption) goes in: a push shows this on a lock screen.
  */
 import type { NotificationType } from './dto.ts';
+import { messages } from './messages.ts';
 import { paths } from './routes.ts';
 
 export interface NotificationTextInput {
@@ -22,15 +23,31 @@ export interface SentencePart {
   byMember?: true;
 }
 
-const member = (text: string): SentencePart => ({ text, byMember: true });
-const words = (text: string): SentencePart => ({ text });
+/**
+ * Names and titles go into a translated sentence as markers the translation cannot contain (Unicode
+ * private use), so that the sentence can be cut back into the app's words and the member's text
+ * wherever the language puts them.
+ */
+const marker = (index: number) => `\uE000${index}\uE001`;
+const markers = /\uE000(\d+)\uE001/;
 
-function who(names: readonly string[], count: number): SentencePart[] {
+function toParts(sentence: string, memberTexts: readonly string[]): SentencePart[] {
+  const parts: SentencePart[] = [];
+  const pieces = sentence.split(markers);
+  pieces.forEach((piece, i) => {
+    if (i % 2 === 1) parts.push({ text: memberTexts[Number(piece)] ?? '', byMember: true });
+    else if (piece) parts.push({ text: piece });
+  });
+  return parts;
+}
+
+/** "Ana", "Ana and Bo", "Ana and 3 others", with the names as markers 0 and 1. */
+function who(names: readonly string[], count: number): string {
   const [first, second] = names;
-  const lead = first === undefined ? words('Someone') : member(first);
-  if (count <= 1) return [lead];
-  if (count === 2 && second) return [lead, words(' and '), member(second)];
-  return [lead, words(` and ${count - 1} ${count - 1 === 1 ? 'other' : 'others'}`)];
+  const lead = first === undefined ? messages.notificationText.someone : marker(0);
+  if (count <= 1) return lead;
+  if (count === 2 && second) return messages.notificationText.two(lead, marker(1));
+  return messages.notificationText.many(lead, count - 1);
 }
 
 /** The sentence in runs, for a screen that isolates what members wrote. */
@@ -40,38 +57,36 @@ export function notificationParts({
   actorCount,
   eventTitle,
 }: NotificationTextInput): SentencePart[] {
+  const text = messages.notificationText;
   const people = who(actorNames, actorCount);
-  const event = eventTitle ? [words('your event “'), member(eventTitle), words('”')] : [words('your event')];
-  switch (type) {
-    case 'new_follower':
-      return [...people, words(' started following you')];
-    case 'post_like':
-      return [...people, words(' liked your post')];
-    case 'post_comment':
-      return [...people, words(' commented on your post')];
-    case 'mention':
-      return [...people, words(' mentioned you')];
-    case 'event_interest':
-      return [...people, words(` ${actorCount > 1 ? 'are' : 'is'} interested in `), ...event];
-    case 'report_reviewed':
-      return [words('Your report was reviewed')];
-    case 'event_reminder':
-      return eventTitle
-        ? [words('Reminder: “'), member(eventTitle), words('” is coming up')]
-        : [words('Reminder: an event you are going to is coming up')];
-    case 'event_changed':
-      return eventTitle
-        ? [words('The time or place of “'), member(eventTitle), words('” changed')]
-        : [words('The time or place of an event you joined changed')];
-    case 'event_cancelled':
-      return eventTitle
-        ? [words('“'), member(eventTitle), words('” was cancelled')]
-        : [words('An event you joined was cancelled')];
-    case 'event_promoted':
-      return eventTitle
-        ? [words('A place opened up: you are going to “'), member(eventTitle), words('”')]
-        : [words('A place opened up: you are going')];
-  }
+  const count = Math.max(actorCount, 1);
+  // Marker 2 is the event's title (0 and 1 are names).
+  const title = marker(2);
+  const sentence = (() => {
+    switch (type) {
+      case 'new_follower':
+        return text.followed(people, count);
+      case 'post_like':
+        return text.liked(people, count);
+      case 'post_comment':
+        return text.commented(people, count);
+      case 'mention':
+        return text.mentioned(people, count);
+      case 'event_interest':
+        return eventTitle ? text.interested(people, count, title) : text.interestedNoTitle(people, count);
+      case 'report_reviewed':
+        return text.reviewed;
+      case 'event_reminder':
+        return eventTitle ? text.reminder(title) : text.reminderNoTitle;
+      case 'event_changed':
+        return eventTitle ? text.changed(title) : text.changedNoTitle;
+      case 'event_cancelled':
+        return eventTitle ? text.cancelled(title) : text.cancelledNoTitle;
+      case 'event_promoted':
+        return eventTitle ? text.promoted(title) : text.promotedNoTitle;
+    }
+  })();
+  return toParts(sentence, [actorNames[0] ?? '', actorNames[1] ?? '', eventTitle ?? '']);
 }
 
 export function notificationText(input: NotificationTextInput): string {

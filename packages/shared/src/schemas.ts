@@ -6,9 +6,16 @@ import { z } from 'zod';
 import { hasBidiControl, hasVisibleCharacter } from './display-text.ts';
 import { imagePurposes, type NotificationPreferenceType, notificationPreferenceTypes } from './dto.ts';
 import { isTimeZone } from './event-time.ts';
+import { languageCodes } from './i18n.ts';
 import { limits, notificationLimits } from './limits.ts';
 import { messages } from './messages.ts';
 import { isHashtag, normalizeTag } from './text-entities.ts';
+
+/**
+ * A check's message, read when the check fails rather than when this module loads: it then comes in
+ * the reader's language (the web app's active one; on the server, the request's, lib/language.ts).
+ */
+const say = (read: () => string) => ({ error: () => read() });
 
 // The web app runs under a Content-Security-Policy without 'unsafe-eval'. zod would otherwise
 // probe `new Function` while defining these schemas (to compile faster parsers), which the
@@ -36,12 +43,28 @@ const optionalText = (max: number, label: string) =>
 
 export const SignUpInput = z
   .object({
-    email: z.string().trim().min(1, messages.auth.allFieldsRequired).max(limits.emailMax),
-    password: z.string().min(1, messages.auth.allFieldsRequired).max(limits.passwordMax),
-    verifyPassword: z.string().min(1, messages.auth.allFieldsRequired),
+    email: z
+      .string()
+      .trim()
+      .min(
+        1,
+        say(() => messages.auth.allFieldsRequired),
+      )
+      .max(limits.emailMax),
+    password: z
+      .string()
+      .min(
+        1,
+        say(() => messages.auth.allFieldsRequired),
+      )
+      .max(limits.passwordMax),
+    verifyPassword: z.string().min(
+      1,
+      say(() => messages.auth.allFieldsRequired),
+    ),
   })
   .refine((v) => v.password === v.verifyPassword, {
-    message: messages.auth.passwordsDoNotMatch,
+    error: () => messages.auth.passwordsDoNotMatch,
     path: ['verifyPassword'],
   });
 export type SignUpInput = z.infer<typeof SignUpInput>;
@@ -77,8 +100,14 @@ export const WebsiteUrl = text('Website')
  */
 const personName = (label: string) =>
   requiredText(limits.nameMax, label)
-    .refine((value) => !hasBidiControl(value), messages.profile.nameDirectionControl(label))
-    .refine((value) => value === '' || hasVisibleCharacter(value), messages.profile.nameInvisible(label));
+    .refine(
+      (value) => !hasBidiControl(value),
+      say(() => messages.profile.nameDirectionControl(label)),
+    )
+    .refine(
+      (value) => value === '' || hasVisibleCharacter(value),
+      say(() => messages.profile.nameInvisible(label)),
+    );
 
 /** ASCII letters, digits, dots and underscores only: no direction control or invisible character fits. */
 export const Username = text('Username')
@@ -87,7 +116,7 @@ export const Username = text('Username')
   .max(limits.usernameMax, `Username must be at most ${limits.usernameMax} characters.`)
   .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, dots and underscores.');
 
-export const ImageId = z.uuid(messages.image.unknown);
+export const ImageId = z.uuid(say(() => messages.image.unknown));
 
 export const ProfileInput = z.object({
   firstName: personName('First name'),
@@ -110,7 +139,7 @@ export type ImagePurpose = z.infer<typeof ImagePurpose>;
 
 /** One photo of a post: an upload of the caller's and what a screen reader says for it. */
 export const PostPhotoInput = z.object({
-  imageId: z.uuid(messages.image.missing),
+  imageId: z.uuid(say(() => messages.image.missing)),
   altText: optionalText(limits.altTextMax, 'Alt text'),
 });
 export type PostPhotoInput = z.input<typeof PostPhotoInput>;
@@ -119,7 +148,7 @@ export type PostPhotoInput = z.input<typeof PostPhotoInput>;
 export const PostTextInput = z.object({
   caption: requiredText(limits.captionMax, 'Caption'),
   sensitive: z
-    .boolean({ error: messages.common.fieldWrongType('Sensitive content') })
+    .boolean({ error: () => messages.common.fieldWrongType('Sensitive content') })
     .optional()
     .default(false),
 });
@@ -128,12 +157,18 @@ export type PostTextInput = z.input<typeof PostTextInput>;
 /** A post: 1 to `limits.postPhotosMax` photos in the order shown, each upload once. */
 export const CreatePostInput = PostTextInput.extend({
   photos: z
-    .array(PostPhotoInput, { error: messages.image.missing })
-    .min(1, messages.image.missing)
-    .max(limits.postPhotosMax, messages.photos.tooMany(limits.postPhotosMax))
+    .array(PostPhotoInput, { error: () => messages.image.missing })
+    .min(
+      1,
+      say(() => messages.image.missing),
+    )
+    .max(
+      limits.postPhotosMax,
+      say(() => messages.photos.tooMany(limits.postPhotosMax)),
+    )
     .refine(
       (photos) => new Set(photos.map((p) => p.imageId)).size === photos.length,
-      messages.photos.duplicate,
+      say(() => messages.photos.duplicate),
     ),
 });
 export type CreatePostInput = z.input<typeof CreatePostInput>;
@@ -146,10 +181,13 @@ export const EditPostInput = PostTextInput.extend({
         .trim()
         .max(limits.altTextMax, `Alt text must be at most ${limits.altTextMax} characters.`),
       {
-        error: messages.postEdit.altTextCount,
+        error: () => messages.postEdit.altTextCount,
       },
     )
-    .max(limits.postPhotosMax, messages.postEdit.altTextCount),
+    .max(
+      limits.postPhotosMax,
+      say(() => messages.postEdit.altTextCount),
+    ),
 });
 export type EditPostInput = z.input<typeof EditPostInput>;
 
@@ -157,7 +195,10 @@ export type EditPostInput = z.input<typeof EditPostInput>;
 export const TagParam = z
   .string()
   .transform((tag) => normalizeTag(tag))
-  .refine(isHashtag, messages.tags.invalid);
+  .refine(
+    isHashtag,
+    say(() => messages.tags.invalid),
+  );
 
 /** The original accepted empty comments; Glimpse refuses them with a clear message. */
 export const CommentInput = z.object({
@@ -185,11 +226,21 @@ export const SearchQuery = z.object({
  * PostgreSQL's websearch_to_tsquery, so any text within the limit is safe to search.
  */
 export const SiteSearchQuery = z.object({
-  q: z.string().trim().max(limits.searchQueryMax, messages.search.tooLong(limits.searchQueryMax)).default(''),
+  q: z
+    .string()
+    .trim()
+    .max(
+      limits.searchQueryMax,
+      say(() => messages.search.tooLong(limits.searchQueryMax)),
+    )
+    .default(''),
   /** How many results came before: search pages are ranked, so they continue by position. */
   cursor: z
     .string()
-    .regex(/^\d{1,4}$/, messages.search.badCursor)
+    .regex(
+      /^\d{1,4}$/,
+      say(() => messages.search.badCursor),
+    )
     .transform(Number)
     .optional(),
 });
@@ -198,10 +249,16 @@ export type SiteSearchQuery = z.input<typeof SiteSearchQuery>;
 /** Feedback from the Help page: trimmed, never empty, at most limits.feedbackMax characters. */
 export const FeedbackInput = z.object({
   body: z
-    .string({ error: messages.feedback.empty })
+    .string({ error: () => messages.feedback.empty })
     .trim()
-    .min(1, messages.feedback.empty)
-    .max(limits.feedbackMax, messages.feedback.tooLong(limits.feedbackMax)),
+    .min(
+      1,
+      say(() => messages.feedback.empty),
+    )
+    .max(
+      limits.feedbackMax,
+      say(() => messages.feedback.tooLong(limits.feedbackMax)),
+    ),
 });
 export type FeedbackInput = z.infer<typeof FeedbackInput>;
 
@@ -229,21 +286,36 @@ export const EventStart = z.iso
         ? messages.event.startRequired
         : messages.event.startInvalid,
   })
-  .refine((value) => isEventStartInRange(new Date(value)), messages.event.startOutOfRange);
+  .refine(
+    (value) => isEventStartInRange(new Date(value)),
+    say(() => messages.event.startOutOfRange),
+  );
 
 /** How an event repeats (RFC 5545 FREQ); "never" is no rule at all. */
 export const repeatFrequencies = ['weekly', 'monthly'] as const;
 export type RepeatFrequency = (typeof repeatFrequencies)[number];
 
 const EventRepeat = z.object({
-  frequency: z.enum(repeatFrequencies, messages.event.repeatFrequencyInvalid),
+  frequency: z.enum(
+    repeatFrequencies,
+    say(() => messages.event.repeatFrequencyInvalid),
+  ),
   /** The last day a date may fall on, in the event's zone (`2027-06-30`). */
-  until: z.iso.date(messages.event.repeatUntilInvalid(limits.eventRepeatMaxYears)).nullable().optional(),
+  until: z.iso
+    .date(say(() => messages.event.repeatUntilInvalid(limits.eventRepeatMaxYears)))
+    .nullable()
+    .optional(),
   count: z
-    .number(messages.event.repeatCountInvalid(limits.eventRepeatCountMax))
-    .int(messages.event.repeatCountInvalid(limits.eventRepeatCountMax))
-    .min(2, messages.event.repeatCountInvalid(limits.eventRepeatCountMax))
-    .max(limits.eventRepeatCountMax, messages.event.repeatCountInvalid(limits.eventRepeatCountMax))
+    .number(say(() => messages.event.repeatCountInvalid(limits.eventRepeatCountMax)))
+    .int(say(() => messages.event.repeatCountInvalid(limits.eventRepeatCountMax)))
+    .min(
+      2,
+      say(() => messages.event.repeatCountInvalid(limits.eventRepeatCountMax)),
+    )
+    .max(
+      limits.eventRepeatCountMax,
+      say(() => messages.event.repeatCountInvalid(limits.eventRepeatCountMax)),
+    )
     .nullable()
     .optional(),
 });
@@ -251,9 +323,15 @@ export type EventRepeatInput = z.output<typeof EventRepeat>;
 
 const coordinate = (bound: number) =>
   z
-    .number(messages.event.placeCoordinatesInvalid)
-    .min(-bound, messages.event.placeCoordinatesInvalid)
-    .max(bound, messages.event.placeCoordinatesInvalid)
+    .number(say(() => messages.event.placeCoordinatesInvalid))
+    .min(
+      -bound,
+      say(() => messages.event.placeCoordinatesInvalid),
+    )
+    .max(
+      bound,
+      say(() => messages.event.placeCoordinatesInvalid),
+    )
     .nullable()
     .optional();
 
@@ -263,24 +341,33 @@ const EventFields = z.object({
   startsAt: EventStart,
   /** Optional; after the start. */
   endsAt: z.iso
-    .datetime({ offset: true, error: messages.event.startInvalid })
+    .datetime({ offset: true, error: () => messages.event.startInvalid })
     .nullable()
     .optional()
     .transform((value) => value ?? null),
   /** The zone the Date and Time were entered in (IANA); older clients send none and mean UTC. */
   timeZone: z
-    .string(messages.event.timeZoneInvalid)
-    .refine(isTimeZone, messages.event.timeZoneInvalid)
+    .string(say(() => messages.event.timeZoneInvalid))
+    .refine(
+      isTimeZone,
+      say(() => messages.event.timeZoneInvalid),
+    )
     .optional()
     .default('UTC'),
   place: optionalText(limits.eventPlaceMax, 'Place'),
   latitude: coordinate(90),
   longitude: coordinate(180),
   capacity: z
-    .number(messages.event.capacityInvalid(limits.eventCapacityMax))
-    .int(messages.event.capacityInvalid(limits.eventCapacityMax))
-    .min(1, messages.event.capacityInvalid(limits.eventCapacityMax))
-    .max(limits.eventCapacityMax, messages.event.capacityInvalid(limits.eventCapacityMax))
+    .number(say(() => messages.event.capacityInvalid(limits.eventCapacityMax)))
+    .int(say(() => messages.event.capacityInvalid(limits.eventCapacityMax)))
+    .min(
+      1,
+      say(() => messages.event.capacityInvalid(limits.eventCapacityMax)),
+    )
+    .max(
+      limits.eventCapacityMax,
+      say(() => messages.event.capacityInvalid(limits.eventCapacityMax)),
+    )
     .nullable()
     .optional()
     .transform((value) => value ?? null),
@@ -289,9 +376,12 @@ const EventFields = z.object({
     .transform((value) => value ?? null),
   // The profile's website is optional; an event's is required (SPEC.md §5), with the same checks.
   website: z
-    .string(messages.event.websiteRequired)
+    .string(say(() => messages.event.websiteRequired))
     .trim()
-    .min(1, messages.event.websiteRequired)
+    .min(
+      1,
+      say(() => messages.event.websiteRequired),
+    )
     .pipe(WebsiteUrl),
   description: requiredText(limits.eventDescriptionMax, 'Description'),
 });
@@ -325,7 +415,10 @@ function checkEventFields(
 
 export const CreateEventInput = EventFields.extend({
   /** Optional: events without a picture show a placeholder. */
-  imageId: z.uuid(messages.image.unknown).nullable().optional(),
+  imageId: z
+    .uuid(say(() => messages.image.unknown))
+    .nullable()
+    .optional(),
 }).superRefine(checkEventFields);
 export type CreateEventInput = z.input<typeof CreateEventInput>;
 export type CreateEventInputParsed = z.output<typeof CreateEventInput>;
@@ -338,10 +431,16 @@ export type UpdateEventInputParsed = z.output<typeof UpdateEventInput>;
 /** Which date of a repeating event (0 = the first; a single event has only 0). */
 export const OccurrenceQuery = z.object({
   occurrence: z.coerce
-    .number(messages.event.occurrenceUnknown)
-    .int(messages.event.occurrenceUnknown)
-    .min(0, messages.event.occurrenceUnknown)
-    .max(limits.eventRepeatCountMax * 10, messages.event.occurrenceUnknown)
+    .number(say(() => messages.event.occurrenceUnknown))
+    .int(say(() => messages.event.occurrenceUnknown))
+    .min(
+      0,
+      say(() => messages.event.occurrenceUnknown),
+    )
+    .max(
+      limits.eventRepeatCountMax * 10,
+      say(() => messages.event.occurrenceUnknown),
+    )
     .optional(),
 });
 
@@ -373,7 +472,10 @@ const newPassword = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .min(1, `${label} is required.`)
-    .min(limits.passwordMin, messages.auth.passwordTooShort(limits.passwordMin))
+    .min(
+      limits.passwordMin,
+      say(() => messages.auth.passwordTooShort(limits.passwordMin)),
+    )
     .max(limits.passwordMax, `${label} must be at most ${limits.passwordMax} characters.`);
 
 export const ForgotPasswordInput = z.object({
@@ -382,7 +484,7 @@ export const ForgotPasswordInput = z.object({
     .trim()
     .min(1, 'Email is required.')
     .max(limits.emailMax)
-    .pipe(z.email(messages.auth.emailInvalid)),
+    .pipe(z.email(say(() => messages.auth.emailInvalid))),
 });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
 
@@ -390,7 +492,7 @@ export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
 export const ResetPasswordInput = z
   .object({ newPassword: newPassword('New password'), verifyPassword: z.string() })
   .refine((v) => v.newPassword === v.verifyPassword, {
-    message: messages.auth.passwordsDoNotMatch,
+    error: () => messages.auth.passwordsDoNotMatch,
     path: ['verifyPassword'],
   });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
@@ -439,7 +541,7 @@ export type AccountSession = z.output<typeof AccountSessionList>[number];
 
 /** /notifications?filter=mentions shows only mentions; the cursor is PageQuery's. */
 export const NotificationListQuery = PageQuery.extend({
-  filter: z.enum(['all', 'mentions'], { error: messages.notifications.badFilter }).default('all'),
+  filter: z.enum(['all', 'mentions'], { error: () => messages.notifications.badFilter }).default('all'),
 });
 
 const preferenceFlags = z.object(
@@ -461,28 +563,34 @@ const base64url = z
   .string()
   .min(1)
   .max(200)
-  .regex(/^[A-Za-z0-9_-]+=*$/, messages.notifications.badSubscription);
+  .regex(
+    /^[A-Za-z0-9_-]+=*$/,
+    say(() => messages.notifications.badSubscription),
+  );
 
 /** PushSubscription.toJSON() as the browser gives it. */
 export const PushSubscriptionInput = z.object({
   // The server POSTs to this address: https on port 443 to a host name. Only the first look: the
   // server's outbound gate (lib/outbound/gate.ts) resolves the name and refuses internal addresses.
   endpoint: z
-    .string({ error: messages.notifications.badSubscription })
+    .string({ error: () => messages.notifications.badSubscription })
     .trim()
-    .max(notificationLimits.pushEndpointMax, messages.notifications.badSubscription)
+    .max(
+      notificationLimits.pushEndpointMax,
+      say(() => messages.notifications.badSubscription),
+    )
     .pipe(
       z.url({
         protocol: /^https$/,
         hostname: /^(?!localhost$)(?![\d.]+$)[^[\]:]+$/,
-        error: messages.notifications.badSubscription,
+        error: () => messages.notifications.badSubscription,
       }),
     )
     // The URL parser drops the default port: any port it keeps is not 443. zod runs this check
     // after a failed one too, so a string that is no URL passes here and fails above.
     .refine(
       (endpoint) => !URL.canParse(endpoint) || new URL(endpoint).port === '',
-      messages.notifications.pushServiceRefused,
+      say(() => messages.notifications.pushServiceRefused),
     ),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
@@ -492,14 +600,31 @@ export type PushSubscriptionInput = z.output<typeof PushSubscriptionInput>;
 /** DELETE …/push-subscription?endpoint=…: which of the caller's subscriptions to forget. */
 export const PushUnsubscribeInput = z.object({
   endpoint: z
-    .string({ error: messages.notifications.badSubscription })
-    .min(1, messages.notifications.badSubscription)
-    .max(notificationLimits.pushEndpointMax, messages.notifications.badSubscription),
+    .string({ error: () => messages.notifications.badSubscription })
+    .min(
+      1,
+      say(() => messages.notifications.badSubscription),
+    )
+    .max(
+      notificationLimits.pushEndpointMax,
+      say(() => messages.notifications.badSubscription),
+    ),
 });
+
+/** The language the member reads Glimpse in (issue 28), saved on the account. */
+export const LanguageInput = z.object({
+  language: z.enum(
+    languageCodes,
+    say(() => messages.account.languageUnknown),
+  ),
+});
+export type LanguageInput = z.infer<typeof LanguageInput>;
 
 /** The member's media settings (issue 15): whether sensitive posts show without the blur. */
 export const MediaPreferencesInput = z.object({
-  showSensitiveMedia: z.boolean({ error: messages.common.fieldWrongType('Always show sensitive media') }),
+  showSensitiveMedia: z.boolean({
+    error: () => messages.common.fieldWrongType('Always show sensitive media'),
+  }),
 });
 export type MediaPreferencesInput = z.infer<typeof MediaPreferencesInput>;
 
@@ -530,7 +655,7 @@ export const ChangeEmailInput = z.object({
     .trim()
     .min(1, 'Email is required.')
     .max(limits.emailMax)
-    .pipe(z.email(messages.auth.emailInvalid)),
+    .pipe(z.email(say(() => messages.auth.emailInvalid))),
   password: z
     .string({ error: 'Password is required.' })
     .min(1, 'Password is required.')
@@ -541,8 +666,11 @@ export type ChangeEmailInput = z.infer<typeof ChangeEmailInput>;
 /** "This wasn't me": the token from the link mailed to the old address (a random 43 characters). */
 export const UndoEmailChangeInput = z.object({
   token: z
-    .string({ error: messages.changeEmail.undoLinkMissing })
-    .min(1, messages.changeEmail.undoLinkMissing)
+    .string({ error: () => messages.changeEmail.undoLinkMissing })
+    .min(
+      1,
+      say(() => messages.changeEmail.undoLinkMissing),
+    )
     .max(200),
 });
 export type UndoEmailChangeInput = z.infer<typeof UndoEmailChangeInput>;

@@ -12,11 +12,13 @@ import { admin } from 'better-auth/plugins/admin';
 import { multiSession } from 'better-auth/plugins/multi-session';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
+import { inAccountLanguage } from '../core/language.ts';
 import { consume } from '../core/rate-limit.ts';
 import { applyAdminEmails, makeFirstAccountAdmin } from '../core/roles.ts';
 import type { Db } from '../db/client.ts';
 import { account, profiles, rateLimit, session, twoFactor, user, verification } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { currentLanguage } from '../lib/language.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {
   changeEmailMail,
@@ -138,7 +140,9 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
                 : paths.setupProfile;
             const link = `${env.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(callback)}`;
             await mailer.send(
-              changing ? changeEmailMail(addressee.email, link) : verifyEmailMail(addressee.email, link),
+              await inAccountLanguage(db, addressee.id, () =>
+                changing ? changeEmailMail(addressee.email, link) : verifyEmailMail(addressee.email, link),
+              ),
             );
           },
         },
@@ -156,11 +160,14 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         requireEmailVerification: true,
         ...(mailer && {
           onExistingUserSignUp: async ({ user: owner }) => {
+            // In the owner's language: they read it, not whoever tried their address.
             await mailer.send(
-              existingAccountMail(owner.email, {
-                signIn: `${env.publicUrl}${paths.login}`,
-                resetPassword: `${env.publicUrl}${paths.forgotPassword}`,
-              }),
+              await inAccountLanguage(db, owner.id, () =>
+                existingAccountMail(owner.email, {
+                  signIn: `${env.publicUrl}${paths.login}`,
+                  resetPassword: `${env.publicUrl}${paths.forgotPassword}`,
+                }),
+              ),
             );
           },
         }),
@@ -177,7 +184,11 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         },
         ...(mailer && {
           sendResetPassword: async ({ user, token }) => {
-            await mailer.send(resetPasswordMail(user.email, appUrl('/reset-password', token)));
+            await mailer.send(
+              await inAccountLanguage(db, user.id, () =>
+                resetPasswordMail(user.email, appUrl('/reset-password', token)),
+              ),
+            );
           },
         }),
       },
@@ -199,7 +210,11 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         user: {
           create: {
             // No account without agreeing to the terms (the sign-up body's acceptTerms).
-            before: async (created, context) => ({ data: { ...created, ...acceptedTerms(context?.body) } }),
+            // The language the sign-up came in (its Accept-Language, which the web app sets to the
+            // one it shows) is the account's until the member chooses another (lib/language.ts).
+            before: async (created, context) => ({
+              data: { ...created, ...acceptedTerms(context?.body), language: currentLanguage() },
+            }),
             after: (created) => makeFirstAccountAdmin(db, created.id),
           },
           update: {
@@ -266,6 +281,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         additionalFields: {
           termsAcceptedAt: { type: 'date', required: false, input: false },
           termsVersion: { type: 'string', required: false, input: false },
+          language: { type: 'string', required: false, input: false },
         },
       },
       plugins: [

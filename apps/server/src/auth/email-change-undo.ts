@@ -17,6 +17,7 @@ import { limits } from '@glimpse/shared';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { and, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import { inAccountLanguage } from '../core/language.ts';
 import type { Db } from '../db/client.ts';
 import { emailChangeUndos } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -116,7 +117,11 @@ export function emailChangeUndo(db: Db, { mailer, publicUrl }: { mailer?: Mailer
                   expiresAt: new Date(Date.now() + limits.emailChangeUndoSeconds * 1000),
                 });
                 const link = `${publicUrl}/email-change/undo?token=${encodeURIComponent(token)}`;
-                await mailer.send(emailChangeUndoMail(claims.email, updated.email, link));
+                await mailer.send(
+                  await inAccountLanguage(db, updated.id, () =>
+                    emailChangeUndoMail(claims.email, updated.email, link),
+                  ),
+                );
               },
             },
           },

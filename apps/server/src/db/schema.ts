@@ -84,6 +84,12 @@ export const user = pgTable(
     /** When the account accepted the terms at sign-up, and which version (packages/shared legal). */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, precision: 3 }),
     termsVersion: text('terms_version'),
+    /**
+     * The language the member reads Glimpse in (issue 28; a code of packages/shared i18n.ts): set at
+     * sign-up from the browser's, changed on /settings/language, and used for what the server writes
+     * to them (mail, push, error messages). Null for accounts from before it existed: English.
+     */
+    language: text('language'),
   },
   (t) => [
     // The visibility helper reads "every suspended account" on each list: few rows, one small index.

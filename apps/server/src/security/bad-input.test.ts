@@ -340,6 +340,11 @@ it('covers every JSON route of the route table with its text fields to check (an
 
 /** Each of these answered 500 (or read a 30 MB body) before the checks in lib/text.ts, app.ts and lib/cursor.ts. */
 describe('regressions the properties found', () => {
+  // The properties sent PUT /api/me/language valid codes too: these read the owner's words in English.
+  beforeAll(async () => {
+    expect((await scene.owner.put('/api/me/language', { language: 'en' })).status).toBe(200);
+  });
+
   it('refuses NUL and broken UTF-16 in any text with a 400 that says so', async () => {
     for (const body of ['a\u0000b', 'x\uD800y']) {
       const response = await scene.owner.post('/api/feedback', { body });

@@ -11,10 +11,12 @@ import { type ClientResponse, hc, type parseResponse } from 'hono/client';
 // Types only: nothing of the server reaches the bundle. apps/web/src/lib/api-client.typecheck.ts
 // proves that a wrong route or input does not compile.
 import type { ApiRoutes } from '../../../server/src/api.ts';
+import { requestLanguage } from './i18n.ts';
 
 /** Where the API is mounted (the server's app.ts). */
 export const apiBase = '/api';
-export const api = hc<ApiRoutes>(apiBase);
+// Error messages come back in the language on screen (the server's lib/language.ts).
+export const api = hc<ApiRoutes>(apiBase, { headers: () => ({ 'accept-language': requestLanguage() }) });
 
 export class ApiError extends Error {
   constructor(

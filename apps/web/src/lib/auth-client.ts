@@ -6,6 +6,7 @@
  */
 import type { AccountSession, DeviceSession, SignInInput } from '@glimpse/shared';
 import { send } from './api-client.ts';
+import { requestLanguage } from './i18n.ts';
 
 interface AuthPosts {
   /** Refused with EMAIL_NOT_VERIFIED (the password was right) until the address is confirmed; a new link goes out. */
@@ -56,7 +57,8 @@ export async function authPost<P extends keyof AuthPosts>(
   return send(() =>
     fetch(`/api/auth${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // A sign-up keeps this as the account's language; errors come back in it.
+      headers: { 'content-type': 'application/json', 'accept-language': requestLanguage() },
       body: JSON.stringify(body),
       credentials: signedOut ? 'omit' : 'same-origin',
     }),

@@ -1,7 +1,8 @@
 /**
  * The web app's language (docs/i18n.md): which one is active, loading its catalog, and the page's
  * `lang` and `dir`. Only the chosen language's catalog is downloaded, as its own chunk. A choice is
- * kept in this browser (localStorage); without one, the browser's languages pick the best match.
+ * kept in this browser (localStorage) and, signed in, on the account (/api/me/language), which wins
+ * at sign-in; without one, the browser's languages pick the best match.
  *
  * Shared messages (`messages.x.y`) and the macros' `t` read the active language when they run, so a
  * switch re-renders the whole tree (main.tsx keys it on the language) instead of reloading.
@@ -9,6 +10,7 @@
 import {
   bestLanguage,
   defaultLanguage,
+  formatIcu,
   isLanguageCode,
   type LanguageCode,
   languages,
@@ -29,7 +31,10 @@ const catalogs: Record<LanguageCode, () => Promise<Catalog>> = {
   ar: () => import('@glimpse/shared/locales/ar/messages.po'),
 };
 
-setTranslator((message, values) => i18n._(message.id, values));
+// Before the first catalog is active (unit tests, a message read at start-up), English.
+setTranslator((message, values) =>
+  i18n.locale ? i18n._(message.id, values) : formatIcu(message.message, values, 'en'),
+);
 
 function savedLanguage(): LanguageCode | null {
   try {
@@ -49,6 +54,21 @@ export function initialLanguage(): LanguageCode {
 
 export const currentLanguage = (): LanguageCode =>
   isLanguageCode(i18n.locale) ? i18n.locale : defaultLanguage;
+
+/**
+ * The language the server should answer in (its error messages; an account's language at sign-up):
+ * the one on screen, or the one about to be before the first catalog is in.
+ */
+export const requestLanguage = (): LanguageCode =>
+  isLanguageCode(i18n.locale) ? i18n.locale : initialLanguage();
+
+/**
+ * The language saved on the account (GET /api/me) wins over this browser's: a member who chose
+ * Deutsch on one device sees Deutsch after signing in on another.
+ */
+export async function adoptAccountLanguage(saved: LanguageCode | null) {
+  if (saved && saved !== currentLanguage()) await chooseLanguage(saved);
+}
 
 /** Downloads one language's catalog (its own chunk). */
 export const loadCatalog = (code: LanguageCode): Promise<Catalog> => catalogs[code]();

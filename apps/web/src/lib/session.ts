@@ -2,20 +2,33 @@
  * The signed-in account and its profile (`GET /api/me`). `null` means signed out. Every feature
  * reads the viewer here, which is why it sits in lib/ and not in the auth feature.
  */
-import type { MeDto } from '@glimpse/shared';
+import type { LanguageCode, MeDto } from '@glimpse/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { api, isApiError, request } from './api-client.ts';
+import { adoptAccountLanguage, currentLanguage } from './i18n.ts';
 import { authKeys } from './query-keys.ts';
 
 export async function getMe(): Promise<MeDto | null> {
+  let me: MeDto;
   try {
-    return await request(api.me.$get());
+    me = await request(api.me.$get());
   } catch (error) {
     if (isApiError(error, 'Unauthenticated')) return null;
     throw error;
   }
+  if (me.language) {
+    // Before the answer is used, so a sign-in on a new device opens in the account's language.
+    await adoptAccountLanguage(me.language).catch(() => undefined);
+  } else {
+    // An account from before languages were saved takes the one this browser shows.
+    void saveLanguage(currentLanguage()).catch(() => undefined);
+  }
+  return me;
 }
+
+/** Saves the language on the account: every device, mail and push follow it. */
+export const saveLanguage = (language: LanguageCode) => request(api.me.language.$put({ json: { language } }));
 
 export const meQueryOptions = queryOptions({
   queryKey: authKeys.me,

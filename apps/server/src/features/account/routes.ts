@@ -14,6 +14,7 @@ import { APIError } from 'better-auth/api';
 import { Hono } from 'hono';
 import type { AuthEnv } from '../../auth/env.ts';
 import { jsonBody, signedIn } from '../../core/http.ts';
+import { inAccountLanguage } from '../../core/language.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { emailChangeNoticeMail } from '../../mail/templates.ts';
@@ -42,7 +43,11 @@ export const accountRoutes = new Hono<AuthEnv>()
       }
       throw error;
     }
-    await mailer.send(emailChangeNoticeMail(oldEmail, newEmail));
+    const { db } = c.get('deps');
+    const viewer = c.get('ctx').viewer;
+    await mailer.send(
+      await inAccountLanguage(db, viewer.id, () => emailChangeNoticeMail(oldEmail, newEmail)),
+    );
     return c.json({ message: messages.changeEmail.sent }, 202);
   })
   // "This wasn't me", from the mail to the old address once a change was made. Signed in or not

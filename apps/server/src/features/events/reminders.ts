@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { notify } from '../../core/notify.ts';
 import type { Db } from '../../db/client.ts';
 import { defineTask } from '../../jobs/task.ts';
+import { currentLanguage, withLanguage } from '../../lib/language.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { LiveHub } from '../../live/hub.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -78,8 +79,12 @@ async function dueDates(tx: Db, now: Date): Promise<DueDate[]> {
   return due;
 }
 
-const whenText = (startsAt: Date, timeZone: string) =>
-  `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(startsAt)} (${timeZone})`;
+/** In the reader's language (English keeps its day-month order: en-GB). */
+const whenText = (startsAt: Date, timeZone: string) => {
+  const language = currentLanguage();
+  const locale = language === 'en' ? 'en-GB' : language;
+  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(startsAt)} (${timeZone})`;
+};
 
 export async function sendEventReminders({
   db,
@@ -106,9 +111,10 @@ export async function sendEventReminders({
         on conflict do nothing
         returning user_id,
           (select u.email from "user" u where u.id = user_id) as email,
+          (select u.language from "user" u where u.id = user_id) as language,
           not exists (select 1 from notification_preferences p
             where p.user_id = event_reminders.user_id and 'event_reminder' = any(p.email_off)) as wants_email`)) as unknown as {
-        rows: { user_id: string; email: string; wants_email: boolean }[];
+        rows: { user_id: string; email: string; language: string | null; wants_email: boolean }[];
       };
       for (const person of claimed.rows) {
         const notice = {
@@ -121,7 +127,7 @@ export async function sendEventReminders({
         if (!person.wants_email) continue;
         const link = new URL(`${paths.eventDetail(date.eventId)}?occurrence=${date.occurrence}`, publicUrl)
           .href;
-        await mailer.send(
+        const mail = withLanguage(person.language, () =>
           eventReminderMail({
             to: person.email,
             title: date.title,
@@ -130,8 +136,8 @@ export async function sendEventReminders({
             place: date.place,
             link,
           }),
-          { db: tx as Db },
         );
+        await mailer.send(mail, { db: tx as Db });
         emailed++;
       }
     }

@@ -146,6 +146,25 @@ describe('web push', () => {
     expect(await pushGroup(t.deps, (await groupOf(owner.id)).id)).toEqual({ sent: 0, removed: 0 });
   });
 
+  it('writes each push in its recipient’s language (issue 28)', async () => {
+    const ana = await t.signUpWithProfile({ firstName: 'Ana', lastName: 'Lima' });
+    const texts: Record<string, string> = {};
+    for (const language of ['es', 'ar', 'en']) {
+      const owner = await t.signUpWithProfile();
+      expect((await owner.put('/api/me/language', { language })).status).toBe(200);
+      const keys = await subscribe(owner, `${base}/push/${language}`);
+      await ana.put(`/api/users/${owner.id}/follow`);
+      await t.jobsDone();
+      const [delivered] = deliveredTo(`/push/${language}`);
+      texts[language] = (JSON.parse(keys.decrypt(delivered!.body)) as PushPayload).body;
+    }
+    expect(texts).toEqual({
+      es: 'Ana Lima empezó a seguirte',
+      ar: 'بدأ Ana Lima بمتابعتك',
+      en: 'Ana Lima started following you',
+    });
+  });
+
   it('retries when a push service fails, and records the push only once it went out', async () => {
     const owner = await t.signUpWithProfile();
     const ana = await t.signUpWithProfile({ firstName: 'Ana' });

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { addJob, defineTask } from '../../jobs/task.ts';
+import { withLanguage } from '../../lib/language.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type OutboundGate, OutboundRefused } from '../../lib/outbound/gate.ts';
 import { vapidKeys } from './vapid.ts';
@@ -44,6 +45,8 @@ type DueGroup = {
   actor_count: number;
   actor_id: string | null;
   actor_name: string | null;
+  /** The recipient's saved language: the push is written in it. */
+  language: string | null;
 };
 
 /**
@@ -54,8 +57,9 @@ async function dueGroup(db: Db, groupId: string): Promise<(DueGroup & { sent_at:
   const result = (await db.execute(sql`
     select g.id, g.recipient_id, g.type, g.post_id, g.event_id, e.title as event_title, g.latest_at,
       (select count(*)::int from notifications n where n.group_id = g.id) as actor_count,
-      latest.actor_id, latest.actor_name, ps.sent_at
+      latest.actor_id, latest.actor_name, ps.sent_at, u.language
     from notification_groups g
+    join "user" u on u.id = g.recipient_id
     left join push_sends ps on ps.group_id = g.id
     left join events e on e.id = g.event_id
     left join lateral (
@@ -73,7 +77,7 @@ async function dueGroup(db: Db, groupId: string): Promise<(DueGroup & { sent_at:
 }
 
 export function toPushPayload(group: DueGroup): PushPayload {
-  return {
+  return withLanguage(group.language, () => ({
     title: 'Glimpse',
     body: notificationText({
       type: group.type,
@@ -88,7 +92,7 @@ export function toPushPayload(group: DueGroup): PushPayload {
       actorId: group.actor_id,
     }),
     tag: group.id,
-  };
+  }));
 }
 
 /** Sends one payload to one subscription; 'gone' when the push service says it no longer exists. */

@@ -10,9 +10,10 @@ import type {
   ProfileDto,
   ProfileInputParsed,
 } from '@glimpse/shared';
-import { messages } from '@glimpse/shared';
+import { isLanguageCode, type LanguageCode, type LanguageInput, messages } from '@glimpse/shared';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { deleteImages, requireOwnImage } from '../../core/images.ts';
+import { saveAccountLanguage } from '../../core/language.ts';
 import { findProfile } from '../../core/profiles.ts';
 import { adminBadgeOf } from '../../core/roles.ts';
 import { type Ctx, type ServiceArgs, withTransaction } from '../../core/service.ts';
@@ -37,7 +38,17 @@ export async function getMe({
     },
     profile: await findProfile(db, storage, viewer.id),
     preferences: await getMediaPreferences(db, viewer.id),
+    language: isLanguageCode(account.language) ? account.language : null,
   };
+}
+
+/** /settings/language: the language the server writes to this member in, and every device shows. */
+export async function setLanguage({
+  ctx: { db, viewer },
+  input,
+}: ServiceArgs<'db' | 'viewer', LanguageInput>): Promise<{ language: LanguageCode }> {
+  await saveAccountLanguage(db, viewer.id, input.language);
+  return { language: input.language };
 }
 
 async function getMediaPreferences(db: Db, userId: string): Promise<MediaPreferencesDto> {

@@ -62,4 +62,32 @@ export const profileRouteTable: Record<string, RouteEntry> = {
     // No free text: one boolean (bad-input still sends it every other shape).
     text: { fields: [], stored: async () => ({}) },
   },
+
+  'PUT /api/me/language': {
+    rule: 'A member sets only their own language: the body cannot name another account.',
+    expect: { owner: 200, other: 200, signedOut: 401 },
+    rateLimit: null,
+    body: 'json',
+    async attempt(scene, actor) {
+      const before = await accountLanguage(scene, scene.owner.id);
+      const next = before === 'de' ? 'fr' : 'de';
+      return {
+        path: '/api/me/language',
+        json: { language: next },
+        async verify() {
+          expect(await accountLanguage(scene, scene.owner.id)).toBe(actor === 'owner' ? next : before);
+        },
+      };
+    },
+    // No free text: one of five codes (bad-input still sends it every other shape).
+    text: { fields: [], stored: async () => ({}) },
+  },
 };
+
+async function accountLanguage(scene: Scene, userId: string) {
+  const [row] = await scene.t.db
+    .select({ language: schema.user.language })
+    .from(schema.user)
+    .where(eq(schema.user.id, userId));
+  return row?.language ?? null;
+}

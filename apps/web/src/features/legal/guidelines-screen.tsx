@@ -1,6 +1,5 @@
-import { communityGuidelines } from './content/guidelines.tsx';
-import { LegalDocument } from './legal-document.tsx';
+import { LegalScreen } from './legal-screen.tsx';
 
 export function GuidelinesScreen() {
-  return <LegalDocument content={communityGuidelines} />;
+  return <LegalScreen name="guidelines" />;
 }

@@ -6,6 +6,8 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/page.tsx';
+import { dateTimeFormat } from '@/lib/format.ts';
+import { useLanguage } from '@/lib/i18n.ts';
 import { legalLastUpdated } from './last-updated.ts';
 import styles from './legal-document.module.css';
 
@@ -26,6 +28,15 @@ export interface LegalDocumentContent {
 
 export function LegalDocument({ content }: { content: LegalDocumentContent }) {
   const { title, intro, sections, numbered = true } = content;
+  const language = useLanguage();
+  // English keeps the date as written beside the text; other languages write it their way. (A
+  // member expression, so the message keeps its `{0}` placeholder.)
+  const updated = {
+    label:
+      language === 'en'
+        ? legalLastUpdated.label
+        : dateTimeFormat({ dateStyle: 'long', timeZone: 'UTC' }).format(new Date(legalLastUpdated.iso)),
+  };
   const heading = (section: LegalSection, index: number) =>
     numbered ? `${index + 1}. ${section.title}` : section.title;
   return (
@@ -33,7 +44,7 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
       <article className={styles.article}>
         <p className={styles.updated}>
           <Trans>
-            Last updated <time dateTime={legalLastUpdated.iso}>{legalLastUpdated.label}</time>
+            Last updated <time dateTime={legalLastUpdated.iso}>{updated.label}</time>
           </Trans>
         </p>
         <div className={styles.intro}>{intro}</div>

@@ -1,6 +1,5 @@
-import { privacyPolicy } from './content/privacy.tsx';
-import { LegalDocument } from './legal-document.tsx';
+import { LegalScreen } from './legal-screen.tsx';
 
 export function PrivacyScreen() {
-  return <LegalDocument content={privacyPolicy} />;
+  return <LegalScreen name="privacy" />;
 }

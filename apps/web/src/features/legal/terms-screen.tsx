@@ -1,6 +1,5 @@
-import { termsOfService } from './content/terms.tsx';
-import { LegalDocument } from './legal-document.tsx';
+import { LegalScreen } from './legal-screen.tsx';
 
 export function TermsScreen() {
-  return <LegalDocument content={termsOfService} />;
+  return <LegalScreen name="terms" />;
 }

@@ -1,19 +1,24 @@
 /**
  * /settings/language (DESIGN.md §4, round 3): the radio group "Language", each language named in
- * its own language. A choice applies at once (lib/i18n.ts re-renders the app in it) and is kept
- * in this browser.
+ * its own language. A choice applies at once (lib/i18n.ts re-renders the app in it), is kept
+ * in this browser and, signed in, on the account (every device, mail and push follow it).
  */
-import { type LanguageCode, languages } from '@glimpse/shared';
+import { type LanguageCode, languages, type MeDto } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useContext, useId, useState } from 'react';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Page } from '@/components/page.tsx';
 import { chooseLanguage, useLanguage } from '@/lib/i18n.ts';
+import { authKeys } from '@/lib/query-keys.ts';
+import { saveLanguage, ViewerContext } from '@/lib/session.ts';
 import styles from './language-screen.module.css';
 
 export function LanguageScreen() {
   const active = useLanguage();
+  const viewer = useContext(ViewerContext);
+  const queryClient = useQueryClient();
   const hintId = useId();
   const [failed, setFailed] = useState(false);
   // The radio follows the click at once; the app re-renders in the language when its catalog is in.
@@ -23,10 +28,16 @@ export function LanguageScreen() {
     setFailed(false);
     setChosen(code);
     // The catalog may need downloading first; a dropped connection leaves the language as it was.
-    chooseLanguage(code).catch(() => {
-      setChosen(null);
-      setFailed(true);
-    });
+    // Signed in, the account keeps it too, for other devices and for what the server writes.
+    Promise.all([chooseLanguage(code), viewer && saveLanguage(code)])
+      .then(() => {
+        if (viewer)
+          queryClient.setQueryData<MeDto | null>(authKeys.me, (me) => me && { ...me, language: code });
+      })
+      .catch(() => {
+        setChosen(null);
+        setFailed(true);
+      });
   };
 
   return (
