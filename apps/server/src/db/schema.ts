@@ -503,6 +503,11 @@ export const eventAttendees = pgTable(
     status: text('status', { enum: ['going', 'waitlisted', 'pending'] }).notNull(),
     /** When they joined or were promoted: the waitlist's order and the list's. */
     createdAt: createdAt(),
+    /**
+     * A remote account's Join, by its id: what our Accept, TentativeAccept or Reject names, also
+     * later when the account is promoted from the waitlist (features/federation/inbox/join.ts).
+     */
+    joinIri: text('join_iri'),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.occurrence, t.userId] }),

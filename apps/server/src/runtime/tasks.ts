@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
-import { federateEventTask } from '../features/federation/event-outbox.ts';
+import { federateEventPromotionTask, federateEventTask } from '../features/federation/event-outbox.ts';
 import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
 import { federateEventJoinTask } from '../features/federation/remote-joins.ts';
@@ -60,6 +60,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federatePostTask,
   federateEventTask,
   federateEventJoinTask,
+  federateEventPromotionTask,
   federationKvSweepTask,
 ];
 

@@ -7,6 +7,7 @@ CREATE TABLE "federation_events" (
 --> statement-breakpoint
 ALTER TABLE "federation_events" ADD CONSTRAINT "federation_events_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "federation_events_iri_uq" ON "federation_events" USING btree ("iri");--> statement-breakpoint
+ALTER TABLE "event_attendees" ADD COLUMN "join_iri" text;--> statement-breakpoint
 -- A local event created, edited, cancelled or deleted queues its delivery in the same transaction,
 -- when its host has a follower on another server (features/federation/event-outbox.ts runs the
 -- job). The kept next date and the Interested count move without telling anyone.
@@ -66,3 +67,19 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "event_attendees_federation" AFTER INSERT OR DELETE ON "event_attendees"
 FOR EACH ROW EXECUTE FUNCTION "queue_event_join_federation"();
+--> statement-breakpoint
+-- A remote account promoted from the waitlist of a local event is told with an Accept of its Join
+-- (features/federation/event-outbox.ts), as a member is told with a notice.
+CREATE FUNCTION "queue_event_promotion_federation"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM graphile_worker.add_job(
+    'federation_event_promoted',
+    json_build_object('eventId', NEW.event_id, 'occurrence', NEW.occurrence, 'userId', NEW.user_id,
+      'joinIri', NEW.join_iri));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "event_attendees_promotion_federation" AFTER UPDATE OF "status" ON "event_attendees"
+FOR EACH ROW WHEN (OLD.status = 'waitlisted' AND NEW.status = 'going' AND NEW.join_iri IS NOT NULL)
+EXECUTE FUNCTION "queue_event_promotion_federation"();

@@ -4,14 +4,16 @@
  * follower on another server). Create(Event), Update(Event) or Delete(Tombstone), addressed like a
  * post's Note (outbox.ts), each server's shared inbox once.
  */
-import { Delete, Event, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
+import { Accept, Delete, Event, Join, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
+import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
+import { events, federationActors } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { isPublishedLocal } from './accounts.ts';
 import { federationContext } from './federation.ts';
 import { EventCreate, EventUpdate, eventOf } from './objects/event.ts';
-import { remoteFollowersOf } from './recipients.ts';
+import { recipientOf, remoteFollowersOf } from './recipients.ts';
 
 export interface EventFederationPayload {
   eventId: string;
@@ -50,5 +52,48 @@ export const federateEventTask = defineTask<EventFederationPayload, CoreDeps>({
         ? new EventCreate({ id: new URL('#create', objectId), ...values })
         : new EventUpdate({ id: new URL(`#update/${crypto.randomUUID()}`, objectId), ...values });
     await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
+  },
+});
+
+export interface EventPromotionPayload {
+  eventId: string;
+  occurrence: number;
+  userId: string;
+  joinIri: string;
+}
+
+/**
+ * A remote account promoted from a local event's waitlist (migration 0023's trigger queues this):
+ * an Accept of its Join, which it had answered TentativeAccept, now that a place is free.
+ */
+export const federateEventPromotionTask = defineTask<EventPromotionPayload, CoreDeps>({
+  name: 'federation_event_promoted',
+  async run({ eventId, userId, joinIri }, deps) {
+    if (deps.env.FEDERATION === 'off') return;
+    const { db } = deps;
+    const [row] = await db
+      .select({
+        hostId: events.hostId,
+        iri: federationActors.iri,
+        inbox: federationActors.inbox,
+        sharedInbox: federationActors.sharedInbox,
+      })
+      .from(events)
+      .innerJoin(federationActors, eq(federationActors.userId, userId))
+      .where(eq(events.id, eventId));
+    if (!row || !(await isPublishedLocal(db, row.hostId))) return;
+    const ctx = federationContext(deps);
+    const eventUri = ctx.getObjectUri(Event, { id: eventId });
+    const actor = new URL(row.iri);
+    await ctx.sendActivity(
+      { identifier: row.hostId },
+      recipientOf(row),
+      new Accept({
+        id: new URL(`#answers/${crypto.randomUUID()}`, eventUri),
+        actor: ctx.getActorUri(row.hostId),
+        object: new Join({ id: new URL(joinIri), actor, object: eventUri }),
+        to: actor,
+      }),
+    );
   },
 });

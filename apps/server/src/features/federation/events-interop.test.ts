@@ -62,7 +62,7 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': type });
       response.end(JSON.stringify(body));
     };
-    const name = /^\/@(alice|bob)$/.exec(url.pathname)?.[1];
+    const name = /^\/@(\w+)$/.exec(url.pathname)?.[1];
     if (request.method === 'POST') {
       received.push({ path: url.pathname, body: JSON.parse(await readBody(request)) });
       response.writeHead(202).end();
@@ -218,6 +218,8 @@ describe('events with Mobilizon', () => {
     expect(event.attendance).toMatchObject({ goingCount: 1, waitlistCount: 0 });
     const [promoted] = await t.db.select().from(eventAttendees).where(eq(eventAttendees.eventId, eventId));
     expect(promoted?.status).toBe('going');
+    // bob is told with an Accept of the Join that was answered TentativeAccept.
+    expect(lastSent('Accept')).toMatchObject({ path: '/@bob/inbox', body: { object: { id: bobJoin.id } } });
   });
 
   it('a Join of a cancelled event is answered Reject and stores nothing', async () => {
@@ -260,6 +262,63 @@ describe('events with Mobilizon', () => {
     );
     expect((await eventJson(created.id)).interestedCount).toBe(0);
   });
+});
+
+describe('the capacity race with remote joins', () => {
+  it('30 Mobilizon Joins and 10 members at once for 5 places: 5 going, the rest waitlisted, answers to match', async () => {
+    const startsAt = new Date(Date.now() + 20 * day).toISOString();
+    const created = (await (
+      await ada.post('/api/events', {
+        title: 'Five seats',
+        startsAt,
+        capacity: 5,
+        website: 'https://seats.example.com',
+        description: 'Small room.',
+      })
+    ).json()) as EventDto;
+    const target = `${ours}/eventdetail/${created.id}`;
+    // Signed up one by one: this server's https origin makes its session cookie __Secure-.
+    const members = [];
+    for (let i = 0; i < 10; i++) {
+      members.push(
+        await t.signUpWithProfile({ firstName: 'Racer', lastName: `${i}`, username: `racer_local${i}` }),
+      );
+    }
+    const before = { accepts: sentOfType('Accept').length, tentative: sentOfType('TentativeAccept').length };
+    const names = Array.from({ length: 30 }, (_, i) => `racer${i}`);
+    const signedJoins = await Promise.all(
+      names.map(async (name) => {
+        const body = new TextEncoder().encode(
+          JSON.stringify(mobilizonJoin(remote, name, target, `race-${name}`)),
+        );
+        return signRequest(
+          new Request(`${ours}/ap/inbox`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/activity+json' },
+            body,
+          }),
+          keys.privateKey,
+          new URL(`${mobilizonActorId(remote, name)}#main-key`),
+          { spec: 'draft-cavage-http-signatures-12', body: body.buffer },
+        );
+      }),
+    );
+    const responses = await Promise.all([
+      ...signedJoins.map((request) => t.app.request(request)),
+      ...members.map((member) => member.put(`/api/events/${created.id}/going?occurrence=0`)),
+    ]);
+    expect(
+      responses.map((response) => response.status).filter((status) => status !== 202 && status !== 200),
+    ).toEqual([]);
+    await t.jobsDone();
+    const rows = await t.db.select().from(eventAttendees).where(eq(eventAttendees.eventId, created.id));
+    expect(rows).toHaveLength(40);
+    expect(rows.filter((row) => row.status === 'going')).toHaveLength(5);
+    expect(rows.filter((row) => row.status === 'waitlisted')).toHaveLength(35);
+    const remoteGoing = rows.filter((row) => row.status === 'going' && row.joinIri).length;
+    expect(sentOfType('Accept').length - before.accepts).toBe(remoteGoing);
+    expect(sentOfType('TentativeAccept').length - before.tentative).toBe(30 - remoteGoing);
+  }, 120_000);
 });
 
 describe('Mobilizon events from a followed account', () => {

@@ -1,13 +1,13 @@
 /**
  * The host's answer to a member's Join of a remote event (the Join is sent by remote-joins.ts, with
  * the id `<member's actor id>#joins/<event id>/<date>/<uuid>`, so the answer names the member and
- * the event): Accept makes the row Going, TentativeAccept waitlisted, Reject removes it (without a
+ * the event): Accept makes the row Going (also later, from the waitlist), TentativeAccept waitlisted, Reject removes it (without a
  * Leave back). An answer counts only from the event's own host, for a row still pending (or, for
  * Reject, any row of it): nobody else can move a member onto a list.
  */
 import type { InboxContext } from '@fedify/fedify';
 import type { Accept, Reject } from '@fedify/vocab';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { withTransaction } from '../../../core/service.ts';
 import { eventAttendees, events, federationEvents } from '../../../db/schema.ts';
@@ -48,10 +48,12 @@ export async function onJoinAnswer(
       await tx.execute(sql`select set_config('glimpse.event_answer', 'on', true)`);
       return (await tx.delete(eventAttendees).where(row).returning()).length > 0;
     }
+    // Accept also promotes from the waitlist; TentativeAccept only answers a pending Join.
+    const from = outcome === 'going' ? ['pending', 'waitlisted'] : ['pending'];
     const updated = await tx
       .update(eventAttendees)
       .set({ status: outcome })
-      .where(and(row, eq(eventAttendees.status, 'pending')))
+      .where(and(row, inArray(eventAttendees.status, from as ('pending' | 'waitlisted')[])))
       .returning();
     return updated.length > 0;
   });

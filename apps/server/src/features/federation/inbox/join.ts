@@ -63,10 +63,19 @@ export async function onJoin(ctx: InboxContext<CoreDeps>, join: Join): Promise<v
     const as = asRemote(ctx, remoteId);
     // Mobilizon has no dates of a series: a Join is for the next one.
     const event = await getEvent({ ctx: as, input: { eventId } });
-    const attendance = await setGoing({
-      ctx: as,
-      input: { eventId, occurrence: event.occurrence.index, going: true },
-    });
+    const occurrence = event.occurrence.index;
+    const attendance = await setGoing({ ctx: as, input: { eventId, occurrence, going: true } });
+    // Kept for the Accept that a later promotion from the waitlist sends (event-outbox.ts).
+    await db
+      .update(eventAttendees)
+      .set({ joinIri: join.id.href })
+      .where(
+        and(
+          eq(eventAttendees.eventId, eventId),
+          eq(eventAttendees.occurrence, occurrence),
+          eq(eventAttendees.userId, remoteId),
+        ),
+      );
     await answer(attendance.going ? Accept : attendance.waitlisted ? TentativeAccept : Reject);
   } catch (error) {
     // A block (NotFound), a cancelled or past event (Conflict), no profile (Forbidden).
