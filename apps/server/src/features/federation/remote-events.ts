@@ -18,7 +18,29 @@ import { htmlToText, storableText } from './objects/html.ts';
 type Deps = Pick<CoreDeps, 'db' | 'live'>;
 type Json = Record<string, unknown>;
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const unwrap = (value: unknown): unknown => {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first && typeof first === 'object' && '@value' in first ? (first as Json)['@value'] : first;
+};
+const text = (value: unknown) => {
+  const plain = unwrap(value);
+  return typeof plain === 'string' ? plain : '';
+};
+
+const namespaces = {
+  sc: 'http://schema.org#',
+  mz: 'https://joinmobilizon.org/ns#',
+  ical: 'http://www.w3.org/2002/12/cal/ical#',
+};
+
+/**
+ * A Mobilizon term of `object` under its plain name, its compact IRI or its full IRI: Fedify hands
+ * over an activity whose Linked Data Signature it verified compacted with its own context, which
+ * lacks Mobilizon's terms, so they arrive as `https://joinmobilizon.org/ns#timezone` and the like.
+ */
+function term(object: Json, name: string, prefix: keyof typeof namespaces): unknown {
+  return object[name] ?? object[`${prefix}:${name}`] ?? object[`${namespaces[prefix]}${name}`];
+}
 const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const idOf = (value: unknown) =>
   typeof value === 'string' ? value : value && typeof value === 'object' ? text((value as Json).id) : '';
@@ -44,19 +66,21 @@ function zoneOf(value: unknown): string {
 function placeOf(location: unknown) {
   const place = (Array.isArray(location) ? location[0] : location) as Json | undefined;
   if (!place || typeof place !== 'object') return { place: '', latitude: null, longitude: null };
-  const address = (place.address && typeof place.address === 'object' ? place.address : {}) as Json;
-  const locality = [text(address.postalCode), text(address.addressLocality)].filter(Boolean).join(' ');
+  const found = term(place, 'address', 'sc');
+  const address = ((Array.isArray(found) ? found[0] : found) ?? {}) as Json;
+  const part = (name: string) => (typeof address === 'object' ? text(term(address, name, 'sc')) : '');
+  const locality = [part('postalCode'), part('addressLocality')].filter(Boolean).join(' ');
   const parts = [
     text(place.name),
-    text(address.streetAddress),
+    part('streetAddress'),
     locality,
-    text(address.addressRegion),
-    text(address.addressCountry),
+    part('addressRegion'),
+    part('addressCountry'),
   ].filter(Boolean);
   // Mobilizon's address object repeats the venue's name as its street for a place without one.
   const unique = parts.filter((part, i) => parts.indexOf(part) === i);
-  const latitude = finite(place.latitude);
-  const longitude = finite(place.longitude);
+  const latitude = finite(unwrap(place.latitude));
+  const longitude = finite(unwrap(place.longitude));
   const valid =
     latitude !== null && longitude !== null && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
   return {
@@ -73,13 +97,13 @@ export function remoteEventColumns(object: Json) {
   const title = storableText(text(object.name), limits.eventTitleMax);
   if (!startsAt || !title) return null;
   const end = dateOf(object.endTime);
-  const status = text(object.status || object['ical:status']).toUpperCase();
+  const status = text(term(object, 'status', 'ical')).toUpperCase();
   const url = idOf(Array.isArray(object.url) ? object.url[0] : object.url) || text(object.id);
   return {
     title,
     startsAt,
     endsAt: end && end > startsAt ? end : null,
-    timeZone: zoneOf(object.timezone),
+    timeZone: zoneOf(term(object, 'timezone', 'mz')),
     ...placeOf(object.location),
     capacity: null,
     cancelledAt: status === 'CANCELLED' ? new Date() : null,
