@@ -370,6 +370,16 @@ describe('Mobilizon events from a followed account', () => {
     expect(await t.countRows(events, eq(events.hostId, aliceId))).toBe(1);
   });
 
+  it('a Join of a remote event by its address here is not ours to answer: nothing stored, no answer', async () => {
+    const answers = received.length;
+    await deliverToUs(
+      mobilizonJoin(remote, 'bob', `${ours}/eventdetail/${remoteEventId}`, 'p-bob-remote'),
+      'bob',
+    );
+    expect(await t.countRows(eventAttendees, eq(eventAttendees.eventId, remoteEventId))).toBe(0);
+    expect(received.slice(answers).filter((r) => /Accept|Reject/.test(String(r.body.type)))).toEqual([]);
+  });
+
   it('Going sends a Join and waits (pending) until the organizer’s Accept; withdrawing sends Leave', async () => {
     let response = await ada.put(`/api/events/${remoteEventId}/going?occurrence=0`);
     expect(response.status).toBe(200);

@@ -28,7 +28,7 @@ async function interested(ctx: InboxContext<CoreDeps>, remoteId: string, eventId
 
 /** True when the Like is of a local event (handled here), false for anything else. */
 export async function onEventLike(ctx: InboxContext<CoreDeps>, like: Like): Promise<boolean> {
-  const eventId = localEventId(ctx, like.objectId);
+  const eventId = await localEventId(ctx, like.objectId);
   if (!eventId) return false;
   if (!like.actorId) return true;
   let remoteId = await allowedSender(ctx.data.db, like.actorId);
@@ -46,7 +46,7 @@ export async function onEventLike(ctx: InboxContext<CoreDeps>, like: Like): Prom
 export async function onUndoEventLike(ctx: InboxContext<CoreDeps>, undo: Undo): Promise<boolean> {
   const like = await undo.getObject();
   if (!(like instanceof Like)) return false;
-  const eventId = localEventId(ctx, like.objectId);
+  const eventId = await localEventId(ctx, like.objectId);
   if (!eventId) return false;
   const remoteId = await allowedSender(ctx.data.db, undo.actorId);
   if (remoteId && like.actorId?.href === undo.actorId?.href) await interested(ctx, remoteId, eventId, false);

@@ -16,15 +16,31 @@ import { eventAttendees, events, user } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { setGoing } from '../../events/going.ts';
 import { getEvent } from '../../events/service.ts';
+import { isPublishedLocal } from '../accounts.ts';
 import { upsertRemoteActor } from '../remote-actors.ts';
 import { allowedSender } from './guard.ts';
 
-/** The local event an activity's object names, or null. */
-export function localEventId(ctx: InboxContext<CoreDeps>, objectId: URL | null): string | null {
+/**
+ * The event an activity's object names when it is ours to answer for: one of our /eventdetail/ ids
+ * and hosted by a published member (a remote event shown here has such a URL too, but its own
+ * server answers for it).
+ */
+export async function localEventId(
+  ctx: InboxContext<CoreDeps>,
+  objectId: URL | null,
+): Promise<string | null> {
   if (!objectId) return null;
   const target = ctx.parseUri(objectId);
-  return target?.type === 'object' && target.class === Event ? (target.values.id ?? null) : null;
+  const eventId = target?.type === 'object' && target.class === Event ? target.values.id : undefined;
+  if (!eventId || !uuidPattern.test(eventId)) return null;
+  const [event] = await ctx.data.db
+    .select({ hostId: events.hostId })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return event && (await isPublishedLocal(ctx.data.db, event.hostId)) ? eventId : null;
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a remote account may do as itself in a member's services. */
 export const asRemote = (ctx: InboxContext<CoreDeps>, remoteId: string) => ({
@@ -36,7 +52,7 @@ export const asRemote = (ctx: InboxContext<CoreDeps>, remoteId: string) => ({
 
 export async function onJoin(ctx: InboxContext<CoreDeps>, join: Join): Promise<void> {
   const { db } = ctx.data;
-  const eventId = localEventId(ctx, join.objectId);
+  const eventId = await localEventId(ctx, join.objectId);
   if (!join.id || !join.actorId || !eventId) return;
   const actor = await join.getActor();
   if (!actor || !isActor(actor) || actor.id?.href !== join.actorId.href) return;
@@ -102,7 +118,7 @@ async function withdraw(ctx: InboxContext<CoreDeps>, remoteId: string, eventId: 
 
 export async function onLeave(ctx: InboxContext<CoreDeps>, leave: Leave): Promise<void> {
   const remoteId = await allowedSender(ctx.data.db, leave.actorId);
-  const eventId = localEventId(ctx, leave.objectId);
+  const eventId = await localEventId(ctx, leave.objectId);
   if (remoteId && eventId) await withdraw(ctx, remoteId, eventId);
 }
 
@@ -111,7 +127,7 @@ export async function onUndoJoin(ctx: InboxContext<CoreDeps>, undo: Undo): Promi
   const join = await undo.getObject();
   if (!(join instanceof Join)) return false;
   const remoteId = await allowedSender(ctx.data.db, undo.actorId);
-  const eventId = localEventId(ctx, join.objectId);
+  const eventId = await localEventId(ctx, join.objectId);
   if (remoteId && eventId && join.actorId?.href === undo.actorId?.href)
     await withdraw(ctx, remoteId, eventId);
   return true;
