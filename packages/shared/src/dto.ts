@@ -242,6 +242,8 @@ export interface EventAttendanceDto {
   placesLeft: number | null;
   going: boolean;
   waitlisted: boolean;
+  /** Asked to go to a remote event; its server has not answered yet. */
+  pending: boolean;
   /** The first people going (at most `limits.avatarStackSize`), for the avatar stack. */
   goingPreview: AuthorDto[];
 }

@@ -502,9 +502,18 @@ export const eventAttendees = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['going', 'waitlisted'] }).notNull(),
+    /**
+     * `pending`: a member here asked to go to a remote event and its server has not answered the
+     * Join yet (features/federation/remote-joins.ts); the remote server counts its own places.
+     */
+    status: text('status', { enum: ['going', 'waitlisted', 'pending'] }).notNull(),
     /** When they joined or were promoted: the waitlist's order and the list's. */
     createdAt: createdAt(),
+    /**
+     * A remote account's Join, by its id: what our Accept, TentativeAccept or Reject names, also
+     * later when the account is promoted from the waitlist (features/federation/inbox/join.ts).
+     */
+    joinIri: text('join_iri'),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.occurrence, t.userId] }),
@@ -994,6 +1003,19 @@ export const federationPosts = pgTable(
     url: text('url'),
   },
   (t) => [uniqueIndex('federation_posts_iri_uq').on(t.iri)],
+);
+
+/** An event that came from another server (an ActivityPub Event): its id, for Update, Delete and Join. */
+export const federationEvents = pgTable(
+  'federation_events',
+  {
+    eventId: uuid('event_id')
+      .primaryKey()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    iri: text('iri').notNull(),
+    url: text('url'),
+  },
+  (t) => [uniqueIndex('federation_events_iri_uq').on(t.iri)],
 );
 
 /**

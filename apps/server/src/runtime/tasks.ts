@@ -10,8 +10,10 @@ import type { AppDeps } from '../deps.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
+import { federateEventPromotionTask, federateEventTask } from '../features/federation/event-outbox.ts';
 import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
+import { federateEventJoinTask } from '../features/federation/remote-joins.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
 import { pushGroupTask } from '../features/notifications/push.ts';
@@ -56,6 +58,9 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   reportPicturesMoveTask,
   federationMessageTask,
   federatePostTask,
+  federateEventTask,
+  federateEventJoinTask,
+  federateEventPromotionTask,
   federationKvSweepTask,
 ];
 

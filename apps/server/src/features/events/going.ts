@@ -17,7 +17,7 @@ import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
-import { eventAttendees, eventColumns, events, images, profiles } from '../../db/schema.ts';
+import { eventAttendees, eventColumns, events, federationEvents, images, profiles } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { selectEventsForViewer, toEventDtos } from './queries.ts';
@@ -76,7 +76,16 @@ export async function setGoing({
         .select({ taken: sql<number>`count(*)::int` })
         .from(eventAttendees)
         .where(and(sameDate, eq(eventAttendees.status, 'going')))) as [{ taken: number }];
-      const status = event.capacity === null || taken < event.capacity ? 'going' : 'waitlisted';
+      // A remote event's server counts its places: the row waits for its answer to our Join.
+      const [remote] = await tx
+        .select({ iri: federationEvents.iri })
+        .from(federationEvents)
+        .where(eq(federationEvents.eventId, eventId));
+      const status = remote
+        ? 'pending'
+        : event.capacity === null || taken < event.capacity
+          ? 'going'
+          : 'waitlisted';
       const added = await tx
         .insert(eventAttendees)
         .values({ ...row, status })

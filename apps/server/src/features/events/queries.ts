@@ -81,7 +81,7 @@ interface AttendanceRow {
   occurrence: number;
   going: number;
   waitlisted: number;
-  mine: 'going' | 'waitlisted' | null;
+  mine: 'going' | 'waitlisted' | 'pending' | null;
   preview: string[];
 }
 
@@ -149,6 +149,7 @@ export async function toEventDtos(
       placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - goingCount),
       going: counts?.mine === 'going',
       waitlisted: counts?.mine === 'waitlisted',
+      pending: counts?.mine === 'pending',
       goingPreview: (counts?.preview ?? []).flatMap((id) => people.get(id) ?? []),
     };
     return {

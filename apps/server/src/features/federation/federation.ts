@@ -11,7 +11,21 @@
  */
 import './node-shims.ts';
 import { createFederation, type Federation } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, Note, Reject, Undo, Update } from '@fedify/vocab';
+import {
+  Accept,
+  Create,
+  Delete,
+  Event,
+  Follow,
+  Join,
+  Leave,
+  Like,
+  Note,
+  Reject,
+  TentativeAccept,
+  Undo,
+  Update,
+} from '@fedify/vocab';
 import { appVersion } from '@glimpse/shared';
 import type { CoreDeps } from '../../core/deps.ts';
 import { isPublishedLocal, localUserIdByUsername } from './accounts.ts';
@@ -19,13 +33,17 @@ import { registerCollections } from './collections.ts';
 import { onAccept, onReject } from './inbox/accept.ts';
 import { onCreate } from './inbox/create.ts';
 import { onDelete } from './inbox/delete.ts';
+import { onEventLike } from './inbox/event-like.ts';
 import { onFollow } from './inbox/follow.ts';
+import { onJoin, onLeave } from './inbox/join.ts';
+import { onJoinAnswer } from './inbox/join-answer.ts';
 import { onUndo } from './inbox/undo.ts';
 import { onUpdate } from './inbox/update.ts';
 import { keyPairsOf } from './keys.ts';
 import { createPostgresKvStore } from './kv.ts';
 import { gateAuthenticatedLoader, gateDocumentLoader } from './loader.ts';
 import { nodeInfoOf } from './nodeinfo.ts';
+import { eventOf } from './objects/event.ts';
 import { noteOf } from './objects/note.ts';
 import { personOf } from './objects/person.ts';
 import { createJobMessageQueue } from './queue.ts';
@@ -76,6 +94,9 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
   federation.setObjectDispatcher(Note, '/postdetail/{id}', (ctx, { id }) =>
     uuid.test(id) ? noteOf(ctx, id) : null,
   );
+  federation.setObjectDispatcher(Event, '/eventdetail/{id}', (ctx, { id }) =>
+    uuid.test(id) ? eventOf(ctx, id) : null,
+  );
 
   registerCollections(federation);
 
@@ -90,6 +111,11 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
     .on(Create, onCreate)
     .on(Update, onUpdate)
     .on(Delete, onDelete)
+    .on(Join, onJoin)
+    .on(Leave, onLeave)
+    // Joined with the Notes' Like handler at merge: see inbox/event-like.ts.
+    .on(Like, async (ctx, like) => void (await onEventLike(ctx, like)))
+    .on(TentativeAccept, async (ctx, answer) => void (await onJoinAnswer(ctx, answer, 'waitlisted')))
     .onError((ctx, error) => ctx.data.logger.warn({ err: error }, 'inbox activity failed'));
 
   return federation;

@@ -19,7 +19,7 @@ import { federationOf } from './federation.ts';
 export const inboxMaxBytes = 1024 * 1024;
 
 const federationPaths = /^\/(\.well-known\/(webfinger|nodeinfo)$|nodeinfo\/|ap\/)/;
-const pagePaths = /^\/(userpublicfeed|postdetail)\/[^/]+\/?$/;
+const pagePaths = /^\/(userpublicfeed|postdetail|eventdetail)\/[^/]+\/?$/;
 const activityJson = /application\/(activity\+json|ld\+json)/i;
 
 export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {

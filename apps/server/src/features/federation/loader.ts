@@ -15,6 +15,7 @@ import {
   type RemoteDocument,
 } from '@fedify/vocab-runtime';
 import type { OutboundGate } from '../../lib/outbound/gate.ts';
+import { extraContexts } from './contexts.ts';
 import { headerRecord } from './objects/html.ts';
 
 /** An actor or a note is a few KB; Mastodon's largest actors (many emoji, fields) stay well under. */
@@ -34,7 +35,7 @@ async function load(
   url: string,
   identity?: SigningIdentity,
 ): Promise<RemoteDocument> {
-  const preloaded = preloadedContexts[url];
+  const preloaded = preloadedContexts[url] ?? extraContexts[url];
   if (preloaded) return { contextUrl: null, documentUrl: url, document: preloaded };
   let headers: Record<string, string> = { accept, 'user-agent': userAgent };
   if (identity) {

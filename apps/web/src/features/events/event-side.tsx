@@ -81,6 +81,11 @@ export function EventSide({
             <Trans>Add to calendar</Trans>
           </ButtonAnchor>
         </div>
+        {event.attendance.pending && (
+          <p className={styles.zone} role="status">
+            <Trans>Waiting for the host’s server to answer.</Trans>
+          </p>
+        )}
         {!isHost && (
           <ReportButton
             label={t`Report event`}

@@ -12,6 +12,7 @@ import { applyFollow, isFollowing } from '../../../core/follows.ts';
 import { withTransaction } from '../../../core/service.ts';
 import { followRequests } from '../../../db/schema.ts';
 import { allowedSender } from './guard.ts';
+import { onJoinAnswer } from './join-answer.ts';
 
 async function answeredFollow(ctx: InboxContext<CoreDeps>, activity: Accept | Reject) {
   const remoteId = await allowedSender(ctx.data.db, activity.actorId);
@@ -25,6 +26,7 @@ const requestOf = (localId: string, remoteId: string) =>
   and(eq(followRequests.followerId, localId), eq(followRequests.followeeId, remoteId));
 
 export async function onAccept(ctx: InboxContext<CoreDeps>, accept: Accept): Promise<void> {
+  if (await onJoinAnswer(ctx, accept, 'going')) return;
   const pair = await answeredFollow(ctx, accept);
   if (!pair) return;
   const { db, live } = ctx.data;
@@ -43,6 +45,7 @@ export async function onAccept(ctx: InboxContext<CoreDeps>, accept: Accept): Pro
 
 /** Reject: of a waiting request, it goes; of a follow accepted before (the account removed a follower), it ends. */
 export async function onReject(ctx: InboxContext<CoreDeps>, reject: Reject): Promise<void> {
+  if (await onJoinAnswer(ctx, reject, 'rejected')) return;
   const pair = await answeredFollow(ctx, reject);
   if (!pair) return;
   const { db, live } = ctx.data;

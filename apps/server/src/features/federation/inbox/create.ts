@@ -10,9 +10,11 @@ import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { follows } from '../../../db/schema.ts';
 import { storeRemoteNote } from '../remote-posts.ts';
+import { onCreateEvent } from './event.ts';
 import { allowedSender } from './guard.ts';
 
 export async function onCreate(ctx: InboxContext<CoreDeps>, create: Create): Promise<void> {
+  if (await onCreateEvent(ctx, create)) return;
   const { db } = ctx.data;
   const authorId = await allowedSender(db, create.actorId);
   if (!authorId || !create.actorId) return;

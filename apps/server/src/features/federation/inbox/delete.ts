@@ -6,9 +6,11 @@ import type { InboxContext } from '@fedify/fedify';
 import type { Delete } from '@fedify/vocab';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { deleteRemoteNote } from '../remote-posts.ts';
+import { onDeleteEvent } from './event.ts';
 import { allowedSender } from './guard.ts';
 
 export async function onDelete(ctx: InboxContext<CoreDeps>, activity: Delete): Promise<void> {
+  if (await onDeleteEvent(ctx, activity)) return;
   const authorId = await allowedSender(ctx.data.db, activity.actorId);
   if (!authorId || !activity.objectId) return;
   await deleteRemoteNote(ctx.data, authorId, activity.objectId.href);

@@ -9,9 +9,12 @@ import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { applyFollow, isFollowing } from '../../../core/follows.ts';
 import { followRequests } from '../../../db/schema.ts';
+import { onUndoEventLike } from './event-like.ts';
 import { allowedSender } from './guard.ts';
+import { onUndoJoin } from './join.ts';
 
 export async function onUndo(ctx: InboxContext<CoreDeps>, undo: Undo): Promise<void> {
+  if ((await onUndoJoin(ctx, undo)) || (await onUndoEventLike(ctx, undo))) return;
   const { db, live } = ctx.data;
   const remoteId = await allowedSender(db, undo.actorId);
   if (!remoteId) return;

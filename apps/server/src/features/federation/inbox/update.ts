@@ -8,9 +8,11 @@ import { isActor, Note, type Update } from '@fedify/vocab';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { upsertRemoteActor } from '../remote-actors.ts';
 import { updateRemoteNote } from '../remote-posts.ts';
+import { onUpdateEvent } from './event.ts';
 import { allowedSender } from './guard.ts';
 
 export async function onUpdate(ctx: InboxContext<CoreDeps>, update: Update): Promise<void> {
+  if (await onUpdateEvent(ctx, update)) return;
   const authorId = await allowedSender(ctx.data.db, update.actorId);
   if (!authorId || !update.actorId) return;
   const object = await update.getObject();

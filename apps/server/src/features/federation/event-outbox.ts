@@ -1,0 +1,99 @@
+/**
+ * A local event to its host's remote followers: the `federation_event` job that migration 0023's
+ * trigger queues with the event's insert, edit, cancellation or delete (only when the host has a
+ * follower on another server). Create(Event), Update(Event) or Delete(Tombstone), addressed like a
+ * post's Note (outbox.ts), each server's shared inbox once.
+ */
+import { Accept, Delete, Event, Join, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
+import { eq } from 'drizzle-orm';
+import type { CoreDeps } from '../../core/deps.ts';
+import { events, federationActors } from '../../db/schema.ts';
+import { defineTask } from '../../jobs/task.ts';
+import { isPublishedLocal } from './accounts.ts';
+import { federationContext } from './federation.ts';
+import { EventCreate, EventUpdate, eventOf } from './objects/event.ts';
+import { recipientOf, remoteFollowersOf } from './recipients.ts';
+
+export interface EventFederationPayload {
+  eventId: string;
+  hostId: string;
+  kind: 'insert' | 'update' | 'delete';
+}
+
+export const federateEventTask = defineTask<EventFederationPayload, CoreDeps>({
+  name: 'federation_event',
+  async run({ eventId, hostId, kind }, deps) {
+    if (deps.env.FEDERATION === 'off') return;
+    if (!(await isPublishedLocal(deps.db, hostId))) return;
+    const recipients = await remoteFollowersOf(deps.db, hostId);
+    if (recipients.length === 0) return;
+    const ctx = federationContext(deps);
+    const actor = ctx.getActorUri(hostId);
+    const objectId = ctx.getObjectUri(Event, { id: eventId });
+    const sender = { identifier: hostId };
+    const addressing = { to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(hostId) };
+    if (kind === 'delete') {
+      const activity = new Delete({
+        id: new URL(`#delete/${crypto.randomUUID()}`, objectId),
+        actor,
+        object: new Tombstone({ id: objectId }),
+        ...addressing,
+      });
+      await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
+      return;
+    }
+    // Created and deleted before this ran: the delete's own job tells the followers.
+    const event = await eventOf(ctx, eventId);
+    if (!event) return;
+    const values = { actor, object: event, ...addressing, published: Temporal.Now.instant() };
+    const activity =
+      kind === 'insert'
+        ? new EventCreate({ id: new URL('#create', objectId), ...values })
+        : new EventUpdate({ id: new URL(`#update/${crypto.randomUUID()}`, objectId), ...values });
+    await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
+  },
+});
+
+export interface EventPromotionPayload {
+  eventId: string;
+  occurrence: number;
+  userId: string;
+  joinIri: string;
+}
+
+/**
+ * A remote account promoted from a local event's waitlist (migration 0023's trigger queues this):
+ * an Accept of its Join, which it had answered TentativeAccept, now that a place is free.
+ */
+export const federateEventPromotionTask = defineTask<EventPromotionPayload, CoreDeps>({
+  name: 'federation_event_promoted',
+  async run({ eventId, userId, joinIri }, deps) {
+    if (deps.env.FEDERATION === 'off') return;
+    const { db } = deps;
+    const [row] = await db
+      .select({
+        hostId: events.hostId,
+        iri: federationActors.iri,
+        inbox: federationActors.inbox,
+        sharedInbox: federationActors.sharedInbox,
+      })
+      .from(events)
+      .innerJoin(federationActors, eq(federationActors.userId, userId))
+      .where(eq(events.id, eventId));
+    if (!row || !(await isPublishedLocal(db, row.hostId))) return;
+    const ctx = federationContext(deps);
+    const eventUri = ctx.getObjectUri(Event, { id: eventId });
+    const actor = new URL(row.iri);
+    await ctx.sendActivity(
+      { identifier: row.hostId },
+      recipientOf(row),
+      new Accept({
+        id: new URL(`#answers/${crypto.randomUUID()}`, eventUri),
+        actor: ctx.getActorUri(row.hostId),
+        object: new Join({ id: new URL(joinIri), actor, object: eventUri }),
+        to: actor,
+      }),
+    );
+  },
+});
