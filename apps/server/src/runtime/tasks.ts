@@ -14,6 +14,7 @@ import { federationKvSweepTask, federationMessageTask } from '../features/federa
 import { federatePostTask } from '../features/federation/outbox.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
+import { archiveImportTask } from '../features/import/service.ts';
 import { pushGroupTask } from '../features/notifications/push.ts';
 import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
 import type { CronEntry } from '../jobs/runner.ts';
@@ -57,6 +58,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federationMessageTask,
   federatePostTask,
   federationKvSweepTask,
+  archiveImportTask,
 ];
 
 /**
