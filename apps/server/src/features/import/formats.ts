@@ -55,7 +55,7 @@ const videoName = /\.(mp4|mov|m4v|webm|avi|mkv|3gp)$/i;
  * characters and decodes as valid UTF-8 is mended; anything else (already correct text) is kept.
  */
 export function fixInstagramText(text: string): string {
-  if (!/[\u0080-\u00ff]/.test(text) || /[^\u0000-\u00ff]/.test(text)) return text;
+  if (!/[\u0080-\u00ff]/.test(text) || [...text].some((char) => char.charCodeAt(0) > 0xff)) return text;
   const bytes = Buffer.from(text, 'latin1');
   const decoded = bytes.toString('utf8');
   return decoded.includes('\ufffd') ? text : decoded;
