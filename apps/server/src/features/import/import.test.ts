@@ -351,7 +351,7 @@ describe('a restart during an import', () => {
 describe('a 200-post archive', () => {
   it('imports every post in order; time and memory are measured', async () => {
     const member = await t.signUpWithProfile();
-    const photo = await makeJpeg(1600, 1200);
+    const photo = await makeJpeg(800, 600);
     const archive = instagramArchive(
       Array.from({ length: 200 }, (_, i) => ({
         caption: `Day ${i}`,

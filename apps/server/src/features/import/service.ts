@@ -145,7 +145,10 @@ async function importPost(deps: CoreDeps, row: ImportRow, archive: Archive, post
         continue;
       }
       try {
-        const image = await uploadImage({ ctx: { db, storage, viewer }, input: { purpose: 'post', bytes } });
+        // As an upload: AVIF encodes in this process step aside, so the two never hold memory at once.
+        const image = await deps.uploadGate.whileUploading(() =>
+          uploadImage({ ctx: { db, storage, viewer }, input: { purpose: 'post', bytes } }),
+        );
         photos.push({ imageId: image.id, altText: photo.altText ?? '' });
       } catch (error) {
         // Not a picture the pipeline takes (a PSD, a broken file, too many pixels): left out, counted.
