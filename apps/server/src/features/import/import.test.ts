@@ -322,6 +322,8 @@ describe('a restart during an import', () => {
     await t.db
       .insert(archiveImports)
       .values({ id, userId: member.id, status: 'running', source: 'instagram', fileKey: key, total: 5 });
+    // Waiting in storage, the archive is never served, not even to its owner.
+    expect((await member.get(`/media/${key}`)).status).toBe(404);
     const stop = new AbortController();
     let photosStored = 0;
     // The process stops (its signal aborts) once the second photo has been stored.
