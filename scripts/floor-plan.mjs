@@ -37,7 +37,7 @@ export const serverLayers = [
 ];
 
 /** Features that compose other features, as the web's app/ route files do. */
-export const serverComposers = ['account', 'feed', 'federation', 'moderation', 'search', 'social'];
+export const serverComposers = ['account', 'feed', 'federation', 'import', 'moderation', 'search', 'social'];
 
 /** The layer index of a unit as import-graph.mjs names them (`features/posts`, `core`, `deps`…). */
 export function layerOf(unit) {

@@ -11,6 +11,7 @@ import { eventRoutes } from './features/events/routes.ts';
 import { feedRoutes } from './features/feed/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
+import { importRoutes } from './features/import/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
 import { moderationRoutes } from './features/moderation/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
@@ -35,6 +36,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', safetyRoutes)
   .route('/', moderationRoutes)
   .route('/', tagRoutes)
-  .route('/', accountRoutes);
+  .route('/', accountRoutes)
+  .route('/', importRoutes);
 
 export type ApiRoutes = typeof apiRoutes;

@@ -24,6 +24,7 @@ import type { AppDeps } from './deps.ts';
 import { exportFolder } from './features/account/data-export.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
 import { federationHandler } from './features/federation/http.ts';
+import { importFolder } from './features/import/service.ts';
 import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { languageOfHeader, setScopeLanguage, withLanguage } from './lib/language.ts';
@@ -129,13 +130,16 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  // The largest JSON a form sends is a few KB; uploads have their own, larger limit (images/routes.ts).
+  // The largest JSON a form sends is a few KB; uploads have their own, larger limits (images/routes.ts,
+  // import/routes.ts: an archive streams to disk and is counted there).
   const jsonBodyLimit = bodyLimit({
     maxSize: jsonBodyMaxBytes,
     onError: (c) => c.json(errorBody('TooLarge', messages.common.requestTooLarge), 413),
   });
   app.use('/api/*', (c, next) =>
-    bodylessMethods.has(c.req.method) || c.req.path === '/api/images' ? next() : jsonBodyLimit(c, next),
+    bodylessMethods.has(c.req.method) || c.req.path === '/api/images' || c.req.path === '/api/import'
+      ? next()
+      : jsonBodyLimit(c, next),
   );
 
   // NUL and broken UTF-16 cannot be stored: refused in paths and queries here, in JSON bodies by
@@ -219,6 +223,8 @@ export function createApp(deps: AppDeps) {
     if (key.startsWith(`${originalsFolder}/`)) return c.body(null, 404);
     // Data exports live in the same storage but are private: only their owner downloads them, via the API.
     if (key.startsWith(`${exportFolder}/`)) return c.body(null, 404);
+    // Uploaded archives wait for their import job, never to be served.
+    if (key.startsWith(`${importFolder}/`)) return c.body(null, 404);
     // Reports' pictures are evidence for staff, read through the console's API (safety/routes.ts).
     if (isReportSnapshotKey(key)) return c.body(null, 404);
     const file = await deps.storage.get(key);

@@ -479,3 +479,27 @@ export interface MutedWordDto {
   word: string;
   createdAt: string;
 }
+
+/** Where an archive came from (issue 30): found by the files in it, never by its name. */
+export type ImportSource = 'instagram' | 'activitypub' | 'glimpse';
+
+/** Why an import stopped early (each has a message in `messages.import`). */
+export type ImportError = 'corrupt' | 'failed';
+
+/**
+ * The member's latest import (GET /api/import), polled by /settings/import while it runs. Counts
+ * are of the archive's posts; `skipped` says what was left out and why.
+ */
+export interface ImportDto {
+  id: string;
+  status: 'running' | 'done' | 'failed';
+  source: ImportSource;
+  total: number;
+  processed: number;
+  imported: number;
+  alreadyImported: number;
+  skipped: { videos: number; files: number; emptyPosts: number; splitPosts: number };
+  error: ImportError | null;
+  createdAt: string;
+  finishedAt: string | null;
+}

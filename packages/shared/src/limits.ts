@@ -37,6 +37,8 @@ export const rateLimits = {
   emailChangeUndo: { max: 10, windowSeconds: 60 * 60 },
   /** Download your data: building an archive reads the whole account. */
   dataExports: { max: 3, windowSeconds: 24 * 60 * 60 },
+  /** Import an archive (issue 30): each one is read whole and its photos processed. */
+  imports: { max: 10, windowSeconds: 24 * 60 * 60 },
   /** Block, mute and muted words: generous (200 a day), only against scripted churn. */
   safety: { max: 200, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;
@@ -142,6 +144,19 @@ export const limits = {
   dataExportKeepDays: 7,
   /** …and one still building after this long is taken for dead (its server stopped). */
   dataExportBuildMaxMinutes: 60,
+  /**
+   * Import (issue 30): the largest archive accepted (Instagram downloads reached 784 MB in 2025);
+   * the upload streams to disk and is refused as soon as it passes this.
+   */
+  importMaxBytes: 1536 * 1024 * 1024,
+  /** Files in one archive: a ten-year Instagram account has a few thousand. */
+  importMaxEntries: 20_000,
+  /** All files of an archive together, as they declare their unpacked sizes (a zip bomb declares more). */
+  importMaxUnpackedBytes: 3 * 1024 * 1024 * 1024,
+  /** The list of posts (posts_1.json, outbox.json, posts.json) is parsed whole: at most this. */
+  importPostsFileMaxBytes: 64 * 1024 * 1024,
+  /** An import still running after this long is taken for dead, and may be started again. */
+  importMaxMinutes: 6 * 60,
   /** Photos in one post (issue 15): Instagram's 10; Mastodon, Pixelfed and Bluesky allow 4. */
   postPhotosMax: 10,
   /** Post photos get one more, larger width for big screens (2048 px on the long side). */

@@ -798,6 +798,111 @@ export const messageCatalog = {
     },
   },
   /** Several photos per post (issue 15). */
+  /** Import an archive (issue 30, /settings/import). */
+  import: {
+    missing: /*i18n*/ { id: 'import.missing', message: 'Choose the .zip file of your archive.' },
+    tooLarge: fn(
+      /*i18n*/ {
+        id: 'import.tooLarge',
+        message: 'This archive is larger than {max} MB, the most Glimpse imports.',
+      },
+      (max: number) => ({ max }),
+    ),
+    notZip: /*i18n*/ {
+      id: 'import.notZip',
+      message: 'This file is not a zip archive. Choose the .zip file your old service gave you.',
+    },
+    unknownFormat: /*i18n*/ {
+      id: 'import.unknownFormat',
+      message:
+        'This zip is not an Instagram, Pixelfed, Mastodon or Glimpse export: it has no list of posts Glimpse knows.',
+    },
+    unsafeName: fn(
+      /*i18n*/ {
+        id: 'import.unsafeName',
+        message: 'This archive was refused: the file name “{name}” points outside the archive.',
+      },
+      (name: string) => ({ name }),
+    ),
+    symlink: fn(
+      /*i18n*/ {
+        id: 'import.symlink',
+        message: 'This archive was refused: “{name}” is a link to another file.',
+      },
+      (name: string) => ({ name }),
+    ),
+    tooManyEntries: fn(
+      /*i18n*/ {
+        id: 'import.tooManyEntries',
+        message: 'This archive was refused: it holds more than {max} files.',
+      },
+      (max: number) => ({ max }),
+    ),
+    unpacksTooLarge: /*i18n*/ {
+      id: 'import.unpacksTooLarge',
+      message: 'This archive was refused: its files claim to unpack to far more than an archive may hold.',
+    },
+    corrupt: /*i18n*/ {
+      id: 'import.corrupt',
+      message:
+        'This archive is damaged: a file in it does not unpack to the size it declares. Nothing was imported.',
+    },
+    busy: /*i18n*/ { id: 'import.busy', message: 'An import is already running. Wait for it to finish.' },
+    failed: /*i18n*/ {
+      id: 'import.failed',
+      message:
+        'The import stopped before it finished. The posts imported so far are kept; import the archive again to add the rest.',
+    },
+    progress: fn(
+      /*i18n*/ { id: 'import.progress', message: 'Importing: {done} of {total} posts' },
+      (done: number, total: number) => ({ done, total }),
+    ),
+    done: fn(
+      /*i18n*/ { id: 'import.done', message: 'Imported {n, plural, one {# post} other {# posts}}' },
+      (n: number) => ({ n }),
+    ),
+    nothingNew: /*i18n*/ {
+      id: 'import.nothingNew',
+      message: 'Nothing new: every post in this archive was already imported.',
+    },
+    alreadyImported: fn(
+      /*i18n*/ {
+        id: 'import.alreadyImported',
+        message: '{n, plural, one {# post was} other {# posts were}} already imported.',
+      },
+      (n: number) => ({ n }),
+    ),
+    skippedVideos: fn(
+      /*i18n*/ {
+        id: 'import.skippedVideos',
+        message: 'Skipped {n, plural, one {# video} other {# videos}}: Glimpse posts photos only.',
+      },
+      (n: number) => ({ n }),
+    ),
+    skippedFiles: fn(
+      /*i18n*/ {
+        id: 'import.skippedFiles',
+        message:
+          'Skipped {n, plural, one {# file} other {# files}} that could not be read as a photo (missing, damaged, too large or of another kind).',
+      },
+      (n: number) => ({ n }),
+    ),
+    skippedEmpty: fn(
+      /*i18n*/ {
+        id: 'import.skippedEmpty',
+        message: 'Skipped {n, plural, one {# post} other {# posts}} with no photo left to show.',
+      },
+      (n: number) => ({ n }),
+    ),
+    split: fn(
+      /*i18n*/ {
+        id: 'import.split',
+        message:
+          '{n, plural, one {# post had} other {# posts had}} more than {max} photos and became several posts.',
+      },
+      (n: number, max: number) => ({ n, max }),
+    ),
+  },
   photos: {
     tooMany: fn(
       /*i18n*/ { id: 'photos.tooMany', message: 'A post can have at most {max} photos.' },

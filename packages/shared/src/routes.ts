@@ -49,6 +49,8 @@ export const routePatterns = {
   search: '/search',
   /** The interface language (issue 28). */
   settingsLanguage: '/settings/language',
+  /** Import an Instagram, Mastodon/Pixelfed or Glimpse archive (issue 30). */
+  settingsImport: '/settings/import',
 } as const;
 
 /** The tabs of /search, in their order on the screen. */

@@ -844,6 +844,61 @@ export const dataExports = pgTable(
 );
 
 /**
+ * A member's latest archive import (issue 30, features/import): one row per account, replaced by
+ * the next import. The archive waits in storage (`imports/<id>.zip`, never served) while the
+ * `archive_import` job works through it; the counts are its progress, kept as it goes.
+ */
+export const archiveImports = pgTable(
+  'archive_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['running', 'done', 'failed'] }).notNull(),
+    source: text('source', { enum: ['instagram', 'activitypub', 'glimpse'] }).notNull(),
+    /** Storage key of the uploaded zip while the job needs it; null once finished. */
+    fileKey: text('file_key'),
+    total: integer('total').notNull(),
+    processed: integer('processed').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    alreadyImported: integer('already_imported').notNull().default(0),
+    skipped: jsonb('skipped')
+      .$type<{ videos: number; files: number; emptyPosts: number; splitPosts: number }>()
+      .notNull()
+      .default(sql`'{"videos":0,"files":0,"emptyPosts":0,"splitPosts":0}'::jsonb`),
+    error: text('error', { enum: ['corrupt', 'failed'] }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [uniqueIndex('archive_imports_user_uq').on(t.userId)],
+);
+
+/**
+ * Which posts came from an archive, by a hash of their content (time, caption, photo bytes): the
+ * same archive imported twice adds nothing the second time. Federation reads it to keep imported
+ * (backdated) posts off remote timelines.
+ */
+export const importedPosts = pgTable(
+  'imported_posts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    contentHash: text('content_hash').notNull(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** The import that added it: a resumed job counts its own posts as imported, others' as already there. */
+    importId: uuid('import_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contentHash] }),
+    uniqueIndex('imported_posts_post_uq').on(t.postId),
+  ],
+);
+
+/**
  * better-auth's two-factor plugin: the TOTP secret and the backup codes, both encrypted with the
  * auth secret; `verified` once the first code was entered. Field names are better-auth's.
  */

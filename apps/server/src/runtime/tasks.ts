@@ -16,6 +16,7 @@ import { federatePostTask } from '../features/federation/outbox.ts';
 import { federateEventJoinTask } from '../features/federation/remote-joins.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
+import { archiveImportTask } from '../features/import/service.ts';
 import { pushGroupTask } from '../features/notifications/push.ts';
 import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
 import type { CronEntry } from '../jobs/runner.ts';
@@ -62,6 +63,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federateEventJoinTask,
   federateEventPromotionTask,
   federationKvSweepTask,
+  archiveImportTask,
 ];
 
 /**

@@ -21,6 +21,8 @@ export interface Attempt {
   json?: Record<string, unknown>;
   /** Multipart body, for uploads. */
   form?: FormData;
+  /** A file as the whole body (an archive to import): no identity fields can ride along. */
+  raw?: { body: Uint8Array<ArrayBuffer>; contentType: string };
   /** What must hold afterwards, beyond the status: whose row changed, whose did not. */
   verify?: (response: Response) => Promise<void>;
 }
@@ -35,7 +37,7 @@ export interface RouteEntry {
    */
   rateLimit: RateLimitName | null;
   /** How the route takes its input: fuzzed accordingly by bad-input.test.ts. */
-  body: 'none' | 'json' | 'multipart';
+  body: 'none' | 'json' | 'multipart' | 'file';
   /** Builds a fresh situation for one attempt by `actor` and returns the request to send. */
   attempt(scene: Scene, actor: Actor): Promise<Attempt>;
   /** JSON routes: the free-text fields, and how to read them back from the database after a 2xx. */
@@ -116,6 +118,10 @@ export async function send(
 ): Promise<Response> {
   const client = actor === 'owner' ? scene.owner : actor === 'other' ? scene.other : scene.visitor;
   const forged = forgedIdentity(scene.owner.id);
+  if (attempt.raw) {
+    const headers = { 'content-type': attempt.raw.contentType, ...extraHeaders };
+    return client.request(attempt.path, { method, body: attempt.raw.body, headers });
+  }
   if (attempt.form) {
     return client.request(attempt.path, { method, body: attempt.form, headers: extraHeaders });
   }

@@ -119,6 +119,10 @@ const privateRoutes: RouteObject[] = [
     lazy: screen(() => import('@/features/settings/language-screen.tsx'), 'LanguageScreen'),
   },
   {
+    path: patterns.settingsImport,
+    lazy: screen(() => import('@/features/import/import-screen.tsx'), 'ImportScreen'),
+  },
+  {
     path: patterns.settingsAccount,
     lazy: screen(() => import('@/features/account/account-screen.tsx'), 'AccountScreen'),
   },

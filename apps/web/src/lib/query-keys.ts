@@ -89,4 +89,5 @@ export const accountKeys = {
   all: ['account'] as const,
   sessions: ['account', 'sessions'] as const,
   dataExport: ['account', 'data-export'] as const,
+  archiveImport: ['account', 'import'] as const,
 };

@@ -7,12 +7,23 @@
  */
 import { Create, Delete, Note, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
+import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
+import type { Db } from '../../db/client.ts';
+import { importedPosts } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { isPublishedLocal } from './accounts.ts';
 import { federationContext } from './federation.ts';
 import { noteOf } from './objects/note.ts';
 import { remoteFollowersOf } from './recipients.ts';
+
+const isImportedPost = async (db: Db, postId: string) =>
+  (
+    await db
+      .select({ postId: importedPosts.postId })
+      .from(importedPosts)
+      .where(eq(importedPosts.postId, postId))
+  ).length > 0;
 
 export interface PostFederationPayload {
   postId: string;
@@ -43,6 +54,8 @@ export const federatePostTask = defineTask<PostFederationPayload, CoreDeps>({
       await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
       return;
     }
+    // An imported post is backdated history, not news: its Create is never sent (issue 30).
+    if (kind === 'insert' && (await isImportedPost(db, postId))) return;
     // Created and deleted before this ran: the delete's own job tells the followers.
     const note = await noteOf(ctx, postId);
     if (!note) return;

@@ -11,7 +11,9 @@ import type { PostDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/sh
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
+import { makeJpeg } from '../../test/images.ts';
 import { testCertificate } from '../../test/tls.ts';
+import { instagramArchive } from '../import/fixtures/archives.ts';
 
 const names = { a: 'a.glimpse.test', b: 'b.glimpse.test' };
 const ports = { a: 3110, b: 3111 };
@@ -124,6 +126,23 @@ describe('two servers', () => {
     await settle();
     const afterDelete = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
     expect(afterDelete.items.find((item) => item.id === arrived!.id)).toBeUndefined();
+  });
+
+  it('posts imported from an archive stay home: backdated history is not sent as new (issue 30)', async () => {
+    const archive = instagramArchive([
+      { caption: 'Old summer #imported', time: 1_500_000_000, photos: [{ data: await makeJpeg(200, 150) }] },
+    ]);
+    const sent = await alice.request('/api/import', {
+      method: 'POST',
+      body: new Uint8Array(archive),
+      headers: { 'content-type': 'application/zip' },
+    });
+    expect(sent.status).toBe(202);
+    await settle();
+    const own = (await (await alice.get('/api/import')).json()) as { import: { imported: number } };
+    expect(own.import.imported).toBe(1);
+    const feed = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
+    expect(feed.items.some((item) => item.caption === 'Old summer #imported')).toBe(false);
   });
 
   it('follow back the other way, then unfollow with Undo', async () => {

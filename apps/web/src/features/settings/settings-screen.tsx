@@ -22,6 +22,7 @@ import {
   type LucideIcon,
   ShieldAlert,
   ShieldCheck,
+  Upload,
   Users,
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -90,6 +91,9 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
           </LinkRow>
           <LinkRow to={paths.settingsLanguage} icon={Languages}>
             {t`Language`}
+          </LinkRow>
+          <LinkRow to={paths.settingsImport} icon={Upload}>
+            {t`Import`}
           </LinkRow>
         </ul>
       </Section>

@@ -1,0 +1,386 @@
+/**
+ * Import an archive (issue 30), through POST /api/import and its job, on archives built from the
+ * real formats (fixtures/archives.ts names the source of each).
+ */
+import type { ImportDto } from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
+import { asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archiveImports, images, postImages, posts, postTags } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { makeJpeg } from '../../test/images.ts';
+import { activityPubArchive, type InstagramLayout, instagramArchive, writeZip } from './fixtures/archives.ts';
+import { archiveImportTask } from './service.ts';
+
+let t: TestContext;
+let jpeg: Buffer;
+beforeAll(async () => {
+  t = await createTestContext();
+  jpeg = await makeJpeg(400, 300);
+});
+afterAll(() => t.close());
+
+type Member = Awaited<ReturnType<TestContext['signUpWithProfile']>>;
+
+const send = (member: Member, archive: Buffer, headers: Record<string, string> = {}) =>
+  member.request('/api/import', {
+    method: 'POST',
+    body: new Uint8Array(archive),
+    headers: { 'content-type': 'application/zip', ...headers },
+  });
+
+async function importDone(member: Member, archive: Buffer): Promise<ImportDto> {
+  const response = await send(member, archive);
+  expect(response.status, await response.clone().text()).toBe(202);
+  await t.jobsDone();
+  return ((await (await member.get('/api/import')).json()) as { import: ImportDto }).import;
+}
+
+const postsOf = (userId: string) =>
+  t.db.select().from(posts).where(eq(posts.authorId, userId)).orderBy(asc(posts.createdAt));
+
+const day = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+describe('importing an Instagram archive', () => {
+  it('keeps captions (mended from double-encoded UTF-8), dates, order and multi-photo posts; once only', async () => {
+    const member = await t.signUpWithProfile();
+    const webp = await sharp(jpeg).webp().toBuffer();
+    const archive = instagramArchive([
+      {
+        caption: 'Café au lait ☕ #morning with @nobody_here',
+        time: day('2019-03-01T08:00:00Z'),
+        photos: [{ data: jpeg }],
+      },
+      {
+        caption: 'Two views — zwei Blicke',
+        time: day('2021-07-14T12:00:00Z'),
+        photos: [{ data: jpeg }, { data: webp, ext: 'webp' }],
+      },
+      {
+        caption: 'A clip',
+        time: day('2022-01-01T00:00:00Z'),
+        photos: [{ data: Buffer.from('mp4'), ext: 'mp4' }],
+      },
+      { caption: 'Last one', time: day('2024-12-24T18:30:00Z'), photos: [{ data: jpeg }] },
+    ]);
+    const done = await importDone(member, archive);
+    expect(done).toMatchObject({
+      status: 'done',
+      source: 'instagram',
+      total: 4,
+      processed: 4,
+      imported: 3,
+      alreadyImported: 0,
+      skipped: { videos: 1, files: 0, emptyPosts: 1, splitPosts: 0 },
+      error: null,
+    });
+    const made = await postsOf(member.id);
+    expect(made.map((p) => p.caption)).toEqual([
+      'Café au lait ☕ #morning with @nobody_here',
+      'Two views — zwei Blicke',
+      'Last one',
+    ]);
+    expect(made.map((p) => p.createdAt.toISOString())).toEqual([
+      '2019-03-01T08:00:00.000Z',
+      '2021-07-14T12:00:00.000Z',
+      '2024-12-24T18:30:00.000Z',
+    ]);
+    const photos = await t.db.select().from(postImages).where(eq(postImages.postId, made[1]!.id));
+    expect(photos).toHaveLength(2);
+    const tags = await t.db.select().from(postTags).where(eq(postTags.postId, made[0]!.id));
+    expect(tags.map((tag) => tag.tag)).toEqual(['morning']);
+    // Through the upload pipeline: stored as WebP, metadata (the fixture's EXIF) gone.
+    const [image] = await t.db.select().from(images).where(eq(images.ownerId, member.id)).limit(1);
+    const stored = await t.deps.storage.get(image!.keys.at(-1)!);
+    const meta = await sharp(Buffer.from(await new Response(stored!.body).arrayBuffer())).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    // The archive itself is gone from storage once imported, and /media never served it.
+    expect((await t.storedFiles()).some((key) => key.startsWith('imports/'))).toBe(false);
+
+    // The same archive again adds nothing, and says so.
+    const again = await importDone(member, archive);
+    expect(again).toMatchObject({ status: 'done', imported: 0, alreadyImported: 3 });
+    expect(await postsOf(member.id)).toHaveLength(3);
+  });
+
+  it.each<InstagramLayout>(['older', '2023'])('reads the %s layout', async (layout) => {
+    const member = await t.signUpWithProfile();
+    const done = await importDone(
+      member,
+      instagramArchive(
+        [{ caption: 'Über den Wolken', time: day('2016-05-05T10:00:00Z'), photos: [{ data: jpeg }] }],
+        layout,
+      ),
+    );
+    expect(done).toMatchObject({ status: 'done', imported: 1 });
+    expect((await postsOf(member.id))[0]!.caption).toBe('Über den Wolken');
+  });
+
+  it('splits a post of more photos than a post holds, and says so', async () => {
+    const member = await t.signUpWithProfile();
+    const photos = Array.from({ length: limits.postPhotosMax + 2 }, () => ({ data: jpeg }));
+    const done = await importDone(
+      member,
+      instagramArchive([{ caption: 'Big trip', time: day('2020-01-01T00:00:00Z'), photos }]),
+    );
+    expect(done).toMatchObject({ imported: 2, skipped: { splitPosts: 1 } });
+    const made = await postsOf(member.id);
+    const counts = await Promise.all(
+      made.map(async (p) => (await t.db.select().from(postImages).where(eq(postImages.postId, p.id))).length),
+    );
+    expect(counts).toEqual([limits.postPhotosMax, 2]);
+  });
+
+  it('leaves out a HEIC photo the pipeline cannot decode, counted, and keeps the rest of the post', async () => {
+    const member = await t.signUpWithProfile();
+    const heic = Buffer.concat([
+      Buffer.from('\0\0\0\x18ftypheic\0\0\0\0mif1heic', 'latin1'),
+      Buffer.alloc(512, 7),
+    ]);
+    const done = await importDone(
+      member,
+      instagramArchive([
+        {
+          caption: 'iPhone',
+          time: day('2023-02-02T00:00:00Z'),
+          photos: [{ data: heic, ext: 'heic' }, { data: jpeg }],
+        },
+      ]),
+    );
+    expect(done).toMatchObject({ imported: 1, skipped: { files: 1 } });
+  });
+});
+
+describe('importing a Mastodon or Pixelfed export', () => {
+  it('makes text of the HTML caption, keeps alt texts and leaves videos and text-only posts out', async () => {
+    const member = await t.signUpWithProfile();
+    const done = await importDone(
+      member,
+      activityPubArchive([
+        {
+          caption: 'Harbour at dusk #boats\nSecond line & more',
+          time: day('2022-09-09T19:00:00Z'),
+          photos: [{ data: jpeg }],
+          alt: 'Boats at a pier',
+        },
+        { caption: 'Just words', time: day('2022-09-10T19:00:00Z'), photos: [] },
+        {
+          caption: 'A video',
+          time: day('2022-09-11T19:00:00Z'),
+          photos: [{ data: Buffer.from('x') }],
+          video: true,
+        },
+      ]),
+    );
+    expect(done).toMatchObject({ source: 'activitypub', imported: 1, skipped: { videos: 1, emptyPosts: 2 } });
+    const [made] = await postsOf(member.id);
+    expect(made!.caption).toBe('Harbour at dusk #boats\nSecond line & more');
+    const [photo] = await t.db.select().from(postImages).where(eq(postImages.postId, made!.id));
+    expect(photo!.altText).toBe('Boats at a pier');
+  });
+});
+
+describe('Glimpse export → import (round trip)', () => {
+  it('brings every post back with its caption, photos, alt texts and date', async () => {
+    const owner = await t.signUpWithProfile();
+    const first = await t.postPhoto(owner, 'First #one');
+    const second = await t.postPhoto(owner, 'Second');
+    expect((await owner.post('/api/account/export')).status).toBe(202);
+    await t.jobsDone();
+    const archive = Buffer.from(await (await owner.get('/api/account/export/download')).arrayBuffer());
+
+    const newcomer = await t.signUpWithProfile();
+    const done = await importDone(newcomer, archive);
+    expect(done).toMatchObject({ source: 'glimpse', imported: 2, skipped: { files: 0 } });
+    const made = await postsOf(newcomer.id);
+    expect(made.map((p) => [p.caption, p.createdAt.toISOString()])).toEqual([
+      ['First #one', first.createdAt],
+      ['Second', second.createdAt],
+    ]);
+  });
+});
+
+describe('who may import', () => {
+  it('a signed-out visitor can neither import nor read an import; a member sees only their own', async () => {
+    const archive = instagramArchive([
+      { caption: 'x', time: day('2020-01-01T00:00:00Z'), photos: [{ data: jpeg }] },
+    ]);
+    expect(
+      (await t.client().request('/api/import', { method: 'POST', body: new Uint8Array(archive) })).status,
+    ).toBe(401);
+    expect((await t.client().get('/api/import')).status).toBe(401);
+    const owner = await t.signUpWithProfile();
+    await importDone(owner, archive);
+    const other = await t.signUpWithProfile();
+    expect(await (await other.get('/api/import')).json()).toEqual({ import: null });
+  });
+});
+
+describe('bad archives are refused with the reason, and store nothing', () => {
+  const photo = { name: 'media/posts/202001/1.jpg', data: Buffer.from('x') };
+  const list = { name: 'your_instagram_activity/media/posts_1.json', data: Buffer.from('[]') };
+  const cases: [string, () => Buffer, number, string][] = [
+    ['not a zip', () => Buffer.from('%PDF-1.7 definitely not a zip'), 400, messages.import.notZip],
+    [
+      'a zip of something else',
+      () => writeZip([{ name: 'holiday/notes.txt', data: Buffer.from('hi') }]),
+      400,
+      messages.import.unknownFormat,
+    ],
+    [
+      'a name with ..',
+      () => writeZip([list, { name: '../../etc/cron.d/evil', data: Buffer.from('x') }]),
+      400,
+      messages.import.unsafeName('../../etc/cron.d/evil'),
+    ],
+    [
+      'an absolute name',
+      () => writeZip([list, { name: '/etc/passwd', data: Buffer.from('x') }]),
+      400,
+      messages.import.unsafeName('/etc/passwd'),
+    ],
+    [
+      'a symbolic link',
+      () => writeZip([list, { ...photo, data: Buffer.from('/etc/shadow'), unixMode: 0o120777 }]),
+      400,
+      messages.import.symlink(photo.name),
+    ],
+    [
+      'a file declaring more than an archive may unpack to (zip bomb)',
+      () => writeZip([list, { ...photo, declaredSize: 0xf000_0000 }]),
+      400,
+      messages.import.unpacksTooLarge,
+    ],
+    [
+      'more files than allowed',
+      () =>
+        writeZip([
+          list,
+          ...Array.from({ length: limits.importMaxEntries }, (_, i) => ({
+            name: `f/${i}`,
+            data: Buffer.alloc(0),
+          })),
+        ]),
+      400,
+      messages.import.tooManyEntries(limits.importMaxEntries),
+    ],
+  ];
+  it.each(cases)('%s', async (_, make, status, message) => {
+    const member = await t.signUpWithProfile();
+    const before = await t.storedFiles();
+    const response = await send(member, make());
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ error: { message } });
+    expect(await t.countRows(archiveImports, eq(archiveImports.userId, member.id))).toBe(0);
+    expect(await t.storedFiles()).toEqual(before);
+  });
+
+  it('an archive over the size limit (2 GB declared) is refused before it is read', async () => {
+    const member = await t.signUpWithProfile();
+    const response = await send(member, Buffer.from('PK'), { 'content-length': String(2 * 1024 ** 3) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({
+      error: { message: messages.import.tooLarge(Math.round(limits.importMaxBytes / 1024 / 1024)) },
+    });
+  });
+
+  it('a file that unpacks to more than it declares stops the import before any post is made', async () => {
+    const member = await t.signUpWithProfile();
+    const listed = [
+      { media: [{ uri: 'media/posts/202001/a.jpg', creation_timestamp: 1_580_000_000, title: 'fine' }] },
+      { media: [{ uri: 'media/posts/202001/b.jpg', creation_timestamp: 1_580_000_100, title: 'bomb' }] },
+    ];
+    const archive = writeZip([
+      { name: 'your_instagram_activity/media/posts_1.json', data: Buffer.from(JSON.stringify(listed)) },
+      { name: 'media/posts/202001/a.jpg', data: jpeg },
+      // 8 MB of zeros claiming to be 1 KB: the directory looks harmless, the data is not.
+      { name: 'media/posts/202001/b.jpg', data: Buffer.alloc(8 * 1024 * 1024), declaredSize: 1024 },
+    ]);
+    const done = await importDone(member, archive);
+    expect(done).toMatchObject({ status: 'failed', error: 'corrupt', imported: 0 });
+    expect(await postsOf(member.id)).toHaveLength(0);
+    expect((await t.storedFiles()).some((key) => key.startsWith('imports/'))).toBe(false);
+  });
+});
+
+describe('a restart during an import', () => {
+  it('resumes where it stopped, without a duplicate', async () => {
+    const member = await t.signUpWithProfile();
+    const archive = instagramArchive(
+      Array.from({ length: 5 }, (_, i) => ({
+        caption: `Post ${i}`,
+        time: day('2018-01-01T00:00:00Z') + i * 86_400,
+        photos: [{ data: jpeg }],
+      })),
+    );
+    // The archive as the request leaves it, with no job run yet: the test runs the task by hand.
+    const id = crypto.randomUUID();
+    const key = `imports/${id}.zip`;
+    await t.deps.storage.put(key, archive, 'application/zip');
+    await t.db
+      .insert(archiveImports)
+      .values({ id, userId: member.id, status: 'running', source: 'instagram', fileKey: key, total: 5 });
+    // Waiting in storage, the archive is never served, not even to its owner.
+    expect((await member.get(`/media/${key}`)).status).toBe(404);
+    const stop = new AbortController();
+    let photosStored = 0;
+    // The process stops (its signal aborts) once the second photo has been stored.
+    const storage = {
+      ...t.deps.storage,
+      put: async (...args: Parameters<typeof t.deps.storage.put>) => {
+        await t.deps.storage.put(...args);
+        if (args[0].startsWith('originals/') && ++photosStored === 2) stop.abort();
+      },
+    };
+    const job = { id: '1', attempt: 1, maxAttempts: 3, signal: stop.signal };
+    await expect(archiveImportTask.run({ importId: id }, { ...t.deps, storage }, job)).rejects.toThrow();
+    expect(await postsOf(member.id)).toHaveLength(2);
+
+    await archiveImportTask.run({ importId: id }, t.deps, {
+      ...job,
+      attempt: 2,
+      signal: new AbortController().signal,
+    });
+    const made = await postsOf(member.id);
+    expect(made.map((p) => p.caption)).toEqual(['Post 0', 'Post 1', 'Post 2', 'Post 3', 'Post 4']);
+    const [row] = await t.db.select().from(archiveImports).where(eq(archiveImports.id, id));
+    expect(row).toMatchObject({ status: 'done', imported: 5, alreadyImported: 0, processed: 5 });
+  });
+});
+
+describe('a 200-post archive', () => {
+  it('imports every post in order; time and memory are measured', async () => {
+    const member = await t.signUpWithProfile();
+    const photo = await makeJpeg(800, 600);
+    const archive = instagramArchive(
+      Array.from({ length: 200 }, (_, i) => ({
+        caption: `Day ${i}`,
+        time: 1_500_000_000 + i * 3600,
+        photos: [{ data: photo }],
+      })),
+    );
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50);
+    const startRss = process.memoryUsage().rss;
+    const started = performance.now();
+    expect((await send(member, archive)).status).toBe(202);
+    // Polled as the page does: the photos' AVIF encodes queue behind the import and are not timed.
+    let done: ImportDto;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      done = ((await (await member.get('/api/import')).json()) as { import: ImportDto }).import;
+    } while (done.status === 'running');
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    expect(done).toMatchObject({ status: 'done', imported: 200 });
+    const made = await postsOf(member.id);
+    expect(made.map((p) => p.caption)).toEqual(Array.from({ length: 200 }, (_, i) => `Day ${i}`));
+    console.info(
+      `200-post import: archive ${(archive.length / 1e6).toFixed(1)} MB, ${seconds.toFixed(1)} s, RSS ${(startRss / 1e6).toFixed(0)} → peak ${(peak / 1e6).toFixed(0)} MB`,
+    );
+  }, 600_000);
+});
