@@ -177,6 +177,8 @@ export const notificationTypes = [
   'event_changed',
   'event_cancelled',
   'event_promoted',
+  /** A remote account boosted (Announce) a member's post: federation has no local boost. */
+  'post_boost',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -51,6 +51,8 @@ export function notificationParts({
       return [...people, words(' commented on your post')];
     case 'mention':
       return [...people, words(' mentioned you')];
+    case 'post_boost':
+      return [...people, words(' boosted your post')];
     case 'event_interest':
       return [...people, words(` ${actorCount > 1 ? 'are' : 'is'} interested in `), ...event];
     case 'report_reviewed':

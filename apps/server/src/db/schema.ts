@@ -991,6 +991,21 @@ export const federationPosts = pgTable(
 );
 
 /**
+ * A comment that came as a reply Note from another server (its id there, for its Delete), or a
+ * local comment on a remote post, sent as a reply (our id for it: /ap/comments/{id}, no row).
+ */
+export const federationComments = pgTable(
+  'federation_comments',
+  {
+    commentId: uuid('comment_id')
+      .primaryKey()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    iri: text('iri').notNull(),
+  },
+  (t) => [uniqueIndex('federation_comments_iri_uq').on(t.iri)],
+);
+
+/**
  * Every column of posts and events but the generated search document (migration 0016), for reads
  * of whole rows: the tsvector is for the index, several times the caption's size, and no reader's
  * business (a data export, an event page).

@@ -11,7 +11,7 @@
  */
 import './node-shims.ts';
 import { createFederation, type Federation } from '@fedify/fedify';
-import { Accept, Create, Delete, Follow, Note, Reject, Undo, Update } from '@fedify/vocab';
+import { Accept, Announce, Create, Delete, Follow, Like, Note, Reject, Undo, Update } from '@fedify/vocab';
 import { appVersion } from '@glimpse/shared';
 import type { CoreDeps } from '../../core/deps.ts';
 import { isPublishedLocal, localUserIdByUsername } from './accounts.ts';
@@ -20,6 +20,7 @@ import { onAccept, onReject } from './inbox/accept.ts';
 import { onCreate } from './inbox/create.ts';
 import { onDelete } from './inbox/delete.ts';
 import { onFollow } from './inbox/follow.ts';
+import { onAnnounce, onLike } from './inbox/interactions.ts';
 import { onUndo } from './inbox/undo.ts';
 import { onUpdate } from './inbox/update.ts';
 import { keyPairsOf } from './keys.ts';
@@ -90,6 +91,8 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
     .on(Create, onCreate)
     .on(Update, onUpdate)
     .on(Delete, onDelete)
+    .on(Like, onLike)
+    .on(Announce, onAnnounce)
     .onError((ctx, error) => ctx.data.logger.warn({ err: error }, 'inbox activity failed'));
 
   return federation;

@@ -9,18 +9,29 @@ import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:https';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { exportSpki } from '@fedify/vocab-runtime';
-import type { PostDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/shared';
+import type {
+  CommentDto,
+  NotificationDto,
+  PostDto,
+  PublicProfileDto,
+  UserSearchResultDto,
+} from '@glimpse/shared';
+import { notificationText } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, postTags } from '../../db/schema.ts';
+import { comments, federationComments, follows, postLikes, postTags } from '../../db/schema.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { testCertificate } from '../../test/tls.ts';
 import {
   mastodonAccept,
   mastodonActor,
+  mastodonAnnounce,
   mastodonDeleteNote,
   mastodonFollow,
+  mastodonLike,
+  mastodonReply,
+  mastodonUndo,
   mastodonWebFinger,
   pixelfedCreateNote,
 } from './fixtures/remote-documents.ts';
@@ -67,6 +78,8 @@ beforeAll(async () => {
     } else if (url.pathname === '/.well-known/webfinger')
       json(mastodonWebFinger(remote, username), 'application/jrd+json');
     else if (url.pathname === `/users/${username}`) json(mastodonActor(remote, username, pem));
+    // Another account on the same server (its own actor, the same key: only the actor differs).
+    else if (url.pathname === '/users/mallory') json(mastodonActor(remote, 'mallory', pem));
     else if (url.pathname.endsWith('.jpg')) {
       response.writeHead(200, { 'content-type': 'image/jpeg' });
       response.end(photo);
@@ -190,5 +203,165 @@ describe('from Mastodon and Pixelfed', () => {
     expect(response.status).toBe(401);
     const feed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
     expect(feed.items.filter((item) => item.caption.startsWith('Boats'))).toHaveLength(0);
+  });
+});
+
+describe('likes, boosts, replies and mentions from Mastodon', () => {
+  let post: { id: string };
+  let postIri: string;
+  const adaActor = () => `${ours}/userpublicfeed/${ada.id}`;
+  const notices = async (member = ada) =>
+    ((await (await member.get('/api/notifications')).json()) as { items: NotificationDto[] }).items;
+  const sentence = (n: NotificationDto) =>
+    notificationText({
+      type: n.type,
+      actorNames: n.actors.map((a) => a.firstName),
+      actorCount: n.actorCount,
+      eventTitle: null,
+    });
+  const likeCount = async () =>
+    ((await (await ada.get(`/api/posts/${post.id}`)).json()) as PostDto).likeCount;
+
+  beforeAll(async () => {
+    post = await t.postPhoto(ada, 'Lighthouse');
+    postIri = `${ours}/postdetail/${post.id}`;
+  });
+
+  it('a Like counts once and tells "<name> liked your post"; Undo(Like) takes both back', async () => {
+    const like = mastodonLike(remote, username, postIri);
+    expect((await deliverToUs(like)).status).toBe(202);
+    expect(await likeCount()).toBe(1);
+    const liked = (await notices()).find((n) => n.type === 'post_like' && n.postId === post.id);
+    expect(sentence(liked!)).toBe('Eve Example liked your post');
+    // Delivered twice (a retry, a second inbox): still one like.
+    await deliverToUs(like);
+    expect(await likeCount()).toBe(1);
+
+    // Another account's Undo of eve's Like changes nothing.
+    expect(
+      (
+        await deliverToUs(
+          mastodonUndo(remote, 'mallory', like, `${remote}/users/mallory#likes/9/undo`),
+          '/ap/inbox',
+          'mallory',
+        )
+      ).status,
+    ).toBe(202);
+    expect(await likeCount()).toBe(1);
+
+    expect((await deliverToUs(mastodonUndo(remote, username, like))).status).toBe(202);
+    expect(await likeCount()).toBe(0);
+    expect((await notices()).some((n) => n.type === 'post_like' && n.postId === post.id)).toBe(false);
+  });
+
+  it('a Like signed by one actor but claiming another is 401; a Like of a post that is not ours stores nothing', async () => {
+    const forged = mastodonLike(remote, 'mallory', postIri);
+    expect((await deliverToUs(forged, '/ap/inbox', username)).status).toBe(401);
+    expect(await likeCount()).toBe(0);
+    const elsewhere = mastodonLike(remote, username, `${remote}/users/${username}/statuses/1`, '312');
+    expect((await deliverToUs(elsewhere)).status).toBe(202);
+    expect(await t.countRows(postLikes)).toBe(0);
+  });
+
+  it('an Announce of a post tells its author "boosted"; Undo takes it back', async () => {
+    const announce = mastodonAnnounce(remote, username, postIri, adaActor());
+    expect((await deliverToUs(announce)).status).toBe(202);
+    const boosted = (await notices()).find((n) => n.type === 'post_boost');
+    expect(sentence(boosted!)).toBe('Eve Example boosted your post');
+    expect((await deliverToUs(mastodonUndo(remote, username, announce))).status).toBe(202);
+    expect((await notices()).some((n) => n.type === 'post_boost')).toBe(false);
+  });
+
+  it('a reply becomes a comment on /postdetail, mentions are told, and its Delete removes it (only the author’s Delete)', async () => {
+    const bea = await t.signUpWithProfile({ firstName: 'Bea', lastName: 'Blue', username: 'bea' });
+    const reply = mastodonReply(remote, username, {
+      statusId: '1098',
+      inReplyTo: postIri,
+      mentions: [
+        { actor: adaActor(), handle: `ada@${new URL(ours).host}` },
+        { actor: `${ours}/userpublicfeed/${bea.id}`, handle: `bea@${new URL(ours).host}` },
+      ],
+      text: 'What a view',
+    });
+    expect((await deliverToUs(reply)).status).toBe(202);
+    await deliverToUs(reply);
+    const page = (await (await ada.get(`/api/posts/${post.id}/comments`)).json()) as { items: CommentDto[] };
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]!.body).toBe('@ada @bea What a view');
+    expect(page.items[0]!.author.username).toBe(`${username}@${remoteHost}:3112`);
+    expect(((await (await ada.get(`/api/posts/${post.id}`)).json()) as PostDto).commentCount).toBe(1);
+    const adas = await notices();
+    expect(adas.filter((n) => n.postId === post.id && n.type === 'post_comment')).toHaveLength(1);
+    // The author is told once (the comment), not again for the mention.
+    expect(adas.some((n) => n.type === 'mention')).toBe(false);
+    const beas = await notices(bea);
+    expect(beas.map((n) => [n.type, sentence(n)])).toEqual([['mention', 'Eve Example mentioned you']]);
+
+    // mallory's Delete of eve's reply removes nothing.
+    const forged = mastodonDeleteNote(remote, 'mallory', reply.object.id, `${remote}/users/mallory#delete/1`);
+    expect((await deliverToUs(forged, '/ap/inbox', 'mallory')).status).toBe(202);
+    expect(await t.countRows(comments, eq(comments.postId, post.id))).toBe(1);
+
+    expect((await deliverToUs(mastodonDeleteNote(remote, username, reply.object.id))).status).toBe(202);
+    expect(await t.countRows(comments, eq(comments.postId, post.id))).toBe(0);
+    expect(await t.countRows(federationComments)).toBe(0);
+    expect(((await (await ada.get(`/api/posts/${post.id}`)).json()) as PostDto).commentCount).toBe(0);
+  });
+
+  it('a member’s like and comment on the remote post go out as Like, Undo(Like), a reply Note and its Delete', async () => {
+    const create = pixelfedCreateNote(remote, username, '7010', `${remote}/storage/m/photo.jpg`);
+    await deliverToUs(create);
+    const feed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
+    const theirs = feed.items.find((item) => item.caption.startsWith('Boats'));
+    expect(theirs).toBeDefined();
+    const sentBefore = received.length;
+    await ada.put(`/api/posts/${theirs!.id}/like`);
+    await ada.delete(`/api/posts/${theirs!.id}/like`);
+    const commented = (await (
+      await ada.post(`/api/posts/${theirs!.id}/comments`, { body: 'Beautiful <boats> & "sea"' })
+    ).json()) as CommentDto;
+    await t.jobsDone();
+    await ada.delete(`/api/posts/${theirs!.id}/comments/${commented.id}`);
+    await t.jobsDone();
+    type Sent = {
+      type: string;
+      id: string;
+      actor: string;
+      object: Record<string, unknown> & { id: string; to: string[] };
+    };
+    const sent = received.slice(sentBefore).map((r) => r.body as Sent);
+    const like = sent.find((b) => b.type === 'Like');
+    expect(like).toMatchObject({ actor: adaActor(), object: create.object.id });
+    const undo = sent.find((b) => b.type === 'Undo');
+    expect(undo!.object).toMatchObject({ type: 'Like', id: like!.id, object: create.object.id });
+    const reply = sent.find((b) => b.type === 'Create');
+    expect(reply!.object).toMatchObject({
+      type: 'Note',
+      inReplyTo: create.object.id,
+      attributedTo: adaActor(),
+      content: '<p>Beautiful &lt;boats&gt; &amp; &quot;sea&quot;</p>',
+    });
+    expect(reply!.object.to).toContain(`${remote}/users/${username}`);
+    const deleted = sent.find((b) => b.type === 'Delete');
+    expect(deleted!.object).toMatchObject({ type: 'Tombstone', id: reply!.object.id });
+    expect(received.slice(sentBefore).every((r) => r.signed && r.path === `/users/${username}/inbox`)).toBe(
+      true,
+    );
+  });
+  // Last: a block ends the follows both ways (as between members).
+  it('a blocked remote account can neither like nor reply', async () => {
+    const eveId = (await t.db.select().from(follows).where(eq(follows.followeeId, ada.id)))[0]!.followerId;
+    expect((await ada.put(`/api/users/${eveId}/block`)).status).toBe(200);
+    await deliverToUs(mastodonLike(remote, username, postIri, '313'));
+    const reply = mastodonReply(remote, username, {
+      statusId: '1099',
+      inReplyTo: postIri,
+      mentions: [],
+      text: 'Hello?',
+    });
+    await deliverToUs(reply);
+    expect(await likeCount()).toBe(0);
+    expect(await t.countRows(comments, eq(comments.postId, post.id))).toBe(0);
+    expect((await ada.delete(`/api/users/${eveId}/block`)).status).toBe(200);
   });
 });

@@ -7,7 +7,14 @@
  */
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { PostDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/shared';
+import type {
+  CommentDto,
+  NotificationDto,
+  PostDto,
+  PublicProfileDto,
+  UserSearchResultDto,
+} from '@glimpse/shared';
+import { notificationText } from '@glimpse/shared';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
@@ -46,6 +53,13 @@ async function startServer(
     },
   };
 }
+
+/** The one comment's author: Bob's row on A, a remote account there (its username is a handle). */
+const bobOnAOf = (page: { items: CommentDto[] }) => {
+  const author = page.items[0]?.author;
+  expect(author?.username).toBe(`bob@${names.b}:${ports.b}`);
+  return author?.userId;
+};
 
 /** Both queues idle at once: a delivery on one side makes work on the other. */
 async function settle() {
@@ -124,6 +138,54 @@ describe('two servers', () => {
     await settle();
     const afterDelete = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
     expect(afterDelete.items.find((item) => item.id === arrived!.id)).toBeUndefined();
+  });
+
+  it('a like and a comment from B reach the post on A: count, "liked your post" with the remote name, the comment on the post and gone with its Delete', async () => {
+    const post = await a.t.postPhoto(alice, 'Harbour at noon');
+    await settle();
+    const feed = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
+    const arrived = feed.items.find((item) => item.caption === 'Harbour at noon');
+    expect(arrived).toBeDefined();
+
+    expect((await bob.put(`/api/posts/${arrived!.id}/like`)).status).toBe(200);
+    await settle();
+    const liked = (await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto;
+    expect(liked.likeCount).toBe(1);
+    const notices = (await (await alice.get('/api/notifications')).json()) as { items: NotificationDto[] };
+    const like = notices.items.find((n) => n.type === 'post_like' && n.postId === post.id);
+    expect(like).toBeDefined();
+    expect(
+      notificationText({
+        type: like!.type,
+        actorNames: like!.actors.map((p) => `${p.firstName}`),
+        actorCount: like!.actorCount,
+        eventTitle: null,
+      }),
+    ).toBe('Bob Bee liked your post');
+
+    // A second like of the same post (a retry) counts once; the unlike takes it back.
+    expect((await bob.put(`/api/posts/${arrived!.id}/like`)).status).toBe(200);
+    expect((await bob.delete(`/api/posts/${arrived!.id}/like`)).status).toBe(200);
+    await settle();
+    expect(((await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto).likeCount).toBe(0);
+
+    const commented = await bob.post(`/api/posts/${arrived!.id}/comments`, { body: 'Lovely light' });
+    expect(commented.status).toBe(201);
+    const comment = (await commented.json()) as CommentDto;
+    await settle();
+    const onA = (await (await alice.get(`/api/posts/${post.id}/comments`)).json()) as { items: CommentDto[] };
+    expect(onA.items.map((c) => [c.body, c.author.userId])).toEqual([['Lovely light', bobOnAOf(onA)]]);
+    expect(((await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto).commentCount).toBe(1);
+    const told = (await (await alice.get('/api/notifications')).json()) as { items: NotificationDto[] };
+    expect(told.items.some((n) => n.type === 'post_comment' && n.postId === post.id)).toBe(true);
+
+    expect((await bob.delete(`/api/posts/${arrived!.id}/comments/${comment.id}`)).status).toBe(204);
+    await settle();
+    const afterDelete = (await (await alice.get(`/api/posts/${post.id}/comments`)).json()) as {
+      items: CommentDto[];
+    };
+    expect(afterDelete.items).toHaveLength(0);
+    expect(((await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto).commentCount).toBe(0);
   });
 
   it('follow back the other way, then unfollow with Undo', async () => {

@@ -1,21 +1,24 @@
 /**
  * Undo(Follow): the remote account stops following a member. The Follow must be the sender's own
- * (its actor is the Undo's actor), so nobody undoes somebody else's follow. Undo of other
- * activities (Like, Announce) comes with those activities (later work).
+ * (its actor is the Undo's actor), so nobody undoes somebody else's follow. Undo of a Like or an
+ * Announce goes to inbox/interactions.ts.
  */
 import type { InboxContext } from '@fedify/fedify';
-import { Follow, type Undo } from '@fedify/vocab';
+import { Announce, Follow, Like, type Undo } from '@fedify/vocab';
 import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { applyFollow, isFollowing } from '../../../core/follows.ts';
 import { followRequests } from '../../../db/schema.ts';
 import { allowedSender } from './guard.ts';
+import { onUndoInteraction } from './interactions.ts';
 
 export async function onUndo(ctx: InboxContext<CoreDeps>, undo: Undo): Promise<void> {
   const { db, live } = ctx.data;
   const remoteId = await allowedSender(db, undo.actorId);
   if (!remoteId) return;
   const object = await undo.getObject();
+  if (object instanceof Like) return onUndoInteraction(ctx, undo, object, 'like');
+  if (object instanceof Announce) return onUndoInteraction(ctx, undo, object, 'announce');
   if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId?.href || !object.objectId) return;
   const target = ctx.parseUri(object.objectId);
   if (target?.type !== 'actor') return;
