@@ -923,6 +923,20 @@ export const federationKeys = pgTable('federation_keys', {
 });
 
 /**
+ * A deleted member's keys, kept while their Delete(Person) is being delivered (features/federation/
+ * farewell.ts): other servers verify it with the key they cached, so it must be signed after the
+ * member's rows are gone. Swept after `federationFarewellDays` (no foreign key: the user is gone).
+ */
+export const federationFarewells = pgTable('federation_farewells', {
+  userId: text('user_id').primaryKey(),
+  rsaPublic: jsonb('rsa_public').notNull(),
+  rsaPrivate: jsonb('rsa_private').notNull(),
+  ed25519Public: jsonb('ed25519_public').notNull(),
+  ed25519Private: jsonb('ed25519_private').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * A remote account (docs/data-model.md "Remote accounts"): a `user` + `profiles` row that cannot
  * sign in, so follows, feed, likes, blocks and mutes treat it like anyone; and this row, where it lives.
  */

@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
+import { farewellTask } from '../features/federation/farewell.ts';
 import { federateCommentTask, federateLikeTask } from '../features/federation/interactions.ts';
 import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
@@ -59,6 +60,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federatePostTask,
   federateLikeTask,
   federateCommentTask,
+  farewellTask,
   federationKvSweepTask,
 ];
 

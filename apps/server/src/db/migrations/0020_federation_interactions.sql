@@ -1,3 +1,13 @@
+-- Federation (issue 25, second part): the keys a deleted member's farewell is signed with, the
+-- replies that came as comments, and the triggers that queue likes and comments on remote posts.
+CREATE TABLE "federation_farewells" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"rsa_public" jsonb NOT NULL,
+	"rsa_private" jsonb NOT NULL,
+	"ed25519_public" jsonb NOT NULL,
+	"ed25519_private" jsonb NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
 CREATE TABLE "federation_comments" (
 	"comment_id" uuid PRIMARY KEY NOT NULL,
 	"iri" text NOT NULL

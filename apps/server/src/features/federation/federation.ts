@@ -23,7 +23,7 @@ import { onFollow } from './inbox/follow.ts';
 import { onAnnounce, onLike } from './inbox/interactions.ts';
 import { onUndo } from './inbox/undo.ts';
 import { onUpdate } from './inbox/update.ts';
-import { keyPairsOf } from './keys.ts';
+import { farewellKeyPairsOf, keyPairsOf } from './keys.ts';
 import { createPostgresKvStore } from './kv.ts';
 import { gateAuthenticatedLoader, gateDocumentLoader } from './loader.ts';
 import { nodeInfoOf } from './nodeinfo.ts';
@@ -70,7 +70,9 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
   federation
     .setActorDispatcher('/userpublicfeed/{identifier}', (ctx, userId) => personOf(ctx, userId))
     .setKeyPairsDispatcher(async (ctx, userId) =>
-      (await isPublishedLocal(ctx.data.db, userId)) ? keyPairsOf(ctx.data.db, userId) : [],
+      (await isPublishedLocal(ctx.data.db, userId))
+        ? keyPairsOf(ctx.data.db, userId)
+        : farewellKeyPairsOf(ctx.data.db, userId),
     )
     .mapHandle((ctx, username) => localUserIdByUsername(ctx.data.db, username));
 

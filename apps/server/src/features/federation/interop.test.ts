@@ -19,7 +19,14 @@ import type {
 import { notificationText } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, federationComments, follows, postLikes, postTags } from '../../db/schema.ts';
+import {
+  comments,
+  federationActors,
+  federationComments,
+  follows,
+  postLikes,
+  postTags,
+} from '../../db/schema.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { testCertificate } from '../../test/tls.ts';
@@ -27,6 +34,7 @@ import {
   mastodonAccept,
   mastodonActor,
   mastodonAnnounce,
+  mastodonDeleteActor,
   mastodonDeleteNote,
   mastodonFollow,
   mastodonLike,
@@ -363,5 +371,34 @@ describe('likes, boosts, replies and mentions from Mastodon', () => {
     expect(await likeCount()).toBe(0);
     expect(await t.countRows(comments, eq(comments.postId, post.id))).toBe(0);
     expect((await ada.delete(`/api/users/${eveId}/block`)).status).toBe(200);
+  });
+});
+
+describe('an account deleted on its server', () => {
+  it('Delete(Person) from the account itself removes it with what it wrote here; another account’s does nothing', async () => {
+    const [eve] = await t.db
+      .select()
+      .from(federationActors)
+      .where(eq(federationActors.iri, `${remote}/users/${username}`));
+    expect(eve).toBeDefined();
+    const post = await t.postPhoto(ada, 'Farewell light');
+    const postIri = `${ours}/postdetail/${post.id}`;
+    await deliverToUs(mastodonLike(remote, username, postIri, '400'));
+    await deliverToUs(
+      mastodonReply(remote, username, { statusId: '1200', inReplyTo: postIri, mentions: [], text: 'Bye' }),
+    );
+    const counts = async () => (await (await ada.get(`/api/posts/${post.id}`)).json()) as PostDto;
+    expect(await counts()).toMatchObject({ likeCount: 1, commentCount: 1 });
+
+    const forged = mastodonDeleteActor(remote, 'mallory', `${remote}/users/mallory#delete-eve`);
+    forged.object = `${remote}/users/${username}`;
+    expect((await deliverToUs(forged, '/ap/inbox', 'mallory')).status).toBe(202);
+    expect((await ada.get(`/api/profiles/${eve!.userId}`)).status).toBe(200);
+
+    expect((await deliverToUs(mastodonDeleteActor(remote, username))).status).toBe(202);
+    expect((await ada.get(`/api/profiles/${eve!.userId}`)).status).toBe(404);
+    expect(await counts()).toMatchObject({ likeCount: 0, commentCount: 0 });
+    expect(await t.countRows(federationActors, eq(federationActors.userId, eve!.userId))).toBe(0);
+    expect(await t.countRows(comments, eq(comments.authorId, eve!.userId))).toBe(0);
   });
 });

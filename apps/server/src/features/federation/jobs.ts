@@ -2,12 +2,14 @@
  * The federation's background tasks: `federation_message` runs what Fedify put on its queue
  * (queue.ts): deliveries go out through the gate (deliver.ts), anything else (an incoming
  * activity, a fan-out) goes back to Fedify's `processQueuedTask`, which throws on failure so the
- * job is tried again later (`nativeRetrial`). `federation_kv_sweep` drops expired KV entries hourly.
+ * job is tried again later (`nativeRetrial`). `federation_kv_sweep` drops expired KV entries hourly, and deleted members' keys
+ * once their farewell has had its tries (farewell.ts).
  */
 import { exportJwk, type Message } from '@fedify/fedify';
 import type { CoreDeps } from '../../core/deps.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { type Delivery, deliver } from './deliver.ts';
+import { sweepFarewells } from './farewell.ts';
 import { federationContext, federationOf, userAgentOf } from './federation.ts';
 import { createPostgresKvStore, sweepFederationKv } from './kv.ts';
 import { federationMessageTaskName } from './queue.ts';
@@ -46,5 +48,6 @@ export const federationKvSweepTask = defineTask<Record<string, never>, CoreDeps>
   queueName: 'maintenance',
   async run(_, { db }) {
     await sweepFederationKv(db);
+    await sweepFarewells(db);
   },
 });

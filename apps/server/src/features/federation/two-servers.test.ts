@@ -207,4 +207,28 @@ describe('two servers', () => {
     const after = (await (await bob.get('/api/me')).json()) as { profile: { followerCount: number } };
     expect(after.profile.followerCount).toBe(0);
   });
+
+  it('an account deleted on B is gone on A with its follow, like and comment (Delete(Person))', async () => {
+    const post = await a.t.postPhoto(alice, 'Last light');
+    await settle();
+    const feed = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
+    const arrived = feed.items.find((item) => item.caption === 'Last light');
+    await bob.put(`/api/posts/${arrived!.id}/like`);
+    await bob.post(`/api/posts/${arrived!.id}/comments`, { body: 'So long' });
+    await settle();
+    const before = (await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto;
+    expect(before).toMatchObject({ likeCount: 1, commentCount: 1 });
+    expect((await bob.get(`/api/profiles/${aliceOnB}`)).status).toBe(200);
+    const bobHereOnA = (
+      (await (await alice.get(`/api/posts/${post.id}/comments`)).json()) as { items: CommentDto[] }
+    ).items[0]!.author.userId;
+
+    expect((await bob.post('/api/account/delete', { password: bob.password })).status).toBe(204);
+    await settle();
+    expect((await alice.get(`/api/profiles/${bobHereOnA}`)).status).toBe(404);
+    const after = (await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto;
+    expect(after).toMatchObject({ likeCount: 0, commentCount: 0 });
+    const own = (await (await alice.get('/api/me')).json()) as { profile: { followerCount: number } };
+    expect(own.profile.followerCount).toBe(0);
+  });
 });
