@@ -11,7 +11,11 @@ import { dataExportsSweepTask, dataExportTask } from '../features/account/data-e
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
 import { farewellTask } from '../features/federation/farewell.ts';
-import { federateCommentTask, federateLikeTask } from '../features/federation/interactions.ts';
+import {
+  federateBlockTask,
+  federateCommentTask,
+  federateLikeTask,
+} from '../features/federation/interactions.ts';
 import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
@@ -61,6 +65,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federateLikeTask,
   federateCommentTask,
   farewellTask,
+  federateBlockTask,
   federationKvSweepTask,
 ];
 

@@ -57,3 +57,22 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "comments_federation" AFTER INSERT OR DELETE ON "comments"
 FOR EACH ROW EXECUTE FUNCTION "queue_comment_federation"();
+--> statement-breakpoint
+-- A member blocking (or unblocking) a remote account tells its server: Block / Undo(Block).
+CREATE FUNCTION "queue_block_federation"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  row blocks%ROWTYPE;
+BEGIN
+  IF TG_OP = 'DELETE' THEN row := OLD; ELSE row := NEW; END IF;
+  IF EXISTS (SELECT 1 FROM federation_actors a WHERE a.user_id = row.blocked_id)
+     AND NOT EXISTS (SELECT 1 FROM federation_actors a WHERE a.user_id = row.blocker_id) THEN
+    PERFORM graphile_worker.add_job(
+      'federation_block',
+      json_build_object('blockerId', row.blocker_id, 'blockedId', row.blocked_id, 'blocked', TG_OP = 'INSERT'));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "blocks_federation" AFTER INSERT OR DELETE ON "blocks"
+FOR EACH ROW EXECUTE FUNCTION "queue_block_federation"();

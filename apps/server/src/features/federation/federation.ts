@@ -11,12 +11,25 @@
  */
 import './node-shims.ts';
 import { createFederation, type Federation } from '@fedify/fedify';
-import { Accept, Announce, Create, Delete, Follow, Like, Note, Reject, Undo, Update } from '@fedify/vocab';
+import {
+  Accept,
+  Announce,
+  Block,
+  Create,
+  Delete,
+  Follow,
+  Like,
+  Note,
+  Reject,
+  Undo,
+  Update,
+} from '@fedify/vocab';
 import { appVersion } from '@glimpse/shared';
 import type { CoreDeps } from '../../core/deps.ts';
 import { isPublishedLocal, localUserIdByUsername } from './accounts.ts';
 import { registerCollections } from './collections.ts';
 import { onAccept, onReject } from './inbox/accept.ts';
+import { onBlock } from './inbox/block.ts';
 import { onCreate } from './inbox/create.ts';
 import { onDelete } from './inbox/delete.ts';
 import { onFollow } from './inbox/follow.ts';
@@ -95,6 +108,7 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
     .on(Delete, onDelete)
     .on(Like, onLike)
     .on(Announce, onAnnounce)
+    .on(Block, onBlock)
     .onError((ctx, error) => ctx.data.logger.warn({ err: error }, 'inbox activity failed'));
 
   return federation;

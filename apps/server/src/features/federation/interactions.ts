@@ -1,16 +1,18 @@
 /**
- * A member's like or comment on a remote account's post, to that account's server: the
- * `federation_like` and `federation_comment` jobs that migration 0020's triggers queue with the
- * like or comment row, in its transaction. Like / Undo(Like) (the Like embedded, as Mastodon
+ * A member's like or comment on a remote account's post, or block of a remote account, to that
+ * account's server: the `federation_like`, `federation_comment` and `federation_block` jobs that
+ * migration 0020's triggers queue with the like, comment or block row, in its transaction. Like / Undo(Like) (the Like embedded, as Mastodon
  * matches it by actor and object), and a comment as a reply Note (`inReplyTo` the post's id there)
  * or, deleted, a Delete with a Tombstone.
  *
  * Ids: a Like is `<member's actor id>#likes/<post id>` (one like per member and post, so the Undo
  * names the same id), a comment `<member's actor id>#comments/<comment id>` (as Follows are
- * `#follows/<uuid>`: Fedify has one Note dispatcher, posts').
+ * `#follows/<uuid>`: Fedify has one Note dispatcher, posts'), a Block `#blocks/<account's id here>`.
+ * A Block goes only to the blocked account (Mastodon sends it there alone too), Undo(Block) with it
+ * embedded.
  */
 import type { Context } from '@fedify/fedify';
-import { Create, Delete, Like, Note, PUBLIC_COLLECTION, Tombstone, Undo } from '@fedify/vocab';
+import { Block, Create, Delete, Like, Note, PUBLIC_COLLECTION, Tombstone, Undo } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
@@ -113,5 +115,28 @@ export const federateCommentTask = defineTask<CommentFederationPayload, CoreDeps
         published,
       }),
     );
+  },
+});
+
+export const federateBlockTask = defineTask<
+  { blockerId: string; blockedId: string; blocked: boolean },
+  CoreDeps
+>({
+  name: 'federation_block',
+  async run({ blockerId, blockedId, blocked }, deps) {
+    if (deps.env.FEDERATION === 'off' || !(await isPublishedLocal(deps.db, blockerId))) return;
+    const actor = await remoteActorOf(deps.db, blockedId);
+    if (!actor) return;
+    const ctx = federationContext(deps);
+    const me = ctx.getActorUri(blockerId);
+    const block = new Block({
+      id: new URL(`#blocks/${blockedId}`, me),
+      actor: me,
+      object: new URL(actor.iri),
+    });
+    const activity = blocked
+      ? block
+      : new Undo({ id: new URL(`#undo/${crypto.randomUUID()}`, me), actor: me, object: block });
+    await ctx.sendActivity({ identifier: blockerId }, recipientOf(actor), activity);
   },
 });

@@ -34,6 +34,7 @@ import {
   mastodonAccept,
   mastodonActor,
   mastodonAnnounce,
+  mastodonBlock,
   mastodonDeleteActor,
   mastodonDeleteNote,
   mastodonFollow,
@@ -371,6 +372,41 @@ describe('likes, boosts, replies and mentions from Mastodon', () => {
     expect(await likeCount()).toBe(0);
     expect(await t.countRows(comments, eq(comments.postId, post.id))).toBe(0);
     expect((await ada.delete(`/api/users/${eveId}/block`)).status).toBe(200);
+    await t.jobsDone();
+    // Eve's server was told: a Block, then Undo with the same Block embedded.
+    const block = received.find((r) => r.body.type === 'Block');
+    expect(block).toMatchObject({ path: `/users/${username}/inbox`, signed: true });
+    expect(block!.body).toMatchObject({ actor: adaActor(), object: `${remote}/users/${username}` });
+    const undo = received.find(
+      (r) => r.body.type === 'Undo' && (r.body.object as { type: string }).type === 'Block',
+    );
+    expect((undo!.body.object as { id: string }).id).toBe(block!.body.id);
+  });
+
+  it('a Block from Mastodon hides each from the other, as a member’s block does; only its sender’s Undo lifts it', async () => {
+    const eveId = (
+      await t.db
+        .select()
+        .from(federationActors)
+        .where(eq(federationActors.iri, `${remote}/users/${username}`))
+    )[0]!.userId;
+    expect((await ada.get(`/api/profiles/${eveId}`)).status).toBe(200);
+    const block = mastodonBlock(remote, username, adaActor());
+    expect((await deliverToUs(block)).status).toBe(202);
+    expect((await ada.get(`/api/profiles/${eveId}`)).status).toBe(404);
+    expect((await ada.put(`/api/users/${eveId}/follow`)).status).toBe(404);
+
+    // A Block of somebody that is not ours, and mallory's Undo of eve's Block, change nothing.
+    await deliverToUs(mastodonBlock(remote, username, `${remote}/users/mallory`, '78'));
+    await deliverToUs(
+      mastodonUndo(remote, 'mallory', block, `${remote}/users/mallory#blocks/1/undo`),
+      '/ap/inbox',
+      'mallory',
+    );
+    expect((await ada.get(`/api/profiles/${eveId}`)).status).toBe(404);
+
+    expect((await deliverToUs(mastodonUndo(remote, username, block))).status).toBe(202);
+    expect((await ada.get(`/api/profiles/${eveId}`)).status).toBe(200);
   });
 });
 

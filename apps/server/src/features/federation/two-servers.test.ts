@@ -208,6 +208,22 @@ describe('two servers', () => {
     expect(after.profile.followerCount).toBe(0);
   });
 
+  it('a block on A reaches B as Block: each hidden from the other there too; Undo(Block) lifts it', async () => {
+    expect((await alice.put(`/api/users/${bobOnA}/block`)).status).toBe(200);
+    await settle();
+    expect((await bob.get(`/api/profiles/${aliceOnB}`)).status).toBe(404);
+    expect((await bob.put(`/api/users/${aliceOnB}/follow`)).status).toBe(404);
+    expect((await alice.delete(`/api/users/${bobOnA}/block`)).status).toBe(200);
+    await settle();
+    expect((await bob.get(`/api/profiles/${aliceOnB}`)).status).toBe(200);
+    // The block ended Bob's follow on both sides; he follows again for what comes next.
+    expect(await (await bob.put(`/api/users/${aliceOnB}/follow`)).json()).toMatchObject({ requested: true });
+    await settle();
+    expect(
+      ((await (await bob.get(`/api/profiles/${aliceOnB}`)).json()) as PublicProfileDto).followedByMe,
+    ).toBe(true);
+  });
+
   it('an account deleted on B is gone on A with its follow, like and comment (Delete(Person))', async () => {
     const post = await a.t.postPhoto(alice, 'Last light');
     await settle();
