@@ -471,6 +471,23 @@ export interface JobQueueDto {
   failedJobs: FailedJobDto[];
 }
 
+/** /admin/federation (admins): blocked domains, the servers we know, deliveries that keep failing. */
+export interface FederationAdminDto {
+  blockedDomains: { domain: string; mediaOnly: boolean; createdAt: string }[];
+  /** Servers with accounts known here, most accounts first. */
+  servers: { domain: string; accounts: number; posts: number; followers: number; following: number }[];
+  /** Deliveries waiting to be tried again or given up, newest first. */
+  failedDeliveries: {
+    id: string;
+    host: string;
+    attempts: number;
+    maxAttempts: number;
+    lastError: string;
+    runAt: string;
+    givenUp: boolean;
+  }[];
+}
+
 export interface MutedWordDto {
   id: string;
   word: string;

@@ -78,6 +78,8 @@ export const limits = {
   captionMax: 2200,
   altTextMax: 1000,
   commentMax: 1000,
+  /** A domain on /admin/federation: a host name (253, RFC 1035) and a port. */
+  domainMax: 259,
   reportMax: 1000,
   feedbackMax: 2000,
   /** Accounts signed in at once on one device (better-auth multi-session, Add Account). */

@@ -923,6 +923,18 @@ export const federationKeys = pgTable('federation_keys', {
 });
 
 /**
+ * A domain an admin blocked on /admin/federation (features/federation/domain-blocks.ts): its host
+ * as `federation_actors.domain` keeps it (with the port), lower-case. Fully blocked, nothing from it
+ * is taken and nothing goes to it; `media_only`, only its media (avatars, photos) are not fetched.
+ */
+export const federationDomainBlocks = pgTable('federation_domain_blocks', {
+  domain: text('domain').primaryKey(),
+  mediaOnly: boolean('media_only').notNull().default(false),
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
  * A deleted member's keys, kept while their Delete(Person) is being delivered (features/federation/
  * farewell.ts): other servers verify it with the key they cached, so it must be signed after the
  * member's rows are gone. Swept after `federationFarewellDays` (no foreign key: the user is gone).

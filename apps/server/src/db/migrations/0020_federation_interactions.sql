@@ -1,5 +1,13 @@
--- Federation (issue 25, second part): the keys a deleted member's farewell is signed with, the
--- replies that came as comments, and the triggers that queue likes and comments on remote posts.
+-- Federation (issue 25, second part): domain blocks, the keys a deleted member's farewell is signed
+-- with, the replies that came as comments, and the triggers that queue likes, comments and blocks.
+CREATE TABLE "federation_domain_blocks" (
+	"domain" text PRIMARY KEY NOT NULL,
+	"media_only" boolean DEFAULT false NOT NULL,
+	"created_by" text,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "federation_domain_blocks" ADD CONSTRAINT "federation_domain_blocks_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE TABLE "federation_farewells" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"rsa_public" jsonb NOT NULL,

@@ -23,9 +23,11 @@ import {
   comments,
   federationActors,
   federationComments,
+  federationPosts,
   follows,
   postLikes,
   postTags,
+  user,
 } from '../../db/schema.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
@@ -407,6 +409,43 @@ describe('likes, boosts, replies and mentions from Mastodon', () => {
 
     expect((await deliverToUs(mastodonUndo(remote, username, block))).status).toBe(202);
     expect((await ada.get(`/api/profiles/${eveId}`)).status).toBe(200);
+  });
+});
+
+describe('a blocked domain', () => {
+  it('is answered 403 before anything is read, and nothing it sends is stored; media only fetches no media', async () => {
+    const post = await t.postPhoto(ada, 'Behind the wall');
+    const postIri = `${ours}/postdetail/${post.id}`;
+    const domain = `${remoteHost}:3112`;
+    // Signed up through the API: t.admin's cookie is not the __Secure- one an https PUBLIC_URL uses.
+    const admin = await t.signUpWithProfile({ firstName: 'Ann', lastName: 'Admin', username: 'ann_admin' });
+    await t.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+    expect((await admin.post('/api/admin/federation/domain-blocks', { domain })).status).toBe(200);
+    expect((await deliverToUs(mastodonLike(remote, username, postIri, '500'))).status).toBe(403);
+    const reply = mastodonReply(remote, username, {
+      statusId: '1300',
+      inReplyTo: postIri,
+      mentions: [],
+      text: 'Hi',
+    });
+    expect((await deliverToUs(reply)).status).toBe(403);
+    expect(await t.countRows(postLikes, eq(postLikes.postId, post.id))).toBe(0);
+    expect(await t.countRows(comments, eq(comments.postId, post.id))).toBe(0);
+
+    // Media only: activity is taken again, but no picture is fetched from it.
+    expect(
+      (await admin.post('/api/admin/federation/domain-blocks', { domain, mediaOnly: true })).status,
+    ).toBe(200);
+    expect((await deliverToUs(mastodonLike(remote, username, postIri, '501'))).status).toBe(202);
+    expect(await t.countRows(postLikes, eq(postLikes.postId, post.id))).toBe(1);
+    const before = received.length;
+    const create = pixelfedCreateNote(remote, username, '7020', `${remote}/storage/m/photo.jpg`);
+    expect((await deliverToUs(create)).status).toBe(202);
+    expect(await t.countRows(federationPosts, eq(federationPosts.iri, create.object.id))).toBe(0);
+    expect(received.length).toBe(before);
+    expect(
+      (await admin.delete(`/api/admin/federation/domain-blocks/${encodeURIComponent(domain)}`)).status,
+    ).toBe(204);
   });
 });
 

@@ -9,6 +9,7 @@ import { exportJwk, type Message } from '@fedify/fedify';
 import type { CoreDeps } from '../../core/deps.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { type Delivery, deliver } from './deliver.ts';
+import { isDomainBlocked } from './domain-blocks.ts';
 import { sweepFarewells } from './farewell.ts';
 import { federationContext, federationOf, userAgentOf } from './federation.ts';
 import { createPostgresKvStore, sweepFederationKv } from './kv.ts';
@@ -35,6 +36,8 @@ export const federationMessageTask = defineTask<Message, CoreDeps>({
     if (deps.env.FEDERATION === 'off') return;
     const message = await withKeys(deps, queued);
     if (message.type === 'outbox') {
+      // A blocked domain gets nothing from us, whatever was queued before the block.
+      if (await isDomainBlocked(deps.db, new URL((message as Delivery).inbox).host)) return;
       const kv = createPostgresKvStore(deps.db);
       await deliver({ outbound: deps.outbound, kv, userAgent: userAgentOf(deps) }, message as Delivery);
       return;

@@ -9,6 +9,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type {
   CommentDto,
+  FederationAdminDto,
   NotificationDto,
   PostDto,
   PublicProfileDto,
@@ -16,7 +17,9 @@ import type {
 } from '@glimpse/shared';
 import { notificationText } from '@glimpse/shared';
 import { createAdaptorServer } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { user } from '../../db/schema.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
 import { testCertificate } from '../../test/tls.ts';
 
@@ -222,6 +225,73 @@ describe('two servers', () => {
     expect(
       ((await (await bob.get(`/api/profiles/${aliceOnB}`)).json()) as PublicProfileDto).followedByMe,
     ).toBe(true);
+  });
+
+  it('a domain block on A: B’s posts leave A’s feed, follows end, nothing from B is taken or sent; unblock lifts it', async () => {
+    const domainB = `${names.b}:${ports.b}`;
+    expect((await alice.put(`/api/users/${bobOnA}/follow`)).status).toBe(200);
+    await settle();
+    await b.t.postPhoto(bob, 'From B');
+    await settle();
+    const feedOf = async () =>
+      ((await (await alice.get('/api/feed')).json()) as { items: PostDto[] }).items.map(
+        (item) => item.caption,
+      );
+    expect(await feedOf()).toContain('From B');
+
+    // Only an admin: a member is told the page does not exist.
+    const asMember = await alice.post('/api/admin/federation/domain-blocks', { domain: domainB });
+    expect(asMember.status).toBe(404);
+    expect((await alice.get('/api/admin/federation')).status).toBe(404);
+    // Signed up through the API: t.admin's cookie is not the __Secure- one an https PUBLIC_URL uses.
+    const admin = await a.t.signUpWithProfile({ firstName: 'Ada', lastName: 'Admin', username: 'ada_admin' });
+    await a.t.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+    expect((await admin.post('/api/admin/federation/domain-blocks', { domain: 'not a domain' })).status).toBe(
+      400,
+    );
+    expect(
+      (await admin.post('/api/admin/federation/domain-blocks', { domain: `${names.a}:${ports.a}` })).status,
+    ).toBe(400);
+    // The domain field takes a handle with its port, as profiles show it.
+    const blocked = await admin.post('/api/admin/federation/domain-blocks', { domain: `@bob@${domainB}` });
+    expect(blocked.status).toBe(200);
+    expect(await blocked.json()).toEqual({ domain: domainB, mediaOnly: false });
+
+    expect(await feedOf()).not.toContain('From B');
+    expect((await alice.get(`/api/profiles/${bobOnA}`)).status).toBe(404);
+    const own = (await (await alice.get('/api/me')).json()) as {
+      profile: { followerCount: number; followingCount: number };
+    };
+    expect(own.profile).toMatchObject({ followerCount: 0, followingCount: 0 });
+    const overview = (await (await admin.get('/api/admin/federation')).json()) as FederationAdminDto;
+    expect(overview.blockedDomains.map((d) => d.domain)).toEqual([domainB]);
+    expect(overview.servers.find((server) => server.domain === domainB)).toMatchObject({
+      accounts: 1,
+      followers: 0,
+    });
+
+    // Nor is it looked up any more.
+    expect((await alice.get(`/api/search/users?q=${encodeURIComponent(`@bob@${domainB}`)}`)).status).toBe(
+      200,
+    );
+    const found = (await (
+      await alice.get(`/api/search/users?q=${encodeURIComponent(`@bob@${domainB}`)}`)
+    ).json()) as UserSearchResultDto[];
+    expect(found).toEqual([]);
+
+    expect(
+      (await admin.delete(`/api/admin/federation/domain-blocks/${encodeURIComponent(domainB)}`)).status,
+    ).toBe(204);
+    expect(
+      (await admin.delete(`/api/admin/federation/domain-blocks/${encodeURIComponent(domainB)}`)).status,
+    ).toBe(404);
+    expect((await alice.get(`/api/profiles/${bobOnA}`)).status).toBe(200);
+    // The follows stay ended (as on Mastodon): Bob follows again for what comes next.
+    await bob.delete(`/api/users/${aliceOnB}/follow`);
+    await bob.put(`/api/users/${aliceOnB}/follow`);
+    await settle();
+    const back = (await (await alice.get('/api/me')).json()) as { profile: { followerCount: number } };
+    expect(back.profile.followerCount).toBe(1);
   });
 
   it('an account deleted on B is gone on A with its follow, like and comment (Delete(Person))', async () => {

@@ -7,11 +7,12 @@
 import type { InboxContext } from '@fedify/fedify';
 import { type Activity, isActor } from '@fedify/vocab';
 import type { CoreDeps } from '../../../core/deps.ts';
+import { isDomainBlocked } from '../domain-blocks.ts';
 import { knownActorId, upsertRemoteActor } from '../remote-actors.ts';
 import { allowedSender } from './guard.ts';
 
 export async function senderOf(ctx: InboxContext<CoreDeps>, activity: Activity): Promise<string | null> {
-  if (!activity.actorId) return null;
+  if (!activity.actorId || (await isDomainBlocked(ctx.data.db, activity.actorId.host))) return null;
   if (!(await knownActorId(ctx.data.db, activity.actorId.href))) {
     const actor = await activity.getActor();
     if (!actor || !isActor(actor) || actor.id?.href !== activity.actorId.href) return null;
