@@ -17,6 +17,7 @@ import {
   Block,
   Create,
   Delete,
+  Flag,
   Follow,
   Like,
   Note,
@@ -32,6 +33,7 @@ import { onAccept, onReject } from './inbox/accept.ts';
 import { onBlock } from './inbox/block.ts';
 import { onCreate } from './inbox/create.ts';
 import { onDelete } from './inbox/delete.ts';
+import { onFlag } from './inbox/flag.ts';
 import { onFollow } from './inbox/follow.ts';
 import { onAnnounce, onLike } from './inbox/interactions.ts';
 import { onUndo } from './inbox/undo.ts';
@@ -109,6 +111,7 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
     .on(Like, onLike)
     .on(Announce, onAnnounce)
     .on(Block, onBlock)
+    .on(Flag, onFlag)
     .onError((ctx, error) => ctx.data.logger.warn({ err: error }, 'inbox activity failed'));
 
   return federation;

@@ -27,6 +27,7 @@ import {
   follows,
   postLikes,
   postTags,
+  reports,
   user,
 } from '../../db/schema.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
@@ -39,7 +40,9 @@ import {
   mastodonBlock,
   mastodonDeleteActor,
   mastodonDeleteNote,
+  mastodonFlag,
   mastodonFollow,
+  mastodonInstanceActor,
   mastodonLike,
   mastodonReply,
   mastodonUndo,
@@ -91,6 +94,7 @@ beforeAll(async () => {
     else if (url.pathname === `/users/${username}`) json(mastodonActor(remote, username, pem));
     // Another account on the same server (its own actor, the same key: only the actor differs).
     else if (url.pathname === '/users/mallory') json(mastodonActor(remote, 'mallory', pem));
+    else if (url.pathname === '/actor') json(mastodonInstanceActor(remote, pem));
     else if (url.pathname.endsWith('.jpg')) {
       response.writeHead(200, { 'content-type': 'image/jpeg' });
       response.end(photo);
@@ -119,7 +123,7 @@ async function deliverToUs(activity: unknown, path = '/ap/inbox', keyOwner = use
   const signed = await signRequest(
     request,
     keys.privateKey,
-    new URL(`${remote}/users/${keyOwner}#main-key`),
+    new URL(keyOwner.startsWith('https://') ? keyOwner : `${remote}/users/${keyOwner}#main-key`),
     {
       spec: 'draft-cavage-http-signatures-12',
       body: body.buffer,
@@ -475,5 +479,41 @@ describe('an account deleted on its server', () => {
     expect(await counts()).toMatchObject({ likeCount: 0, commentCount: 0 });
     expect(await t.countRows(federationActors, eq(federationActors.userId, eve!.userId))).toBe(0);
     expect(await t.countRows(comments, eq(comments.authorId, eve!.userId))).toBe(0);
+  });
+});
+
+describe('reports from other servers', () => {
+  it('a Mastodon Flag from its instance actor becomes a report in the moderation console; one naming nothing of ours stores nothing', async () => {
+    const post = await t.postPhoto(ada, 'Reported light');
+    const flag = mastodonFlag(
+      remote,
+      [`${ours}/userpublicfeed/${ada.id}`, `${ours}/postdetail/${post.id}`],
+      'Spam, posted again and again',
+    );
+    expect((await deliverToUs(flag, '/ap/inbox', `${remote}/actor#main-key`)).status).toBe(202);
+    const [report] = await t.db.select().from(reports).where(eq(reports.targetId, post.id));
+    expect(report).toMatchObject({
+      targetType: 'post',
+      reportedUserId: ada.id,
+      reason: 'Spam, posted again and again',
+      status: 'open',
+    });
+    const [reporter] = await t.db
+      .select()
+      .from(federationActors)
+      .where(eq(federationActors.userId, report!.reporterId));
+    expect(reporter?.iri).toBe(`${remote}/actor`);
+    const moderator = await t.signUpWithProfile({ firstName: 'Mo', lastName: 'Derator', username: 'mo_mod' });
+    await t.db.update(user).set({ role: 'moderator' }).where(eq(user.id, moderator.id));
+    const console = (await (await moderator.get('/api/admin/reports')).json()) as {
+      items: { targetId: string }[];
+    };
+    expect(console.items.some((group) => group.targetId === post.id)).toBe(true);
+
+    const before = await t.countRows(reports);
+    const elsewhere = mastodonFlag(remote, [`${remote}/users/${username}`], 'Not yours');
+    elsewhere.id = `${remote}/flags/2`;
+    expect((await deliverToUs(elsewhere, '/ap/inbox', `${remote}/actor#main-key`)).status).toBe(202);
+    expect(await t.countRows(reports)).toBe(before);
   });
 });
