@@ -16,7 +16,7 @@ import type {
   PublicProfileDto,
   UserSearchResultDto,
 } from '@glimpse/shared';
-import { notificationText } from '@glimpse/shared';
+import { notificationText, rateLimits } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -27,6 +27,7 @@ import {
   follows,
   postLikes,
   postTags,
+  rateLimitWindows,
   reports,
   user,
 } from '../../db/schema.ts';
@@ -102,7 +103,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => standIn.listen(3112, '127.0.0.1', resolve));
   t = await createTestContext(
-    { PUBLIC_URL: ours, TRUSTED_ORIGINS: testOrigin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
+    // Rate limits on: the inbox's per-server limit and the look-up limit are tested here.
+    {
+      PUBLIC_URL: ours,
+      TRUSTED_ORIGINS: testOrigin,
+      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+      RATE_LIMITS: 'on',
+    },
     { outbound: { ca: tls.cert, hosts: { [remoteHost]: ['127.0.0.1'] } } },
   );
   ada = await t.signUpWithProfile({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
@@ -515,5 +522,44 @@ describe('reports from other servers', () => {
     elsewhere.id = `${remote}/flags/2`;
     expect((await deliverToUs(elsewhere, '/ap/inbox', `${remote}/actor#main-key`)).status).toBe(202);
     expect(await t.countRows(reports)).toBe(before);
+  });
+});
+
+describe('rate limits', () => {
+  it('a server past its inbox limit is answered 429 with Retry-After and nothing it sent is stored', async () => {
+    const post = await t.postPhoto(ada, 'Busy harbour');
+    const postIri = `${ours}/postdetail/${post.id}`;
+    expect(
+      (await deliverToUs(mastodonLike(remote, 'mallory', postIri, '600'), '/ap/inbox', 'mallory')).status,
+    ).toBe(202);
+    const key = `inboxPerServer:${remoteHost}:3112`;
+    const [window] = await t.db.select().from(rateLimitWindows).where(eq(rateLimitWindows.key, key));
+    expect(window?.count).toBeGreaterThan(0);
+    await t.db
+      .update(rateLimitWindows)
+      .set({ count: rateLimits.inboxPerServer.max })
+      .where(eq(rateLimitWindows.key, key));
+    const limited = await deliverToUs(
+      mastodonLike(remote, 'mallory', postIri, '601'),
+      '/ap/inbox',
+      'mallory',
+    );
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await t.countRows(postLikes, eq(postLikes.postId, post.id))).toBe(1);
+    await t.db.delete(rateLimitWindows).where(eq(rateLimitWindows.key, key));
+  });
+
+  it('@name@host look-ups are counted per account: past the limit, 429', async () => {
+    const bea = await t.signUpWithProfile({ firstName: 'Bo', lastName: 'Looker', username: 'bo_looker' });
+    const q = encodeURIComponent(`@mallory@${remoteHost}:3112`);
+    expect((await bea.get(`/api/search/users?q=${q}`)).status).toBe(200);
+    await t.db
+      .update(rateLimitWindows)
+      .set({ count: rateLimits.remoteLookups.max })
+      .where(eq(rateLimitWindows.key, `remoteLookups:user:${bea.id}`));
+    expect((await bea.get(`/api/search/users?q=${q}`)).status).toBe(429);
+    // Another member still looks up.
+    expect((await ada.get(`/api/search/users?q=${q}`)).status).toBe(200);
   });
 });
