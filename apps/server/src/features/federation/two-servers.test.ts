@@ -243,6 +243,15 @@ describe('two servers', () => {
     const asMember = await alice.post('/api/admin/federation/domain-blocks', { domain: domainB });
     expect(asMember.status).toBe(404);
     expect((await alice.get('/api/admin/federation')).status).toBe(404);
+    const moderator = await a.t.signUpWithProfile({ firstName: 'Mo', lastName: 'Mod', username: 'mo_mod' });
+    await a.t.db.update(user).set({ role: 'moderator' }).where(eq(user.id, moderator.id));
+    expect((await moderator.post('/api/admin/federation/domain-blocks', { domain: domainB })).status).toBe(
+      404,
+    );
+    expect((await moderator.get('/api/admin/federation')).status).toBe(404);
+    expect((await a.t.client().post('/api/admin/federation/domain-blocks', { domain: domainB })).status).toBe(
+      401,
+    );
     // Signed up through the API: t.admin's cookie is not the __Secure- one an https PUBLIC_URL uses.
     const admin = await a.t.signUpWithProfile({ firstName: 'Ada', lastName: 'Admin', username: 'ada_admin' });
     await a.t.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
