@@ -72,7 +72,7 @@ export default defineConfig({
         RATE_LIMITS: 'off',
         LOG_LEVEL: 'warn',
         // The trust-and-safety and jobs specs' admins, whatever spec signs up first (the first account is admin too).
-        ADMIN_EMAILS: 'safety-admin@example.com,jobs-admin@example.com',
+        ADMIN_EMAILS: 'safety-admin@example.com,jobs-admin@example.com,federation-admin@example.com',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       },
     },

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './core/http.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { federationAdminRoutes } from './features/federation/routes.ts';
 import { feedRoutes } from './features/feed/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
@@ -35,6 +36,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', feedbackRoutes)
   .route('/', safetyRoutes)
   .route('/', moderationRoutes)
+  .route('/', federationAdminRoutes)
   .route('/', tagRoutes)
   .route('/', accountRoutes)
   .route('/', importRoutes);

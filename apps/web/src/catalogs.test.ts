@@ -23,6 +23,8 @@ const sameInEveryLanguage = new Set([
   'Notification',
   'Notifications',
   'Moderation',
+  'Domain',
+  'Server',
   'Description',
   'Photo',
   'Photos',

@@ -180,6 +180,8 @@ export const notificationTypes = [
   'event_changed',
   'event_cancelled',
   'event_promoted',
+  /** A remote account boosted (Announce) a member's post: federation has no local boost. */
+  'post_boost',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -472,6 +474,23 @@ export interface JobQueueDto {
   failed: number;
   /** The failed ones, most recent failure first (at most 50). */
   failedJobs: FailedJobDto[];
+}
+
+/** /admin/federation (admins): blocked domains, the servers we know, deliveries that keep failing. */
+export interface FederationAdminDto {
+  blockedDomains: { domain: string; mediaOnly: boolean; createdAt: string }[];
+  /** Servers with accounts known here, most accounts first. */
+  servers: { domain: string; accounts: number; posts: number; followers: number; following: number }[];
+  /** Deliveries waiting to be tried again or given up, newest first. */
+  failedDeliveries: {
+    id: string;
+    host: string;
+    attempts: number;
+    maxAttempts: number;
+    lastError: string;
+    runAt: string;
+    givenUp: boolean;
+  }[];
 }
 
 export interface MutedWordDto {

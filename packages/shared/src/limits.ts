@@ -24,6 +24,17 @@ export const rateLimits = {
   reports: { max: 10, windowSeconds: 60 * 60 },
   feedback: { max: 10, windowSeconds: 60 * 60 },
   /**
+   * `@name@host` look-ups in "Search users" (federation): each makes the server fetch another
+   * server's WebFinger and actor, so per account, 30 in 10 minutes (typing a handle is a few).
+   */
+  remoteLookups: { max: 30, windowSeconds: 10 * 60 },
+  /**
+   * Inbox requests per signing server (federation, keyed by the host of the signature's key): a
+   * busy instance's followers' server sends a few a second at the most; beyond 20 a second it
+   * waits (429 with Retry-After, which Mastodon and Fedify honour by retrying later).
+   */
+  inboxPerServer: { max: 1200, windowSeconds: 60 },
+  /**
    * Account emails (password reset, verification, email change), issue 14: per address and per
    * account, so nobody can flood someone's inbox from many addresses; per client address on top
    * (better-auth). Mastodon allows a confirmation resend about every 5 minutes; 5 an hour is that.
@@ -80,6 +91,8 @@ export const limits = {
   captionMax: 2200,
   altTextMax: 1000,
   commentMax: 1000,
+  /** A domain on /admin/federation: a host name (253, RFC 1035) and a port. */
+  domainMax: 259,
   reportMax: 1000,
   feedbackMax: 2000,
   /** Accounts signed in at once on one device (better-auth multi-session, Add Account). */

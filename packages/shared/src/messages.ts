@@ -733,6 +733,13 @@ export const messageCatalog = {
       },
       (who: string, count: number) => ({ who, count }),
     ),
+    boosted: fn(
+      /*i18n*/ {
+        id: 'notificationText.boosted',
+        message: '{count, plural, one {{who} boosted your post} other {{who} boosted your post}}',
+      },
+      (who: string, count: number) => ({ who, count }),
+    ),
     commented: fn(
       /*i18n*/ {
         id: 'notificationText.commented',
@@ -1115,6 +1122,26 @@ export const messageCatalog = {
     /** The job ran or was removed meanwhile. */
     notFound: /*i18n*/ { id: 'jobs.notFound', message: 'That job is no longer waiting to be retried.' },
     loadFailed: /*i18n*/ { id: 'jobs.loadFailed', message: 'The job queue could not be loaded.' },
+  },
+  /** /admin/federation (issue 25): domain blocks, known servers, failed deliveries (admins). */
+  federation: {
+    domainInvalid: /*i18n*/ {
+      id: 'federation.domainInvalid',
+      message: 'Enter a domain such as example.org or example.org:8443.',
+    },
+    ownDomain: /*i18n*/ { id: 'federation.ownDomain', message: 'This is this server’s own domain.' },
+    domainNotBlocked: /*i18n*/ { id: 'federation.domainNotBlocked', message: 'That domain is not blocked.' },
+    domainBlocked: /*i18n*/ { id: 'federation.domainBlocked', message: 'Domain blocked.' },
+    domainUnblocked: /*i18n*/ { id: 'federation.domainUnblocked', message: 'Domain unblocked.' },
+    blockFailed: /*i18n*/ {
+      id: 'federation.blockFailed',
+      message: 'The domain could not be blocked. Please try again.',
+    },
+    unblockFailed: /*i18n*/ {
+      id: 'federation.unblockFailed',
+      message: 'The domain could not be unblocked. Please try again.',
+    },
+    loadFailed: /*i18n*/ { id: 'federation.loadFailed', message: 'Federation could not be loaded.' },
   },
   /** Passkeys (issue 14): WebAuthn sign-in and the list in Settings → Account. */
   passkeys: {

@@ -72,6 +72,8 @@ export function notificationParts({
         return text.commented(people, count);
       case 'mention':
         return text.mentioned(people, count);
+      case 'post_boost':
+        return text.boosted(people, count);
       case 'event_interest':
         return eventTitle ? text.interested(people, count, title) : text.interestedNoTitle(people, count);
       case 'report_reviewed':

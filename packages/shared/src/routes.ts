@@ -36,6 +36,8 @@ export const routePatterns = {
   blockedAccounts: '/settings/blocked',
   mutedWords: '/settings/muted-words',
   moderation: '/admin/reports',
+  /** Domain blocks, known servers, failed deliveries (issue 25, admins). */
+  adminFederation: '/admin/federation',
   tag: '/tags/:tag',
   /** An @mention's link: finds the member by username, then shows their profile. */
   mention: '/u/:username',

@@ -648,6 +648,38 @@ export const MutedWordInput = z.object({
 });
 export type MutedWordInput = z.input<typeof MutedWordInput>;
 
+/**
+ * A domain as /admin/federation takes it: `example.org`, with its port when it has one
+ * (`example.org:8443`, as handles write it); a pasted handle (`@alice@example.org:8443`) or URL
+ * gives its domain. Answers the host, lower-case, as `federation_actors.domain` keeps it.
+ */
+export const federationDomain = z
+  .string({ error: messages.federation.domainInvalid })
+  .trim()
+  .max(limits.domainMax, messages.federation.domainInvalid)
+  .transform((value, ctx) => {
+    const bare = value.replace(/^@?[^@/\s]+@(?=[^@]+$)/, '').replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+    const host = bare.split('/')[0]!.toLowerCase();
+    let parsed: string | null = null;
+    try {
+      parsed = new URL(`https://${host}`).host;
+    } catch {
+      parsed = null;
+    }
+    if (!host || parsed !== host || !/^[a-z0-9.-]+(:\d{1,5})?$/.test(host) || !host.includes('.')) {
+      ctx.addIssue({ code: 'custom', message: messages.federation.domainInvalid });
+      return z.NEVER;
+    }
+    return host;
+  });
+
+export const DomainBlockInput = z.object({
+  domain: federationDomain,
+  /** Only no media from it (avatars, photos): its accounts still follow, like and comment. */
+  mediaOnly: z.boolean().default(false),
+});
+export type DomainBlockInput = z.input<typeof DomainBlockInput>;
+
 /** Change email: the new address and the password again (a signed-in device alone cannot move the account). */
 export const ChangeEmailInput = z.object({
   newEmail: z

@@ -993,6 +993,32 @@ export const federationKeys = pgTable('federation_keys', {
 });
 
 /**
+ * A domain an admin blocked on /admin/federation (features/federation/domain-blocks.ts): its host
+ * as `federation_actors.domain` keeps it (with the port), lower-case. Fully blocked, nothing from it
+ * is taken and nothing goes to it; `media_only`, only its media (avatars, photos) are not fetched.
+ */
+export const federationDomainBlocks = pgTable('federation_domain_blocks', {
+  domain: text('domain').primaryKey(),
+  mediaOnly: boolean('media_only').notNull().default(false),
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A deleted member's keys, kept while their Delete(Person) is being delivered (features/federation/
+ * farewell.ts): other servers verify it with the key they cached, so it must be signed after the
+ * member's rows are gone. Swept after `federationFarewellDays` (no foreign key: the user is gone).
+ */
+export const federationFarewells = pgTable('federation_farewells', {
+  userId: text('user_id').primaryKey(),
+  rsaPublic: jsonb('rsa_public').notNull(),
+  rsaPrivate: jsonb('rsa_private').notNull(),
+  ed25519Public: jsonb('ed25519_public').notNull(),
+  ed25519Private: jsonb('ed25519_private').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * A remote account (docs/data-model.md "Remote accounts"): a `user` + `profiles` row that cannot
  * sign in, so follows, feed, likes, blocks and mutes treat it like anyone; and this row, where it lives.
  */
@@ -1071,6 +1097,21 @@ export const federationEvents = pgTable(
     url: text('url'),
   },
   (t) => [uniqueIndex('federation_events_iri_uq').on(t.iri)],
+);
+
+/**
+ * A comment that came as a reply Note from another server (its id there, for its Delete), or a
+ * local comment on a remote post, sent as a reply (our id for it: /ap/comments/{id}, no row).
+ */
+export const federationComments = pgTable(
+  'federation_comments',
+  {
+    commentId: uuid('comment_id')
+      .primaryKey()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    iri: text('iri').notNull(),
+  },
+  (t) => [uniqueIndex('federation_comments_iri_uq').on(t.iri)],
 );
 
 /**

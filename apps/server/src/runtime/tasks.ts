@@ -11,6 +11,12 @@ import { dataExportsSweepTask, dataExportTask } from '../features/account/data-e
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
 import { federateEventPromotionTask, federateEventTask } from '../features/federation/event-outbox.ts';
+import { farewellTask } from '../features/federation/farewell.ts';
+import {
+  federateBlockTask,
+  federateCommentTask,
+  federateLikeTask,
+} from '../features/federation/interactions.ts';
 import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
 import { federateEventJoinTask } from '../features/federation/remote-joins.ts';
@@ -62,6 +68,10 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federateEventTask,
   federateEventJoinTask,
   federateEventPromotionTask,
+  federateLikeTask,
+  federateCommentTask,
+  farewellTask,
+  federateBlockTask,
   federationKvSweepTask,
   archiveImportTask,
 ];

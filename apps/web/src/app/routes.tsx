@@ -98,6 +98,7 @@ const privateRoutes: RouteObject[] = [
     lazy: screen(() => import('@/features/safety/muted-words-screen.tsx'), 'MutedWordsScreen'),
   },
   { path: patterns.moderation, lazy: screen(() => import('./moderation-route.tsx'), 'ModerationRoute') },
+  { path: patterns.adminFederation, lazy: screen(() => import('./federation-route.tsx'), 'FederationRoute') },
   {
     path: patterns.settingsNotifications,
     lazy: screen(

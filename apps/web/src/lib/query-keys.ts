@@ -82,6 +82,7 @@ export const safetyKeys = {
   audit: () => ['safety', 'moderation', 'audit'] as const,
   team: () => ['safety', 'moderation', 'team'] as const,
   jobs: () => ['safety', 'moderation', 'jobs'] as const,
+  federation: () => ['safety', 'federation'] as const,
 };
 
 /** /settings/account (issue 14): the devices signed in to the account and its data export. */

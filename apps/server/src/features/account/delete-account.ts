@@ -7,24 +7,16 @@
  * (and their interests), images, notifications to and from the account, sessions, passkeys, and
  * the reports it made. Reports about it stay for moderators, their snapshots intact (set null).
  * Image files and a data export are deleted after the commit; the username stays reserved for 30 days.
+ * Servers elsewhere that know the member are sent Delete(Person) (federation/farewell.ts).
  */
 
 import { limits } from '@glimpse/shared';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { removeAccountContributions } from '../../core/counters.ts';
-import { storedKeysOf } from '../../core/images.ts';
+import { removeAccountRows } from '../../core/account-removal.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
-import {
-  dataExports,
-  images,
-  posts,
-  profiles,
-  reports,
-  reservedUsernames,
-  user,
-  verification,
-} from '../../db/schema.ts';
+import { dataExports, profiles, reports, reservedUsernames, verification } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { queueFarewell } from '../federation/farewell.ts';
 
 /** Live events for at most this many deleted posts; beyond it the feeds catch up on their next load. */
 const postEventsMax = 200;
@@ -35,7 +27,8 @@ export async function deleteAccount({
 }: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { logger: Logger }>): Promise<void> {
   const me = viewer.id;
   const { fileKeys, postIds } = await withTransaction(db, async (tx) => {
-    await removeAccountContributions(tx, me);
+    // Before any row goes: which servers know the member, and the keys to sign the farewell.
+    await queueFarewell(tx, me);
 
     const [profile] = await tx
       .select({ username: profiles.username })
@@ -48,16 +41,6 @@ export async function deleteAccount({
         .values({ usernameLower: profile.username.toLowerCase(), reservedUntil: until })
         .onConflictDoUpdate({ target: reservedUsernames.usernameLower, set: { reservedUntil: until } });
     }
-    const ownPosts = await tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, me));
-    const ownImages = await tx
-      .select({
-        keys: images.keys,
-        originalKey: images.originalKey,
-        avifKeys: images.avifKeys,
-        jpegKey: images.jpegKey,
-      })
-      .from(images)
-      .where(eq(images.ownerId, me));
     const ownExports = await tx
       .select({ key: dataExports.fileKey })
       .from(dataExports)
@@ -69,17 +52,14 @@ export async function deleteAccount({
       .where(and(eq(reports.reporterId, me), isNotNull(reports.snapshotImageKey)));
     // Pending reset links name the account in their value (better-auth keeps no foreign key).
     await tx.delete(verification).where(eq(verification.value, me));
-    // Posts first: their photos (post_images) point at image rows that the user row's cascade
-    // would otherwise try to delete while a photo still names them.
-    await tx.delete(posts).where(eq(posts.authorId, me));
-    await tx.delete(user).where(eq(user.id, me));
+    const removed = await removeAccountRows(tx, me);
     return {
       fileKeys: [
-        ...ownImages.flatMap(storedKeysOf),
+        ...removed.imageKeys,
         ...ownExports.flatMap((row) => (row.key ? [row.key] : [])),
         ...ownReportCopies.flatMap((row) => (row.key ? [row.key] : [])),
       ],
-      postIds: ownPosts.map((row) => row.id),
+      postIds: removed.postIds,
     };
   });
 

@@ -13,9 +13,12 @@ import './node-shims.ts';
 import { createFederation, type Federation } from '@fedify/fedify';
 import {
   Accept,
+  Announce,
+  Block,
   Create,
   Delete,
   Event,
+  Flag,
   Follow,
   Join,
   Leave,
@@ -31,15 +34,18 @@ import type { CoreDeps } from '../../core/deps.ts';
 import { isPublishedLocal, localUserIdByUsername } from './accounts.ts';
 import { registerCollections } from './collections.ts';
 import { onAccept, onReject } from './inbox/accept.ts';
+import { onBlock } from './inbox/block.ts';
 import { onCreate } from './inbox/create.ts';
 import { onDelete } from './inbox/delete.ts';
 import { onEventLike } from './inbox/event-like.ts';
+import { onFlag } from './inbox/flag.ts';
 import { onFollow } from './inbox/follow.ts';
+import { onAnnounce, onLike } from './inbox/interactions.ts';
 import { onJoin, onLeave } from './inbox/join.ts';
 import { onJoinAnswer } from './inbox/join-answer.ts';
 import { onUndo } from './inbox/undo.ts';
 import { onUpdate } from './inbox/update.ts';
-import { keyPairsOf } from './keys.ts';
+import { farewellKeyPairsOf, keyPairsOf } from './keys.ts';
 import { createPostgresKvStore } from './kv.ts';
 import { gateAuthenticatedLoader, gateDocumentLoader } from './loader.ts';
 import { nodeInfoOf } from './nodeinfo.ts';
@@ -87,7 +93,9 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
   federation
     .setActorDispatcher('/userpublicfeed/{identifier}', (ctx, userId) => personOf(ctx, userId))
     .setKeyPairsDispatcher(async (ctx, userId) =>
-      (await isPublishedLocal(ctx.data.db, userId)) ? keyPairsOf(ctx.data.db, userId) : [],
+      (await isPublishedLocal(ctx.data.db, userId))
+        ? keyPairsOf(ctx.data.db, userId)
+        : farewellKeyPairsOf(ctx.data.db, userId),
     )
     .mapHandle((ctx, username) => localUserIdByUsername(ctx.data.db, username));
 
@@ -113,9 +121,15 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
     .on(Delete, onDelete)
     .on(Join, onJoin)
     .on(Leave, onLeave)
-    // Joined with the Notes' Like handler at merge: see inbox/event-like.ts.
-    .on(Like, async (ctx, like) => void (await onEventLike(ctx, like)))
     .on(TentativeAccept, async (ctx, answer) => void (await onJoinAnswer(ctx, answer, 'waitlisted')))
+    // A Like of one of our events is Interested (inbox/event-like.ts); of a post, a like.
+    .on(Like, async (ctx, like) => {
+      if (await onEventLike(ctx, like)) return;
+      await onLike(ctx, like);
+    })
+    .on(Announce, onAnnounce)
+    .on(Block, onBlock)
+    .on(Flag, onFlag)
     .onError((ctx, error) => ctx.data.logger.warn({ err: error }, 'inbox activity failed'));
 
   return federation;

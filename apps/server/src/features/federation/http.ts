@@ -5,15 +5,19 @@
  * `federation.fetch`; everything Fedify does not answer (not found, or a browser that wants
  * HTML) falls through to the app, so browsers still get the page on the same URL.
  *
- * Inbox rules (docs/security.md, "Federation"): a body over 1 MB is answered 413 before Fedify
+ * Inbox rules (docs/security.md, "Federation"): a request signed by a key on a blocked domain is
+ * answered 403 before anything reads it (domain-blocks.ts), and one from a server past
+ * `rateLimits.inboxPerServer` 429 with Retry-After; a body over 1 MB is answered 413 before Fedify
  * reads it; Fedify answers malformed JSON 400, a missing or wrong signature (or an actor that does
  * not own the key) 401, and accepted work 202, having stored nothing but the queued job.
  */
-import { messages } from '@glimpse/shared';
+import { messages, rateLimits } from '@glimpse/shared';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CoreDeps } from '../../core/deps.ts';
 import type { AppEnv } from '../../core/http.ts';
+import { consume } from '../../core/rate-limit.ts';
+import { isDomainBlocked } from './domain-blocks.ts';
 import { federationOf } from './federation.ts';
 
 export const inboxMaxBytes = 1024 * 1024;
@@ -21,6 +25,12 @@ export const inboxMaxBytes = 1024 * 1024;
 const federationPaths = /^\/(\.well-known\/(webfinger|nodeinfo)$|nodeinfo\/|ap\/)/;
 const pagePaths = /^\/(userpublicfeed|postdetail|eventdetail)\/[^/]+\/?$/;
 const activityJson = /application\/(activity\+json|ld\+json)/i;
+
+/** The host of the key a request is signed with (draft-cavage `keyId`, RFC 9421 `keyid`), if any. */
+function signingHost(header: string | undefined): string | null {
+  const keyId = header?.match(/keyid="([^"]+)"/i)?.[1];
+  return keyId && URL.canParse(keyId) ? new URL(keyId).host : null;
+}
 
 export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({
@@ -52,6 +62,18 @@ export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
       return next();
     }
     if (c.req.method === 'POST') {
+      const signer = signingHost(c.req.header('signature') ?? c.req.header('signature-input'));
+      if (signer && (await isDomainBlocked(deps.db, signer))) {
+        return c.json({ error: { kind: 'Forbidden', message: messages.common.notFound } }, 403);
+      }
+      if (signer && deps.env.RATE_LIMITS !== 'off') {
+        const rule = rateLimits.inboxPerServer;
+        const { count, retryAfter } = await consume(deps.db, `inboxPerServer:${signer}`, rule.windowSeconds);
+        if (count > rule.max) {
+          c.header('retry-after', String(retryAfter));
+          return c.json({ error: { kind: 'RateLimited', message: messages.common.rateLimited } }, 429);
+        }
+      }
       return limit(c, async () => {
         const response = await handle(c, next);
         if (response) c.res = response;

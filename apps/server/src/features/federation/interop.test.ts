@@ -9,18 +9,44 @@ import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:https';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { exportSpki } from '@fedify/vocab-runtime';
-import type { PostDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/shared';
+import type {
+  CommentDto,
+  NotificationDto,
+  PostDto,
+  PublicProfileDto,
+  UserSearchResultDto,
+} from '@glimpse/shared';
+import { notificationText, rateLimits } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, postTags } from '../../db/schema.ts';
+import {
+  comments,
+  federationActors,
+  federationComments,
+  federationPosts,
+  follows,
+  postLikes,
+  postTags,
+  rateLimitWindows,
+  reports,
+  user,
+} from '../../db/schema.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { testCertificate } from '../../test/tls.ts';
 import {
   mastodonAccept,
   mastodonActor,
+  mastodonAnnounce,
+  mastodonBlock,
+  mastodonDeleteActor,
   mastodonDeleteNote,
+  mastodonFlag,
   mastodonFollow,
+  mastodonInstanceActor,
+  mastodonLike,
+  mastodonReply,
+  mastodonUndo,
   mastodonWebFinger,
   pixelfedCreateNote,
 } from './fixtures/remote-documents.ts';
@@ -67,6 +93,9 @@ beforeAll(async () => {
     } else if (url.pathname === '/.well-known/webfinger')
       json(mastodonWebFinger(remote, username), 'application/jrd+json');
     else if (url.pathname === `/users/${username}`) json(mastodonActor(remote, username, pem));
+    // Another account on the same server (its own actor, the same key: only the actor differs).
+    else if (url.pathname === '/users/mallory') json(mastodonActor(remote, 'mallory', pem));
+    else if (url.pathname === '/actor') json(mastodonInstanceActor(remote, pem));
     else if (url.pathname.endsWith('.jpg')) {
       response.writeHead(200, { 'content-type': 'image/jpeg' });
       response.end(photo);
@@ -74,7 +103,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => standIn.listen(3112, '127.0.0.1', resolve));
   t = await createTestContext(
-    { PUBLIC_URL: ours, TRUSTED_ORIGINS: testOrigin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
+    // Rate limits on: the inbox's per-server limit and the look-up limit are tested here.
+    {
+      PUBLIC_URL: ours,
+      TRUSTED_ORIGINS: testOrigin,
+      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+      RATE_LIMITS: 'on',
+    },
     { outbound: { ca: tls.cert, hosts: { [remoteHost]: ['127.0.0.1'] } } },
   );
   ada = await t.signUpWithProfile({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
@@ -95,7 +130,7 @@ async function deliverToUs(activity: unknown, path = '/ap/inbox', keyOwner = use
   const signed = await signRequest(
     request,
     keys.privateKey,
-    new URL(`${remote}/users/${keyOwner}#main-key`),
+    new URL(keyOwner.startsWith('https://') ? keyOwner : `${remote}/users/${keyOwner}#main-key`),
     {
       spec: 'draft-cavage-http-signatures-12',
       body: body.buffer,
@@ -190,5 +225,341 @@ describe('from Mastodon and Pixelfed', () => {
     expect(response.status).toBe(401);
     const feed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
     expect(feed.items.filter((item) => item.caption.startsWith('Boats'))).toHaveLength(0);
+  });
+});
+
+describe('likes, boosts, replies and mentions from Mastodon', () => {
+  let post: { id: string };
+  let postIri: string;
+  const adaActor = () => `${ours}/userpublicfeed/${ada.id}`;
+  const notices = async (member = ada) =>
+    ((await (await member.get('/api/notifications')).json()) as { items: NotificationDto[] }).items;
+  const sentence = (n: NotificationDto) =>
+    notificationText({
+      type: n.type,
+      actorNames: n.actors.map((a) => a.firstName),
+      actorCount: n.actorCount,
+      eventTitle: null,
+    });
+  const likeCount = async () =>
+    ((await (await ada.get(`/api/posts/${post.id}`)).json()) as PostDto).likeCount;
+
+  beforeAll(async () => {
+    post = await t.postPhoto(ada, 'Lighthouse');
+    postIri = `${ours}/postdetail/${post.id}`;
+  });
+
+  it('a Like counts once and tells "<name> liked your post"; Undo(Like) takes both back', async () => {
+    const like = mastodonLike(remote, username, postIri);
+    expect((await deliverToUs(like)).status).toBe(202);
+    expect(await likeCount()).toBe(1);
+    const liked = (await notices()).find((n) => n.type === 'post_like' && n.postId === post.id);
+    expect(sentence(liked!)).toBe('Eve Example liked your post');
+    // Delivered twice (a retry, a second inbox): still one like.
+    await deliverToUs(like);
+    expect(await likeCount()).toBe(1);
+
+    // Another account's Undo of eve's Like changes nothing.
+    expect(
+      (
+        await deliverToUs(
+          mastodonUndo(remote, 'mallory', like, `${remote}/users/mallory#likes/9/undo`),
+          '/ap/inbox',
+          'mallory',
+        )
+      ).status,
+    ).toBe(202);
+    expect(await likeCount()).toBe(1);
+
+    expect((await deliverToUs(mastodonUndo(remote, username, like))).status).toBe(202);
+    expect(await likeCount()).toBe(0);
+    expect((await notices()).some((n) => n.type === 'post_like' && n.postId === post.id)).toBe(false);
+  });
+
+  it('a Like signed by one actor but claiming another is 401; a Like of a post that is not ours stores nothing', async () => {
+    const forged = mastodonLike(remote, 'mallory', postIri);
+    expect((await deliverToUs(forged, '/ap/inbox', username)).status).toBe(401);
+    expect(await likeCount()).toBe(0);
+    const elsewhere = mastodonLike(remote, username, `${remote}/users/${username}/statuses/1`, '312');
+    expect((await deliverToUs(elsewhere)).status).toBe(202);
+    expect(await t.countRows(postLikes)).toBe(0);
+  });
+
+  it('an Announce of a post tells its author "boosted"; Undo takes it back', async () => {
+    const announce = mastodonAnnounce(remote, username, postIri, adaActor());
+    expect((await deliverToUs(announce)).status).toBe(202);
+    const boosted = (await notices()).find((n) => n.type === 'post_boost');
+    expect(sentence(boosted!)).toBe('Eve Example boosted your post');
+    expect((await deliverToUs(mastodonUndo(remote, username, announce))).status).toBe(202);
+    expect((await notices()).some((n) => n.type === 'post_boost')).toBe(false);
+  });
+
+  it('a reply becomes a comment on /postdetail, mentions are told, and its Delete removes it (only the author’s Delete)', async () => {
+    const bea = await t.signUpWithProfile({ firstName: 'Bea', lastName: 'Blue', username: 'bea' });
+    const reply = mastodonReply(remote, username, {
+      statusId: '1098',
+      inReplyTo: postIri,
+      mentions: [
+        { actor: adaActor(), handle: `ada@${new URL(ours).host}` },
+        { actor: `${ours}/userpublicfeed/${bea.id}`, handle: `bea@${new URL(ours).host}` },
+      ],
+      text: 'What a view',
+    });
+    expect((await deliverToUs(reply)).status).toBe(202);
+    await deliverToUs(reply);
+    const page = (await (await ada.get(`/api/posts/${post.id}/comments`)).json()) as { items: CommentDto[] };
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]!.body).toBe('@ada @bea What a view');
+    expect(page.items[0]!.author.username).toBe(`${username}@${remoteHost}:3112`);
+    expect(((await (await ada.get(`/api/posts/${post.id}`)).json()) as PostDto).commentCount).toBe(1);
+    const adas = await notices();
+    expect(adas.filter((n) => n.postId === post.id && n.type === 'post_comment')).toHaveLength(1);
+    // The author is told once (the comment), not again for the mention.
+    expect(adas.some((n) => n.type === 'mention')).toBe(false);
+    const beas = await notices(bea);
+    expect(beas.map((n) => [n.type, sentence(n)])).toEqual([['mention', 'Eve Example mentioned you']]);
+
+    // mallory's Delete of eve's reply removes nothing.
+    const forged = mastodonDeleteNote(remote, 'mallory', reply.object.id, `${remote}/users/mallory#delete/1`);
+    expect((await deliverToUs(forged, '/ap/inbox', 'mallory')).status).toBe(202);
+    expect(await t.countRows(comments, eq(comments.postId, post.id))).toBe(1);
+
+    expect((await deliverToUs(mastodonDeleteNote(remote, username, reply.object.id))).status).toBe(202);
+    expect(await t.countRows(comments, eq(comments.postId, post.id))).toBe(0);
+    expect(await t.countRows(federationComments)).toBe(0);
+    expect(((await (await ada.get(`/api/posts/${post.id}`)).json()) as PostDto).commentCount).toBe(0);
+  });
+
+  it('a member’s like and comment on the remote post go out as Like, Undo(Like), a reply Note and its Delete', async () => {
+    const create = pixelfedCreateNote(remote, username, '7010', `${remote}/storage/m/photo.jpg`);
+    await deliverToUs(create);
+    const feed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
+    const theirs = feed.items.find((item) => item.caption.startsWith('Boats'));
+    expect(theirs).toBeDefined();
+    const sentBefore = received.length;
+    await ada.put(`/api/posts/${theirs!.id}/like`);
+    await ada.delete(`/api/posts/${theirs!.id}/like`);
+    const commented = (await (
+      await ada.post(`/api/posts/${theirs!.id}/comments`, { body: 'Beautiful <boats> & "sea"' })
+    ).json()) as CommentDto;
+    await t.jobsDone();
+    await ada.delete(`/api/posts/${theirs!.id}/comments/${commented.id}`);
+    await t.jobsDone();
+    type Sent = {
+      type: string;
+      id: string;
+      actor: string;
+      object: Record<string, unknown> & { id: string; to: string[] };
+    };
+    const sent = received.slice(sentBefore).map((r) => r.body as Sent);
+    const like = sent.find((b) => b.type === 'Like');
+    expect(like).toMatchObject({ actor: adaActor(), object: create.object.id });
+    const undo = sent.find((b) => b.type === 'Undo');
+    expect(undo!.object).toMatchObject({ type: 'Like', id: like!.id, object: create.object.id });
+    const reply = sent.find((b) => b.type === 'Create');
+    expect(reply!.object).toMatchObject({
+      type: 'Note',
+      inReplyTo: create.object.id,
+      attributedTo: adaActor(),
+      content: '<p>Beautiful &lt;boats&gt; &amp; &quot;sea&quot;</p>',
+    });
+    expect(reply!.object.to).toContain(`${remote}/users/${username}`);
+    const deleted = sent.find((b) => b.type === 'Delete');
+    expect(deleted!.object).toMatchObject({ type: 'Tombstone', id: reply!.object.id });
+    expect(received.slice(sentBefore).every((r) => r.signed && r.path === `/users/${username}/inbox`)).toBe(
+      true,
+    );
+  });
+  // Last: a block ends the follows both ways (as between members).
+  it('a blocked remote account can neither like nor reply', async () => {
+    const eveId = (await t.db.select().from(follows).where(eq(follows.followeeId, ada.id)))[0]!.followerId;
+    expect((await ada.put(`/api/users/${eveId}/block`)).status).toBe(200);
+    await deliverToUs(mastodonLike(remote, username, postIri, '313'));
+    const reply = mastodonReply(remote, username, {
+      statusId: '1099',
+      inReplyTo: postIri,
+      mentions: [],
+      text: 'Hello?',
+    });
+    await deliverToUs(reply);
+    expect(await likeCount()).toBe(0);
+    expect(await t.countRows(comments, eq(comments.postId, post.id))).toBe(0);
+    expect((await ada.delete(`/api/users/${eveId}/block`)).status).toBe(200);
+    await t.jobsDone();
+    // Eve's server was told: a Block, then Undo with the same Block embedded.
+    const block = received.find((r) => r.body.type === 'Block');
+    expect(block).toMatchObject({ path: `/users/${username}/inbox`, signed: true });
+    expect(block!.body).toMatchObject({ actor: adaActor(), object: `${remote}/users/${username}` });
+    const undo = received.find(
+      (r) => r.body.type === 'Undo' && (r.body.object as { type: string }).type === 'Block',
+    );
+    expect((undo!.body.object as { id: string }).id).toBe(block!.body.id);
+  });
+
+  it('a Block from Mastodon hides each from the other, as a member’s block does; only its sender’s Undo lifts it', async () => {
+    const eveId = (
+      await t.db
+        .select()
+        .from(federationActors)
+        .where(eq(federationActors.iri, `${remote}/users/${username}`))
+    )[0]!.userId;
+    expect((await ada.get(`/api/profiles/${eveId}`)).status).toBe(200);
+    const block = mastodonBlock(remote, username, adaActor());
+    expect((await deliverToUs(block)).status).toBe(202);
+    expect((await ada.get(`/api/profiles/${eveId}`)).status).toBe(404);
+    expect((await ada.put(`/api/users/${eveId}/follow`)).status).toBe(404);
+
+    // A Block of somebody that is not ours, and mallory's Undo of eve's Block, change nothing.
+    await deliverToUs(mastodonBlock(remote, username, `${remote}/users/mallory`, '78'));
+    await deliverToUs(
+      mastodonUndo(remote, 'mallory', block, `${remote}/users/mallory#blocks/1/undo`),
+      '/ap/inbox',
+      'mallory',
+    );
+    expect((await ada.get(`/api/profiles/${eveId}`)).status).toBe(404);
+
+    expect((await deliverToUs(mastodonUndo(remote, username, block))).status).toBe(202);
+    expect((await ada.get(`/api/profiles/${eveId}`)).status).toBe(200);
+  });
+});
+
+describe('a blocked domain', () => {
+  it('is answered 403 before anything is read, and nothing it sends is stored; media only fetches no media', async () => {
+    const post = await t.postPhoto(ada, 'Behind the wall');
+    const postIri = `${ours}/postdetail/${post.id}`;
+    const domain = `${remoteHost}:3112`;
+    // Signed up through the API: t.admin's cookie is not the __Secure- one an https PUBLIC_URL uses.
+    const admin = await t.signUpWithProfile({ firstName: 'Ann', lastName: 'Admin', username: 'ann_admin' });
+    await t.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+    expect((await admin.post('/api/admin/federation/domain-blocks', { domain })).status).toBe(200);
+    expect((await deliverToUs(mastodonLike(remote, username, postIri, '500'))).status).toBe(403);
+    const reply = mastodonReply(remote, username, {
+      statusId: '1300',
+      inReplyTo: postIri,
+      mentions: [],
+      text: 'Hi',
+    });
+    expect((await deliverToUs(reply)).status).toBe(403);
+    expect(await t.countRows(postLikes, eq(postLikes.postId, post.id))).toBe(0);
+    expect(await t.countRows(comments, eq(comments.postId, post.id))).toBe(0);
+
+    // Media only: activity is taken again, but no picture is fetched from it.
+    expect(
+      (await admin.post('/api/admin/federation/domain-blocks', { domain, mediaOnly: true })).status,
+    ).toBe(200);
+    expect((await deliverToUs(mastodonLike(remote, username, postIri, '501'))).status).toBe(202);
+    expect(await t.countRows(postLikes, eq(postLikes.postId, post.id))).toBe(1);
+    const before = received.length;
+    const create = pixelfedCreateNote(remote, username, '7020', `${remote}/storage/m/photo.jpg`);
+    expect((await deliverToUs(create)).status).toBe(202);
+    expect(await t.countRows(federationPosts, eq(federationPosts.iri, create.object.id))).toBe(0);
+    expect(received.length).toBe(before);
+    expect(
+      (await admin.delete(`/api/admin/federation/domain-blocks/${encodeURIComponent(domain)}`)).status,
+    ).toBe(204);
+  });
+});
+
+describe('an account deleted on its server', () => {
+  it('Delete(Person) from the account itself removes it with what it wrote here; another account’s does nothing', async () => {
+    const [eve] = await t.db
+      .select()
+      .from(federationActors)
+      .where(eq(federationActors.iri, `${remote}/users/${username}`));
+    expect(eve).toBeDefined();
+    const post = await t.postPhoto(ada, 'Farewell light');
+    const postIri = `${ours}/postdetail/${post.id}`;
+    await deliverToUs(mastodonLike(remote, username, postIri, '400'));
+    await deliverToUs(
+      mastodonReply(remote, username, { statusId: '1200', inReplyTo: postIri, mentions: [], text: 'Bye' }),
+    );
+    const counts = async () => (await (await ada.get(`/api/posts/${post.id}`)).json()) as PostDto;
+    expect(await counts()).toMatchObject({ likeCount: 1, commentCount: 1 });
+
+    const forged = mastodonDeleteActor(remote, 'mallory', `${remote}/users/mallory#delete-eve`);
+    forged.object = `${remote}/users/${username}`;
+    expect((await deliverToUs(forged, '/ap/inbox', 'mallory')).status).toBe(202);
+    expect((await ada.get(`/api/profiles/${eve!.userId}`)).status).toBe(200);
+
+    expect((await deliverToUs(mastodonDeleteActor(remote, username))).status).toBe(202);
+    expect((await ada.get(`/api/profiles/${eve!.userId}`)).status).toBe(404);
+    expect(await counts()).toMatchObject({ likeCount: 0, commentCount: 0 });
+    expect(await t.countRows(federationActors, eq(federationActors.userId, eve!.userId))).toBe(0);
+    expect(await t.countRows(comments, eq(comments.authorId, eve!.userId))).toBe(0);
+  });
+});
+
+describe('reports from other servers', () => {
+  it('a Mastodon Flag from its instance actor becomes a report in the moderation console; one naming nothing of ours stores nothing', async () => {
+    const post = await t.postPhoto(ada, 'Reported light');
+    const flag = mastodonFlag(
+      remote,
+      [`${ours}/userpublicfeed/${ada.id}`, `${ours}/postdetail/${post.id}`],
+      'Spam, posted again and again',
+    );
+    expect((await deliverToUs(flag, '/ap/inbox', `${remote}/actor#main-key`)).status).toBe(202);
+    const [report] = await t.db.select().from(reports).where(eq(reports.targetId, post.id));
+    expect(report).toMatchObject({
+      targetType: 'post',
+      reportedUserId: ada.id,
+      reason: 'Spam, posted again and again',
+      status: 'open',
+    });
+    const [reporter] = await t.db
+      .select()
+      .from(federationActors)
+      .where(eq(federationActors.userId, report!.reporterId));
+    expect(reporter?.iri).toBe(`${remote}/actor`);
+    const moderator = await t.signUpWithProfile({ firstName: 'Mo', lastName: 'Derator', username: 'mo_mod' });
+    await t.db.update(user).set({ role: 'moderator' }).where(eq(user.id, moderator.id));
+    const console = (await (await moderator.get('/api/admin/reports')).json()) as {
+      items: { targetId: string }[];
+    };
+    expect(console.items.some((group) => group.targetId === post.id)).toBe(true);
+
+    const before = await t.countRows(reports);
+    const elsewhere = mastodonFlag(remote, [`${remote}/users/${username}`], 'Not yours');
+    elsewhere.id = `${remote}/flags/2`;
+    expect((await deliverToUs(elsewhere, '/ap/inbox', `${remote}/actor#main-key`)).status).toBe(202);
+    expect(await t.countRows(reports)).toBe(before);
+  });
+});
+
+describe('rate limits', () => {
+  it('a server past its inbox limit is answered 429 with Retry-After and nothing it sent is stored', async () => {
+    const post = await t.postPhoto(ada, 'Busy harbour');
+    const postIri = `${ours}/postdetail/${post.id}`;
+    expect(
+      (await deliverToUs(mastodonLike(remote, 'mallory', postIri, '600'), '/ap/inbox', 'mallory')).status,
+    ).toBe(202);
+    const key = `inboxPerServer:${remoteHost}:3112`;
+    const [window] = await t.db.select().from(rateLimitWindows).where(eq(rateLimitWindows.key, key));
+    expect(window?.count).toBeGreaterThan(0);
+    await t.db
+      .update(rateLimitWindows)
+      .set({ count: rateLimits.inboxPerServer.max })
+      .where(eq(rateLimitWindows.key, key));
+    const limited = await deliverToUs(
+      mastodonLike(remote, 'mallory', postIri, '601'),
+      '/ap/inbox',
+      'mallory',
+    );
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await t.countRows(postLikes, eq(postLikes.postId, post.id))).toBe(1);
+    await t.db.delete(rateLimitWindows).where(eq(rateLimitWindows.key, key));
+  });
+
+  it('@name@host look-ups are counted per account: past the limit, 429', async () => {
+    const bea = await t.signUpWithProfile({ firstName: 'Bo', lastName: 'Looker', username: 'bo_looker' });
+    const q = encodeURIComponent(`@mallory@${remoteHost}:3112`);
+    expect((await bea.get(`/api/search/users?q=${q}`)).status).toBe(200);
+    await t.db
+      .update(rateLimitWindows)
+      .set({ count: rateLimits.remoteLookups.max })
+      .where(eq(rateLimitWindows.key, `remoteLookups:user:${bea.id}`));
+    expect((await bea.get(`/api/search/users?q=${q}`)).status).toBe(429);
+    // Another member still looks up.
+    expect((await ada.get(`/api/search/users?q=${q}`)).status).toBe(200);
   });
 });

@@ -2,12 +2,15 @@
  * The federation's background tasks: `federation_message` runs what Fedify put on its queue
  * (queue.ts): deliveries go out through the gate (deliver.ts), anything else (an incoming
  * activity, a fan-out) goes back to Fedify's `processQueuedTask`, which throws on failure so the
- * job is tried again later (`nativeRetrial`). `federation_kv_sweep` drops expired KV entries hourly.
+ * job is tried again later (`nativeRetrial`). `federation_kv_sweep` drops expired KV entries hourly, and deleted members' keys
+ * once their farewell has had its tries (farewell.ts).
  */
 import { exportJwk, type Message } from '@fedify/fedify';
 import type { CoreDeps } from '../../core/deps.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { type Delivery, deliver } from './deliver.ts';
+import { isDomainBlocked } from './domain-blocks.ts';
+import { sweepFarewells } from './farewell.ts';
 import { federationContext, federationOf, userAgentOf } from './federation.ts';
 import { createPostgresKvStore, sweepFederationKv } from './kv.ts';
 import { federationMessageTaskName } from './queue.ts';
@@ -33,6 +36,8 @@ export const federationMessageTask = defineTask<Message, CoreDeps>({
     if (deps.env.FEDERATION === 'off') return;
     const message = await withKeys(deps, queued);
     if (message.type === 'outbox') {
+      // A blocked domain gets nothing from us, whatever was queued before the block.
+      if (await isDomainBlocked(deps.db, new URL((message as Delivery).inbox).host)) return;
       const kv = createPostgresKvStore(deps.db);
       await deliver({ outbound: deps.outbound, kv, userAgent: userAgentOf(deps) }, message as Delivery);
       return;
@@ -46,5 +51,6 @@ export const federationKvSweepTask = defineTask<Record<string, never>, CoreDeps>
   queueName: 'maintenance',
   async run(_, { db }) {
     await sweepFederationKv(db);
+    await sweepFarewells(db);
   },
 });

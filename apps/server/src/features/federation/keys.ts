@@ -7,7 +7,7 @@
 import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { federationKeys } from '../../db/schema.ts';
+import { federationFarewells, federationKeys } from '../../db/schema.ts';
 
 export async function keyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[]> {
   let [row] = await db.select().from(federationKeys).where(eq(federationKeys.userId, userId));
@@ -29,9 +29,24 @@ export async function keyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[
     [row] = await db.select().from(federationKeys).where(eq(federationKeys.userId, userId));
   }
   if (!row) throw new Error(`no key pairs for ${userId}`);
+  return pairsOf(row);
+}
+
+type StoredKeys = Pick<
+  typeof federationKeys.$inferSelect,
+  'rsaPublic' | 'rsaPrivate' | 'ed25519Public' | 'ed25519Private'
+>;
+
+async function pairsOf(row: StoredKeys): Promise<CryptoKeyPair[]> {
   const pair = async (publicJwk: unknown, privateJwk: unknown): Promise<CryptoKeyPair> => ({
     publicKey: await importJwk(publicJwk as JsonWebKey, 'public'),
     privateKey: await importJwk(privateJwk as JsonWebKey, 'private'),
   });
   return [await pair(row.rsaPublic, row.rsaPrivate), await pair(row.ed25519Public, row.ed25519Private)];
+}
+
+/** A deleted member's keys while their Delete(Person) goes out (farewell.ts); none otherwise. */
+export async function farewellKeyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[]> {
+  const [row] = await db.select().from(federationFarewells).where(eq(federationFarewells.userId, userId));
+  return row ? pairsOf(row) : [];
 }

@@ -8,6 +8,7 @@
 import { isActor, lookupObject } from '@fedify/vocab';
 import type { CoreDeps } from '../../core/deps.ts';
 import { localUserIdByUsername } from './accounts.ts';
+import { isDomainBlocked } from './domain-blocks.ts';
 import { federationContext, userAgentOf } from './federation.ts';
 import { upsertRemoteActor } from './remote-actors.ts';
 
@@ -52,6 +53,7 @@ export async function lookUpAccount(deps: CoreDeps, q: string): Promise<string |
   if (handle) {
     const [, name, host] = handle as unknown as [string, string, string];
     if (host.toLowerCase() === ourHost.toLowerCase()) return localUserIdByUsername(deps.db, name);
+    if (await isDomainBlocked(deps.db, host)) return null;
     iri = await webFinger(deps, name, host);
   } else {
     iri = URL.canParse(query) ? query : null;
@@ -60,10 +62,12 @@ export async function lookUpAccount(deps: CoreDeps, q: string): Promise<string |
   const ours = ctx.parseUri(new URL(iri));
   if (ours?.type === 'actor') return ours.identifier;
   if (new URL(iri).host === ourHost) return null;
+  if (await isDomainBlocked(deps.db, new URL(iri).host)) return null;
   const object = await lookupObject(iri, {
     documentLoader: ctx.documentLoader,
     contextLoader: ctx.contextLoader,
   }).catch(() => null);
-  if (!object || !isActor(object)) return null;
+  if (!object || !isActor(object) || !object.id || (await isDomainBlocked(deps.db, object.id.host)))
+    return null;
   return upsertRemoteActor(deps, object);
 }

@@ -12,10 +12,11 @@ import { limits } from '@glimpse/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
-import { images } from '../../db/schema.ts';
+import { federationActors, images } from '../../db/schema.ts';
 import type { OutboundGate } from '../../lib/outbound/gate.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { uploadImage } from '../images/service.ts';
+import { domainBlockOf } from './domain-blocks.ts';
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
@@ -83,6 +84,12 @@ export async function importRemoteImage(
   ownerId: string,
   purpose: 'post' | 'profile',
 ): Promise<string | null> {
+  // A domain blocked for its media (or fully): nothing fetched from its accounts.
+  const [owner] = await db
+    .select({ domain: federationActors.domain })
+    .from(federationActors)
+    .where(eq(federationActors.userId, ownerId));
+  if (owner && (await domainBlockOf(db, owner.domain))) return null;
   try {
     const response = await outbound.request(url, {
       maxRedirects: 3,

@@ -12,6 +12,8 @@ import { randomBytes } from 'node:crypto';
 import type { Actor } from '@fedify/vocab';
 import { limits } from '@glimpse/shared';
 import { eq, or, sql } from 'drizzle-orm';
+import { removeAccountRows } from '../../core/account-removal.ts';
+import type { CoreDeps } from '../../core/deps.ts';
 import { withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { federationActors, profiles, user } from '../../db/schema.ts';
@@ -95,4 +97,21 @@ export async function knownActorId(db: Db, iri: string): Promise<string | null> 
     .where(eq(federationActors.iri, iri))
     .limit(1);
   return row?.userId ?? null;
+}
+
+/**
+ * A remote account deleted on its server (Delete of the actor): gone here with all it wrote (its
+ * posts, comments, likes, follows), the counters moved back, as a member's own deletion does.
+ */
+export async function removeRemoteAccount(
+  deps: Pick<CoreDeps, 'db' | 'storage' | 'live' | 'logger'>,
+  userId: string,
+): Promise<void> {
+  const removed = await withTransaction(deps.db, (tx) => removeAccountRows(tx, userId));
+  for (const postId of removed.postIds.slice(0, 200)) {
+    deps.live.publish({ kind: 'post_deleted', authorId: userId, postId });
+  }
+  await deps.storage
+    .delete(removed.imageKeys)
+    .catch((err) => deps.logger.error({ err, userId }, 'removed remote account left files'));
 }

@@ -1,14 +1,18 @@
 /**
  * "Search users" with `@name@host` or a profile URL: the account found by lookup.ts, as the one
- * search result, when the viewer may see it (blocks and suspensions apply as to anyone).
+ * search result, when the viewer may see it (blocks and suspensions apply as to anyone). Each
+ * look-up makes the server fetch from another server, so they are counted per account
+ * (`rateLimits.remoteLookups`): over it, 429.
  */
-import type { UserSearchResultDto } from '@glimpse/shared';
+import { rateLimits, type UserSearchResultDto } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import { findProfile } from '../../core/profiles.ts';
+import { consume } from '../../core/rate-limit.ts';
 import type { Viewer } from '../../core/service.ts';
 import { visibleTo } from '../../core/visibility.ts';
 import { profiles } from '../../db/schema.ts';
+import { rateLimited } from '../../lib/errors.ts';
 import { lookUpAccount } from './lookup.ts';
 
 export async function searchRemoteAccount(
@@ -16,6 +20,11 @@ export async function searchRemoteAccount(
   viewer: Viewer,
   q: string,
 ): Promise<UserSearchResultDto[]> {
+  if (deps.env.RATE_LIMITS !== 'off') {
+    const rule = rateLimits.remoteLookups;
+    const { count } = await consume(deps.db, `remoteLookups:user:${viewer.id}`, rule.windowSeconds);
+    if (count > rule.max) throw rateLimited();
+  }
   const userId = await lookUpAccount(deps, q);
   if (!userId) return [];
   const [visible] = await deps.db

@@ -7,9 +7,19 @@
  */
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { PostDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/shared';
+import type {
+  CommentDto,
+  FederationAdminDto,
+  NotificationDto,
+  PostDto,
+  PublicProfileDto,
+  UserSearchResultDto,
+} from '@glimpse/shared';
+import { notificationText } from '@glimpse/shared';
 import { createAdaptorServer } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { user } from '../../db/schema.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { testCertificate } from '../../test/tls.ts';
@@ -48,6 +58,13 @@ async function startServer(
     },
   };
 }
+
+/** The one comment's author: Bob's row on A, a remote account there (its username is a handle). */
+const bobOnAOf = (page: { items: CommentDto[] }) => {
+  const author = page.items[0]?.author;
+  expect(author?.username).toBe(`bob@${names.b}:${ports.b}`);
+  return author?.userId;
+};
 
 /** Both queues idle at once: a delivery on one side makes work on the other. */
 async function settle() {
@@ -145,6 +162,54 @@ describe('two servers', () => {
     expect(feed.items.some((item) => item.caption === 'Old summer #imported')).toBe(false);
   });
 
+  it('a like and a comment from B reach the post on A: count, "liked your post" with the remote name, the comment on the post and gone with its Delete', async () => {
+    const post = await a.t.postPhoto(alice, 'Harbour at noon');
+    await settle();
+    const feed = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
+    const arrived = feed.items.find((item) => item.caption === 'Harbour at noon');
+    expect(arrived).toBeDefined();
+
+    expect((await bob.put(`/api/posts/${arrived!.id}/like`)).status).toBe(200);
+    await settle();
+    const liked = (await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto;
+    expect(liked.likeCount).toBe(1);
+    const notices = (await (await alice.get('/api/notifications')).json()) as { items: NotificationDto[] };
+    const like = notices.items.find((n) => n.type === 'post_like' && n.postId === post.id);
+    expect(like).toBeDefined();
+    expect(
+      notificationText({
+        type: like!.type,
+        actorNames: like!.actors.map((p) => `${p.firstName}`),
+        actorCount: like!.actorCount,
+        eventTitle: null,
+      }),
+    ).toBe('Bob Bee liked your post');
+
+    // A second like of the same post (a retry) counts once; the unlike takes it back.
+    expect((await bob.put(`/api/posts/${arrived!.id}/like`)).status).toBe(200);
+    expect((await bob.delete(`/api/posts/${arrived!.id}/like`)).status).toBe(200);
+    await settle();
+    expect(((await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto).likeCount).toBe(0);
+
+    const commented = await bob.post(`/api/posts/${arrived!.id}/comments`, { body: 'Lovely light' });
+    expect(commented.status).toBe(201);
+    const comment = (await commented.json()) as CommentDto;
+    await settle();
+    const onA = (await (await alice.get(`/api/posts/${post.id}/comments`)).json()) as { items: CommentDto[] };
+    expect(onA.items.map((c) => [c.body, c.author.userId])).toEqual([['Lovely light', bobOnAOf(onA)]]);
+    expect(((await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto).commentCount).toBe(1);
+    const told = (await (await alice.get('/api/notifications')).json()) as { items: NotificationDto[] };
+    expect(told.items.some((n) => n.type === 'post_comment' && n.postId === post.id)).toBe(true);
+
+    expect((await bob.delete(`/api/posts/${arrived!.id}/comments/${comment.id}`)).status).toBe(204);
+    await settle();
+    const afterDelete = (await (await alice.get(`/api/posts/${post.id}/comments`)).json()) as {
+      items: CommentDto[];
+    };
+    expect(afterDelete.items).toHaveLength(0);
+    expect(((await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto).commentCount).toBe(0);
+  });
+
   it('follow back the other way, then unfollow with Undo', async () => {
     const found = (await (
       await alice.get(`/api/search/users?q=${encodeURIComponent(`bob@${names.b}:${ports.b}`)}`)
@@ -163,5 +228,121 @@ describe('two servers', () => {
     await settle();
     const after = (await (await bob.get('/api/me')).json()) as { profile: { followerCount: number } };
     expect(after.profile.followerCount).toBe(0);
+  });
+
+  it('a block on A reaches B as Block: each hidden from the other there too; Undo(Block) lifts it', async () => {
+    expect((await alice.put(`/api/users/${bobOnA}/block`)).status).toBe(200);
+    await settle();
+    expect((await bob.get(`/api/profiles/${aliceOnB}`)).status).toBe(404);
+    expect((await bob.put(`/api/users/${aliceOnB}/follow`)).status).toBe(404);
+    expect((await alice.delete(`/api/users/${bobOnA}/block`)).status).toBe(200);
+    await settle();
+    expect((await bob.get(`/api/profiles/${aliceOnB}`)).status).toBe(200);
+    // The block ended Bob's follow on both sides; he follows again for what comes next.
+    expect(await (await bob.put(`/api/users/${aliceOnB}/follow`)).json()).toMatchObject({ requested: true });
+    await settle();
+    expect(
+      ((await (await bob.get(`/api/profiles/${aliceOnB}`)).json()) as PublicProfileDto).followedByMe,
+    ).toBe(true);
+  });
+
+  it('a domain block on A: B’s posts leave A’s feed, follows end, nothing from B is taken or sent; unblock lifts it', async () => {
+    const domainB = `${names.b}:${ports.b}`;
+    expect((await alice.put(`/api/users/${bobOnA}/follow`)).status).toBe(200);
+    await settle();
+    await b.t.postPhoto(bob, 'From B');
+    await settle();
+    const feedOf = async () =>
+      ((await (await alice.get('/api/feed')).json()) as { items: PostDto[] }).items.map(
+        (item) => item.caption,
+      );
+    expect(await feedOf()).toContain('From B');
+
+    // Only an admin: a member is told the page does not exist.
+    const asMember = await alice.post('/api/admin/federation/domain-blocks', { domain: domainB });
+    expect(asMember.status).toBe(404);
+    expect((await alice.get('/api/admin/federation')).status).toBe(404);
+    const moderator = await a.t.signUpWithProfile({ firstName: 'Mo', lastName: 'Mod', username: 'mo_mod' });
+    await a.t.db.update(user).set({ role: 'moderator' }).where(eq(user.id, moderator.id));
+    expect((await moderator.post('/api/admin/federation/domain-blocks', { domain: domainB })).status).toBe(
+      404,
+    );
+    expect((await moderator.get('/api/admin/federation')).status).toBe(404);
+    expect((await a.t.client().post('/api/admin/federation/domain-blocks', { domain: domainB })).status).toBe(
+      401,
+    );
+    // Signed up through the API: t.admin's cookie is not the __Secure- one an https PUBLIC_URL uses.
+    const admin = await a.t.signUpWithProfile({ firstName: 'Ada', lastName: 'Admin', username: 'ada_admin' });
+    await a.t.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+    expect((await admin.post('/api/admin/federation/domain-blocks', { domain: 'not a domain' })).status).toBe(
+      400,
+    );
+    expect(
+      (await admin.post('/api/admin/federation/domain-blocks', { domain: `${names.a}:${ports.a}` })).status,
+    ).toBe(400);
+    // The domain field takes a handle with its port, as profiles show it.
+    const blocked = await admin.post('/api/admin/federation/domain-blocks', { domain: `@bob@${domainB}` });
+    expect(blocked.status).toBe(200);
+    expect(await blocked.json()).toEqual({ domain: domainB, mediaOnly: false });
+
+    expect(await feedOf()).not.toContain('From B');
+    expect((await alice.get(`/api/profiles/${bobOnA}`)).status).toBe(404);
+    const own = (await (await alice.get('/api/me')).json()) as {
+      profile: { followerCount: number; followingCount: number };
+    };
+    expect(own.profile).toMatchObject({ followerCount: 0, followingCount: 0 });
+    const overview = (await (await admin.get('/api/admin/federation')).json()) as FederationAdminDto;
+    expect(overview.blockedDomains.map((d) => d.domain)).toEqual([domainB]);
+    expect(overview.servers.find((server) => server.domain === domainB)).toMatchObject({
+      accounts: 1,
+      followers: 0,
+    });
+
+    // Nor is it looked up any more.
+    expect((await alice.get(`/api/search/users?q=${encodeURIComponent(`@bob@${domainB}`)}`)).status).toBe(
+      200,
+    );
+    const found = (await (
+      await alice.get(`/api/search/users?q=${encodeURIComponent(`@bob@${domainB}`)}`)
+    ).json()) as UserSearchResultDto[];
+    expect(found).toEqual([]);
+
+    expect(
+      (await admin.delete(`/api/admin/federation/domain-blocks/${encodeURIComponent(domainB)}`)).status,
+    ).toBe(204);
+    expect(
+      (await admin.delete(`/api/admin/federation/domain-blocks/${encodeURIComponent(domainB)}`)).status,
+    ).toBe(404);
+    expect((await alice.get(`/api/profiles/${bobOnA}`)).status).toBe(200);
+    // The follows stay ended (as on Mastodon): Bob follows again for what comes next.
+    await bob.delete(`/api/users/${aliceOnB}/follow`);
+    await bob.put(`/api/users/${aliceOnB}/follow`);
+    await settle();
+    const back = (await (await alice.get('/api/me')).json()) as { profile: { followerCount: number } };
+    expect(back.profile.followerCount).toBe(1);
+  });
+
+  it('an account deleted on B is gone on A with its follow, like and comment (Delete(Person))', async () => {
+    const post = await a.t.postPhoto(alice, 'Last light');
+    await settle();
+    const feed = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
+    const arrived = feed.items.find((item) => item.caption === 'Last light');
+    await bob.put(`/api/posts/${arrived!.id}/like`);
+    await bob.post(`/api/posts/${arrived!.id}/comments`, { body: 'So long' });
+    await settle();
+    const before = (await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto;
+    expect(before).toMatchObject({ likeCount: 1, commentCount: 1 });
+    expect((await bob.get(`/api/profiles/${aliceOnB}`)).status).toBe(200);
+    const bobHereOnA = (
+      (await (await alice.get(`/api/posts/${post.id}/comments`)).json()) as { items: CommentDto[] }
+    ).items[0]!.author.userId;
+
+    expect((await bob.post('/api/account/delete', { password: bob.password })).status).toBe(204);
+    await settle();
+    expect((await alice.get(`/api/profiles/${bobHereOnA}`)).status).toBe(404);
+    const after = (await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto;
+    expect(after).toMatchObject({ likeCount: 0, commentCount: 0 });
+    const own = (await (await alice.get('/api/me')).json()) as { profile: { followerCount: number } };
+    expect(own.profile.followerCount).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import {
   ChevronRight,
   EyeOff,
   FileText,
+  Globe,
   Heart,
   Info,
   KeyRound,
@@ -120,6 +121,11 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
           {(role === 'moderator' || role === 'admin') && (
             <LinkRow to={paths.moderation} icon={ShieldAlert}>
               {t`Moderation`}
+            </LinkRow>
+          )}
+          {role === 'admin' && (
+            <LinkRow to={paths.adminFederation} icon={Globe}>
+              {t`Federation`}
             </LinkRow>
           )}
         </ul>

@@ -13,11 +13,13 @@ import { applyFollow } from '../../../core/follows.ts';
 import { user } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { isPublishedLocal } from '../accounts.ts';
+import { isDomainBlocked } from '../domain-blocks.ts';
 import { upsertRemoteActor } from '../remote-actors.ts';
 
 export async function onFollow(ctx: InboxContext<CoreDeps>, follow: Follow): Promise<void> {
   const { db, live } = ctx.data;
   if (!follow.id || !follow.actorId || !follow.objectId) return;
+  if (await isDomainBlocked(db, follow.actorId.host)) return;
   const target = ctx.parseUri(follow.objectId);
   if (target?.type !== 'actor' || !(await isPublishedLocal(db, target.identifier))) return;
   const localId = target.identifier;

@@ -1,0 +1,22 @@
+/**
+ * The sender of an activity that anyone on the network may send (a Like, an Announce, a reply):
+ * unlike a Create from a followed account, it may come from an account we have never seen, so it
+ * is fetched (Fedify has checked that it owns the signing key) and written as a remote account,
+ * then held to the same rule as a known one (guard.ts: not suspended here).
+ */
+import type { InboxContext } from '@fedify/fedify';
+import { type Activity, isActor } from '@fedify/vocab';
+import type { CoreDeps } from '../../../core/deps.ts';
+import { isDomainBlocked } from '../domain-blocks.ts';
+import { knownActorId, upsertRemoteActor } from '../remote-actors.ts';
+import { allowedSender } from './guard.ts';
+
+export async function senderOf(ctx: InboxContext<CoreDeps>, activity: Activity): Promise<string | null> {
+  if (!activity.actorId || (await isDomainBlocked(ctx.data.db, activity.actorId.host))) return null;
+  if (!(await knownActorId(ctx.data.db, activity.actorId.href))) {
+    const actor = await activity.getActor();
+    if (!actor || !isActor(actor) || actor.id?.href !== activity.actorId.href) return null;
+    await upsertRemoteActor(ctx.data, actor);
+  }
+  return allowedSender(ctx.data.db, activity.actorId);
+}
