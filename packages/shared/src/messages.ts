@@ -297,6 +297,17 @@ export const messageCatalog = {
       message: 'Could not update the follow. Please try again.',
     },
     cannotFollowSelf: /*i18n*/ { id: 'social.cannotFollowSelf', message: 'You cannot follow yourself.' },
+    followRequestNotFound: /*i18n*/ {
+      id: 'social.followRequestNotFound',
+      message: 'This follow request was withdrawn or already answered.',
+    },
+    requestApproved: /*i18n*/ { id: 'social.requestApproved', message: 'Request approved' },
+    requestDeclined: /*i18n*/ { id: 'social.requestDeclined', message: 'Request declined' },
+    followRequestsFailed: /*i18n*/ {
+      id: 'social.followRequestsFailed',
+      message: 'Follow requests could not be loaded.',
+    },
+    privacySaved: /*i18n*/ { id: 'social.privacySaved', message: 'Privacy setting saved' },
     cannotReportSelf: /*i18n*/ { id: 'social.cannotReportSelf', message: 'You cannot report yourself.' },
     reported: /*i18n*/ {
       id: 'social.reported',

@@ -67,6 +67,10 @@ export function notificationParts({
       return eventTitle
         ? [words('“'), member(eventTitle), words('” was cancelled')]
         : [words('An event you joined was cancelled')];
+    case 'follow_request':
+      return [...people, words(` ${actorCount > 1 ? 'ask' : 'asks'} to follow you`)];
+    case 'follow_accepted':
+      return [...people, words(' accepted your follow request')];
     case 'event_promoted':
       return eventTitle
         ? [words('A place opened up: you are going to “'), member(eventTitle), words('”')]
@@ -90,5 +94,7 @@ export function notificationLink(group: {
   if (group.postId) return paths.postDetail(group.postId);
   if (group.eventId) return paths.eventDetail(group.eventId);
   if (group.type === 'new_follower' && group.actorId) return paths.userPublicFeed(group.actorId);
+  if (group.type === 'follow_request') return paths.followRequests;
+  if (group.type === 'follow_accepted' && group.actorId) return paths.userPublicFeed(group.actorId);
   return paths.notifications;
 }

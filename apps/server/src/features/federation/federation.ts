@@ -15,6 +15,7 @@ import { Accept, Create, Delete, Follow, Note, Reject, Undo, Update } from '@fed
 import { appVersion } from '@glimpse/shared';
 import type { CoreDeps } from '../../core/deps.ts';
 import { isPublishedLocal, localUserIdByUsername } from './accounts.ts';
+import { isOpenPost, signedByFollowersServer } from './audience.ts';
 import { registerCollections } from './collections.ts';
 import { onAccept, onReject } from './inbox/accept.ts';
 import { onCreate } from './inbox/create.ts';
@@ -73,9 +74,16 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
     )
     .mapHandle((ctx, username) => localUserIdByUsername(ctx.data.db, username));
 
-  federation.setObjectDispatcher(Note, '/postdetail/{id}', (ctx, { id }) =>
-    uuid.test(id) ? noteOf(ctx, id) : null,
-  );
+  // A followers-only post is a 404 unless a follower's server signed the fetch (audience.ts).
+  federation.setObjectDispatcher(Note, '/postdetail/{id}', async (ctx, { id }) => {
+    if (!uuid.test(id)) return null;
+    const note = await noteOf(ctx, id);
+    if (!note || (await isOpenPost(ctx.data.db, id))) return note;
+    const authorId = note.attributionId ? ctx.parseUri(note.attributionId) : null;
+    return authorId?.type === 'actor' && (await signedByFollowersServer(ctx, authorId.identifier))
+      ? note
+      : null;
+  });
 
   registerCollections(federation);
 
