@@ -150,7 +150,9 @@ export type LiveMessage =
   | { type: 'notifications' }
   | { type: 'events' }
   /** Moderators and admins: the open reports changed (the console and its badge refetch). */
-  | { type: 'reports' };
+  | { type: 'reports' }
+  /** Someone approved (or removed) the viewer's follow: their profile, posts and events refetch. */
+  | { type: 'follows' };
 
 export interface PublicProfileDto extends ProfileDto {
   /** Whether the viewer follows this person: the initial state of Follow / Unfollow. */

@@ -123,6 +123,8 @@ export async function answerFollowRequest(
     if (await notify(db, { type: 'follow_accepted', recipientId: requesterId, actorId: viewer.id })) {
       live.publish({ kind: 'notification', recipientId: requesterId });
     }
+    // The requester's open screens show the posts at once, without a reload.
+    live.publish({ kind: 'follow_approved', followerId: requesterId });
   }
   if (request.activityIri) {
     await answerRemote({
