@@ -27,7 +27,7 @@ test('request, approve, see; request, decline, see nothing; the audience choice'
     bobContext.newPage(),
     carolContext.newPage(),
   ]);
-  const aliceUser = await signUpWithProfile(alice, newUser('Alba'));
+  await signUpWithProfile(alice, newUser('Alba'));
   const bobUser = await signUpWithProfile(bob, newUser('Benno'));
   const carolUser = await signUpWithProfile(carol, newUser('Cira'));
   const aliceId = await currentUserId(alice);
