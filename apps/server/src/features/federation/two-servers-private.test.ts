@@ -25,7 +25,11 @@ type Server = { t: TestContext; close: () => Promise<void> };
 let a: Server;
 let b: Server;
 
-async function startServer(origin: string, port: number, tls: { cert: string; key: string }): Promise<Server> {
+async function startServer(
+  origin: string,
+  port: number,
+  tls: { cert: string; key: string },
+): Promise<Server> {
   const t = await createTestContext(
     { PUBLIC_URL: origin, TRUSTED_ORIGINS: testOrigin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
     { outbound: { ca: tls.cert, hosts } },
@@ -105,7 +109,8 @@ describe('a private member and another server', () => {
 
   it('approving sends Accept (following on both sides); declining sends Reject (Follow again)', async () => {
     const waiting = await waitingOnA();
-    const idOf = (name: string) => waiting.find((r) => r.requester.firstName.startsWith(name))!.requester.userId;
+    const idOf = (name: string) =>
+      waiting.find((r) => r.requester.firstName.startsWith(name))!.requester.userId;
     expect((await carla.post(`/api/follow-requests/${idOf('Dan')}/approve`)).status).toBe(200);
     expect((await carla.post(`/api/follow-requests/${idOf('Eve')}/decline`)).status).toBe(200);
     await settle();
@@ -128,7 +133,10 @@ describe('a private member and another server', () => {
     expect(arrived).toBeDefined();
     // It came without Public in to or cc: it is stored followers only on B.
     expect(arrived!.audience).toBe('followers');
-    const [stored] = await b.t.db.select({ audience: posts.audience }).from(posts).where(eq(posts.id, arrived!.id));
+    const [stored] = await b.t.db
+      .select({ audience: posts.audience })
+      .from(posts)
+      .where(eq(posts.id, arrived!.id));
     expect(stored!.audience).toBe('followers');
 
     // Eve, on the same server but not a follower, cannot open it, find it or see it in Explore.
@@ -142,7 +150,10 @@ describe('a private member and another server', () => {
     expect(unsigned.status).toBe(404);
     const loader = await federationContext(b.t.deps).getDocumentLoader({ identifier: dan.id });
     const signed = await loader(noteUrl);
-    expect(signed.document).toMatchObject({ type: 'Note', to: `${origins.a}/ap/users/${carla.id}/followers` });
+    expect(signed.document).toMatchObject({
+      type: 'Note',
+      to: `${origins.a}/ap/users/${carla.id}/followers`,
+    });
     expect(JSON.stringify(signed.document)).not.toContain('as:Public');
   });
 });
