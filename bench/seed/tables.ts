@@ -27,6 +27,16 @@ import type { ImageData, Pairs, ReferenceData } from './generate.ts';
 import { Prng } from './prng.ts';
 
 /** The viewer's account rows as better-auth wrote them at sign-up (only the ids are ours; the address counts as confirmed). */
+
+/**
+ * Private accounts and followers-only posts (issue 26): 10% of accounts (never the viewer, who
+ * measures) and 20% of posts, chosen by a multiplicative hash of the index so the rest of the data
+ * set (its PRNG streams) stays exactly as before.
+ */
+const spread = (index: number) => Math.imul(index + 1, 2654435761) >>> 0;
+export const isPrivateAccount = (user: number) => user !== 0 && spread(user) % 10 === 3;
+export const isFollowersOnlyPost = (post: number) => spread(post) % 5 === 1;
+
 export interface ViewerAccount {
   name: string;
   image: string | null;
@@ -252,6 +262,7 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
         profiles.bio,
         profiles.followerCount,
         profiles.followingCount,
+        profiles.isPrivate,
         profiles.createdAt,
         profiles.updatedAt,
       ],
@@ -266,6 +277,7 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
             users.bio[u]!,
             users.followerCount[u]!,
             users.followingCount[u]!,
+            isPrivateAccount(u),
             created,
             created,
           ];
@@ -346,6 +358,7 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
         posts.caption,
         posts.likeCount,
         posts.commentCount,
+        posts.audience,
         posts.createdAt,
       ],
       *rows() {
@@ -356,6 +369,7 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
             p.caption[i]!,
             p.likeCount[i]!,
             p.commentCount[i]!,
+            isFollowersOnlyPost(i) ? 'followers' : 'public',
             ts(p.createdAt[i]!),
           ];
         }

@@ -3,6 +3,10 @@ import type { LanguageCode } from './i18n.ts';
 
 /** What an uploaded image is for; each purpose is stored in its own folder (SPEC.md §3). */
 export const imagePurposes = ['post', 'event', 'profile', 'background'] as const;
+
+/** Who may see a post or an event (issue 26): everyone, or the author's approved followers only. */
+export const audiences = ['public', 'followers'] as const;
+export type Audience = (typeof audiences)[number];
 /** The type itself is exported by schemas.ts beside its zod enum. */
 type ImagePurpose = (typeof imagePurposes)[number];
 
@@ -37,6 +41,8 @@ export interface ProfileDto {
   isVerified: boolean;
   followerCount: number;
   followingCount: number;
+  /** Only approved followers see the posts, events and follow lists (issue 26). */
+  isPrivate: boolean;
   createdAt: string;
 }
 
@@ -107,6 +113,7 @@ export interface PostDto {
   photos: PostPhotoDto[];
   /** Shown blurred behind a Show button unless the viewer chose to always see sensitive media. */
   sensitive: boolean;
+  audience: Audience;
   likeCount: number;
   commentCount: number;
   likedByMe: boolean;
@@ -146,13 +153,23 @@ export type LiveMessage =
   | { type: 'notifications' }
   | { type: 'events' }
   /** Moderators and admins: the open reports changed (the console and its badge refetch). */
-  | { type: 'reports' };
+  | { type: 'reports' }
+  /** Someone approved (or removed) the viewer's follow: their profile, posts and events refetch. */
+  | { type: 'follows' };
 
 export interface PublicProfileDto extends ProfileDto {
   /** Whether the viewer follows this person: the initial state of Follow / Unfollow. */
   followedByMe: boolean;
-  /** A follow that waits for the other side: a remote server's Accept (federation). Shown as Requested. */
+  /**
+   * A follow that waits for the other side: a private member's approval or a remote server's
+   * Accept. Shown as Requested.
+   */
   followRequested: boolean;
+  /**
+   * Whether the viewer may see the posts, events and follow lists: false for a private account the
+   * viewer does not follow ("This account is private").
+   */
+  contentVisible: boolean;
   /** The initial states of Block / Unblock and Mute / Unmute (trust and safety). */
   blockedByMe: boolean;
   mutedByMe: boolean;
@@ -161,8 +178,14 @@ export interface PublicProfileDto extends ProfileDto {
 export interface FollowStateDto {
   following: boolean;
   followerCount: number;
-  /** The follow was sent and waits for the other side's Accept (a remote account). */
+  /** The follow was sent and waits for the other side's approval (a private or remote account). */
   requested?: boolean;
+}
+
+/** One waiting request on /follow-requests, oldest first. */
+export interface FollowRequestDto {
+  requester: AuthorDto;
+  createdAt: string;
 }
 
 /**
@@ -182,6 +205,8 @@ export const notificationTypes = [
   'event_promoted',
   /** A remote account boosted (Announce) a member's post: federation has no local boost. */
   'post_boost',
+  'follow_request',
+  'follow_accepted',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -276,6 +301,7 @@ export interface EventDto {
   website: string;
   description: string;
   image: ImageDto | null;
+  audience: Audience;
   interestedCount: number;
   interestedByMe: boolean;
   /** The first people who joined (at most `limits.avatarStackSize`), for the avatar stack. */

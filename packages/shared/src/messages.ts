@@ -297,6 +297,17 @@ export const messageCatalog = {
       message: 'Could not update the follow. Please try again.',
     },
     cannotFollowSelf: /*i18n*/ { id: 'social.cannotFollowSelf', message: 'You cannot follow yourself.' },
+    followRequestNotFound: /*i18n*/ {
+      id: 'social.followRequestNotFound',
+      message: 'This follow request was withdrawn or already answered.',
+    },
+    requestApproved: /*i18n*/ { id: 'social.requestApproved', message: 'Request approved' },
+    requestDeclined: /*i18n*/ { id: 'social.requestDeclined', message: 'Request declined' },
+    followRequestsFailed: /*i18n*/ {
+      id: 'social.followRequestsFailed',
+      message: 'Follow requests could not be loaded.',
+    },
+    privacySaved: /*i18n*/ { id: 'social.privacySaved', message: 'Privacy setting saved' },
     cannotReportSelf: /*i18n*/ { id: 'social.cannotReportSelf', message: 'You cannot report yourself.' },
     reported: /*i18n*/ {
       id: 'social.reported',
@@ -737,6 +748,21 @@ export const messageCatalog = {
       /*i18n*/ {
         id: 'notificationText.boosted',
         message: '{count, plural, one {{who} boosted your post} other {{who} boosted your post}}',
+      },
+      (who: string, count: number) => ({ who, count }),
+    ),
+    askedToFollow: fn(
+      /*i18n*/ {
+        id: 'notificationText.askedToFollow',
+        message: '{count, plural, one {{who} asks to follow you} other {{who} ask to follow you}}',
+      },
+      (who: string, count: number) => ({ who, count }),
+    ),
+    acceptedFollow: fn(
+      /*i18n*/ {
+        id: 'notificationText.acceptedFollow',
+        message:
+          '{count, plural, one {{who} accepted your follow request} other {{who} accepted your follow request}}',
       },
       (who: string, count: number) => ({ who, count }),
     ),

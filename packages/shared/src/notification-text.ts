@@ -74,6 +74,10 @@ export function notificationParts({
         return text.mentioned(people, count);
       case 'post_boost':
         return text.boosted(people, count);
+      case 'follow_request':
+        return text.askedToFollow(people, count);
+      case 'follow_accepted':
+        return text.acceptedFollow(people, count);
       case 'event_interest':
         return eventTitle ? text.interested(people, count, title) : text.interestedNoTitle(people, count);
       case 'report_reviewed':
@@ -107,5 +111,7 @@ export function notificationLink(group: {
   if (group.postId) return paths.postDetail(group.postId);
   if (group.eventId) return paths.eventDetail(group.eventId);
   if (group.type === 'new_follower' && group.actorId) return paths.userPublicFeed(group.actorId);
+  if (group.type === 'follow_request') return paths.followRequests;
+  if (group.type === 'follow_accepted' && group.actorId) return paths.userPublicFeed(group.actorId);
   return paths.notifications;
 }

@@ -32,6 +32,7 @@ export const routePatterns = {
   guidelines: '/communityguidelines',
   help: '/help',
   notifications: '/notifications',
+  followRequests: '/follow-requests',
   // Trust and safety (issue 13).
   blockedAccounts: '/settings/blocked',
   mutedWords: '/settings/muted-words',

@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 import { hasBidiControl, hasVisibleCharacter } from './display-text.ts';
-import { imagePurposes, type NotificationPreferenceType, notificationPreferenceTypes } from './dto.ts';
+import {
+  audiences,
+  imagePurposes,
+  type NotificationPreferenceType,
+  notificationPreferenceTypes,
+} from './dto.ts';
 import { isTimeZone } from './event-time.ts';
 import { languageCodes } from './i18n.ts';
 import { limits, notificationLimits } from './limits.ts';
@@ -144,6 +149,11 @@ export const PostPhotoInput = z.object({
 });
 export type PostPhotoInput = z.input<typeof PostPhotoInput>;
 
+/** Who may see a post or event; omitted: public, or followers only on a private account. */
+export const AudienceInput = z
+  .enum(audiences, { error: messages.common.fieldWrongType('Audience') })
+  .optional();
+
 /** The caption, its length and the sensitive flag: the same rules for a new post and an edit. */
 export const PostTextInput = z.object({
   caption: requiredText(limits.captionMax, 'Caption'),
@@ -151,6 +161,7 @@ export const PostTextInput = z.object({
     .boolean({ error: () => messages.common.fieldWrongType('Sensitive content') })
     .optional()
     .default(false),
+  audience: AudienceInput,
 });
 export type PostTextInput = z.input<typeof PostTextInput>;
 
@@ -384,6 +395,7 @@ const EventFields = z.object({
     )
     .pipe(WebsiteUrl),
   description: requiredText(limits.eventDescriptionMax, 'Description'),
+  audience: AudienceInput,
 });
 
 const yearMs = 366 * dayMs;
@@ -706,3 +718,9 @@ export const UndoEmailChangeInput = z.object({
     .max(200),
 });
 export type UndoEmailChangeInput = z.infer<typeof UndoEmailChangeInput>;
+
+/** /settings/account: the private-account switch (issue 26). */
+export const PrivacyInput = z.object({
+  isPrivate: z.boolean({ error: messages.common.fieldWrongType('Private account') }),
+});
+export type PrivacyInput = z.input<typeof PrivacyInput>;

@@ -7,14 +7,14 @@
  */
 import type { FollowStateDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { followRequests, follows } from '../db/schema.ts';
 import { notFound } from '../lib/errors.ts';
 import { followStep } from './counters.ts';
 import { notify } from './notify.ts';
 import { blockedBetween, lockPair } from './relations.ts';
-import type { ServiceContext } from './service.ts';
+import { type ServiceContext, withTransaction } from './service.ts';
 import { type Step, toggleWithCounter } from './toggle.ts';
 
 const profileNotFound = () => notFound(messages.profile.notFound);
@@ -72,4 +72,59 @@ export async function applyFollow(
   });
   if (notified) live.publish({ kind: 'notification', recipientId: targetId });
   return { following: follow, followerCount };
+}
+
+/**
+ * A follow that waits for a private member's approval (issue 26): one `follow_requests` row (a
+ * second request while one waits changes nothing) and one `follow_request` notice to the member.
+ * `activityIri` is the remote Follow's id when the request came from another server, so the
+ * answer (Accept or Reject) can name it. A block between the two refuses it as a missing profile.
+ */
+export async function requestFollow(
+  { db, live }: Pick<ServiceContext, 'db' | 'live'>,
+  {
+    followerId,
+    followeeId,
+    activityIri = null,
+  }: { followerId: string; followeeId: string; activityIri?: string | null },
+): Promise<void> {
+  const notified = await withTransaction(db, async (tx) => {
+    await lockPair(tx, followerId, followeeId);
+    if (await blockedBetween(tx, followerId, followeeId)) throw profileNotFound();
+    const [created] = await tx
+      .insert(followRequests)
+      .values({ followerId, followeeId, activityIri })
+      .onConflictDoNothing()
+      .returning({ followerId: followRequests.followerId });
+    return (
+      Boolean(created) &&
+      (await notify(
+        tx,
+        { type: 'follow_request', recipientId: followeeId, actorId: followerId },
+        { onceWhileUnread: true },
+      ))
+    );
+  });
+  if (notified) live.publish({ kind: 'notification', recipientId: followeeId });
+}
+
+/** Removes a waiting request (withdrawn, approved or declined); its remote Follow's id when it had one. */
+export async function takeFollowRequest(
+  db: Db,
+  { followerId, followeeId }: { followerId: string; followeeId: string },
+): Promise<{ activityIri: string | null } | null> {
+  const [request] = await db
+    .delete(followRequests)
+    .where(and(eq(followRequests.followerId, followerId), eq(followRequests.followeeId, followeeId)))
+    .returning({ activityIri: followRequests.activityIri });
+  return request ?? null;
+}
+
+/** The requests waiting for the member's approval, oldest first. */
+export async function waitingRequests(db: Db, followeeId: string) {
+  return db
+    .select({ followerId: followRequests.followerId, createdAt: followRequests.createdAt })
+    .from(followRequests)
+    .where(eq(followRequests.followeeId, followeeId))
+    .orderBy(asc(followRequests.createdAt));
 }

@@ -45,6 +45,7 @@ export function toProfileDto(storage: Storage, row: ProfileRow): ProfileDto {
     isVerified: profile.isVerified,
     followerCount: profile.followerCount,
     followingCount: profile.followingCount,
+    isPrivate: profile.isPrivate,
     createdAt: profile.createdAt.toISOString(),
   };
 }

@@ -15,17 +15,29 @@
  *   (a like, a follow, a comment on something hidden is a 404).
  * - `requireVisible(db, viewerId, userId, error)`: throws `error()` unless visible.
  *
+ * - `contentVisibleTo(author, audience, viewerId, options)`: the audience rule (issue 26) on top of
+ *   `visibleTo`, for every select that shows a post or an event (its words, photos, comments, likes).
+ * - `mayFollowContentOf(db, viewerId, authorId)`: whether the viewer is let into a private account's
+ *   lists (posts grid, events, follow lists): the owner or an approved follower.
+ *
+ * The audience rule: a post or event is shown when its author is visible (above) and it is public
+ * on an account that is not private, or the viewer is its author, or the viewer follows the author
+ * (an approved follow: a waiting request is not one). Signed-out readers (ActivityPub fetches,
+ * calendar files) pass `null` and see public things of public accounts only. Moderators get no
+ * exception here; a reported post reaches them through the moderation queue alone.
+ *
  * The hidden set is a small subquery (suspended accounts from a partial index, the viewer's blocks
  * both ways, optionally mutes); `column NOT IN (…)` lets PostgreSQL hash it once per query rather
  * than probe it per row. Suspension hides content but keeps it: lifting it brings everything back.
  */
+import type { Audience } from '@glimpse/shared';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { blocks, mutes, user } from '../db/schema.ts';
+import { blocks, follows, mutes, profiles, user } from '../db/schema.ts';
 import type { AppError } from '../lib/errors.ts';
 
-export type ViewerId = string | Placeholder | SQL;
+export type ViewerId = string | Placeholder | SQL | AnyPgColumn;
 
 export interface VisibilityOptions {
   /** Also hide the accounts the viewer muted: the feed, explore and upcoming events only. */
@@ -34,13 +46,16 @@ export interface VisibilityOptions {
   nullable?: boolean;
 }
 
-/**
- * The ids of every account hidden from the viewer, as a subquery: for a statement that starts from
- * the few hidden accounts (search counting a tag's posts minus theirs) rather than filtering rows.
- * Its row estimate is the handful it really is; `not visibleTo(...)` asked of every account was
- * guessed at a third of them, and the planner chose parallel scans (17 ms instead of 1).
- */
-export function hiddenAccounts(viewerId: ViewerId, muted: boolean): SQL {
+export interface AudienceOptions extends Pick<VisibilityOptions, 'muted'> {
+  /**
+   * Public things of public accounts only, even to followers: Explore, tag pages and search, which
+   * show strangers' things, never show followers-only ones (issue 26).
+   */
+  publicOnly?: boolean;
+}
+
+/** The ids of every account hidden from the viewer. */
+function hiddenAccounts(viewerId: ViewerId, muted: boolean): SQL {
   const suspended = sql`select ${user.id} from ${user} where ${user.banned}`;
   const blocked = sql`select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}`;
   const blockedBy = sql`select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}`;
@@ -78,4 +93,64 @@ export async function requireVisible(
   error: () => AppError,
 ): Promise<void> {
   if (!(await isVisibleTo(db, viewerId, userId))) throw error();
+}
+
+/** The accounts whose things only their approved followers see (a partial index keeps it small). */
+const privateAccounts = sql`select ${profiles.userId} from ${profiles} where ${profiles.isPrivate}`;
+
+/** Public, on an account that is not private: what anyone may see. */
+function openToAnyone(author: AnyPgColumn | SQL, audience: AnyPgColumn | SQL): SQL {
+  return sql`(${audience} = 'public' and ${author} not in (${privateAccounts}))`;
+}
+
+/** The viewer is the author or follows them (an approved follow). */
+function ownerOrFollower(author: AnyPgColumn | SQL, viewerId: ViewerId): SQL {
+  return sql`(${author} = ${viewerId} or exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${author}))`;
+}
+
+/**
+ * The audience rule (see the module comment) for the post or event whose author is `author` and
+ * whose audience is `audience`; `viewerId` null is a signed-out reader.
+ */
+export function contentVisibleTo(
+  author: AnyPgColumn | SQL,
+  audience: AnyPgColumn | SQL,
+  viewerId: ViewerId | null,
+  options: AudienceOptions = {},
+): SQL {
+  if (viewerId === null)
+    return sql`(${openToAnyone(author, audience)} and ${author} not in (select ${user.id} from ${user} where ${user.banned}))`;
+  const audienceAllows = options.publicOnly
+    ? openToAnyone(author, audience)
+    : sql`(${openToAnyone(author, audience)} or ${ownerOrFollower(author, viewerId)})`;
+  return sql`(${visibleTo(author, viewerId, { muted: options.muted })} and ${audienceAllows})`;
+}
+
+/**
+ * Whether the viewer may see a private account's lists (its grid, events, followers, following):
+ * always for a public account, else only its owner and approved followers. The header (name,
+ * avatar, bio, counts) stays visible to anyone `isVisibleTo` lets in.
+ */
+export async function mayFollowContentOf(db: Db, viewerId: string, authorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.userId, authorId),
+        sql`(not ${profiles.isPrivate} or ${ownerOrFollower(profiles.userId, viewerId)})`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A new post's or event's audience when the author chose none: followers only on a private account. */
+export async function defaultAudience(db: Db, authorId: string): Promise<Audience> {
+  const [row] = await db
+    .select({ isPrivate: profiles.isPrivate })
+    .from(profiles)
+    .where(eq(profiles.userId, authorId))
+    .limit(1);
+  return row?.isPrivate ? 'followers' : 'public';
 }

@@ -10,7 +10,7 @@
  * index would not match that order.
  */
 
-import { notificationTypes, reportTargetTypes, roles } from '@glimpse/shared';
+import { audiences, notificationTypes, reportTargetTypes, roles } from '@glimpse/shared';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -233,6 +233,11 @@ export const profiles = pgTable(
     followingCount: integer('following_count').notNull().default(0),
     /** The member's choice to see sensitive posts without the blur (issue 15). */
     showSensitiveMedia: boolean('show_sensitive_media').notNull().default(false),
+    /**
+     * A private account (issue 26): only approved followers see its posts, events and follow
+     * lists (core/visibility.ts `contentVisibleTo`); a follow waits in follow_requests.
+     */
+    isPrivate: boolean('is_private').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -247,6 +252,8 @@ export const profiles = pgTable(
       'gin',
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
     ),
+    // The audience rule hashes the (few) private accounts once per query.
+    index('profiles_private_idx').on(t.userId).where(sql`${t.isPrivate}`),
   ],
 );
 
@@ -278,6 +285,8 @@ export const posts = pgTable(
     caption: text('caption').notNull(),
     /** Blurred behind a Show button for viewers who did not choose to always see such media. */
     sensitive: boolean('sensitive').notNull().default(false),
+    /** Who may see it (issue 26): everyone, or the author's approved followers (core/visibility.ts). */
+    audience: text('audience', { enum: audiences }).notNull().default('public'),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     createdAt: createdAt(),
@@ -306,6 +315,7 @@ export const posts = pgTable(
     index('posts_created_idx').on(t.createdAt, t.id),
     index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
     index('posts_search_idx').using('gin', t.searchVector),
+    check('posts_audience_known', sql`${t.audience} in ('public', 'followers')`),
   ],
 );
 
@@ -463,6 +473,8 @@ export const events = pgTable(
     website: text('website').notNull(),
     description: text('description').notNull(),
     imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
+    /** Who may see it (issue 26), as a post's `audience`. */
+    audience: text('audience', { enum: audiences }).notNull().default('public'),
     interestedCount: integer('interested_count').notNull().default(0),
     createdAt: createdAt(),
     /** Title (A) and description (B), stemmed: generated, never written (features/search). */
@@ -484,6 +496,7 @@ export const events = pgTable(
     index('events_host_next_idx').on(t.hostId, t.nextStartsAt),
     index('events_next_idx').on(t.nextStartsAt),
     check('events_capacity_positive', sql`${t.capacity} > 0`),
+    check('events_audience_known', sql`${t.audience} in ('public', 'followers')`),
   ],
 );
 

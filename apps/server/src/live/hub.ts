@@ -22,6 +22,8 @@ export type DomainEvent =
   | { kind: 'post_deleted'; authorId: string; postId: string }
   | { kind: 'post_changed'; postId: string }
   | { kind: 'notification'; recipientId: string }
+  /** A private account let `followerId` in (issue 26): what they may see changed. */
+  | { kind: 'follow_approved'; followerId: string }
   | { kind: 'event_changed'; hostId: string; eventId: string }
   /** An account was suspended or its suspension lifted: every instance updates its session check. */
   | { kind: 'account_status'; userId: string; banned: boolean }
@@ -158,6 +160,9 @@ export async function createLiveHub({
         break;
       case 'notification':
         sendTo([event.recipientId], { type: 'notifications' });
+        break;
+      case 'follow_approved':
+        sendTo([event.followerId], { type: 'follows' });
         break;
       case 'event_changed':
         sendTo(await connectedAudienceOf(event.hostId), { type: 'events' });

@@ -9,7 +9,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { feedSignal } from '@/features/feed/feed-signal.ts';
 import { removePostEverywhere } from '@/features/posts/api/post-cache.ts';
-import { eventKeys, feedKeys, notificationKeys, postKeys, safetyKeys } from '@/lib/query-keys.ts';
+import {
+  eventKeys,
+  feedKeys,
+  notificationKeys,
+  postKeys,
+  profileKeys,
+  safetyKeys,
+} from '@/lib/query-keys.ts';
 import { meQueryOptions } from '@/lib/session.ts';
 import { useAfterStart } from '@/lib/use-after-start.ts';
 import { connectLive } from './live-connection.ts';
@@ -49,6 +56,13 @@ export function useLiveUpdates(userId: string) {
           break;
         case 'reports':
           void queryClient.invalidateQueries({ queryKey: safetyKeys.moderation() });
+          break;
+        case 'follows':
+          // A private account approved my request: its profile, posts and events open up.
+          void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+          void queryClient.invalidateQueries({ queryKey: postKeys.all });
+          void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+          feedSignal.emit();
           break;
       }
     };

@@ -1,13 +1,14 @@
 /**
  * /userpublicfeed/{uid} composes five features: someone's header (profile), Follow / Unfollow and
  * Report (social), Block and Mute (safety), their photos (posts) and events (events). Someone I
- * blocked shows only the header with Unblock: the server hides their things from me.
+ * blocked shows only the header with Unblock: the server hides their things from me. A private
+ * account I do not follow shows its header and "This account is private" (issue 26).
  */
 
 import { messages, paths } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { Ban, ImageOff } from 'lucide-react';
+import { Ban, ImageOff, Lock } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
@@ -84,8 +85,14 @@ export function PublicProfileRoute() {
             <Trans>You do not see each other’s posts, comments or events.</Trans>
           </p>
         </EmptyState>
-      ) : (
+      ) : person.contentVisible ? (
         <PublicContent userId={person.userId} name={name} firstName={person.firstName} />
+      ) : (
+        <EmptyState icon={<Lock />} title={t`This account is private`}>
+          <p>
+            <Trans>Follow {name} to see their photos and events once they approve.</Trans>
+          </p>
+        </EmptyState>
       )}
     </Page>
   );

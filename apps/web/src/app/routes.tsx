@@ -90,6 +90,10 @@ const privateRoutes: RouteObject[] = [
     lazy: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
   },
   {
+    path: patterns.followRequests,
+    lazy: screen(() => import('@/features/social/follow-requests-screen.tsx'), 'FollowRequestsScreen'),
+  },
+  {
     path: patterns.blockedAccounts,
     lazy: screen(() => import('@/features/safety/blocked-accounts-screen.tsx'), 'BlockedAccountsScreen'),
   },

@@ -57,6 +57,9 @@ export const notificationKeys = {
   preferences: () => ['notifications', 'preferences'] as const,
 };
 
+/** Requests to follow me (issue 26): /follow-requests and the link on /notifications. */
+export const followRequestKeys = { all: ['follow-requests'] as const };
+
 export const profileKeys = {
   all: ['profiles'] as const,
   detail: (userId: string) => ['profiles', userId] as const,

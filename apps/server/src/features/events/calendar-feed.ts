@@ -13,7 +13,6 @@ import type { CalendarFeedDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { ServiceArgs } from '../../core/service.ts';
-import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import {
   calendarFeeds,
@@ -25,6 +24,7 @@ import {
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { buildCalendar, toCalendarEvent } from './ics.ts';
+import { eventVisibleTo } from './queries.ts';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -114,7 +114,7 @@ function feedEvents(db: Db, userId: string, now: Date) {
           inArray(events.id, interested),
         ),
         gte(sql`coalesce(${events.lastStartsAt}, ${events.startsAt})`, since),
-        visibleTo(events.hostId, userId),
+        eventVisibleTo(userId),
       ),
     )
     .orderBy(desc(events.startsAt))

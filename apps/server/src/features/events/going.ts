@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { eventAttendees, eventColumns, events, federationEvents, images, profiles } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { selectEventsForViewer, toEventDtos } from './queries.ts';
+import { eventVisibleTo, selectEventsForViewer, toEventDtos } from './queries.ts';
 import { occurrenceAt } from './recurrence.ts';
 
 const eventNotFound = () => notFound(messages.event.notFound);
@@ -30,7 +30,7 @@ async function lockVisibleEvent(tx: Db, viewerId: string, eventId: string) {
   const [event] = await tx
     .select(eventColumns)
     .from(events)
-    .where(and(eq(events.id, eventId), visibleTo(events.hostId, viewerId)))
+    .where(and(eq(events.id, eventId), eventVisibleTo(viewerId)))
     .for('update', { of: events });
   if (!event) throw eventNotFound();
   return event;
@@ -135,7 +135,7 @@ export async function listAttendees({
   const [event] = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.id, eventId), visibleTo(events.hostId, viewer.id)))
+    .where(and(eq(events.id, eventId), eventVisibleTo(viewer.id)))
     .limit(1);
   if (!event) throw eventNotFound();
   const rows = await db

@@ -10,7 +10,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toImageDto } from '../../core/images.ts';
 import { findAuthors, toAuthorDto } from '../../core/profiles.ts';
-import { type VisibilityOptions, visibleTo } from '../../core/visibility.ts';
+import { type AudienceOptions, contentVisibleTo, type ViewerId, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import {
   type EventRecord,
@@ -27,16 +27,16 @@ import { currentOccurrence, type EventTimes, nextOccurrences, occurrenceAt, repe
 
 const hostImage = alias(images, 'host_image');
 
+/** The audience rule (core/visibility.ts) on the events table: every read of an event goes through it. */
+export const eventVisibleTo = (viewerId: ViewerId | null, options: AudienceOptions = {}) =>
+  contentVisibleTo(events.hostId, events.audience, viewerId, options);
+
 /**
  * Events of hosts hidden from the viewer (core/visibility.ts) never come out of this;
  * `{ muted: true }` (the followed list and the upcoming panel) also leaves out muted hosts. The
  * avatar stack shows only joiners the viewer may see.
  */
-export function selectEventsForViewer(
-  db: Db,
-  viewerId: string,
-  visibility: Pick<VisibilityOptions, 'muted'> = {},
-) {
+export function selectEventsForViewer(db: Db, viewerId: string, visibility: AudienceOptions = {}) {
   return db
     .select({
       event: eventColumns,
@@ -50,10 +50,7 @@ export function selectEventsForViewer(
       >`array(select ${eventInterests.userId} from ${eventInterests} where ${eventInterests.eventId} = ${events.id} and ${visibleTo(eventInterests.userId, viewerId)} order by ${eventInterests.createdAt}, ${eventInterests.userId} limit ${sql.raw(String(limits.avatarStackSize))})`,
     })
     .from(events)
-    .innerJoin(
-      profiles,
-      and(eq(profiles.userId, events.hostId), visibleTo(events.hostId, viewerId, visibility)),
-    )
+    .innerJoin(profiles, and(eq(profiles.userId, events.hostId), eventVisibleTo(viewerId, visibility)))
     .leftJoin(hostImage, eq(hostImage.id, profiles.profileImageId))
     .leftJoin(images, eq(images.id, events.imageId));
 }
@@ -170,6 +167,7 @@ export async function toEventDtos(
       cancelled: event.cancelledAt !== null,
       attendance: state,
       website: event.website,
+      audience: event.audience,
       description: event.description,
       image: row.image ? toImageDto(storage, row.image) : null,
       interestedCount: event.interestedCount,

@@ -25,7 +25,7 @@ import { noticeForStep, notify } from '../../core/notify.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { toggleWithCounter } from '../../core/toggle.ts';
-import { visibleTo } from '../../core/visibility.ts';
+import { defaultAudience, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { eventAttendees, eventColumns, eventInterests, events, images, profiles } from '../../db/schema.ts';
@@ -33,7 +33,7 @@ import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { buildCalendar, calendarFileName, toCalendarEvent } from './ics.ts';
 import { nextStartOf } from './next-dates.ts';
-import { hostedByFollowedOrSelf, selectEventsForViewer, toEventDtos } from './queries.ts';
+import { eventVisibleTo, hostedByFollowedOrSelf, selectEventsForViewer, toEventDtos } from './queries.ts';
 import { lastStart, occurrenceStarts, recurrenceOf } from './recurrence.ts';
 
 const pageSize = limits.pageSize;
@@ -96,7 +96,12 @@ export async function createEvent({
   try {
     const [row] = await db
       .insert(events)
-      .values({ hostId: viewer.id, ...columnsOf(input), imageId: input.imageId ?? null })
+      .values({
+        hostId: viewer.id,
+        ...columnsOf(input),
+        audience: input.audience ?? (await defaultAudience(db, viewer.id)),
+        imageId: input.imageId ?? null,
+      })
       .returning({ id: events.id });
     eventId = row!.id;
   } catch (error) {
@@ -182,7 +187,7 @@ export async function updateEvent({
       before.longitude !== after.longitude;
     await tx
       .update(events)
-      .set({ ...after, sequence: sql`${events.sequence} + 1` })
+      .set({ ...after, audience: fields.audience ?? before.audience, sequence: sql`${events.sequence} + 1` })
       .where(eq(events.id, eventId));
     const dates = occurrenceStarts(after).length;
     await tx
@@ -306,7 +311,7 @@ async function requireVisibleEvent(db: Db, viewerId: string, eventId: string) {
   const [event] = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.id, eventId), visibleTo(events.hostId, viewerId)))
+    .where(and(eq(events.id, eventId), eventVisibleTo(viewerId)))
     .limit(1);
   if (!event) throw eventNotFound();
 }
@@ -356,7 +361,7 @@ export async function getEventCalendar({
   const [event] = await db
     .select(eventColumns)
     .from(events)
-    .where(and(eq(events.id, eventId), visibleTo(events.hostId, viewer.id)))
+    .where(and(eq(events.id, eventId), eventVisibleTo(viewer.id)))
     .limit(1);
   if (!event) throw eventNotFound();
   return {

@@ -8,6 +8,7 @@ import { Create, Note, PUBLIC_COLLECTION, type Recipient } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
+import { contentVisibleTo } from '../../core/visibility.ts';
 import { federationActors, follows, posts, profiles } from '../../db/schema.ts';
 import { isPublishedLocal } from './accounts.ts';
 
@@ -28,6 +29,13 @@ async function followPage(
 ): Promise<{ items: Recipient[]; nextCursor: string | null } | null> {
   if (!(await isPublishedLocal(ctx.data.db, userId))) return null;
   if (cursor === null) return { items: [], nextCursor: null };
+  // A private account's lists are for its approved followers (issue 26); over ActivityPub, where
+  // nobody signs in, only the counts show.
+  const [owner] = await ctx.data.db
+    .select({ isPrivate: profiles.isPrivate })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  if (owner?.isPrivate) return { items: [], nextCursor: null };
   const after = cursor === '' ? null : decodeCursor(cursor);
   const other = side === 'followers' ? follows.followerId : follows.followeeId;
   const mine = side === 'followers' ? follows.followeeId : follows.followerId;
@@ -88,6 +96,8 @@ export function registerCollections(federation: import('@fedify/fedify').Federat
         .where(
           and(
             eq(posts.authorId, userId),
+            // The outbox is read unsigned: public posts of a public account only (core/visibility.ts).
+            contentVisibleTo(posts.authorId, posts.audience, null),
             after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.at}, ${after.id}::uuid)` : undefined,
           ),
         )
@@ -113,7 +123,10 @@ export function registerCollections(federation: import('@fedify/fedify').Federat
     })
     .setCounter(async (ctx, userId) => {
       if (!(await isPublishedLocal(ctx.data.db, userId))) return null;
-      const [row] = await ctx.data.db.select({ n: count() }).from(posts).where(eq(posts.authorId, userId));
+      const [row] = await ctx.data.db
+        .select({ n: count() })
+        .from(posts)
+        .where(and(eq(posts.authorId, userId), contentVisibleTo(posts.authorId, posts.audience, null)));
       return row?.n ?? 0;
     })
     .setFirstCursor(() => '');

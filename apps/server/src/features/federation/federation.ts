@@ -32,6 +32,7 @@ import {
 import { appVersion } from '@glimpse/shared';
 import type { CoreDeps } from '../../core/deps.ts';
 import { isPublishedLocal, localUserIdByUsername } from './accounts.ts';
+import { isOpenPost, signedByFollowersServer } from './audience.ts';
 import { registerCollections } from './collections.ts';
 import { onAccept, onReject } from './inbox/accept.ts';
 import { onBlock } from './inbox/block.ts';
@@ -99,9 +100,16 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
     )
     .mapHandle((ctx, username) => localUserIdByUsername(ctx.data.db, username));
 
-  federation.setObjectDispatcher(Note, '/postdetail/{id}', (ctx, { id }) =>
-    uuid.test(id) ? noteOf(ctx, id) : null,
-  );
+  // A followers-only post is a 404 unless a follower's server signed the fetch (audience.ts).
+  federation.setObjectDispatcher(Note, '/postdetail/{id}', async (ctx, { id }) => {
+    if (!uuid.test(id)) return null;
+    const note = await noteOf(ctx, id);
+    if (!note || (await isOpenPost(ctx.data.db, id))) return note;
+    const authorId = note.attributionId ? ctx.parseUri(note.attributionId) : null;
+    return authorId?.type === 'actor' && (await signedByFollowersServer(ctx, authorId.identifier))
+      ? note
+      : null;
+  });
   federation.setObjectDispatcher(Event, '/eventdetail/{id}', (ctx, { id }) =>
     uuid.test(id) ? eventOf(ctx, id) : null,
   );

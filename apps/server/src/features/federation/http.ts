@@ -40,10 +40,12 @@ export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
   const handle: MiddlewareHandler<AppEnv> = async (c, next) => {
     const own = federationPaths.test(c.req.path);
     let fellThrough = false;
+    let missing = false;
     const response = await federationOf(deps).fetch(c.req.raw, {
       contextData: deps,
       onNotFound: () => {
         fellThrough = true;
+        missing = true;
         return new Response(null, { status: 404 });
       },
       onNotAcceptable: () => {
@@ -51,7 +53,8 @@ export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
         return new Response(null, { status: 406, headers: { vary: 'Accept' } });
       },
     });
-    if (fellThrough && !own) return next();
+    // An ActivityPub fetch of a missing or hidden post or actor is a 404 (issue 26), not the web page.
+    if (fellThrough && !own && !missing) return next();
     if (fellThrough) return c.json({ error: { kind: 'NotFound', message: messages.common.notFound } }, 404);
     return response;
   };

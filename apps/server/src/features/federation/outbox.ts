@@ -5,7 +5,7 @@
  * followers collection in cc, handed to Fedify for its integrity proofs and one delivery per
  * inbox (a server's shared inbox once), each a job of its own (queue.ts, deliver.ts).
  */
-import { Create, Delete, Note, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
+import { Create, Delete, Note, Tombstone, Update } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
@@ -14,7 +14,7 @@ import { importedPosts } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { isPublishedLocal } from './accounts.ts';
 import { federationContext } from './federation.ts';
-import { noteOf } from './objects/note.ts';
+import { addressingOf, noteOf } from './objects/note.ts';
 import { remoteFollowersOf } from './recipients.ts';
 
 const isImportedPost = async (db: Db, postId: string) =>
@@ -43,7 +43,9 @@ export const federatePostTask = defineTask<PostFederationPayload, CoreDeps>({
     const actor = ctx.getActorUri(authorId);
     const noteId = ctx.getObjectUri(Note, { id: postId });
     const sender = { identifier: authorId };
-    const addressing = { to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(authorId) };
+    // A deleted post's audience is gone with it: the Delete goes to the followers, who had it.
+    const addressing =
+      kind === 'delete' ? { to: ctx.getFollowersUri(authorId) } : await addressingOf(ctx, postId, authorId);
     if (kind === 'delete') {
       const activity = new Delete({
         id: new URL(`#delete/${crypto.randomUUID()}`, noteId),

@@ -13,6 +13,7 @@ import { withTransaction } from '../../core/service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { federationPosts, postImages, posts } from '../../db/schema.ts';
 import { syncPostTags } from '../posts/entities.ts';
+import { audienceOfNote } from './audience.ts';
 import { importRemoteImage } from './media.ts';
 import { htmlToText, storableText } from './objects/html.ts';
 
@@ -59,6 +60,7 @@ export async function storeRemoteNote(deps: Deps, authorId: string, note: Note):
           authorId,
           caption: captionOf(note),
           sensitive: sensitiveOf(note),
+          audience: audienceOfNote(note),
           createdAt: createdAt > new Date() ? new Date() : createdAt,
         })
         .returning({ id: posts.id, createdAt: posts.createdAt });

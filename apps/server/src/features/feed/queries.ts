@@ -22,7 +22,7 @@ import { limits } from '@glimpse/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { literalLimit, preparedFor } from '../../core/prepared.ts';
-import { visibleTo } from '../../core/visibility.ts';
+import { contentVisibleTo, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { follows, posts, profiles } from '../../db/schema.ts';
 import { newestPostIds, prepareFeedPage } from '../posts/queries.ts';
@@ -49,7 +49,7 @@ function walkAllPosts(db: Db, afterCursor: boolean) {
     and(
       sql`${followingCount} > ${walkAllPostsAbove}`,
       authorFollowed,
-      visibleTo(posts.authorId, viewerId, { muted: true }),
+      contentVisibleTo(posts.authorId, posts.audience, viewerId, { muted: true }),
     ),
     afterCursor,
   );

@@ -15,13 +15,14 @@ import { limits, messages, notificationLimits, notificationPreferenceTypes } fro
 import { and, count, eq, sql } from 'drizzle-orm';
 import { findAuthors } from '../../core/profiles.ts';
 import type { ServiceArgs } from '../../core/service.ts';
-import { visibleTo } from '../../core/visibility.ts';
+import { contentVisibleTo, visibleTo } from '../../core/visibility.ts';
 import {
   events,
   follows,
   notificationGroups,
   notificationPreferences,
   notifications,
+  posts,
   pushSubscriptions,
 } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
@@ -37,8 +38,15 @@ const newestFirst = keyset(notificationGroups.latestAt, notificationGroups.id, '
  */
 const visibleNotice = (viewerId: string) =>
   visibleTo(notifications.actorId, viewerId, { muted: true, nullable: true });
+/**
+ * A group about a post or event the viewer may no longer see (a followers-only post of someone
+ * they stopped following) is hidden with it: the notice must not lead to it (issue 26).
+ */
+const subjectVisible = (viewerId: string) =>
+  sql`(${notificationGroups.postId} is null or exists (select 1 from ${posts} where ${posts.id} = ${notificationGroups.postId} and ${contentVisibleTo(posts.authorId, posts.audience, viewerId)}))
+    and (${notificationGroups.eventId} is null or exists (select 1 from ${events} where ${events.id} = ${notificationGroups.eventId} and ${contentVisibleTo(events.hostId, events.audience, viewerId)}))`;
 const hasVisibleNotice = (viewerId: string) =>
-  sql`exists (select 1 from ${notifications} where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(viewerId)})`;
+  sql`${subjectVisible(viewerId)} and exists (select 1 from ${notifications} where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(viewerId)})`;
 
 export type NotificationFilter = 'all' | 'mentions';
 

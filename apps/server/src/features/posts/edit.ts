@@ -19,7 +19,7 @@ const postNotFound = () => notFound(messages.post.notFound);
 
 export async function editPost({
   ctx,
-  input: { postId, caption, altTexts, sensitive },
+  input: { postId, caption, altTexts, sensitive, audience: audienceInput },
 }: ServiceArgs<
   'db' | 'storage' | 'live' | 'viewer',
   { postId: string } & z.output<typeof EditPostInput>
@@ -31,6 +31,7 @@ export async function editPost({
         authorId: posts.authorId,
         caption: posts.caption,
         sensitive: posts.sensitive,
+        audience: posts.audience,
         createdAt: posts.createdAt,
         editedAt: posts.editedAt,
       })
@@ -48,12 +49,15 @@ export async function editPost({
       throw invalid(messages.postEdit.altTextCount, { altTexts: messages.postEdit.altTextCount });
     }
     const before = photos.map((p) => p.altText);
+    // The audience is not part of a version: it says who may read, not what was written.
+    const audience = audienceInput ?? post.audience;
+    if (audience !== post.audience) await tx.update(posts).set({ audience }).where(eq(posts.id, postId));
     const unchanged =
       caption === post.caption &&
       sensitive === post.sensitive &&
       altTexts.every((alt, i) => alt === before[i]);
     // Saving without a change is not an edit: no version, no "Edited", nobody notified again.
-    if (unchanged) return { changed: false, mentioned: [] };
+    if (unchanged) return { changed: audience !== post.audience, mentioned: [] };
 
     await tx.insert(postVersions).values({
       postId,

@@ -7,9 +7,9 @@
 import { extractHashtags, extractMentions } from '@glimpse/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { notify } from '../../core/notify.ts';
-import { visibleTo } from '../../core/visibility.ts';
+import { contentVisibleTo, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
-import { postTags, profiles } from '../../db/schema.ts';
+import { posts, postTags, profiles } from '../../db/schema.ts';
 
 /** Replaces the post's listed tags with those of `caption`. */
 export async function syncPostTags(tx: Db, post: { id: string; createdAt: Date }, caption: string) {
@@ -44,11 +44,15 @@ export async function notifyMentions(
   const before = new Set(extractMentions(previousText));
   const names = extractMentions(text).filter((name) => !before.has(name));
   if (names.length === 0) return [];
-  // Nobody hidden from the author (a block either way, a suspension) is told.
+  // Nobody hidden from the author (a block either way, a suspension) is told, nor anyone the post's
+  // audience leaves out: a mention never widens a followers-only post (issue 26).
+  const mayRead = sql`exists (select 1 from ${posts} where ${posts.id} = ${subject.postId} and ${contentVisibleTo(posts.authorId, posts.audience, profiles.userId)})`;
   const people = await tx
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(and(inArray(sql`lower(${profiles.username})`, names), visibleTo(profiles.userId, actorId)));
+    .where(
+      and(inArray(sql`lower(${profiles.username})`, names), visibleTo(profiles.userId, actorId), mayRead),
+    );
   const notified: string[] = [];
   for (const { userId } of people) {
     if (await notify(tx, { type: 'mention', recipientId: userId, actorId, ...subject }))

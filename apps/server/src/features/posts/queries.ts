@@ -14,7 +14,7 @@ import { type ImageDtoRow, imageDtoColumns, toImageDto } from '../../core/images
 import { noticeRetractions, noticeWrites } from '../../core/notify.ts';
 import { literalLimit, preparedFor, prepareSql } from '../../core/prepared.ts';
 import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../../core/profiles.ts';
-import { type ViewerId, type VisibilityOptions, visibleTo } from '../../core/visibility.ts';
+import { type AudienceOptions, contentVisibleTo, type ViewerId, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
 import { keyset, toPage } from '../../lib/cursor.ts';
@@ -39,6 +39,10 @@ export function newestPostIds(db: Db, where: SQL | undefined, afterCursor: boole
     .limit(literalLimit(limits.pageSize + 1));
 }
 
+/** The audience rule (core/visibility.ts) on the posts table: every read of a post goes through it. */
+export const postVisibleTo = (viewerId: ViewerId | null, options: AudienceOptions = {}) =>
+  contentVisibleTo(posts.authorId, posts.audience, viewerId, options);
+
 /** One element of `posts.photos`, which the database keeps (`post_photos_json`, migration 0010). */
 type PhotoRow = ImageDtoRow & { altText: string };
 
@@ -52,7 +56,7 @@ export function selectPostsForViewer(
   db: Db,
   viewerId: string | Placeholder,
   activityAt: AnyPgColumn = posts.createdAt,
-  visibility: Pick<VisibilityOptions, 'muted'> = {},
+  visibility: AudienceOptions = {},
 ) {
   return db
     .select({
@@ -61,6 +65,7 @@ export function selectPostsForViewer(
         id: posts.id,
         caption: posts.caption,
         sensitive: posts.sensitive,
+        audience: posts.audience,
         likeCount: posts.likeCount,
         commentCount: posts.commentCount,
         createdAt: posts.createdAt,
@@ -74,10 +79,7 @@ export function selectPostsForViewer(
       savedByMe: sql<boolean>`exists (select 1 from ${postSaves} where ${postSaves.postId} = ${posts.id} and ${postSaves.userId} = ${viewerId})`,
     })
     .from(posts)
-    .innerJoin(
-      profiles,
-      and(eq(profiles.userId, posts.authorId), visibleTo(posts.authorId, viewerId, visibility)),
-    )
+    .innerJoin(profiles, and(eq(profiles.userId, posts.authorId), postVisibleTo(viewerId, visibility)))
     .leftJoin(authorImage, eq(authorImage.id, profiles.profileImageId));
 }
 
@@ -93,6 +95,7 @@ export function toPostDto(storage: Storage, row: PostRow): PostDto {
       altText,
     })),
     sensitive: row.post.sensitive,
+    audience: row.post.audience,
     likeCount: row.post.likeCount,
     commentCount: row.post.commentCount,
     likedByMe: Boolean(row.likedByMe),
@@ -153,11 +156,11 @@ export const postStatements = preparedFor((db) => {
   const explorePage = (afterCursor: boolean) =>
     prepareFeedPage(
       db,
-      newestPostIds(db, visibleTo(posts.authorId, viewerParam, { muted: true }), afterCursor),
+      newestPostIds(db, postVisibleTo(viewerParam, { muted: true, publicOnly: true }), afterCursor),
       `explore_page${afterCursor ? '_after' : ''}`,
     );
   // Only while the post itself is visible: a page with comments then needs no separate check.
-  const postVisible = sql`exists (select 1 from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)})`;
+  const postVisible = sql`exists (select 1 from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)})`;
   const commentsPage = (afterCursor: boolean) =>
     selectComments(db, viewerParam)
       .where(
@@ -178,7 +181,7 @@ export const postStatements = preparedFor((db) => {
     visiblePost: db
       .select({ id: posts.id })
       .from(posts)
-      .where(and(eq(posts.id, postParam), visibleTo(posts.authorId, viewerParam)))
+      .where(and(eq(posts.id, postParam), postVisibleTo(viewerParam)))
       .limit(literalLimit(1))
       .prepare('post_visible'),
     explore: [explorePage(false), explorePage(true)] as const,
@@ -217,7 +220,7 @@ function likeStatement(liked: boolean): SQL {
   const when = sql`exists (select 1 from changed)`;
   return sql`with target as (
       select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likeCount} as like_count
-      from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)}
+      from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)}
     ), changed as (${
       liked
         ? sql`insert into ${postLikes} (post_id, user_id) select id, ${viewerParam} from target
@@ -256,7 +259,7 @@ export const prepareComment = (db: Db) =>
     'comment_add',
     sql`with target as (
       select ${posts.id} as id, ${posts.authorId} as author_id
-      from ${posts} where ${posts.id} = ${postParam} and ${visibleTo(posts.authorId, viewerParam)}
+      from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)}
     ), added as (
       insert into ${comments} (post_id, author_id, body) select id, ${viewerParam}, ${sql.placeholder('body')} from target
       returning id, post_id, author_id, body, created_at

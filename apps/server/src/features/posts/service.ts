@@ -22,6 +22,7 @@ import { deleteImages, requireOwnImages } from '../../core/images.ts';
 import { findAuthors, requireProfile } from '../../core/profiles.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { toggleWithCounter } from '../../core/toggle.ts';
+import { defaultAudience } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, postImages, postLikes, postSaves, posts } from '../../db/schema.ts';
@@ -68,7 +69,12 @@ export async function createPost({
     created = await withTransaction(db, async (tx) => {
       const [post] = await tx
         .insert(posts)
-        .values({ authorId: viewer.id, caption: input.caption, sensitive: input.sensitive })
+        .values({
+          authorId: viewer.id,
+          caption: input.caption,
+          sensitive: input.sensitive,
+          audience: input.audience ?? (await defaultAudience(tx, viewer.id)),
+        })
         .returning({ id: posts.id, createdAt: posts.createdAt });
       // Stored in the order sent: position is the photo's place in the carousel.
       await tx

@@ -7,10 +7,9 @@ import type { TagPageDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { ServiceArgs } from '../../core/service.ts';
-import { visibleTo } from '../../core/visibility.ts';
 import { posts, postTags } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
-import { selectPostsForViewer, toPostDto } from './queries.ts';
+import { postVisibleTo, selectPostsForViewer, toPostDto } from './queries.ts';
 
 const newestFirst = keyset(postTags.postCreatedAt, postTags.postId, 'newestFirst');
 
@@ -18,9 +17,10 @@ export async function getTagPage({
   ctx: { db, storage, viewer },
   input: { tag, cursor },
 }: ServiceArgs<'db' | 'storage' | 'viewer', { tag: string; cursor: Cursor | null }>): Promise<TagPageDto> {
-  // Like Explore: nobody hidden from the viewer, nor muted by them, in the list or its count.
+  // Like Explore: nobody hidden from the viewer, nor muted by them, nor a followers-only post, in
+  // the list or its count.
   const [rows, total] = await Promise.all([
-    selectPostsForViewer(db, viewer.id, postTags.postCreatedAt, { muted: true })
+    selectPostsForViewer(db, viewer.id, postTags.postCreatedAt, { muted: true, publicOnly: true })
       .innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tag, tag)))
       .where(newestFirst.after(cursor))
       .orderBy(...newestFirst.orderBy)
@@ -31,7 +31,7 @@ export async function getTagPage({
           .select({ value: count() })
           .from(postTags)
           .innerJoin(posts, eq(posts.id, postTags.postId))
-          .where(and(eq(postTags.tag, tag), visibleTo(posts.authorId, viewer.id, { muted: true }))),
+          .where(and(eq(postTags.tag, tag), postVisibleTo(viewer.id, { muted: true, publicOnly: true }))),
   ]);
   const page = toPage(
     rows,

@@ -10,7 +10,7 @@ import type { ReportTargetType } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, isNotNull, notLike } from 'drizzle-orm';
 import type { ServiceArgs } from '../../core/service.ts';
-import { visibleTo as visibleToViewer } from '../../core/visibility.ts';
+import { contentVisibleTo, visibleTo as visibleToViewer } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, events, images, postImages, posts, profiles, reports } from '../../db/schema.ts';
@@ -49,6 +49,11 @@ export async function findReportTarget(
   const uuid = /^[0-9a-f-]{36}$/i.test(id);
   const visibleTo = (column: Parameters<typeof visibleToViewer>[0]) =>
     viewerId === null ? undefined : visibleToViewer(column, viewerId);
+  // A post or event the viewer may not see (its audience, issue 26) is as missing as a hidden one.
+  const audienceAllows = (
+    author: Parameters<typeof contentVisibleTo>[0],
+    audience: Parameters<typeof contentVisibleTo>[1],
+  ) => (viewerId === null ? undefined : contentVisibleTo(author, audience, viewerId));
   switch (type) {
     case 'account': {
       const [row] = await db
@@ -73,7 +78,7 @@ export async function findReportTarget(
         // The first photo (the one grids show) is the snapshot of a post with several.
         .leftJoin(postImages, and(eq(postImages.postId, posts.id), eq(postImages.position, 0)))
         .leftJoin(images, eq(images.id, postImages.imageId))
-        .where(and(eq(posts.id, id), visibleTo(posts.authorId)))
+        .where(and(eq(posts.id, id), audienceAllows(posts.authorId, posts.audience)))
         .limit(1);
       return row ? { ownerId: row.ownerId, text: row.text, imageKeys: row.keys } : null;
     }
@@ -83,7 +88,13 @@ export async function findReportTarget(
         .select({ ownerId: comments.authorId, text: comments.body, postId: comments.postId })
         .from(comments)
         .innerJoin(posts, eq(posts.id, comments.postId))
-        .where(and(eq(comments.id, id), visibleTo(comments.authorId), visibleTo(posts.authorId)))
+        .where(
+          and(
+            eq(comments.id, id),
+            visibleTo(comments.authorId),
+            audienceAllows(posts.authorId, posts.audience),
+          ),
+        )
         .limit(1);
       return row ? { ownerId: row.ownerId, text: row.text, imageKeys: null, postId: row.postId } : null;
     }
@@ -98,7 +109,7 @@ export async function findReportTarget(
         })
         .from(events)
         .leftJoin(images, eq(images.id, events.imageId))
-        .where(and(eq(events.id, id), visibleTo(events.hostId)))
+        .where(and(eq(events.id, id), audienceAllows(events.hostId, events.audience)))
         .limit(1);
       return row
         ? { ownerId: row.ownerId, text: `${row.title}\n${row.description}`, imageKeys: row.keys }

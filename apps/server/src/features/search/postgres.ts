@@ -9,10 +9,13 @@
 import type { TextRange } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { hiddenAccounts, visibleTo } from '../../core/visibility.ts';
+import { contentVisibleTo, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { events, posts, postTags, profiles } from '../../db/schema.ts';
 import type { PostHit, SearchEngine } from './engine.ts';
+
+/** Search shows strangers' things: public ones of public accounts only (issue 26), never a muted account's. */
+const strangersSee = { muted: true, publicOnly: true };
 
 /** The query's dictionary; the viewer's language once issue 28 gives members one. */
 const config = sql`search_config('en')`;
@@ -119,7 +122,7 @@ export function postgresSearch(db: Db): SearchEngine {
 
     async posts(viewerId, search, offset, limit) {
       const query = search.words ? tsQuery(search.words) : null;
-      const conditions: SQL[] = [visibleTo(posts.authorId, viewerId, { muted: true })];
+      const conditions: SQL[] = [contentVisibleTo(posts.authorId, posts.audience, viewerId, strangersSee)];
       if (query) conditions.push(sql`${posts.searchVector} @@ ${query}`);
       // With a #tag the walk goes down that tag's own index, (tag, post_created_at, post_id): the
       // tag's posts newest first, rather than all posts checking each for the tag.
@@ -169,10 +172,9 @@ export function postgresSearch(db: Db): SearchEngine {
       const isSimilar = [...lowered].length >= 3 ? sql`${postTags.tag} % ${lowered}` : sql`false`;
       // Counting each tag's visible posts by joining every row to posts costs a heap read per row
       // (tens of thousands for a short prefix). So: all rows counted from post_tags alone (an
-      // index-only scan), minus the rows of posts by accounts hidden from the viewer, found from
-      // those few accounts through posts_author_created_idx. The hidden accounts are the visibility
-      // rule's own answer (`hiddenAccounts`).
-      const hiddenAuthors = hiddenAccounts(viewerId, true);
+      // index-only scan), minus the rows of the matched tags' posts the viewer may not see as a
+      // stranger (the audience rule, core/visibility.ts: hidden accounts, private accounts,
+      // followers-only posts).
       const rows = await rowsOf<{ tag: string; post_count: number }>(
         db,
         sql`with matched as (
@@ -183,7 +185,8 @@ export function postgresSearch(db: Db): SearchEngine {
             ), hidden as (
               select ${postTags.tag} as tag, count(*)::int as n
               from ${posts} join ${postTags} on ${postTags.postId} = ${posts.id}
-              where ${posts.authorId} in (${hiddenAuthors}) and (${isPrefix} or ${isSimilar})
+              where not ${contentVisibleTo(posts.authorId, posts.audience, viewerId, strangersSee)}
+                and (${isPrefix} or ${isSimilar})
               group by ${postTags.tag}
             )
             select matched.tag, matched.total - coalesce(hidden.n, 0) as post_count
@@ -201,7 +204,7 @@ export function postgresSearch(db: Db): SearchEngine {
         db,
         sql`select ${events.id} as id from ${events}
             where ${events.searchVector} @@ ${tsQuery(words)}
-              and ${visibleTo(events.hostId, viewerId, { muted: true })}
+              and ${contentVisibleTo(events.hostId, events.audience, viewerId, strangersSee)}
             order by (${events.startsAt} >= now()) desc,
               case when ${events.startsAt} >= now() then ${events.startsAt} end asc,
               ${events.startsAt} desc, ${events.id}
@@ -221,7 +224,7 @@ export function postgresSearch(db: Db): SearchEngine {
             from ${postTags} join ${posts} on ${posts.id} = ${postTags.postId}
             where ${postTags.postCreatedAt} > now() - make_interval(days => ${limits.trendingDays})
               and ${posts.createdAt} > now() - make_interval(days => ${limits.trendingDays})
-              and ${visibleTo(posts.authorId, viewerId, { muted: true })}
+              and ${contentVisibleTo(posts.authorId, posts.audience, viewerId, strangersSee)}
             group by ${postTags.tag}
             having count(distinct ${posts.authorId}) >= ${limits.trendingMinAuthors}
             order by count(*) desc, count(distinct ${posts.authorId}) desc, ${postTags.tag}

@@ -1,13 +1,21 @@
 /** HTTP for the social graph: public profiles, follow / unfollow (of a remote account through federation). */
-import type { FollowStateDto } from '@glimpse/shared';
+import { type FollowStateDto, PrivacyInput } from '@glimpse/shared';
 import { Hono } from 'hono';
 import type { CoreDeps } from '../../core/deps.ts';
-import { type AppEnv, signedIn } from '../../core/http.ts';
+import { type AppEnv, jsonBody, signedIn } from '../../core/http.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
 import type { ServiceContext } from '../../core/service.ts';
 import { isRemoteAccount } from '../federation/accounts.ts';
 import { federationContext } from '../federation/federation.ts';
+import { answerRemoteFollow } from '../federation/follow-answers.ts';
 import { setRemoteFollow } from '../federation/follows.ts';
+import {
+  answerFollowRequest,
+  listFollowRequests,
+  needsApproval,
+  setPrivacy,
+  setPrivateFollow,
+} from './follow-requests.ts';
 import { getPublicProfile, setFollow } from './service.ts';
 
 /** A remote account is followed through its server (features/federation/follows.ts); a member here directly. */
@@ -20,7 +28,10 @@ async function followOrUnfollow(
   if (deps.env.FEDERATION === 'on' && (await isRemoteAccount(deps.db, targetId))) {
     return setRemoteFollow(federationContext(deps), { followerId: ctx.viewer.id, targetId, follow });
   }
-  return setFollow({ ctx, input: { targetId, follow } });
+  // A private account's follow waits for its approval (issue 26).
+  return (await needsApproval(ctx, targetId))
+    ? setPrivateFollow({ ctx, input: { targetId, follow } })
+    : setFollow({ ctx, input: { targetId, follow } });
 }
 
 export const socialRoutes = new Hono<AppEnv>()
@@ -33,4 +44,24 @@ export const socialRoutes = new Hono<AppEnv>()
   )
   .delete('/users/:userId/follow', rateLimit('follows'), signedIn, async (c) =>
     c.json(await followOrUnfollow(c.get('deps'), c.get('ctx'), c.req.param('userId'), false), 200),
-  );
+  )
+  // Private accounts (issue 26): the switch, and the requests waiting for the caller's approval.
+  .put('/me/privacy', signedIn, jsonBody(PrivacyInput), async (c) =>
+    c.json(
+      await setPrivacy({ ctx: c.get('ctx'), input: c.req.valid('json') }, answerRemoteFollow(c.get('deps'))),
+      200,
+    ),
+  )
+  .get('/follow-requests', signedIn, async (c) =>
+    c.json(await listFollowRequests({ ctx: c.get('ctx') }), 200),
+  )
+  .post('/follow-requests/:userId/approve', signedIn, async (c) => {
+    const input = { requesterId: c.req.param('userId'), approve: true };
+    await answerFollowRequest({ ctx: c.get('ctx'), input }, answerRemoteFollow(c.get('deps')));
+    return c.json({ ok: true }, 200);
+  })
+  .post('/follow-requests/:userId/decline', signedIn, async (c) => {
+    const input = { requesterId: c.req.param('userId'), approve: false };
+    await answerFollowRequest({ ctx: c.get('ctx'), input }, answerRemoteFollow(c.get('deps')));
+    return c.json({ ok: true }, 200);
+  });

@@ -10,7 +10,7 @@ import { applyFollow, hasFollowRequest, isFollowing } from '../../core/follows.t
 import { findProfile } from '../../core/profiles.ts';
 import { relationTo } from '../../core/relations.ts';
 import type { ServiceArgs } from '../../core/service.ts';
-import { visibleTo } from '../../core/visibility.ts';
+import { mayFollowContentOf, visibleTo } from '../../core/visibility.ts';
 import { profiles } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 
@@ -29,6 +29,7 @@ export async function getPublicProfile({
     ...profile,
     followedByMe: await isFollowing(db, viewer.id, userId),
     followRequested: await hasFollowRequest(db, viewer.id, userId),
+    contentVisible: await mayFollowContentOf(db, viewer.id, userId),
     blockedByMe: Boolean(relation.blockedByMe),
     mutedByMe: Boolean(relation.mutedByMe),
   };

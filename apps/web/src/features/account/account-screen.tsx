@@ -1,5 +1,5 @@
 /**
- * /settings/account: change password, change email, two-factor, passkeys, the devices signed in, Download your data, Delete account. Each section is its
+ * /settings/account: private account, change password, change email, two-factor, passkeys, the devices signed in, Download your data, Delete account. Each section is its
  * own component beside this file.
  */
 import { t } from '@lingui/core/macro';
@@ -14,6 +14,7 @@ import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
+import { PrivacySection } from './privacy-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -35,6 +36,9 @@ export function AccountScreen() {
       <p className={styles.muted}>
         <Trans>Signed in as {me.user.email}</Trans>
       </p>
+      <Section title={t`Privacy`}>
+        <PrivacySection />
+      </Section>
       <Section title={t`Password`}>
         <ChangePasswordForm />
       </Section>

@@ -2,10 +2,11 @@
  * The fields of /addevent and of editing an event: Title, Date and Time (the seed's names, native
  * pickers), End date and End time (optional), Time zone (the browser's by default), Place with
  * optional coordinates ("Use my location" or typed "lat, long"), Capacity, Repeats (with an end
- * date or a number of times), Website, Description; and the form's checks around the shared schema.
+ * date or a number of times), Website, Description, Audience (Public or Followers only); and the form's checks around the shared schema.
  * Times are read on the chosen zone's clock and sent as instants plus the zone's name.
  */
 import {
+  type Audience,
   type EventDto,
   instantOfWallTime,
   limits,
@@ -17,6 +18,7 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { LocateFixed } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { AudienceSelect } from '@/components/audience-select.tsx';
 import { Button } from '@/components/button.tsx';
 import { SelectField, TextArea, TextField } from '@/components/field.tsx';
 import type { FieldErrors } from '@/lib/use-form.ts';
@@ -38,6 +40,7 @@ export interface EventFieldValues {
   repeatCount: string;
   website: string;
   description: string;
+  audience: Audience;
 }
 
 export type EventFormValues = EventFieldValues & { image: File | null };
@@ -106,6 +109,7 @@ export const emptyEventValues: Values = {
   repeatCount: '',
   website: '',
   description: '',
+  audience: 'public',
 };
 
 /** The form's values for an event being edited, on its own zone's clock. */
@@ -129,6 +133,7 @@ export function valuesOfEvent(event: EventDto): Values {
     repeatCount: event.repeat?.count ? String(event.repeat.count) : '',
     website: event.website,
     description: event.description,
+    audience: event.audience,
   };
 }
 
@@ -152,6 +157,7 @@ function input(values: Values) {
           },
     website: values.website,
     description: values.description,
+    audience: values.audience,
   };
 }
 
@@ -168,7 +174,7 @@ interface AddEventFieldsProps {
     values: EventFieldValues;
     errors: FieldErrors;
     set: <K extends keyof EventFormValues>(name: K, value: EventFormValues[K]) => void;
-    field: (name: Exclude<keyof EventFieldValues, 'repeats'>) => {
+    field: (name: Exclude<keyof EventFieldValues, 'repeats' | 'audience'>) => {
       value: string;
       onChange: (event: { target: { value: string } }) => void;
       error: string | undefined;
@@ -317,6 +323,7 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
         hint={`${values.description.length}/${limits.eventDescriptionMax}`}
         aria-required="true"
       />
+      <AudienceSelect value={values.audience} onChange={(audience) => form.set('audience', audience)} />
     </>
   );
 }

@@ -16,6 +16,7 @@ import { ImagePicker } from '@/components/image-picker.tsx';
 import { Page } from '@/components/page.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { useViewer } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { AddEventFields, defaultTimeZone, eventFormRules } from './add-event-fields.tsx';
 import styles from './add-event-screen.module.css';
@@ -25,9 +26,15 @@ export function AddEventScreen() {
   const navigate = useNavigate();
   const toast = useToast();
   const createEvent = useCreateEvent();
+  const me = useViewer();
   const form = useForm({
     ...eventFormRules,
-    initial: { ...eventFormRules.initial, timeZone: defaultTimeZone() },
+    initial: {
+      ...eventFormRules.initial,
+      timeZone: defaultTimeZone(),
+      // A private account's events start as followers only, as its posts do.
+      audience: me.profile?.isPrivate ? ('followers' as const) : ('public' as const),
+    },
     schema: CreateEventInput,
     onSubmit: async ({ imageId: _none, ...fields }, { image }) => {
       const { event, imageFailed } = await createEvent.mutateAsync({ ...fields, image });

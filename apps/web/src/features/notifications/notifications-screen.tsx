@@ -22,6 +22,8 @@ import styles from './notifications-screen.module.css';
 interface NotificationsScreenProps {
   /** The Follow back control of a new follower; the social feature draws it (app/notifications-route.tsx). */
   followBack: (notification: NotificationDto) => ReactNode;
+  /** Above the list: the social feature's "Follow requests" link while any wait. */
+  header?: ReactNode;
 }
 
 function Filters({ current }: { current: NotificationFilter }) {
@@ -45,7 +47,7 @@ function Filters({ current }: { current: NotificationFilter }) {
   );
 }
 
-export function NotificationsScreen({ followBack }: NotificationsScreenProps) {
+export function NotificationsScreen({ followBack, header }: NotificationsScreenProps) {
   const [params] = useSearchParams();
   const filter: NotificationFilter = params.get('filter') === 'mentions' ? 'mentions' : 'all';
   const notifications = useNotifications(filter);
@@ -61,6 +63,7 @@ export function NotificationsScreen({ followBack }: NotificationsScreenProps) {
 
   return (
     <Page title={t`Notifications`} width="narrow">
+      {header}
       <Filters current={filter} />
       {notifications.isPending ? (
         <div className={styles.list}>

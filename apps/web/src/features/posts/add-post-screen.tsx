@@ -1,17 +1,19 @@
 /**
  * /addpost: pick 1 to 10 photos (each uploads at once, with its own progress and Alt text), write a
- * caption, mark it sensitive if need be, post it. Submit waits until every photo is uploaded.
+ * caption, mark it sensitive if need be, choose its audience, post it. Submit waits until every photo is uploaded.
  */
 
-import { limits, messages, PostTextInput, paths } from '@glimpse/shared';
+import { type Audience, limits, messages, PostTextInput, paths } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
+import { AudienceSelect } from '@/components/audience-select.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextArea } from '@/components/field.tsx';
 import { Page } from '@/components/page.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { useViewer } from '@/lib/session.ts';
 import { useSharedImage } from '@/lib/shared-image.ts';
 import { useForm } from '@/lib/use-form.ts';
 import styles from './add-post-screen.module.css';
@@ -22,9 +24,14 @@ import { usePhotoUploads } from './use-photo-uploads.ts';
 export function AddPostScreen() {
   const navigate = useNavigate();
   const createPost = useCreatePost();
+  const me = useViewer();
   const uploads = usePhotoUploads();
   const form = useForm({
-    initial: { caption: '', sensitive: false },
+    initial: {
+      caption: '',
+      sensitive: false,
+      audience: (me.profile?.isPrivate ? 'followers' : 'public') as Audience,
+    },
     schema: PostTextInput,
     check: () => ({
       photos:
@@ -34,9 +41,9 @@ export function AddPostScreen() {
             ? ''
             : messages.photos.waitForUploads,
     }),
-    onSubmit: async ({ caption, sensitive }) => {
+    onSubmit: async ({ caption, sensitive, audience }) => {
       const photos = uploads.photos.map((p) => ({ imageId: p.image!.id, altText: p.altText }));
-      const post = await createPost.mutateAsync({ photos, caption, sensitive });
+      const post = await createPost.mutateAsync({ photos, caption, sensitive, audience });
       navigate(paths.postDetail(post.id));
     },
   });
@@ -67,6 +74,7 @@ export function AddPostScreen() {
             />
             {messages.photos.sensitive}
           </label>
+          <AudienceSelect value={values.audience} onChange={(audience) => form.set('audience', audience)} />
           {form.failure !== null && (
             <ErrorMessage>
               {messages.post.uploadFailed}

@@ -1,10 +1,11 @@
-/** The author's Edit: caption, each photo's alt text and the sensitive flag (never the photos). */
+/** The author's Edit: caption, each photo's alt text, the sensitive flag and the audience (never the photos). */
 
 import type { PostDto } from '@glimpse/shared';
 import { EditPostInput, limits, messages } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { ErrorMessage } from '@/components/alert.tsx';
+import { AudienceSelect } from '@/components/audience-select.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { TextArea, TextField } from '@/components/field.tsx';
@@ -26,6 +27,7 @@ export function EditPostDialog({
     initial: {
       caption: post.caption,
       sensitive: post.sensitive,
+      audience: post.audience,
       altTexts: post.photos.map((p) => p.altText),
     },
     schema: EditPostInput,
@@ -88,6 +90,10 @@ export function EditPostDialog({
           />
           {messages.photos.sensitive}
         </label>
+        <AudienceSelect
+          value={form.values.audience}
+          onChange={(audience) => form.set('audience', audience)}
+        />
         {alert && <ErrorMessage>{alert}</ErrorMessage>}
       </form>
     </Dialog>

@@ -2,15 +2,15 @@
  * Follow of a local member from another server. A public member accepts at once: the remote
  * account's local row follows the member through the same write as a member's follow (counters,
  * notice, block check), then a signed Accept goes back with the Follow embedded. A follow that a
- * block refuses gets a Reject. Private members (issue 26) will keep a `follow_requests` row
- * instead and answer when they approve: the table and the Accept path are ready for it.
+ * block refuses gets a Reject. A private member's Follow waits as a `follow_requests` row holding
+ * the Follow's id, answered when the member approves or declines (follow-answers.ts).
  */
 import type { InboxContext } from '@fedify/fedify';
 import { Accept, type Follow, isActor, Reject } from '@fedify/vocab';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
-import { applyFollow } from '../../../core/follows.ts';
-import { user } from '../../../db/schema.ts';
+import { applyFollow, requestFollow } from '../../../core/follows.ts';
+import { profiles, user } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { isDomainBlocked } from '../domain-blocks.ts';
@@ -41,7 +41,18 @@ export async function onFollow(ctx: InboxContext<CoreDeps>, follow: Follow): Pro
     );
   };
   if (sender?.banned) return answer(false);
+  const [targetProfile] = await db
+    .select({ isPrivate: profiles.isPrivate })
+    .from(profiles)
+    .where(eq(profiles.userId, localId));
   try {
+    if (targetProfile?.isPrivate) {
+      await requestFollow(
+        { db, live },
+        { followerId: remoteId, followeeId: localId, activityIri: follow.id.href },
+      );
+      return;
+    }
     await applyFollow({ db, live }, { followerId: remoteId, followeeId: localId, follow: true });
   } catch (error) {
     // A block between the two answers NotFound, as it does to a member.

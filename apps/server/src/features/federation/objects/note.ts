@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { images, postImages, posts, profiles } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
+import { isOpenPost } from '../audience.ts';
 import { ensureJpegs } from '../media.ts';
 import { captionToHtml } from './html.ts';
 import { absoluteUrl, handleOf } from './person.ts';
@@ -21,6 +22,17 @@ const sensitiveSummary = 'Sensitive content';
 
 export const tagUrl = (ctx: Context<CoreDeps>, tag: string) =>
   absoluteUrl(ctx, `/tags/${encodeURIComponent(tag)}`);
+
+/**
+ * Public posts go to Public with the followers in cc; followers-only ones (and every post of a
+ * private account) to the followers collection alone (federation/audience.ts).
+ */
+export async function addressingOf(ctx: Context<CoreDeps>, postId: string, authorId: string) {
+  const followers = ctx.getFollowersUri(authorId);
+  return (await isOpenPost(ctx.data.db, postId))
+    ? { to: PUBLIC_COLLECTION, cc: followers }
+    : { to: followers };
+}
 
 export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<Note | null> {
   const { db, storage } = ctx.data;
@@ -68,8 +80,7 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
     id,
     url: id,
     attribution: ctx.getActorUri(post.authorId),
-    to: PUBLIC_COLLECTION,
-    cc: ctx.getFollowersUri(post.authorId),
+    ...(await addressingOf(ctx, post.id, post.authorId)),
     content,
     sensitive: post.sensitive,
     summary: post.sensitive ? sensitiveSummary : null,

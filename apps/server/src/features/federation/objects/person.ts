@@ -40,8 +40,8 @@ export async function personOf(ctx: Context<CoreDeps>, userId: string): Promise<
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
     icon: picture(profile.profileImage),
     image: picture(profile.backgroundImage),
-    // Private accounts (issue 26) will set this from the member's setting.
-    manuallyApprovesFollowers: false,
+    // A private account's follows wait for the member's approval (issue 26).
+    manuallyApprovesFollowers: profile.isPrivate,
     discoverable: true,
     published: Temporal.Instant.from(profile.createdAt),
     publicKey: keys[0]?.cryptographicKey,

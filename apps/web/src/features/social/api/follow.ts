@@ -7,7 +7,7 @@ import { messages } from '@glimpse/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';
 import { actionableMessage, api, request } from '@/lib/api-client.ts';
-import { authKeys, eventKeys, feedKeys, notificationKeys, profileKeys } from '@/lib/query-keys.ts';
+import { authKeys, eventKeys, feedKeys, notificationKeys, postKeys, profileKeys } from '@/lib/query-keys.ts';
 
 export function useFollow(userId: string, { successMessage = messages.social.followed as string } = {}) {
   const queryClient = useQueryClient();
@@ -21,7 +21,14 @@ export function useFollow(userId: string, { successMessage = messages.social.fol
     },
     onMutate: (follow) => {
       queryClient.setQueryData<PublicProfileDto>(profileKeys.detail(userId), (p) =>
-        p ? { ...p, followedByMe: follow, followRequested: follow ? p.followRequested : false } : p,
+        // A private account's follow waits: Requested at once, as the server will answer.
+        p
+          ? {
+              ...p,
+              followedByMe: follow && !p.isPrivate,
+              followRequested: follow ? p.isPrivate || p.followRequested : false,
+            }
+          : p,
       );
     },
     onSuccess: (state) => {
@@ -47,6 +54,8 @@ export function useFollow(userId: string, { successMessage = messages.social.fol
       void queryClient.invalidateQueries({ queryKey: feedKeys.all });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
       void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      // Unfollowing a private account hides its posts from me again.
+      void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
     },
     onError: (error, follow) => {
       queryClient.setQueryData<PublicProfileDto>(profileKeys.detail(userId), (p) =>
