@@ -17,7 +17,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import { contentVisibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
-import { federationActors, follows, posts } from '../../db/schema.ts';
+import { events, federationActors, follows, posts } from '../../db/schema.ts';
 
 /** Whether a signed-out reader may see the post: the same rule the API asks (core/visibility.ts). */
 export async function isOpenPost(db: Db, postId: string): Promise<boolean> {
@@ -25,6 +25,16 @@ export async function isOpenPost(db: Db, postId: string): Promise<boolean> {
     .select({ id: posts.id })
     .from(posts)
     .where(and(eq(posts.id, postId), contentVisibleTo(posts.authorId, posts.audience, null)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The same for an event: followers-only events travel and answer as followers-only posts do. */
+export async function isOpenEvent(db: Db, eventId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), contentVisibleTo(events.hostId, events.audience, null)))
     .limit(1);
   return Boolean(row);
 }

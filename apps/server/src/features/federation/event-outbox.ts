@@ -11,6 +11,7 @@ import type { CoreDeps } from '../../core/deps.ts';
 import { events, federationActors } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { isPublishedLocal } from './accounts.ts';
+import { isOpenEvent } from './audience.ts';
 import { federationContext } from './federation.ts';
 import { EventCreate, EventUpdate, eventOf } from './objects/event.ts';
 import { recipientOf, remoteFollowersOf } from './recipients.ts';
@@ -32,7 +33,12 @@ export const federateEventTask = defineTask<EventFederationPayload, CoreDeps>({
     const actor = ctx.getActorUri(hostId);
     const objectId = ctx.getObjectUri(Event, { id: eventId });
     const sender = { identifier: hostId };
-    const addressing = { to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(hostId) };
+    const followers = ctx.getFollowersUri(hostId);
+    // A deleted event's audience is gone with it: its Delete goes where a followers-only one would.
+    const addressing =
+      kind !== 'delete' && (await isOpenEvent(deps.db, eventId))
+        ? { to: PUBLIC_COLLECTION, cc: followers }
+        : { to: followers };
     if (kind === 'delete') {
       const activity = new Delete({
         id: new URL(`#delete/${crypto.randomUUID()}`, objectId),

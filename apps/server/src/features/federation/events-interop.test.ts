@@ -189,6 +189,33 @@ describe('events with Mobilizon', () => {
     expect(asHtml.headers.get('content-type') ?? '').not.toMatch(/activity\+json/);
   });
 
+  it('a followers-only event goes to the followers alone, and an unsigned fetch of it answers 404', async () => {
+    const response = await ada.post('/api/events', {
+      title: 'Family barbecue',
+      startsAt: new Date(Date.now() + 20 * day).toISOString(),
+      timeZone: 'Europe/Berlin',
+      website: 'https://family.example.com/',
+      description: 'In the back garden.',
+      audience: 'followers',
+    });
+    expect(response.status).toBe(201);
+    const privateId = ((await response.json()) as EventDto).id;
+    await t.jobsDone();
+    const create = lastSent('Create')!;
+    const object = create.body.object as Record<string, unknown>;
+    expect(object).toMatchObject({ id: `${ours}/eventdetail/${privateId}`, name: 'Family barbecue' });
+    const followers = `${ours}/ap/users/${ada.id}/followers`;
+    for (const document of [create.body, object]) {
+      expect([document.to].flat()).toContain(followers);
+      expect(JSON.stringify([document.to, document.cc])).not.toMatch(/Public/);
+    }
+    const unsigned = await t.app.request(`${ours}/eventdetail/${privateId}`, {
+      headers: { accept: 'application/activity+json' },
+    });
+    expect(unsigned.status).toBe(404);
+    expect(await unsigned.text()).not.toContain('Family barbecue');
+  });
+
   it('a Mobilizon Join is Going (Accept), the next one waitlisted (TentativeAccept), Leave promotes', async () => {
     const aliceJoin = mobilizonJoin(remote, 'alice', eventUri, 'p-alice-1');
     expect((await deliverToUs(aliceJoin)).status).toBe(202);
@@ -368,6 +395,21 @@ describe('Mobilizon events from a followed account', () => {
     // The same Create again stores nothing twice.
     await deliverToUs(mobilizonCreateEvent(remote, 'alice'));
     expect(await t.countRows(events, eq(events.hostId, aliceId))).toBe(1);
+  });
+
+  it('a remote event addressed to its followers alone is kept followers only here', async () => {
+    const id = `${remote}/events/6f1c9a44-2b7e-4d0a-9c55-1e2f3a4b5c6d`;
+    const followersOnly = {
+      ...mobilizonEvent(remote, 'alice', { id, url: id }),
+      name: 'Members’ dinner',
+      to: [`${remote}/@alice/followers`],
+      cc: [],
+    };
+    expect((await deliverToUs(mobilizonCreateEvent(remote, 'alice', followersOnly))).status).toBe(202);
+    const [stored] = await t.db.select().from(events).where(eq(events.title, 'Members’ dinner'));
+    expect(stored?.audience).toBe('followers');
+    const [open] = await t.db.select().from(events).where(eq(events.id, remoteEventId));
+    expect(open?.audience).toBe('public');
   });
 
   it('a Join of a remote event by its address here is not ours to answer: nothing stored, no answer', async () => {

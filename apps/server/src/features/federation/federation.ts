@@ -32,7 +32,7 @@ import {
 import { appVersion } from '@glimpse/shared';
 import type { CoreDeps } from '../../core/deps.ts';
 import { isPublishedLocal, localUserIdByUsername } from './accounts.ts';
-import { isOpenPost, signedByFollowersServer } from './audience.ts';
+import { isOpenEvent, isOpenPost, signedByFollowersServer } from './audience.ts';
 import { registerCollections } from './collections.ts';
 import { onAccept, onReject } from './inbox/accept.ts';
 import { onBlock } from './inbox/block.ts';
@@ -110,9 +110,13 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
       ? note
       : null;
   });
-  federation.setObjectDispatcher(Event, '/eventdetail/{id}', (ctx, { id }) =>
-    uuid.test(id) ? eventOf(ctx, id) : null,
-  );
+  federation.setObjectDispatcher(Event, '/eventdetail/{id}', async (ctx, { id }) => {
+    if (!uuid.test(id)) return null;
+    const event = await eventOf(ctx, id);
+    if (!event || (await isOpenEvent(ctx.data.db, id))) return event;
+    const hostId = event.attributionId ? ctx.parseUri(event.attributionId) : null;
+    return hostId?.type === 'actor' && (await signedByFollowersServer(ctx, hostId.identifier)) ? event : null;
+  });
 
   registerCollections(federation);
 

@@ -7,7 +7,8 @@
  * its own places, so a remote event keeps no capacity here: Going on it is a Join that its server
  * answers (remote-joins.ts).
  */
-import { limits } from '@glimpse/shared';
+import { PUBLIC_COLLECTION } from '@fedify/vocab';
+import { type Audience, limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import { withTransaction } from '../../core/service.ts';
@@ -90,6 +91,20 @@ function placeOf(location: unknown) {
   };
 }
 
+const publicAddresses = new Set([PUBLIC_COLLECTION.href, 'as:Public', 'Public']);
+
+/**
+ * Public when Public is among its `to` or `cc` (or it names no audience at all); else followers
+ * only, so only its host's followers here see it, as with notes (audience.ts).
+ */
+function audienceOfEvent(object: Json): Audience {
+  const addresses = [object.to, object.cc].flatMap((field) =>
+    field === undefined ? [] : (Array.isArray(field) ? field : [field]).map(idOf),
+  );
+  const named = object.to !== undefined || object.cc !== undefined;
+  return !named || addresses.some((address) => publicAddresses.has(address)) ? 'public' : 'followers';
+}
+
 /** The columns of a remote Event's JSON, or null when it is not an event we can show. */
 export function remoteEventColumns(object: Json) {
   if (object.type !== 'Event') return null;
@@ -109,6 +124,7 @@ export function remoteEventColumns(object: Json) {
     cancelledAt: status === 'CANCELLED' ? new Date() : null,
     website: url.length <= limits.websiteMax && /^https:\/\//.test(url) ? url : '',
     description: storableText(htmlToText(text(object.content)), limits.eventDescriptionMax),
+    audience: audienceOfEvent(object),
   };
 }
 

@@ -17,6 +17,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { eventAttendees, eventColumns, events } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
+import { isOpenEvent } from '../audience.ts';
 import { escapeHtml } from './html.ts';
 
 const as = 'https://www.w3.org/ns/activitystreams#';
@@ -193,6 +194,8 @@ export async function eventOf(ctx: Context<CoreDeps>, eventId: string): Promise<
   const id = ctx.getObjectUri(Event, { id: eventId });
   const actor = ctx.getActorUri(event.hostId);
   const followers = ctx.getFollowersUri(event.hostId);
+  // Followers-only (or a private host's): to the followers collection alone, as notes (audience.ts).
+  const open = await isOpenEvent(db, eventId);
   const content = htmlOf([event.description, event.website].filter(Boolean).join('\n\n'));
   const fields: MobilizonFields = {
     // Anyone may go (a full date waitlists): Mobilizon's "free".
@@ -222,8 +225,7 @@ export async function eventOf(ctx: Context<CoreDeps>, eventId: string): Promise<
     type: 'Event',
     url: id.href,
     attributedTo: actor.href,
-    to: [PUBLIC_COLLECTION.href],
-    cc: [followers.href],
+    ...(open ? { to: [PUBLIC_COLLECTION.href], cc: [followers.href] } : { to: [followers.href] }),
     name: event.title,
     content,
     mediaType: 'text/html',
@@ -244,8 +246,7 @@ export async function eventOf(ctx: Context<CoreDeps>, eventId: string): Promise<
     id,
     url: id,
     attribution: actor,
-    to: PUBLIC_COLLECTION,
-    cc: followers,
+    ...(open ? { to: PUBLIC_COLLECTION, cc: followers } : { to: followers }),
     name: event.title,
     content,
     mediaType: 'text/html',
