@@ -27,6 +27,7 @@ export const peopleReads: Record<string, ReadEntry> = {
     'The caller’s own archive: their own posts only, never someone else’s.',
     '/api/account/export/download',
   ),
+  'GET /api/import': own('The caller’s own latest archive import: counts only.', '/api/import'),
   'GET /api/health': own('No content.', '/api/health'),
   'GET /api/live': {
     rule: 'The live stream carries ids and kinds, never a caption or photo (live/hub.ts); it never ends, so it is not read here.',
@@ -44,4 +45,8 @@ export const moderationReads: Record<string, ReadEntry> = {
   'GET /api/admin/audit': own('Staff actions.', '/api/admin/audit'),
   'GET /api/admin/team': own('The staff.', '/api/admin/team'),
   'GET /api/admin/jobs': own('The job queue’s counts.', '/api/admin/jobs'),
+  'GET /api/admin/federation': own(
+    'Blocked domains, known servers with counts and failed deliveries, to admins only: no post.',
+    '/api/admin/federation',
+  ),
 };
