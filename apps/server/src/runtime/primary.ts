@@ -126,6 +126,11 @@ const slots = new Map<Worker, Slot>();
 
 function fork(databaseUrl: string, role: Role, releaseJobWorkers: string[] = []): Worker {
   const worker = cluster.fork({
+    // glibc gives each thread that allocates its own heap (8 per core), and libvips' threads
+    // (sharp: uploads, AVIF, imports) leave them fragmented: an import's job worker grew from
+    // 116 to 900 MB over 200 photos, the same loop stays at 220–265 MB with two
+    // (docs/performance.md, "Import"). An operator's own setting wins.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     DATABASE_URL: databaseUrl,
     GLIMPSE_PROCESS_ROLE: role,
     GLIMPSE_RELEASE_JOB_WORKERS: releaseJobWorkers.join(','),
