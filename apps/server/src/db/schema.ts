@@ -373,9 +373,18 @@ export const postTags = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     tag: text('tag').notNull(),
     postCreatedAt: timestamp('post_created_at', { withTimezone: true, precision: 3 }).notNull(),
+    /**
+     * The post is public on an account that is not private: what Explore, tag pages and search may
+     * list (`publicOnly` in core/visibility.ts). A copy the database keeps (migration 0024's
+     * triggers on post_tags, posts.audience and profiles.is_private), so counting a tag's listed
+     * posts reads this index alone, never every post.
+     */
+    listed: boolean('listed').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.tag] }),
+    index('post_tags_listed_created_idx').on(t.tag, t.postCreatedAt, t.postId).where(sql`${t.listed}`),
+    index('post_tags_listed_prefix_idx').on(sql`${t.tag} text_pattern_ops`).where(sql`${t.listed}`),
     index('post_tags_tag_created_idx').on(t.tag, t.postCreatedAt, t.postId),
     index('post_tags_tag_prefix_idx').on(sql`${t.tag} text_pattern_ops`),
     // Tags spelled nearly right (pg_trgm similarity), and the last week's tags for Trending.

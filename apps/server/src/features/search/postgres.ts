@@ -9,7 +9,7 @@
 import type { TextRange } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { contentVisibleTo, visibleTo } from '../../core/visibility.ts';
+import { contentVisibleTo, hiddenAccounts, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { events, posts, postTags, profiles } from '../../db/schema.ts';
 import type { PostHit, SearchEngine } from './engine.ts';
@@ -87,11 +87,11 @@ function newestTagged(tag: string, columns: SQL, where: SQL, withWords: boolean,
   // `offset 0` keeps the lateral subquery a subquery: one primary-key look-up per tagged row.
   const walk = sql`select matched.* from (
         select ${postTags.postId} as post_id, ${postTags.postCreatedAt} as post_created_at from ${postTags}
-        where ${postTags.tag} = ${tag}
+        where ${postTags.tag} = ${tag} and ${postTags.listed}
         order by ${postTags.postCreatedAt} desc, ${postTags.postId} desc limit ${tagWalkMax}
       ) as tagged cross join lateral (select ${columns} from ${posts} where ${posts.id} = tagged.post_id and ${where} offset 0) as matched
       order by tagged.post_created_at desc, tagged.post_id desc limit ${limit}`;
-  const tagIsLonger = sql`exists (select 1 from ${postTags} where ${postTags.tag} = ${tag} offset ${tagWalkMax})`;
+  const tagIsLonger = sql`exists (select 1 from ${postTags} where ${postTags.tag} = ${tag} and ${postTags.listed} offset ${tagWalkMax})`;
   return sql`with walked as materialized (${walk}),
       answered as (select count(*) = ${limit} or not ${tagIsLonger} as yes from walked)
     select * from walked where (select yes from answered)
@@ -171,21 +171,21 @@ export function postgresSearch(db: Db): SearchEngine {
       // Trigrams of one or two letters match almost nothing and cost a scan: prefixes only then.
       const isSimilar = [...lowered].length >= 3 ? sql`${postTags.tag} % ${lowered}` : sql`false`;
       // Counting each tag's visible posts by joining every row to posts costs a heap read per row
-      // (tens of thousands for a short prefix). So: all rows counted from post_tags alone (an
-      // index-only scan), minus the rows of the matched tags' posts the viewer may not see as a
-      // stranger (the audience rule, core/visibility.ts: hidden accounts, private accounts,
-      // followers-only posts).
+      // (tens of thousands for a short prefix). So: the listed rows (public posts of public
+      // accounts: `post_tags.listed`, the audience rule's `publicOnly` part kept by the database)
+      // counted from the partial index alone, minus the listed rows of the few accounts hidden from
+      // the viewer (`hiddenAccounts`, the rest of the rule), found through posts_author_created_idx.
       const rows = await rowsOf<{ tag: string; post_count: number }>(
         db,
         sql`with matched as (
               select ${postTags.tag} as tag, count(*)::int as total, bool_or(${isPrefix}) as prefix,
                 similarity(${postTags.tag}, ${lowered}) as closeness
-              from ${postTags} where ${isPrefix} or ${isSimilar}
+              from ${postTags} where ${postTags.listed} and (${isPrefix} or ${isSimilar})
               group by ${postTags.tag}
             ), hidden as (
               select ${postTags.tag} as tag, count(*)::int as n
               from ${posts} join ${postTags} on ${postTags.postId} = ${posts.id}
-              where not ${contentVisibleTo(posts.authorId, posts.audience, viewerId, strangersSee)}
+              where ${posts.authorId} in (${hiddenAccounts(viewerId, true)}) and ${postTags.listed}
                 and (${isPrefix} or ${isSimilar})
               group by ${postTags.tag}
             )

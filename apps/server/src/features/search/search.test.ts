@@ -203,6 +203,30 @@ describe('tags', () => {
     expect((await tagsFound(a, '#Mountainb')).map((x) => x.tag)[0]).toBe('mountainbiking');
     expect((await tagsFound(a, 'mountians')).map((x) => x.tag)).toContain('mountains');
   });
+
+  // post_tags.listed is the audience rule's copy in the database (migration 0024): kept in step.
+  it('count only public posts of public accounts, following audience edits and the privacy switch', async () => {
+    const author = await t.signUpWithProfile();
+    const viewer = await t.signUpWithProfile();
+    const open = await t.postPhoto(author, 'Dunes #windswept');
+    const quiet = await t.postPhoto(author, 'Dunes again #windswept');
+    const count = async () => (await tagsFound(viewer, 'windswep'))[0]?.postCount ?? 0;
+    expect(await count()).toBe(2);
+    const edit = (audience: string) =>
+      author.request(`/api/posts/${quiet.id}`, {
+        method: 'PATCH',
+        json: { caption: 'Dunes again #windswept', altTexts: [''], audience },
+      });
+    expect((await edit('followers')).status).toBe(200);
+    expect(await count()).toBe(1);
+    expect((await author.put('/api/me/privacy', { isPrivate: true })).status).toBe(200);
+    expect(await count()).toBe(0);
+    expect((await author.put('/api/me/privacy', { isPrivate: false })).status).toBe(200);
+    expect(await count()).toBe(1);
+    expect((await edit('public')).status).toBe(200);
+    expect(await count()).toBe(2);
+    expect(await postIds(viewer, '#windswept')).toEqual(expect.arrayContaining([open.id, quiet.id]));
+  });
 });
 
 describe('events', () => {
