@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { linguiMacro } from './vite-lingui-macro.ts';
 import { precompress } from './vite-precompress.ts';
 import { serviceWorker } from './vite-service-worker.ts';
+import { splitCatalogs } from './vite-split-catalogs.ts';
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
@@ -40,6 +41,8 @@ export default defineConfig({
       configPath: path.resolve(import.meta.dirname, '../../lingui.config.ts'),
       failOnCompileError: true,
     }),
+    // Then cuts each catalog into the first screens' messages and the rest (vite-split-catalogs.ts).
+    splitCatalogs(),
     react(),
     serviceWorker(),
     precompress(),

@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { firstScreens } from '../../apps/web/first-screens.ts';
 import { repoRoot } from '../lib/paths.ts';
 
 interface ManifestChunk {
@@ -19,12 +20,6 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
-
-/** Chunks each first screen loads at once: the app (main.tsx imports it beside the catalog) and the route chunks (router.tsx lazy routes). */
-export const firstScreens: Record<string, string[]> = {
-  '/login (signed out)': ['src/app/start.tsx', 'src/features/auth/login-screen.tsx'],
-  '/ (signed in, home feed)': ['src/app/start.tsx', 'src/app/signed-in-shell.tsx', 'src/app/home-route.tsx'],
-};
 
 export interface ScreenWeight {
   screen: string;

@@ -8,6 +8,7 @@ import { FullPageLoader } from '@/components/skeleton.tsx';
 import { LoginScreen } from '@/features/auth/login-screen.tsx';
 import { upcomingEventsQueryOptions } from '@/features/events/api/get-upcoming-events.ts';
 import { feedQueryOptions } from '@/features/feed/api/get-feed.ts';
+import { withRestOfCatalog } from '@/lib/i18n.ts';
 import { meQueryOptions } from '@/lib/session.ts';
 import { NotFound } from './not-found.tsx';
 import { PendingOutlet } from './pending-outlet.tsx';
@@ -15,8 +16,18 @@ import { queryClient } from './providers.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
-/** Screens load on demand, so the first screen carries only what it shows. */
+/**
+ * Screens load on demand, so the first screen carries only what it shows. The first screens' own
+ * messages came with the app; any other screen renders only once the rest of the catalog is in too
+ * (lib/i18n.ts), so no text shows as an id.
+ */
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  const loadWithMessages = withRestOfCatalog(load);
+  return async () => ({ Component: (await loadWithMessages())[name] as React.ComponentType });
+}
+
+/** A first screen (first-screens.ts): its messages are in the catalog main.tsx loaded. */
+function firstScreen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => ({ Component: (await load())[name] as React.ComponentType });
 }
 const postGrids = () => import('@/features/posts/grid-screens.tsx');
@@ -24,9 +35,7 @@ const postGrids = () => import('@/features/posts/grid-screens.tsx');
 const privateRoutes: RouteObject[] = [
   {
     path: patterns.setupProfile,
-    lazy: async () => ({
-      Component: (await import('@/features/profile/setup-profile-screen.tsx')).SetupProfileScreen,
-    }),
+    lazy: screen(() => import('@/features/profile/setup-profile-screen.tsx'), 'SetupProfileScreen'),
   },
   {
     path: patterns.home,
@@ -41,7 +50,7 @@ const privateRoutes: RouteObject[] = [
       }
       return null;
     },
-    lazy: screen(() => import('./home-route.tsx'), 'HomeRoute'),
+    lazy: firstScreen(() => import('./home-route.tsx'), 'HomeRoute'),
   },
   {
     path: patterns.profile,
@@ -125,26 +134,22 @@ const privateRoutes: RouteObject[] = [
 ];
 
 // Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.
-const termsRoute = {
-  lazy: async () => ({ Component: (await import('@/features/legal/terms-screen.tsx')).TermsScreen }),
-};
+const termsRoute = { lazy: screen(() => import('@/features/legal/terms-screen.tsx'), 'TermsScreen') };
 
 const publicRoutes: RouteObject[] = [
   { path: patterns.terms, ...termsRoute },
   { path: patterns.termsAlias, ...termsRoute },
   {
     path: patterns.privacy,
-    lazy: async () => ({ Component: (await import('@/features/legal/privacy-screen.tsx')).PrivacyScreen }),
+    lazy: screen(() => import('@/features/legal/privacy-screen.tsx'), 'PrivacyScreen'),
   },
   {
     path: patterns.guidelines,
-    lazy: async () => ({
-      Component: (await import('@/features/legal/guidelines-screen.tsx')).GuidelinesScreen,
-    }),
+    lazy: screen(() => import('@/features/legal/guidelines-screen.tsx'), 'GuidelinesScreen'),
   },
   {
     path: patterns.help,
-    lazy: async () => ({ Component: (await import('@/features/help/help-screen.tsx')).HelpScreen }),
+    lazy: screen(() => import('@/features/help/help-screen.tsx'), 'HelpScreen'),
   },
   { path: '*', element: <NotFound /> },
 ];
@@ -179,7 +184,10 @@ export const routes: RouteObject[] = [
         // The signed-in frame (search, badges, live stream) loads beside the screen's own chunk,
         // so /login carries none of it.
         children: [
-          { lazy: screen(() => import('./signed-in-shell.tsx'), 'SignedInShell'), children: privateRoutes },
+          {
+            lazy: firstScreen(() => import('./signed-in-shell.tsx'), 'SignedInShell'),
+            children: privateRoutes,
+          },
         ],
       },
       { element: <PublicShell />, children: publicRoutes },

@@ -4,8 +4,9 @@ import { I18nProvider } from '@lingui/react';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { activateLanguage, type Catalog, useLanguage } from '@/lib/i18n.ts';
+import { activateLanguage, type Catalog, loadRestOfCatalog, useLanguage } from '@/lib/i18n.ts';
 import { meQueryOptions } from '@/lib/session.ts';
+import { afterStart } from '@/lib/use-after-start.ts';
 import { Providers, queryClient } from './providers.tsx';
 import { createRouter } from './router.tsx';
 import { registerServiceWorker } from './service-worker.ts';
@@ -42,4 +43,6 @@ export function start(language: LanguageCode, catalog: Catalog) {
     </StrictMode>,
   );
   registerServiceWorker();
+  // The messages of the other screens, ready before the member goes to one (which waits for them).
+  afterStart(() => void loadRestOfCatalog().catch(() => undefined));
 }
