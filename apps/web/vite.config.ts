@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { linguiMacro } from './vite-lingui-macro.ts';
 import { precompress } from './vite-precompress.ts';
 import { serviceWorker } from './vite-service-worker.ts';
+import { compactSharedMessages } from './vite-shared-messages.ts';
 import { splitCatalogs } from './vite-split-catalogs.ts';
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -35,6 +36,7 @@ function recordBuildKind(): Plugin {
 
 export default defineConfig({
   plugins: [
+    compactSharedMessages(),
     linguiMacro(),
     // Compiles packages/shared/locales/<locale>/messages.po when the app imports it (lib/i18n.ts).
     lingui({

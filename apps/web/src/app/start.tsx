@@ -1,14 +1,15 @@
 import type { LanguageCode } from '@glimpse/shared';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { type ReactNode, StrictMode } from 'react';
+import { type ReactNode, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router';
+import { FullPageLoader } from '@/components/skeleton.tsx';
 import { activateLanguage, type Catalog, loadRestOfCatalog, useLanguage } from '@/lib/i18n.ts';
 import { meQueryOptions } from '@/lib/session.ts';
 import { afterStart } from '@/lib/use-after-start.ts';
 import { Providers, queryClient } from './providers.tsx';
-import { createRouter } from './router.tsx';
+import { preloadRoutes, routes } from './routes.tsx';
 import { registerServiceWorker } from './service-worker.ts';
 import '@/styles/global.css';
 
@@ -26,18 +27,35 @@ function LanguageRoot({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The route tree (routes.tsx) under a plain `BrowserRouter`: the app uses no data-router feature
+ * (loaders, actions, fetchers), and leaving `createBrowserRouter` out takes ~17 kB gzipped off the
+ * first screen (docs/performance.md). Each location's screens start loading together, before the
+ * frames that hold them render.
+ */
+function AppRoutes() {
+  const { pathname } = useLocation();
+  preloadRoutes(pathname);
+  return useRoutes(routes);
+}
+
 /** Renders the app in `language`, whose catalog main.tsx fetched beside this module. */
 export function start(language: LanguageCode, catalog: Catalog) {
   activateLanguage(language, catalog);
   // index.html preloads /api/me on every page; a page whose screen does not ask for the session
   // (the email-change undo link) would leave the preload unused, which Chromium warns about.
   void queryClient.prefetchQuery(meQueryOptions);
-  const router = createRouter();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers>
         <LanguageRoot>
-          <RouterProvider router={router} />
+          {/* A navigation applies at once, without a transition: see PendingOutlet. */}
+          <BrowserRouter useTransitions={false}>
+            {/* What a fresh visit shows while the first screen's code loads. */}
+            <Suspense fallback={<FullPageLoader />}>
+              <AppRoutes />
+            </Suspense>
+          </BrowserRouter>
         </LanguageRoot>
       </Providers>
     </StrictMode>,
