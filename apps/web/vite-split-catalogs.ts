@@ -3,12 +3,12 @@
  * round 3"): the messages the first screens use (first-screens.ts: the entry, sign-in, the signed-in
  * frame and the home feed), which stay in the catalog's chunk that main.tsx loads beside the app,
  * and the rest, written as `assets/messages-rest-<locale>-<hash>.json`. The chunk exports that
- * file's address as `rest`; lib/i18n.ts fetches it before any other screen renders (the lazy routes
- * wait for it) and once the first screen is up.
+ * file's address as `rest`; lib/i18n.ts fetches it beside the code of any other screen, which
+ * renders once both are in (app/routes.tsx).
  *
  * Which messages a first screen uses is read from the build itself: every message id in the code of
- * the modules the first screens import statically (the Lingui macros compile to `{ id: "…" }`, the
- * shared messages are descriptors with their ids). An id that is not a message costs nothing; a
+ * the modules the first screens import statically (the Lingui macros compile to `{ id: "…" }`; a
+ * shared message counts where the code reads `messages.<group>.<key>`). An id that is not a message costs nothing; a
  * message only another screen shows goes to the rest. Build only: `vite dev` serves whole catalogs.
  */
 import { createHash } from 'node:crypto';

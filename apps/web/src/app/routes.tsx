@@ -2,9 +2,11 @@
  * The route tree: every pattern of `routePatterns` (packages/shared/src/routes.ts) with its screen
  * and shell. routes.test.ts proves it mounts exactly those patterns, public ones outside RequireAuth.
  */
-import { routePatterns as patterns } from '@glimpse/shared';
-import { lazy } from 'react';
+import { messages, routePatterns as patterns } from '@glimpse/shared';
+import { use } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { Button } from '@/components/button.tsx';
+import { EmptyState } from '@/components/page.tsx';
 import { upcomingEventsQueryOptions } from '@/features/events/api/get-upcoming-events.ts';
 import { feedQueryOptions } from '@/features/feed/api/get-feed.ts';
 import { withRestOfCatalog } from '@/lib/i18n.ts';
@@ -15,13 +17,15 @@ import { queryClient } from './providers.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
-type Preloadable = React.ComponentType & { preload: () => Promise<unknown> };
+type Preloadable = React.ComponentType & { preload: () => Promise<void> };
 
 /**
- * Screens load on demand, so the first screen carries only what it shows: a `React.lazy` component
- * that can also be asked for ahead of its render (`preloadRoutes`). Any screen outside the first
- * ones (first-screens.ts) renders only once the rest of the catalog is in too (lib/i18n.ts), so no
- * text shows as an id.
+ * Screens load on demand, so the first screen carries only what it shows: a component that loads
+ * its code when it first renders (suspending meanwhile) or when asked ahead of that
+ * (`preloadRoutes`), and once loaded renders at once. Not `React.lazy`, which suspends even for
+ * code already in: React then reveals the screen no sooner than 300 ms after its fallback showed.
+ * Any screen outside the first ones (first-screens.ts) renders only once the rest of the catalog is
+ * in too (lib/i18n.ts), so no text shows as an id.
  */
 function screen<M extends Record<string, unknown>>(
   load: () => Promise<M>,
@@ -29,15 +33,43 @@ function screen<M extends Record<string, unknown>>(
   { first = false, before }: { first?: boolean; before?: () => void } = {},
 ): Preloadable {
   const withMessages = first ? load : withRestOfCatalog(load);
-  let loading: Promise<{ default: React.ComponentType }> | undefined;
+  let Loaded: React.ComponentType | undefined;
+  let failed = false;
+  let loading: Promise<void> | undefined;
   const preload = () => {
     if (!loading) {
       before?.();
-      loading = withMessages().then((module) => ({ default: module[name] as React.ComponentType }));
+      loading = withMessages().then(
+        (module) => {
+          Loaded = module[name] as React.ComponentType;
+        },
+        () => {
+          // Offline, or a new version replaced the chunk: say so, with a reload to try again.
+          failed = true;
+          loading = undefined;
+        },
+      );
     }
     return loading;
   };
-  return Object.assign(lazy(preload), { preload });
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route when this module loads, as React.lazy makes its components
+  function Screen() {
+    if (Loaded) return <Loaded />;
+    if (failed) return <ScreenLoadFailed />;
+    use(preload());
+    return null;
+  }
+  return Object.assign(Screen, { preload });
+}
+
+function ScreenLoadFailed() {
+  return (
+    <div style={{ padding: 24 }}>
+      <EmptyState title={messages.common.networkError}>
+        <Button onClick={() => window.location.reload()}>{messages.common.tryAgain}</Button>
+      </EmptyState>
+    </div>
+  );
 }
 
 const postGrids = () => import('@/features/posts/grid-screens.tsx');
@@ -219,9 +251,10 @@ export const routes: RouteObject[] = [
  * inside the other, each lazy frame would ask for the next one's code only once its own arrived
  * (the signed-in frame, then the home feed): a round trip each on a phone.
  */
-export function preloadRoutes(pathname: string) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    const component = route.Component as Partial<Preloadable> | null | undefined;
-    void component?.preload?.().catch(() => undefined);
-  }
+export function preloadRoutes(pathname: string): Promise<unknown> {
+  return Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
+      (route.Component as Partial<Preloadable> | null | undefined)?.preload?.(),
+    ),
+  );
 }

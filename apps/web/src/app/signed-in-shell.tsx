@@ -7,10 +7,12 @@ import { UnreadBadge } from '@/features/notifications/unread-badge.tsx';
 import { UserSearch } from '@/features/search/user-search.tsx';
 import { withRestOfCatalog } from '@/lib/i18n.ts';
 import { useViewer } from '@/lib/session.ts';
+import { useAfterStart } from '@/lib/use-after-start.ts';
 import { AppShell } from './app-shell.tsx';
 import { useLiveUpdates } from './live-updates.ts';
 
-// Moderators only, and its count waits for the end of start-up anyway: out of the first screen's JS.
+// Moderators only, and its count waits for the end of start-up anyway: out of the first screen's JS,
+// loaded (with the rest of the catalog) once start-up is over.
 const ModerationBadge = lazy(
   withRestOfCatalog(async () => ({
     default: (await import('@/features/safety/moderation-badge.tsx')).ModerationBadge,
@@ -19,6 +21,7 @@ const ModerationBadge = lazy(
 
 export function SignedInShell() {
   const me = useViewer();
+  const started = useAfterStart();
   useLiveUpdates(me.user.id);
   return (
     <AppShell
@@ -27,13 +30,14 @@ export function SignedInShell() {
       bannerSlot={<EmailVerificationBanner />}
       badges={{
         Notification: <UnreadBadge />,
-        ...((me.user.role === 'moderator' || me.user.role === 'admin') && {
-          Moderation: (
-            <Suspense fallback={null}>
-              <ModerationBadge />
-            </Suspense>
-          ),
-        }),
+        ...(started &&
+          (me.user.role === 'moderator' || me.user.role === 'admin') && {
+            Moderation: (
+              <Suspense fallback={null}>
+                <ModerationBadge />
+              </Suspense>
+            ),
+          }),
       }}
     />
   );

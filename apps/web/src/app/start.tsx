@@ -5,9 +5,8 @@ import { type ReactNode, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { FullPageLoader } from '@/components/skeleton.tsx';
-import { activateLanguage, type Catalog, loadRestOfCatalog, useLanguage } from '@/lib/i18n.ts';
+import { activateLanguage, type Catalog, useLanguage } from '@/lib/i18n.ts';
 import { meQueryOptions } from '@/lib/session.ts';
-import { afterStart } from '@/lib/use-after-start.ts';
 import { Providers, queryClient } from './providers.tsx';
 import { preloadRoutes, routes } from './routes.tsx';
 import { registerServiceWorker } from './service-worker.ts';
@@ -45,22 +44,26 @@ export function start(language: LanguageCode, catalog: Catalog) {
   // index.html preloads /api/me on every page; a page whose screen does not ask for the session
   // (the email-change undo link) would leave the preload unused, which Chromium warns about.
   void queryClient.prefetchQuery(meQueryOptions);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <LanguageRoot>
-          {/* A navigation applies at once, without a transition: see PendingOutlet. */}
-          <BrowserRouter useTransitions={false}>
-            {/* What a fresh visit shows while the first screen's code loads. */}
-            <Suspense fallback={<FullPageLoader />}>
-              <AppRoutes />
-            </Suspense>
-          </BrowserRouter>
-        </LanguageRoot>
-      </Providers>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // What a fresh visit shows while the first screen's code loads. The app renders once that code
+  // is in, so nothing suspends on the way to the first screen: React reveals content that did no
+  // sooner than 300 ms after its fallback showed, once per nested lazy frame.
+  root.render(<FullPageLoader />);
+  void preloadRoutes(window.location.pathname).then(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <LanguageRoot>
+            {/* A navigation applies at once, without a transition: see PendingOutlet. */}
+            <BrowserRouter useTransitions={false}>
+              <Suspense fallback={<FullPageLoader />}>
+                <AppRoutes />
+              </Suspense>
+            </BrowserRouter>
+          </LanguageRoot>
+        </Providers>
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
-  // The messages of the other screens, ready before the member goes to one (which waits for them).
-  afterStart(() => void loadRestOfCatalog().catch(() => undefined));
 }

@@ -83,8 +83,9 @@ const restLoaded = new Map<LanguageCode, Messages>();
 
 /**
  * Every message of `code` beyond the first screens' (the active language's by default). Other
- * screens wait for it before they render (app/routes.tsx), so no text shows as an id or in English;
- * the first screen asks for it once it is up. A failed download is tried again on the next call.
+ * screens download it beside their code and wait for both before they render (app/routes.tsx), so
+ * no text shows as an id; nothing asks for it while the first screen loads (it would share the
+ * phone's bandwidth with the feed). A failed download is tried again on the next call.
  */
 export function loadRestOfCatalog(code: LanguageCode = currentLanguage()): Promise<Messages> {
   const address = restAddresses.get(code);
