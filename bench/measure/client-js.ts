@@ -2,8 +2,9 @@
  * "Initial JavaScript for the first screen, gzipped": from the build's manifest, the entry chunk
  * and everything it imports statically, plus the lazily loaded route chunk of the screen (and its
  * static imports), each gzipped as the server sends it. The first screen is /login signed out and
- * the home feed (/) signed in. The largest language catalog is added to both: it loads before the
- * first render.
+ * the home feed (/) signed in (apps/web/first-screens.ts). The largest language catalog's chunk is
+ * added to both: it loads before the first render. It holds the first screens' messages only; the
+ * rest of the catalog (`messages-rest-*.json`) loads with the other screens (apps/web/vite-split-catalogs.ts).
  *
  *   npx tsx bench/measure/client-js.ts      # after npm run build
  */
