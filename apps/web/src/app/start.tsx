@@ -1,7 +1,7 @@
 import type { LanguageCode } from '@glimpse/shared';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { type ReactNode, StrictMode, Suspense } from 'react';
+import { type ReactNode, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { FullPageLoader } from '@/components/skeleton.tsx';
@@ -49,20 +49,24 @@ export function start(language: LanguageCode, catalog: Catalog) {
   // is in, so nothing suspends on the way to the first screen: React reveals content that did no
   // sooner than 300 ms after its fallback showed, once per nested lazy frame.
   root.render(<FullPageLoader />);
+  // In a transition, as the data router rendered: React renders the first screen in slices of a few
+  // milliseconds, yielding between them, instead of one long task that blocks input (TBT).
   void preloadRoutes(window.location.pathname).then(() =>
-    root.render(
-      <StrictMode>
-        <Providers>
-          <LanguageRoot>
-            {/* A navigation applies at once, without a transition: see PendingOutlet. */}
-            <BrowserRouter useTransitions={false}>
-              <Suspense fallback={<FullPageLoader />}>
-                <AppRoutes />
-              </Suspense>
-            </BrowserRouter>
-          </LanguageRoot>
-        </Providers>
-      </StrictMode>,
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <Providers>
+            <LanguageRoot>
+              {/* A navigation applies at once, without a transition: see PendingOutlet. */}
+              <BrowserRouter useTransitions={false}>
+                <Suspense fallback={<FullPageLoader />}>
+                  <AppRoutes />
+                </Suspense>
+              </BrowserRouter>
+            </LanguageRoot>
+          </Providers>
+        </StrictMode>,
+      ),
     ),
   );
   registerServiceWorker();

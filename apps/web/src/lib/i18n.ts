@@ -99,7 +99,9 @@ export function loadRestOfCatalog(code: LanguageCode = currentLanguage()): Promi
       })
       .then((messages) => {
         restLoaded.set(code, messages);
-        if (i18n.locale === code) i18n.load(code, messages);
+        // Into the active catalog without `i18n.load`, whose change event would render the whole
+        // page again: none of these messages is on screen yet (what shows them waits for this).
+        if (i18n.locale === code) Object.assign(i18n.messages, messages);
         return messages;
       });
     load.catch(() => restLoads.delete(code));
