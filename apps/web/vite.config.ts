@@ -6,6 +6,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { linguiMacro } from './vite-lingui-macro.ts';
 import { precompress } from './vite-precompress.ts';
 import { serviceWorker } from './vite-service-worker.ts';
+import { compactSharedMessages } from './vite-shared-messages.ts';
+import { splitCatalogs } from './vite-split-catalogs.ts';
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
@@ -34,12 +36,15 @@ function recordBuildKind(): Plugin {
 
 export default defineConfig({
   plugins: [
+    compactSharedMessages(),
     linguiMacro(),
     // Compiles packages/shared/locales/<locale>/messages.po when the app imports it (lib/i18n.ts).
     lingui({
       configPath: path.resolve(import.meta.dirname, '../../lingui.config.ts'),
       failOnCompileError: true,
     }),
+    // Then cuts each catalog into the first screens' messages and the rest (vite-split-catalogs.ts).
+    splitCatalogs(),
     react(),
     serviceWorker(),
     precompress(),

@@ -2,14 +2,16 @@
  * "Initial JavaScript for the first screen, gzipped": from the build's manifest, the entry chunk
  * and everything it imports statically, plus the lazily loaded route chunk of the screen (and its
  * static imports), each gzipped as the server sends it. The first screen is /login signed out and
- * the home feed (/) signed in. The largest language catalog is added to both: it loads before the
- * first render.
+ * the home feed (/) signed in (apps/web/first-screens.ts). The largest language catalog's chunk is
+ * added to both: it loads before the first render. It holds the first screens' messages only; the
+ * rest of the catalog (`messages-rest-*.json`) loads with the other screens (apps/web/vite-split-catalogs.ts).
  *
  *   npx tsx bench/measure/client-js.ts      # after npm run build
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { firstScreens } from '../../apps/web/first-screens.ts';
 import { repoRoot } from '../lib/paths.ts';
 
 interface ManifestChunk {
@@ -19,12 +21,6 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
-
-/** Chunks each first screen loads at once: the app (main.tsx imports it beside the catalog) and the route chunks (router.tsx lazy routes). */
-export const firstScreens: Record<string, string[]> = {
-  '/login (signed out)': ['src/app/start.tsx', 'src/features/auth/login-screen.tsx'],
-  '/ (signed in, home feed)': ['src/app/start.tsx', 'src/app/signed-in-shell.tsx', 'src/app/home-route.tsx'],
-};
 
 export interface ScreenWeight {
   screen: string;

@@ -57,7 +57,7 @@ describe('feature boundaries', () => {
   it('refuses a feature importing another feature, app/ or a sibling folder by a relative path', async () => {
     for (const source of [
       "import { useFeed } from '@/features/feed/api/get-feed.ts';\n\nexport const x = useFeed;\n",
-      "import { router } from '@/app/router.tsx';\n\nexport const x = router;\n",
+      "import { routes } from '@/app/routes.tsx';\n\nexport const x = routes;\n",
       "import { useEvent } from '../../events/api/get-event.ts';\n\nexport const x = useEvent;\n",
     ]) {
       const result = await lintAs('features/posts/api/cross.ts', source);

@@ -8,11 +8,10 @@ import { paths } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Menu, X } from 'lucide-react';
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '@/components/avatar.tsx';
 import { Logo } from '@/components/logo.tsx';
-import { FullPageLoader } from '@/components/skeleton.tsx';
 import { AccountMenu } from '@/features/auth/account-menu.tsx';
 import { fullName } from '@/lib/format.ts';
 import { useViewer } from '@/lib/session.ts';
@@ -84,9 +83,7 @@ export function AppShell({ searchSlot, notificationSlot, bannerSlot, badges }: A
 
       <main id="content" className={styles.content} tabIndex={-1}>
         {bannerSlot}
-        <Suspense fallback={<FullPageLoader />}>
-          <PendingOutlet />
-        </Suspense>
+        <PendingOutlet />
       </main>
 
       <BottomNav badges={badges} />

@@ -19,7 +19,6 @@ import {
 } from '@/lib/query-keys.ts';
 import { meQueryOptions } from '@/lib/session.ts';
 import { useAfterStart } from '@/lib/use-after-start.ts';
-import { connectLive } from './live-connection.ts';
 
 export function useLiveUpdates(userId: string) {
   const queryClient = useQueryClient();
@@ -67,14 +66,25 @@ export function useLiveUpdates(userId: string) {
       }
     };
 
-    return connectLive({
-      open: () => new EventSource('/api/live'),
-      onReady: (again) => {
-        if (again) refreshAll();
-      },
-      onMessage: handle,
-      // Fetched anew and put in the cache: null (signed out) takes the app to sign-in.
-      stillSignedIn: async () => (await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 })) !== null,
+    // The connection's code loads only now, out of the first screen's JS.
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('./live-connection.ts').then(({ connectLive }) => {
+      if (left) return;
+      stop = connectLive({
+        open: () => new EventSource('/api/live'),
+        onReady: (again) => {
+          if (again) refreshAll();
+        },
+        onMessage: handle,
+        // Fetched anew and put in the cache: null (signed out) takes the app to sign-in.
+        stillSignedIn: async () =>
+          (await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 })) !== null,
+      });
     });
+    return () => {
+      left = true;
+      stop?.();
+    };
   }, [queryClient, userId, started]);
 }

@@ -38,9 +38,7 @@ export function PublicShell() {
         </ButtonLink>
       </header>
       <main id="content">
-        <Suspense fallback={<FullPageLoader />}>
-          <PendingOutlet />
-        </Suspense>
+        <PendingOutlet />
       </main>
     </div>
   );

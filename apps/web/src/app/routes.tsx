@@ -2,12 +2,14 @@
  * The route tree: every pattern of `routePatterns` (packages/shared/src/routes.ts) with its screen
  * and shell. routes.test.ts proves it mounts exactly those patterns, public ones outside RequireAuth.
  */
-import { routePatterns as patterns } from '@glimpse/shared';
-import type { RouteObject } from 'react-router';
-import { FullPageLoader } from '@/components/skeleton.tsx';
-import { LoginScreen } from '@/features/auth/login-screen.tsx';
+import { messages, routePatterns as patterns } from '@glimpse/shared';
+import { use } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { Button } from '@/components/button.tsx';
+import { EmptyState } from '@/components/page.tsx';
 import { upcomingEventsQueryOptions } from '@/features/events/api/get-upcoming-events.ts';
 import { feedQueryOptions } from '@/features/feed/api/get-feed.ts';
+import { withRestOfCatalog } from '@/lib/i18n.ts';
 import { meQueryOptions } from '@/lib/session.ts';
 import { NotFound } from './not-found.tsx';
 import { PendingOutlet } from './pending-outlet.tsx';
@@ -15,172 +17,229 @@ import { queryClient } from './providers.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
-/** Screens load on demand, so the first screen carries only what it shows. */
-function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return async () => ({ Component: (await load())[name] as React.ComponentType });
+type Preloadable = React.ComponentType & { preload: () => Promise<void> };
+
+/**
+ * Screens load on demand, so the first screen carries only what it shows: a component that loads
+ * its code when it first renders (suspending meanwhile) or when asked ahead of that
+ * (`preloadRoutes`), and once loaded renders at once. Not `React.lazy`, which suspends even for
+ * code already in: React then reveals the screen no sooner than 300 ms after its fallback showed.
+ * Any screen outside the first ones (first-screens.ts) renders only once the rest of the catalog is
+ * in too (lib/i18n.ts), so no text shows as an id.
+ */
+function screen<M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+  { first = false, before }: { first?: boolean; before?: () => void } = {},
+): Preloadable {
+  const withMessages = first ? load : withRestOfCatalog(load);
+  let Loaded: React.ComponentType | undefined;
+  let failed = false;
+  let loading: Promise<void> | undefined;
+  const preload = () => {
+    if (!loading) {
+      before?.();
+      loading = withMessages().then(
+        (module) => {
+          Loaded = module[name] as React.ComponentType;
+        },
+        () => {
+          // Offline, or a new version replaced the chunk: say so, with a reload to try again.
+          failed = true;
+          loading = undefined;
+        },
+      );
+    }
+    return loading;
+  };
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route when this module loads, as React.lazy makes its components
+  function Screen() {
+    if (Loaded) return <Loaded />;
+    if (failed) return <ScreenLoadFailed />;
+    use(preload());
+    return null;
+  }
+  return Object.assign(Screen, { preload });
 }
+
+function ScreenLoadFailed() {
+  return (
+    <div style={{ padding: 24 }}>
+      <EmptyState title={messages.common.networkError}>
+        <Button onClick={() => window.location.reload()}>{messages.common.tryAgain}</Button>
+      </EmptyState>
+    </div>
+  );
+}
+
 const postGrids = () => import('@/features/posts/grid-screens.tsx');
 
 const privateRoutes: RouteObject[] = [
   {
     path: patterns.setupProfile,
-    lazy: async () => ({
-      Component: (await import('@/features/profile/setup-profile-screen.tsx')).SetupProfileScreen,
-    }),
+    Component: screen(() => import('@/features/profile/setup-profile-screen.tsx'), 'SetupProfileScreen'),
   },
   {
     path: patterns.home,
     // The feed and the events panel are asked for while the screen's code downloads, not after:
     // one round trip less before the first posts show (docs/performance.md). Only for a member
     // with a profile, whom RequireAuth lets through; nothing waits for the answers here.
-    loader: async () => {
-      const me = await queryClient.ensureQueryData(meQueryOptions).catch(() => null);
-      if (me?.profile) {
-        void queryClient.prefetchInfiniteQuery(feedQueryOptions);
-        void queryClient.prefetchQuery(upcomingEventsQueryOptions());
-      }
-      return null;
-    },
-    lazy: screen(() => import('./home-route.tsx'), 'HomeRoute'),
+    Component: screen(() => import('./home-route.tsx'), 'HomeRoute', {
+      first: true,
+      before: () => {
+        void queryClient
+          .ensureQueryData(meQueryOptions)
+          .catch(() => null)
+          .then((me) => {
+            if (!me?.profile) return;
+            void queryClient.prefetchInfiniteQuery(feedQueryOptions);
+            void queryClient.prefetchQuery(upcomingEventsQueryOptions());
+          });
+      },
+    }),
   },
   {
     path: patterns.profile,
-    lazy: screen(() => import('./profile-route.tsx'), 'ProfileRoute'),
+    Component: screen(() => import('./profile-route.tsx'), 'ProfileRoute'),
   },
-  { path: patterns.yourPhotos, lazy: screen(postGrids, 'YourPhotosScreen') },
+  { path: patterns.yourPhotos, Component: screen(postGrids, 'YourPhotosScreen') },
   {
     path: patterns.addPost,
-    lazy: screen(() => import('@/features/posts/add-post-screen.tsx'), 'AddPostScreen'),
+    Component: screen(() => import('@/features/posts/add-post-screen.tsx'), 'AddPostScreen'),
   },
   {
     path: patterns.postDetail,
-    lazy: screen(() => import('@/features/posts/post-detail-screen.tsx'), 'PostDetailScreen'),
+    Component: screen(() => import('@/features/posts/post-detail-screen.tsx'), 'PostDetailScreen'),
   },
-  { path: patterns.explore, lazy: screen(() => import('./explore-route.tsx'), 'ExploreRoute') },
-  { path: patterns.savedPosts, lazy: screen(postGrids, 'SavedPostsScreen') },
-  { path: patterns.likedPosts, lazy: screen(postGrids, 'LikedPostsScreen') },
-  { path: patterns.likedPostsAlias, lazy: screen(postGrids, 'LikedPostsScreen') },
-  { path: patterns.myFavorite, lazy: screen(postGrids, 'LikedPostsScreen') },
+  { path: patterns.explore, Component: screen(() => import('./explore-route.tsx'), 'ExploreRoute') },
+  { path: patterns.savedPosts, Component: screen(postGrids, 'SavedPostsScreen') },
+  { path: patterns.likedPosts, Component: screen(postGrids, 'LikedPostsScreen') },
+  { path: patterns.likedPostsAlias, Component: screen(postGrids, 'LikedPostsScreen') },
+  { path: patterns.myFavorite, Component: screen(postGrids, 'LikedPostsScreen') },
   {
     path: patterns.userPublicFeed,
-    lazy: screen(() => import('./public-profile-route.tsx'), 'PublicProfileRoute'),
+    Component: screen(() => import('./public-profile-route.tsx'), 'PublicProfileRoute'),
   },
   {
     path: patterns.notifications,
-    lazy: screen(() => import('./notifications-route.tsx'), 'NotificationsRoute'),
+    Component: screen(() => import('./notifications-route.tsx'), 'NotificationsRoute'),
   },
   {
     path: patterns.events,
-    lazy: screen(() => import('@/features/events/events-screen.tsx'), 'EventsScreen'),
+    Component: screen(() => import('@/features/events/events-screen.tsx'), 'EventsScreen'),
   },
   {
     path: patterns.eventDetail,
-    lazy: screen(() => import('@/features/events/event-detail-screen.tsx'), 'EventDetailScreen'),
+    Component: screen(() => import('@/features/events/event-detail-screen.tsx'), 'EventDetailScreen'),
   },
   {
     path: patterns.addEvent,
-    lazy: screen(() => import('@/features/events/add-event-screen.tsx'), 'AddEventScreen'),
+    Component: screen(() => import('@/features/events/add-event-screen.tsx'), 'AddEventScreen'),
   },
   {
     path: patterns.editEvent,
-    lazy: screen(() => import('@/features/events/edit-event-screen.tsx'), 'EditEventScreen'),
+    Component: screen(() => import('@/features/events/edit-event-screen.tsx'), 'EditEventScreen'),
   },
   {
     path: patterns.settings,
-    lazy: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
+    Component: screen(() => import('./settings-route.tsx'), 'SettingsRoute'),
   },
   {
     path: patterns.followRequests,
-    lazy: screen(() => import('@/features/social/follow-requests-screen.tsx'), 'FollowRequestsScreen'),
+    Component: screen(() => import('@/features/social/follow-requests-screen.tsx'), 'FollowRequestsScreen'),
   },
   {
     path: patterns.blockedAccounts,
-    lazy: screen(() => import('@/features/safety/blocked-accounts-screen.tsx'), 'BlockedAccountsScreen'),
+    Component: screen(() => import('@/features/safety/blocked-accounts-screen.tsx'), 'BlockedAccountsScreen'),
   },
   {
     path: patterns.mutedWords,
-    lazy: screen(() => import('@/features/safety/muted-words-screen.tsx'), 'MutedWordsScreen'),
+    Component: screen(() => import('@/features/safety/muted-words-screen.tsx'), 'MutedWordsScreen'),
   },
-  { path: patterns.moderation, lazy: screen(() => import('./moderation-route.tsx'), 'ModerationRoute') },
-  { path: patterns.adminFederation, lazy: screen(() => import('./federation-route.tsx'), 'FederationRoute') },
+  { path: patterns.moderation, Component: screen(() => import('./moderation-route.tsx'), 'ModerationRoute') },
+  {
+    path: patterns.adminFederation,
+    Component: screen(() => import('./federation-route.tsx'), 'FederationRoute'),
+  },
   {
     path: patterns.settingsNotifications,
-    lazy: screen(
+    Component: screen(
       () => import('@/features/notifications/notification-settings-screen.tsx'),
       'NotificationSettingsScreen',
     ),
   },
-  { path: patterns.tag, lazy: screen(() => import('@/features/posts/tag-screen.tsx'), 'TagScreen') },
+  { path: patterns.tag, Component: screen(() => import('@/features/posts/tag-screen.tsx'), 'TagScreen') },
   {
     path: patterns.search,
-    lazy: screen(() => import('@/features/search/search-screen.tsx'), 'SearchScreen'),
+    Component: screen(() => import('@/features/search/search-screen.tsx'), 'SearchScreen'),
   },
   {
     path: patterns.mention,
-    lazy: screen(() => import('@/features/profile/mention-screen.tsx'), 'MentionScreen'),
+    Component: screen(() => import('@/features/profile/mention-screen.tsx'), 'MentionScreen'),
   },
   {
     path: patterns.settingsLanguage,
-    lazy: screen(() => import('@/features/settings/language-screen.tsx'), 'LanguageScreen'),
+    Component: screen(() => import('@/features/settings/language-screen.tsx'), 'LanguageScreen'),
   },
   {
     path: patterns.settingsImport,
-    lazy: screen(() => import('@/features/import/import-screen.tsx'), 'ImportScreen'),
+    Component: screen(() => import('@/features/import/import-screen.tsx'), 'ImportScreen'),
   },
   {
     path: patterns.settingsAccount,
-    lazy: screen(() => import('@/features/account/account-screen.tsx'), 'AccountScreen'),
+    Component: screen(() => import('@/features/account/account-screen.tsx'), 'AccountScreen'),
   },
 ];
 
 // Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.
-const termsRoute = {
-  lazy: async () => ({ Component: (await import('@/features/legal/terms-screen.tsx')).TermsScreen }),
-};
+const termsRoute = { Component: screen(() => import('@/features/legal/terms-screen.tsx'), 'TermsScreen') };
 
 const publicRoutes: RouteObject[] = [
   { path: patterns.terms, ...termsRoute },
   { path: patterns.termsAlias, ...termsRoute },
   {
     path: patterns.privacy,
-    lazy: async () => ({ Component: (await import('@/features/legal/privacy-screen.tsx')).PrivacyScreen }),
+    Component: screen(() => import('@/features/legal/privacy-screen.tsx'), 'PrivacyScreen'),
   },
   {
     path: patterns.guidelines,
-    lazy: async () => ({
-      Component: (await import('@/features/legal/guidelines-screen.tsx')).GuidelinesScreen,
-    }),
+    Component: screen(() => import('@/features/legal/guidelines-screen.tsx'), 'GuidelinesScreen'),
   },
   {
     path: patterns.help,
-    lazy: async () => ({ Component: (await import('@/features/help/help-screen.tsx')).HelpScreen }),
+    Component: screen(() => import('@/features/help/help-screen.tsx'), 'HelpScreen'),
   },
   { path: '*', element: <NotFound /> },
 ];
 
-/** The signed-out screens: no frame of their own, but a loader while the next one's code loads. */
+/** The signed-out screens: no frame of their own, but a loader while the next one's code loads (PendingOutlet). */
 const authRoutes: RouteObject[] = [
-  { path: patterns.login, element: <LoginScreen /> },
+  // Its own chunk, so that / carries none of it; main.tsx asks for it beside the app on /login.
+  {
+    path: patterns.login,
+    Component: screen(() => import('@/features/auth/login-screen.tsx'), 'LoginScreen', { first: true }),
+  },
   // Sign-up validates with the shared zod schema: lazy, so zod stays out of the first screen's JS.
-  { path: patterns.signup, lazy: screen(() => import('@/features/auth/signup-screen.tsx'), 'SignupScreen') },
+  {
+    path: patterns.signup,
+    Component: screen(() => import('@/features/auth/signup-screen.tsx'), 'SignupScreen'),
+  },
   {
     path: patterns.forgotPassword,
-    lazy: screen(() => import('@/features/auth/forgot-password-screen.tsx'), 'ForgotPasswordScreen'),
+    Component: screen(() => import('@/features/auth/forgot-password-screen.tsx'), 'ForgotPasswordScreen'),
   },
   {
     path: patterns.resetPassword,
-    lazy: screen(() => import('@/features/auth/reset-password-screen.tsx'), 'ResetPasswordScreen'),
+    Component: screen(() => import('@/features/auth/reset-password-screen.tsx'), 'ResetPasswordScreen'),
   },
   {
     path: patterns.undoEmailChange,
-    lazy: screen(() => import('@/features/auth/undo-email-change-screen.tsx'), 'UndoEmailChangeScreen'),
+    Component: screen(() => import('@/features/auth/undo-email-change-screen.tsx'), 'UndoEmailChangeScreen'),
   },
 ];
 
 export const routes: RouteObject[] = [
   {
-    // What a fresh visit shows while the first screen's code loads.
-    HydrateFallback: FullPageLoader,
     children: [
       { Component: PendingOutlet, children: authRoutes },
       {
@@ -188,10 +247,26 @@ export const routes: RouteObject[] = [
         // The signed-in frame (search, badges, live stream) loads beside the screen's own chunk,
         // so /login carries none of it.
         children: [
-          { lazy: screen(() => import('./signed-in-shell.tsx'), 'SignedInShell'), children: privateRoutes },
+          {
+            Component: screen(() => import('./signed-in-shell.tsx'), 'SignedInShell', { first: true }),
+            children: privateRoutes,
+          },
         ],
       },
       { element: <PublicShell />, children: publicRoutes },
     ],
   },
 ];
+
+/**
+ * Starts loading the code of every screen and frame `pathname` shows, all at once. Rendered one
+ * inside the other, each lazy frame would ask for the next one's code only once its own arrived
+ * (the signed-in frame, then the home feed): a round trip each on a phone.
+ */
+export function preloadRoutes(pathname: string): Promise<unknown> {
+  return Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(({ route }) =>
+      (route.Component as Partial<Preloadable> | null | undefined)?.preload?.(),
+    ),
+  );
+}

@@ -21,7 +21,11 @@ import { useSyncExternalStore } from 'react';
 
 const storageKey = 'glimpse.language';
 
-export type Catalog = { messages: Messages };
+/**
+ * A language's catalog as main.tsx loads it: in a build, only the first screens' messages, with the
+ * address of the rest (vite-split-catalogs.ts); under `vite dev` and in tests, every message.
+ */
+export type Catalog = { messages: Messages; rest?: string };
 
 const catalogs: Record<LanguageCode, () => Promise<Catalog>> = {
   en: () => import('@glimpse/shared/locales/en/messages.po'),
@@ -70,12 +74,52 @@ export async function adoptAccountLanguage(saved: LanguageCode | null) {
   if (saved && saved !== currentLanguage()) await chooseLanguage(saved);
 }
 
-/** Downloads one language's catalog (its own chunk). */
+/** Downloads one language's catalog (its own chunk): its first screens' messages. */
 export const loadCatalog = (code: LanguageCode): Promise<Catalog> => catalogs[code]();
 
+const restAddresses = new Map<LanguageCode, string>();
+const restLoads = new Map<LanguageCode, Promise<Messages>>();
+const restLoaded = new Map<LanguageCode, Messages>();
+
+/**
+ * Every message of `code` beyond the first screens' (the active language's by default). Other
+ * screens download it beside their code and wait for both before they render (app/routes.tsx), so
+ * no text shows as an id; nothing asks for it while the first screen loads (it would share the
+ * phone's bandwidth with the feed). A failed download is tried again on the next call.
+ */
+export function loadRestOfCatalog(code: LanguageCode = currentLanguage()): Promise<Messages> {
+  const address = restAddresses.get(code);
+  if (!address) return Promise.resolve({}); // a whole catalog (vite dev, tests)
+  let load = restLoads.get(code);
+  if (!load) {
+    load = fetch(address)
+      .then((response) => {
+        if (!response.ok) throw new Error(`Catalog ${address}: HTTP ${response.status}`);
+        return response.json() as Promise<Messages>;
+      })
+      .then((messages) => {
+        restLoaded.set(code, messages);
+        // Into the active catalog without `i18n.load`, whose change event would render the whole
+        // page again: none of these messages is on screen yet (what shows them waits for this).
+        if (i18n.locale === code) Object.assign(i18n.messages, messages);
+        return messages;
+      });
+    load.catch(() => restLoads.delete(code));
+    restLoads.set(code, load);
+  }
+  return load;
+}
+
+/** `load` with the rest of the catalog: what a screen outside the first ones loads its code with. */
+export const withRestOfCatalog =
+  <M>(load: () => Promise<M>) =>
+  async (): Promise<M> =>
+    (await Promise.all([load(), loadRestOfCatalog()]))[0];
+
 /** Makes a loaded catalog's language active; the page's lang and dir follow. */
-export function activateLanguage(code: LanguageCode, { messages }: Catalog) {
-  i18n.loadAndActivate({ locale: code, messages });
+export function activateLanguage(code: LanguageCode, { messages, rest }: Catalog) {
+  if (rest) restAddresses.set(code, rest);
+  i18n.loadAndActivate({ locale: code, messages: { ...messages, ...restLoaded.get(code) } });
   const root = document.documentElement;
   root.lang = code;
   root.dir = languages.find((language) => language.code === code)?.dir ?? 'ltr';
@@ -83,7 +127,11 @@ export function activateLanguage(code: LanguageCode, { messages }: Catalog) {
 
 /** A member's choice: applied at once and remembered in this browser. */
 export async function chooseLanguage(code: LanguageCode) {
-  activateLanguage(code, await loadCatalog(code));
+  const catalog = await loadCatalog(code);
+  if (catalog.rest) restAddresses.set(code, catalog.rest);
+  // The whole catalog before the switch: the screen on show may be any screen.
+  await loadRestOfCatalog(code);
+  activateLanguage(code, catalog);
   try {
     localStorage.setItem(storageKey, code);
   } catch {

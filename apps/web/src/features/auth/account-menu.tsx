@@ -8,10 +8,14 @@ import { Trans } from '@lingui/react/macro';
 import { ChevronDown } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Skeleton } from '@/components/skeleton.tsx';
+import { withRestOfCatalog } from '@/lib/i18n.ts';
 import styles from './account-menu.module.css';
 
 // Loaded on first open: the top bar is on every first screen, the list is rarely needed.
-const AccountList = lazy(async () => ({ default: (await import('./account-list.tsx')).AccountList }));
+// Its messages are not among the first screens' (vite-split-catalogs.ts): it waits for the rest.
+const AccountList = lazy(
+  withRestOfCatalog(async () => ({ default: (await import('./account-list.tsx')).AccountList })),
+);
 
 export function AccountMenu() {
   const panelId = useId();
