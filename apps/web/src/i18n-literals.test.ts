@@ -36,11 +36,11 @@ const namedAttributes = new Set([
   'legend',
 ]);
 
-const sourceFiles = (dir: string): string[] =>
+const sourceFiles = (dir: string, pattern = /\.tsx$/): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
-      ? sourceFiles(path.join(dir, entry.name))
-      : entry.name.endsWith('.tsx')
+      ? sourceFiles(path.join(dir, entry.name), pattern)
+      : pattern.test(entry.name)
         ? [path.join(dir, entry.name)]
         : [],
   );
@@ -107,5 +107,56 @@ describe('texts in JSX', () => {
     expect(bareTexts('const a = <p><Trans>Hello <b>there</b></Trans></p>;')).toEqual([]);
     expect(bareTexts('const a = <img alt={t`A photo`} />;')).toEqual([]);
     expect(bareTexts('const a = <p>· {count} ✓ Glimpse</p>;')).toEqual([]);
+  });
+});
+
+/**
+ * Lines of `code` that translate while the module loads: a shared message or a `t` outside any
+ * function. The catalog's rest arrives beside a screen's code (lib/i18n.ts), so such a read shows
+ * an id (and Lingui warns), and it keeps its first language after a switch.
+ */
+export function translatedAtLoad(code: string): number[] {
+  const ast = parse(code, { sourceType: 'module', plugins: ['typescript', 'jsx'] });
+  const lines: number[] = [];
+  const visit = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as Node & { loc?: { start: { line: number } } };
+    if (typeof n.type !== 'string' || /Function|Method/.test(n.type)) return;
+    const object = n.object as Node | undefined;
+    const tag = n.tag as Node | undefined;
+    const translates =
+      (n.type === 'MemberExpression' && object?.type === 'Identifier' && object.name === 'messages') ||
+      (n.type === 'TaggedTemplateExpression' && tag?.type === 'Identifier' && tag.name === 't');
+    if (translates) {
+      lines.push(n.loc?.start.line ?? 0);
+      return;
+    }
+    for (const [key, value] of Object.entries(n)) {
+      if (key === 'loc') continue;
+      if (Array.isArray(value)) value.forEach(visit);
+      else visit(value);
+    }
+  };
+  for (const statement of ast.program.body) if (statement.type !== 'ImportDeclaration') visit(statement);
+  return [...new Set(lines)];
+}
+
+describe('messages', () => {
+  it('are read when shown, never while a module loads', () => {
+    const atLoad: Record<string, number[]> = {};
+    for (const file of sourceFiles(srcDir, /\.tsx?$/)) {
+      const relative = path.relative(srcDir, file);
+      if (/\.test\.tsx?$/.test(relative)) continue;
+      const lines = translatedAtLoad(readFileSync(file, 'utf8'));
+      if (lines.length) atLoad[relative] = lines;
+    }
+    expect(atLoad).toEqual({});
+  });
+
+  it('are caught at module level and pass inside a function', () => {
+    expect(translatedAtLoad('const a = { on: messages.safety.blocked };')).toEqual([1]);
+    expect(translatedAtLoad('const a = t`Hello`;')).toEqual([1]);
+    expect(translatedAtLoad('const a = () => messages.safety.blocked;')).toEqual([]);
+    expect(translatedAtLoad('function A() { return <p>{t`Hello`}</p>; }')).toEqual([]);
   });
 });

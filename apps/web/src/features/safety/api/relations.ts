@@ -19,9 +19,10 @@ import {
 
 type Relation = 'block' | 'mute';
 const flagOf = { block: 'blockedByMe', mute: 'mutedByMe' } as const;
+// Read when shown, never when the module loads: the catalog (or its rest) may not be in yet.
 const successOf = {
-  block: { on: messages.safety.blocked, off: messages.safety.blockLifted },
-  mute: { on: messages.safety.muted, off: messages.safety.muteLifted },
+  block: (on: boolean) => (on ? messages.safety.blocked : messages.safety.blockLifted),
+  mute: (on: boolean) => (on ? messages.safety.muted : messages.safety.muteLifted),
 };
 
 export function useRelation(userId: string, relation: Relation) {
@@ -44,7 +45,7 @@ export function useRelation(userId: string, relation: Relation) {
     },
     onMutate: (on) => setFlag(on),
     onSuccess: (_, on) => {
-      toast.success(successOf[relation][on ? 'on' : 'off']);
+      toast.success(successOf[relation](on));
       for (const queryKey of [
         feedKeys.all,
         postKeys.lists(),
