@@ -24,12 +24,16 @@ test('a member posts a photo, likes, saves, comments and deletes it', async ({ p
   await test.step('its AVIF twins arrive after the upload, and Chromium shows them', async () => {
     // Encoded in the background once the upload has answered: a later load of the page offers them.
     const source = page.locator('picture source[type="image/avif"]');
+    // A job queue shared with the other specs' uploads: seconds each, more on a busy machine.
     await expect
-      .poll(async () => {
-        await page.reload();
-        await expect(page.getByText(caption)).toBeVisible();
-        return source.count();
-      })
+      .poll(
+        async () => {
+          await page.reload();
+          await expect(page.getByText(caption)).toBeVisible();
+          return source.count();
+        },
+        { timeout: 30_000 },
+      )
       .toBe(1);
     await expect(source).toHaveAttribute('srcset', /\.avif 320w.*\.avif 1200w/);
     const image = page.getByRole('img', { name: caption });

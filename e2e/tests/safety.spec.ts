@@ -23,7 +23,13 @@ async function member(browser: Browser, user: TestUser): Promise<{ page: Page; u
 
 async function follow(page: Page, id: string) {
   await page.goto(`/userpublicfeed/${id}`);
+  // The button turns to Unfollow before the server answers: wait for the answer, or a page loaded
+  // next may read the feed before the follow is stored.
+  const stored = page.waitForResponse(
+    (response) => response.url().endsWith(`/api/users/${id}/follow`) && response.request().method() === 'PUT',
+  );
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  expect((await stored).ok()).toBe(true);
   await expect(page.getByRole('button', { name: 'Unfollow' })).toBeVisible();
 }
 
