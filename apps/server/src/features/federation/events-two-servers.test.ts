@@ -5,64 +5,27 @@
  * there is a Join here, answered Accept, or TentativeAccept when full; a Leave frees the place and
  * the one waiting is promoted on both sides; an edit and a delete follow.
  */
-import https from 'node:https';
 import type { EventDto, Page, UserSearchResultDto } from '@glimpse/shared';
-import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
-import { testCertificate } from '../../test/tls.ts';
+import type { TestContext } from '../../test/context.ts';
+import { type PairedServer, pairOrigins, type ServerPair, startServerPair } from '../../test/server-pair.ts';
 
 const names = { a: 'events-a.glimpse.test', b: 'events-b.glimpse.test' };
 const ports = { a: 3165, b: 3166 };
-const origins = { a: `https://${names.a}:${ports.a}`, b: `https://${names.b}:${ports.b}` };
-const hosts = { [names.a]: ['127.0.0.1'], [names.b]: ['127.0.0.1'] };
-const day = 24 * 60 * 60 * 1000;
-
-type Server = { t: TestContext; close: () => Promise<void> };
-type Member = Awaited<ReturnType<TestContext['signUpWithProfile']>>;
-let a: Server;
-let b: Server;
-
-async function startServer(
-  origin: string,
-  port: number,
-  tls: { cert: string; key: string },
-): Promise<Server> {
-  const t = await createTestContext(
-    { PUBLIC_URL: origin, TRUSTED_ORIGINS: testOrigin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
-    { outbound: { ca: tls.cert, hosts } },
-  );
-  const server = createAdaptorServer({
-    fetch: t.app.fetch,
-    createServer: https.createServer as never,
-    serverOptions: { cert: tls.cert, key: tls.key } as never,
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    t,
-    close: async () => {
-      await new Promise((resolve) => server.close(resolve));
-      await t.close();
-    },
-  };
-}
-
-/** Both queues idle at once: a delivery on one side makes work on the other. */
-async function settle() {
-  for (let round = 0; round < 6; round++) {
-    await Promise.all([a.t.jobsDone(), b.t.jobsDone()]);
-  }
-}
+const origins = pairOrigins(names, ports);
+let pair: ServerPair;
+let a: PairedServer;
+let b: PairedServer;
+const settle = () => pair.settle();
 
 beforeAll(async () => {
-  const tls = testCertificate([names.a, names.b]);
-  a = await startServer(origins.a, ports.a, tls);
-  b = await startServer(origins.b, ports.b, tls);
+  pair = await startServerPair(names, ports);
+  ({ a, b } = pair);
 }, 60_000);
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-});
+afterAll(() => pair?.close());
+const day = 24 * 60 * 60 * 1000;
+
+type Member = Awaited<ReturnType<TestContext['signUpWithProfile']>>;
 
 const eventOn = async (member: Member, id: string) =>
   (await (await member.get(`/api/events/${id}`)).json()) as EventDto;

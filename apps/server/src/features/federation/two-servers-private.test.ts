@@ -5,64 +5,27 @@
  * followers-only post travels `to` the followers collection alone, arrives followers only, and is
  * a 404 to an unsigned fetch of its id while the follower's server, signing, gets it.
  */
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import type { FollowRequestDto, PostDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/shared';
-import { createAdaptorServer } from '@hono/node-server';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followRequests, posts } from '../../db/schema.ts';
-import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
-import { testCertificate } from '../../test/tls.ts';
+import type { TestContext } from '../../test/context.ts';
+import { type PairedServer, pairOrigins, type ServerPair, startServerPair } from '../../test/server-pair.ts';
 import { federationContext } from './federation.ts';
 
 const names = { a: 'a.private.test', b: 'b.private.test' };
 const ports = { a: 3122, b: 3123 };
-const origins = { a: `https://${names.a}:${ports.a}`, b: `https://${names.b}:${ports.b}` };
-const hosts = { [names.a]: ['127.0.0.1'], [names.b]: ['127.0.0.1'] };
-
-type Server = { t: TestContext; close: () => Promise<void> };
-let a: Server;
-let b: Server;
-
-async function startServer(
-  origin: string,
-  port: number,
-  tls: { cert: string; key: string },
-): Promise<Server> {
-  const t = await createTestContext(
-    { PUBLIC_URL: origin, TRUSTED_ORIGINS: testOrigin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
-    { outbound: { ca: tls.cert, hosts } },
-  );
-  const server = createAdaptorServer({
-    fetch: t.app.fetch,
-    createServer: https.createServer as never,
-    serverOptions: { cert: tls.cert, key: tls.key } as never,
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  expect((server.address() as AddressInfo).port).toBe(port);
-  return {
-    t,
-    close: async () => {
-      await new Promise((resolve) => server.close(resolve));
-      await t.close();
-    },
-  };
-}
-
-async function settle() {
-  for (let round = 0; round < 6; round++) await Promise.all([a.t.jobsDone(), b.t.jobsDone()]);
-}
+const origins = pairOrigins(names, ports);
+let pair: ServerPair;
+let a: PairedServer;
+let b: PairedServer;
+const settle = () => pair.settle();
 
 beforeAll(async () => {
-  const tls = testCertificate([names.a, names.b]);
-  a = await startServer(origins.a, ports.a, tls);
-  b = await startServer(origins.b, ports.b, tls);
+  pair = await startServerPair(names, ports);
+  ({ a, b } = pair);
 }, 60_000);
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-});
+afterAll(() => pair?.close());
 
 type Member = Awaited<ReturnType<TestContext['signUpWithProfile']>>;
 const json = async <T>(response: Response | Promise<Response>) => (await (await response).json()) as T;

@@ -5,8 +5,6 @@
  * the photo served from their own origin, edit and delete it, and unfollow. Every fetch and
  * delivery goes through each server's outbound gate (FEDERATION_ALLOW_PRIVATE_ADDRESSES for loopback).
  */
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import type {
   CommentDto,
   FederationAdminDto,
@@ -16,48 +14,26 @@ import type {
   UserSearchResultDto,
 } from '@glimpse/shared';
 import { notificationText } from '@glimpse/shared';
-import { createAdaptorServer } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../db/schema.ts';
-import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
+import type { TestContext } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
-import { testCertificate } from '../../test/tls.ts';
+import { type PairedServer, type ServerPair, startServerPair } from '../../test/server-pair.ts';
 import { instagramArchive } from '../import/fixtures/archives.ts';
 
 const names = { a: 'a.glimpse.test', b: 'b.glimpse.test' };
 const ports = { a: 3110, b: 3111 };
-const origins = { a: `https://${names.a}:${ports.a}`, b: `https://${names.b}:${ports.b}` };
-const hosts = { [names.a]: ['127.0.0.1'], [names.b]: ['127.0.0.1'] };
+let pair: ServerPair;
+let a: PairedServer;
+let b: PairedServer;
+const settle = () => pair.settle();
 
-type Server = { t: TestContext; close: () => Promise<void> };
-let a: Server;
-let b: Server;
-
-async function startServer(
-  origin: string,
-  port: number,
-  tls: { cert: string; key: string },
-): Promise<Server> {
-  const t = await createTestContext(
-    { PUBLIC_URL: origin, TRUSTED_ORIGINS: testOrigin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
-    { outbound: { ca: tls.cert, hosts } },
-  );
-  const server = createAdaptorServer({
-    fetch: t.app.fetch,
-    createServer: https.createServer as never,
-    serverOptions: { cert: tls.cert, key: tls.key } as never,
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  expect((server.address() as AddressInfo).port).toBe(port);
-  return {
-    t,
-    close: async () => {
-      await new Promise((resolve) => server.close(resolve));
-      await t.close();
-    },
-  };
-}
+beforeAll(async () => {
+  pair = await startServerPair(names, ports);
+  ({ a, b } = pair);
+}, 60_000);
+afterAll(() => pair?.close());
 
 /** The one comment's author: Bob's row on A, a remote account there (its username is a handle). */
 const bobOnAOf = (page: { items: CommentDto[] }) => {
@@ -65,23 +41,6 @@ const bobOnAOf = (page: { items: CommentDto[] }) => {
   expect(author?.username).toBe(`bob@${names.b}:${ports.b}`);
   return author?.userId;
 };
-
-/** Both queues idle at once: a delivery on one side makes work on the other. */
-async function settle() {
-  for (let round = 0; round < 6; round++) {
-    await Promise.all([a.t.jobsDone(), b.t.jobsDone()]);
-  }
-}
-
-beforeAll(async () => {
-  const tls = testCertificate([names.a, names.b]);
-  a = await startServer(origins.a, ports.a, tls);
-  b = await startServer(origins.b, ports.b, tls);
-}, 60_000);
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-});
 
 describe('two servers', () => {
   let alice: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
