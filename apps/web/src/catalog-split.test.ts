@@ -76,7 +76,7 @@ describe('catalogs cut for the first screens', () => {
     const used = new Set<string>();
     for (const key of seen) {
       const code = await readFile(path.join(outDir, manifest[key]!.file), 'utf8');
-      for (const match of code.matchAll(/\bid:(["'`])([^"'`]+)\1/g)) used.add(match[2]!);
+      for (const match of code.matchAll(/\bid:\s*(["'`])([^"'`]+)\1/g)) used.add(match[2]!);
     }
     const messagesUsed = [...used].filter((id) => id in first || id in rest);
     expect(messagesUsed.length).toBeGreaterThan(50);
