@@ -446,6 +446,58 @@ export const messageCatalog = {
       },
       (label: string) => ({ label }),
     ),
+    /** The shared schemas' field checks, with a field's name from `fields` (schemas.ts). */
+    fieldRequired: fn(
+      /*i18n*/ { id: 'common.fieldRequired', message: '{label} is required.' },
+      (label: string) => ({ label }),
+    ),
+    fieldNotText: fn(
+      /*i18n*/ { id: 'common.fieldNotText', message: '{label} must be text.' },
+      (label: string) => ({ label }),
+    ),
+    fieldTooLong: fn(
+      /*i18n*/ { id: 'common.fieldTooLong', message: '{label} must be at most {max} characters.' },
+      (label: string, max: number) => ({ label, max }),
+    ),
+    fieldTooShort: fn(
+      /*i18n*/ { id: 'common.fieldTooShort', message: '{label} must be at least {min} characters.' },
+      (label: string, min: number) => ({ label, min }),
+    ),
+    websiteNotUrl: /*i18n*/ {
+      id: 'common.websiteNotUrl',
+      message: 'Website must be a web address such as https://example.com.',
+    },
+    usernameCharacters: /*i18n*/ {
+      id: 'common.usernameCharacters',
+      message: 'Username may contain only letters, digits, dots and underscores.',
+    },
+    imagePurposeUnknown: /*i18n*/ {
+      id: 'common.imagePurposeUnknown',
+      message: 'Say what the image is for: post, event, profile or background.',
+    },
+  },
+  /** Field names as the shared schemas' messages say them ("Caption is required."). */
+  fields: {
+    email: /*i18n*/ { id: 'fields.email', message: 'Email' },
+    password: /*i18n*/ { id: 'fields.password', message: 'Password' },
+    currentPassword: /*i18n*/ { id: 'fields.currentPassword', message: 'Current password' },
+    newPassword: /*i18n*/ { id: 'fields.newPassword', message: 'New password' },
+    website: /*i18n*/ { id: 'fields.website', message: 'Website' },
+    username: /*i18n*/ { id: 'fields.username', message: 'Username' },
+    firstName: /*i18n*/ { id: 'fields.firstName', message: 'First name' },
+    lastName: /*i18n*/ { id: 'fields.lastName', message: 'Last name' },
+    bio: /*i18n*/ { id: 'fields.bio', message: 'Bio' },
+    altText: /*i18n*/ { id: 'fields.altText', message: 'Alt text' },
+    audience: /*i18n*/ { id: 'fields.audience', message: 'Audience' },
+    caption: /*i18n*/ { id: 'fields.caption', message: 'Caption' },
+    comment: /*i18n*/ { id: 'fields.comment', message: 'Comment' },
+    reason: /*i18n*/ { id: 'fields.reason', message: 'Reason' },
+    title: /*i18n*/ { id: 'fields.title', message: 'Title' },
+    place: /*i18n*/ { id: 'fields.place', message: 'Place' },
+    description: /*i18n*/ { id: 'fields.description', message: 'Description' },
+    note: /*i18n*/ { id: 'fields.note', message: 'Note' },
+    word: /*i18n*/ { id: 'fields.word', message: 'Word' },
+    privateAccount: /*i18n*/ { id: 'fields.privateAccount', message: 'Private account' },
   },
   account: {
     /** PUT /api/me/language with a code that is not one of `languages` (i18n.ts). */

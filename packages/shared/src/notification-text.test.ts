@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { notificationLink, notificationParts, notificationText } from './notification-text.ts';
+import {
+  notificationLink,
+  notificationParts,
+  notificationPlainText,
+  notificationText,
+} from './notification-text.ts';
 
 const text = (
   type: Parameters<typeof notificationText>[0]['type'],
@@ -64,5 +69,21 @@ describe('notificationParts', () => {
       'Ana and 2 others are interested in your event “Picnic”',
     );
     expect(byMember(notificationParts({ ...base, type: 'report_reviewed', actorNames: [] }))).toEqual([]);
+  });
+});
+
+describe('notificationPlainText', () => {
+  it('isolates what members wrote, and only that, for a push without markup', () => {
+    expect(
+      notificationPlainText({
+        type: 'event_interest',
+        actorNames: ['سارة'],
+        actorCount: 1,
+        eventTitle: 'Jazz',
+      }),
+    ).toBe('\u2068سارة\u2069 is interested in your event “\u2068Jazz\u2069”');
+    expect(
+      notificationPlainText({ type: 'report_reviewed', actorNames: [], actorCount: 1, eventTitle: null }),
+    ).toBe('Your report was reviewed');
   });
 });

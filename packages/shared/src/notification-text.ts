@@ -101,6 +101,18 @@ export function notificationText(input: NotificationTextInput): string {
     .join('');
 }
 
+/**
+ * The sentence as plain text for a place that has no `<bdi>`, a push on a lock screen: what members
+ * wrote goes between first-strong isolates (U+2068 … U+2069), so that a Latin name in an Arabic
+ * sentence, or an Arabic name in an English one, keeps the words around it in their order.
+ * Names cannot smuggle in their own isolates: display names refuse bidi controls (display-text.ts).
+ */
+export function notificationPlainText(input: NotificationTextInput): string {
+  return notificationParts(input)
+    .map((part) => (part.byMember ? `\u2068${part.text}\u2069` : part.text))
+    .join('');
+}
+
 /** Where a group leads: its post, its event, the new follower's profile. */
 export function notificationLink(group: {
   type: NotificationType;

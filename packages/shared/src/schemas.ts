@@ -27,24 +27,37 @@ const say = (read: () => string) => ({ error: () => read() });
 // browser reports as a CSP violation on every page load. Our bodies are small: parse without it.
 z.config({ jitless: true });
 
-/** A missing field reads "Title is required." whether it was left out, blank or only spaces. */
-const requiredText = (max: number, label: string) =>
-  z
-    .string({
-      error: (issue) => (issue.input == null ? `${label} is required.` : `${label} must be text.`),
-    })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+/** A field's name as the messages say it, in the reader's language ("Caption"). */
+type Field = keyof typeof messages.fields;
+const nameOf = (field: Field) => messages.fields[field];
+const required = (field: Field) => say(() => messages.common.fieldRequired(nameOf(field)));
+const atMost = (field: Field, max: number) => say(() => messages.common.fieldTooLong(nameOf(field), max));
+const wrongType = (field: Field) => say(() => messages.common.fieldWrongType(nameOf(field)));
 
 /** A string field whose type errors read like its other errors ("Bio must be text."). */
-const text = (label: string) =>
+const text = (field: Field) =>
   z.string({
-    error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
+    error: (issue) =>
+      issue.input === undefined
+        ? messages.common.fieldRequired(nameOf(field))
+        : messages.common.fieldNotText(nameOf(field)),
   });
 
-const optionalText = (max: number, label: string) =>
-  text(label).trim().max(max, `${label} must be at most ${max} characters.`).optional().default('');
+/** A missing field reads "Title is required." whether it was left out, blank or only spaces. */
+const requiredText = (max: number, field: Field) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input == null
+          ? messages.common.fieldRequired(nameOf(field))
+          : messages.common.fieldNotText(nameOf(field)),
+    })
+    .trim()
+    .min(1, required(field))
+    .max(max, atMost(field, max));
+
+const optionalText = (max: number, field: Field) =>
+  text(field).trim().max(max, atMost(field, max)).optional().default('');
 
 export const SignUpInput = z
   .object({
@@ -75,8 +88,8 @@ export const SignUpInput = z
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
 export const SignInInput = z.object({
-  email: z.string().trim().min(1, 'Email is required.'),
-  password: z.string().min(1, 'Password is required.'),
+  email: z.string().trim().min(1, required('email')),
+  password: z.string().min(1, required('password')),
 });
 export type SignInInput = z.infer<typeof SignInInput>;
 
@@ -84,51 +97,60 @@ export type SignInInput = z.infer<typeof SignInInput>;
  * Website fields accept only http(s) links, so a `javascript:` URL can never become a link.
  * A bare domain ("glimpse.app") gets https:// in front, as people type it that way.
  */
-export const WebsiteUrl = text('Website')
+export const WebsiteUrl = text('website')
   .trim()
-  .max(limits.websiteMax, `Website must be at most ${limits.websiteMax} characters.`)
+  .max(limits.websiteMax, atMost('website', limits.websiteMax))
   .transform((value) => (value && !/^[a-z][a-z0-9+.-]*:/i.test(value) ? `https://${value}` : value))
-  .refine((value) => {
-    if (!value) return true;
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-    } catch {
-      return false;
-    }
-  }, 'Website must be a web address such as https://example.com.');
+  .refine(
+    (value) => {
+      if (!value) return true;
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    },
+    say(() => messages.common.websiteNotUrl),
+  );
 
 /**
  * A first or last name: shown beside the app's words wherever the person acts, so no direction
  * controls and at least one visible character (display-text.ts says why). An empty name is
  * "… is required." alone.
  */
-const personName = (label: string) =>
-  requiredText(limits.nameMax, label)
+const personName = (field: 'firstName' | 'lastName') =>
+  requiredText(limits.nameMax, field)
     .refine(
       (value) => !hasBidiControl(value),
-      say(() => messages.profile.nameDirectionControl(label)),
+      say(() => messages.profile.nameDirectionControl(nameOf(field))),
     )
     .refine(
       (value) => value === '' || hasVisibleCharacter(value),
-      say(() => messages.profile.nameInvisible(label)),
+      say(() => messages.profile.nameInvisible(nameOf(field))),
     );
 
 /** ASCII letters, digits, dots and underscores only: no direction control or invisible character fits. */
-export const Username = text('Username')
+export const Username = text('username')
   .trim()
-  .min(limits.usernameMin, `Username must be at least ${limits.usernameMin} characters.`)
-  .max(limits.usernameMax, `Username must be at most ${limits.usernameMax} characters.`)
-  .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, dots and underscores.');
+  .min(
+    limits.usernameMin,
+    say(() => messages.common.fieldTooShort(nameOf('username'), limits.usernameMin)),
+  )
+  .max(limits.usernameMax, atMost('username', limits.usernameMax))
+  .regex(
+    /^[A-Za-z0-9_.]+$/,
+    say(() => messages.common.usernameCharacters),
+  );
 
 export const ImageId = z.uuid(say(() => messages.image.unknown));
 
 export const ProfileInput = z.object({
-  firstName: personName('First name'),
-  lastName: personName('Last name'),
+  firstName: personName('firstName'),
+  lastName: personName('lastName'),
   username: Username,
   website: WebsiteUrl.optional().default(''),
-  bio: optionalText(limits.bioMax, 'Bio'),
+  bio: optionalText(limits.bioMax, 'bio'),
   /** null removes the image; undefined keeps the current one. */
   profileImageId: ImageId.nullable().optional(),
   backgroundImageId: ImageId.nullable().optional(),
@@ -137,28 +159,27 @@ export type ProfileInput = z.input<typeof ProfileInput>;
 export type ProfileInputParsed = z.output<typeof ProfileInput>;
 
 /** The upload form's `purpose` field (dto.ts `imagePurposes`). */
-export const ImagePurpose = z.enum(imagePurposes, {
-  error: 'Say what the image is for: post, event, profile or background.',
-});
+export const ImagePurpose = z.enum(
+  imagePurposes,
+  say(() => messages.common.imagePurposeUnknown),
+);
 export type ImagePurpose = z.infer<typeof ImagePurpose>;
 
 /** One photo of a post: an upload of the caller's and what a screen reader says for it. */
 export const PostPhotoInput = z.object({
   imageId: z.uuid(say(() => messages.image.missing)),
-  altText: optionalText(limits.altTextMax, 'Alt text'),
+  altText: optionalText(limits.altTextMax, 'altText'),
 });
 export type PostPhotoInput = z.input<typeof PostPhotoInput>;
 
 /** Who may see a post or event; omitted: public, or followers only on a private account. */
-export const AudienceInput = z
-  .enum(audiences, { error: messages.common.fieldWrongType('Audience') })
-  .optional();
+export const AudienceInput = z.enum(audiences, wrongType('audience')).optional();
 
 /** The caption, its length and the sensitive flag: the same rules for a new post and an edit. */
 export const PostTextInput = z.object({
-  caption: requiredText(limits.captionMax, 'Caption'),
+  caption: requiredText(limits.captionMax, 'caption'),
   sensitive: z
-    .boolean({ error: () => messages.common.fieldWrongType('Sensitive content') })
+    .boolean({ error: () => messages.common.fieldWrongType(messages.photos.sensitive) })
     .optional()
     .default(false),
   audience: AudienceInput,
@@ -187,14 +208,9 @@ export type CreatePostInput = z.input<typeof CreatePostInput>;
 /** An edit changes the words around the photos, never the photos: one alt text per photo, in order. */
 export const EditPostInput = PostTextInput.extend({
   altTexts: z
-    .array(
-      text('Alt text')
-        .trim()
-        .max(limits.altTextMax, `Alt text must be at most ${limits.altTextMax} characters.`),
-      {
-        error: () => messages.postEdit.altTextCount,
-      },
-    )
+    .array(text('altText').trim().max(limits.altTextMax, atMost('altText', limits.altTextMax)), {
+      error: () => messages.postEdit.altTextCount,
+    })
     .max(
       limits.postPhotosMax,
       say(() => messages.postEdit.altTextCount),
@@ -213,7 +229,7 @@ export const TagParam = z
 
 /** The original accepted empty comments; Glimpse refuses them with a clear message. */
 export const CommentInput = z.object({
-  body: requiredText(limits.commentMax, 'Comment'),
+  body: requiredText(limits.commentMax, 'comment'),
 });
 export type CommentInput = z.input<typeof CommentInput>;
 
@@ -223,7 +239,7 @@ export const PageQuery = z.object({
 });
 
 export const ReportInput = z.object({
-  reason: requiredText(limits.reportMax, 'Reason'),
+  reason: requiredText(limits.reportMax, 'reason'),
 });
 export type ReportInput = z.input<typeof ReportInput>;
 
@@ -348,7 +364,7 @@ const coordinate = (bound: number) =>
 
 /** The fields an event is created with and edited through (the picture is chosen once). */
 const EventFields = z.object({
-  title: requiredText(limits.eventTitleMax, 'Title'),
+  title: requiredText(limits.eventTitleMax, 'title'),
   startsAt: EventStart,
   /** Optional; after the start. */
   endsAt: z.iso
@@ -365,7 +381,7 @@ const EventFields = z.object({
     )
     .optional()
     .default('UTC'),
-  place: optionalText(limits.eventPlaceMax, 'Place'),
+  place: optionalText(limits.eventPlaceMax, 'place'),
   latitude: coordinate(90),
   longitude: coordinate(180),
   capacity: z
@@ -394,7 +410,7 @@ const EventFields = z.object({
       say(() => messages.event.websiteRequired),
     )
     .pipe(WebsiteUrl),
-  description: requiredText(limits.eventDescriptionMax, 'Description'),
+  description: requiredText(limits.eventDescriptionMax, 'description'),
   audience: AudienceInput,
 });
 
@@ -480,21 +496,20 @@ export type DeviceSession = z.output<typeof DeviceSessionList>[number];
 
 // ── Accounts (issue 14): password reset, /settings/account ───────────────────────────────────
 
-const newPassword = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .min(1, `${label} is required.`)
-    .min(
-      limits.passwordMin,
-      say(() => messages.auth.passwordTooShort(limits.passwordMin)),
-    )
-    .max(limits.passwordMax, `${label} must be at most ${limits.passwordMax} characters.`);
+const newPassword = z
+  .string(required('newPassword'))
+  .min(1, required('newPassword'))
+  .min(
+    limits.passwordMin,
+    say(() => messages.auth.passwordTooShort(limits.passwordMin)),
+  )
+  .max(limits.passwordMax, atMost('newPassword', limits.passwordMax));
 
 export const ForgotPasswordInput = z.object({
   email: z
-    .string({ error: 'Email is required.' })
+    .string(required('email'))
     .trim()
-    .min(1, 'Email is required.')
+    .min(1, required('email'))
     .max(limits.emailMax)
     .pipe(z.email(say(() => messages.auth.emailInvalid))),
 });
@@ -502,7 +517,7 @@ export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
 
 /** /reset-password: the new password twice; the token comes from the link. */
 export const ResetPasswordInput = z
-  .object({ newPassword: newPassword('New password'), verifyPassword: z.string() })
+  .object({ newPassword: newPassword, verifyPassword: z.string() })
   .refine((v) => v.newPassword === v.verifyPassword, {
     error: () => messages.auth.passwordsDoNotMatch,
     path: ['verifyPassword'],
@@ -510,10 +525,8 @@ export const ResetPasswordInput = z
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
 
 export const ChangePasswordInput = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required.' })
-    .min(1, 'Current password is required.'),
-  newPassword: newPassword('New password'),
+  currentPassword: z.string(required('currentPassword')).min(1, required('currentPassword')),
+  newPassword: newPassword,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 
@@ -522,10 +535,7 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
  * its session (Delete account, Add a passkey).
  */
 const PasswordStepUp = z.object({
-  password: z
-    .string({ error: 'Password is required.' })
-    .min(1, 'Password is required.')
-    .max(limits.passwordMax),
+  password: z.string(required('password')).min(1, required('password')).max(limits.passwordMax),
   /** Asked for (and required by the server) when two-factor is on. */
   code: z.string().trim().max(20).optional(),
 });
@@ -635,7 +645,7 @@ export type LanguageInput = z.infer<typeof LanguageInput>;
 /** The member's media settings (issue 15): whether sensitive posts show without the blur. */
 export const MediaPreferencesInput = z.object({
   showSensitiveMedia: z.boolean({
-    error: () => messages.common.fieldWrongType('Always show sensitive media'),
+    error: () => messages.common.fieldWrongType(messages.photos.alwaysShowSensitive),
   }),
 });
 export type MediaPreferencesInput = z.infer<typeof MediaPreferencesInput>;
@@ -644,7 +654,7 @@ export type MediaPreferencesInput = z.infer<typeof MediaPreferencesInput>;
 
 /** A moderator's action on a report: the note is kept in the audit log. */
 export const ModerationActionInput = z.object({
-  note: optionalText(limits.moderationNoteMax, 'Note'),
+  note: optionalText(limits.moderationNoteMax, 'note'),
 });
 export type ModerationActionInput = z.input<typeof ModerationActionInput>;
 
@@ -656,7 +666,7 @@ export type ReportListStatus = z.output<typeof ReportListQuery>['status'];
 
 /** A muted word, hashtag or phrase (shared matching rule: safety.ts). */
 export const MutedWordInput = z.object({
-  word: requiredText(limits.mutedWordMax, 'Word'),
+  word: requiredText(limits.mutedWordMax, 'word'),
 });
 export type MutedWordInput = z.input<typeof MutedWordInput>;
 
@@ -695,15 +705,12 @@ export type DomainBlockInput = z.input<typeof DomainBlockInput>;
 /** Change email: the new address and the password again (a signed-in device alone cannot move the account). */
 export const ChangeEmailInput = z.object({
   newEmail: z
-    .string({ error: 'Email is required.' })
+    .string(required('email'))
     .trim()
-    .min(1, 'Email is required.')
+    .min(1, required('email'))
     .max(limits.emailMax)
     .pipe(z.email(say(() => messages.auth.emailInvalid))),
-  password: z
-    .string({ error: 'Password is required.' })
-    .min(1, 'Password is required.')
-    .max(limits.passwordMax),
+  password: z.string(required('password')).min(1, required('password')).max(limits.passwordMax),
 });
 export type ChangeEmailInput = z.infer<typeof ChangeEmailInput>;
 
@@ -721,6 +728,6 @@ export type UndoEmailChangeInput = z.infer<typeof UndoEmailChangeInput>;
 
 /** /settings/account: the private-account switch (issue 26). */
 export const PrivacyInput = z.object({
-  isPrivate: z.boolean({ error: messages.common.fieldWrongType('Private account') }),
+  isPrivate: z.boolean(wrongType('privateAccount')),
 });
 export type PrivacyInput = z.input<typeof PrivacyInput>;

@@ -104,6 +104,9 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
   }
 
   const events: WorkerEvents = new EventEmitter();
+  // Every concurrent `idle()` waits on job:complete with a listener of its own (a test awaiting
+  // several flows at once has a dozen); they are removed when each wait ends, so this is no leak.
+  events.setMaxListeners(0);
   // Jobs are locked by the pool's id (0.17 takes them for the pool) or a worker's: report both.
   const workerIds: string[] = [];
   const report = (id: string) => {

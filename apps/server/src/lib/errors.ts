@@ -42,7 +42,9 @@ export const rateLimited = () => new AppError('RateLimited', messages.common.rat
 
 /** zod's own wording ("Invalid input: expected string, received undefined") is for developers. */
 const isZodDefault = (message: string) => /^Invalid (input|option)/.test(message);
+/** A field's name in the reader's language when the messages name it, else its key in words. */
 const labelOf = (key: string) => {
+  if (Object.hasOwn(messages.fields, key)) return messages.fields[key as keyof typeof messages.fields];
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

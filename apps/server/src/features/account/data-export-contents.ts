@@ -41,7 +41,7 @@ export const readme = `Your Glimpse data
 This archive holds what your Glimpse account stored when it was made. Every .json file is
 UTF-8 JSON; times are ISO 8601 in UTC.
 
-account.json        your sign-in email and when the account was created
+account.json        your sign-in email, the language you read Glimpse in, and when the account was created
 profile.json        your profile: names, username, website, bio, counts
 pictures/           your profile and background pictures
 posts.json          your posts: caption, time, like and comment counts, photo files and alt texts
@@ -67,7 +67,7 @@ Passwords are never exported: Glimpse stores only a one-way hash of yours.
 export async function collectArchive(db: Db, userId: string, publicUrl: string): Promise<ArchiveEntry[]> {
   const entries: ArchiveEntry[] = [{ path: 'README.txt', text: readme }];
   const [account] = await db
-    .select({ email: user.email, createdAt: user.createdAt })
+    .select({ email: user.email, language: user.language, createdAt: user.createdAt })
     .from(user)
     .where(eq(user.id, userId));
   entries.push({ path: 'account.json', text: json({ id: userId, ...account }) });

@@ -64,6 +64,7 @@ describe('download your data', () => {
     const post = await t.postPhoto(owner, 'Exported sunset');
     const friendPost = await t.postPhoto(friend, 'Friend post');
     await owner.put(`/api/users/${friend.id}/follow`);
+    expect((await owner.put('/api/me/language', { language: 'de' })).status).toBe(200);
     await friend.put(`/api/users/${owner.id}/follow`);
     await owner.put(`/api/posts/${friendPost.id}/like`);
     await owner.put(`/api/posts/${friendPost.id}/save`);
@@ -115,7 +116,7 @@ describe('download your data', () => {
     const files = await unzip(bytes);
 
     expect(files.get('README.txt')!.toString('utf8')).toContain('posts.json');
-    expect(jsonOf(files, 'account.json')).toMatchObject({ id: owner.id, email: owner.email });
+    expect(jsonOf(files, 'account.json')).toMatchObject({ id: owner.id, email: owner.email, language: 'de' });
     expect(jsonOf(files, 'profile.json')).toMatchObject({ userId: owner.id, username: 'export_owner' });
     const posts = jsonOf(files, 'posts.json');
     expect(posts).toHaveLength(1);

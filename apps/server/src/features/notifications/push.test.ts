@@ -128,7 +128,7 @@ describe('web push', () => {
     const payload = JSON.parse(keys.decrypt(delivered[0]!.body)) as PushPayload;
     expect(payload).toEqual({
       title: 'Glimpse',
-      body: 'Ana Lima liked your post',
+      body: '\u2068Ana Lima\u2069 liked your post',
       url: `/postdetail/${post.id}`,
       tag: expect.any(String),
     });
@@ -141,7 +141,7 @@ describe('web push', () => {
     await t.db.update(pushSends).set({ sentAt: sql`now() - interval '61 seconds'` });
     await t.retryJobsNow();
     expect(deliveredTo('/push/owner')).toHaveLength(2);
-    expect(payloadOf(keys).body).toBe('Bo Berg and 1 other liked your post');
+    expect(payloadOf(keys).body).toBe('\u2068Bo Berg\u2069 and 1 other liked your post');
     // Nothing new: the job, run again, pushes nothing.
     expect(await pushGroup(t.deps, (await groupOf(owner.id)).id)).toEqual({ sent: 0, removed: 0 });
   });
@@ -159,9 +159,10 @@ describe('web push', () => {
       texts[language] = (JSON.parse(keys.decrypt(delivered!.body)) as PushPayload).body;
     }
     expect(texts).toEqual({
-      es: 'Ana Lima empezó a seguirte',
-      ar: 'بدأ Ana Lima بمتابعتك',
-      en: 'Ana Lima started following you',
+      // The name is isolated from the sentence around it: no <bdi> on a lock screen.
+      es: '\u2068Ana Lima\u2069 empezó a seguirte',
+      ar: 'بدأ \u2068Ana Lima\u2069 بمتابعتك',
+      en: '\u2068Ana Lima\u2069 started following you',
     });
   });
 

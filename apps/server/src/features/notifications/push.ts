@@ -13,7 +13,7 @@ import {
   type NotificationType,
   notificationLimits,
   notificationLink,
-  notificationText,
+  notificationPlainText,
 } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -79,7 +79,7 @@ async function dueGroup(db: Db, groupId: string): Promise<(DueGroup & { sent_at:
 export function toPushPayload(group: DueGroup): PushPayload {
   return withLanguage(group.language, () => ({
     title: 'Glimpse',
-    body: notificationText({
+    body: notificationPlainText({
       type: group.type,
       actorNames: group.actor_name ? [group.actor_name] : [],
       actorCount: group.actor_count,

@@ -231,4 +231,33 @@ describe('error messages in the reader’s language', () => {
     });
     expect((await missingEn.json()).error.message).toBe('This profile does not exist.');
   });
+
+  it('names the field in the reader’s language in the shared schemas’ checks', async () => {
+    const messageOf = async (response: Response) =>
+      ((await response.json()) as { error: { message: string } }).error.message;
+    const [author] = await t.signedInMembers(1, 'Author');
+    const post = await t.postPhoto(author!, 'A view');
+    const comment = (member: Awaited<ReturnType<typeof memberSpeaking>>, body: unknown) =>
+      member.post(`/api/posts/${post.id}/comments`, { body });
+
+    const klara = await memberSpeaking('de');
+    expect(await messageOf(await comment(klara, '   '))).toBe('Kommentar ist erforderlich.');
+    expect(await messageOf(await comment(klara, 5))).toBe('Kommentar muss Text sein.');
+    expect(await messageOf(await comment(klara, 'x'.repeat(1001)))).toBe(
+      'Kommentar darf höchstens 1000 Zeichen lang sein.',
+    );
+    expect(await messageOf(await klara.put('/api/me/privacy', { isPrivate: 'yes' }))).toBe(
+      'Privates Konto fehlt oder hat nicht die richtige Art von Wert.',
+    );
+
+    const layla = await memberSpeaking('ar');
+    expect(await messageOf(await comment(layla, ''))).toBe('الحقل «تعليق» مطلوب.');
+
+    // English keeps the seed's words exactly.
+    const ben = await memberSpeaking('en');
+    expect(await messageOf(await comment(ben, ''))).toBe('Comment is required.');
+    expect(await messageOf(await comment(ben, 'x'.repeat(1001)))).toBe(
+      'Comment must be at most 1000 characters.',
+    );
+  });
 });
