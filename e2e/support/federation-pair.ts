@@ -13,8 +13,12 @@
  * relying party, mailed links, the Origin check). So this pair is started by the spec that needs
  * it (a worker fixture), both at once, and the rest of the suite never waits for it.
  *
- * Ports, from E2E_PORT (3100 by default): A on +48 (https) and +49 (http), B on +50 and +51.
- * Mail goes to the run's SMTP receiver, so `mailedLink` finds sign-up links as for the main server.
+ * Ports from `basePort`: A on basePort (https) and +1 (its http), B on +2 and +3; the spec takes
+ * E2E_PORT + 48. In the spec mail goes to the run's SMTP receiver, so `mailedLink` finds sign-up
+ * links as for the main server.
+ *
+ * Run as a program it is the "two servers locally" of docs/federation.md: `npm run federation:pair`
+ * starts the pair, prints where to open it, and stops both on Ctrl-C (their mail in DATA_DIR/mail).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +26,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface FederatedServer {
   /** https://localhost:<port>: the server's PUBLIC_URL, what the browser opens. */
@@ -33,10 +38,18 @@ export interface FederatedServer {
 export interface FederationPair {
   a: FederatedServer;
   b: FederatedServer;
+  /** Where both DATA_DIRs (a/, b/) and the certificate (cert.pem) are; removed by `stop`. */
+  workDir: string;
   stop(): Promise<void>;
 }
 
-const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+export interface PairOptions {
+  basePort: number;
+  /** Unset: each server's file mailbox, DATA_DIR/mail. */
+  smtpUrl?: string;
+  /** Each server's output line by line; by default kept and shown only if the pair fails to start. */
+  onLog?: (line: string) => void;
+}
 const startScript = path.resolve(import.meta.dirname, '../../scripts/start.mjs');
 
 /** A self-signed certificate for localhost (and 127.0.0.1), valid two days, written to `dir`. */
@@ -119,7 +132,11 @@ async function stopServer(server: ChildProcess) {
   if (timedOut) server.kill('SIGKILL');
 }
 
-export async function startFederationPair(): Promise<FederationPair> {
+export async function startFederationPair({
+  basePort,
+  smtpUrl,
+  onLog,
+}: PairOptions): Promise<FederationPair> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'glimpse-e2e-federation-'));
   // mkdtemp makes it 0700; run as root, the embedded PostgreSQL (the `postgres` account) must enter it.
   chmodSync(workDir, 0o711);
@@ -157,12 +174,16 @@ export async function startFederationPair(): Promise<FederationPair> {
         WORKERS: '1',
         RATE_LIMITS: 'off',
         LOG_LEVEL: 'warn',
-        SMTP_URL: `smtp://127.0.0.1:${e2ePort + 1000}`,
+        ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     servers.push(server);
-    const keep = (chunk: Buffer) => logs.push(`[${name}] ${chunk.toString('utf8').trimEnd()}`);
+    const keep = (chunk: Buffer) => {
+      const line = `[${name}] ${chunk.toString('utf8').trimEnd()}`;
+      if (onLog) onLog(line);
+      else logs.push(line);
+    };
     server.stdout?.on('data', keep);
     server.stderr?.on('data', keep);
     proxies.push(await startTlsProxy(tls, publicPort, httpPort));
@@ -172,12 +193,36 @@ export async function startFederationPair(): Promise<FederationPair> {
 
   try {
     const [a, b] = await Promise.all([
-      start('a', e2ePort + 48, e2ePort + 49),
-      start('b', e2ePort + 50, e2ePort + 51),
+      start('a', basePort, basePort + 1),
+      start('b', basePort + 2, basePort + 3),
     ]);
-    return { a, b, stop };
+    return { a, b, workDir, stop };
   } catch (error) {
     await stop();
     throw new Error(`the federation pair did not start: ${(error as Error).message}\n${logs.join('\n')}`);
   }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const basePort = Number(process.argv[2] ?? 3148);
+  // Once here, not by both start.mjs at the same moment, each writing the same bundle.
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/build-server.mjs')], {
+    stdio: 'inherit',
+  });
+  console.log('Starting two Glimpse servers (the web app as `npm run build` left it)…');
+  const pair = await startFederationPair({ basePort, onLog: (line) => console.log(line) });
+  console.log(`
+  A: ${pair.a.origin}    B: ${pair.b.origin}
+  The browser warns about the test certificate (${path.join(pair.workDir, 'cert.pem')}): accept it, or
+  import it. Sign up on each; the confirmation mail is in ${path.join(pair.workDir, '{a,b}', 'mail')}.
+  Then search "@username@${pair.b.host}" on A. Ctrl-C stops both and removes ${pair.workDir}.
+`);
+  let stopping = false;
+  const stopAll = () => {
+    if (stopping) return;
+    stopping = true;
+    void pair.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stopAll);
+  process.on('SIGTERM', stopAll);
 }

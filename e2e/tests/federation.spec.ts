@@ -11,6 +11,7 @@ import {
   fullNameOf,
   newUser,
   photoFile,
+  shots,
   signUp,
   signUpWithProfile,
 } from '../support/app.ts';
@@ -21,7 +22,11 @@ const test = base.extend<object, { pair: FederationPair }>({
   pair: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture uses from this pattern.
     async ({}, use) => {
-      const pair = await startFederationPair();
+      const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+      const pair = await startFederationPair({
+        basePort: e2ePort + 48,
+        smtpUrl: `smtp://127.0.0.1:${e2ePort + 1000}`,
+      });
       await use(pair);
       await pair.stop();
     },
@@ -83,6 +88,7 @@ test('follow a member of another server by @name@host and see their photo post, 
 
   const bobName = fullNameOf(bob);
   const bobHandle = `@${bob.username}@${pair.b.host}`;
+  let bobProfilePath = '';
   await test.step('@name@host finds Bob on B; his profile opens here with name, handle and avatar', async () => {
     await search.fill(bobHandle);
     const found = results.getByRole('link', { name: new RegExp(bobName) });
@@ -91,6 +97,7 @@ test('follow a member of another server by @name@host and see their photo post, 
     await expectAccessible(ana, 'Search users: remote account found');
     await found.click();
     await expect(ana).toHaveURL(/\/userpublicfeed\/[^/]+$/);
+    bobProfilePath = new URL(ana.url()).pathname;
     await expect(ana.getByRole('heading', { name: bobName, level: 1 })).toBeVisible();
     await expect(ana.getByText(bobHandle, { exact: true })).toBeVisible();
     // Decorative (alt=""): the name beside it says whose it is. A fetches it from B in the background.
@@ -131,8 +138,18 @@ test('follow a member of another server by @name@host and see their photo post, 
       await expect(post.getByText(caption)).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 45_000 });
     expect(await loadedFrom(post.getByRole('img', { name: alt }))).toBe(pair.a.origin);
-    expect(askedOfB, 'requests from the browser on A to server B').toEqual([]);
     await expectAccessible(ana, 'home feed with a remote post');
+    await shots(ana, 'federation-feed');
+  });
+
+  await test.step("Bob's profile on A lists the post among his photos", async () => {
+    await ana.goto(bobProfilePath);
+    await expect(ana.getByRole('heading', { name: bobName, level: 1 })).toBeVisible();
+    const photos = ana.getByRole('main').getByRole('img', { name: alt });
+    expect(await loadedFrom(photos.first())).toBe(pair.a.origin);
+    await expectAccessible(ana, 'remote profile with a post');
+    await shots(ana, 'federation-remote-profile');
+    expect(askedOfB, 'requests from the browser on A to server B').toEqual([]);
   });
 
   await ana.context().close();
