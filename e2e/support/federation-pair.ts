@@ -100,11 +100,22 @@ async function startTlsProxy(
     });
     incoming.pipe(forwarded);
   });
-  await new Promise<void>((resolve, reject) => {
-    proxy.once('error', reject);
-    proxy.listen(publicPort, resolve);
-  });
-  return proxy;
+  // A retried test's new worker can start while the failed one still stops its pair on these ports.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        proxy.once('error', reject);
+        proxy.listen(publicPort, () => {
+          proxy.off('error', reject);
+          resolve();
+        });
+      });
+      return proxy;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 async function waitForHealth(port: number, server: ChildProcess, timeoutMs: number) {
@@ -160,9 +171,15 @@ export async function startFederationPair({
 
   const start = async (name: string, publicPort: number, httpPort: number): Promise<FederatedServer> => {
     const origin = `https://localhost:${publicPort}`;
+    // The proxy first: once its port is free, an earlier pair's server on the next port has stopped.
+    proxies.push(await startTlsProxy(tls, publicPort, httpPort));
     const server = spawn(process.execPath, [startScript], {
       env: {
         ...process.env,
+        // Each its own embedded database and local uploads, whatever the shell says.
+        DATABASE_URL: undefined,
+        STORAGE_DRIVER: undefined,
+        NODE_TYPE: undefined,
         PORT: String(httpPort),
         HOST: '127.0.0.1',
         DATA_DIR: path.join(workDir, name),
@@ -179,6 +196,11 @@ export async function startFederationPair({
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     servers.push(server);
+    // Should this process end without stopping the pair (a crash, a kill), the servers still stop,
+    // each with its PostgreSQL: SIGTERM is theirs to handle, SIGKILL would orphan the database.
+    process.once('exit', () => {
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    });
     const keep = (chunk: Buffer) => {
       const line = `[${name}] ${chunk.toString('utf8').trimEnd()}`;
       if (onLog) onLog(line);
@@ -186,7 +208,6 @@ export async function startFederationPair({
     };
     server.stdout?.on('data', keep);
     server.stderr?.on('data', keep);
-    proxies.push(await startTlsProxy(tls, publicPort, httpPort));
     await waitForHealth(httpPort, server, 120_000);
     return { origin, host: `localhost:${publicPort}` };
   };
