@@ -50,6 +50,7 @@ export interface PairOptions {
   /** Each server's output line by line; by default kept and shown only if the pair fails to start. */
   onLog?: (line: string) => void;
 }
+
 const startScript = path.resolve(import.meta.dirname, '../../scripts/start.mjs');
 
 /** A self-signed certificate for localhost (and 127.0.0.1), valid two days, written to `dir`. */
