@@ -202,10 +202,30 @@ export const images = pgTable(
     avifKeys: text('avif_keys').array(),
     /** A JPEG of a post photo for other servers (features/federation/media.ts), made on first delivery. */
     jpegKey: text('jpeg_key'),
+    /**
+     * Where a remote picture was fetched from (features/federation/media.ts): set only for the
+     * remote-media cache, so a null here is a member's own upload, which is never evicted. The URL
+     * an evicted picture is fetched again from; nothing a request sends is ever fetched.
+     */
+    sourceUrl: text('source_url'),
+    /** Bytes the cached remote picture's files take in storage (WebP sizes, original, AVIF twins). */
+    cachedBytes: integer('cached_bytes'),
+    /** When /media last served the picture, coarsely (written at most once an hour): the LRU order. */
+    lastServedAt: timestamp('last_served_at', { withTimezone: true }),
+    /** When the cache sweep deleted the files; the row stays, and /media fetches them back on demand. */
+    evictedAt: timestamp('evicted_at', { withTimezone: true }),
+    /** The last failed fetch-back (remote gone, refused, not an image): no new try for a while. */
+    sourceFailedAt: timestamp('source_failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('images_owner_idx').on(t.ownerId, t.createdAt),
+    // A /media key to its cached remote picture (touches, fetch-back): remote rows only.
+    index('images_remote_keys_idx').using('gin', t.keys).where(sql`${t.sourceUrl} is not null`),
+    // The eviction sweep's order, least recently served first, over what is still stored.
+    index('images_remote_lru_idx')
+      .on(sql`coalesce(${t.lastServedAt}, ${t.createdAt})`)
+      .where(sql`${t.sourceUrl} is not null and ${t.evictedAt} is null`),
     // The hourly AVIF sweep's work list: small once the backlog is done, so it stays cheap.
     index('images_avif_missing_idx')
       .on(t.createdAt)

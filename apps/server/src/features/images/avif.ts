@@ -14,7 +14,7 @@
  * Only post photos: they are the images with an original to encode from (images/service.ts);
  * encoding AVIF from a stored WebP would only add a second generation of loss.
  */
-import { and, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
 import { addJob, defineTask } from '../../jobs/task.ts';
@@ -52,10 +52,11 @@ export function queueAvif(db: Db, imageId: string): Promise<void> {
 const nextStepAborted = (err: unknown) => (err as { name?: string })?.name === 'AbortError';
 
 /** Records the outcome unless another instance did first or the image is gone; true if recorded. */
-async function record(db: Db, imageId: string, avifKeys: string[]): Promise<boolean> {
+async function record(db: Db, imageId: string, avifKeys: string[], bytes = 0): Promise<boolean> {
   const updated = await db
     .update(images)
-    .set({ avifKeys })
+    // A cached remote picture counts its twins against the cache's cap (null for members' own).
+    .set({ avifKeys, cachedBytes: sql`${images.cachedBytes} + ${bytes}` })
     .where(and(eq(images.id, imageId), isNull(images.avifKeys)))
     .returning({ id: images.id });
   return updated.length > 0;
@@ -105,7 +106,8 @@ export async function encodeImageAvif(
     storage,
     variants.map((v, i) => ({ key: avifKeys[i]!, data: v.data, contentType: 'image/avif' })),
   );
-  if (await record(db, imageId, avifKeys)) return true;
+  const bytes = variants.reduce((sum, v) => sum + v.data.byteLength, 0);
+  if (await record(db, imageId, avifKeys, bytes)) return true;
   const [still] = await db.select({ id: images.id }).from(images).where(eq(images.id, imageId));
   if (!still) await storage.delete(avifKeys);
   return false;

@@ -1,0 +1,245 @@
+/**
+ * The remote-media cache's cap (media-cache.ts): a stand-in server on loopback (https, the test CA)
+ * serves remote pictures; they are imported as the inbox imports them (importRemoteImage), evicted
+ * least recently served first, and fetched back by /media from the source their rows keep.
+ */
+import { createServer } from 'node:https';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { federationActors, images, profiles, user } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { makeJpeg } from '../../test/images.ts';
+import { testCertificate } from '../../test/tls.ts';
+import { importRemoteImage } from './media.ts';
+import { evictRemoteMedia, remoteMediaBytes, remoteMediaEvictTask, touchServed } from './media-cache.ts';
+
+const remoteHost = 'pictures.cache.test';
+const remote = `https://${remoteHost}:3180`;
+const remoteId = 'ap-media-cache-remote';
+
+let t: TestContext;
+let standIn: ReturnType<typeof createServer>;
+/** Paths the stand-in was asked for, in order. */
+const asked: string[] = [];
+/** Paths the stand-in answers 404 for: the remote deleted them. */
+const gone = new Set<string>();
+
+beforeAll(async () => {
+  const tls = testCertificate([remoteHost]);
+  const photos = new Map([
+    ['/a.jpg', await makeJpeg(900, 600)],
+    ['/b.jpg', await makeJpeg(700, 700)],
+    ['/c.jpg', await makeJpeg(600, 900)],
+    ['/d.jpg', await makeJpeg(640, 480)],
+  ]);
+  standIn = createServer({ cert: tls.cert, key: tls.key }, (request, response) => {
+    const path = new URL(request.url ?? '/', remote).pathname;
+    asked.push(path);
+    const photo = photos.get(path);
+    if (!photo || gone.has(path)) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'image/jpeg' });
+    response.end(photo);
+  });
+  await new Promise<void>((resolve) => standIn.listen(3180, '127.0.0.1', resolve));
+  t = await createTestContext(
+    { FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
+    { outbound: { ca: tls.cert, hosts: { [remoteHost]: ['127.0.0.1'] } } },
+  );
+  // A remote account's local rows, as remote-actors.ts writes them.
+  const handle = `eve@${remoteHost}:3180`;
+  await t.db.insert(user).values({ id: remoteId, name: handle, email: `${remoteId}@remote.invalid` });
+  await t.db.insert(profiles).values({ userId: remoteId, firstName: 'Eve', lastName: '', username: handle });
+  await t.db.insert(federationActors).values({
+    userId: remoteId,
+    iri: `${remote}/users/eve`,
+    handle,
+    domain: `${remoteHost}:3180`,
+    inbox: `${remote}/users/eve/inbox`,
+  });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await new Promise((resolve) => standIn?.close(resolve));
+});
+
+const rowOf = async (id: string) => (await t.db.select().from(images).where(eq(images.id, id)))[0]!;
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+const importPicture = async (path: string, purpose: 'post' | 'profile' = 'post') => {
+  const id = await importRemoteImage(t.deps, `${remote}${path}`, remoteId, purpose);
+  if (!id) throw new Error(`${path} was not imported`);
+  return id;
+};
+const storedKeysOfRow = async (id: string) => {
+  const stored = new Set(await t.storedFiles());
+  return (await rowOf(id)).keys.filter((key) => stored.has(key));
+};
+
+describe('remote media cache', () => {
+  let oldest: string;
+  let middle: string;
+  let newest: string;
+  let localImageId: string;
+
+  it('a remote picture keeps its source and its size; a member upload has neither', async () => {
+    oldest = await importPicture('/a.jpg');
+    middle = await importPicture('/b.jpg', 'profile');
+    newest = await importPicture('/c.jpg');
+    const row = await rowOf(oldest);
+    expect(row.sourceUrl).toBe(`${remote}/a.jpg`);
+    const stored = new Set(await t.storedFiles());
+    expect(row.keys.every((key) => stored.has(key))).toBe(true);
+    expect(row.cachedBytes).toBeGreaterThan(0);
+
+    const ada = await t.signUpWithProfile({ username: 'ada' });
+    const post = await t.postPhoto(ada);
+    localImageId = post.photos[0]!.image.id;
+    // The member's AVIF job has run (storedFiles waits for jobs): it counts for nothing here.
+    expect(await rowOf(localImageId)).toMatchObject({ sourceUrl: null, cachedBytes: null });
+  });
+
+  it('over the cap, the least recently served go first; the newest and members’ uploads stay', async () => {
+    await t.db
+      .update(images)
+      .set({ lastServedAt: hoursAgo(48) })
+      .where(eq(images.id, oldest));
+    await t.db
+      .update(images)
+      .set({ lastServedAt: hoursAgo(24) })
+      .where(eq(images.id, middle));
+    await t.db.update(images).set({ lastServedAt: new Date() }).where(eq(images.id, newest));
+    const newestBytes = (await rowOf(newest)).cachedBytes!;
+    const localFiles = await storedKeysOfRow(localImageId);
+
+    // A cap that holds only the newest: the other two are evicted, oldest first.
+    expect(await evictRemoteMedia(t.deps, newestBytes)).toBe(2);
+    expect(await remoteMediaBytes(t.db)).toBe(newestBytes);
+    for (const id of [oldest, middle]) {
+      const row = await rowOf(id);
+      expect(row.evictedAt).not.toBeNull();
+      expect(row.cachedBytes).toBe(0);
+      expect(await storedKeysOfRow(id)).toEqual([]);
+    }
+    expect((await rowOf(newest)).evictedAt).toBeNull();
+    expect(await storedKeysOfRow(newest)).toEqual((await rowOf(newest)).keys);
+    expect(await storedKeysOfRow(localImageId)).toEqual(localFiles);
+    // The evicted rows stay, so the posts and the profile that name them still do.
+    expect(await t.countRows(images, inArray(images.id, [oldest, middle]))).toBe(2);
+
+    // Under the cap, nothing more goes.
+    expect(await evictRemoteMedia(t.deps, newestBytes)).toBe(0);
+  });
+
+  it('the hourly job evicts down to REMOTE_MEDIA_CACHE_MB; a cap of 0 keeps no remote file, every upload', async () => {
+    const localFiles = await storedKeysOfRow(localImageId);
+    const job = { id: 'test', attempt: 1, maxAttempts: 1, signal: new AbortController().signal };
+    await remoteMediaEvictTask.run({}, { ...t.deps, env: { ...t.deps.env, REMOTE_MEDIA_CACHE_MB: 0 } }, job);
+    expect((await rowOf(newest)).evictedAt).not.toBeNull();
+    expect(await storedKeysOfRow(newest)).toEqual([]);
+    expect(await storedKeysOfRow(localImageId)).toEqual(localFiles);
+    expect(await remoteMediaBytes(t.db)).toBe(0);
+  });
+
+  it('an evicted picture is fetched back on request and served from our origin with its type', async () => {
+    const row = await rowOf(oldest);
+    const key = row.keys[0]!;
+    asked.length = 0;
+    // A signed-out visitor, as a browser loading an <img>.
+    const response = await t.client().get(`/media/${key}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(asked).toEqual(['/a.jpg']);
+    // Every size is back under its old key; the row counts it again and is marked served.
+    const restored = await rowOf(oldest);
+    expect(restored).toMatchObject({ evictedAt: null, sourceFailedAt: null, keys: row.keys });
+    expect(restored.cachedBytes).toBeGreaterThan(0);
+    expect(restored.lastServedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(await storedKeysOfRow(oldest)).toEqual(row.keys);
+    // Now stored: the next viewer is served without asking the remote.
+    expect((await t.client().get(`/media/${row.keys[row.keys.length - 1]}`)).status).toBe(200);
+    expect(asked).toEqual(['/a.jpg']);
+  });
+
+  it('viewers at once cause one fetch-back', async () => {
+    const key = (await rowOf(middle)).keys[0]!;
+    asked.length = 0;
+    const answers = await Promise.all([1, 2, 3].map(() => t.client().get(`/media/${key}`)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(asked).toEqual(['/b.jpg']);
+  });
+
+  it('a picture gone from its server answers 404, stores nothing, and is not asked for on every view', async () => {
+    gone.add('/c.jpg');
+    const key = (await rowOf(newest)).keys[0]!;
+    asked.length = 0;
+    expect((await t.client().get(`/media/${key}`)).status).toBe(404);
+    expect(asked).toEqual(['/c.jpg']);
+    expect(await storedKeysOfRow(newest)).toEqual([]);
+    const row = await rowOf(newest);
+    expect(row.evictedAt).not.toBeNull();
+    expect(row.sourceFailedAt).not.toBeNull();
+    expect((await t.client().get(`/media/${key}`)).status).toBe(404);
+    expect(asked).toEqual(['/c.jpg']);
+
+    // An hour on, it is tried again: back on its server, back here.
+    gone.delete('/c.jpg');
+    await t.db
+      .update(images)
+      .set({ sourceFailedAt: hoursAgo(2) })
+      .where(eq(images.id, newest));
+    expect((await t.client().get(`/media/${key}`)).status).toBe(200);
+    expect(asked).toEqual(['/c.jpg', '/c.jpg']);
+  });
+
+  it('nothing a request names is fetched: unknown keys, URLs, members’ missing files', async () => {
+    const ada = await t.signInAs((await rowOf(localImageId)).ownerId);
+    asked.length = 0;
+    for (const path of [
+      '/media/images/1700000000000-abcdef123456-640.webp',
+      `/media/${encodeURIComponent(`${remote}/d.jpg`)}`,
+      `/media/${remote}/d.jpg`,
+      '/media/images/d.jpg',
+    ]) {
+      expect((await ada.get(path)).status).toBe(404);
+      expect((await t.client().get(path)).status).toBe(404);
+    }
+    // A member's upload whose files were lost is not "evicted": no source, so no fetch.
+    const local = await rowOf(localImageId);
+    await t.deps.storage.delete([local.keys[0]!]);
+    expect((await ada.get(`/media/${local.keys[0]}`)).status).toBe(404);
+    // Nor may a member's image borrow a remote source by name: the upload API takes no URL.
+    expect(asked).toEqual([]);
+  });
+
+  it('a domain blocked for its media has nothing fetched back', async () => {
+    const id = await importPicture('/d.jpg');
+    await evictRemoteMedia(t.deps, 0);
+    const key = (await rowOf(id)).keys[0]!;
+    const admin = t.admin!;
+    const blocked = await admin.post('/api/admin/federation/domain-blocks', {
+      domain: `${remoteHost}:3180`,
+      mediaOnly: true,
+    });
+    expect(blocked.status).toBeLessThan(300);
+    asked.length = 0;
+    expect((await t.client().get(`/media/${key}`)).status).toBe(404);
+    expect(asked).toEqual([]);
+    expect(await storedKeysOfRow(id)).toEqual([]);
+  });
+
+  it('serving marks a picture at most once an hour', async () => {
+    const row = await rowOf(oldest);
+    const anHourAgo = hoursAgo(2);
+    await t.db.update(images).set({ lastServedAt: anHourAgo }).where(eq(images.id, oldest));
+    await touchServed(t.db, [row.keys[0]!]);
+    const touched = (await rowOf(oldest)).lastServedAt!;
+    expect(touched.getTime()).toBeGreaterThan(anHourAgo.getTime());
+    await touchServed(t.db, [row.keys[1] ?? row.keys[0]!]);
+    expect((await rowOf(oldest)).lastServedAt).toEqual(touched);
+    // Members' uploads have no served mark to keep.
+    const local = await rowOf(localImageId);
+    await touchServed(t.db, local.keys);
+    expect((await rowOf(localImageId)).lastServedAt).toBeNull();
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * The remote-media cache's size cap (docs/federation.md "Remote media"): pictures fetched from other
+ * servers (media.ts) count against `REMOTE_MEDIA_CACHE_MB`; an hourly job deletes the files of the
+ * least recently served ones until the rest fit, and keeps their rows (marked evicted), so posts and
+ * profiles still name them. /media fetches an evicted picture back from the source URL its row
+ * keeps — never from anything a request says — through the outbound gate and the upload checks, and
+ * serves it from our origin as before. Members' own uploads have no source URL and are never evicted.
+ */
+import { limits } from '@glimpse/shared';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type ImageRow, storedKeysOf } from '../../core/images.ts';
+import type { Db } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/errors.ts';
+import { federationActors, images } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import { defineTask } from '../../jobs/task.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { OutboundGate } from '../../lib/outbound/gate.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { restoreImageFiles } from '../images/service.ts';
+import { domainBlockOf } from './domain-blocks.ts';
+
+type CacheDeps = { env: Env; db: Db; storage: Storage; outbound: OutboundGate; logger: Logger };
+
+/** How often a served picture's `last_served_at` may move: the LRU order needs no finer grain. */
+const touchGrainMs = 60 * 60 * 1000;
+/** How long a process gathers served keys before writing them, in one statement. */
+const touchFlushMs = 5 * 60 * 1000;
+/** Keys gathered between writes, at most: a flood of requests costs no more memory than this. */
+const touchKeysMax = 10_000;
+/** A source that failed is not asked again before this: a gone server is not hammered per view. */
+const retryFailedAfterMs = 60 * 60 * 1000;
+/** How long a viewer's request waits for a fetch-back before it is answered 404. */
+const fetchBackTimeoutMs = 10_000;
+/** Pictures evicted per statement: a sweep over a large cache works in steps. */
+const evictBatch = 200;
+
+const remoteKeysMatch = (keys: readonly string[]) =>
+  and(isNotNull(images.sourceUrl), sql`${images.keys} && ${sql.param([...keys])}::text[]`);
+
+/** Marks the pictures behind `keys` as served now, where the mark is older than the grain. */
+export async function touchServed(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(images)
+    .set({ lastServedAt: sql`now()` })
+    .where(
+      and(
+        remoteKeysMatch(keys),
+        sql`(${images.lastServedAt} is null or ${images.lastServedAt} < now() - ${`${touchGrainMs} milliseconds`}::interval)`,
+      ),
+    );
+}
+
+/**
+ * One process's view of the cache, for the /media route: `served` notes a key in memory (no write
+ * per request; the batch is written at most every few minutes), `fetchBack` restores an evicted
+ * picture's files, one fetch per picture however many viewers ask at once.
+ */
+export function createRemoteMediaCache(deps: CacheDeps) {
+  let pending = new Set<string>();
+  let lastFlush = Date.now();
+  const inFlight = new Map<string, Promise<boolean>>();
+
+  async function flush() {
+    const keys = [...pending];
+    pending = new Set();
+    lastFlush = Date.now();
+    await touchServed(deps.db, keys);
+  }
+
+  function served(key: string) {
+    if (pending.size < touchKeysMax) pending.add(key);
+    if (Date.now() - lastFlush < touchFlushMs) return;
+    flush().catch((err) => deps.logger.warn({ err }, 'remote media touches not recorded'));
+  }
+
+  async function fetchBack(key: string): Promise<boolean> {
+    if (deps.env.FEDERATION !== 'on') return false;
+    const [row] = await deps.db
+      .select({
+        id: images.id,
+        purpose: images.purpose,
+        keys: images.keys,
+        widths: images.widths,
+        sourceUrl: images.sourceUrl,
+        sourceFailedAt: images.sourceFailedAt,
+        domain: federationActors.domain,
+      })
+      .from(images)
+      .leftJoin(federationActors, eq(federationActors.userId, images.ownerId))
+      .where(
+        and(
+          remoteKeysMatch([key]),
+          sql`${images.keys} @> ${sql.param([key])}::text[]`,
+          isNotNull(images.evictedAt),
+        ),
+      )
+      .limit(1);
+    if (!row?.sourceUrl) return false;
+    if (row.sourceFailedAt && Date.now() - row.sourceFailedAt.getTime() < retryFailedAfterMs) return false;
+    let restoring = inFlight.get(row.id);
+    if (!restoring) {
+      restoring = restore({ ...row, sourceUrl: row.sourceUrl }).finally(() => inFlight.delete(row.id));
+      inFlight.set(row.id, restoring);
+    }
+    return restoring;
+  }
+
+  async function restore(row: {
+    id: string;
+    purpose: (typeof images.$inferSelect)['purpose'];
+    keys: string[];
+    widths: number[];
+    sourceUrl: string;
+    domain: string | null;
+  }): Promise<boolean> {
+    // A domain blocked, fully or for its media, has nothing fetched from it, now as at import.
+    if (row.domain && (await domainBlockOf(deps.db, row.domain))) return false;
+    try {
+      const response = await deps.outbound.request(row.sourceUrl, {
+        maxRedirects: 3,
+        timeoutMs: fetchBackTimeoutMs,
+        maxResponseBytes: limits.imageMaxBytes,
+      });
+      if (response.status !== 200) throw new Error(`source answered ${response.status}`);
+      const bytes = await restoreImageFiles(deps.storage, row, response.body);
+      await deps.db
+        .update(images)
+        .set({ evictedAt: null, sourceFailedAt: null, cachedBytes: bytes, lastServedAt: sql`now()` })
+        .where(eq(images.id, row.id));
+      return true;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      deps.logger.info({ err: error, imageId: row.id }, 'evicted remote picture could not be fetched back');
+      await deps.db.update(images).set({ sourceFailedAt: sql`now()` }).where(eq(images.id, row.id));
+      return false;
+    }
+  }
+
+  return { served, fetchBack, flush };
+}
+
+export type RemoteMediaCache = ReturnType<typeof createRemoteMediaCache>;
+
+/** Bytes the stored (not evicted) remote pictures take. */
+export async function remoteMediaBytes(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${images.cachedBytes}), 0)` })
+    .from(images)
+    .where(and(isNotNull(images.sourceUrl), isNull(images.evictedAt)));
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Deletes the files of the least recently served remote pictures until the rest take at most
+ * `capBytes`; answers how many it evicted. Rows first (marked evicted, their AVIF twins, original
+ * and JPEG forgotten: a fetch-back makes the WebP sizes only), then files: a crash in between
+ * leaves files a fetch-back overwrites, never a row that names a missing file without knowing it.
+ */
+export async function evictRemoteMedia(
+  { db, storage }: { db: Db; storage: Storage },
+  capBytes: number,
+): Promise<number> {
+  let excess = (await remoteMediaBytes(db)) - capBytes;
+  let evicted = 0;
+  while (excess > 0) {
+    const oldest = await db
+      .select({ id: images.id, cachedBytes: images.cachedBytes })
+      .from(images)
+      .where(and(isNotNull(images.sourceUrl), isNull(images.evictedAt)))
+      .orderBy(sql`coalesce(${images.lastServedAt}, ${images.createdAt})`, images.id)
+      .limit(evictBatch);
+    if (oldest.length === 0) break;
+    const chosen: string[] = [];
+    for (const row of oldest) {
+      if (excess <= 0) break;
+      chosen.push(row.id);
+      excess -= row.cachedBytes ?? 0;
+    }
+    // One statement: the self-join reads each row as it was, so its files are known once marked.
+    const marked = (await db.execute(sql`
+      update ${images} as cached
+      set evicted_at = now(), avif_keys = '{}', original_key = null, jpeg_key = null, cached_bytes = 0
+      from ${images} as before
+      where before.id = cached.id and cached.id = any(${sql.param(chosen)}::uuid[]) and cached.evicted_at is null
+      returning before.keys as "keys", before.avif_keys as "avifKeys",
+        before.original_key as "originalKey", before.jpeg_key as "jpegKey"`)) as unknown as {
+      rows: Pick<ImageRow, 'keys' | 'avifKeys' | 'originalKey' | 'jpegKey'>[];
+    };
+    evicted += marked.rows.length;
+    const files = marked.rows.flatMap(storedKeysOf);
+    await storage.delete(files);
+  }
+  return evicted;
+}
+
+export const remoteMediaEvictTask = defineTask<Record<string, never>, CacheDeps>({
+  name: 'remote_media_evict',
+  queueName: 'maintenance',
+  async run(_, deps) {
+    // Browsers load from the CDN there, not /media, so nothing could fetch an evicted picture back.
+    if (deps.env.s3?.publicUrl) return;
+    const evicted = await evictRemoteMedia(deps, deps.env.REMOTE_MEDIA_CACHE_MB * 1024 * 1024);
+    if (evicted) deps.logger.info({ evicted }, 'evicted remote pictures over the cache cap');
+  },
+});
