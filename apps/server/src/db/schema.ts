@@ -202,30 +202,10 @@ export const images = pgTable(
     avifKeys: text('avif_keys').array(),
     /** A JPEG of a post photo for other servers (features/federation/media.ts), made on first delivery. */
     jpegKey: text('jpeg_key'),
-    /**
-     * Where a remote picture was fetched from (features/federation/media.ts): set only for the
-     * remote-media cache, so a null here is a member's own upload, which is never evicted. The URL
-     * an evicted picture is fetched again from; nothing a request sends is ever fetched.
-     */
-    sourceUrl: text('source_url'),
-    /** Bytes the cached remote picture's files take in storage (WebP sizes, original, AVIF twins). */
-    cachedBytes: integer('cached_bytes'),
-    /** When /media last served the picture, coarsely (written at most once an hour): the LRU order. */
-    lastServedAt: timestamp('last_served_at', { withTimezone: true }),
-    /** When the cache sweep deleted the files; the row stays, and /media fetches them back on demand. */
-    evictedAt: timestamp('evicted_at', { withTimezone: true }),
-    /** The last failed fetch-back (remote gone, refused, not an image): no new try for a while. */
-    sourceFailedAt: timestamp('source_failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('images_owner_idx').on(t.ownerId, t.createdAt),
-    // A /media key to its cached remote picture (touches, fetch-back): remote rows only.
-    index('images_remote_keys_idx').using('gin', t.keys).where(sql`${t.sourceUrl} is not null`),
-    // The eviction sweep's order, least recently served first, over what is still stored.
-    index('images_remote_lru_idx')
-      .on(sql`coalesce(${t.lastServedAt}, ${t.createdAt})`)
-      .where(sql`${t.sourceUrl} is not null and ${t.evictedAt} is null`),
     // The hourly AVIF sweep's work list: small once the backlog is done, so it stays cheap.
     index('images_avif_missing_idx')
       .on(t.createdAt)
@@ -1045,6 +1025,41 @@ export const federationDomainBlocks = pgTable('federation_domain_blocks', {
   createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/**
+ * The remote-media cache (features/federation/media-cache.ts): one row per picture fetched from
+ * another server (media.ts), none for members' own uploads, which are therefore never evicted. Its
+ * own table rather than columns of `images`: serving and fetching back write here, and an update of
+ * `images` rewrites the posts that show it and announces a feed change (migrations 0010, 0011).
+ */
+export const remoteMedia = pgTable(
+  'remote_media',
+  {
+    imageId: uuid('image_id')
+      .primaryKey()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    /**
+     * The keys' shared beginning (`images/1732000000000-ab12cd`): every size and format of the
+     * picture is `<stem>-<width>.<ext>`, so /media finds the row from any key it is asked for.
+     */
+    stem: text('stem').notNull(),
+    /** Where it was fetched from: the only address a fetch-back asks, never one a request names. */
+    sourceUrl: text('source_url').notNull(),
+    /** Bytes its files take in storage (WebP sizes, original, AVIF twins); 0 while evicted. */
+    bytes: integer('bytes').notNull(),
+    /** When /media last served it, coarsely (moved at most once an hour): the eviction order. */
+    lastServedAt: timestamp('last_served_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the cache's sweep deleted its files; null while they are stored. */
+    evictedAt: timestamp('evicted_at', { withTimezone: true }),
+    /** The last failed fetch-back (its server gone, refused, not an image): no new try for an hour. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('remote_media_stem_uq').on(t.stem),
+    // The sweep's order over what is still stored, least recently served first.
+    index('remote_media_lru_idx').on(t.lastServedAt).where(sql`${t.evictedAt} is null`),
+  ],
+);
 
 /**
  * A deleted member's keys, kept while their Delete(Person) is being delivered (features/federation/

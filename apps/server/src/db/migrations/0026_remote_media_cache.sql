@@ -1,7 +1,13 @@
-ALTER TABLE "images" ADD COLUMN "source_url" text;--> statement-breakpoint
-ALTER TABLE "images" ADD COLUMN "cached_bytes" integer;--> statement-breakpoint
-ALTER TABLE "images" ADD COLUMN "last_served_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "images" ADD COLUMN "evicted_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "images" ADD COLUMN "source_failed_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "images_remote_keys_idx" ON "images" USING gin ("keys") WHERE "images"."source_url" is not null;--> statement-breakpoint
-CREATE INDEX "images_remote_lru_idx" ON "images" USING btree (coalesce("last_served_at", "created_at")) WHERE "images"."source_url" is not null and "images"."evicted_at" is null;
+CREATE TABLE "remote_media" (
+	"image_id" uuid PRIMARY KEY NOT NULL,
+	"stem" text NOT NULL,
+	"source_url" text NOT NULL,
+	"bytes" integer NOT NULL,
+	"last_served_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"evicted_at" timestamp with time zone,
+	"failed_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "remote_media" ADD CONSTRAINT "remote_media_image_id_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."images"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "remote_media_stem_uq" ON "remote_media" USING btree ("stem");--> statement-breakpoint
+CREATE INDEX "remote_media_lru_idx" ON "remote_media" USING btree ("last_served_at") WHERE "remote_media"."evicted_at" is null;

@@ -6,12 +6,18 @@
 import { createServer } from 'node:https';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { federationActors, images, profiles, user } from '../../db/schema.ts';
+import { federationActors, images, profiles, remoteMedia, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { testCertificate } from '../../test/tls.ts';
 import { importRemoteImage } from './media.ts';
-import { evictRemoteMedia, remoteMediaBytes, remoteMediaEvictTask, touchServed } from './media-cache.ts';
+import {
+  evictRemoteMedia,
+  remoteMediaBytes,
+  remoteMediaEvictTask,
+  stemOf,
+  touchServed,
+} from './media-cache.ts';
 
 const remoteHost = 'pictures.cache.test';
 const remote = `https://${remoteHost}:3180`;
@@ -63,6 +69,10 @@ afterAll(async () => {
 });
 
 const rowOf = async (id: string) => (await t.db.select().from(images).where(eq(images.id, id)))[0]!;
+const cacheOf = async (id: string) =>
+  (await t.db.select().from(remoteMedia).where(eq(remoteMedia.imageId, id)))[0];
+const setCache = (id: string, values: Partial<typeof remoteMedia.$inferInsert>) =>
+  t.db.update(remoteMedia).set(values).where(eq(remoteMedia.imageId, id));
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
 const importPicture = async (path: string, purpose: 'post' | 'profile' = 'post') => {
   const id = await importRemoteImage(t.deps, `${remote}${path}`, remoteId, purpose);
@@ -85,41 +95,41 @@ describe('remote media cache', () => {
     middle = await importPicture('/b.jpg', 'profile');
     newest = await importPicture('/c.jpg');
     const row = await rowOf(oldest);
-    expect(row.sourceUrl).toBe(`${remote}/a.jpg`);
+    const cache = await cacheOf(oldest);
+    expect(cache).toMatchObject({
+      sourceUrl: `${remote}/a.jpg`,
+      stem: stemOf(row.keys[0]!),
+      evictedAt: null,
+    });
     const stored = new Set(await t.storedFiles());
     expect(row.keys.every((key) => stored.has(key))).toBe(true);
-    expect(row.cachedBytes).toBeGreaterThan(0);
+    expect(cache!.bytes).toBeGreaterThan(0);
 
     const ada = await t.signUpWithProfile({ username: 'ada' });
     const post = await t.postPhoto(ada);
     localImageId = post.photos[0]!.image.id;
     // The member's AVIF job has run (storedFiles waits for jobs): it counts for nothing here.
-    expect(await rowOf(localImageId)).toMatchObject({ sourceUrl: null, cachedBytes: null });
+    expect(await cacheOf(localImageId)).toBeUndefined();
   });
 
   it('over the cap, the least recently served go first; the newest and members’ uploads stay', async () => {
-    await t.db
-      .update(images)
-      .set({ lastServedAt: hoursAgo(48) })
-      .where(eq(images.id, oldest));
-    await t.db
-      .update(images)
-      .set({ lastServedAt: hoursAgo(24) })
-      .where(eq(images.id, middle));
-    await t.db.update(images).set({ lastServedAt: new Date() }).where(eq(images.id, newest));
-    const newestBytes = (await rowOf(newest)).cachedBytes!;
+    await setCache(oldest, { lastServedAt: hoursAgo(48) });
+    await setCache(middle, { lastServedAt: hoursAgo(24) });
+    await setCache(newest, { lastServedAt: new Date() });
+    const newestBytes = (await cacheOf(newest))!.bytes;
     const localFiles = await storedKeysOfRow(localImageId);
 
     // A cap that holds only the newest: the other two are evicted, oldest first.
     expect(await evictRemoteMedia(t.deps, newestBytes)).toBe(2);
     expect(await remoteMediaBytes(t.db)).toBe(newestBytes);
     for (const id of [oldest, middle]) {
-      const row = await rowOf(id);
-      expect(row.evictedAt).not.toBeNull();
-      expect(row.cachedBytes).toBe(0);
+      expect((await cacheOf(id))!.evictedAt).not.toBeNull();
+      expect((await cacheOf(id))!.bytes).toBe(0);
       expect(await storedKeysOfRow(id)).toEqual([]);
+      // No page offers the AVIF twins any more, nor keeps the original: the WebP keys stay.
+      expect(await rowOf(id)).toMatchObject({ avifKeys: [], originalKey: null, jpegKey: null });
     }
-    expect((await rowOf(newest)).evictedAt).toBeNull();
+    expect((await cacheOf(newest))!.evictedAt).toBeNull();
     expect(await storedKeysOfRow(newest)).toEqual((await rowOf(newest)).keys);
     expect(await storedKeysOfRow(localImageId)).toEqual(localFiles);
     // The evicted rows stay, so the posts and the profile that name them still do.
@@ -133,7 +143,7 @@ describe('remote media cache', () => {
     const localFiles = await storedKeysOfRow(localImageId);
     const job = { id: 'test', attempt: 1, maxAttempts: 1, signal: new AbortController().signal };
     await remoteMediaEvictTask.run({}, { ...t.deps, env: { ...t.deps.env, REMOTE_MEDIA_CACHE_MB: 0 } }, job);
-    expect((await rowOf(newest)).evictedAt).not.toBeNull();
+    expect((await cacheOf(newest))!.evictedAt).not.toBeNull();
     expect(await storedKeysOfRow(newest)).toEqual([]);
     expect(await storedKeysOfRow(localImageId)).toEqual(localFiles);
     expect(await remoteMediaBytes(t.db)).toBe(0);
@@ -151,10 +161,11 @@ describe('remote media cache', () => {
     expect(body.subarray(8, 12).toString('latin1')).toBe('WEBP');
     expect(asked).toEqual(['/a.jpg']);
     // Every size is back under its old key; the row counts it again and is marked served.
-    const restored = await rowOf(oldest);
-    expect(restored).toMatchObject({ evictedAt: null, sourceFailedAt: null, keys: row.keys });
-    expect(restored.cachedBytes).toBeGreaterThan(0);
-    expect(restored.lastServedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await rowOf(oldest)).keys).toEqual(row.keys);
+    const restored = (await cacheOf(oldest))!;
+    expect(restored).toMatchObject({ evictedAt: null, failedAt: null });
+    expect(restored.bytes).toBeGreaterThan(0);
+    expect(restored.lastServedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(await storedKeysOfRow(oldest)).toEqual(row.keys);
     // Now stored: the next viewer is served without asking the remote.
     expect((await t.client().get(`/media/${row.keys[row.keys.length - 1]}`)).status).toBe(200);
@@ -176,18 +187,14 @@ describe('remote media cache', () => {
     expect((await t.client().get(`/media/${key}`)).status).toBe(404);
     expect(asked).toEqual(['/c.jpg']);
     expect(await storedKeysOfRow(newest)).toEqual([]);
-    const row = await rowOf(newest);
-    expect(row.evictedAt).not.toBeNull();
-    expect(row.sourceFailedAt).not.toBeNull();
+    expect((await cacheOf(newest))!.evictedAt).not.toBeNull();
+    expect((await cacheOf(newest))!.failedAt).not.toBeNull();
     expect((await t.client().get(`/media/${key}`)).status).toBe(404);
     expect(asked).toEqual(['/c.jpg']);
 
     // An hour on, it is tried again: back on its server, back here.
     gone.delete('/c.jpg');
-    await t.db
-      .update(images)
-      .set({ sourceFailedAt: hoursAgo(2) })
-      .where(eq(images.id, newest));
+    await setCache(newest, { failedAt: hoursAgo(2) });
     expect((await t.client().get(`/media/${key}`)).status).toBe(200);
     expect(asked).toEqual(['/c.jpg', '/c.jpg']);
   });
@@ -229,17 +236,16 @@ describe('remote media cache', () => {
   });
 
   it('serving marks a picture at most once an hour', async () => {
-    const row = await rowOf(oldest);
-    const anHourAgo = hoursAgo(2);
-    await t.db.update(images).set({ lastServedAt: anHourAgo }).where(eq(images.id, oldest));
-    await touchServed(t.db, [row.keys[0]!]);
-    const touched = (await rowOf(oldest)).lastServedAt!;
-    expect(touched.getTime()).toBeGreaterThan(anHourAgo.getTime());
-    await touchServed(t.db, [row.keys[1] ?? row.keys[0]!]);
-    expect((await rowOf(oldest)).lastServedAt).toEqual(touched);
-    // Members' uploads have no served mark to keep.
-    const local = await rowOf(localImageId);
-    await touchServed(t.db, local.keys);
-    expect((await rowOf(localImageId)).lastServedAt).toBeNull();
+    const stem = stemOf((await rowOf(oldest)).keys[0]!);
+    const twoHoursAgo = hoursAgo(2);
+    await setCache(oldest, { lastServedAt: twoHoursAgo });
+    await touchServed(t.db, [stem]);
+    const touched = (await cacheOf(oldest))!.lastServedAt;
+    expect(touched.getTime()).toBeGreaterThan(twoHoursAgo.getTime());
+    await touchServed(t.db, [stem]);
+    expect((await cacheOf(oldest))!.lastServedAt).toEqual(touched);
+    // Members' uploads have no cache row to mark, and get none.
+    await touchServed(t.db, [stemOf((await rowOf(localImageId)).keys[0]!)]);
+    expect(await cacheOf(localImageId)).toBeUndefined();
   });
 });

@@ -4,19 +4,21 @@
  * least recently served ones until the rest fit, and keeps their rows (marked evicted), so posts and
  * profiles still name them. /media fetches an evicted picture back from the source URL its row
  * keeps — never from anything a request says — through the outbound gate and the upload checks, and
- * serves it from our origin as before. Members' own uploads have no source URL and are never evicted.
+ * serves it from our origin as before. Members' own uploads have no `remote_media` row and are never
+ * evicted.
  */
 import { limits } from '@glimpse/shared';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { type ImageRow, storedKeysOf } from '../../core/images.ts';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { storedKeysOf } from '../../core/images.ts';
+import { withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
-import { federationActors, images } from '../../db/schema.ts';
+import { federationActors, images, remoteMedia } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { defineTask } from '../../jobs/task.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { OutboundGate } from '../../lib/outbound/gate.ts';
-import type { Storage } from '../../storage/storage.ts';
+import { isSafeKey, type Storage } from '../../storage/storage.ts';
 import { restoreImageFiles } from '../images/service.ts';
 import { domainBlockOf } from './domain-blocks.ts';
 
@@ -35,19 +37,19 @@ const fetchBackTimeoutMs = 10_000;
 /** Pictures evicted per statement: a sweep over a large cache works in steps. */
 const evictBatch = 200;
 
-const remoteKeysMatch = (keys: readonly string[]) =>
-  and(isNotNull(images.sourceUrl), sql`${images.keys} && ${sql.param([...keys])}::text[]`);
+/** The `stem` of a /media key: `images/1732000000000-ab12cd-640.webp` → `images/1732000000000-ab12cd`. */
+export const stemOf = (key: string) => key.replace(/-\d+\.[a-z0-9]+$/, '');
 
-/** Marks the pictures behind `keys` as served now, where the mark is older than the grain. */
-export async function touchServed(db: Db, keys: readonly string[]): Promise<void> {
-  if (keys.length === 0) return;
+/** Marks the pictures of `stems` as served now, where the mark is older than the grain. */
+export async function touchServed(db: Db, stems: readonly string[]): Promise<void> {
+  if (stems.length === 0) return;
   await db
-    .update(images)
+    .update(remoteMedia)
     .set({ lastServedAt: sql`now()` })
     .where(
       and(
-        remoteKeysMatch(keys),
-        sql`(${images.lastServedAt} is null or ${images.lastServedAt} < now() - ${`${touchGrainMs} milliseconds`}::interval)`,
+        inArray(remoteMedia.stem, [...stems]),
+        lt(remoteMedia.lastServedAt, sql`now() - ${`${touchGrainMs} milliseconds`}::interval`),
       ),
     );
 }
@@ -58,50 +60,46 @@ export async function touchServed(db: Db, keys: readonly string[]): Promise<void
  * picture's files, one fetch per picture however many viewers ask at once.
  */
 export function createRemoteMediaCache(deps: CacheDeps) {
+  /** Stems served since the last write. */
   let pending = new Set<string>();
   let lastFlush = Date.now();
   const inFlight = new Map<string, Promise<boolean>>();
 
   async function flush() {
-    const keys = [...pending];
+    const stems = [...pending];
     pending = new Set();
     lastFlush = Date.now();
-    await touchServed(deps.db, keys);
+    await touchServed(deps.db, stems);
   }
 
   function served(key: string) {
-    if (pending.size < touchKeysMax) pending.add(key);
+    if (pending.size < touchKeysMax) pending.add(stemOf(key));
     if (Date.now() - lastFlush < touchFlushMs) return;
     flush().catch((err) => deps.logger.warn({ err }, 'remote media touches not recorded'));
   }
 
   async function fetchBack(key: string): Promise<boolean> {
-    if (deps.env.FEDERATION !== 'on') return false;
+    if (deps.env.FEDERATION !== 'on' || !isSafeKey(key)) return false;
     const [row] = await deps.db
       .select({
         id: images.id,
         purpose: images.purpose,
         keys: images.keys,
         widths: images.widths,
-        sourceUrl: images.sourceUrl,
-        sourceFailedAt: images.sourceFailedAt,
+        sourceUrl: remoteMedia.sourceUrl,
+        failedAt: remoteMedia.failedAt,
         domain: federationActors.domain,
       })
-      .from(images)
+      .from(remoteMedia)
+      .innerJoin(images, eq(images.id, remoteMedia.imageId))
       .leftJoin(federationActors, eq(federationActors.userId, images.ownerId))
-      .where(
-        and(
-          remoteKeysMatch([key]),
-          sql`${images.keys} @> ${sql.param([key])}::text[]`,
-          isNotNull(images.evictedAt),
-        ),
-      )
-      .limit(1);
-    if (!row?.sourceUrl) return false;
-    if (row.sourceFailedAt && Date.now() - row.sourceFailedAt.getTime() < retryFailedAfterMs) return false;
+      .where(and(eq(remoteMedia.stem, stemOf(key)), isNotNull(remoteMedia.evictedAt)));
+    // Only a key the row names: its other files (AVIF twins, original) are not made again.
+    if (!row?.keys.includes(key)) return false;
+    if (row.failedAt && Date.now() - row.failedAt.getTime() < retryFailedAfterMs) return false;
     let restoring = inFlight.get(row.id);
     if (!restoring) {
-      restoring = restore({ ...row, sourceUrl: row.sourceUrl }).finally(() => inFlight.delete(row.id));
+      restoring = restore(row).finally(() => inFlight.delete(row.id));
       inFlight.set(row.id, restoring);
     }
     return restoring;
@@ -126,14 +124,14 @@ export function createRemoteMediaCache(deps: CacheDeps) {
       if (response.status !== 200) throw new Error(`source answered ${response.status}`);
       const bytes = await restoreImageFiles(deps.storage, row, response.body);
       await deps.db
-        .update(images)
-        .set({ evictedAt: null, sourceFailedAt: null, cachedBytes: bytes, lastServedAt: sql`now()` })
-        .where(eq(images.id, row.id));
+        .update(remoteMedia)
+        .set({ evictedAt: null, failedAt: null, bytes, lastServedAt: sql`now()` })
+        .where(eq(remoteMedia.imageId, row.id));
       return true;
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
       deps.logger.info({ err: error, imageId: row.id }, 'evicted remote picture could not be fetched back');
-      await deps.db.update(images).set({ sourceFailedAt: sql`now()` }).where(eq(images.id, row.id));
+      await deps.db.update(remoteMedia).set({ failedAt: sql`now()` }).where(eq(remoteMedia.imageId, row.id));
       return false;
     }
   }
@@ -146,17 +144,18 @@ export type RemoteMediaCache = ReturnType<typeof createRemoteMediaCache>;
 /** Bytes the stored (not evicted) remote pictures take. */
 export async function remoteMediaBytes(db: Db): Promise<number> {
   const [row] = await db
-    .select({ bytes: sql<string>`coalesce(sum(${images.cachedBytes}), 0)` })
-    .from(images)
-    .where(and(isNotNull(images.sourceUrl), isNull(images.evictedAt)));
+    .select({ bytes: sql<string>`coalesce(sum(${remoteMedia.bytes}), 0)` })
+    .from(remoteMedia)
+    .where(isNull(remoteMedia.evictedAt));
   return Number(row?.bytes ?? 0);
 }
 
 /**
  * Deletes the files of the least recently served remote pictures until the rest take at most
- * `capBytes`; answers how many it evicted. Rows first (marked evicted, their AVIF twins, original
- * and JPEG forgotten: a fetch-back makes the WebP sizes only), then files: a crash in between
- * leaves files a fetch-back overwrites, never a row that names a missing file without knowing it.
+ * `capBytes`; answers how many it evicted. Rows first, in one transaction: marked evicted, and the
+ * image's AVIF twins, original and JPEG forgotten (a fetch-back makes the WebP sizes only; the
+ * `images` update rewrites the posts that show it, so no page offers the AVIF any more). Files
+ * after: a crash in between leaves files that a fetch-back overwrites.
  */
 export async function evictRemoteMedia(
   { db, storage }: { db: Db; storage: Storage },
@@ -166,35 +165,47 @@ export async function evictRemoteMedia(
   let evicted = 0;
   while (excess > 0) {
     const oldest = await db
-      .select({ id: images.id, cachedBytes: images.cachedBytes })
-      .from(images)
-      .where(and(isNotNull(images.sourceUrl), isNull(images.evictedAt)))
-      .orderBy(sql`coalesce(${images.lastServedAt}, ${images.createdAt})`, images.id)
+      .select({ imageId: remoteMedia.imageId, bytes: remoteMedia.bytes })
+      .from(remoteMedia)
+      .where(isNull(remoteMedia.evictedAt))
+      .orderBy(remoteMedia.lastServedAt, remoteMedia.imageId)
       .limit(evictBatch);
     if (oldest.length === 0) break;
     const chosen: string[] = [];
     for (const row of oldest) {
       if (excess <= 0) break;
-      chosen.push(row.id);
-      excess -= row.cachedBytes ?? 0;
+      chosen.push(row.imageId);
+      excess -= row.bytes;
     }
-    // One statement: the self-join reads each row as it was, so its files are known once marked.
-    const marked = (await db.execute(sql`
-      update ${images} as cached
-      set evicted_at = now(), avif_keys = '{}', original_key = null, jpeg_key = null, cached_bytes = 0
-      from ${images} as before
-      where before.id = cached.id and cached.id = any(${sql.param(chosen)}::uuid[]) and cached.evicted_at is null
-      returning before.keys as "keys", before.avif_keys as "avifKeys",
-        before.original_key as "originalKey", before.jpeg_key as "jpegKey"`)) as unknown as {
-      rows: Pick<ImageRow, 'keys' | 'avifKeys' | 'originalKey' | 'jpegKey'>[];
-    };
-    evicted += marked.rows.length;
-    const files = marked.rows.flatMap(storedKeysOf);
+    const files = await withTransaction(db, async (tx) => {
+      const marked = await tx
+        .update(remoteMedia)
+        .set({ evictedAt: sql`now()`, bytes: 0 })
+        .where(and(inArray(remoteMedia.imageId, chosen), isNull(remoteMedia.evictedAt)))
+        .returning({ imageId: remoteMedia.imageId });
+      if (marked.length === 0) return [];
+      const ids = marked.map((m) => m.imageId);
+      const before = await tx
+        .select({
+          keys: images.keys,
+          avifKeys: images.avifKeys,
+          originalKey: images.originalKey,
+          jpegKey: images.jpegKey,
+        })
+        .from(images)
+        .where(inArray(images.id, ids))
+        .for('update');
+      await tx
+        .update(images)
+        .set({ avifKeys: [], originalKey: null, jpegKey: null })
+        .where(inArray(images.id, ids));
+      evicted += ids.length;
+      return before.flatMap(storedKeysOf);
+    });
     await storage.delete(files);
   }
   return evicted;
 }
-
 export const remoteMediaEvictTask = defineTask<Record<string, never>, CacheDeps>({
   name: 'remote_media_evict',
   queueName: 'maintenance',

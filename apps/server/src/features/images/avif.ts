@@ -16,7 +16,7 @@
  */
 import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { images } from '../../db/schema.ts';
+import { images, remoteMedia } from '../../db/schema.ts';
 import { addJob, defineTask } from '../../jobs/task.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { UploadGate } from '../../lib/upload-gate.ts';
@@ -55,11 +55,18 @@ const nextStepAborted = (err: unknown) => (err as { name?: string })?.name === '
 async function record(db: Db, imageId: string, avifKeys: string[], bytes = 0): Promise<boolean> {
   const updated = await db
     .update(images)
-    // A cached remote picture counts its twins against the cache's cap (null for members' own).
-    .set({ avifKeys, cachedBytes: sql`${images.cachedBytes} + ${bytes}` })
+    .set({ avifKeys })
     .where(and(eq(images.id, imageId), isNull(images.avifKeys)))
     .returning({ id: images.id });
-  return updated.length > 0;
+  if (updated.length === 0) return false;
+  // A picture from another server counts its twins against the remote-media cache's cap.
+  if (bytes > 0) {
+    await db
+      .update(remoteMedia)
+      .set({ bytes: sql`${remoteMedia.bytes} + ${bytes}` })
+      .where(eq(remoteMedia.imageId, imageId));
+  }
+  return true;
 }
 
 /**

@@ -7,9 +7,9 @@ import type { ImageDto, ImagePurpose } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, lt, sql } from 'drizzle-orm';
 import { deleteImages, toImageDto } from '../../core/images.ts';
-import type { ServiceArgs } from '../../core/service.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
-import { events, images, postImages, profiles } from '../../db/schema.ts';
+import { events, images, postImages, profiles, remoteMedia } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -57,24 +57,31 @@ export async function uploadImage({
   ]);
   const storedKeys = originalKey ? [...keys, originalKey] : keys;
   try {
-    const [row] = await db
-      .insert(images)
-      .values({
-        ownerId: viewer.id,
-        purpose,
-        keys,
-        widths: processed.variants.map((v) => v.width),
-        width: processed.width,
-        height: processed.height,
-        placeholder: processed.placeholder,
-        originalKey,
-        ...(sourceUrl && {
+    const row = await withTransaction(db, async (tx) => {
+      const [inserted] = await tx
+        .insert(images)
+        .values({
+          ownerId: viewer.id,
+          purpose,
+          keys,
+          widths: processed.variants.map((v) => v.width),
+          width: processed.width,
+          height: processed.height,
+          placeholder: processed.placeholder,
+          originalKey,
+        })
+        .returning();
+      if (sourceUrl) {
+        await tx.insert(remoteMedia).values({
+          imageId: inserted!.id,
+          stem,
           sourceUrl,
-          cachedBytes: sizeOf(processed.variants) + (originalKey ? bytes.byteLength : 0),
-        }),
-      })
-      .returning();
-    return toImageDto(storage, row!);
+          bytes: sizeOf(processed.variants) + (originalKey ? bytes.byteLength : 0),
+        });
+      }
+      return inserted!;
+    });
+    return toImageDto(storage, row);
   } catch (error) {
     await storage.delete(storedKeys);
     throw error;
