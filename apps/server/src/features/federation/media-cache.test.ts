@@ -4,14 +4,17 @@
  * least recently served first, and fetched back by /media from the source their rows keep.
  */
 import { createServer } from 'node:https';
+import type { PostDto } from '@glimpse/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { federationActors, images, profiles, remoteMedia, user } from '../../db/schema.ts';
+import { federationActors, images, postImages, posts, profiles, remoteMedia, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { testCertificate } from '../../test/tls.ts';
+import { encodeImageAvif } from '../images/avif.ts';
 import { importRemoteImage } from './media.ts';
 import {
+  createRemoteMediaCache,
   evictRemoteMedia,
   remoteMediaBytes,
   remoteMediaEvictTask,
@@ -89,6 +92,10 @@ describe('remote media cache', () => {
   let middle: string;
   let newest: string;
   let localImageId: string;
+  let remotePostId: string;
+  let ada: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
+  const photoOfPost = async () =>
+    ((await (await ada.get(`/api/posts/${remotePostId}`)).json()) as PostDto).photos[0]!.image;
 
   it('a remote picture keeps its source and its size; a member upload has neither', async () => {
     oldest = await importPicture('/a.jpg');
@@ -105,9 +112,20 @@ describe('remote media cache', () => {
     expect(row.keys.every((key) => stored.has(key))).toBe(true);
     expect(cache!.bytes).toBeGreaterThan(0);
 
-    const ada = await t.signUpWithProfile({ username: 'ada' });
+    // Its AVIF twins, when the sweep has them made, count against the cap too.
+    expect(await encodeImageAvif(t.deps, oldest, async () => {})).toBe(true);
+    expect((await cacheOf(oldest))!.bytes).toBeGreaterThan(cache!.bytes);
+
+    ada = await t.signUpWithProfile({ username: 'ada' });
     const post = await t.postPhoto(ada);
     localImageId = post.photos[0]!.image.id;
+    // The remote account's post showing the first picture, as remote-posts.ts stores it.
+    const [remotePost] = await t.db
+      .insert(posts)
+      .values({ authorId: remoteId, caption: 'Boats' })
+      .returning();
+    await t.db.insert(postImages).values({ postId: remotePost!.id, position: 0, imageId: oldest });
+    remotePostId = remotePost!.id;
     // The member's AVIF job has run (storedFiles waits for jobs): it counts for nothing here.
     expect(await cacheOf(localImageId)).toBeUndefined();
   });
@@ -118,6 +136,7 @@ describe('remote media cache', () => {
     await setCache(newest, { lastServedAt: new Date() });
     const newestBytes = (await cacheOf(newest))!.bytes;
     const localFiles = await storedKeysOfRow(localImageId);
+    expect((await photoOfPost()).avifSrcset).toMatch(/\.avif /);
 
     // A cap that holds only the newest: the other two are evicted, oldest first.
     expect(await evictRemoteMedia(t.deps, newestBytes)).toBe(2);
@@ -132,8 +151,11 @@ describe('remote media cache', () => {
     expect((await cacheOf(newest))!.evictedAt).toBeNull();
     expect(await storedKeysOfRow(newest)).toEqual((await rowOf(newest)).keys);
     expect(await storedKeysOfRow(localImageId)).toEqual(localFiles);
-    // The evicted rows stay, so the posts and the profile that name them still do.
+    // The evicted rows stay, so the posts and the profile that name them still do, WebP only now.
     expect(await t.countRows(images, inArray(images.id, [oldest, middle]))).toBe(2);
+    const shown = await photoOfPost();
+    expect(shown).toMatchObject({ id: oldest, avifSrcset: null });
+    expect(shown.url).toBe(`/media/${(await rowOf(oldest)).keys.at(-1)}`);
 
     // Under the cap, nothing more goes.
     expect(await evictRemoteMedia(t.deps, newestBytes)).toBe(0);
@@ -151,9 +173,9 @@ describe('remote media cache', () => {
 
   it('an evicted picture is fetched back on request and served from our origin with its type', async () => {
     const row = await rowOf(oldest);
-    const key = row.keys[0]!;
+    // The address the post shows, as a signed-out visitor's browser loads it in an <img>.
+    const key = (await photoOfPost()).url.slice('/media/'.length);
     asked.length = 0;
-    // A signed-out visitor, as a browser loading an <img>.
     const response = await t.client().get(`/media/${key}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/webp');
@@ -168,7 +190,7 @@ describe('remote media cache', () => {
     expect(restored.lastServedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(await storedKeysOfRow(oldest)).toEqual(row.keys);
     // Now stored: the next viewer is served without asking the remote.
-    expect((await t.client().get(`/media/${row.keys[row.keys.length - 1]}`)).status).toBe(200);
+    expect((await t.client().get(`/media/${row.keys[0]}`)).status).toBe(200);
     expect(asked).toEqual(['/a.jpg']);
   });
 
@@ -233,6 +255,23 @@ describe('remote media cache', () => {
     expect((await t.client().get(`/media/${key}`)).status).toBe(404);
     expect(asked).toEqual([]);
     expect(await storedKeysOfRow(id)).toEqual([]);
+  });
+
+  it('what /media serves is written as served in one statement, not per request', async () => {
+    const row = await rowOf(middle);
+    await setCache(middle, { lastServedAt: hoursAgo(30) });
+    const cache = createRemoteMediaCache(t.deps, { flushEveryMs: 60_000 });
+    // Within the interval: noted in memory only.
+    cache.served(row.keys[0]!);
+    await cache.flushed();
+    expect((await cacheOf(middle))!.lastServedAt.getTime()).toBeLessThan(hoursAgo(29).getTime());
+    // Once the interval is over (here: at once), every noted key is written.
+    const eager = createRemoteMediaCache(t.deps, { flushEveryMs: 0 });
+    eager.served(row.keys.at(-1)!);
+    eager.served((await rowOf(localImageId)).keys[0]!);
+    await eager.flushed();
+    expect((await cacheOf(middle))!.lastServedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(await cacheOf(localImageId)).toBeUndefined();
   });
 
   it('serving marks a picture at most once an hour', async () => {

@@ -27,7 +27,7 @@ type CacheDeps = { env: Env; db: Db; storage: Storage; outbound: OutboundGate; l
 /** How often a served picture's `last_served_at` may move: the LRU order needs no finer grain. */
 const touchGrainMs = 60 * 60 * 1000;
 /** How long a process gathers served keys before writing them, in one statement. */
-const touchFlushMs = 5 * 60 * 1000;
+const touchFlushEveryMs = 5 * 60 * 1000;
 /** Keys gathered between writes, at most: a flood of requests costs no more memory than this. */
 const touchKeysMax = 10_000;
 /** A source that failed is not asked again before this: a gone server is not hammered per view. */
@@ -48,7 +48,8 @@ export async function touchServed(db: Db, stems: readonly string[]): Promise<voi
     .set({ lastServedAt: sql`now()` })
     .where(
       and(
-        inArray(remoteMedia.stem, [...stems]),
+        // One array parameter, not one per stem: a flush may carry thousands.
+        sql`${remoteMedia.stem} = any(${sql.param([...stems])}::text[])`,
         lt(remoteMedia.lastServedAt, sql`now() - ${`${touchGrainMs} milliseconds`}::interval`),
       ),
     );
@@ -59,11 +60,13 @@ export async function touchServed(db: Db, stems: readonly string[]): Promise<voi
  * per request; the batch is written at most every few minutes), `fetchBack` restores an evicted
  * picture's files, one fetch per picture however many viewers ask at once.
  */
-export function createRemoteMediaCache(deps: CacheDeps) {
+export function createRemoteMediaCache(deps: CacheDeps, { flushEveryMs = touchFlushEveryMs } = {}) {
   /** Stems served since the last write. */
   let pending = new Set<string>();
   let lastFlush = Date.now();
   const inFlight = new Map<string, Promise<boolean>>();
+  /** The write under way, for a test to wait on. */
+  let flushing: Promise<void> = Promise.resolve();
 
   async function flush() {
     const stems = [...pending];
@@ -74,8 +77,8 @@ export function createRemoteMediaCache(deps: CacheDeps) {
 
   function served(key: string) {
     if (pending.size < touchKeysMax) pending.add(stemOf(key));
-    if (Date.now() - lastFlush < touchFlushMs) return;
-    flush().catch((err) => deps.logger.warn({ err }, 'remote media touches not recorded'));
+    if (Date.now() - lastFlush < flushEveryMs) return;
+    flushing = flush().catch((err) => deps.logger.warn({ err }, 'remote media touches not recorded'));
   }
 
   async function fetchBack(key: string): Promise<boolean> {
@@ -136,7 +139,7 @@ export function createRemoteMediaCache(deps: CacheDeps) {
     }
   }
 
-  return { served, fetchBack, flush };
+  return { served, fetchBack, flushed: () => flushing };
 }
 
 export type RemoteMediaCache = ReturnType<typeof createRemoteMediaCache>;
