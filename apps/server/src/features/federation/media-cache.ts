@@ -126,11 +126,14 @@ export function createRemoteMediaCache(deps: CacheDeps, { flushEveryMs = touchFl
       });
       if (response.status !== 200) throw new Error(`source answered ${response.status}`);
       const bytes = await restoreImageFiles(deps.storage, row, response.body);
-      await deps.db
+      const [restored] = await deps.db
         .update(remoteMedia)
         .set({ evictedAt: null, failedAt: null, bytes, lastServedAt: sql`now()` })
-        .where(eq(remoteMedia.imageId, row.id));
-      return true;
+        .where(eq(remoteMedia.imageId, row.id))
+        .returning({ imageId: remoteMedia.imageId });
+      // Its post or account deleted while it was fetched: the files written have no row to name them.
+      if (!restored) await deps.storage.delete(row.keys);
+      return Boolean(restored);
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
       deps.logger.info({ err: error, imageId: row.id }, 'evicted remote picture could not be fetched back');
