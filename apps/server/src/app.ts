@@ -24,6 +24,7 @@ import type { AppDeps } from './deps.ts';
 import { exportFolder } from './features/account/data-export.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
 import { federationHandler } from './features/federation/http.ts';
+import { createRemoteMediaCache } from './features/federation/media-cache.ts';
 import { importFolder } from './features/import/service.ts';
 import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
   // Images come from the CDN / bucket address when S3_PUBLIC_URL is set (storage/s3.ts).
   const mediaOrigins = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
   const lookupSession = createSessionLookup(auth, { suspended: deps.suspended, ended: deps.endedSessions });
+  const remoteMedia = createRemoteMediaCache(deps);
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -227,8 +229,11 @@ export function createApp(deps: AppDeps) {
     if (key.startsWith(`${importFolder}/`)) return c.body(null, 404);
     // Reports' pictures are evidence for staff, read through the console's API (safety/routes.ts).
     if (isReportSnapshotKey(key)) return c.body(null, 404);
-    const file = await deps.storage.get(key);
+    let file = await deps.storage.get(key);
+    // An evicted remote picture: fetched back from the source its row keeps, then served from here.
+    if (!file && (await remoteMedia.fetchBack(key))) file = await deps.storage.get(key);
     if (!file) return c.body(null, 404);
+    remoteMedia.served(key);
     return c.body(file.body, 200, {
       'content-type': mediaContentType(key, file),
       'content-length': String(file.size),

@@ -97,6 +97,12 @@ const EnvSchema = z.object({
    * sends nothing. On in production, it needs an https PUBLIC_URL: that origin is every member's identity.
    */
   FEDERATION: z.enum(['on', 'off']).default('on'),
+  /**
+   * The size cap of the remote-media cache (pictures fetched from other servers), in MB: an hourly
+   * job deletes the files of the least recently served ones above it, and /media fetches them back
+   * when asked (features/federation/media-cache.ts). Members' own uploads never count.
+   */
+  REMOTE_MEDIA_CACHE_MB: z.coerce.number().int().min(0).default(2048),
 });
 
 /** The S3 driver's settings, present only when STORAGE_DRIVER=s3 and checked to be complete. */

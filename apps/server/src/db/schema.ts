@@ -1027,6 +1027,41 @@ export const federationDomainBlocks = pgTable('federation_domain_blocks', {
 });
 
 /**
+ * The remote-media cache (features/federation/media-cache.ts): one row per picture fetched from
+ * another server (media.ts), none for members' own uploads, which are therefore never evicted. Its
+ * own table rather than columns of `images`: serving and fetching back write here, and an update of
+ * `images` rewrites the posts that show it and announces a feed change (migrations 0010, 0011).
+ */
+export const remoteMedia = pgTable(
+  'remote_media',
+  {
+    imageId: uuid('image_id')
+      .primaryKey()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    /**
+     * The keys' shared beginning (`images/1732000000000-ab12cd`): every size and format of the
+     * picture is `<stem>-<width>.<ext>`, so /media finds the row from any key it is asked for.
+     */
+    stem: text('stem').notNull(),
+    /** Where it was fetched from: the only address a fetch-back asks, never one a request names. */
+    sourceUrl: text('source_url').notNull(),
+    /** Bytes its files take in storage (WebP sizes, original, AVIF twins); 0 while evicted. */
+    bytes: integer('bytes').notNull(),
+    /** When /media last served it, coarsely (moved at most once an hour): the eviction order. */
+    lastServedAt: timestamp('last_served_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the cache's sweep deleted its files; null while they are stored. */
+    evictedAt: timestamp('evicted_at', { withTimezone: true }),
+    /** The last failed fetch-back (its server gone, refused, not an image): no new try for an hour. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('remote_media_stem_uq').on(t.stem),
+    // The sweep's order over what is still stored, least recently served first.
+    index('remote_media_lru_idx').on(t.lastServedAt).where(sql`${t.evictedAt} is null`),
+  ],
+);
+
+/**
  * A deleted member's keys, kept while their Delete(Person) is being delivered (features/federation/
  * farewell.ts): other servers verify it with the key they cached, so it must be signed after the
  * member's rows are gone. Swept after `federationFarewellDays` (no foreign key: the user is gone).

@@ -18,6 +18,7 @@ import {
   federateLikeTask,
 } from '../features/federation/interactions.ts';
 import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
+import { remoteMediaEvictTask } from '../features/federation/media-cache.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
 import { federateEventJoinTask } from '../features/federation/remote-joins.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
@@ -74,6 +75,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federateBlockTask,
   federationKvSweepTask,
   archiveImportTask,
+  remoteMediaEvictTask,
 ];
 
 /**
@@ -93,4 +95,5 @@ export const cron: readonly CronEntry<JobDeps>[] = [
   { task: mailDeliveriesSweepTask, match: '55 * * * *' },
   { task: reportPicturesMoveTask, match: '50 * * * *' },
   { task: federationKvSweepTask, match: '40 * * * *' },
+  { task: remoteMediaEvictTask, match: '05 * * * *' },
 ];

@@ -28,16 +28,20 @@ export function ResponsiveImage({
   fit = 'cover',
 }: ResponsiveImageProps) {
   const [loaded, setLoaded] = useState(false);
+  // A picture the server cannot serve (one from another server that is gone from it: 404) shows
+  // its blurred placeholder in its place rather than the browser's broken-image icon.
+  const [failed, setFailed] = useState(false);
+  const fallback = failed && image.placeholder ? placeholderUrl(image.placeholder) : null;
   // Always a <picture>, even before the AVIF exists: when a refetch brings it, the <source> is
   // added beside the same <img> rather than the <img> being replaced (and its pixels reloaded).
   // display: contents, so the <img> sizes and places itself as it would without the wrapper.
   return (
     <picture className={styles.picture}>
-      {image.avifSrcset && <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} />}
+      {image.avifSrcset && !fallback && <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} />}
       <img
         className={[styles.image, className].filter(Boolean).join(' ')}
-        src={image.url}
-        srcSet={image.srcset}
+        src={fallback ?? image.url}
+        srcSet={fallback ? undefined : image.srcset}
         sizes={sizes}
         width={image.width}
         height={image.height}
@@ -45,8 +49,10 @@ export function ResponsiveImage({
         loading={priority ? 'eager' : 'lazy'}
         decoding="async"
         onLoad={() => setLoaded(true)}
+        onError={() => setFailed(true)}
         style={{
-          objectFit: fit,
+          // The placeholder's own few pixels are only roughly the picture's shape: it fills the box.
+          objectFit: fallback ? 'cover' : fit,
           backgroundImage: loaded ? undefined : `url(${placeholderUrl(image.placeholder)})`,
         }}
       />

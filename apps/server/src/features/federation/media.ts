@@ -99,7 +99,7 @@ export async function importRemoteImage(
     if (response.status !== 200) return null;
     const image = await uploadImage({
       ctx: { db, storage, viewer: { id: ownerId, email: '' } },
-      input: { purpose, bytes: response.body },
+      input: { purpose, bytes: response.body, sourceUrl: url },
     });
     return image.id;
   } catch (error) {

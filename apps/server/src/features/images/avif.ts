@@ -14,9 +14,9 @@
  * Only post photos: they are the images with an original to encode from (images/service.ts);
  * encoding AVIF from a stored WebP would only add a second generation of loss.
  */
-import { and, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { images } from '../../db/schema.ts';
+import { images, remoteMedia } from '../../db/schema.ts';
 import { addJob, defineTask } from '../../jobs/task.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { UploadGate } from '../../lib/upload-gate.ts';
@@ -52,13 +52,21 @@ export function queueAvif(db: Db, imageId: string): Promise<void> {
 const nextStepAborted = (err: unknown) => (err as { name?: string })?.name === 'AbortError';
 
 /** Records the outcome unless another instance did first or the image is gone; true if recorded. */
-async function record(db: Db, imageId: string, avifKeys: string[]): Promise<boolean> {
+async function record(db: Db, imageId: string, avifKeys: string[], bytes = 0): Promise<boolean> {
   const updated = await db
     .update(images)
     .set({ avifKeys })
     .where(and(eq(images.id, imageId), isNull(images.avifKeys)))
     .returning({ id: images.id });
-  return updated.length > 0;
+  if (updated.length === 0) return false;
+  // A picture from another server counts its twins against the remote-media cache's cap.
+  if (bytes > 0) {
+    await db
+      .update(remoteMedia)
+      .set({ bytes: sql`${remoteMedia.bytes} + ${bytes}` })
+      .where(eq(remoteMedia.imageId, imageId));
+  }
+  return true;
 }
 
 /**
@@ -105,7 +113,8 @@ export async function encodeImageAvif(
     storage,
     variants.map((v, i) => ({ key: avifKeys[i]!, data: v.data, contentType: 'image/avif' })),
   );
-  if (await record(db, imageId, avifKeys)) return true;
+  const bytes = variants.reduce((sum, v) => sum + v.data.byteLength, 0);
+  if (await record(db, imageId, avifKeys, bytes)) return true;
   const [still] = await db.select({ id: images.id }).from(images).where(eq(images.id, imageId));
   if (!still) await storage.delete(avifKeys);
   return false;

@@ -4,16 +4,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ImageDto, ImagePurpose } from '@glimpse/shared';
-import { limits } from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
 import { and, lt, sql } from 'drizzle-orm';
 import { deleteImages, toImageDto } from '../../core/images.ts';
-import type { ServiceArgs } from '../../core/service.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
-import { events, images, postImages, profiles } from '../../db/schema.ts';
+import { events, images, postImages, profiles, remoteMedia } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
+import { invalid } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { originalsFolder, putAll, type Storage } from '../../storage/storage.ts';
-import { processImage } from './pipeline.ts';
+import { type ProcessOptions, processImage } from './pipeline.ts';
 
 /** Storage folders of SPEC.md §3; event pictures share `images` with posts. */
 const folderOf: Record<ImagePurpose, string> = {
@@ -23,19 +24,26 @@ const folderOf: Record<ImagePurpose, string> = {
   background: 'editedBackgroundImages',
 };
 
+/** The sizes each purpose keeps: a post photo's widths bound its long side. */
+const processOptionsOf = (purpose: ImagePurpose): ProcessOptions | undefined =>
+  purpose === 'post' ? { widths: limits.postImageWidths, boundLongSide: true } : undefined;
+
+const sizeOf = (files: readonly { data: Buffer }[]) => files.reduce((sum, f) => sum + f.data.byteLength, 0);
+
 /**
  * Files first, then the row: a failed write deletes the files written so far, a failed insert
- * deletes them all, so no half-record stays.
+ * deletes them all, so no half-record stays. `sourceUrl` marks a remote picture the federation
+ * fetched (its cache may evict it and fetch it back from there); members' uploads have none.
  */
 export async function uploadImage({
   ctx: { db, storage, viewer },
-  input: { purpose, bytes },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { purpose: ImagePurpose; bytes: Buffer }>): Promise<ImageDto> {
+  input: { purpose, bytes, sourceUrl },
+}: ServiceArgs<
+  'db' | 'storage' | 'viewer',
+  { purpose: ImagePurpose; bytes: Buffer; sourceUrl?: string }
+>): Promise<ImageDto> {
   const isPost = purpose === 'post';
-  const processed = await processImage(
-    bytes,
-    isPost ? { widths: limits.postImageWidths, boundLongSide: true } : undefined,
-  );
+  const processed = await processImage(bytes, processOptionsOf(purpose));
   // A millisecond timestamp in every file name (SPEC.md §3), plus randomness so names never collide.
   const name = `${Date.now()}-${randomBytes(6).toString('hex')}`;
   const stem = `${folderOf[purpose]}/${name}`;
@@ -49,24 +57,57 @@ export async function uploadImage({
   ]);
   const storedKeys = originalKey ? [...keys, originalKey] : keys;
   try {
-    const [row] = await db
-      .insert(images)
-      .values({
-        ownerId: viewer.id,
-        purpose,
-        keys,
-        widths: processed.variants.map((v) => v.width),
-        width: processed.width,
-        height: processed.height,
-        placeholder: processed.placeholder,
-        originalKey,
-      })
-      .returning();
-    return toImageDto(storage, row!);
+    const row = await withTransaction(db, async (tx) => {
+      const [inserted] = await tx
+        .insert(images)
+        .values({
+          ownerId: viewer.id,
+          purpose,
+          keys,
+          widths: processed.variants.map((v) => v.width),
+          width: processed.width,
+          height: processed.height,
+          placeholder: processed.placeholder,
+          originalKey,
+        })
+        .returning();
+      if (sourceUrl) {
+        await tx.insert(remoteMedia).values({
+          imageId: inserted!.id,
+          stem,
+          sourceUrl,
+          bytes: sizeOf(processed.variants) + (originalKey ? bytes.byteLength : 0),
+        });
+      }
+      return inserted!;
+    });
+    return toImageDto(storage, row);
   } catch (error) {
     await storage.delete(storedKeys);
     throw error;
   }
+}
+
+/**
+ * The WebP files of an evicted remote picture, made again from `bytes` (fetched anew from its
+ * source) through the same checks and encoder, and written under the row's own keys: every page
+ * that named them keeps working. Encoded as at import, so the same picture yields the same widths;
+ * one that no longer yields the row's widths (changed at its source) is refused rather than stored
+ * under wrong names. Answers the bytes written.
+ */
+export async function restoreImageFiles(
+  storage: Storage,
+  row: { purpose: ImagePurpose; keys: readonly string[]; widths: readonly number[] },
+  bytes: Buffer,
+): Promise<number> {
+  const processed = await processImage(bytes, processOptionsOf(row.purpose));
+  const files = row.widths.map((width, i) => {
+    const variant = processed.variants.find((v) => v.width === width);
+    if (!variant) throw invalid(messages.image.notAnImage);
+    return { key: row.keys[i]!, data: variant.data, contentType: 'image/webp' };
+  });
+  await putAll(storage, files);
+  return sizeOf(files);
 }
 
 /**
