@@ -1,7 +1,10 @@
 /**
  * A Report button that opens the report dialog (Reason, Submit, Cancel; DESIGN.md §4), for an
  * account, a post, a comment or an event alike. A second report of the same thing while the first
- * is open answers 409 with the shared "already reported" message, shown in the dialog.
+ * is open answers 409 with the shared "already reported" message, shown in the dialog. About an
+ * account on another server (`forwardTo`, its host), a "Forward to <server>" box also sends the
+ * report to that server's moderators, without the reporter's name (features/federation,
+ * report-forward.ts); about a member here there is no box.
  */
 
 import { limits, messages, ReportInput } from '@glimpse/shared';
@@ -22,18 +25,20 @@ interface ReportButtonProps {
   label: string;
   title: string;
   description: string;
-  send: (reason: string) => Promise<unknown>;
+  send: (reason: string, forward: boolean) => Promise<unknown>;
   size?: 'md' | 'sm';
+  /** The remote server of the reported account (or of the content's author); null for a member here. */
+  forwardTo?: string | null;
 }
 
-export function ReportButton({ label, title, description, send, size }: ReportButtonProps) {
+export function ReportButton({ label, title, description, send, size, forwardTo }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
   const toast = useToast();
   const form = useForm({
-    initial: { reason: '' },
+    initial: { reason: '', forward: false },
     schema: ReportInput,
-    onSubmit: async ({ reason }) => {
-      await send(reason);
+    onSubmit: async ({ reason, forward }) => {
+      await send(reason, Boolean(forwardTo) && forward);
       toast.success(messages.social.reported);
       close();
     },
@@ -69,6 +74,31 @@ export function ReportButton({ label, title, description, send, size }: ReportBu
             onChange={(e) => form.set('reason', e.target.value)}
             autoFocus
           />
+          {forwardTo && (
+            <label style={{ display: 'flex', alignItems: 'flex-start', gap: 8, cursor: 'pointer' }}>
+              <input
+                type="checkbox"
+                checked={form.values.forward}
+                onChange={(e) => form.set('forward', e.target.checked)}
+                style={{
+                  width: 20,
+                  height: 20,
+                  margin: '2px 0 0',
+                  flexShrink: 0,
+                  accentColor: 'var(--brand)',
+                }}
+              />
+              <span>
+                <span style={{ fontWeight: 600 }}>
+                  <Trans>Forward to {forwardTo}</Trans>
+                </span>
+                <br />
+                <span style={{ color: 'var(--text-muted)' }}>
+                  <Trans>A copy goes to that server’s moderators, without your name.</Trans>
+                </span>
+              </span>
+            </label>
+          )}
           <ErrorMessage>{alert}</ErrorMessage>
           <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
             <Button variant="secondary" onClick={close}>

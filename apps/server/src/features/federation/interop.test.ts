@@ -613,7 +613,7 @@ describe('reports forwarded to other servers', () => {
     expect(flag!.path).toBe('/inbox');
     expect(flag!.body).toMatchObject({ actor: instanceActor, content: 'Stolen photo' });
     expect(flag!.body.object).toEqual([`${remote}/users/${username}`, eveNote]);
-    const sent = JSON.stringify(flag!.body) + JSON.stringify([...flag!.request.headers]);
+    const sent = JSON.stringify(flag!.body) + JSON.stringify(Object.fromEntries(flag!.request.headers.entries()));
     expect(sent).not.toContain(ada.id);
     expect(sent).not.toContain('ada');
     const key = await verifyRequest(flag!.request, {
