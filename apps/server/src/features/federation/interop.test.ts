@@ -52,6 +52,7 @@ import {
   mastodonWebFinger,
   pixelfedCreateNote,
 } from './fixtures/remote-documents.ts';
+import { headerRecord } from './objects/html.ts';
 
 const ours = 'https://glimpse.glimpse.test:3113';
 const remoteHost = 'remote.glimpse.test';
@@ -613,7 +614,7 @@ describe('reports forwarded to other servers', () => {
     expect(flag!.path).toBe('/inbox');
     expect(flag!.body).toMatchObject({ actor: instanceActor, content: 'Stolen photo' });
     expect(flag!.body.object).toEqual([`${remote}/users/${username}`, eveNote]);
-    const sent = JSON.stringify(flag!.body) + JSON.stringify(Object.fromEntries(flag!.request.headers.entries()));
+    const sent = JSON.stringify(flag!.body) + JSON.stringify(headerRecord(flag!.request.headers));
     expect(sent).not.toContain(ada.id);
     expect(sent).not.toContain('ada');
     const key = await verifyRequest(flag!.request, {
