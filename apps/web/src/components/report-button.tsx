@@ -11,7 +11,7 @@ import { limits, messages, ReportInput } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Flag } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -33,6 +33,7 @@ interface ReportButtonProps {
 
 export function ReportButton({ label, title, description, send, size, forwardTo }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
+  const forwardId = useId();
   const toast = useToast();
   const form = useForm({
     initial: { reason: '', forward: false },
@@ -75,11 +76,13 @@ export function ReportButton({ label, title, description, send, size, forwardTo 
             autoFocus
           />
           {forwardTo && (
-            <label style={{ display: 'flex', alignItems: 'flex-start', gap: 8, cursor: 'pointer' }}>
+            <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
               <input
+                id={forwardId}
                 type="checkbox"
                 checked={form.values.forward}
                 onChange={(e) => form.set('forward', e.target.checked)}
+                aria-describedby={`${forwardId}-hint`}
                 style={{
                   width: 20,
                   height: 20,
@@ -88,16 +91,15 @@ export function ReportButton({ label, title, description, send, size, forwardTo 
                   accentColor: 'var(--brand)',
                 }}
               />
-              <span>
-                <span style={{ fontWeight: 600 }}>
+              <div>
+                <label htmlFor={forwardId} style={{ fontWeight: 600, cursor: 'pointer' }}>
                   <Trans>Forward to {forwardTo}</Trans>
-                </span>
-                <br />
-                <span style={{ color: 'var(--text-muted)' }}>
+                </label>
+                <p id={`${forwardId}-hint`} style={{ margin: 0, color: 'var(--text-muted)' }}>
                   <Trans>A copy goes to that server’s moderators, without your name.</Trans>
-                </span>
-              </span>
-            </label>
+                </p>
+              </div>
+            </div>
           )}
           <ErrorMessage>{alert}</ErrorMessage>
           <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
