@@ -624,6 +624,14 @@ describe('reports forwarded to other servers', () => {
     expect(key?.ownerId?.href).toBe(instanceActor);
     const [stored] = await t.db.select().from(reports).where(eq(reports.targetId, post!.postId));
     expect(stored).toMatchObject({ forward: true, reporterId: ada.id });
+    // The moderators here see that it went out too.
+    const moderator = await t.signUpWithProfile({ firstName: 'Fo', lastName: 'Rward', username: 'mo_fwd' });
+    await t.db.update(user).set({ role: 'moderator' }).where(eq(user.id, moderator.id));
+    const console = (await (await moderator.get('/api/admin/reports')).json()) as {
+      items: { targetId: string; reports: { forwarded: boolean }[] }[];
+    };
+    const group = console.items.find((item) => item.targetId === post!.postId);
+    expect(group?.reports).toMatchObject([{ forwarded: true }]);
   });
 
   it('an account report forwards only the account; without the box nothing is sent', async () => {
