@@ -433,6 +433,8 @@ export interface ReportDto {
   id: string;
   reporter: AuthorDto | null;
   reason: string;
+  /** The reporter also sent it to the remote account's server (a Flag, issue 25). */
+  forwarded: boolean;
   snapshot: ReportedContentDto;
   status: 'open' | 'resolved' | 'dismissed';
   /** dismissed | content_removed | account_suspended | duplicate */

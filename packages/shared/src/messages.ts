@@ -1120,6 +1120,10 @@ export const messageCatalog = {
       id: 'safety.alreadyReported',
       message: 'You have already reported this. Our moderators will review it.',
     },
+    forwardLocal: /*i18n*/ {
+      id: 'safety.forwardLocal',
+      message: 'Only a report about an account on another server can be forwarded there.',
+    },
     reportNotFound: /*i18n*/ { id: 'safety.reportNotFound', message: 'Report not found.' },
     reportAlreadyHandled: /*i18n*/ {
       id: 'safety.reportAlreadyHandled',

@@ -240,6 +240,8 @@ export const PageQuery = z.object({
 
 export const ReportInput = z.object({
   reason: requiredText(limits.reportMax, 'reason'),
+  /** Also send the report (without the reporter's name) to the remote account's server, as a Flag. */
+  forward: z.boolean().optional().default(false),
 });
 export type ReportInput = z.input<typeof ReportInput>;
 

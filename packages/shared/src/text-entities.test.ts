@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { limits } from './limits.ts';
-import { extractHashtags, extractMentions, isHashtag, normalizeTag, parseText } from './text-entities.ts';
+import {
+  extractHashtags,
+  extractMentions,
+  isHashtag,
+  normalizeTag,
+  parseText,
+  remoteHostOf,
+} from './text-entities.ts';
 
 // Letters from several scripts, so properties run on more than ASCII.
 const letter = fc.constantFrom(...'aBcZéÉßñÑøπΣσжЖ日本한글ع'.split(''));
@@ -87,5 +94,14 @@ describe('hashtags and mentions', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('remote accounts', () => {
+  it('names the server of a remote username, with its port; none for a member here', () => {
+    expect(remoteHostOf('eve@example.org')).toBe('example.org');
+    expect(remoteHostOf('eve@example.org:8443')).toBe('example.org:8443');
+    expect(remoteHostOf('ada')).toBeNull();
+    expect(remoteHostOf('ada.lovelace_1')).toBeNull();
   });
 });

@@ -83,3 +83,9 @@ export function extractMentions(text: string): string[] {
 export function fediverseHandle(username: string, host: string): string {
   return username.includes('@') ? `@${username}` : `@${username}@${host}`;
 }
+
+/** The server a remote account lives on (its host, with the port when it has one); null for a member here. */
+export function remoteHostOf(username: string): string | null {
+  const at = username.indexOf('@');
+  return at > 0 ? username.slice(at + 1) : null;
+}

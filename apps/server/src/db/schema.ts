@@ -633,6 +633,11 @@ export const reports = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true, precision: 3 }),
     /** What the moderator did: dismissed | content_removed | account_suspended. */
     resolution: text('resolution'),
+    /**
+     * The reporter asked to send it to the remote account's server too: migration 0025's trigger
+     * queues the `federation_flag` job with the insert (features/federation/report-forward.ts).
+     */
+    forward: boolean('forward').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1013,6 +1018,24 @@ export const federationKeys = pgTable('federation_keys', {
   ed25519Private: jsonb('ed25519_private').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The instance actor's key pairs (features/federation/instance-actor.ts): one row, made the first
+ * time the actor is needed and never again, since other servers cache its public key by id.
+ */
+export const federationInstanceKeys = pgTable(
+  'federation_instance_keys',
+  {
+    /** Always true: the primary key is what keeps this table to one row. */
+    singleton: boolean('singleton').primaryKey().default(true),
+    rsaPublic: jsonb('rsa_public').notNull(),
+    rsaPrivate: jsonb('rsa_private').notNull(),
+    ed25519Public: jsonb('ed25519_public').notNull(),
+    ed25519Private: jsonb('ed25519_private').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('federation_instance_keys_singleton', sql`${t.singleton}`)],
+);
 
 /**
  * A domain an admin blocked on /admin/federation (features/federation/domain-blocks.ts): its host

@@ -21,6 +21,7 @@ import { federationKvSweepTask, federationMessageTask } from '../features/federa
 import { remoteMediaEvictTask } from '../features/federation/media-cache.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
 import { federateEventJoinTask } from '../features/federation/remote-joins.ts';
+import { forwardReportTask } from '../features/federation/report-forward.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
 import { archiveImportTask } from '../features/import/service.ts';
@@ -65,6 +66,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   mailDeliveriesSweepTask,
   reportPicturesMoveTask,
   federationMessageTask,
+  forwardReportTask,
   federatePostTask,
   federateEventTask,
   federateEventJoinTask,

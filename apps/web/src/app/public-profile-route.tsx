@@ -73,7 +73,7 @@ export function PublicProfileRoute() {
                 requested={person.followRequested}
               />
             )}
-            <ReportButton userId={person.userId} name={name} />
+            <ReportButton userId={person.userId} name={name} username={person.username} />
             {!person.blockedByMe && <MuteButton userId={person.userId} muted={person.mutedByMe} />}
             <BlockButton userId={person.userId} name={name} blocked={person.blockedByMe} />
           </>

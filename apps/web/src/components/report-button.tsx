@@ -1,14 +1,17 @@
 /**
  * A Report button that opens the report dialog (Reason, Submit, Cancel; DESIGN.md §4), for an
  * account, a post, a comment or an event alike. A second report of the same thing while the first
- * is open answers 409 with the shared "already reported" message, shown in the dialog.
+ * is open answers 409 with the shared "already reported" message, shown in the dialog. About an
+ * account on another server (`forwardTo`, its host), a "Forward to <server>" box also sends the
+ * report to that server's moderators, without the reporter's name (features/federation,
+ * report-forward.ts); about a member here there is no box.
  */
 
 import { limits, messages, ReportInput } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Flag } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
@@ -22,18 +25,21 @@ interface ReportButtonProps {
   label: string;
   title: string;
   description: string;
-  send: (reason: string) => Promise<unknown>;
+  send: (reason: string, forward: boolean) => Promise<unknown>;
   size?: 'md' | 'sm';
+  /** The remote server of the reported account (or of the content's author); null for a member here. */
+  forwardTo?: string | null;
 }
 
-export function ReportButton({ label, title, description, send, size }: ReportButtonProps) {
+export function ReportButton({ label, title, description, send, size, forwardTo }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
+  const forwardId = useId();
   const toast = useToast();
   const form = useForm({
-    initial: { reason: '' },
+    initial: { reason: '', forward: false },
     schema: ReportInput,
-    onSubmit: async ({ reason }) => {
-      await send(reason);
+    onSubmit: async ({ reason, forward }) => {
+      await send(reason, Boolean(forwardTo) && forward);
       toast.success(messages.social.reported);
       close();
     },
@@ -69,6 +75,32 @@ export function ReportButton({ label, title, description, send, size }: ReportBu
             onChange={(e) => form.set('reason', e.target.value)}
             autoFocus
           />
+          {forwardTo && (
+            <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
+              <input
+                id={forwardId}
+                type="checkbox"
+                checked={form.values.forward}
+                onChange={(e) => form.set('forward', e.target.checked)}
+                aria-describedby={`${forwardId}-hint`}
+                style={{
+                  width: 20,
+                  height: 20,
+                  margin: '2px 0 0',
+                  flexShrink: 0,
+                  accentColor: 'var(--brand)',
+                }}
+              />
+              <div>
+                <label htmlFor={forwardId} style={{ fontWeight: 600, cursor: 'pointer' }}>
+                  <Trans>Forward to {forwardTo}</Trans>
+                </label>
+                <p id={`${forwardId}-hint`} style={{ margin: 0, color: 'var(--text-muted)' }}>
+                  <Trans>A copy goes to that server’s moderators, without your name.</Trans>
+                </p>
+              </div>
+            </div>
+          )}
           <ErrorMessage>{alert}</ErrorMessage>
           <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
             <Button variant="secondary" onClick={close}>

@@ -7,8 +7,8 @@ import { api, request } from '@/lib/api-client.ts';
 
 export type ReportableContent = 'post' | 'comment' | 'event';
 
-export function reportContent(kind: ReportableContent, id: string, reason: string) {
-  const target = { param: { id: encodeURIComponent(id) }, json: { reason } };
+export function reportContent(kind: ReportableContent, id: string, reason: string, forward = false) {
+  const target = { param: { id: encodeURIComponent(id) }, json: { reason, forward } };
   if (kind === 'post') return request(api.posts[':id'].reports.$post(target));
   if (kind === 'comment') return request(api.comments[':id'].reports.$post(target));
   return request(api.events[':id'].reports.$post(target));

@@ -5,7 +5,8 @@
  *   the job runner feeds it (jobs.ts), so NODE_TYPE=web processes only enqueue;
  * - every fetch through the outbound gate (loader.ts; deliveries in deliver.ts);
  * - ids from PUBLIC_URL (`origin`), never from the Host a request came with;
- * - dispatchers: the actor at the profile page's URL (/userpublicfeed/{uid}), a post's Note at
+ * - dispatchers: the actor at the profile page's URL (/userpublicfeed/{uid}) and the instance
+ *   actor beside them (instance-actor.ts), a post's Note at
  *   /postdetail/{id}, collections (collections.ts), NodeInfo; and one inbox handler per activity
  *   type (inbox/*.ts), Fedify's listeners being the only way in.
  */
@@ -46,7 +47,8 @@ import { onJoin, onLeave } from './inbox/join.ts';
 import { onJoinAnswer } from './inbox/join-answer.ts';
 import { onUndo } from './inbox/undo.ts';
 import { onUpdate } from './inbox/update.ts';
-import { farewellKeyPairsOf, keyPairsOf } from './keys.ts';
+import { instanceActorIdentifier, instanceActorOf, instanceActorUsername } from './instance-actor.ts';
+import { farewellKeyPairsOf, instanceKeyPairsOf, keyPairsOf } from './keys.ts';
 import { createPostgresKvStore } from './kv.ts';
 import { gateAuthenticatedLoader, gateDocumentLoader } from './loader.ts';
 import { nodeInfoOf } from './nodeinfo.ts';
@@ -92,13 +94,20 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
   });
 
   federation
-    .setActorDispatcher('/userpublicfeed/{identifier}', (ctx, userId) => personOf(ctx, userId))
-    .setKeyPairsDispatcher(async (ctx, userId) =>
-      (await isPublishedLocal(ctx.data.db, userId))
-        ? keyPairsOf(ctx.data.db, userId)
-        : farewellKeyPairsOf(ctx.data.db, userId),
+    .setActorDispatcher('/userpublicfeed/{identifier}', (ctx, userId) =>
+      userId === instanceActorIdentifier ? instanceActorOf(ctx) : personOf(ctx, userId),
     )
-    .mapHandle((ctx, username) => localUserIdByUsername(ctx.data.db, username));
+    .setKeyPairsDispatcher(async (ctx, userId) => {
+      if (userId === instanceActorIdentifier) return instanceKeyPairsOf(ctx.data.db);
+      return (await isPublishedLocal(ctx.data.db, userId))
+        ? keyPairsOf(ctx.data.db, userId)
+        : farewellKeyPairsOf(ctx.data.db, userId);
+    })
+    .mapHandle((ctx, username) =>
+      username.toLowerCase() === instanceActorUsername(ctx)
+        ? instanceActorIdentifier
+        : localUserIdByUsername(ctx.data.db, username),
+    );
 
   // A followers-only post is a 404 unless a follower's server signed the fetch (audience.ts).
   federation.setObjectDispatcher(Note, '/postdetail/{id}', async (ctx, { id }) => {

@@ -7,8 +7,8 @@
 import './node-shims.ts';
 import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:https';
-import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { exportSpki } from '@fedify/vocab-runtime';
+import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedify';
+import { exportSpki, preloadedContexts } from '@fedify/vocab-runtime';
 import type {
   CommentDto,
   NotificationDto,
@@ -23,6 +23,8 @@ import {
   comments,
   federationActors,
   federationComments,
+  federationDomainBlocks,
+  federationInstanceKeys,
   federationPosts,
   follows,
   postLikes,
@@ -50,6 +52,7 @@ import {
   mastodonWebFinger,
   pixelfedCreateNote,
 } from './fixtures/remote-documents.ts';
+import { headerRecord } from './objects/html.ts';
 
 const ours = 'https://glimpse.glimpse.test:3113';
 const remoteHost = 'remote.glimpse.test';
@@ -59,7 +62,13 @@ const username = 'eve';
 let t: TestContext;
 let ada: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
 let keys: CryptoKeyPair;
-const received: { path: string; body: Record<string, unknown>; signed: boolean }[] = [];
+const received: {
+  path: string;
+  body: Record<string, unknown>;
+  signed: boolean;
+  /** The request as it arrived, to verify its signature. */
+  request: Request;
+}[] = [];
 let standIn: ReturnType<typeof createServer>;
 
 const readBody = (request: IncomingMessage) =>
@@ -83,11 +92,17 @@ beforeAll(async () => {
       response.end(JSON.stringify(body));
     };
     if (request.method === 'POST') {
-      const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
+      const text = await readBody(request);
+      const body = JSON.parse(text) as Record<string, unknown>;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+      }
       received.push({
         path: url.pathname,
         body,
         signed: Boolean(request.headers.signature ?? request.headers['signature-input']),
+        request: new Request(url, { method: 'POST', headers, body: text }),
       });
       response.writeHead(202).end();
     } else if (url.pathname === '/.well-known/webfinger')
@@ -522,6 +537,159 @@ describe('reports from other servers', () => {
     elsewhere.id = `${remote}/flags/2`;
     expect((await deliverToUs(elsewhere, '/ap/inbox', `${remote}/actor#main-key`)).status).toBe(202);
     expect(await t.countRows(reports)).toBe(before);
+  });
+});
+
+describe('reports forwarded to other servers', () => {
+  const instanceActor = `${ours}/userpublicfeed/actor`;
+  /** What the remote server does with our key: fetched from us (JSON-LD contexts preloaded). */
+  const ourDocuments = async (url: string) => {
+    if (url in preloadedContexts)
+      return { contextUrl: null, documentUrl: url, document: preloadedContexts[url] };
+    const response = await t.app.request(url, { headers: { accept: 'application/activity+json' } });
+    return { contextUrl: null, documentUrl: url, document: await response.json() };
+  };
+  let eveId: string;
+  let eveNote: string;
+
+  beforeAll(async () => {
+    // Eve again (an earlier test deleted her), followed, with a post in ada's feed.
+    const results = (await (
+      await ada.get(`/api/search/users?q=${encodeURIComponent(`@${username}@${remoteHost}:3112`)}`)
+    ).json()) as UserSearchResultDto[];
+    eveId = results[0]!.userId;
+    await ada.put(`/api/users/${eveId}/follow`);
+    await t.jobsDone();
+    const follow = received.findLast((r) => r.body.type === 'Follow')!;
+    const accept = mastodonAccept(remote, username, {
+      id: follow.body.id as string,
+      actor: follow.body.actor as string,
+    });
+    // An id of its own: the inbox takes each activity id once, and an earlier test sent the fixture's.
+    accept.id = `${remote}/users/${username}#accepts/follows/4712`;
+    await deliverToUs(accept);
+    const create = pixelfedCreateNote(remote, username, '8001', `${remote}/storage/m/photo.jpg`);
+    await deliverToUs(create);
+    eveNote = create.object.id;
+  });
+
+  it('the instance actor is an Application with one key, made once, that WebFinger finds by our hostname', async () => {
+    interface Document {
+      publicKey: { publicKeyPem: string };
+      links: { rel: string; href: string }[];
+    }
+    const get = async (path: string, accept = 'application/activity+json') =>
+      (await t.app.request(`${ours}${path}`, { headers: { accept } })).json() as Promise<Document>;
+    const actor = await get('/userpublicfeed/actor');
+    expect(actor).toMatchObject({
+      id: instanceActor,
+      type: 'Application',
+      preferredUsername: 'glimpse.glimpse.test',
+      inbox: `${ours}/ap/users/actor/inbox`,
+      publicKey: { owner: instanceActor },
+    });
+    expect((await get('/userpublicfeed/actor')).publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
+    expect(await t.countRows(federationInstanceKeys)).toBe(1);
+    const finger = await get(
+      `/.well-known/webfinger?resource=${encodeURIComponent('acct:glimpse.glimpse.test@glimpse.glimpse.test:3113')}`,
+      'application/jrd+json',
+    );
+    expect(finger.links.find((link) => link.rel === 'self')?.href).toBe(instanceActor);
+  });
+
+  it('a member’s report about a remote post, forwarded, reaches its server as a Flag signed by the instance actor, without the member', async () => {
+    const [post] = await t.db.select().from(federationPosts).where(eq(federationPosts.iri, eveNote));
+    expect(post).toBeDefined();
+    const before = received.length;
+    const response = await ada.post(`/api/posts/${post!.postId}/reports`, {
+      reason: 'Stolen photo',
+      forward: true,
+    });
+    expect(response.status).toBe(201);
+    await t.jobsDone();
+    const flags = received.slice(before).filter((r) => r.body.type === 'Flag');
+    expect(flags).toHaveLength(1);
+    const [flag] = flags;
+    // To the server's shared inbox, Mastodon's shape: instance actor, account + post, the reason.
+    expect(flag!.path).toBe('/inbox');
+    expect(flag!.body).toMatchObject({ actor: instanceActor, content: 'Stolen photo' });
+    expect(flag!.body.object).toEqual([`${remote}/users/${username}`, eveNote]);
+    const sent = JSON.stringify(flag!.body) + JSON.stringify(headerRecord(flag!.request.headers));
+    expect(sent).not.toContain(ada.id);
+    expect(sent).not.toContain('ada');
+    const key = await verifyRequest(flag!.request, {
+      documentLoader: ourDocuments,
+      contextLoader: ourDocuments,
+    });
+    expect(key?.ownerId?.href).toBe(instanceActor);
+    const [stored] = await t.db.select().from(reports).where(eq(reports.targetId, post!.postId));
+    expect(stored).toMatchObject({ forward: true, reporterId: ada.id });
+    // The moderators here see that it went out too.
+    const moderator = await t.signUpWithProfile({ firstName: 'Fo', lastName: 'Rward', username: 'mo_fwd' });
+    await t.db.update(user).set({ role: 'moderator' }).where(eq(user.id, moderator.id));
+    const console = (await (await moderator.get('/api/admin/reports')).json()) as {
+      items: { targetId: string; reports: { forwarded: boolean }[] }[];
+    };
+    const group = console.items.find((item) => item.targetId === post!.postId);
+    expect(group?.reports).toMatchObject([{ forwarded: true }]);
+  });
+
+  it('an account report forwards only the account; without the box nothing is sent', async () => {
+    const bea = await t.signUpWithProfile({ firstName: 'Bea', lastName: 'Reporter', username: 'bea_rep' });
+    const before = received.length;
+    expect((await bea.post(`/api/users/${eveId}/reports`, { reason: 'Harassment' })).status).toBe(201);
+    await t.jobsDone();
+    expect(received.slice(before).filter((r) => r.body.type === 'Flag')).toHaveLength(0);
+
+    const cy = await t.signUpWithProfile({ firstName: 'Cy', lastName: 'Reporter', username: 'cy_rep' });
+    expect(
+      (await cy.post(`/api/users/${eveId}/reports`, { reason: 'Impersonation', forward: true })).status,
+    ).toBe(201);
+    await t.jobsDone();
+    const flag = received.slice(before).find((r) => r.body.type === 'Flag');
+    // One object: JSON-LD compaction sends it bare, as Mastodon reads either way.
+    expect(flag?.body.object).toBe(`${remote}/users/${username}`);
+  });
+
+  it('forwarding a report about a local account is refused (400) and stores nothing; signed out is 401', async () => {
+    const dee = await t.signUpWithProfile({ firstName: 'Dee', lastName: 'Local', username: 'dee_local' });
+    const before = await t.countRows(reports);
+    const sentBefore = received.length;
+    const refused = await dee.post(`/api/users/${ada.id}/reports`, { reason: 'Spam', forward: true });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /another server/,
+    );
+    const post = await t.postPhoto(ada, 'Local light');
+    expect((await dee.post(`/api/posts/${post.id}/reports`, { reason: 'Spam', forward: true })).status).toBe(
+      400,
+    );
+    expect(
+      (await t.client().post(`/api/users/${eveId}/reports`, { reason: 'Spam', forward: true })).status,
+    ).toBe(401);
+    expect((await dee.post(`/api/users/${eveId}/reports`, { reason: 'Spam', forward: 'yes' })).status).toBe(
+      400,
+    );
+    await t.jobsDone();
+    expect(await t.countRows(reports)).toBe(before);
+    expect(received.length).toBe(sentBefore);
+
+    // A local report (no box) still works.
+    expect((await dee.post(`/api/users/${ada.id}/reports`, { reason: 'Spam' })).status).toBe(201);
+  });
+
+  it('a blocked domain gets no Flag, even for a report filed before the block reached it', async () => {
+    const fay = await t.signUpWithProfile({ firstName: 'Fay', lastName: 'Reporter', username: 'fay_rep' });
+    const domain = `${remoteHost}:3112`;
+    // The block row alone, as between the report and its delivery (a full block also hides the account).
+    await t.db.insert(federationDomainBlocks).values({ domain });
+    const before = received.length;
+    expect((await fay.post(`/api/users/${eveId}/reports`, { reason: 'Spam', forward: true })).status).toBe(
+      201,
+    );
+    await t.jobsDone();
+    expect(received.slice(before).filter((r) => r.body.type === 'Flag')).toHaveLength(0);
+    await t.db.delete(federationDomainBlocks).where(eq(federationDomainBlocks.domain, domain));
   });
 });
 

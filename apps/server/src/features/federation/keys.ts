@@ -1,5 +1,5 @@
 /**
- * Each local member's two key pairs: RSA (HTTP Signatures, what Mastodon verifies) and Ed25519
+ * Each local member's two key pairs (and the instance actor's): RSA (HTTP Signatures, what Mastodon verifies) and Ed25519
  * (Object Integrity Proofs, FEP-8b32). Made the first time anything needs them (the actor document,
  * a delivery) and kept in `federation_keys`; never made again, since other servers cache the public
  * keys by id. Concurrent first requests race on the primary key and all read the one that won.
@@ -7,28 +7,45 @@
 import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { federationFarewells, federationKeys } from '../../db/schema.ts';
+import { federationFarewells, federationInstanceKeys, federationKeys } from '../../db/schema.ts';
+
+async function newKeys(): Promise<StoredKeys> {
+  const [rsa, ed25519] = await Promise.all([
+    generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
+    generateCryptoKeyPair('Ed25519'),
+  ]);
+  return {
+    rsaPublic: await exportJwk(rsa.publicKey),
+    rsaPrivate: await exportJwk(rsa.privateKey),
+    ed25519Public: await exportJwk(ed25519.publicKey),
+    ed25519Private: await exportJwk(ed25519.privateKey),
+  };
+}
 
 export async function keyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[]> {
   let [row] = await db.select().from(federationKeys).where(eq(federationKeys.userId, userId));
   if (!row) {
-    const [rsa, ed25519] = await Promise.all([
-      generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
-      generateCryptoKeyPair('Ed25519'),
-    ]);
     await db
       .insert(federationKeys)
-      .values({
-        userId,
-        rsaPublic: await exportJwk(rsa.publicKey),
-        rsaPrivate: await exportJwk(rsa.privateKey),
-        ed25519Public: await exportJwk(ed25519.publicKey),
-        ed25519Private: await exportJwk(ed25519.privateKey),
-      })
+      .values({ userId, ...(await newKeys()) })
       .onConflictDoNothing();
     [row] = await db.select().from(federationKeys).where(eq(federationKeys.userId, userId));
   }
   if (!row) throw new Error(`no key pairs for ${userId}`);
+  return pairsOf(row);
+}
+
+/** The instance actor's pairs (instance-actor.ts), made once in the table's only row. */
+export async function instanceKeyPairsOf(db: Db): Promise<CryptoKeyPair[]> {
+  let [row] = await db.select().from(federationInstanceKeys);
+  if (!row) {
+    await db
+      .insert(federationInstanceKeys)
+      .values(await newKeys())
+      .onConflictDoNothing();
+    [row] = await db.select().from(federationInstanceKeys);
+  }
+  if (!row) throw new Error('no key pairs for the instance actor');
   return pairsOf(row);
 }
 

@@ -16,7 +16,7 @@ import type {
 import { notificationText } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../../db/schema.ts';
+import { federationActors, reports, user } from '../../db/schema.ts';
 import type { TestContext } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
 import { type PairedServer, type ServerPair, startServerPair } from '../../test/server-pair.ts';
@@ -303,5 +303,24 @@ describe('two servers', () => {
     expect(after).toMatchObject({ likeCount: 0, commentCount: 0 });
     const own = (await (await alice.get('/api/me')).json()) as { profile: { followerCount: number } };
     expect(own.profile.followerCount).toBe(0);
+  });
+
+  it('a report on B about Alice, forwarded, is a report on A from B’s instance actor, naming no one on B', async () => {
+    const cleo = await b.t.signUpWithProfile({ firstName: 'Cleo', lastName: 'Cat', username: 'cleo' });
+    const found = await cleo.get(`/api/search/users?q=${encodeURIComponent(`@alice@${names.a}:${ports.a}`)}`);
+    const [aliceThere] = (await found.json()) as UserSearchResultDto[];
+    expect(aliceThere?.userId).toBe(aliceOnB);
+    expect(
+      (await cleo.post(`/api/users/${aliceOnB}/reports`, { reason: 'Not her photos', forward: true })).status,
+    ).toBe(201);
+    await settle();
+    const [report] = await a.t.db.select().from(reports).where(eq(reports.reason, 'Not her photos'));
+    expect(report).toMatchObject({ targetType: 'account', targetId: alice.id, reportedUserId: alice.id });
+    const [reporter] = await a.t.db
+      .select()
+      .from(federationActors)
+      .where(eq(federationActors.userId, report!.reporterId));
+    expect(reporter?.iri).toBe(`https://${names.b}:${ports.b}/userpublicfeed/actor`);
+    expect(reporter?.handle).toBe(`${names.b}@${names.b}:${ports.b}`);
   });
 });

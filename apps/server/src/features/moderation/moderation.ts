@@ -141,6 +141,7 @@ export async function listReportGroups({
     id: r.id,
     reporter: people.get(r.reporterId) ?? null,
     reason: r.reason,
+    forwarded: r.forward,
     snapshot: snapshotOf(r),
     status: r.status,
     resolution: r.resolution,

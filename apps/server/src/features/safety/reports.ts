@@ -3,7 +3,9 @@
  * the reported text and picture as they were (the picture copied into a folder only staff read, so
  * a later edit, Remove content or the author's deletion does not erase the evidence), and there is at most one open report per reporter and
  * target (a unique partial index decides; a second tap is told it is already reported). Only
- * things the reporter may see can be reported; the rest is the ordinary 404.
+ * things the reporter may see can be reported; the rest is the ordinary 404. A report about a remote
+ * account (or its content) may be forwarded to its server (`forward`: migration 0025's trigger
+ * queues the Flag, features/federation/report-forward.ts); asking that of a local one is a 400.
  */
 import { randomBytes } from 'node:crypto';
 import type { ReportTargetType } from '@glimpse/shared';
@@ -13,7 +15,16 @@ import type { ServiceArgs } from '../../core/service.ts';
 import { contentVisibleTo, visibleTo as visibleToViewer } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { comments, events, images, postImages, posts, profiles, reports } from '../../db/schema.ts';
+import {
+  comments,
+  events,
+  federationActors,
+  images,
+  postImages,
+  posts,
+  profiles,
+  reports,
+} from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { putAll, reportSnapshotsFolder, type Storage } from '../../storage/storage.ts';
 
@@ -202,17 +213,28 @@ async function alreadyOpen(db: Db, reporterId: string, type: ReportTargetType, i
   return Boolean(row);
 }
 
+const isRemote = async (db: Db, userId: string) =>
+  (
+    await db
+      .select({ userId: federationActors.userId })
+      .from(federationActors)
+      .where(eq(federationActors.userId, userId))
+      .limit(1)
+  ).length > 0;
+
 export async function fileReport({
   ctx: { db, storage, live, viewer },
-  input: { targetType, targetId, reason },
+  input: { targetType, targetId, reason, forward = false },
 }: ServiceArgs<
   'db' | 'storage' | 'live' | 'viewer',
-  { targetType: ReportTargetType; targetId: string; reason: string }
+  { targetType: ReportTargetType; targetId: string; reason: string; forward?: boolean }
 >): Promise<{ id: string; createdAt: string }> {
   if (targetType === 'account' && targetId === viewer.id) throw invalid(messages.social.cannotReportSelf);
   const target = await findReportTarget(db, viewer.id, targetType, targetId);
   if (!target) throw notFoundOf[targetType]();
   if (target.ownerId === viewer.id) throw invalid(messages.safety.cannotReportOwn);
+  // Refused, not ignored: a client that offers the box for a local account is wrong, and says so.
+  if (forward && !(await isRemote(db, target.ownerId))) throw invalid(messages.safety.forwardLocal);
   const alreadyReported = () => conflict(messages.safety.alreadyReported);
   if (await alreadyOpen(db, viewer.id, targetType, targetId)) throw alreadyReported();
   const snapshotImageKey = await copyPicture(storage, snapshotKeyOf(target.imageKeys));
@@ -228,6 +250,7 @@ export async function fileReport({
         snapshotText: target.text,
         snapshotImageKey,
         reason,
+        forward,
       })
       .returning({ id: reports.id, createdAt: reports.createdAt });
     live.publish({ kind: 'reports_changed' });

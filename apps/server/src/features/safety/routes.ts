@@ -42,7 +42,7 @@ export const safetyRoutes = new Hono<AppEnv>()
   )
   // Reporting an account: any id, an unknown one is the service's 404 (features/safety/reports.ts).
   .post('/users/:userId/reports', rateLimit('reports'), signedIn, jsonBody(ReportInput), async (c) =>
-    c.json(await report(c.get('ctx'), 'account', c.req.param('userId'), c.req.valid('json').reason), 201),
+    c.json(await report(c.get('ctx'), 'account', c.req.param('userId'), c.req.valid('json')), 201),
   )
   .post(
     '/posts/:id/reports',
@@ -51,7 +51,7 @@ export const safetyRoutes = new Hono<AppEnv>()
     uuidParam('id', messages.post.notFound),
     jsonBody(ReportInput),
     async (c) =>
-      c.json(await report(c.get('ctx'), 'post', c.req.valid('param').id, c.req.valid('json').reason), 201),
+      c.json(await report(c.get('ctx'), 'post', c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .post(
     '/comments/:id/reports',
@@ -60,7 +60,7 @@ export const safetyRoutes = new Hono<AppEnv>()
     notFoundId,
     jsonBody(ReportInput),
     async (c) =>
-      c.json(await report(c.get('ctx'), 'comment', c.req.valid('param').id, c.req.valid('json').reason), 201),
+      c.json(await report(c.get('ctx'), 'comment', c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .post(
     '/events/:id/reports',
@@ -69,7 +69,7 @@ export const safetyRoutes = new Hono<AppEnv>()
     uuidParam('id', messages.event.notFound),
     jsonBody(ReportInput),
     async (c) =>
-      c.json(await report(c.get('ctx'), 'event', c.req.valid('param').id, c.req.valid('json').reason), 201),
+      c.json(await report(c.get('ctx'), 'event', c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .get('/me/muted-words', signedIn, async (c) => c.json(await listMutedWords({ ctx: c.get('ctx') }), 200))
   .post('/me/muted-words', rateLimit('safety'), signedIn, jsonBody(MutedWordInput), async (c) =>
@@ -82,6 +82,11 @@ export const safetyRoutes = new Hono<AppEnv>()
 
 type SignedInCtx = Parameters<typeof fileReport>[0]['ctx'];
 
-function report(ctx: SignedInCtx, targetType: ReportTargetType, targetId: string, reason: string) {
-  return fileReport({ ctx, input: { targetType, targetId, reason } });
+function report(
+  ctx: SignedInCtx,
+  targetType: ReportTargetType,
+  targetId: string,
+  { reason, forward }: ReportInput,
+) {
+  return fileReport({ ctx, input: { targetType, targetId, reason, forward } });
 }

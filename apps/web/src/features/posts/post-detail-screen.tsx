@@ -1,6 +1,6 @@
 /** /postdetail/{id}: the photos, caption, author, time, Edit and its history, like, save and comments. */
 
-import { messages, paths } from '@glimpse/shared';
+import { messages, paths, remoteHostOf } from '@glimpse/shared';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { ImageOff } from 'lucide-react';
@@ -90,7 +90,8 @@ export function PostDetailScreen() {
                 label={t`Report post`}
                 title={t`Report this post`}
                 description={t`Tell our moderators what is wrong with this post. The author will not see who reported it.`}
-                send={(reason) => reportContent('post', post.id, reason)}
+                forwardTo={remoteHostOf(post.author.username)}
+                send={(reason, forward) => reportContent('post', post.id, reason, forward)}
               />
             )}
           </div>

@@ -5,7 +5,7 @@
  */
 
 import type { ReportDto, ReportedContentDto, ReportGroupDto } from '@glimpse/shared';
-import { paths } from '@glimpse/shared';
+import { paths, remoteHostOf } from '@glimpse/shared';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -74,7 +74,7 @@ const resolutionLabel: Record<string, string> = {
   },
 };
 
-function ReportItem({ report }: { report: ReportDto }) {
+function ReportItem({ report, server }: { report: ReportDto; server: string | null }) {
   return (
     <li className={styles.report}>
       <p className={styles.reason}>
@@ -89,6 +89,7 @@ function ReportItem({ report }: { report: ReportDto }) {
           t`Reported`
         )}{' '}
         · <TimeAgo iso={report.createdAt} />
+        {report.forwarded && server && ` · ${t`Forwarded to ${server}`}`}
         {report.resolution && ` · ${resolutionLabel[report.resolution] ?? report.resolution}`}
       </span>
     </li>
@@ -105,6 +106,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
   const moderate = useModerate();
   const [pending, setPending] = useState<Pending | null>(null);
   const owner = group.account ? fullName(group.account) : 'this account';
+  const server = group.account ? remoteHostOf(group.account.username) : null;
   const canSuspend = !group.accountSuspended && !group.accountDeleted;
   const latest = group.reports[0];
   const link = linkOf(group);
@@ -146,7 +148,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
       </div>
       <ul className={styles.reports} aria-label={t`Reports`}>
         {group.reports.map((report) => (
-          <ReportItem key={report.id} report={report} />
+          <ReportItem key={report.id} report={report} server={server} />
         ))}
       </ul>
       {group.earlier.length > 0 && (
@@ -156,7 +158,7 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
           </summary>
           <ul className={styles.reports}>
             {group.earlier.map((report) => (
-              <ReportItem key={report.id} report={report} />
+              <ReportItem key={report.id} report={report} server={server} />
             ))}
           </ul>
         </details>

@@ -3,11 +3,11 @@ import { api, request } from '@/lib/api-client.ts';
 
 export function useReportAccount(userId: string) {
   return useMutation({
-    mutationFn: (reason: string) =>
+    mutationFn: ({ reason, forward }: { reason: string; forward: boolean }) =>
       request(
         api.users[':userId'].reports.$post({
           param: { userId: encodeURIComponent(userId) },
-          json: { reason },
+          json: { reason, forward },
         }),
       ),
   });
