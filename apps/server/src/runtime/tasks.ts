@@ -18,6 +18,7 @@ import {
   federateLikeTask,
 } from '../features/federation/interactions.ts';
 import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
+import { accountMoveTask } from '../features/federation/moves.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
 import { federateEventJoinTask } from '../features/federation/remote-joins.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
@@ -71,6 +72,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federateLikeTask,
   federateCommentTask,
   farewellTask,
+  accountMoveTask,
   federateBlockTask,
   federationKvSweepTask,
   archiveImportTask,

@@ -23,6 +23,7 @@ import {
   Join,
   Leave,
   Like,
+  Move,
   Note,
   Reject,
   TentativeAccept,
@@ -44,6 +45,7 @@ import { onFollow } from './inbox/follow.ts';
 import { onAnnounce, onLike } from './inbox/interactions.ts';
 import { onJoin, onLeave } from './inbox/join.ts';
 import { onJoinAnswer } from './inbox/join-answer.ts';
+import { onMove } from './inbox/move.ts';
 import { onUndo } from './inbox/undo.ts';
 import { onUpdate } from './inbox/update.ts';
 import { farewellKeyPairsOf, keyPairsOf } from './keys.ts';
@@ -142,6 +144,7 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
     .on(Announce, onAnnounce)
     .on(Block, onBlock)
     .on(Flag, onFlag)
+    .on(Move, onMove)
     .onError((ctx, error) => ctx.data.logger.warn({ err: error }, 'inbox activity failed'));
 
   return federation;
