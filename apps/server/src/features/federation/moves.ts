@@ -6,40 +6,27 @@
  * actor (never trusting what it held) and moves only when its `alsoKnownAs` names the old actor;
  * it then marks the old profile moved (`profiles.moved_to_id`, published as `movedTo`) and a job
  * sends `Move {actor: old, object: old, target: new}` to every remote follower's server and moves
- * the local followers itself.
+ * the local followers itself (move-followers.ts).
  *
- * In: a Move whose object is its own sender (inbox/move.ts), from an account we know, whose target
- * lists it in `alsoKnownAs` (re-fetched, or our own aliases when the target is a member here):
- * the same job moves our members who followed it.
- *
- * Moving a follower: follow the new account as that follower would (a private member's approval
- * and a remote server's Accept respected; a block between them skips it), leave the old one, and a
- * notice `account_moved` with the new account as its actor. Each step is idempotent, so a retried
- * job redoes nothing twice.
+ * In: inbox/move.ts and move-followers.ts `acceptRemoteMove`.
  */
 import type { Context } from '@fedify/fedify';
-import { isActor, lookupObject, Move } from '@fedify/vocab';
+import { Move } from '@fedify/vocab';
 import type { AccountMovesDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
-import { applyFollow, isFollowing, requestFollow, takeFollowRequest } from '../../core/follows.ts';
-import { notify } from '../../core/notify.ts';
 import { movedToFor, movedToOf } from '../../core/profiles.ts';
 import { withTransaction } from '../../core/service.ts';
-import { visibleTo } from '../../core/visibility.ts';
-import type { Db } from '../../db/client.ts';
 import { accountAliases, federationActors, follows, profiles } from '../../db/schema.ts';
 import { addJob, defineTask } from '../../jobs/task.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { isPublishedLocal, remoteActorOf } from './accounts.ts';
-import { isDomainBlocked } from './domain-blocks.ts';
 import { federationContext } from './federation.ts';
-import { setRemoteFollow } from './follows.ts';
 import { lookUpAccount } from './lookup.ts';
+import { listsAlias, moveFollowers } from './move-followers.ts';
 import { handleOf } from './objects/person.ts';
 import { recipientOf } from './recipients.ts';
-import { upsertRemoteActor } from './remote-actors.ts';
 
 type Viewer = { id: string };
 
@@ -50,31 +37,6 @@ async function actorIriOf(ctx: Context<CoreDeps>, userId: string): Promise<strin
   const remote = await remoteActorOf(ctx.data.db, userId);
   if (remote) return remote.iri;
   return (await isPublishedLocal(ctx.data.db, userId)) ? ctx.getActorUri(userId).href : null;
-}
-
-/**
- * Whether the account `targetId` names `oldIri` in its `alsoKnownAs`. A member here: our alias
- * rows. Elsewhere: its actor fetched now through the gate (Mastodon re-fetches too: a payload or a
- * cached copy could be stale or forged), its rows refreshed on the way.
- */
-async function listsAlias(deps: CoreDeps, targetId: string, oldIri: string): Promise<boolean> {
-  const remote = await remoteActorOf(deps.db, targetId);
-  if (!remote) {
-    const [row] = await deps.db
-      .select({ iri: accountAliases.iri })
-      .from(accountAliases)
-      .where(and(eq(accountAliases.userId, targetId), eq(accountAliases.iri, oldIri)));
-    return Boolean(row);
-  }
-  if (await isDomainBlocked(deps.db, remote.domain)) return false;
-  const ctx = federationContext(deps);
-  const actor = await lookupObject(remote.iri, {
-    documentLoader: ctx.documentLoader,
-    contextLoader: ctx.contextLoader,
-  }).catch(() => null);
-  if (!actor || !isActor(actor) || actor.id?.href !== remote.iri) return false;
-  await upsertRemoteActor(deps, actor);
-  return actor.aliasIds.some((id) => id.href === oldIri);
 }
 
 export async function accountMoves(deps: CoreDeps, viewer: Viewer): Promise<AccountMovesDto> {
@@ -147,7 +109,7 @@ export async function moveAccount(deps: CoreDeps, viewer: Viewer, handle: string
   const targetId = await accountNamed(deps, viewer, handle);
   const ctx = federationContext(deps);
   if (await movedToFor(deps.db, targetId)) throw invalid(messages.moves.targetMoved);
-  if (!(await listsAlias(deps, targetId, ctx.getActorUri(viewer.id).href)))
+  if (!(await listsAlias(ctx, targetId, ctx.getActorUri(viewer.id).href)))
     throw new AppError('Invalid', messages.moves.notAliased, { handle: messages.moves.notAliased });
   await withTransaction(deps.db, async (tx) => {
     await tx
@@ -157,92 +119,6 @@ export async function moveAccount(deps: CoreDeps, viewer: Viewer, handle: string
     await addJob(tx, accountMoveTask, { oldId: viewer.id, newId: targetId });
   });
   return accountMoves(deps, viewer);
-}
-
-/**
- * An inbound Move (inbox/move.ts): `oldId` is the known remote sender, `targetIri` the new actor.
- * True when the move was taken (the target lists the old account), false when ignored.
- */
-export async function acceptRemoteMove(
-  deps: CoreDeps,
-  { oldId, oldIri, targetIri }: { oldId: string; oldIri: string; targetIri: URL },
-): Promise<boolean> {
-  const ctx = federationContext(deps);
-  const ours = ctx.parseUri(targetIri);
-  let newId: string | null;
-  if (ours?.type === 'actor') {
-    newId = (await isPublishedLocal(deps.db, ours.identifier)) ? ours.identifier : null;
-  } else {
-    if (targetIri.origin === new URL(ctx.canonicalOrigin).origin) return false;
-    newId = await lookUpAccount(deps, targetIri.href).catch(() => null);
-  }
-  if (!newId || newId === oldId || !(await listsAlias(deps, newId, oldIri))) return false;
-  const already = await movedToFor(deps.db, oldId);
-  if (already?.userId === newId) return true;
-  await withTransaction(deps.db, async (tx) => {
-    await tx
-      .update(profiles)
-      .set({ movedToId: newId, movedAt: new Date() })
-      .where(eq(profiles.userId, oldId));
-    await addJob(tx, accountMoveTask, { oldId, newId });
-  });
-  return true;
-}
-
-/** Follows `newId` as `followerId` would; false when a block, a suspension or a refusal stops it. */
-async function followNew(ctx: Context<CoreDeps>, followerId: string, newId: string): Promise<boolean> {
-  const { db, live } = ctx.data;
-  try {
-    if (await remoteActorOf(db, newId)) {
-      await setRemoteFollow(ctx, { followerId, targetId: newId, follow: true });
-      return true;
-    }
-    const [target] = await db
-      .select({ isPrivate: profiles.isPrivate })
-      .from(profiles)
-      .where(and(eq(profiles.userId, newId), visibleTo(profiles.userId, followerId)));
-    if (!target) return false;
-    if (await isFollowing(db, followerId, newId)) return true;
-    if (target.isPrivate) await requestFollow({ db, live }, { followerId, followeeId: newId });
-    else await applyFollow({ db, live }, { followerId, followeeId: newId, follow: true });
-    return true;
-  } catch (error) {
-    if (error instanceof AppError) return false;
-    throw error;
-  }
-}
-
-async function leaveOld(ctx: Context<CoreDeps>, followerId: string, oldId: string): Promise<void> {
-  const { db, live } = ctx.data;
-  try {
-    if (await remoteActorOf(db, oldId)) {
-      await setRemoteFollow(ctx, { followerId, targetId: oldId, follow: false });
-      return;
-    }
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-  }
-  await takeFollowRequest(db, { followerId, followeeId: oldId });
-  if (await isFollowing(db, followerId, oldId))
-    await applyFollow({ db, live }, { followerId, followeeId: oldId, follow: false });
-}
-
-/** The members here who follow `userId` (not remote accounts: their own servers move them). */
-function localFollowersOf(db: Db, userId: string) {
-  return db
-    .select({ followerId: follows.followerId })
-    .from(follows)
-    .where(
-      and(
-        eq(follows.followeeId, userId),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(federationActors)
-            .where(eq(federationActors.userId, follows.followerId)),
-        ),
-      ),
-    );
 }
 
 export const accountMoveTask = defineTask<{ oldId: string; newId: string }, CoreDeps>({
@@ -274,21 +150,6 @@ export const accountMoveTask = defineTask<{ oldId: string; newId: string }, Core
         });
       }
     }
-    const followers = await localFollowersOf(deps.db, oldId);
-    for (const { followerId } of followers) {
-      if (followerId === newId) {
-        await leaveOld(ctx, followerId, oldId);
-        continue;
-      }
-      const followed = await followNew(ctx, followerId, newId);
-      await leaveOld(ctx, followerId, oldId);
-      if (!followed) continue;
-      const notified = await notify(deps.db, {
-        type: 'account_moved',
-        recipientId: followerId,
-        actorId: newId,
-      });
-      if (notified) deps.live.publish({ kind: 'notification', recipientId: followerId });
-    }
+    await moveFollowers(ctx, oldId, newId);
   },
 });

@@ -7,7 +7,7 @@
 import type { InboxContext } from '@fedify/fedify';
 import type { Move } from '@fedify/vocab';
 import type { CoreDeps } from '../../../core/deps.ts';
-import { acceptRemoteMove } from '../moves.ts';
+import { acceptRemoteMove } from '../move-followers.ts';
 import { allowedSender } from './guard.ts';
 
 export async function onMove(ctx: InboxContext<CoreDeps>, move: Move): Promise<void> {
@@ -15,6 +15,6 @@ export async function onMove(ctx: InboxContext<CoreDeps>, move: Move): Promise<v
   if (!actorId || !targetId || objectId?.href !== actorId.href) return;
   const oldId = await allowedSender(ctx.data.db, actorId);
   if (!oldId) return;
-  const taken = await acceptRemoteMove(ctx.data, { oldId, oldIri: actorId.href, targetIri: targetId });
+  const taken = await acceptRemoteMove(ctx, { oldId, oldIri: actorId.href, targetIri: targetId });
   if (!taken) ctx.data.logger.info({ actor: actorId.href, target: targetId.href }, 'Move ignored');
 }

@@ -7,8 +7,8 @@
 import type { Context } from '@fedify/fedify';
 import { Endpoints, Image, Person } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
-import type { CoreDeps } from '../../../core/deps.ts';
 import { eq } from 'drizzle-orm';
+import type { CoreDeps } from '../../../core/deps.ts';
 import { findProfile } from '../../../core/profiles.ts';
 import { accountAliases, federationActors, profiles } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
