@@ -81,13 +81,9 @@ export const federationRouteTable: Record<string, RouteEntry> = {
     expect: { owner: 200, other: 200, signedOut: 401 },
     rateLimit: 'accountMoves',
     body: 'json',
-    text: {
-      fields: ['handle'],
-      async stored(_scene, response) {
-        const dto = (await response.clone().json()) as { aliases: { handle: string }[] };
-        return { handle: dto.aliases.at(-1)?.handle };
-      },
-    },
+    // No free text: the handle is a `name@host` or https URL (shared schema), stored only when it
+    // names an account (bad-input fuzzes it; the injection texts are not handles).
+    text: { fields: [], stored: async () => ({}) },
     async attempt(scene, actor) {
       const third = await thirdAccount(scene);
       const caller = memberOf(scene, actor);

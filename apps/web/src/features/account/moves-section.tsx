@@ -73,7 +73,6 @@ export function AliasesSection() {
       <form className={styles.form} onSubmit={form.submit} noValidate>
         <TextField
           label={t`Old account handle`}
-          placeholder="@name@example.org"
           dir="ltr"
           autoComplete="off"
           spellCheck={false}
@@ -142,7 +141,6 @@ export function MoveSection() {
           <form className={styles.form} onSubmit={form.submit} noValidate>
             <TextField
               label={t`New account handle`}
-              placeholder="@name@example.org"
               dir="ltr"
               autoComplete="off"
               spellCheck={false}
