@@ -100,7 +100,7 @@ export function AliasesSection() {
 
 function MovedTo({ movedTo }: { movedTo: NonNullable<AccountMovesDto['movedTo']> }) {
   return (
-    <p>
+    <p className={styles.plain}>
       <Trans>
         This account has moved to{' '}
         <Link to={paths.userPublicFeed(movedTo.userId)} dir="ltr">
