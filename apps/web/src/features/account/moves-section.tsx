@@ -77,6 +77,12 @@ export function AliasesSection() {
           autoComplete="off"
           spellCheck={false}
           {...form.field('handle')}
+          onChange={(event) => {
+            // A new handle: the last answer no longer applies.
+            add.reset();
+            remove.reset();
+            form.field('handle').onChange(event);
+          }}
           aria-required="true"
         />
         <ErrorMessage>
@@ -145,6 +151,10 @@ export function MoveSection() {
               autoComplete="off"
               spellCheck={false}
               {...form.field('handle')}
+              onChange={(event) => {
+                move.reset();
+                form.field('handle').onChange(event);
+              }}
               aria-required="true"
             />
             <ErrorMessage>
