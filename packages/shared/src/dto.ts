@@ -173,6 +173,17 @@ export interface PublicProfileDto extends ProfileDto {
   /** The initial states of Block / Unblock and Mute / Unmute (trust and safety). */
   blockedByMe: boolean;
   mutedByMe: boolean;
+  /** The account this one moved to (issue 30): the profile says so and offers no Follow. */
+  movedTo: { userId: string; username: string } | null;
+}
+
+/** Settings → Account, moving between servers: my former accounts, and where I moved (issue 30). */
+export interface AccountMovesDto {
+  /** The handle other servers see for this account (`name@host`), to list as an alias there. */
+  handle: string;
+  aliases: { iri: string; handle: string }[];
+  movedTo: { userId: string; username: string } | null;
+  movedAt: string | null;
 }
 
 export interface FollowStateDto {
@@ -207,6 +218,8 @@ export const notificationTypes = [
   'post_boost',
   'follow_request',
   'follow_accepted',
+  /** An account the recipient followed moved (ActivityPub Move); the actor is the new account. */
+  'account_moved',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

@@ -29,6 +29,11 @@ export const rateLimits = {
    */
   remoteLookups: { max: 30, windowSeconds: 10 * 60 },
   /**
+   * Adding an alias or moving the account (issue 30): each fetches another server's actor, and a
+   * move writes every follower's follow; a few tries an hour are plenty for a thing done once.
+   */
+  accountMoves: { max: 10, windowSeconds: 60 * 60 },
+  /**
    * Inbox requests per signing server (federation, keyed by the host of the signature's key): a
    * busy instance's followers' server sends a few a second at the most; beyond 20 a second it
    * waits (429 with Retry-After, which Mastodon and Fedify honour by retrying later).
@@ -84,6 +89,12 @@ export const limits = {
    * (federation), which can be long; the server looks it up by WebFinger.
    */
   accountSearchQueryMax: 300,
+  /** A handle (`name@host`) or profile URL naming an account elsewhere (aliases, Move). */
+  accountHandleMax: 300,
+  /** An account moves at most once in this many days (Mastodon's cool-down). */
+  moveCooldownDays: 30,
+  /** Former accounts a member may list as aliases. */
+  aliasesMax: 10,
   usernameMin: 3,
   usernameMax: 30,
   websiteMax: 200,

@@ -810,6 +810,14 @@ export const messageCatalog = {
       },
       (who: string, count: number) => ({ who, count }),
     ),
+    moved: fn(
+      /*i18n*/ {
+        id: 'notificationText.moved',
+        message:
+          '{count, plural, one {{who} moved to a new account, and you follow it now} other {{who} moved to new accounts, and you follow them now}}',
+      },
+      (who: string, count: number) => ({ who, count }),
+    ),
     acceptedFollow: fn(
       /*i18n*/ {
         id: 'notificationText.acceptedFollow',
@@ -1224,6 +1232,45 @@ export const messageCatalog = {
       message: 'The domain could not be unblocked. Please try again.',
     },
     loadFailed: /*i18n*/ { id: 'federation.loadFailed', message: 'Federation could not be loaded.' },
+  },
+  /** Moving between servers (issue 30): aliases and Move in Settings → Account. */
+  moves: {
+    handleInvalid: /*i18n*/ {
+      id: 'moves.handleInvalid',
+      message: 'Enter a handle such as @name@example.org.',
+    },
+    accountNotFound: /*i18n*/ {
+      id: 'moves.accountNotFound',
+      message: 'No account answers to that handle.',
+    },
+    ownAccount: /*i18n*/ { id: 'moves.ownAccount', message: 'That is this account.' },
+    tooManyAliases: /*i18n*/ {
+      id: 'moves.tooManyAliases',
+      message: 'You have listed the most aliases you can.',
+    },
+    aliasNotFound: /*i18n*/ { id: 'moves.aliasNotFound', message: 'That alias is not listed.' },
+    notAliased: /*i18n*/ {
+      id: 'moves.notAliased',
+      message:
+        'The new account does not list this one as an alias yet. Add this account’s handle under Account aliases there first.',
+    },
+    alreadyMoved: /*i18n*/ {
+      id: 'moves.alreadyMoved',
+      message: 'This account has moved in the last 30 days. Try again later.',
+    },
+    targetMoved: /*i18n*/ { id: 'moves.targetMoved', message: 'That account has itself moved.' },
+    aliasAdded: /*i18n*/ { id: 'moves.aliasAdded', message: 'Alias added.' },
+    aliasRemoved: /*i18n*/ { id: 'moves.aliasRemoved', message: 'Alias removed.' },
+    aliasFailed: /*i18n*/ {
+      id: 'moves.aliasFailed',
+      message: 'The alias could not be saved. Please try again.',
+    },
+    moved: /*i18n*/ { id: 'moves.moved', message: 'Your followers are being moved to the new account.' },
+    moveFailed: /*i18n*/ {
+      id: 'moves.moveFailed',
+      message: 'The account could not be moved. Please try again.',
+    },
+    movedAccount: /*i18n*/ { id: 'moves.movedAccount', message: 'This account has moved.' },
   },
   /** Passkeys (issue 14): WebAuthn sign-in and the list in Settings → Account. */
   passkeys: {

@@ -78,6 +78,8 @@ export function notificationParts({
         return text.askedToFollow(people, count);
       case 'follow_accepted':
         return text.acceptedFollow(people, count);
+      case 'account_moved':
+        return text.moved(people, count);
       case 'event_interest':
         return eventTitle ? text.interested(people, count, title) : text.interestedNoTitle(people, count);
       case 'report_reviewed':
@@ -124,6 +126,7 @@ export function notificationLink(group: {
   if (group.eventId) return paths.eventDetail(group.eventId);
   if (group.type === 'new_follower' && group.actorId) return paths.userPublicFeed(group.actorId);
   if (group.type === 'follow_request') return paths.followRequests;
-  if (group.type === 'follow_accepted' && group.actorId) return paths.userPublicFeed(group.actorId);
+  if ((group.type === 'follow_accepted' || group.type === 'account_moved') && group.actorId)
+    return paths.userPublicFeed(group.actorId);
   return paths.notifications;
 }

@@ -704,6 +704,19 @@ export const DomainBlockInput = z.object({
 });
 export type DomainBlockInput = z.input<typeof DomainBlockInput>;
 
+/**
+ * An account on another server (or this one) by handle (`@name@host`, `name@host`) or profile URL:
+ * the old account of an alias, or the new account of a Move (issue 30).
+ */
+export const AccountHandleInput = z.object({
+  handle: z
+    .string({ error: messages.moves.handleInvalid })
+    .trim()
+    .max(limits.accountHandleMax, messages.moves.handleInvalid)
+    .regex(/^(@?[^@\s/]+@[^@\s/]+|https:\/\/\S+)$/, messages.moves.handleInvalid),
+});
+export type AccountHandleInput = z.input<typeof AccountHandleInput>;
+
 /** Change email: the new address and the password again (a signed-in device alone cannot move the account). */
 export const ChangeEmailInput = z.object({
   newEmail: z

@@ -115,3 +115,24 @@ export async function requireProfile(db: Db, userId: string, error: () => AppErr
     .limit(1);
   if (!row) throw error();
 }
+
+const movedProfile = alias(profiles, 'moved_profile');
+
+/** When the account moved (issue 30: ActivityPub Move) and to whom; null fields when it has not. */
+export async function movedToOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ movedAt: profiles.movedAt, userId: movedProfile.userId, username: movedProfile.username })
+    .from(profiles)
+    .leftJoin(movedProfile, eq(movedProfile.userId, profiles.movedToId))
+    .where(eq(profiles.userId, userId));
+  return row ?? null;
+}
+
+/** The account this one moved to, for its profile page; null when it has not moved. */
+export async function movedToFor(
+  db: Db,
+  userId: string,
+): Promise<{ userId: string; username: string } | null> {
+  const row = await movedToOf(db, userId);
+  return row?.userId && row.username ? { userId: row.userId, username: row.username } : null;
+}

@@ -238,6 +238,12 @@ export const profiles = pgTable(
      * lists (core/visibility.ts `contentVisibleTo`); a follow waits in follow_requests.
      */
     isPrivate: boolean('is_private').notNull().default(false),
+    /**
+     * The account this one moved to (issue 30: ActivityPub Move), local or remote; its profile says
+     * "This account has moved to …" and offers no Follow. `movedAt` holds a second move back 30 days.
+     */
+    movedToId: text('moved_to_id').references(() => user.id, { onDelete: 'set null' }),
+    movedAt: timestamp('moved_at', { withTimezone: true, precision: 3 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1206,3 +1212,21 @@ export { eventColumns, postColumns };
 
 /** An event as `eventColumns` reads it: the row without its search document. */
 export type EventRecord = Omit<typeof events.$inferSelect, 'searchVector'>;
+
+/**
+ * A member's former accounts elsewhere (issue 30): each is published as `alsoKnownAs` on the
+ * member's actor, which is what another server checks before it moves that account's followers
+ * here. `iri` is the old actor's id; `handle` is what the member typed, for the settings list.
+ */
+export const accountAliases = pgTable(
+  'account_aliases',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    iri: text('iri').notNull(),
+    handle: text('handle').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.iri] })],
+);

@@ -18,6 +18,7 @@ import {
   federateLikeTask,
 } from '../features/federation/interactions.ts';
 import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
+import { accountMoveTask } from '../features/federation/moves.ts';
 import { remoteMediaEvictTask } from '../features/federation/media-cache.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
 import { federateEventJoinTask } from '../features/federation/remote-joins.ts';
@@ -74,6 +75,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federateLikeTask,
   federateCommentTask,
   farewellTask,
+  accountMoveTask,
   federateBlockTask,
   federationKvSweepTask,
   archiveImportTask,

@@ -301,7 +301,7 @@ export async function createTestContext(
   }
 
   /** Uploads a real picture and posts it, as /addpost does. */
-  async function postPhoto(member: Member, caption = 'Sunset over the bay') {
+  async function postPhoto(member: Pick<Member, 'request' | 'post'>, caption = 'Sunset over the bay') {
     const upload = await member.request('/api/images', {
       method: 'POST',
       body: imageForm(await makeJpeg(), 'post'),

@@ -2,14 +2,15 @@
  * /userpublicfeed/{uid} composes five features: someone's header (profile), Follow / Unfollow and
  * Report (social), Block and Mute (safety), their photos (posts) and events (events). Someone I
  * blocked shows only the header with Unblock: the server hides their things from me. A private
- * account I do not follow shows its header and "This account is private" (issue 26).
+ * account I do not follow shows its header and "This account is private" (issue 26). An account
+ * that moved says where, and takes no new follow (issue 30).
  */
 
 import { messages, paths } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { Ban, ImageOff, Lock } from 'lucide-react';
-import { Navigate, useParams } from 'react-router';
+import { ArrowRightLeft, Ban, ImageOff, Lock } from 'lucide-react';
+import { Link, Navigate, useParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
@@ -71,6 +72,7 @@ export function PublicProfileRoute() {
                 userId={person.userId}
                 following={person.followedByMe}
                 requested={person.followRequested}
+                disabled={person.movedTo !== null}
               />
             )}
             <ReportButton userId={person.userId} name={name} username={person.username} />
@@ -79,6 +81,19 @@ export function PublicProfileRoute() {
           </>
         }
       />
+      {person.movedTo && (
+        <p className={styles.moved}>
+          <ArrowRightLeft aria-hidden="true" size={18} className="flip-in-rtl" />
+          <span>
+            <Trans>
+              This account has moved to{' '}
+              <Link to={paths.userPublicFeed(person.movedTo.userId)} dir="ltr">
+                @{person.movedTo.username}
+              </Link>
+            </Trans>
+          </span>
+        </p>
+      )}
       {person.blockedByMe ? (
         <EmptyState icon={<Ban />} title={t`You blocked ${name}.`}>
           <p>

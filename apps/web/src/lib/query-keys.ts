@@ -94,4 +94,5 @@ export const accountKeys = {
   sessions: ['account', 'sessions'] as const,
   dataExport: ['account', 'data-export'] as const,
   archiveImport: ['account', 'import'] as const,
+  moves: ['account', 'moves'] as const,
 };

@@ -24,6 +24,7 @@ import {
   Join,
   Leave,
   Like,
+  Move,
   Note,
   Reject,
   TentativeAccept,
@@ -45,6 +46,7 @@ import { onFollow } from './inbox/follow.ts';
 import { onAnnounce, onLike } from './inbox/interactions.ts';
 import { onJoin, onLeave } from './inbox/join.ts';
 import { onJoinAnswer } from './inbox/join-answer.ts';
+import { onMove } from './inbox/move.ts';
 import { onUndo } from './inbox/undo.ts';
 import { onUpdate } from './inbox/update.ts';
 import { instanceActorIdentifier, instanceActorOf, instanceActorUsername } from './instance-actor.ts';
@@ -151,6 +153,7 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
     .on(Announce, onAnnounce)
     .on(Block, onBlock)
     .on(Flag, onFlag)
+    .on(Move, onMove)
     .onError((ctx, error) => ctx.data.logger.warn({ err: error }, 'inbox activity failed'));
 
   return federation;

@@ -1,9 +1,14 @@
-/** HTTP for /admin/federation (admins; 404 to everyone else): domain blocks, known servers, failed deliveries. */
-import { DomainBlockInput, federationDomain, messages } from '@glimpse/shared';
+/**
+ * HTTP for /admin/federation (admins; 404 to everyone else): domain blocks, known servers, failed
+ * deliveries. And moving a member's account between servers (Settings → Account: aliases, Move).
+ */
+import { AccountHandleInput, DomainBlockInput, federationDomain, messages } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, jsonBody, param, signedIn } from '../../core/http.ts';
+import { rateLimit } from '../../core/rate-limit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { blockDomain, federationAdmin, unblockDomain } from './domain-blocks.ts';
+import { accountMoves, addAlias, moveAccount, removeAlias } from './moves.ts';
 
 const domainParam = param('domain', (value) => {
   const parsed = federationDomain.safeParse(value);
@@ -19,4 +24,17 @@ export const federationAdminRoutes = new Hono<AppEnv>()
   .delete('/admin/federation/domain-blocks/:domain', signedIn, domainParam, async (c) => {
     await unblockDomain({ ctx: c.get('ctx'), input: { domain: c.req.valid('param').domain } });
     return c.body(null, 204);
-  });
+  })
+  .get('/account/moves', signedIn, async (c) =>
+    c.json(await accountMoves(c.get('deps'), c.get('ctx').viewer), 200),
+  )
+  // The caller's own account only: there is no way to alias or move someone else's.
+  .post('/account/aliases', rateLimit('accountMoves'), signedIn, jsonBody(AccountHandleInput), async (c) =>
+    c.json(await addAlias(c.get('deps'), c.get('ctx').viewer, c.req.valid('json').handle), 200),
+  )
+  .delete('/account/aliases', signedIn, async (c) =>
+    c.json(await removeAlias(c.get('deps'), c.get('ctx').viewer, c.req.query('iri') ?? ''), 200),
+  )
+  .post('/account/move', rateLimit('accountMoves'), signedIn, jsonBody(AccountHandleInput), async (c) =>
+    c.json(await moveAccount(c.get('deps'), c.get('ctx').viewer, c.req.valid('json').handle), 200),
+  );

@@ -1,10 +1,12 @@
 /** HTTP for the social graph: public profiles, follow / unfollow (of a remote account through federation). */
-import { type FollowStateDto, PrivacyInput } from '@glimpse/shared';
+import { type FollowStateDto, messages, PrivacyInput } from '@glimpse/shared';
 import { Hono } from 'hono';
 import type { CoreDeps } from '../../core/deps.ts';
 import { type AppEnv, jsonBody, signedIn } from '../../core/http.ts';
+import { movedToFor } from '../../core/profiles.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
 import type { ServiceContext } from '../../core/service.ts';
+import { invalid } from '../../lib/errors.ts';
 import { isRemoteAccount } from '../federation/accounts.ts';
 import { federationContext } from '../federation/federation.ts';
 import { answerRemoteFollow } from '../federation/follow-answers.ts';
@@ -25,6 +27,8 @@ async function followOrUnfollow(
   targetId: string,
   follow: boolean,
 ): Promise<FollowStateDto> {
+  // An account that moved (issue 30) takes no new follow; leaving it still works.
+  if (follow && (await movedToFor(deps.db, targetId))) throw invalid(messages.moves.movedAccount);
   if (deps.env.FEDERATION === 'on' && (await isRemoteAccount(deps.db, targetId))) {
     return setRemoteFollow(federationContext(deps), { followerId: ctx.viewer.id, targetId, follow });
   }

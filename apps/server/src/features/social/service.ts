@@ -7,7 +7,7 @@ import type { FollowStateDto, PublicProfileDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { applyFollow, hasFollowRequest, isFollowing } from '../../core/follows.ts';
-import { findProfile } from '../../core/profiles.ts';
+import { findProfile, movedToFor } from '../../core/profiles.ts';
 import { relationTo } from '../../core/relations.ts';
 import type { ServiceArgs } from '../../core/service.ts';
 import { mayFollowContentOf, visibleTo } from '../../core/visibility.ts';
@@ -32,6 +32,7 @@ export async function getPublicProfile({
     contentVisible: await mayFollowContentOf(db, viewer.id, userId),
     blockedByMe: Boolean(relation.blockedByMe),
     mutedByMe: Boolean(relation.mutedByMe),
+    movedTo: await movedToFor(db, userId),
   };
 }
 

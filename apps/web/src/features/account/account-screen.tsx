@@ -1,6 +1,7 @@
 /**
- * /settings/account: private account, change password, change email, two-factor, passkeys, the devices signed in, Download your data, Delete account. Each section is its
- * own component beside this file.
+ * /settings/account: private account, change password, change email, two-factor, passkeys, the
+ * devices signed in, Download your data, Account aliases and Move to another account (issue 30),
+ * Delete account. Each section is its own component beside this file.
  */
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
@@ -13,6 +14,7 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
+import { AliasesSection, MoveSection } from './moves-section.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
@@ -56,6 +58,12 @@ export function AccountScreen() {
       </Section>
       <Section title={t`Your data`}>
         <DataExportSection />
+      </Section>
+      <Section title={t`Account aliases`}>
+        <AliasesSection />
+      </Section>
+      <Section title={t`Move to another account`}>
+        <MoveSection />
       </Section>
       <Section title={t`Delete account`}>
         <DeleteAccountSection />

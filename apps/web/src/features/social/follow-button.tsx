@@ -12,10 +12,13 @@ export function FollowButton({
   userId,
   following,
   requested = false,
+  disabled = false,
 }: {
   userId: string;
   following: boolean;
   requested?: boolean;
+  /** An account that moved (issue 30) takes no new follow; an existing one can still be undone. */
+  disabled?: boolean;
 }) {
   const follow = useFollow(userId, { successMessage: messages.social.followed });
   return (
@@ -28,6 +31,7 @@ export function FollowButton({
           <UserPlus aria-hidden="true" size={18} />
         )
       }
+      disabled={disabled && !following && !requested}
       onClick={() => follow.mutate(!(following || requested))}
     >
       {following ? t`Unfollow` : requested ? t`Requested` : t`Follow`}

@@ -7,8 +7,10 @@
 import type { Context } from '@fedify/fedify';
 import { Endpoints, Image, Person } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
+import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { findProfile } from '../../../core/profiles.ts';
+import { accountAliases, federationActors, profiles } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { escapeHtml } from './html.ts';
 
@@ -18,12 +20,29 @@ export function handleOf(ctx: Context<CoreDeps>, username: string) {
   return `${username}@${new URL(ctx.canonicalOrigin).host}`;
 }
 
+/** The actor ids of the member's aliases and of the account it moved to (local or remote). */
+async function movesOf(ctx: Context<CoreDeps>, userId: string) {
+  const { db } = ctx.data;
+  const aliases = await db
+    .select({ iri: accountAliases.iri })
+    .from(accountAliases)
+    .where(eq(accountAliases.userId, userId));
+  const [moved] = await db
+    .select({ movedToId: profiles.movedToId, remoteIri: federationActors.iri })
+    .from(profiles)
+    .leftJoin(federationActors, eq(federationActors.userId, profiles.movedToId))
+    .where(eq(profiles.userId, userId));
+  const movedTo = moved?.movedToId ? (moved.remoteIri ?? ctx.getActorUri(moved.movedToId).href) : null;
+  return { aliases: aliases.map((row) => row.iri), movedTo };
+}
+
 export async function personOf(ctx: Context<CoreDeps>, userId: string): Promise<Person | null> {
   const { db, storage } = ctx.data;
   if (!(await isPublishedLocal(db, userId))) return null;
   const profile = await findProfile(db, storage, userId);
   if (!profile) return null;
   const keys = await ctx.getActorKeyPairs(userId);
+  const moves = await movesOf(ctx, userId);
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   const picture = (image: typeof profile.profileImage) =>
     image ? new Image({ url: absoluteUrl(ctx, image.url), mediaType: 'image/webp' }) : null;
@@ -44,6 +63,9 @@ export async function personOf(ctx: Context<CoreDeps>, userId: string): Promise<
     manuallyApprovesFollowers: profile.isPrivate,
     discoverable: true,
     published: Temporal.Instant.from(profile.createdAt),
+    // Moving between servers (features/federation/moves.ts): former accounts, and where this one went.
+    aliases: moves.aliases.map((iri) => new URL(iri)),
+    successor: moves.movedTo ? new URL(moves.movedTo) : null,
     publicKey: keys[0]?.cryptographicKey,
     assertionMethods: keys.map((key) => key.multikey),
   });
