@@ -104,6 +104,8 @@ interface Run {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** The machine's 1-minute load average when the run ended: simulated throttling multiplies what a busy machine takes. */
+  load: number;
   /** Lighthouse's own failure code for a run that measured nothing (the scores are then 0). */
   error?: string;
 }
@@ -126,6 +128,7 @@ async function measure(url: string): Promise<Omit<Run, 'page' | 'language'>> {
     lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
     cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    load: Number(loadavg()[0]!.toFixed(1)),
     ...(result.lhr.runtimeError && { error: result.lhr.runtimeError.code }),
   };
 }

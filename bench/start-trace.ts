@@ -65,8 +65,16 @@ const shortUrl = (url = '') => url.replace(origin, '').replace(/^https?:\/\/[^/]
 
 /** The renderer main thread of the page: the thread named CrRendererMain that ran the most. */
 function mainThread(events: TraceEvent[]) {
+  // The renderer that loaded the app's document (a navigation can move to a new process).
+  const loaded = events.findLast(
+    (e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith(origin),
+  );
   const mains = events.filter(
-    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+    (e) =>
+      e.ph === 'M' &&
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      (!loaded || e.pid === loaded.pid),
   );
   let best = { pid: 0, tid: 0, busy: -1 };
   for (const m of mains) {
@@ -132,8 +140,9 @@ function report(title: string, events: TraceEvent[]) {
   const { pid, tid } = mainThread(events);
   const thread = events.filter((e) => e.pid === pid && e.tid === tid);
   const navigation =
-    thread.find((e) => e.name === 'navigationStart')?.ts ??
-    thread.filter((e) => e.ph === 'X').reduce((min, e) => Math.min(min, e.ts), Infinity);
+    events.findLast(
+      (e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith(origin),
+    )?.ts ?? thread.filter((e) => e.ph === 'X').reduce((min, e) => Math.min(min, e.ts), Infinity);
   // On a shared machine a task's wall time includes the moments the OS gave the core to another
   // process; its thread time (`tdur`) is what the page itself spent. Long means long in thread time.
   const cpu = (e: TraceEvent) => e.tdur ?? e.dur ?? 0;
@@ -188,7 +197,9 @@ const browser = await chromium.launch({
 });
 const loadBefore = loadavg()[0]!;
 try {
+  // Lighthouse removes the service worker before each run; a page it controls starts differently.
   const context = await browser.newContext({
+    serviceWorkers: 'block',
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,
