@@ -14,13 +14,14 @@
  * language chosen for a run (localStorage `glimpse.language`) stays chosen.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { signUpMember } from './lib/member.ts';
 import { repoRoot } from './lib/paths.ts';
 import { startServer } from './lib/server.ts';
 
@@ -75,45 +76,11 @@ const chrome = await chromeLauncher
     throw error;
   });
 
-/** The newest mail to `email` in the file mailbox, as the link a person would open. */
-async function mailedLink(email: string): Promise<string> {
-  const mailDir = path.join(dataDir, 'mail');
-  for (let tries = 0; tries < 100; tries++) {
-    const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) =>
-      f.endsWith(`-${email}.eml`),
-    );
-    if (files.length > 0) {
-      const text = (await readFile(path.join(mailDir, files.sort().at(-1)!), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      const link = /https?:\/\/[^\s"<]+\?token=[^\s"<]+/.exec(text)?.[0];
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`No mail reached ${email}`);
-}
-
 /** Signs a member up through the real screens and sets up the profile, so / shows the feed. */
-async function signUpMember() {
+async function signUp() {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const page = await browser.contexts()[0]!.newPage();
-  const email = `lighthouse-${Date.now()}@example.com`;
-  const password = 'a long enough password 1';
-  await page.goto(`${origin}/signup`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Verify password').fill(password);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-  await page.goto((await mailedLink(email)).replace(/^https?:\/\/[^/]+/, origin));
-  await page.waitForURL(/\/setupProfile$/);
-  await page.getByLabel('First name').fill('Light');
-  await page.getByLabel('Last name').fill('House');
-  await page.getByLabel('Username').fill(`lighthouse${Date.now() % 1e8}`);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(`${origin}/`);
+  await signUpMember(page, origin, dataDir);
   return { page, browser };
 }
 
@@ -137,6 +104,8 @@ interface Run {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** The machine's 1-minute load average when the run ended: simulated throttling multiplies what a busy machine takes. */
+  load: number;
   /** Lighthouse's own failure code for a run that measured nothing (the scores are then 0). */
   error?: string;
 }
@@ -159,6 +128,7 @@ async function measure(url: string): Promise<Omit<Run, 'page' | 'language'>> {
     lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
     cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    load: Number(loadavg()[0]!.toFixed(1)),
     ...(result.lhr.runtimeError && { error: result.lhr.runtimeError.code }),
   };
 }
@@ -183,7 +153,7 @@ try {
       results.push({ page: '/login', language, ...(await measure(`${origin}/login`)) });
   }
   await chooseLanguage('en'); // the sign-up finds the form by its English names
-  const { browser } = await signUpMember();
+  const { browser } = await signUp();
   await browser.close();
   for (const language of languages) {
     await chooseLanguage(language);

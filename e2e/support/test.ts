@@ -21,8 +21,8 @@ interface Allowed {
 
 const allowedEverywhere: Allowed[] = [
   {
-    // Chromium logs every 4xx response. The app answers them on screen (signed out → 401 on
-    // /api/me, a deleted post → 404, a taken username → 409), and the specs check that it does.
+    // Chromium logs every 4xx response. The app answers them on screen (a protected read
+    // signed out → 401, a deleted post → 404, a taken username → 409), and the specs check that it does.
     // A 5xx is not on this list: the server never answers one on purpose.
     pattern: /^Failed to load resource: the server responded with a status of 4\d\d /,
     reason: 'expected 4xx responses, which the app handles on screen',

@@ -66,10 +66,14 @@ type SignedInEnv = { Variables: AppEnv['Variables'] & { viewer: Viewer; ctx: Ser
 export const signedIn: MiddlewareHandler<SignedInEnv> = async (c, next) => {
   const viewer: Viewer | null = c.get('viewer');
   if (!viewer) throw unauthenticated();
-  const { db, storage, live, outbound } = c.get('deps');
-  c.set('ctx', { db, storage, live, outbound, viewer });
+  c.set('ctx', serviceContext(c.get('deps'), viewer));
   await next();
 };
+
+/** The service context for `viewer`, for the one route that answers signed-out callers too (`GET /me`). */
+export function serviceContext({ db, storage, live, outbound }: CoreDeps, viewer: Viewer): ServiceContext {
+  return { db, storage, live, outbound, viewer };
+}
 
 /**
  * The JSON body, parsed by `schema`. Hono's own json validator skips bodies sent without a JSON

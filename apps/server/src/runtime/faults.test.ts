@@ -213,6 +213,7 @@ describe('the embedded PostgreSQL dies while the app runs', () => {
       // The session and the acknowledged write are still there, and new writes work.
       const me = await fetch(`${origin}/api/me`, { headers: { origin, cookie } });
       expect(me.status).toBe(200);
+      expect(await me.json()).toHaveProperty('user.id');
       const again = await fetch(`${origin}/api/feedback`, {
         method: 'POST',
         headers: { origin, cookie, 'content-type': 'application/json' },

@@ -86,9 +86,19 @@ describe('reads', () => {
   /**
    * Anyone may check health; better-auth answers its own paths (get-session is null when signed
    * out); a calendar feed's token is its credential (calendar apps send no cookie), and any token
-   * but a live one is 404 (calendars-and-reminders.test.ts).
+   * but a live one is 404 (calendars-and-reminders.test.ts). `GET /api/me` answers "nobody" to a
+   * visitor (below): every page asks it first, and a 401 there is a console error on every
+   * signed-out page.
    */
-  const publicReads = ['GET /api/health', 'GET /api/calendar/:file'];
+  const publicReads = ['GET /api/health', 'GET /api/calendar/:file', 'GET /api/me'];
+
+  it('answers a signed-out GET /api/me with null and nothing else, whatever the query names', async () => {
+    for (const path of ['/api/me', `/api/me?userId=${scene.owner.id}`]) {
+      const response = await scene.visitor.get(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toBe('null');
+    }
+  });
 
   it('answers every other API read with 401 when signed out', async () => {
     const reads = routeKeys(t.app).filter(
@@ -157,7 +167,7 @@ describe('sessions (better-auth’s endpoints)', () => {
     expect(takeOver.status).toBeGreaterThanOrEqual(400);
     expect(takeOver.status).toBeLessThan(500);
     expect((await json<{ user: { id: string } }>(await attacker.get('/api/me'))).user.id).toBe(attacker.id);
-    expect((await victim.get('/api/me')).status).toBe(200);
+    expect(await (await victim.get('/api/me')).json()).toHaveProperty('user.id');
   });
 
   it('refuses sign-out from a foreign site, so a link elsewhere cannot log people out', async () => {
@@ -168,6 +178,6 @@ describe('sessions (better-auth’s endpoints)', () => {
       json: {},
     });
     expect(response.status).toBe(403);
-    expect((await member.get('/api/me')).status).toBe(200);
+    expect(await (await member.get('/api/me')).json()).toHaveProperty('user.id');
   });
 });

@@ -10,13 +10,15 @@ import { adoptAccountLanguage, currentLanguage } from './i18n.ts';
 import { authKeys } from './query-keys.ts';
 
 export async function getMe(): Promise<MeDto | null> {
-  let me: MeDto;
+  let me: MeDto | null;
   try {
+    // Signed out answers `null` (200); a 401 still comes when the account went away mid-session.
     me = await request(api.me.$get());
   } catch (error) {
     if (isApiError(error, 'Unauthenticated')) return null;
     throw error;
   }
+  if (!me) return null;
   if (me.language) {
     // Before the answer is used, so a sign-in on a new device opens in the account's language.
     await adoptAccountLanguage(me.language).catch(() => undefined);

@@ -4,7 +4,7 @@
  * screen's code and data for the phone's few connections and its main thread
  * (docs/performance.md, "Start-up, round 3"). Once started, it stays started for the tab's life.
  */
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 let started = false;
 let scheduled = false;
@@ -20,23 +20,36 @@ export function afterStart(work: () => void) {
   else window.addEventListener('load', run, { once: true });
 }
 
-function subscribe(listener: () => void) {
+function subscribe(listener: () => void): () => void {
+  if (started) {
+    listener();
+    return () => undefined;
+  }
   listeners.add(listener);
   if (!scheduled) {
     scheduled = true;
     afterStart(() => {
       started = true;
       for (const notify of listeners) notify();
+      listeners.clear();
     });
   }
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
-/** False during start-up, true from the first idle moment after it on. */
+/**
+ * False during start-up, true from the first idle moment after it on. The switch is a transition:
+ * React renders what it turns on (the signed-in frame's badges, the live stream) in slices between
+ * other work. A `useSyncExternalStore` store here made that render synchronous, one long task of
+ * the whole frame on a slow phone (docs/performance.md, "the long task on /").
+ */
 export function useAfterStart(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => started,
-    () => false,
-  );
+  const [afterStartNow, setAfterStartNow] = useState(started);
+  useEffect(() => {
+    if (afterStartNow) return;
+    return subscribe(() => startTransition(() => setAfterStartNow(true)));
+  }, [afterStartNow]);
+  return afterStartNow;
 }

@@ -199,7 +199,9 @@ describe('error messages in the reader’s language', () => {
     const ask = (acceptLanguage?: string) =>
       t
         .client()
-        .request('/api/me', { headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} })
+        .request('/api/notifications', {
+          headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+        })
         .then(async (response) => ({ status: response.status, body: await response.json() }));
     expect(await ask('es-MX,es;q=0.9')).toEqual({
       status: 401,

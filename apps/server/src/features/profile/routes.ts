@@ -1,11 +1,16 @@
 /** HTTP for the caller's own account and profile (`/me`, `PUT /profile`). */
 import { LanguageInput, MediaPreferencesInput, ProfileInput } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { type AppEnv, jsonBody, param, signedIn } from '../../core/http.ts';
+import { type AppEnv, jsonBody, param, serviceContext, signedIn } from '../../core/http.ts';
 import { findByUsername, getMe, saveProfile, setLanguage, setMediaPreferences } from './service.ts';
 
 export const profileRoutes = new Hono<AppEnv>()
-  .get('/me', signedIn, async (c) => c.json(await getMe({ ctx: c.get('ctx') }), 200))
+  // Signed out is an answer here, not an error: every page asks this first, and a 401 would be
+  // logged in the browser's console on each signed-out visit. Every other protected route says 401.
+  .get('/me', async (c) => {
+    const viewer = c.get('viewer');
+    return c.json(viewer ? await getMe({ ctx: serviceContext(c.get('deps'), viewer) }) : null, 200);
+  })
   .put('/profile', signedIn, jsonBody(ProfileInput), async (c) =>
     c.json(await saveProfile({ ctx: c.get('ctx'), input: c.req.valid('json') }), 200),
   )
