@@ -18,8 +18,8 @@ import {
   federateLikeTask,
 } from '../features/federation/interactions.ts';
 import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
-import { accountMoveTask } from '../features/federation/moves.ts';
 import { remoteMediaEvictTask } from '../features/federation/media-cache.ts';
+import { accountMoveTask } from '../features/federation/moves.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
 import { federateEventJoinTask } from '../features/federation/remote-joins.ts';
 import { forwardReportTask } from '../features/federation/report-forward.ts';
