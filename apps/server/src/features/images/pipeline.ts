@@ -72,6 +72,11 @@ export interface ProcessOptions {
    * portrait) rather than only the width (profile and event pictures, up to twice as tall).
    */
   boundLongSide?: boolean;
+  /**
+   * Encode the widths one after another rather than at once: for work nobody waits on (an
+   * import), where the process's peak memory matters more than the time.
+   */
+  oneAtATime?: boolean;
 }
 
 /**
@@ -79,7 +84,13 @@ export interface ProcessOptions {
  * upload, not at start (the memory budget counts each worker; docs/performance.md).
  */
 let sharpModule: Promise<typeof Sharp> | undefined;
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache (up to 50 MB) only helps a program that repeats an operation on
+    // the same file; every image here is new, so it only held memory.
+    sharp.cache(false);
+    return sharp;
+  }));
 
 const openImage = (sharp: typeof Sharp, input: Buffer) =>
   // failOn 'warning' also refuses truncated JPEGs; pixel limit refuses decompression bombs.
@@ -114,7 +125,7 @@ const largeWidth = 1280;
 
 export async function processImage(
   input: Buffer,
-  { widths: wanted = limits.imageWidths, boundLongSide = false }: ProcessOptions = {},
+  { widths: wanted = limits.imageWidths, boundLongSide = false, oneAtATime = false }: ProcessOptions = {},
 ): Promise<ProcessedImage> {
   if (input.byteLength > limits.imageMaxBytes) {
     throw tooLarge(messages.image.tooLarge(limits.imageMaxBytes / 1024 / 1024));
@@ -158,15 +169,16 @@ export async function processImage(
   const widths = [...wanted.filter((w) => w < info.width), info.width].filter(
     (w, i, all) => all.indexOf(w) === i,
   );
-  const variants = await Promise.all(
-    widths.map(async (width) => ({
-      width,
-      data: await sharp(data, raw)
-        .resize({ width })
-        .webp({ quality: 80, effort: width > largeWidth ? 0 : 3 })
-        .toBuffer(),
-    })),
-  );
+  const encode = async (width: number) => ({
+    width,
+    data: await sharp(data, raw)
+      .resize({ width })
+      .webp({ quality: 80, effort: width > largeWidth ? 0 : 3 })
+      .toBuffer(),
+  });
+  const variants: { width: number; data: Buffer }[] = [];
+  if (oneAtATime) for (const width of widths) variants.push(await encode(width));
+  else variants.push(...(await Promise.all(widths.map(encode))));
 
   const thumb = await sharp(data, raw)
     .resize({ width: 100, height: 100, fit: 'inside' })

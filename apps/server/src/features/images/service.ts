@@ -29,12 +29,15 @@ const folderOf: Record<ImagePurpose, string> = {
  */
 export async function uploadImage({
   ctx: { db, storage, viewer },
-  input: { purpose, bytes },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { purpose: ImagePurpose; bytes: Buffer }>): Promise<ImageDto> {
+  input: { purpose, bytes, oneAtATime = false },
+}: ServiceArgs<
+  'db' | 'storage' | 'viewer',
+  { purpose: ImagePurpose; bytes: Buffer; oneAtATime?: boolean }
+>): Promise<ImageDto> {
   const isPost = purpose === 'post';
   const processed = await processImage(
     bytes,
-    isPost ? { widths: limits.postImageWidths, boundLongSide: true } : undefined,
+    isPost ? { widths: limits.postImageWidths, boundLongSide: true, oneAtATime } : { oneAtATime },
   );
   // A millisecond timestamp in every file name (SPEC.md §3), plus randomness so names never collide.
   const name = `${Date.now()}-${randomBytes(6).toString('hex')}`;

@@ -163,6 +163,14 @@ describe('importing an Instagram archive', () => {
       height: 128,
       originalKey: expect.stringMatching(/\.heic$/),
     });
+    // Their AVIF twins are queued once the import is through, and made from the kept originals.
+    await t.jobsDone();
+    const encoded = await t.db
+      .select({ keys: images.keys, avifKeys: images.avifKeys })
+      .from(postImages)
+      .innerJoin(images, eq(images.id, postImages.imageId))
+      .where(eq(postImages.postId, post!.id));
+    for (const row of encoded) expect(row.avifKeys).toHaveLength(row.keys.length);
   });
 });
 
