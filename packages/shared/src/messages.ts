@@ -370,7 +370,8 @@ export const messageCatalog = {
   image: {
     notAnImage: /*i18n*/ {
       id: 'image.notAnImage',
-      message: 'This file is not a supported image. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
+      message:
+        'This file is not a supported image. Please choose a JPEG, PNG, HEIC, WebP, GIF or AVIF picture.',
     },
     tooLarge: fn(
       /*i18n*/ {
@@ -382,11 +383,6 @@ export const messageCatalog = {
     tooManyPixels: /*i18n*/ {
       id: 'image.tooManyPixels',
       message: 'This image has too many pixels. Please choose a smaller one.',
-    },
-    heicUnsupported: /*i18n*/ {
-      id: 'image.heicUnsupported',
-      message:
-        'HEIC pictures (the iPhone default) are not supported yet. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
     },
     missing: /*i18n*/ { id: 'image.missing', message: 'Please choose an image.' },
     notMultipart: /*i18n*/ { id: 'image.notMultipart', message: 'Send the image as multipart form data.' },

@@ -1,7 +1,7 @@
 /**
  * Hostile uploads: each is refused with a 4xx and a message that says what to do, and leaves no
  * file in storage and no row in the database. The files are built here, byte by byte where sharp
- * cannot make them (a bomb's header, a HEIC container), so no binary fixtures live in the repo.
+ * cannot make them (a bomb's header, a HEIC container); the one real HEIC is test/images.ts's.
  */
 import { deflateSync } from 'node:zlib';
 import type { ApiErrorBody } from '@glimpse/shared';
@@ -9,7 +9,7 @@ import { limits, messages } from '@glimpse/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { imageForm, makeJpeg } from '../test/images.ts';
+import { heicClaimingSize, heicPhoto, imageForm, makeJpeg } from '../test/images.ts';
 import { dataDigest, json, type Member } from './scene.ts';
 
 let t: TestContext;
@@ -73,8 +73,8 @@ function gifBomb(width: number, height: number) {
   ]);
 }
 
-/** The start of an iPhone photo: an ISO-BMFF `ftyp` box with the HEVC brands, then data sharp cannot decode. */
-function heicPhoto() {
+/** The start of an iPhone photo: an ISO-BMFF `ftyp` box with the HEVC brands, then no HEIF inside. */
+function heicContainerOnly() {
   const ftyp = Buffer.alloc(24);
   ftyp.writeUInt32BE(24, 0);
   ftyp.write('ftypheic', 4, 'latin1');
@@ -153,7 +153,27 @@ describe('hostile uploads', () => {
       messages.image.notAnImage,
       'a.png',
     ],
-    ['an iPhone HEIC photo', async () => heicPhoto(), 400, messages.image.heicUnsupported, 'IMG_0001.HEIC'],
+    [
+      'a HEIC container with nothing inside',
+      async () => heicContainerOnly(),
+      400,
+      messages.image.notAnImage,
+      'IMG_0001.HEIC',
+    ],
+    [
+      'a HEIC whose header claims 100 megapixels (refused before decoding)',
+      async () => heicClaimingSize(10_000, 10_000),
+      400,
+      messages.image.tooManyPixels,
+      'IMG_0002.HEIC',
+    ],
+    [
+      'a HEIC cut off after its header',
+      async () => heicPhoto().subarray(0, 500),
+      400,
+      messages.image.notAnImage,
+      'IMG_0003.HEIC',
+    ],
     [
       'a TIFF (decodable by sharp, not accepted)',
       async () =>

@@ -1,4 +1,7 @@
-/** Real image bytes for upload tests, made by sharp so no binary fixtures live in the repo. */
+/**
+ * Real image bytes for upload tests, made by sharp so no binary fixtures live in the repo; the one
+ * exception is the HEIC photo below, which nothing on npm can encode.
+ */
 import sharp from 'sharp';
 
 export async function makeJpeg(width = 800, height = 600): Promise<Buffer> {
@@ -15,4 +18,36 @@ export function imageForm(data: Buffer, purpose: string, filename = 'photo.jpg')
   form.set('purpose', purpose);
   form.set('file', new File([new Uint8Array(data)], filename, { type: 'image/jpeg' }));
   return form;
+}
+
+/**
+ * A real 728-byte HEIC (HEVC, coded by x265 through the system libheif 1.15) written by
+ * `fixtures/make-heic.py` (its header says how): 128×64 pixels stored, rotation `irot` for EXIF
+ * orientation 6, so upright it is 64×128 with red at the top left, yellow top right, near black
+ * bottom left, green bottom right; its EXIF block holds the Copyright "secret camera owner".
+ */
+export const heicPhoto = (): Buffer =>
+  Buffer.from(
+    [
+      'AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAY1tZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAA',
+      'AA5waXRtAAAAAAABAAAANGlsb2MAAAAAREAAAgABAAAAAAGxAAEAAAAAAAAA6QACAAAAAAKaAAEAAAAAAAAAPgAAADhpaW5mAAAA',
+      'AAACAAAAFWluZmUCAAAAAAEAAGh2YzEAAAAAFWluZmUCAAABAAIAAEV4aWYAAAAAzGlwcnAAAACtaXBjbwAAAHhodmNDAQNwAAAA',
+      'AAAAAAAAHvAA/P34+AAADwMgAAEAGEABDAH//wNwAAADAJAAAAMAAAMAHroCQCEAAQArQgEBA3AAAAMAkAAAAwAAAwAeoBAgQWW6',
+      'kkprm4EBAwIAAAMAAgAAAwACECIAAQAHRAHBcrAiQAAAAAlpcm90AwAAABRpc3BlAAAAAAAAAIAAAABAAAAAEHBpeGkAAAAAAwgI',
+      'CAAAABdpcG1hAAAAAAAAAAEAAQSBAgOEAAAAGmlyZWYAAAAAAAAADmNkc2MAAgABAAEAAAEvbWRhdAAAAOUoAa8J4OMLnLqvr/8U',
+      'X///33H+Q9FDjqCbf/+oegDv5XiG/9H2CYH2lqEfuqZ6yRtDy4E3mukCEMNA9vNJbiavH4upZsmQ2iHeEx2lvq5QdoZrXKIrDrhy',
+      'zdI5njaDsVwlo5pNNcSeXl49EdfIQkyJT4bMHTFfKpb52nml7U6YT763a2m2hBzni46UfjlT5o7dSpoFbbYlf/3Q7PHkNL/9ZFRv',
+      'C+dDD/Pdu28VtDE1zfVdCnWONQjXK/ElTKh1QzVPmeIzjmK1AmuNzDkJ0mUeTXuU7eLQW8H/8d1Tp9nXiL8EASfwAAAAAE1NACoA',
+      'AAAIAAIBEgADAAAAAQAGAACCmAACAAAAFAAAACYAAAAAc2VjcmV0IGNhbWVyYSBvd25lcgA=',
+    ].join(''),
+    'base64',
+  );
+
+/** The HEIC photo with its header (`ispe`) claiming another stored size: a bomb's header, no pixels. */
+export function heicClaimingSize(width: number, height: number): Buffer {
+  const bytes = heicPhoto();
+  const at = bytes.indexOf('ispe', 0, 'latin1') + 8;
+  bytes.writeUInt32BE(width, at);
+  bytes.writeUInt32BE(height, at + 4);
+  return bytes;
 }

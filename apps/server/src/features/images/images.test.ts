@@ -1,8 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { limits } from '@glimpse/shared';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { images } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { imageForm, makeJpeg } from '../../test/images.ts';
+import { heicPhoto, imageForm, makeJpeg } from '../../test/images.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -58,6 +62,42 @@ describe('image pipeline', () => {
       error: { message: expect.stringMatching(/not a supported image/) },
     });
     expect(await t.storedFiles()).toEqual(before);
+  });
+
+  it('takes an iPhone HEIC photo: upright by its rotation, EXIF gone, WebP and AVIF served, the HEIC kept for export', async () => {
+    const member = await t.signUp();
+    const response = await upload(member, heicPhoto());
+    expect(response.status).toBe(201);
+    const image = (await response.json()) as { id: string; url: string; width: number; height: number };
+    // Stored 128×64 with a quarter turn (irot): upright it is 64 wide, 128 tall.
+    expect([image.width, image.height]).toEqual([64, 128]);
+
+    const served = Buffer.from(await (await t.client().get(image.url)).arrayBuffer());
+    expect(served.includes('secret camera owner')).toBe(false);
+    const metadata = await sharp(served).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 64, height: 128 });
+    expect(metadata.exif).toBeUndefined();
+    // The quadrant that was bottom left (red) is top left once turned clockwise; green bottom right.
+    const { data, info } = await sharp(served).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    const [topLeft, bottomRight] = [pixel(8, 8), pixel(56, 120)];
+    expect(topLeft[0]).toBeGreaterThan(180);
+    expect(topLeft[1]).toBeLessThan(70);
+    expect(bottomRight[0]).toBeLessThan(70);
+    expect(bottomRight[1]).toBeGreaterThan(180);
+
+    // The original is kept as sent (the owner's export) and the AVIF job decodes it as the upload did.
+    const [row] = await t.db.select().from(images).where(eq(images.id, image.id));
+    expect(row?.originalKey).toMatch(/\.heic$/);
+    const uploads = path.join(t.deps.env.DATA_DIR, 'uploads');
+    expect((await readFile(path.join(uploads, row!.originalKey!))).equals(heicPhoto())).toBe(true);
+    await t.jobsDone();
+    const [encoded] = await t.db.select().from(images).where(eq(images.id, image.id));
+    expect(encoded?.avifKeys).toHaveLength(1);
+    const avif = await sharp(await readFile(path.join(uploads, encoded!.avifKeys![0]!))).metadata();
+    expect(avif).toMatchObject({ format: 'heif', compression: 'av1', width: 64, height: 128 });
   });
 
   it('rejects a truncated JPEG', async () => {

@@ -9,10 +9,11 @@ import { limits, messages } from '@glimpse/shared';
 import type { Metadata, OutputInfo, default as Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { invalid, tooLarge } from '../../lib/errors.ts';
+import { decodeHeic, HeicDecodeError } from './heic.ts';
 
 type Sniffed = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heic';
 
-/** What sharp reports for each accepted type (AVIF is a HEIF container coded with AV1). */
+/** What sharp reports for each type it reads (AVIF is a HEIF container coded with AV1). */
 const sharpFormatOf: Record<Exclude<Sniffed, 'heic'>, string> = {
   jpeg: 'jpeg',
   png: 'png',
@@ -28,7 +29,7 @@ const ascii = (input: Buffer, start: number, end: number) => input.subarray(star
 /**
  * The type by its magic bytes, before any decoder sees the file: only these reach sharp, so its
  * other loaders (SVG, TIFF, …) never parse an upload. HEIC (HEVC-coded HEIF, the iPhone default)
- * is recognised so the person is told what to do; sharp's prebuilt libvips has no HEVC decoder.
+ * goes to libheif (heic.ts) instead: sharp's prebuilt libvips has no HEVC decoder.
  */
 function sniff(input: Buffer): Sniffed | null {
   if (startsWith(input, [0xff, 0xd8, 0xff])) return 'jpeg';
@@ -54,12 +55,13 @@ export interface ProcessedImage {
   extension: string;
 }
 
-const extensionOf: Record<Exclude<Sniffed, 'heic'>, string> = {
+const extensionOf: Record<Sniffed, string> = {
   jpeg: 'jpg',
   png: 'png',
   gif: 'gif',
   webp: 'webp',
   avif: 'avif',
+  heic: 'heic',
 };
 
 export interface ProcessOptions {
@@ -70,6 +72,11 @@ export interface ProcessOptions {
    * portrait) rather than only the width (profile and event pictures, up to twice as tall).
    */
   boundLongSide?: boolean;
+  /**
+   * Encode the widths one after another rather than at once: for work nobody waits on (an
+   * import), where the process's peak memory matters more than the time.
+   */
+  oneAtATime?: boolean;
 }
 
 /**
@@ -77,7 +84,13 @@ export interface ProcessOptions {
  * upload, not at start (the memory budget counts each worker; docs/performance.md).
  */
 let sharpModule: Promise<typeof Sharp> | undefined;
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+const loadSharp = () =>
+  (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache (up to 50 MB) only helps a program that repeats an operation on
+    // the same file; every image here is new, so it only held memory.
+    sharp.cache(false);
+    return sharp;
+  }));
 
 const openImage = (sharp: typeof Sharp, input: Buffer) =>
   // failOn 'warning' also refuses truncated JPEGs; pixel limit refuses decompression bombs.
@@ -85,7 +98,23 @@ const openImage = (sharp: typeof Sharp, input: Buffer) =>
 
 /** sharp refuses a decompression bomb while reading the header; say so rather than "not an image". */
 const decodeError = (error: unknown) =>
-  invalid(/pixel limit/i.test(String(error)) ? messages.image.tooManyPixels : messages.image.notAnImage);
+  invalid(
+    /pixel limit/i.test(String(error)) ||
+      (error instanceof HeicDecodeError && error.reason === 'tooManyPixels')
+      ? messages.image.tooManyPixels
+      : messages.image.notAnImage,
+  );
+
+/**
+ * Opens an accepted file for sharp. A HEIC is decoded to upright raw pixels first (the pixel limit
+ * checked from its header before that), so sharp never sees the container; anything else goes to
+ * sharp as it is.
+ */
+async function openSource(sharp: typeof Sharp, input: Buffer, sniffed: Sniffed) {
+  if (sniffed !== 'heic') return openImage(sharp, input);
+  const { data, width, height, channels } = await decodeHeic(input, limits.imageMaxPixels);
+  return sharp(data, { raw: { width, height, channels } });
+}
 
 /**
  * Above this width WebP is encoded at effort 0: a 2048 px post photo at effort 3 took ~750 ms of a
@@ -96,30 +125,31 @@ const largeWidth = 1280;
 
 export async function processImage(
   input: Buffer,
-  { widths: wanted = limits.imageWidths, boundLongSide = false }: ProcessOptions = {},
+  { widths: wanted = limits.imageWidths, boundLongSide = false, oneAtATime = false }: ProcessOptions = {},
 ): Promise<ProcessedImage> {
   if (input.byteLength > limits.imageMaxBytes) {
     throw tooLarge(messages.image.tooLarge(limits.imageMaxBytes / 1024 / 1024));
   }
   const sniffed = sniff(input);
-  if (sniffed === 'heic') throw invalid(messages.image.heicUnsupported);
   if (!sniffed) throw invalid(messages.image.notAnImage);
   const sharp = await loadSharp();
-  let metadata: Metadata;
-  try {
-    metadata = await openImage(sharp, input).metadata();
-  } catch (error) {
-    throw decodeError(error);
+  if (sniffed !== 'heic') {
+    let metadata: Metadata;
+    try {
+      metadata = await openImage(sharp, input).metadata();
+    } catch (error) {
+      throw decodeError(error);
+    }
+    if (metadata.format !== sharpFormatOf[sniffed]) throw invalid(messages.image.notAnImage);
+    if (!metadata.width || !metadata.height) throw invalid(messages.image.notAnImage);
+    if (metadata.width * metadata.height > limits.imageMaxPixels) throw invalid(messages.image.tooManyPixels);
   }
-  if (metadata.format !== sharpFormatOf[sniffed]) throw invalid(messages.image.notAnImage);
-  if (!metadata.width || !metadata.height) throw invalid(messages.image.notAnImage);
-  if (metadata.width * metadata.height > limits.imageMaxPixels) throw invalid(messages.image.tooManyPixels);
 
   const largestWidth = wanted[wanted.length - 1]!;
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     // Decode once, at the largest size we keep; every variant is cut from these pixels.
-    decoded = await openImage(sharp, input)
+    decoded = await (await openSource(sharp, input, sniffed))
       .rotate()
       .resize({
         width: largestWidth,
@@ -139,15 +169,16 @@ export async function processImage(
   const widths = [...wanted.filter((w) => w < info.width), info.width].filter(
     (w, i, all) => all.indexOf(w) === i,
   );
-  const variants = await Promise.all(
-    widths.map(async (width) => ({
-      width,
-      data: await sharp(data, raw)
-        .resize({ width })
-        .webp({ quality: 80, effort: width > largeWidth ? 0 : 3 })
-        .toBuffer(),
-    })),
-  );
+  const encode = async (width: number) => ({
+    width,
+    data: await sharp(data, raw)
+      .resize({ width })
+      .webp({ quality: 80, effort: width > largeWidth ? 0 : 3 })
+      .toBuffer(),
+  });
+  const variants: { width: number; data: Buffer }[] = [];
+  if (oneAtATime) for (const width of widths) variants.push(await encode(width));
+  else variants.push(...(await Promise.all(widths.map(encode))));
 
   const thumb = await sharp(data, raw)
     .resize({ width: 100, height: 100, fit: 'inside' })
@@ -181,7 +212,9 @@ export async function encodeAvif(
 ): Promise<{ width: number; data: Buffer }[]> {
   const sharp = await loadSharp();
   await beforeStep();
-  const { data, info } = await openImage(sharp, original)
+  const sniffed = sniff(original);
+  if (!sniffed) throw new Error('the kept original is not an image the pipeline accepts');
+  const { data, info } = await (await openSource(sharp, original, sniffed))
     .rotate()
     .resize({ width: widths[widths.length - 1]! })
     // No ensureAlpha here: an opaque photo would carry an alpha plane to encode and send.

@@ -25,8 +25,8 @@ const folderOf: Record<ImagePurpose, string> = {
 };
 
 /** The sizes each purpose keeps: a post photo's widths bound its long side. */
-const processOptionsOf = (purpose: ImagePurpose): ProcessOptions | undefined =>
-  purpose === 'post' ? { widths: limits.postImageWidths, boundLongSide: true } : undefined;
+const processOptionsOf = (purpose: ImagePurpose, oneAtATime = false): ProcessOptions =>
+  purpose === 'post' ? { widths: limits.postImageWidths, boundLongSide: true, oneAtATime } : { oneAtATime };
 
 const sizeOf = (files: readonly { data: Buffer }[]) => files.reduce((sum, f) => sum + f.data.byteLength, 0);
 
@@ -37,13 +37,13 @@ const sizeOf = (files: readonly { data: Buffer }[]) => files.reduce((sum, f) => 
  */
 export async function uploadImage({
   ctx: { db, storage, viewer },
-  input: { purpose, bytes, sourceUrl },
+  input: { purpose, bytes, sourceUrl, oneAtATime = false },
 }: ServiceArgs<
   'db' | 'storage' | 'viewer',
-  { purpose: ImagePurpose; bytes: Buffer; sourceUrl?: string }
+  { purpose: ImagePurpose; bytes: Buffer; sourceUrl?: string; oneAtATime?: boolean }
 >): Promise<ImageDto> {
   const isPost = purpose === 'post';
-  const processed = await processImage(bytes, processOptionsOf(purpose));
+  const processed = await processImage(bytes, processOptionsOf(purpose, oneAtATime));
   // A millisecond timestamp in every file name (SPEC.md §3), plus randomness so names never collide.
   const name = `${Date.now()}-${randomBytes(6).toString('hex')}`;
   const stem = `${folderOf[purpose]}/${name}`;

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveImports, images, postImages, posts, postTags } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { makeJpeg } from '../../test/images.ts';
+import { heicPhoto, makeJpeg } from '../../test/images.ts';
 import { activityPubArchive, type InstagramLayout, instagramArchive, writeZip } from './fixtures/archives.ts';
 import { archiveImportTask } from './service.ts';
 
@@ -133,9 +133,9 @@ describe('importing an Instagram archive', () => {
     expect(counts).toEqual([limits.postPhotosMax, 2]);
   });
 
-  it('leaves out a HEIC photo the pipeline cannot decode, counted, and keeps the rest of the post', async () => {
+  it('converts an iPhone HEIC photo as an upload would, and leaves out a broken one, counted', async () => {
     const member = await t.signUpWithProfile();
-    const heic = Buffer.concat([
+    const broken = Buffer.concat([
       Buffer.from('\0\0\0\x18ftypheic\0\0\0\0mif1heic', 'latin1'),
       Buffer.alloc(512, 7),
     ]);
@@ -145,11 +145,32 @@ describe('importing an Instagram archive', () => {
         {
           caption: 'iPhone',
           time: day('2023-02-02T00:00:00Z'),
-          photos: [{ data: heic, ext: 'heic' }, { data: jpeg }],
+          photos: [{ data: heicPhoto(), ext: 'heic' }, { data: broken, ext: 'heic' }, { data: jpeg }],
         },
       ]),
     );
     expect(done).toMatchObject({ imported: 1, skipped: { files: 1 } });
+    const [post] = await t.db.select().from(posts).where(eq(posts.authorId, member.id));
+    const photos = await t.db
+      .select({ width: images.width, height: images.height, originalKey: images.originalKey })
+      .from(postImages)
+      .innerJoin(images, eq(images.id, postImages.imageId))
+      .where(eq(postImages.postId, post!.id))
+      .orderBy(postImages.position);
+    expect(photos).toHaveLength(2);
+    expect(photos[0]).toMatchObject({
+      width: 64,
+      height: 128,
+      originalKey: expect.stringMatching(/\.heic$/),
+    });
+    // Their AVIF twins are queued once the import is through, and made from the kept originals.
+    await t.jobsDone();
+    const encoded = await t.db
+      .select({ keys: images.keys, avifKeys: images.avifKeys })
+      .from(postImages)
+      .innerJoin(images, eq(images.id, postImages.imageId))
+      .where(eq(postImages.postId, post!.id));
+    for (const row of encoded) expect(row.avifKeys).toHaveLength(row.keys.length);
   });
 });
 

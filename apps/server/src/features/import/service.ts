@@ -132,8 +132,20 @@ class AlreadyImported extends Error {}
 
 type Tally = Pick<ImportRow, 'processed' | 'imported' | 'alreadyImported' | 'skipped'>;
 
-/** Creates one post of the archive, or counts why not. */
-async function importPost(deps: CoreDeps, row: ImportRow, archive: Archive, post: ArchivePost, tally: Tally) {
+/**
+ * Creates one post of the archive, or counts why not. Its photos' AVIF encodes are left to the end
+ * of the import (`encodeLater`): run beside it, each encode's memory came on top of the import's
+ * in the same process (bench/import.ts). A run that stops before then leaves them to the hourly
+ * sweep (images/avif.ts), as for any lost job.
+ */
+async function importPost(
+  deps: CoreDeps,
+  row: ImportRow,
+  archive: Archive,
+  post: ArchivePost,
+  tally: Tally,
+  encodeLater: string[],
+) {
   const { db, storage } = deps;
   const viewer = { id: row.userId, email: '' };
   const photos: { imageId: string; altText: string }[] = [];
@@ -147,7 +159,7 @@ async function importPost(deps: CoreDeps, row: ImportRow, archive: Archive, post
       try {
         // As an upload: AVIF encodes in this process step aside, so the two never hold memory at once.
         const image = await deps.uploadGate.whileUploading(() =>
-          uploadImage({ ctx: { db, storage, viewer }, input: { purpose: 'post', bytes } }),
+          uploadImage({ ctx: { db, storage, viewer }, input: { purpose: 'post', bytes, oneAtATime: true } }),
         );
         photos.push({ imageId: image.id, altText: photo.altText ?? '' });
       } catch (error) {
@@ -197,7 +209,7 @@ async function importPost(deps: CoreDeps, row: ImportRow, archive: Archive, post
       return;
     }
     tally.imported++;
-    for (const photo of photos) await queueAvif(db, photo.imageId);
+    encodeLater.push(...photos.map((photo) => photo.imageId));
   } catch (error) {
     await deleteImages(
       { db, storage },
@@ -238,6 +250,7 @@ async function importAll(deps: CoreDeps, row: ImportRow, archive: Archive, job: 
       .update(archiveImports)
       .set({ ...tally, total: list.length })
       .where(and(eq(archiveImports.id, row.id), eq(archiveImports.status, 'running')));
+  const encodeLater: string[] = [];
   for (const post of list) {
     job.signal.throwIfAborted();
     tally.skipped.videos += post.videos;
@@ -246,11 +259,12 @@ async function importAll(deps: CoreDeps, row: ImportRow, archive: Archive, job: 
     const previousImport = done.get(post.hash);
     if (previousImport === row.id) tally.imported++;
     else if (previousImport) tally.alreadyImported++;
-    else await importPost(deps, row, archive, post, tally);
+    else await importPost(deps, row, archive, post, tally, encodeLater);
     tally.processed++;
     await save();
   }
   await save();
+  for (const imageId of encodeLater) await queueAvif(db, imageId);
 }
 
 async function finish(db: Db, row: ImportRow, error: ImportRow['error']) {

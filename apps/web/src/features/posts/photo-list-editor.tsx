@@ -73,7 +73,14 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
             const n = index + 1;
             return (
               <li key={photo.key} className={styles.item}>
-                <img src={photo.previewUrl} alt="" className={styles.thumb} />
+                {/* The stored WebP once uploaded: only Safari shows the picked file itself when it is HEIC. */}
+                <img
+                  src={photo.image?.url ?? photo.previewUrl}
+                  srcSet={photo.image?.srcset}
+                  sizes="88px"
+                  alt=""
+                  className={styles.thumb}
+                />
                 <div className={styles.details}>
                   <p className={styles.status}>
                     <Trans>Photo</Trans> {n} <Trans>of</Trans> {uploads.photos.length}
