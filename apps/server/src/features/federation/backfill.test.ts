@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { generateCryptoKeyPair } from '@fedify/fedify';
 import { exportSpki } from '@fedify/vocab-runtime';
 import type { NotificationDto, PostDto, UserSearchResultDto } from '@glimpse/shared';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { federationKv, federationPosts, posts, user } from '../../db/schema.ts';
 import type { DomainEvent } from '../../live/hub.ts';
@@ -102,6 +102,7 @@ function serveOutbox(host: string, name: string, url: URL) {
       { id: 'p3', visibility: 'public', content: 'Text only', published: '2026-09-01T10:00:00Z' },
     ]);
   }
+  if (name !== 'eve' && name !== 'mo') return null;
   const pages = eveStatuses(host);
   if (!url.searchParams.has('page')) return mastodonOutbox(origin(host), name, 9);
   const cursors = [null, '200', '100'];
@@ -243,6 +244,19 @@ describe('backfill from a Pixelfed outbox', () => {
     const stored = await postsOf(piaId);
     expect(stored.map((post) => post.caption)).toEqual(['Dunes']);
     expect(stored[0]!.photos[0]!.image.url).toMatch(/^\/media\/images\//);
+  });
+});
+
+describe('an outbox its server does not show', () => {
+  it('(404) leaves the profile without posts and no failed job to retry', async () => {
+    const noxId = (await lookUp(`@nox@${remoteHost}:${port}`))!;
+    expect(noxId).toBeTruthy();
+    expect(outboxReads(remoteHost, 'nox')).toHaveLength(1);
+    expect(await postsOf(noxId)).toHaveLength(0);
+    const waiting = await t.db.execute(
+      sql`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'federation_backfill'`,
+    );
+    expect((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 });
 

@@ -17,6 +17,7 @@
  * to followers: only the member who asked is told, so their open profile refetches its photos.
  */
 import { type Object as APObject, Create, isActor, lookupObject, Note, Page } from '@fedify/vocab';
+import { FetchError } from '@fedify/vocab-runtime';
 import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
@@ -92,7 +93,12 @@ export const backfillTask = defineTask<BackfillPayload, CoreDeps>({
     const actor = await lookupObject(account.iri, options);
     if (!actor || !isActor(actor) || actor.id?.href !== account.iri || !actor.outboxId) return;
     if (actor.outboxId.origin !== actor.id.origin) return;
-    const outbox = await actor.getOutbox(options);
+    // An outbox its server will not show (404, 401 to an unsigned or unknown reader) is no failure
+    // worth another try; a server that does not answer is (the job's few tries).
+    const outbox = await actor.getOutbox(options).catch((error: unknown) => {
+      if (error instanceof FetchError && /HTTP 4\d\d/.test(error.message)) return null;
+      throw error;
+    });
     if (!outbox) return;
     let read = 0;
     let stored = 0;
