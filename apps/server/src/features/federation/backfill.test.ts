@@ -39,6 +39,8 @@ let port = 0;
 const fetched: { host: string; path: string; signed: boolean }[] = [];
 const events: DomainEvent[] = [];
 
+/** What the runner hands a task, for calling one directly (a job queued before a block or suspension). */
+const runningJob = { id: '0', attempt: 1, maxAttempts: 1, signal: new AbortController().signal };
 const origin = (host: string) => `https://${host}:${port}`;
 const photo = (host: string, name: string) => `${origin(host)}/system/media/${name}.jpg`;
 
@@ -268,6 +270,22 @@ describe('blocked domains and suspended accounts', () => {
     await t.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
   });
 
+  it('a suspended account: its outbox is not read, whoever asks', async () => {
+    const piaId = (await lookUp(`@pia@${remoteHost}:${port}`))!;
+    await t.db.update(user).set({ banned: true }).where(eq(user.id, piaId));
+    await t.db.delete(federationKv).where(like(federationKv.key, '["glimpse","backfill",%'));
+    const before = fetched.length;
+    await backfillTask.run({ userId: piaId, requesterId: ada.id }, t.deps, runningJob);
+    expect(fetched.length).toBe(before);
+    await t.db.update(user).set({ banned: false }).where(eq(user.id, piaId));
+  });
+
+  it('a local member’s profile queues nothing and marks nothing', async () => {
+    const local = await t.signUpWithProfile({ firstName: 'Lou', lastName: 'Local', username: 'lou' });
+    expect((await ada.get(`/api/profiles/${local.id}`)).status).toBe(200);
+    expect(await t.countRows(federationKv, like(federationKv.key, `%${local.id}%`))).toBe(0);
+  });
+
   it('a media-only blocked domain: the account is found, its outbox is not read, no posts', async () => {
     const block = await admin.post('/api/admin/federation/domain-blocks', {
       domain: `${mediaHost}:${port}`,
@@ -292,12 +310,7 @@ describe('blocked domains and suspended accounts', () => {
     expect(block.status).toBe(200);
     const before = fetched.length;
     // A job queued before the block (or one retried after it) reads nothing.
-    await backfillTask.run({ userId: eve!.userId, requesterId: ada.id }, t.deps, {
-      id: '0',
-      attempt: 1,
-      maxAttempts: 1,
-      signal: new AbortController().signal,
-    });
+    await backfillTask.run({ userId: eve!.userId, requesterId: ada.id }, t.deps, runningJob);
     expect(fetched.length).toBe(before);
     expect(await lookUp(`@eve@${remoteHost}:${port}`)).toBeNull();
     expect(fetched.length).toBe(before);
