@@ -16,7 +16,15 @@
  * (feed/queries.ts orders by created_at); nobody is notified, and no live "new posts" signal goes
  * to followers: only the member who asked is told, so their open profile refetches its photos.
  */
-import { type Object as APObject, Create, isActor, lookupObject, Note, Page } from '@fedify/vocab';
+import {
+  Create,
+  isActor,
+  lookupObject,
+  Note,
+  type OrderedCollection,
+  OrderedCollectionPage,
+  Page,
+} from '@fedify/vocab';
 import { FetchError } from '@fedify/vocab-runtime';
 import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
@@ -30,7 +38,7 @@ import { federationContext } from './federation.ts';
 import { createPostgresKvStore } from './kv.ts';
 import { storeRemoteNote } from './remote-posts.ts';
 
-/** Mastodon refreshes a remote account's data about this often; its posts change no faster. */
+/** How long a read outbox counts as recent: look-ups and profile opens within it read nothing again. */
 export const backfillEvery = Temporal.Duration.from({ hours: 6 });
 /** A Mastodon outbox page holds 20 items; two pages give a grid of recent photos without a crawl. */
 const maxPages = 2;
@@ -43,10 +51,12 @@ export interface BackfillPayload {
   requesterId: string;
 }
 
+type LoadOptions = Parameters<Create['getObject']>[0];
+
 const markKey = (userId: string) => ['glimpse', 'backfill', userId] as const;
 
-/** Why an outbox item is not taken, or the object to store. */
-async function publicPostOf(item: unknown, actorIri: string, options: Parameters<Create['getObject']>[0]) {
+/** The outbox item's post when it is one to store here, else null. */
+async function publicPostOf(item: unknown, actorIri: string, options: LoadOptions) {
   if (!(item instanceof Create) || item.actorId?.href !== actorIri) return null;
   const object = await item.getObject(options).catch(() => null);
   if (!(object instanceof Note || object instanceof Page) || !object.id) return null;
@@ -57,13 +67,16 @@ async function publicPostOf(item: unknown, actorIri: string, options: Parameters
   return object;
 }
 
-async function* outboxItems(outbox: APObject, options: Parameters<Create['getObject']>[0]) {
-  const collection = outbox as import('@fedify/vocab').OrderedCollection;
-  if (typeof collection.getFirst !== 'function') return;
-  let page = await collection.getFirst(options);
+async function* outboxItems(outbox: OrderedCollection | OrderedCollectionPage, options: LoadOptions) {
+  // An actor whose `outbox` is itself a page (rare): its items, and no further.
+  if (outbox instanceof OrderedCollectionPage) {
+    yield* outbox.getItems(options);
+    return;
+  }
+  let page = await outbox.getFirst(options);
   // Pixelfed's outbox has no pages: its items are in the collection itself.
   if (!page) {
-    yield* collection.getItems(options);
+    yield* outbox.getItems(options);
     return;
   }
   for (let n = 1; page && n <= maxPages; n++) {
