@@ -150,6 +150,8 @@ export interface Page<T> {
 export type LiveMessage =
   | { type: 'feed'; authorId: string }
   | { type: 'post'; postId: string; deleted: boolean }
+  /** Older posts of this (remote) author arrived, not news for the feed: their profile's photos refetch. */
+  | { type: 'author_posts'; authorId: string }
   | { type: 'notifications' }
   | { type: 'events' }
   /** Moderators and admins: the open reports changed (the console and its badge refetch). */

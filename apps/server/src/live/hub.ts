@@ -21,6 +21,8 @@ export type DomainEvent =
   | { kind: 'post_created'; authorId: string; postId: string }
   | { kind: 'post_deleted'; authorId: string; postId: string }
   | { kind: 'post_changed'; postId: string }
+  /** A remote account's recent posts were read from its outbox, as `requesterId` asked (federation/backfill.ts). */
+  | { kind: 'posts_backfilled'; authorId: string; requesterId: string }
   | { kind: 'notification'; recipientId: string }
   /** A private account let `followerId` in (issue 26): what they may see changed. */
   | { kind: 'follow_approved'; followerId: string }
@@ -157,6 +159,9 @@ export async function createLiveHub({
         break;
       case 'post_changed':
         sendTo(clients.keys(), { type: 'post', postId: event.postId, deleted: false });
+        break;
+      case 'posts_backfilled':
+        sendTo([event.requesterId], { type: 'author_posts', authorId: event.authorId });
         break;
       case 'notification':
         sendTo([event.recipientId], { type: 'notifications' });

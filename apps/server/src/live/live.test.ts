@@ -68,6 +68,23 @@ describe('live stream', () => {
     await eventually(() => expect(t.deps.live.connectedCount()).toBe(0));
   });
 
+  it('tells only the member who asked that a remote account’s older posts arrived (federation/backfill.ts)', async () => {
+    const asker = await t.signUpWithProfile();
+    const follower = await t.signUpWithProfile();
+    const author = await t.signUpWithProfile();
+    await follower.put(`/api/users/${author.id}/follow`);
+    const askerStream = await openStream(asker);
+    const followerStream = await openStream(follower);
+    t.deps.live.publish({ kind: 'posts_backfilled', authorId: author.id, requesterId: asker.id });
+    await eventually(() =>
+      expect(askerStream.received).toContainEqual({ type: 'author_posts', authorId: author.id }),
+    );
+    // Older posts are no news: the author's followers get no "new posts" signal.
+    expect(followerStream.received).toEqual([]);
+    for (const stream of [askerStream, followerStream]) stream.close();
+    await eventually(() => expect(t.deps.live.connectedCount()).toBe(0));
+  });
+
   it('refuses a signed-out visitor', async () => {
     expect((await t.client().get('/api/live')).status).toBe(401);
   });

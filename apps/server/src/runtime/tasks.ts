@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
+import { backfillTask } from '../features/federation/backfill.ts';
 import { federateEventPromotionTask, federateEventTask } from '../features/federation/event-outbox.ts';
 import { farewellTask } from '../features/federation/farewell.ts';
 import {
@@ -69,6 +70,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federationMessageTask,
   forwardReportTask,
   federatePostTask,
+  backfillTask,
   federateEventTask,
   federateEventJoinTask,
   federateEventPromotionTask,

@@ -47,6 +47,12 @@ export function useLiveUpdates(userId: string) {
             void queryClient.invalidateQueries({ queryKey: postKeys.comments(message.postId) });
           }
           break;
+        case 'author_posts':
+          // A remote profile's photos, read from its server just after it was looked up or opened.
+          void queryClient.invalidateQueries({
+            queryKey: postKeys.list({ kind: 'author', userId: message.authorId }),
+          });
+          break;
         case 'notifications':
           void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
           break;

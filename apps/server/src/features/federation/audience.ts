@@ -11,7 +11,7 @@
  *   it keeps its audience here.
  */
 import type { RequestContext } from '@fedify/fedify';
-import { type Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { type Object as APObject, PUBLIC_COLLECTION } from '@fedify/vocab';
 import type { Audience } from '@glimpse/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
@@ -64,5 +64,5 @@ const isPublicAddress = (url: URL) =>
   url.href === publicIri || url.href === 'as:Public' || url.href === 'Public';
 
 /** A remote Note's audience: public when Public is among its `to` or `cc`, else followers only. */
-export const audienceOfNote = (note: Note): Audience =>
+export const audienceOfNote = (note: APObject): Audience =>
   [...note.toIds, ...note.ccIds].some(isPublicAddress) ? 'public' : 'followers';

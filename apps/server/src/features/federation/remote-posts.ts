@@ -4,7 +4,7 @@
  * plain-text caption, and `federation_posts` keeps its id for Update and Delete. Glimpse posts are
  * photo posts: a Note without a usable image is not stored (docs/federation.md).
  */
-import { Document, Image, type Note } from '@fedify/vocab';
+import { Document, Image, type Note, type Page } from '@fedify/vocab';
 import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
@@ -19,8 +19,12 @@ import { htmlToText, storableText } from './objects/html.ts';
 
 type Deps = Pick<CoreDeps, 'db' | 'storage' | 'outbound' | 'live'>;
 
-const captionOf = (note: Note) => storableText(htmlToText(note.content?.toString() ?? ''), limits.captionMax);
-const sensitiveOf = (note: Note) => Boolean(note.sensitive) || Boolean(note.summary?.toString());
+/** A Note, or a Page as Lemmy and some others write a post with a title (backfill.ts reads both). */
+type PostObject = Note | Page;
+
+const captionOf = (note: PostObject) =>
+  storableText(htmlToText(note.content?.toString() ?? ''), limits.captionMax);
+const sensitiveOf = (note: PostObject) => Boolean(note.sensitive) || Boolean(note.summary?.toString());
 
 export async function postIdOfNote(deps: Pick<Deps, 'db'>, iri: string, authorId: string) {
   const [row] = await deps.db
@@ -31,7 +35,16 @@ export async function postIdOfNote(deps: Pick<Deps, 'db'>, iri: string, authorId
   return row?.postId ?? null;
 }
 
-export async function storeRemoteNote(deps: Deps, authorId: string, note: Note): Promise<string | null> {
+/**
+ * `backfill`: read from the account's outbox (backfill.ts), not delivered as news: no live "new
+ * posts" signal goes to the followers' open feeds, since the post sorts into their past.
+ */
+export async function storeRemoteNote(
+  deps: Deps,
+  authorId: string,
+  note: PostObject,
+  { backfill = false }: { backfill?: boolean } = {},
+): Promise<string | null> {
   if (!note.id) return null;
   const [known] = await deps.db
     .select({ postId: federationPosts.postId })
@@ -75,7 +88,7 @@ export async function storeRemoteNote(deps: Deps, authorId: string, note: Note):
       await syncPostTags(tx, post!, captionOf(note));
       return post!.id;
     });
-    deps.live.publish({ kind: 'post_created', authorId, postId });
+    if (!backfill) deps.live.publish({ kind: 'post_created', authorId, postId });
     return postId;
   } catch (error) {
     // The same Note delivered twice at once (two shared inboxes, a retry): the first one stays.

@@ -8,6 +8,7 @@ import { rateLimit } from '../../core/rate-limit.ts';
 import type { ServiceContext } from '../../core/service.ts';
 import { invalid } from '../../lib/errors.ts';
 import { isRemoteAccount } from '../federation/accounts.ts';
+import { requestBackfill } from '../federation/backfill.ts';
 import { federationContext } from '../federation/federation.ts';
 import { answerRemoteFollow } from '../federation/follow-answers.ts';
 import { setRemoteFollow } from '../federation/follows.ts';
@@ -39,9 +40,12 @@ async function followOrUnfollow(
 }
 
 export const socialRoutes = new Hono<AppEnv>()
-  .get('/profiles/:userId', signedIn, async (c) =>
-    c.json(await getPublicProfile({ ctx: c.get('ctx'), input: { userId: c.req.param('userId') } }), 200),
-  )
+  .get('/profiles/:userId', signedIn, async (c) => {
+    const profile = await getPublicProfile({ ctx: c.get('ctx'), input: { userId: c.req.param('userId') } });
+    // A remote account opened here gets its recent posts from its server (at most every 6 hours).
+    await requestBackfill(c.get('deps'), profile.userId, c.get('ctx').viewer.id);
+    return c.json(profile, 200);
+  })
   // The follower is always the caller: there is no way to follow on someone else's behalf.
   .put('/users/:userId/follow', rateLimit('follows'), signedIn, async (c) =>
     c.json(await followOrUnfollow(c.get('deps'), c.get('ctx'), c.req.param('userId'), true), 200),
