@@ -29,9 +29,11 @@ import { parseArgs } from 'node:util';
 import { signRequest } from '@fedify/fedify';
 import pg from 'pg';
 import { headerRecord } from '../apps/server/src/features/federation/objects/html.ts';
+import { type TreeCpu, treeCpuMeter } from './lib/cpu.ts';
 import { call, percentile, signIn, timeSequentialGets, type Visitor } from './lib/http.ts';
 import { repoRoot } from './lib/paths.ts';
 import { startPostgres } from './lib/postgres.ts';
+import { descendants } from './lib/process-tree.ts';
 import { type RemoteServers, startRemoteServers } from './lib/remote-servers.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 import { uploadPhotos } from './measure/search.ts';
@@ -50,6 +52,7 @@ const { values: args } = parseArgs({
     activities: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '16' },
     'job-concurrency': { type: 'string', default: '' },
+    'cpu-prof': { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -57,7 +60,8 @@ if (args.help) {
   process.stdout.write(
     `Usage: npx tsx bench/federation.ts [--scale 0.1] [--pg-port 55544] [--port 3544] [--stand-in-port 3545]
   [--servers 100] [--followers 1000] [--rounds 5] [--idle-requests 200] [--activities 2000] [--concurrency 16]
-  [--job-concurrency <n>]   JOB_CONCURRENCY of the server (its default when unset)\n`,
+  [--job-concurrency <n>]   JOB_CONCURRENCY of the server (its default when unset)
+  [--cpu-prof <dir>]        V8 CPU profiles of the server's processes into <dir> (written when it stops)\n`,
   );
   process.exit(0);
 }
@@ -71,7 +75,10 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 const step = (title: string) =>
-  console.log(`\n[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${title} (load ${load()})`);
+  console.log(
+    `\n[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${title} (load ${load()})`,
+  );
+const total = (cpu: TreeCpu) => cpu.nodeMs + cpu.postgresMs;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(what: string, done: () => Promise<boolean> | boolean, timeoutMs: number) {
@@ -89,11 +96,20 @@ const dueJobs = async (db: pg.Client) =>
   );
 
 /** Remote accounts as upsertRemoteActor writes them, following the viewer; returns their user ids. */
-async function seedRemoteFollowers(db: pg.Client, remote: RemoteServers, viewerId: string): Promise<string[]> {
+async function seedRemoteFollowers(
+  db: pg.Client,
+  remote: RemoteServers,
+  viewerId: string,
+): Promise<string[]> {
   const rows = remote.actors.map((iri, i) => {
     const url = new URL(iri);
     const name = url.pathname.split('/').pop()!;
-    return { id: `ap-bench${String(i).padStart(6, '0')}`, iri, handle: `${name}@${url.host}`, host: url.host };
+    return {
+      id: `ap-bench${String(i).padStart(6, '0')}`,
+      iri,
+      handle: `${name}@${url.host}`,
+      host: url.host,
+    };
   });
   await db.query('begin');
   await db.query(
@@ -128,7 +144,12 @@ async function seedRemoteFollowers(db: pg.Client, remote: RemoteServers, viewerI
   return rows.map((r) => r.id);
 }
 
+/** CPU of the server's processes and of PostgreSQL's (all of it: only this benchmark uses it). */
+type Meter = ReturnType<typeof treeCpuMeter>;
+
 interface FanOutRound {
+  /** Server + PostgreSQL CPU of the deliveries alone: the round's, less its feed reads at the idle rate. */
+  cpuMsPerDelivery: number;
   queueMs: number;
   postMs: number;
   firstDeliveryMs: number;
@@ -145,9 +166,13 @@ async function fanOutRound(
   remote: RemoteServers,
   imageId: string,
   idleRequests: number,
+  cpu: Meter,
 ): Promise<FanOutRound> {
   await waitFor('an idle job queue', async () => (await dueJobs(db)) === 0, 120_000);
+  await cpu.start();
   const idle = await timeSequentialGets(viewer, [feedPath], idleRequests);
+  const idleCpu = total(await cpu.stop());
+  await cpu.start();
   const roundLoad = load();
   const before = remote.deliveries.length;
   const expected = remote.origins.length;
@@ -164,6 +189,7 @@ async function fanOutRound(
     finished = true;
   });
   const during = await reading;
+  const roundCpu = total(await cpu.stop());
   const arrived = creates();
   const noteId = `${publicOrigin}/postdetail/${posted.post.id}`;
   if (arrived.some((d) => d.object !== noteId)) throw new Error('a Create of another post arrived');
@@ -171,6 +197,7 @@ async function fanOutRound(
   await sleep(500);
   const all = creates();
   return {
+    cpuMsPerDelivery: (roundCpu - (idleCpu / idle.length) * during.length) / expected,
     queueMs: arrived[expected - 1]!.at - t0,
     postMs: posted.at - t0,
     firstDeliveryMs: arrived[0]!.at - t0,
@@ -221,6 +248,16 @@ async function sendAll(
   return statuses;
 }
 
+/** Transactions committed in this database: each autocommitted statement is one. */
+const transactions = async (db: pg.Client) =>
+  Number(
+    (
+      await db.query(
+        `select xact_commit::bigint as n from pg_stat_database where datname = current_database()`,
+      )
+    ).rows[0].n,
+  );
+
 const likesOf = async (db: pg.Client, userIds: string[], postIds: string[]) =>
   Number(
     (
@@ -246,7 +283,17 @@ async function main() {
     step(`seeding scale ${args.scale} (anchored now)`);
     const seed = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'bench/seed.ts', '--scale', args.scale, '--anchor', 'now', '--database-url', databaseUrl],
+      [
+        '--import',
+        'tsx',
+        'bench/seed.ts',
+        '--scale',
+        args.scale,
+        '--anchor',
+        'now',
+        '--database-url',
+        databaseUrl,
+      ],
       { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     if (seed.status !== 0) throw new Error('seeding failed');
@@ -254,7 +301,9 @@ async function main() {
     const servers = Number(args.servers);
     const followers = Number(args.followers);
     if (followers % servers !== 0) throw new Error('--followers must be a multiple of --servers');
-    step(`${servers} stand-in servers on 127.0.1.1–${servers}:${args['stand-in-port']}, ${followers} followers`);
+    step(
+      `${servers} stand-in servers on 127.0.1.1–${servers}:${args['stand-in-port']}, ${followers} followers`,
+    );
     remote = await startRemoteServers({
       count: servers,
       actorsPerServer: followers / servers,
@@ -288,22 +337,28 @@ async function main() {
       LOG_LEVEL: 'warn',
     };
     if (args['job-concurrency']) env.JOB_CONCURRENCY = args['job-concurrency'];
+    if (args['cpu-prof']) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${path.resolve(args['cpu-prof'])}`;
     const logFile = path.join(work, 'server.log');
     server = await startServer(env, logFile);
     const viewer = await signIn(server.url, publicOrigin, viewerEmail, benchPassword);
+    const serverPid = server.pid;
+    const cpu = treeCpuMeter(async () => [
+      ...(await descendants(serverPid)),
+      ...(await descendants(postgres.postmasterPid)),
+    ]);
 
     const rounds = Number(args.rounds);
     step(`fan-out: ${rounds} posts (+1 unmeasured) to ${followers} followers on ${servers} servers`);
     const photos = await uploadPhotos(viewer, rounds + 1);
     const idleRequests = Number(args['idle-requests']);
-    const warmUp = await fanOutRound(viewer, db, remote, photos[0]!, 20);
+    const warmUp = await fanOutRound(viewer, db, remote, photos[0]!, 20, cpu);
     console.log(`  warm-up: ${warmUp.queueMs.toFixed(0)} ms (keys made, code warmed)`);
     const fanOut: FanOutRound[] = [];
     for (let round = 0; round < rounds; round++) {
-      const r = await fanOutRound(viewer, db, remote, photos[round + 1]!, idleRequests);
+      const r = await fanOutRound(viewer, db, remote, photos[round + 1]!, idleRequests, cpu);
       fanOut.push(r);
       console.log(
-        `  round ${round + 1}: queue ${r.queueMs.toFixed(0)} ms (post answered ${r.postMs.toFixed(0)} ms, first delivery ${r.firstDeliveryMs.toFixed(0)} ms), ${r.deliveries} deliveries to ${r.servers} servers; feed p99 idle ${percentile(r.idle, 99).toFixed(1)} ms, during ${percentile(r.during, 99).toFixed(1)} ms (${r.during.length} requests); load ${r.load}`,
+        `  round ${round + 1}: queue ${r.queueMs.toFixed(0)} ms, ${r.cpuMsPerDelivery.toFixed(1)} ms CPU per delivery (post answered ${r.postMs.toFixed(0)} ms, first delivery ${r.firstDeliveryMs.toFixed(0)} ms), ${r.deliveries} deliveries to ${r.servers} servers; feed p99 idle ${percentile(r.idle, 99).toFixed(1)} ms, during ${percentile(r.during, 99).toFixed(1)} ms (${r.during.length} requests); load ${r.load}`,
       );
     }
     const idleAll = fanOut.flatMap((r) => r.idle);
@@ -314,14 +369,24 @@ async function main() {
       servers,
       rounds,
       queueMs: { median: percentile(queueTimes, 50), max: Math.max(...queueTimes) },
+      cpuMsPerDelivery: percentile(
+        fanOut.map((r) => r.cpuMsPerDelivery),
+        50,
+      ),
       deliveriesPerRound: fanOut.map((r) => r.deliveries),
       feedIdle: { p50Ms: percentile(idleAll, 50), p99Ms: percentile(idleAll, 99), samples: idleAll.length },
-      feedDuring: { p50Ms: percentile(duringAll, 50), p99Ms: percentile(duringAll, 99), samples: duringAll.length },
+      feedDuring: {
+        p50Ms: percentile(duringAll, 50),
+        p99Ms: percentile(duringAll, 99),
+        samples: duringAll.length,
+      },
     };
 
     const activities = Number(args.activities);
     const concurrency = Number(args.concurrency);
-    step(`inbox: ${activities} signed Likes from ${servers} accounts (one per server), ${concurrency} in flight`);
+    step(
+      `inbox: ${activities} signed Likes from ${servers} accounts (one per server), ${concurrency} in flight`,
+    );
     const senders = remote.origins.map((origin) => `${origin}/users/u0`);
     const senderIds = senders.map((iri) => remoteIds[remote!.actors.indexOf(iri)]!);
     const postIds = (
@@ -332,12 +397,19 @@ async function main() {
         [viewerId, activities + senders.length],
       )
     ).rows.map((row: { id: string }) => row.id);
-    if (postIds.length < activities + senders.length) throw new Error('not enough public posts: raise --scale');
+    if (postIds.length < activities + senders.length)
+      throw new Error('not enough public posts: raise --scale');
     const warmPosts = postIds.slice(0, senders.length);
     const measuredPosts = postIds.slice(senders.length);
-    const warm = await Promise.all(senders.map((actor, i) => signedLike(server!, remote!, actor, warmPosts[i]!)));
+    const warm = await Promise.all(
+      senders.map((actor, i) => signedLike(server!, remote!, actor, warmPosts[i]!)),
+    );
     const warmStatuses = await sendAll(server, warm, concurrency);
-    await waitFor('the warm-up likes', async () => (await likesOf(db, senderIds, warmPosts)) === senders.length, 120_000);
+    await waitFor(
+      'the warm-up likes',
+      async () => (await likesOf(db, senderIds, warmPosts)) === senders.length,
+      120_000,
+    );
     await waitFor('an idle job queue', async () => (await dueJobs(db)) === 0, 120_000);
     console.log(`  warm-up: ${JSON.stringify(Object.fromEntries(warmStatuses))}`);
 
@@ -347,6 +419,8 @@ async function main() {
     );
     const signMs = performance.now() - signStarted;
     const inboxLoad = load();
+    await cpu.start();
+    const transactionsBefore = await transactions(db);
     const t0 = performance.now();
     let processedAt = 0;
     const watching = waitFor(
@@ -361,7 +435,16 @@ async function main() {
     const statuses = await sendAll(server, likes, concurrency);
     const acceptedAt = performance.now();
     await watching;
+    const inboxCpu = await cpu.stop();
+    // Backends report their counts at most once a second.
+    await sleep(1500);
+    const transactionsPerActivity = ((await transactions(db)) - transactionsBefore) / activities;
     const inbox = {
+      cpuMsPerActivity: {
+        node: inboxCpu.nodeMs / activities,
+        postgres: inboxCpu.postgresMs / activities,
+      },
+      transactionsPerActivity,
       activities,
       concurrency,
       signMs,
@@ -391,6 +474,17 @@ async function main() {
     );
     row('inbox accepted (202)', `${fmt(inbox.acceptedPerSecond)} activities/s`, '');
     row('inbox processed (likes stored)', `${fmt(inbox.processedPerSecond)} activities/s`, '≥ 200/s');
+    row(
+      'CPU per delivery (server + PostgreSQL)',
+      `${fmt(fanOutSummary.cpuMsPerDelivery, 1)} ms`,
+      `(100 in 5 s on 2 cores: ≤ 100 ms)`,
+    );
+    row(
+      'CPU per inbox activity (node + PostgreSQL)',
+      `${fmt(inbox.cpuMsPerActivity.node, 1)} + ${fmt(inbox.cpuMsPerActivity.postgres, 1)} ms`,
+      '(200/s on 2 cores: ≤ 10 ms)',
+    );
+    row('PostgreSQL transactions per inbox activity', fmt(inbox.transactionsPerActivity, 1), '');
     console.log(`load average at the end: ${load()} (other sessions share the 2 cores)`);
 
     const result = {
@@ -399,7 +493,10 @@ async function main() {
       postgres: postgres.version,
       scale: Number(args.scale),
       jobConcurrency: args['job-concurrency'] || 'default',
-      fanOut: { ...fanOutSummary, rounds: fanOut.map(({ idle, during, ...r }) => ({ ...r, samples: during.length })) },
+      fanOut: {
+        ...fanOutSummary,
+        rounds: fanOut.map(({ idle, during, ...r }) => ({ ...r, samples: during.length })),
+      },
       inbox,
     };
     await mkdir(path.join(repoRoot, 'bench/results'), { recursive: true });

@@ -100,7 +100,9 @@ export async function startRemoteServers(options: {
         try {
           const activity = JSON.parse(Buffer.concat(chunks).toString('utf8'));
           type = String(activity.type ?? '');
-          object = String(typeof activity.object === 'string' ? activity.object : (activity.object?.id ?? ''));
+          object = String(
+            typeof activity.object === 'string' ? activity.object : (activity.object?.id ?? ''),
+          );
         } catch {
           // a body that is no JSON is still a delivery that arrived
         }
