@@ -52,7 +52,6 @@ const { values: args } = parseArgs({
     activities: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '16' },
     'job-concurrency': { type: 'string', default: '' },
-    'cpu-prof': { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -60,8 +59,7 @@ if (args.help) {
   process.stdout.write(
     `Usage: npx tsx bench/federation.ts [--scale 0.1] [--pg-port 55544] [--port 3544] [--stand-in-port 3545]
   [--servers 100] [--followers 1000] [--rounds 5] [--idle-requests 200] [--activities 2000] [--concurrency 16]
-  [--job-concurrency <n>]   JOB_CONCURRENCY of the server (its default when unset)
-  [--cpu-prof <dir>]        V8 CPU profiles of the server's processes into <dir> (written when it stops)\n`,
+  [--job-concurrency <n>]   JOB_CONCURRENCY of the server (its default when unset)\n`,
   );
   process.exit(0);
 }
@@ -337,7 +335,6 @@ async function main() {
       LOG_LEVEL: 'warn',
     };
     if (args['job-concurrency']) env.JOB_CONCURRENCY = args['job-concurrency'];
-    if (args['cpu-prof']) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${path.resolve(args['cpu-prof'])}`;
     const logFile = path.join(work, 'server.log');
     server = await startServer(env, logFile);
     const viewer = await signIn(server.url, publicOrigin, viewerEmail, benchPassword);
