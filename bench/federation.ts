@@ -52,6 +52,8 @@ const { values: args } = parseArgs({
     activities: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '16' },
     'job-concurrency': { type: 'string', default: '' },
+    'federation-concurrency': { type: 'string', default: '' },
+    'cpu-prof': { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -59,7 +61,9 @@ if (args.help) {
   process.stdout.write(
     `Usage: npx tsx bench/federation.ts [--scale 0.1] [--pg-port 55544] [--port 3544] [--stand-in-port 3545]
   [--servers 100] [--followers 1000] [--rounds 5] [--idle-requests 200] [--activities 2000] [--concurrency 16]
-  [--job-concurrency <n>]   JOB_CONCURRENCY of the server (its default when unset)\n`,
+  [--job-concurrency <n>]          JOB_CONCURRENCY of the server (its default when unset)
+  [--federation-concurrency <n>]   FEDERATION_JOB_CONCURRENCY of the server (its default when unset)
+  [--cpu-prof <dir>]               every server process writes a V8 CPU profile there when it stops\n`,
   );
   process.exit(0);
 }
@@ -335,8 +339,20 @@ async function main() {
       LOG_LEVEL: 'warn',
     };
     if (args['job-concurrency']) env.JOB_CONCURRENCY = args['job-concurrency'];
+    if (args['federation-concurrency']) env.FEDERATION_JOB_CONCURRENCY = args['federation-concurrency'];
     const logFile = path.join(work, 'server.log');
-    server = await startServer(env, logFile);
+    if (args['cpu-prof']) await mkdir(args['cpu-prof'], { recursive: true });
+    server = await startServer(
+      env,
+      logFile,
+      args['cpu-prof']
+        ? // Profiled, the server starts several times slower (and the machine is shared).
+          {
+            nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`],
+            healthTimeoutMs: 600_000,
+          }
+        : {},
+    );
     const viewer = await signIn(server.url, publicOrigin, viewerEmail, benchPassword);
     const serverPid = server.pid;
     const cpu = treeCpuMeter(async () => [
@@ -490,6 +506,7 @@ async function main() {
       postgres: postgres.version,
       scale: Number(args.scale),
       jobConcurrency: args['job-concurrency'] || 'default',
+      federationJobConcurrency: args['federation-concurrency'] || 'default',
       fanOut: {
         ...fanOutSummary,
         rounds: fanOut.map(({ idle, during, ...r }) => ({ ...r, samples: during.length })),

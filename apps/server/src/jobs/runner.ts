@@ -219,3 +219,53 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
     },
   };
 }
+
+/** Tasks that get runner slots of their own in a process (runtime/tasks.ts `jobLanes`). */
+export interface JobLane<Deps> {
+  tasks: readonly Task<never, Deps>[];
+  cron?: readonly CronEntry<Deps>[];
+  concurrency: number;
+}
+
+/**
+ * One runner per lane in this process, stopped and awaited as one. A lane's jobs never wait for
+ * another lane's slots: deliveries that mostly wait on other servers run many at once without
+ * letting an import or an AVIF encode run more than JOB_CONCURRENCY at a time.
+ */
+export async function startJobRunners<Deps>(
+  options: Omit<JobRunnerOptions<Deps>, 'tasks' | 'cron' | 'concurrency'> & {
+    lanes: readonly JobLane<Deps>[];
+  },
+): Promise<JobRunner> {
+  const { lanes, onWorkerIds, releaseWorkers, ...common } = options;
+  const idsByLane: string[][] = lanes.map(() => []);
+  const runners = await Promise.all(
+    lanes.map((lane, i) =>
+      startJobRunner({
+        ...common,
+        ...lane,
+        // force_unlock_workers frees every job those ids held, whichever lane now runs its task.
+        releaseWorkers: i === 0 ? releaseWorkers : undefined,
+        onWorkerIds: (ids) => {
+          idsByLane[i] = ids;
+          onWorkerIds?.(idsByLane.flat());
+        },
+      }),
+    ),
+  );
+  return {
+    async stop() {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    },
+    async idle(timeoutMs) {
+      // A lane's job may queue another lane's (a post's fan-out): idle only when all are at once.
+      const idleNow = (runner: JobRunner) =>
+        runner.idle(0).then(
+          () => true,
+          () => false,
+        );
+      do await Promise.all(runners.map((runner) => runner.idle(timeoutMs)));
+      while (!(await Promise.all(runners.map(idleNow))).every(Boolean));
+    },
+  };
+}
