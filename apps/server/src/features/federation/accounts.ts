@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { federationActors, profiles, user } from '../../db/schema.ts';
+import { federationActors, posts, profiles, user } from '../../db/schema.ts';
 
 const isLocal = sql`not exists (select 1 from ${federationActors} where ${federationActors.userId} = ${profiles.userId})`;
 
@@ -27,6 +27,18 @@ export async function isPublishedLocal(db: Db, userId: string): Promise<boolean>
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.userId))
     .where(and(eq(profiles.userId, userId), eq(user.banned, false), isLocal))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether `postId` is a post by a local member who may be published: `isPublishedLocal` of its author, in one query. */
+export async function isPublishedLocalPost(db: Db, postId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.userId, posts.authorId))
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .where(and(eq(posts.id, postId), eq(user.banned, false), isLocal))
     .limit(1);
   return Boolean(row);
 }

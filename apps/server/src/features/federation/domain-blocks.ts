@@ -37,6 +37,10 @@ export async function domainBlockOf(db: Db, domain: string): Promise<'full' | 'm
 
 export const isDomainBlocked = async (db: Db, domain: string) => (await domainBlockOf(db, domain)) === 'full';
 
+/** `isDomainBlocked` as a condition, for a statement that checks more in the same round trip. */
+export const domainFullyBlocked = (domain: string) =>
+  sql`exists (select 1 from ${federationDomainBlocks} where ${federationDomainBlocks.domain} = ${domain.toLowerCase()} and not ${federationDomainBlocks.mediaOnly})`;
+
 async function accountsOf(tx: Db, domain: string): Promise<string[]> {
   const rows = await tx
     .select({ userId: federationActors.userId })
