@@ -227,7 +227,7 @@ describe('the job queue', () => {
     ]);
   });
 
-  it('runs a lane on slots of its own: its jobs run wide beside a long job of the other lane', async () => {
+  it('runs a lane on slots of its own, taking its jobs in batches: they run wide beside a long job of the other lane', async () => {
     const long = gate();
     let longRunning = false;
     const slow = defineTask<Record<string, never>, unknown>({
@@ -259,7 +259,7 @@ describe('the job queue', () => {
       logger,
       lanes: [
         { tasks: [slow], concurrency: 1 },
-        { tasks: [wide], concurrency: 4 },
+        { tasks: [wide], concurrency: 4, batchSize: 4 },
       ],
       onWorkerIds: (ids) => (reported = ids),
     });

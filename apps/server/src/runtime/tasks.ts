@@ -110,6 +110,11 @@ export function jobLanes(
       cron,
       concurrency: env.JOB_CONCURRENCY,
     },
-    { tasks: [federationMessageTask], concurrency: env.FEDERATION_JOB_CONCURRENCY },
+    {
+      tasks: [federationMessageTask],
+      concurrency: env.FEDERATION_JOB_CONCURRENCY,
+      // A burst of incoming activities or deliveries: one query takes a slot-full of them.
+      batchSize: env.FEDERATION_JOB_CONCURRENCY,
+    },
   ];
 }
