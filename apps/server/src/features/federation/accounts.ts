@@ -5,9 +5,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { federationActors, posts, profiles, user } from '../../db/schema.ts';
+import { federationActors, profiles, user } from '../../db/schema.ts';
+import { federationStatements, isLocalProfile } from './queries.ts';
 
-const isLocal = sql`not exists (select 1 from ${federationActors} where ${federationActors.userId} = ${profiles.userId})`;
+const isLocal = isLocalProfile;
 
 /** The local member with this username (any case), if it may be published. */
 export async function localUserIdByUsername(db: Db, username: string): Promise<string | null> {
@@ -33,13 +34,7 @@ export async function isPublishedLocal(db: Db, userId: string): Promise<boolean>
 
 /** Whether `postId` is a post by a local member who may be published: `isPublishedLocal` of its author, in one query. */
 export async function isPublishedLocalPost(db: Db, postId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: profiles.userId })
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.userId, posts.authorId))
-    .innerJoin(user, eq(user.id, profiles.userId))
-    .where(and(eq(posts.id, postId), eq(user.banned, false), isLocal))
-    .limit(1);
+  const [row] = await federationStatements(db).publishedLocalPost.execute({ postId });
   return Boolean(row);
 }
 

@@ -22,24 +22,18 @@ import type { Db } from '../../db/client.ts';
 import { federationActors, federationDomainBlocks, followRequests, follows, user } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { writeSuspension } from '../moderation/suspension.ts';
+import { federationStatements } from './queries.ts';
 
 const suspensionReason = (domain: string) => `domain:${domain}`;
 
 /** How `domain` (host with port, lower-case) is blocked: fully, media only, or not at all. */
 export async function domainBlockOf(db: Db, domain: string): Promise<'full' | 'media' | null> {
-  const [row] = await db
-    .select({ mediaOnly: federationDomainBlocks.mediaOnly })
-    .from(federationDomainBlocks)
-    .where(eq(federationDomainBlocks.domain, domain.toLowerCase()));
+  const [row] = await federationStatements(db).domainBlock.execute({ domain: domain.toLowerCase() });
   if (!row) return null;
   return row.mediaOnly ? 'media' : 'full';
 }
 
 export const isDomainBlocked = async (db: Db, domain: string) => (await domainBlockOf(db, domain)) === 'full';
-
-/** `isDomainBlocked` as a condition, for a statement that checks more in the same round trip. */
-export const domainFullyBlocked = (domain: string) =>
-  sql`exists (select 1 from ${federationDomainBlocks} where ${federationDomainBlocks.domain} = ${domain.toLowerCase()} and not ${federationDomainBlocks.mediaOnly})`;
 
 async function accountsOf(tx: Db, domain: string): Promise<string[]> {
   const rows = await tx

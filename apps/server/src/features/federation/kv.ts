@@ -6,12 +6,12 @@
  * (`federation_kv_sweep`), so no timer runs in any process.
  */
 import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from '@fedify/fedify';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { federationKv } from '../../db/schema.ts';
+import { federationStatements, liveKv } from './queries.ts';
 
 const encode = (key: KvKey) => JSON.stringify(key);
-const live = () => or(isNull(federationKv.expiresAt), sql`${federationKv.expiresAt} > now()`);
 const expiry = (options?: KvStoreSetOptions) =>
   options?.ttl ? new Date(Date.now() + options.ttl.total('millisecond')) : null;
 /**
@@ -56,10 +56,7 @@ export function createPostgresKvStore(db: Db): KvStore {
       const k = encode(key);
       const kept = rememberedInProcess(key) ? remembered.get(k) : undefined;
       if (kept && kept.until > Date.now()) return kept.value as T;
-      const [row] = await db
-        .select({ value: federationKv.value, expiresAt: federationKv.expiresAt })
-        .from(federationKv)
-        .where(and(eq(federationKv.key, k), live()));
+      const [row] = await federationStatements(db).kvGet.execute({ key: k });
       if (row && rememberedInProcess(key)) remember(k, row.value, row.expiresAt);
       return row ? (row.value as T) : undefined;
     },
@@ -101,7 +98,7 @@ export function createPostgresKvStore(db: Db): KvStore {
         .where(
           and(
             eq(federationKv.key, k),
-            live(),
+            liveKv(),
             sql`${federationKv.value} = ${JSON.stringify(expectedValue)}::jsonb`,
           ),
         )
@@ -116,9 +113,9 @@ export function createPostgresKvStore(db: Db): KvStore {
               eq(federationKv.key, encode(prefix)),
               sql`${federationKv.key} like ${`${escapeLike(encode(prefix).slice(0, -1))},%`}`,
             ),
-            live(),
+            liveKv(),
           )
-        : live();
+        : liveKv();
       const rows = await db.select().from(federationKv).where(where);
       for (const row of rows) yield { key: JSON.parse(row.key) as KvKey, value: row.value };
     },

@@ -5,10 +5,8 @@
  * suspended member), on a domain that is not blocked (domain-blocks.ts). One statement answers all
  * three, since every incoming activity asks (docs/performance.md, "inbox").
  */
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { federationActors, user } from '../../../db/schema.ts';
-import { domainFullyBlocked } from '../domain-blocks.ts';
+import { federationStatements } from '../queries.ts';
 
 export interface SenderStanding {
   /** The local id of the actor, if it is known here. */
@@ -21,16 +19,10 @@ export interface SenderStanding {
 
 /** Whether we know the actor `actorIri`, and whether it or its domain is shut out. */
 export async function senderStanding(db: Db, actorIri: URL): Promise<SenderStanding> {
-  const [row] = await db
-    .select({
-      userId: federationActors.userId,
-      suspended: sql<boolean>`coalesce(${user.banned}, false)`,
-      domainBlocked: sql<boolean>`${domainFullyBlocked(actorIri.host)}`,
-    })
-    .from(sql`(select 1) as asked`)
-    .leftJoin(federationActors, eq(federationActors.iri, actorIri.href))
-    .leftJoin(user, eq(user.id, federationActors.userId))
-    .limit(1);
+  const [row] = await federationStatements(db).senderStanding.execute({
+    iri: actorIri.href,
+    domain: actorIri.host.toLowerCase(),
+  });
   return {
     userId: row?.userId ?? null,
     suspended: row?.suspended ?? false,
