@@ -49,18 +49,24 @@ export async function call<T>(
 
 /**
  * Times `count` sequential GETs on one keep-alive connection (node:http, so the client adds little):
- * on loopback this is the server's own time plus a fraction of a millisecond.
+ * on loopback this is the server's own time plus a fraction of a millisecond. `stop`, checked
+ * before each request, ends it sooner: for as long as something else runs (count = Infinity).
+ * `connectionPerRequest`: a new connection each time instead, so node:cluster hands the requests
+ * to every worker in turn, as many members' connections are; one connection stays on one worker,
+ * which may or may not be the one running the jobs.
  */
 export async function timeSequentialGets(
   visitor: Visitor,
   paths: readonly string[],
   count: number,
+  stop: () => boolean = () => false,
+  { connectionPerRequest = false }: { connectionPerRequest?: boolean } = {},
 ): Promise<number[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const agent = new http.Agent({ keepAlive: !connectionPerRequest, maxSockets: 1 });
   const url = new URL(visitor.base);
   const timings: number[] = [];
   try {
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < count && !stop(); i++) {
       const pathname = paths[i % paths.length]!;
       const started = performance.now();
       await new Promise<void>((resolve, reject) => {

@@ -42,14 +42,28 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>, logFile: string): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  logFile: string,
+  options: {
+    /** How long to wait for the first healthy answer (a profiled server starts far slower). */
+    healthTimeoutMs?: number;
+    /** Flags for node itself (`--cpu-prof`, which NODE_OPTIONS refuses); the workers inherit them. */
+    nodeArgs?: string[];
+  } = {},
+): Promise<RunningServer> {
   const started = performance.now();
-  const child = spawnLoggingTo(logFile, process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
-    cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', ...env },
-  });
+  const child = spawnLoggingTo(
+    logFile,
+    process.execPath,
+    [...(options.nodeArgs ?? []), path.join(repoRoot, 'scripts/start.mjs')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, HOST: '127.0.0.1', ...env },
+    },
+  );
   const url = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (options.healthTimeoutMs ?? 90_000);
   while (Date.now() < deadline && child.exitCode === null) {
     const healthy = await fetch(`${url}/api/health`)
       .then((r) => r.ok)

@@ -3,14 +3,14 @@
  * knows only the app's tasks, so it leaves these alone): a job exists only if its transaction
  * commits and then runs within moments; one waiting job per key; a named queue runs one job at a
  * time across runners; a runner that died has its jobs released to its successor; a permanent
- * failure is not tried again.
+ * failure is not tried again; a lane's jobs run on slots of their own.
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '../lib/logger.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { type JobRunner, type JobRunnerOptions, startJobRunner } from './runner.ts';
+import { type JobRunner, type JobRunnerOptions, startJobRunner, startJobRunners } from './runner.ts';
 import { addJob, defineTask, PermanentJobError, type Task } from './task.ts';
 
 let t: TestContext;
@@ -225,5 +225,57 @@ describe('the job queue', () => {
         last_error: expect.stringContaining('refused for good'),
       }),
     ]);
+  });
+
+  it('runs a lane on slots of its own, taking its jobs in batches: they run wide beside a long job of the other lane', async () => {
+    const long = gate();
+    let longRunning = false;
+    const slow = defineTask<Record<string, never>, unknown>({
+      name: 'probe_lane_slow',
+      async run() {
+        longRunning = true;
+        await long.opened;
+        longRunning = false;
+      },
+    });
+    let running = 0;
+    let most = 0;
+    const wideDone = gate();
+    const wide = defineTask<Record<string, never>, unknown>({
+      name: 'probe_lane_wide',
+      async run() {
+        running++;
+        most = Math.max(most, running);
+        // Each waits until four run at once, as deliveries wait on other servers.
+        if (running >= 4) wideDone.open();
+        await wideDone.opened;
+        running--;
+      },
+    });
+    let reported: string[] = [];
+    const jobs = await startJobRunners({
+      connectionString: t.databaseUrl,
+      deps: {},
+      logger,
+      lanes: [
+        { tasks: [slow], concurrency: 1 },
+        { tasks: [wide], concurrency: 4, batchSize: 4 },
+      ],
+      onWorkerIds: (ids) => (reported = ids),
+    });
+    runners.push(jobs);
+    await addJob(t.db, slow, {});
+    await expect.poll(() => longRunning).toBe(true);
+    for (let i = 0; i < 6; i++) await addJob(t.db, wide, {});
+    // The slow lane's one slot is taken; the wide lane's six jobs still run, four at a time.
+    await expect.poll(async () => (await jobsOf('probe_lane_wide')).length, { timeout: 10_000 }).toBe(0);
+    expect(most).toBe(4);
+    expect(longRunning).toBe(true);
+    // Both lanes' runner ids reach the primary, which releases them if the process dies.
+    const lockedBy = (await jobsOf('probe_lane_slow'))[0]!.locked_by;
+    expect(reported).toContain(lockedBy);
+    long.open();
+    await jobs.idle();
+    expect(await jobsOf('probe_lane_slow')).toEqual([]);
   });
 });

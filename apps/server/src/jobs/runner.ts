@@ -42,6 +42,11 @@ export interface JobRunnerOptions<Deps> {
   releaseWorkers?: readonly string[];
   /** Told this runner's ids (its pool's and workers') once they exist, so they can be released if it dies. */
   onWorkerIds?: (ids: string[]) => void;
+  /**
+   * Jobs taken (and locked) in one query, then handed to free slots without a round trip each
+   * (graphile-worker's local queue). For many short jobs; a job's lock then starts before it runs.
+   */
+  batchSize?: number;
 }
 
 export interface JobRunner {
@@ -153,7 +158,13 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
       // Recording a job done or failed through the batcher, with no wait for more (delay 0): only
       // there are its database errors handled (retried, then the runner stops and is replaced,
       // below). Unbatched, 0.17.3 leaves such an error unhandled and the process exits.
-      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+      preset: {
+        worker: {
+          completeJobBatchDelay: 0,
+          failJobBatchDelay: 0,
+          ...(options.batchSize && options.batchSize > 1 ? { localQueue: { size: options.batchSize } } : {}),
+        },
+      },
     });
 
   let stopping = false;
@@ -219,6 +230,57 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
           events.on('job:complete', done);
         });
       }
+    },
+  };
+}
+
+/** Tasks that get runner slots of their own in a process (runtime/tasks.ts `jobLanes`). */
+export interface JobLane<Deps> {
+  tasks: readonly Task<never, Deps>[];
+  cron?: readonly CronEntry<Deps>[];
+  concurrency: number;
+  batchSize?: number;
+}
+
+/**
+ * One runner per lane in this process, stopped and awaited as one. A lane's jobs never wait for
+ * another lane's slots: deliveries that mostly wait on other servers run many at once without
+ * letting an import or an AVIF encode run more than JOB_CONCURRENCY at a time.
+ */
+export async function startJobRunners<Deps>(
+  options: Omit<JobRunnerOptions<Deps>, 'tasks' | 'cron' | 'concurrency'> & {
+    lanes: readonly JobLane<Deps>[];
+  },
+): Promise<JobRunner> {
+  const { lanes, onWorkerIds, releaseWorkers, ...common } = options;
+  const idsByLane: string[][] = lanes.map(() => []);
+  const runners = await Promise.all(
+    lanes.map((lane, i) =>
+      startJobRunner({
+        ...common,
+        ...lane,
+        // force_unlock_workers frees every job those ids held, whichever lane now runs its task.
+        releaseWorkers: i === 0 ? releaseWorkers : undefined,
+        onWorkerIds: (ids) => {
+          idsByLane[i] = ids;
+          onWorkerIds?.(idsByLane.flat());
+        },
+      }),
+    ),
+  );
+  return {
+    async stop() {
+      await Promise.all(runners.map((runner) => runner.stop()));
+    },
+    async idle(timeoutMs) {
+      // A lane's job may queue another lane's (a post's fan-out): idle only when all are at once.
+      const idleNow = (runner: JobRunner) =>
+        runner.idle(0).then(
+          () => true,
+          () => false,
+        );
+      do await Promise.all(runners.map((runner) => runner.idle(timeoutMs)));
+      while (!(await Promise.all(runners.map(idleNow))).every(Boolean));
     },
   };
 }

@@ -71,7 +71,10 @@ async function prepare(): Promise<string> {
   if (httpWorkers > 0) await checkPortFree(env.PORT, env.HOST);
   let url = env.DATABASE_URL;
   if (!url) {
-    const connections = embeddedConnections(httpWorkers, poolSize, jobRunnerConnections(env.JOB_CONCURRENCY));
+    // The job-running process has a runner per lane (runtime/tasks.ts `jobLanes`), each its own pool.
+    const jobConnections =
+      jobRunnerConnections(env.JOB_CONCURRENCY) + jobRunnerConnections(env.FEDERATION_JOB_CONCURRENCY);
+    const connections = embeddedConnections(httpWorkers, poolSize, jobConnections);
     embedded = await startEmbeddedPostgres({
       dataDir: env.DATA_DIR,
       log,
@@ -141,7 +144,11 @@ function fork(databaseUrl: string, role: Role, releaseJobWorkers: string[] = [])
     if (message?.type === 'job-runner') slot.jobWorkerIds = message.workerIds;
     if (message?.type === 'jobs-ready' && role === 'jobs') {
       logger.info(
-        { concurrency: env.JOB_CONCURRENCY, startMs: Math.round(performance.now() - startMs) },
+        {
+          concurrency: env.JOB_CONCURRENCY,
+          federationConcurrency: env.FEDERATION_JOB_CONCURRENCY,
+          startMs: Math.round(performance.now() - startMs),
+        },
         'Glimpse is running its background jobs (NODE_TYPE=worker: no HTTP)',
       );
     }

@@ -7,6 +7,7 @@
 
 import { sweepRateLimitWindows } from '../core/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
+import type { Env } from '../env.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
@@ -29,7 +30,7 @@ import { orphanImagesSweepTask } from '../features/images/service.ts';
 import { archiveImportTask } from '../features/import/service.ts';
 import { pushGroupTask } from '../features/notifications/push.ts';
 import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
-import type { CronEntry } from '../jobs/runner.ts';
+import type { CronEntry, JobLane } from '../jobs/runner.ts';
 import { defineTask, type Task } from '../jobs/task.ts';
 import { mailDeliveriesSweepTask, mailSendTask } from '../mail/mailer.ts';
 
@@ -103,3 +104,26 @@ export const cron: readonly CronEntry<JobDeps>[] = [
   { task: federationKvSweepTask, match: '40 * * * *' },
   { task: remoteMediaEvictTask, match: '05 * * * *' },
 ];
+
+/**
+ * How a job-running process splits its slots (jobs/runner.ts `startJobRunners`): Fedify's messages
+ * on FEDERATION_JOB_CONCURRENCY slots of their own, every other task on JOB_CONCURRENCY's, so a
+ * post's 100 deliveries neither wait behind an import nor let the CPU-heavy tasks run wider.
+ */
+export function jobLanes(
+  env: Pick<Env, 'JOB_CONCURRENCY' | 'FEDERATION_JOB_CONCURRENCY'>,
+): readonly JobLane<JobDeps>[] {
+  return [
+    {
+      tasks: tasks.filter((task) => task !== federationMessageTask),
+      cron,
+      concurrency: env.JOB_CONCURRENCY,
+    },
+    {
+      tasks: [federationMessageTask],
+      concurrency: env.FEDERATION_JOB_CONCURRENCY,
+      // A burst of incoming activities or deliveries: one query takes a slot-full of them.
+      batchSize: env.FEDERATION_JOB_CONCURRENCY,
+    },
+  ];
+}

@@ -8,9 +8,9 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
-import { type JobRunner, startJobRunner } from '../jobs/runner.ts';
+import { type JobRunner, startJobRunners } from '../jobs/runner.ts';
 import { createDeps } from '../server.ts';
-import { cron, tasks } from './tasks.ts';
+import { jobLanes } from './tasks.ts';
 
 /** What a worker tells the primary over the IPC channel. */
 export type WorkerMessage = { type: 'job-runner'; workerIds: string[] } | { type: 'jobs-ready' };
@@ -32,13 +32,11 @@ if (role !== 'jobs') {
 
 let runner: JobRunner | undefined;
 if (role !== 'web') {
-  runner = await startJobRunner({
+  runner = await startJobRunners({
     connectionString: env.DATABASE_URL!,
-    tasks,
-    cron,
+    lanes: jobLanes(env),
     deps,
     logger: deps.logger,
-    concurrency: env.JOB_CONCURRENCY,
     releaseWorkers: env.GLIMPSE_RELEASE_JOB_WORKERS.split(',').filter(Boolean),
     // The primary keeps them: if this process dies, the next one unlocks what it was running.
     onWorkerIds: (workerIds) => tell({ type: 'job-runner', workerIds }),

@@ -6,8 +6,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { federationActors, profiles, user } from '../../db/schema.ts';
+import { federationStatements, isLocalProfile } from './queries.ts';
 
-const isLocal = sql`not exists (select 1 from ${federationActors} where ${federationActors.userId} = ${profiles.userId})`;
+const isLocal = isLocalProfile;
 
 /** The local member with this username (any case), if it may be published. */
 export async function localUserIdByUsername(db: Db, username: string): Promise<string | null> {
@@ -28,6 +29,12 @@ export async function isPublishedLocal(db: Db, userId: string): Promise<boolean>
     .innerJoin(user, eq(user.id, profiles.userId))
     .where(and(eq(profiles.userId, userId), eq(user.banned, false), isLocal))
     .limit(1);
+  return Boolean(row);
+}
+
+/** Whether `postId` is a post by a local member who may be published: `isPublishedLocal` of its author, in one query. */
+export async function isPublishedLocalPost(db: Db, postId: string): Promise<boolean> {
+  const [row] = await federationStatements(db).publishedLocalPost.execute({ postId });
   return Boolean(row);
 }
 

@@ -11,9 +11,10 @@
  */
 import './node-shims.ts';
 import type { KvStore } from '@fedify/fedify';
-import { importJwk, signRequest } from '@fedify/fedify';
+import { signRequest } from '@fedify/fedify';
 import { PermanentJobError } from '../../jobs/task.ts';
 import type { OutboundGate } from '../../lib/outbound/gate.ts';
+import { importJwkOnce } from './keys.ts';
 import { headerRecord } from './objects/html.ts';
 
 type Spec = 'rfc9421' | 'draft-cavage-http-signatures-12';
@@ -39,7 +40,7 @@ export async function deliver(
 ): Promise<void> {
   const rsa = delivery.keys.find((key) => key.privateKey.kty === 'RSA');
   if (!rsa) throw new PermanentJobError(`no RSA key to sign the delivery to ${new URL(delivery.inbox).host}`);
-  const privateKey = await importJwk(rsa.privateKey, 'private');
+  const privateKey = await importJwkOnce(rsa.privateKey, 'private');
   const inbox = new URL(delivery.inbox);
   const body = new TextEncoder().encode(JSON.stringify(delivery.activity));
   const remembered = (await kv.get<Spec>(specKey(inbox.origin))) ?? 'rfc9421';

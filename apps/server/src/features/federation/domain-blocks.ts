@@ -22,15 +22,13 @@ import type { Db } from '../../db/client.ts';
 import { federationActors, federationDomainBlocks, followRequests, follows, user } from '../../db/schema.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { writeSuspension } from '../moderation/suspension.ts';
+import { federationStatements } from './queries.ts';
 
 const suspensionReason = (domain: string) => `domain:${domain}`;
 
 /** How `domain` (host with port, lower-case) is blocked: fully, media only, or not at all. */
 export async function domainBlockOf(db: Db, domain: string): Promise<'full' | 'media' | null> {
-  const [row] = await db
-    .select({ mediaOnly: federationDomainBlocks.mediaOnly })
-    .from(federationDomainBlocks)
-    .where(eq(federationDomainBlocks.domain, domain.toLowerCase()));
+  const [row] = await federationStatements(db).domainBlock.execute({ domain: domain.toLowerCase() });
   if (!row) return null;
   return row.mediaOnly ? 'media' : 'full';
 }

@@ -134,8 +134,16 @@ afterAll(async () => {
   await new Promise((resolve) => standIn?.close(resolve));
 });
 
-/** POSTs `activity` to our inbox signed by eve's key (draft-cavage, as Mastodon signs). */
-async function deliverToUs(activity: unknown, path = '/ap/inbox', keyOwner = username) {
+/**
+ * POSTs `activity` to our inbox signed by eve's key (draft-cavage, as Mastodon signs), then runs
+ * the queued work; `meanwhile` runs between the two (a moderator acting while the job waits).
+ */
+async function deliverToUs(
+  activity: unknown,
+  path = '/ap/inbox',
+  keyOwner = username,
+  meanwhile?: () => Promise<unknown>,
+) {
   const body = new TextEncoder().encode(JSON.stringify(activity));
   const request = new Request(`${ours}${path}`, {
     method: 'POST',
@@ -152,6 +160,7 @@ async function deliverToUs(activity: unknown, path = '/ap/inbox', keyOwner = use
     },
   );
   const response = await t.app.request(signed);
+  await meanwhile?.();
   await t.jobsDone();
   return response;
 }
@@ -472,6 +481,55 @@ describe('a blocked domain', () => {
     expect(
       (await admin.delete(`/api/admin/federation/domain-blocks/${encodeURIComponent(domain)}`)).status,
     ).toBe(204);
+  });
+});
+
+describe('the sender and post checks of a queued activity (one statement each)', () => {
+  it('a suspended account, a domain blocked while the Like waited, and a suspended member’s post store nothing', async () => {
+    const post = await t.postPhoto(ada, 'Checked when the job runs');
+    const postIri = `${ours}/postdetail/${post.id}`;
+    const likes = (postId = post.id) => t.countRows(postLikes, eq(postLikes.postId, postId));
+    // Eve is known here (her like of another post makes sure of it).
+    const known = await t.postPhoto(ada, 'Known');
+    await deliverToUs(mastodonLike(remote, username, `${ours}/postdetail/${known.id}`, '599'));
+    expect(await likes(known.id)).toBe(1);
+    const [eve] = await t.db
+      .select({ userId: federationActors.userId })
+      .from(federationActors)
+      .where(eq(federationActors.iri, `${remote}/users/${username}`));
+    const suspend = (userId: string, banned: boolean) =>
+      t.db.update(user).set({ banned }).where(eq(user.id, userId));
+    const domain = `${remoteHost}:3112`;
+    try {
+      await suspend(eve!.userId, true);
+      expect((await deliverToUs(mastodonLike(remote, username, postIri, '600'))).status).toBe(202);
+      expect(await likes()).toBe(0);
+      await suspend(eve!.userId, false);
+
+      // Accepted before the block, run after it: the job's own check drops it.
+      const blockNow = () => t.db.insert(federationDomainBlocks).values({ domain });
+      const like = mastodonLike(remote, username, postIri, '601');
+      expect((await deliverToUs(like, '/ap/inbox', username, blockNow)).status).toBe(202);
+      expect(await likes()).toBe(0);
+      await t.db.delete(federationDomainBlocks).where(eq(federationDomainBlocks.domain, domain));
+
+      const bea = await t.signUpWithProfile({
+        firstName: 'Bea',
+        lastName: 'Suspended',
+        username: 'bea_suspended',
+      });
+      const beasPost = await t.postPhoto(bea, 'Not published while suspended');
+      await suspend(bea.id, true);
+      await deliverToUs(mastodonLike(remote, username, `${ours}/postdetail/${beasPost.id}`, '602'));
+      expect(await likes(beasPost.id)).toBe(0);
+
+      // And with nothing in the way, the same kind of Like counts.
+      await deliverToUs(mastodonLike(remote, username, postIri, '603'));
+      expect(await likes()).toBe(1);
+    } finally {
+      await suspend(eve!.userId, false);
+      await t.db.delete(federationDomainBlocks).where(eq(federationDomainBlocks.domain, domain));
+    }
   });
 });
 

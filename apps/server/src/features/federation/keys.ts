@@ -54,10 +54,31 @@ type StoredKeys = Pick<
   'rsaPublic' | 'rsaPrivate' | 'ed25519Public' | 'ed25519Private'
 >;
 
+const imported = new Map<string, Promise<CryptoKey>>();
+const importedEntries = 2_000;
+
+/**
+ * `importJwk`, once per key in this process: every delivery job used to import the sender's four
+ * keys and then the RSA one again to sign (a fifth of a delivery's CPU, docs/performance.md). The
+ * keys never change (above); the map holds nothing the job's own memory did not hold a moment.
+ */
+export function importJwkOnce(jwk: JsonWebKey, type: 'public' | 'private'): Promise<CryptoKey> {
+  const id = `${type}:${JSON.stringify(jwk)}`;
+  let key = imported.get(id);
+  if (!key) {
+    if (imported.size >= importedEntries) imported.delete(imported.keys().next().value!);
+    key = importJwk(jwk, type);
+    // A key that failed to import is not remembered: the next call tries again.
+    key.catch(() => imported.delete(id));
+    imported.set(id, key);
+  }
+  return key;
+}
+
 async function pairsOf(row: StoredKeys): Promise<CryptoKeyPair[]> {
   const pair = async (publicJwk: unknown, privateJwk: unknown): Promise<CryptoKeyPair> => ({
-    publicKey: await importJwk(publicJwk as JsonWebKey, 'public'),
-    privateKey: await importJwk(privateJwk as JsonWebKey, 'private'),
+    publicKey: await importJwkOnce(publicJwk as JsonWebKey, 'public'),
+    privateKey: await importJwkOnce(privateJwk as JsonWebKey, 'private'),
   });
   return [await pair(row.rsaPublic, row.rsaPrivate), await pair(row.ed25519Public, row.ed25519Private)];
 }

@@ -1,6 +1,9 @@
 /** Fedify's KV store on PostgreSQL: values, expiry, prefixes that match whole key parts, compare-and-swap. */
+import type { KvKey } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { federationKv } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createPostgresKvStore, sweepFederationKv } from './kv.ts';
 
@@ -50,5 +53,56 @@ describe('the federation KV store', () => {
     // Concurrent swaps from the same value: exactly one wins.
     const results = await Promise.all([kv.cas!(['c'], 3, 4), kv.cas!(['c'], 3, 5), kv.cas!(['c'], 3, 6)]);
     expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('keeps public keys in the process for a minute, writes through, and asks again after', async () => {
+    const kv = createPostgresKvStore(t.db);
+    const key = ['_fedify', 'publicKey', 'https://remote.test/users/a#main-key'] as const;
+    const stored = () =>
+      t.db
+        .select()
+        .from(federationKv)
+        .where(eq(federationKv.key, JSON.stringify(key)));
+    await kv.set([...key], { pem: 'one' });
+    expect(await kv.get([...key])).toEqual({ pem: 'one' });
+    // Another process replaces it: this one still answers from memory, without a round trip.
+    await t.db
+      .update(federationKv)
+      .set({ value: { pem: 'two' } })
+      .where(eq(federationKv.key, JSON.stringify(key)));
+    expect(await kv.get([...key])).toEqual({ pem: 'one' });
+    // Its own writes and deletes are seen at once.
+    await kv.set([...key], { pem: 'three' });
+    expect(await kv.get([...key])).toEqual({ pem: 'three' });
+    await kv.delete([...key]);
+    expect(await kv.get([...key])).toBeUndefined();
+    expect(await stored()).toEqual([]);
+    // An unavailable key is stored as JSON null (it was refused as SQL NULL), and not kept past its expiry.
+    await kv.set([...key], null, { ttl: Temporal.Duration.from({ milliseconds: 200 }) });
+    expect(await kv.get([...key])).toBeNull();
+    expect(await createPostgresKvStore(t.db).get([...key])).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await kv.get([...key])).toBeUndefined();
+    // Other entries are never kept: an idempotence mark written elsewhere is seen at once.
+    const mark: KvKey = [
+      '_fedify',
+      'activityIdempotence',
+      'https://glimpse.test',
+      'https://remote.test/likes/1',
+    ];
+    expect(await kv.get(mark)).toBeUndefined();
+    await createPostgresKvStore(t.db).set(mark, true);
+    expect(await kv.get(mark)).toBe(true);
+  });
+
+  it('answers the accept-time idempotence read that Fedify never writes with a queue without asking', async () => {
+    const kv = createPostgresKvStore(t.db);
+    const acceptKey: KvKey = [
+      '_fedify',
+      'activityIdempotence',
+      'https://glimpse.test\nhttps://remote.test/likes/2\nsharedInbox',
+    ];
+    await t.db.insert(federationKv).values({ key: JSON.stringify(acceptKey), value: true });
+    expect(await kv.get(acceptKey)).toBeUndefined();
   });
 });

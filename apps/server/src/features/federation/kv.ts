@@ -6,47 +6,86 @@
  * (`federation_kv_sweep`), so no timer runs in any process.
  */
 import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from '@fedify/fedify';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { federationKv } from '../../db/schema.ts';
+import { federationStatements, liveKv } from './queries.ts';
 
 const encode = (key: KvKey) => JSON.stringify(key);
-const live = () => or(isNull(federationKv.expiresAt), sql`${federationKv.expiresAt} > now()`);
 const expiry = (options?: KvStoreSetOptions) =>
   options?.ttl ? new Date(Date.now() + options.ttl.total('millisecond')) : null;
+/**
+ * A value as jsonb: JSON `null` (Fedify's mark for a key that could not be fetched) must be stored
+ * as the JSON value, not as SQL NULL, which the column refuses.
+ */
+const jsonb = (value: unknown) => (value === null ? sql`'null'::jsonb` : value);
 /** `%`, `_` and `\` in a key are letters, not LIKE wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
+/**
+ * Fedify (2.3.6) reads `["_fedify","activityIdempotence", <key>]` when it accepts an activity, but
+ * writes that form only when it processes activities without a queue; with ours it marks them done
+ * under `[…, origin, activity id]` once processed (and checks that before processing). The read at
+ * accept time therefore always misses: answered here without a round trip. Should a later Fedify
+ * write it, the processing-time check still drops a duplicate; only an extra job would be queued.
+ */
+const neverWrittenWithAQueue = (key: KvKey) =>
+  key.length === 3 && key[0] === '_fedify' && key[1] === 'activityIdempotence';
+
+/**
+ * Remote actors' public keys are read on every signed request (Fedify's key cache): kept in this
+ * process for `keyMemoryMs` as well. A key replaced in another process is seen here after that at
+ * most; in this one at once (writes go through). Fedify refetches a key that fails to verify.
+ */
+const rememberedInProcess = (key: KvKey) =>
+  key[0] === '_fedify' && key[1] === 'publicKey' && key[2] !== '__fetchError';
+const keyMemoryMs = 60_000;
+const keyMemoryEntries = 5_000;
+
 export function createPostgresKvStore(db: Db): KvStore {
+  const remembered = new Map<string, { value: unknown; until: number }>();
+  const remember = (k: string, value: unknown, expiresAt: Date | null) => {
+    remembered.delete(k);
+    // Map order is insertion order: the oldest entry goes first.
+    if (remembered.size >= keyMemoryEntries) remembered.delete(remembered.keys().next().value!);
+    remembered.set(k, { value, until: Math.min(Date.now() + keyMemoryMs, expiresAt?.getTime() ?? Infinity) });
+  };
   return {
     async get<T = unknown>(key: KvKey): Promise<T | undefined> {
-      const [row] = await db
-        .select({ value: federationKv.value })
-        .from(federationKv)
-        .where(and(eq(federationKv.key, encode(key)), live()));
+      if (neverWrittenWithAQueue(key)) return undefined;
+      const k = encode(key);
+      const kept = rememberedInProcess(key) ? remembered.get(k) : undefined;
+      if (kept && kept.until > Date.now()) return kept.value as T;
+      const [row] = await federationStatements(db).kvGet.execute({ key: k });
+      if (row && rememberedInProcess(key)) remember(k, row.value, row.expiresAt);
       return row ? (row.value as T) : undefined;
     },
     async set(key, value, options) {
       const expiresAt = expiry(options);
+      const k = encode(key);
+      remembered.delete(k);
       await db
         .insert(federationKv)
-        .values({ key: encode(key), value, expiresAt })
-        .onConflictDoUpdate({ target: federationKv.key, set: { value, expiresAt } });
+        .values({ key: k, value: jsonb(value), expiresAt })
+        .onConflictDoUpdate({ target: federationKv.key, set: { value: jsonb(value), expiresAt } });
+      if (rememberedInProcess(key)) remember(k, value, expiresAt);
     },
     async delete(key) {
+      remembered.delete(encode(key));
       await db.delete(federationKv).where(eq(federationKv.key, encode(key)));
     },
     /** Compare-and-swap in one statement: the row lock makes concurrent swaps take turns. */
     async cas(key, expectedValue, newValue, options) {
       const expiresAt = expiry(options);
       const k = encode(key);
+      remembered.delete(k);
       if (expectedValue === undefined) {
         const inserted = await db
           .insert(federationKv)
-          .values({ key: k, value: newValue, expiresAt })
+          .values({ key: k, value: jsonb(newValue), expiresAt })
           .onConflictDoUpdate({
             target: federationKv.key,
-            set: { value: newValue, expiresAt },
+            set: { value: jsonb(newValue), expiresAt },
             // Only an expired row may be replaced when nothing was expected.
             setWhere: sql`${federationKv.expiresAt} is not null and ${federationKv.expiresAt} <= now()`,
           })
@@ -55,11 +94,11 @@ export function createPostgresKvStore(db: Db): KvStore {
       }
       const updated = await db
         .update(federationKv)
-        .set({ value: newValue, expiresAt })
+        .set({ value: jsonb(newValue), expiresAt })
         .where(
           and(
             eq(federationKv.key, k),
-            live(),
+            liveKv(),
             sql`${federationKv.value} = ${JSON.stringify(expectedValue)}::jsonb`,
           ),
         )
@@ -74,9 +113,9 @@ export function createPostgresKvStore(db: Db): KvStore {
               eq(federationKv.key, encode(prefix)),
               sql`${federationKv.key} like ${`${escapeLike(encode(prefix).slice(0, -1))},%`}`,
             ),
-            live(),
+            liveKv(),
           )
-        : live();
+        : liveKv();
       const rows = await db.select().from(federationKv).where(where);
       for (const row of rows) yield { key: JSON.parse(row.key) as KvKey, value: row.value };
     },

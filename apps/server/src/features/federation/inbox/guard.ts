@@ -2,20 +2,37 @@
  * What every inbox handler checks about the sender before touching data: Fedify has verified the
  * signature and that the activity's actor owns the signing key; here, that the actor is an
  * account we may hear from (not suspended here: a suspended remote account is as silent as a
- * suspended member), on a domain that is not blocked (domain-blocks.ts).
+ * suspended member), on a domain that is not blocked (domain-blocks.ts). One statement answers all
+ * three, since every incoming activity asks (docs/performance.md, "inbox").
  */
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { user } from '../../../db/schema.ts';
-import { isDomainBlocked } from '../domain-blocks.ts';
-import { knownActorId } from '../remote-actors.ts';
+import { federationStatements } from '../queries.ts';
+
+export interface SenderStanding {
+  /** The local id of the actor, if it is known here. */
+  userId: string | null;
+  /** Suspended here (by a moderator, or with its domain's block). */
+  suspended: boolean;
+  /** Its domain is fully blocked (domain-blocks.ts). */
+  domainBlocked: boolean;
+}
+
+/** Whether we know the actor `actorIri`, and whether it or its domain is shut out. */
+export async function senderStanding(db: Db, actorIri: URL): Promise<SenderStanding> {
+  const [row] = await federationStatements(db).senderStanding.execute({
+    iri: actorIri.href,
+    domain: actorIri.host.toLowerCase(),
+  });
+  return {
+    userId: row?.userId ?? null,
+    suspended: row?.suspended ?? false,
+    domainBlocked: row?.domainBlocked ?? false,
+  };
+}
 
 /** The local id of a known remote actor we may hear from, or null. */
 export async function allowedSender(db: Db, actorIri: URL | null): Promise<string | null> {
   if (!actorIri) return null;
-  const userId = await knownActorId(db, actorIri.href);
-  if (!userId) return null;
-  const [row] = await db.select({ banned: user.banned }).from(user).where(eq(user.id, userId));
-  if (!row || row.banned || (await isDomainBlocked(db, actorIri.host))) return null;
-  return userId;
+  const { userId, suspended, domainBlocked } = await senderStanding(db, actorIri);
+  return userId && !suspended && !domainBlocked ? userId : null;
 }

@@ -19,7 +19,7 @@ import { comments, federationComments, federationPosts, posts } from '../../../d
 import { AppError } from '../../../lib/errors.ts';
 import { prepareComment } from '../../posts/queries.ts';
 import { deleteComment, setLike } from '../../posts/service.ts';
-import { isPublishedLocal } from '../accounts.ts';
+import { isPublishedLocal, isPublishedLocalPost } from '../accounts.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
 import { senderOf } from './sender.ts';
 
@@ -32,11 +32,7 @@ async function postIdOf(ctx: InboxContext<CoreDeps>, iri: URL | null): Promise<s
   if (parsed?.type === 'object' && parsed.class === Note) {
     const id = parsed.values.id ?? '';
     if (!uuid.test(id)) return null;
-    const [row] = await ctx.data.db
-      .select({ id: posts.id, authorId: posts.authorId })
-      .from(posts)
-      .where(eq(posts.id, id));
-    return row && (await isPublishedLocal(ctx.data.db, row.authorId)) ? row.id : null;
+    return (await isPublishedLocalPost(ctx.data.db, id)) ? id : null;
   }
   const [stored] = await ctx.data.db
     .select({ postId: federationPosts.postId })

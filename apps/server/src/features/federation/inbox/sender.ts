@@ -7,16 +7,16 @@
 import type { InboxContext } from '@fedify/fedify';
 import { type Activity, isActor } from '@fedify/vocab';
 import type { CoreDeps } from '../../../core/deps.ts';
-import { isDomainBlocked } from '../domain-blocks.ts';
-import { knownActorId, upsertRemoteActor } from '../remote-actors.ts';
-import { allowedSender } from './guard.ts';
+import { upsertRemoteActor } from '../remote-actors.ts';
+import { allowedSender, senderStanding } from './guard.ts';
 
 export async function senderOf(ctx: InboxContext<CoreDeps>, activity: Activity): Promise<string | null> {
-  if (!activity.actorId || (await isDomainBlocked(ctx.data.db, activity.actorId.host))) return null;
-  if (!(await knownActorId(ctx.data.db, activity.actorId.href))) {
-    const actor = await activity.getActor();
-    if (!actor || !isActor(actor) || actor.id?.href !== activity.actorId.href) return null;
-    await upsertRemoteActor(ctx.data, actor);
-  }
+  if (!activity.actorId) return null;
+  const { userId, suspended, domainBlocked } = await senderStanding(ctx.data.db, activity.actorId);
+  if (domainBlocked) return null;
+  if (userId) return suspended ? null : userId;
+  const actor = await activity.getActor();
+  if (!actor || !isActor(actor) || actor.id?.href !== activity.actorId.href) return null;
+  await upsertRemoteActor(ctx.data, actor);
   return allowedSender(ctx.data.db, activity.actorId);
 }
