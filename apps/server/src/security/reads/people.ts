@@ -22,7 +22,10 @@ export const peopleReads: Record<string, ReadEntry> = {
   'GET /api/notifications/preferences': own('The caller’s settings.', '/api/notifications/preferences'),
   'GET /api/me/blocked': own('The caller’s blocked accounts: headers only.', '/api/me/blocked'),
   'GET /api/me/muted-words': own('The caller’s muted words.', '/api/me/muted-words'),
-  'GET /api/account/moves': own('The caller’s own aliases and where the account moved.', '/api/account/moves'),
+  'GET /api/account/moves': own(
+    'The caller’s own aliases and where the account moved.',
+    '/api/account/moves',
+  ),
   'GET /api/account/export': own('The status of the caller’s own archive.', '/api/account/export'),
   'GET /api/account/export/download': own(
     'The caller’s own archive: their own posts only, never someone else’s.',
