@@ -39,7 +39,7 @@ const EnvSchema = z.object({
    * process runs at once, in slots of their own beside JOB_CONCURRENCY's: a delivery mostly waits on
    * the other server, and 100 of them one post sends would otherwise take two at a time.
    */
-  FEDERATION_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  FEDERATION_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** Set by the primary process for each process it forks (runtime/primary.ts), never by hand. */
   GLIMPSE_PROCESS_ROLE: z.enum(['web', 'jobs', 'web+jobs']).default('web+jobs'),
   /** Set by the primary: job runner ids of a process that died, whose jobs the new one releases. */
