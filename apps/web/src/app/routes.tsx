@@ -54,13 +54,19 @@ function screen<M extends Record<string, unknown>>(
   };
   // biome-ignore lint/correctness/noComponentHookFactories: made once per route when this module loads, as React.lazy makes its components
   function Screen() {
+    // Every render calls use() once, loaded or not: a render that suspended on the load and then
+    // finished without use() is "an incorrect use of use()" to React (a console error in development).
+    // At the same call, React reads the promise it suspended on, which has settled by then.
+    use(Loaded || failed ? settled : preload());
     if (Loaded) return <Loaded />;
     if (failed) return <ScreenLoadFailed />;
-    use(preload());
     return null;
   }
   return Object.assign(Screen, { preload });
 }
+
+/** A promise use() reads at once, without suspending: React's own marks of a settled promise. */
+const settled = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
 
 function ScreenLoadFailed() {
   return (
