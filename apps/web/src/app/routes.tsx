@@ -36,28 +36,34 @@ function screen<M extends Record<string, unknown>>(
   let Loaded: React.ComponentType | undefined;
   let failed = false;
   let loading: Promise<void> | undefined;
+  // The load that settled it, loaded or failed: what every later render passes to use().
+  let settledLoad: Load | undefined;
   const preload = () => {
     if (!loading) {
       before?.();
-      loading = withMessages().then(
+      const attempt: Load = withMessages().then(
         (module) => {
           Loaded = module[name] as React.ComponentType;
+          settledLoad = markSettled(attempt);
         },
         () => {
           // Offline, or a new version replaced the chunk: say so, with a reload to try again.
           failed = true;
           loading = undefined;
+          settledLoad ??= markSettled(attempt);
         },
       );
+      loading = attempt;
     }
     return loading;
   };
   // biome-ignore lint/correctness/noComponentHookFactories: made once per route when this module loads, as React.lazy makes its components
   function Screen() {
-    // Every render calls use() once, loaded or not: a render that suspended on the load and then
-    // finished without use() is "an incorrect use of use()" to React (a console error in development).
-    // At the same call, React reads the promise it suspended on, which has settled by then.
-    use(Loaded || failed ? settled : preload());
+    // Every render calls use() once, with the same promise once the load settled. React's
+    // development build calls a render that suspended and then finished without use() "an
+    // incorrect use of use()", and a render that passes another promise than the one it suspended
+    // on "an uncached promise": both console errors, which fail the e2e pass CI runs.
+    use(settledLoad ?? preload());
     if (Loaded) return <Loaded />;
     if (failed) return <ScreenLoadFailed />;
     return null;
@@ -65,8 +71,12 @@ function screen<M extends Record<string, unknown>>(
   return Object.assign(Screen, { preload });
 }
 
-/** A promise use() reads at once, without suspending: React's own marks of a settled promise. */
-const settled = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+type Load = Promise<void> & { status?: 'fulfilled'; value?: undefined };
+
+/** React's own marks of a settled promise: use() then reads it at once, without suspending. */
+function markSettled(load: Load): Load {
+  return Object.assign(load, { status: 'fulfilled' as const, value: undefined });
+}
 
 function ScreenLoadFailed() {
   return (
