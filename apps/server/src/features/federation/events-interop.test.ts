@@ -5,7 +5,6 @@
  * draft-cavage.
  */
 import './node-shims.ts';
-import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:https';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { exportSpki } from '@fedify/vocab-runtime';
@@ -14,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAttendees, events, follows } from '../../db/schema.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
+import { readBody } from '../../test/request-body.ts';
 import { testCertificate } from '../../test/tls.ts';
 import {
   mobilizonAcceptFollow,
@@ -42,15 +42,6 @@ let ada: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
 let keys: CryptoKeyPair;
 const received: { path: string; body: Record<string, unknown> }[] = [];
 let standIn: ReturnType<typeof createServer>;
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    request.on('data', (chunk) => {
-      text += chunk;
-    });
-    request.on('end', () => resolve(text));
-  });
 
 beforeAll(async () => {
   const tls = testCertificate([remoteHost]);

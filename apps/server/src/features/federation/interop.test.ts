@@ -5,7 +5,6 @@
  * Signatures are draft-cavage, as Mastodon and Pixelfed sign.
  */
 import './node-shims.ts';
-import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:https';
 import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedify';
 import { exportSpki, preloadedContexts } from '@fedify/vocab-runtime';
@@ -36,6 +35,7 @@ import {
 } from '../../db/schema.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
+import { readBody } from '../../test/request-body.ts';
 import { testCertificate } from '../../test/tls.ts';
 import {
   mastodonAccept,
@@ -71,15 +71,6 @@ const received: {
   request: Request;
 }[] = [];
 let standIn: ReturnType<typeof createServer>;
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    request.on('data', (chunk) => {
-      text += chunk;
-    });
-    request.on('end', () => resolve(text));
-  });
 
 beforeAll(async () => {
   const tls = testCertificate([remoteHost]);

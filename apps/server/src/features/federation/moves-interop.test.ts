@@ -5,7 +5,6 @@
  * signed with one key. A member here who follows eve ends up asking to follow evenew, with a notice.
  */
 import './node-shims.ts';
-import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:https';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { exportSpki } from '@fedify/vocab-runtime';
@@ -13,6 +12,7 @@ import type { NotificationDto, PublicProfileDto, UserSearchResultDto } from '@gl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasFollowRequest, isFollowing } from '../../core/follows.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
+import { readBody } from '../../test/request-body.ts';
 import { testCertificate } from '../../test/tls.ts';
 import {
   mastodonAccept,
@@ -31,15 +31,6 @@ let ada: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
 let keys: CryptoKeyPair;
 const received: Record<string, unknown>[] = [];
 let standIn: ReturnType<typeof createServer>;
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    request.on('data', (chunk) => {
-      text += chunk;
-    });
-    request.on('end', () => resolve(text));
-  });
 
 beforeAll(async () => {
   const tls = testCertificate([remoteHost]);
