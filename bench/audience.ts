@@ -9,7 +9,6 @@
  *   npx tsx bench/audience.ts [--scale 1] [--runs 1000] [--pg-port 55439]
  *   npx tsx bench/audience.ts --database-url postgres://…/glimpse_bench   # an already seeded one
  */
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -18,8 +17,8 @@ import { listExplore, listPosts } from '../apps/server/src/features/posts/servic
 import { getTagPage } from '../apps/server/src/features/posts/tags.ts';
 import { type Cursor, decodeCursor } from '../apps/server/src/lib/cursor.ts';
 import { createLocalStorage } from '../apps/server/src/storage/storage.ts';
-import { repoRoot } from './lib/paths.ts';
 import { startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
+import { seedDataSet } from './lib/seed.ts';
 import { viewerEmail } from './seed/generate.ts';
 
 const { values: args } = parseArgs({
@@ -41,12 +40,7 @@ if (!url) {
   await admin.query('CREATE DATABASE glimpse_bench');
   await admin.end();
   url = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
-  const seed = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'bench/seed.ts', '--scale', args.scale, '--anchor', 'now', '--database-url', url],
-    { cwd: repoRoot, stdio: 'inherit' },
-  );
-  if (seed.status !== 0) throw new Error('seeding failed');
+  seedDataSet(['--scale', args.scale, '--anchor', 'now', '--database-url', url], 'inherit');
 }
 
 try {

@@ -20,7 +20,6 @@
  */
 
 import '../apps/server/src/features/federation/node-shims.ts';
-import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -35,6 +34,7 @@ import { repoRoot } from './lib/paths.ts';
 import { startPostgres } from './lib/postgres.ts';
 import { descendants } from './lib/process-tree.ts';
 import { type RemoteServers, startRemoteServers } from './lib/remote-servers.ts';
+import { seedDataSet } from './lib/seed.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 import { uploadPhotos } from './measure/search.ts';
 import { benchPassword, viewerEmail } from './seed/generate.ts';
@@ -291,22 +291,7 @@ async function main() {
     const databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
 
     step(`seeding scale ${args.scale} (anchored now)`);
-    const seed = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'bench/seed.ts',
-        '--scale',
-        args.scale,
-        '--anchor',
-        'now',
-        '--database-url',
-        databaseUrl,
-      ],
-      { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    if (seed.status !== 0) throw new Error('seeding failed');
+    seedDataSet(['--scale', args.scale, '--anchor', 'now', '--database-url', databaseUrl]);
 
     const servers = Number(args.servers);
     const followers = Number(args.followers);

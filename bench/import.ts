@@ -12,7 +12,6 @@
  *   npx tsx bench/import.ts --photos 85 --width 4032 --height 3024 --quality 95  # ~1 GB
  *   npx tsx bench/import.ts --photos 20 --env MALLOC_ARENA_MAX=8                # a server setting
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -26,6 +25,7 @@ import sharp from 'sharp';
 import { signIn } from './lib/http.ts';
 import { repoRoot } from './lib/paths.ts';
 import { descendants } from './lib/process-tree.ts';
+import { seedDataSet } from './lib/seed.ts';
 import { startServer } from './lib/server.ts';
 
 const { values: args } = parseArgs({
@@ -156,12 +156,7 @@ async function sample(rootPid: number): Promise<Sample[]> {
 const round = (n: number) => Math.round(n);
 
 console.log(`seeding a small data set into ${dataDir} …`);
-const seeded = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', 'bench/seed.ts', '--scale', '0.05', '--data-dir', dataDir],
-  { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
-);
-if (seeded.status !== 0) throw new Error('seed failed');
+seedDataSet(['--scale', '0.05', '--data-dir', dataDir], ['ignore', 'ignore', 'inherit']);
 console.log(`writing the archive (${photoCount} photos of ${width}×${height}) …`);
 const archiveBytes = await writeArchive();
 console.log(`archive: ${(archiveBytes / 1024 / 1024).toFixed(1)} MB`);

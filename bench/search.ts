@@ -22,6 +22,7 @@ import pg from 'pg';
 import { signIn } from './lib/http.ts';
 import { repoRoot } from './lib/paths.ts';
 import { startPostgres } from './lib/postgres.ts';
+import { seedDataSet } from './lib/seed.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 import { measureSearch, measureWrites, uploadPhotos, type WriteCost } from './measure/search.ts';
 import { benchPassword, viewerEmail } from './seed/generate.ts';
@@ -72,22 +73,7 @@ async function main() {
 
     step(`seeding scale ${args.scale} (anchored now)`);
     const seedStarted = performance.now();
-    const seed = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'bench/seed.ts',
-        '--scale',
-        args.scale,
-        '--anchor',
-        'now',
-        '--database-url',
-        databaseUrl,
-      ],
-      { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    if (seed.status !== 0) throw new Error('seeding failed');
+    seedDataSet(['--scale', args.scale, '--anchor', 'now', '--database-url', databaseUrl]);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
     const db = new pg.Client({ connectionString: databaseUrl });
