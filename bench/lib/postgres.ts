@@ -47,7 +47,9 @@ export function startPostgres(port: number): ThrowawayPostgres {
     );
   run('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres']);
   // Default settings but a larger WAL, so the bulk load does not checkpoint every few seconds.
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c max_wal_size=4GB`;
+  // BENCH_PG_OPTIONS adds server options for a diagnosis, e.g. "-c log_statement=all
+  // -c logging_collector=on -c log_directory=/tmp/pglog" to count the statements per activity.
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c max_wal_size=4GB ${process.env.BENCH_PG_OPTIONS ?? ''}`;
   run('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', options, 'start']);
   const version = execFileSync(path.join(bin, 'postgres'), ['--version']).toString().trim();
   const postmasterPid = Number(readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);

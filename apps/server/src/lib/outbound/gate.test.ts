@@ -209,6 +209,33 @@ describe('outbound gate: the connection', () => {
     expect(lookups).toBe(2);
   });
 
+  it('keeps a connection for the next request to the same host and address, and only for that', async () => {
+    let handshakes = 0;
+    const count = () => handshakes++;
+    server.on('secureConnection', count);
+    try {
+      let answer = ['127.0.0.1'];
+      const gate = createOutboundGate({
+        allowPrivateAddresses: true,
+        resolve: async () => answer,
+        ca: certificate.cert,
+      });
+      for (let i = 0; i < 3; i++)
+        expect((await gate.request(`https://pinned.test:${port}/ok`)).status).toBe(200);
+      expect(handshakes).toBe(1);
+      // Another name on the same address is another connection (its own certificate check).
+      expect((await gate.request(`https://elsewhere.test:${port}/ok`)).status).toBe(200);
+      expect(handshakes).toBe(2);
+      // The name now resolves elsewhere: the kept connection to the old address is not used.
+      answer = ['127.0.0.2'];
+      await expect(gate.request(`https://pinned.test:${port}/ok`)).rejects.toMatchObject({
+        code: 'ECONNREFUSED',
+      });
+    } finally {
+      server.off('secureConnection', count);
+    }
+  });
+
   it('verifies the certificate against the name, not the pinned address', async () => {
     const gate = createOutboundGate({
       allowPrivateAddresses: true,

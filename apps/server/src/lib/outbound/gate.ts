@@ -12,6 +12,12 @@
  * verifies the certificate against the name. Every call checks again, because a name checked
  * when a subscription was saved can point elsewhere by the time a push is sent.
  *
+ * Connections are kept open between requests (as Mastodon's deliveries do), but a kept socket is
+ * reused only for the same host *and* the same checked address (`PinnedAgent`): it is the very
+ * connection a check approved, never one to an address the name no longer resolves to. A busy
+ * server delivers to the same servers again and again, and a TLS handshake per delivery was a
+ * large part of a delivery's CPU (docs/performance.md, "Federation").
+ *
  * `allowPrivateAddresses` (FEDERATION_ALLOW_PRIVATE_ADDRESSES, env.ts) is the escape hatch for
  * tests and closed networks: loopback, private and the other internal ranges on any port; never
  * plain http, and never unspecified, multicast or broadcast addresses, which are no peer.
@@ -19,6 +25,7 @@
 
 import { lookup } from 'node:dns/promises';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Agent, RequestOptions } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { type AddressClass, classifyAddress } from './address.ts';
 
@@ -104,8 +111,42 @@ function pinnedLookup(target: CheckedTarget): LookupFunction {
   };
 }
 
+/**
+ * How long an unused connection stays open for the next request to the same server: under the
+ * 5 s after which Node servers close one (nginx waits 75 s), so a request rarely meets a socket the
+ * other end is closing.
+ */
+const idleConnectionMs = 4_000;
+
+/** https request options with the address the gate checked, which names the connection pool. */
+type PinnedRequestOptions = RequestOptions & { pinnedAddress: string };
+
+/**
+ * One agent per gate, made with the first request (node:https is loaded then, not at start):
+ * keep-alive sockets pooled by host, port, TLS options and the checked address.
+ */
+async function pinnedAgent(ca: string | undefined): Promise<Agent> {
+  const https = await import('node:https');
+  const tls = await import('node:tls');
+  class PinnedAgent extends https.Agent {
+    override getName(request: PinnedRequestOptions): string {
+      return `${super.getName(request)}:${request.pinnedAddress}`;
+    }
+  }
+  return new PinnedAgent({
+    keepAlive: true,
+    timeout: idleConnectionMs,
+    maxSockets: 16,
+    maxFreeSockets: 4,
+    maxTotalSockets: 256,
+    // A test's own authority is parsed once, not for every connection.
+    ...(ca ? { secureContext: tls.createSecureContext({ ca }) } : {}),
+  });
+}
+
 export function createOutboundGate(options: OutboundOptions): OutboundGate {
   const resolve = options.resolve ?? systemResolve;
+  let agent: Promise<Agent> | undefined;
 
   const allowed = (cls: AddressClass) =>
     cls === 'public' || (options.allowPrivateAddresses && !neverAPeer.has(cls));
@@ -134,43 +175,43 @@ export function createOutboundGate(options: OutboundOptions): OutboundGate {
     const maxBytes = init.maxResponseBytes ?? 1024 * 1024;
     // Loaded with the first request, not at start (~1 MB per worker): docs/performance.md.
     const { request: httpsRequest } = await import('node:https');
+    agent ??= pinnedAgent(options.ca);
+    const pooled = await agent;
     return new Promise((resolveResponse, reject) => {
-      const request = httpsRequest(
-        {
-          host: target.host,
-          port: target.url.port || 443,
-          path: `${target.url.pathname}${target.url.search}`,
-          method: init.method ?? 'GET',
-          headers: init.headers,
-          // A new connection each time: a pooled socket was checked for another request.
-          agent: false,
-          lookup: pinnedLookup(target),
-          // The certificate must name the host; an address literal sends no name.
-          servername: isIP(target.host) ? undefined : target.host.replace(/\.$/, ''),
-          ca: options.ca,
-          signal,
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          response.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > maxBytes) {
-              response.destroy();
-              reject(new Error(`answer from ${target.host} is larger than ${maxBytes} bytes`));
-            } else chunks.push(chunk);
-          });
-          response.on('end', () =>
-            resolveResponse({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-              url: target.url.href,
-            }),
-          );
-          response.on('error', reject);
-        },
-      );
+      const requestOptions = {
+        host: target.host,
+        port: Number(target.url.port) || 443,
+        path: `${target.url.pathname}${target.url.search}`,
+        method: init.method ?? 'GET',
+        headers: init.headers,
+        agent: pooled,
+        pinnedAddress: target.address,
+        // A new connection reaches the checked address only.
+        lookup: pinnedLookup(target),
+        // The certificate must name the host; an address literal sends no name.
+        servername: isIP(target.host) ? undefined : target.host.replace(/\.$/, ''),
+        signal,
+      } satisfies PinnedRequestOptions;
+      const request = httpsRequest(requestOptions, (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            response.destroy();
+            reject(new Error(`answer from ${target.host} is larger than ${maxBytes} bytes`));
+          } else chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolveResponse({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+            url: target.url.href,
+          }),
+        );
+        response.on('error', reject);
+      });
       request.on('error', reject);
       request.end(init.body);
     });
