@@ -14,19 +14,23 @@ import type { KvStore } from '@fedify/fedify';
 import { signRequest } from '@fedify/fedify';
 import { PermanentJobError } from '../../jobs/task.ts';
 import type { OutboundGate } from '../../lib/outbound/gate.ts';
-import { importJwkOnce } from './keys.ts';
 import { headerRecord } from './objects/html.ts';
 
 type Spec = 'rfc9421' | 'draft-cavage-http-signatures-12';
 
-/** The fields of Fedify's `OutboxMessage` that a delivery reads. */
+/** The fields of Fedify's `OutboxMessage` that a delivery reads (its keys come beside it). */
 export interface Delivery {
   type: 'outbox';
-  keys: readonly { keyId: string; privateKey: JsonWebKey }[];
   activity: unknown;
   activityId?: string;
   inbox: string;
   headers: Readonly<Record<string, string>>;
+}
+
+/** A sender's private key, imported once (keys.ts), never round-tripped through JWK per delivery. */
+export interface SigningKey {
+  keyId: string;
+  privateKey: CryptoKey;
 }
 
 const specKey = (origin: string) => ['glimpse', 'signatureSpec', origin] as const;
@@ -37,10 +41,11 @@ const mayBeTheSignature = (status: number) => status === 400 || status === 401 |
 export async function deliver(
   { outbound, kv, userAgent }: { outbound: OutboundGate; kv: KvStore; userAgent: string },
   delivery: Delivery,
+  keys: readonly SigningKey[],
 ): Promise<void> {
-  const rsa = delivery.keys.find((key) => key.privateKey.kty === 'RSA');
+  const rsa = keys.find((key) => key.privateKey.algorithm.name === 'RSASSA-PKCS1-v1_5');
   if (!rsa) throw new PermanentJobError(`no RSA key to sign the delivery to ${new URL(delivery.inbox).host}`);
-  const privateKey = await importJwkOnce(rsa.privateKey, 'private');
+  const { privateKey } = rsa;
   const inbox = new URL(delivery.inbox);
   const body = new TextEncoder().encode(JSON.stringify(delivery.activity));
   const remembered = (await kv.get<Spec>(specKey(inbox.origin))) ?? 'rfc9421';

@@ -8,41 +8,51 @@
 import { exportJwk, type Message } from '@fedify/fedify';
 import type { CoreDeps } from '../../core/deps.ts';
 import { defineTask } from '../../jobs/task.ts';
-import { type Delivery, deliver } from './deliver.ts';
+import { type Delivery, deliver, type SigningKey } from './deliver.ts';
 import { isDomainBlocked } from './domain-blocks.ts';
 import { sweepFarewells } from './farewell.ts';
 import { federationContext, federationOf, userAgentOf } from './federation.ts';
 import { createPostgresKvStore, sweepFederationKv } from './kv.ts';
 import { federationMessageTaskName } from './queue.ts';
 
-/** The private keys queue.ts took out of a message, back from `federation_keys` by their key ids. */
-async function withKeys(deps: CoreDeps, message: Message): Promise<Message> {
-  if (!('keys' in message) || !Array.isArray(message.keys)) return message;
+/** The sender's private keys a queued message names by id (queue.ts took them out), from `federation_keys`. */
+async function signingKeysOf(deps: CoreDeps, message: Message): Promise<SigningKey[]> {
+  if (!('keys' in message) || !Array.isArray(message.keys)) return [];
   const ctx = federationContext(deps);
-  const keys = [];
+  const keys: SigningKey[] = [];
   for (const { keyId } of message.keys as { keyId: string }[]) {
     const owner = ctx.parseUri(new URL(keyId));
     if (owner?.type !== 'actor') continue;
     const pairs = await ctx.getActorKeyPairs(owner.identifier);
     const pair = pairs.find((p) => p.keyId.href === keyId);
-    if (pair) keys.push({ keyId, privateKey: await exportJwk(pair.privateKey) });
+    if (pair) keys.push({ keyId, privateKey: pair.privateKey });
   }
-  return { ...message, keys } as Message;
+  return keys;
+}
+
+/** A fan-out goes back to Fedify, which reads the keys as JWK. */
+async function withJwkKeys(message: Message, keys: SigningKey[]): Promise<Message> {
+  if (!('keys' in message)) return message;
+  const jwks = await Promise.all(
+    keys.map(async ({ keyId, privateKey }) => ({ keyId, privateKey: await exportJwk(privateKey) })),
+  );
+  return { ...message, keys: jwks } as Message;
 }
 
 export const federationMessageTask = defineTask<Message, CoreDeps>({
   name: federationMessageTaskName,
   async run(queued, deps) {
     if (deps.env.FEDERATION === 'off') return;
-    const message = await withKeys(deps, queued);
-    if (message.type === 'outbox') {
+    const keys = await signingKeysOf(deps, queued);
+    if (queued.type === 'outbox') {
+      const delivery = queued as unknown as Delivery;
       // A blocked domain gets nothing from us, whatever was queued before the block.
-      if (await isDomainBlocked(deps.db, new URL((message as Delivery).inbox).host)) return;
+      if (await isDomainBlocked(deps.db, new URL(delivery.inbox).host)) return;
       const kv = createPostgresKvStore(deps.db);
-      await deliver({ outbound: deps.outbound, kv, userAgent: userAgentOf(deps) }, message as Delivery);
+      await deliver({ outbound: deps.outbound, kv, userAgent: userAgentOf(deps) }, delivery, keys);
       return;
     }
-    await federationOf(deps).processQueuedTask(deps, message);
+    await federationOf(deps).processQueuedTask(deps, await withJwkKeys(queued, keys));
   },
 });
 

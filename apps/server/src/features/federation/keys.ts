@@ -22,7 +22,26 @@ async function newKeys(): Promise<StoredKeys> {
   };
 }
 
-export async function keyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[]> {
+/**
+ * A member's pairs, read once per process: they never change (above), and every delivery of a
+ * fan-out signs with them. Whether the member may still send (suspended, deleted) is the key pairs
+ * dispatcher's question each time (federation.ts), not this memory's.
+ */
+const pairsByMember = new Map<string, Promise<CryptoKeyPair[]>>();
+const rememberedMembers = 2_000;
+
+export function keyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[]> {
+  let pairs = pairsByMember.get(userId);
+  if (!pairs) {
+    if (pairsByMember.size >= rememberedMembers) pairsByMember.delete(pairsByMember.keys().next().value!);
+    pairs = readOrMakeKeyPairs(db, userId);
+    pairs.catch(() => pairsByMember.delete(userId));
+    pairsByMember.set(userId, pairs);
+  }
+  return pairs;
+}
+
+async function readOrMakeKeyPairs(db: Db, userId: string): Promise<CryptoKeyPair[]> {
   let [row] = await db.select().from(federationKeys).where(eq(federationKeys.userId, userId));
   if (!row) {
     await db
