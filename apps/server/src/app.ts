@@ -231,7 +231,12 @@ export function createApp(deps: AppDeps) {
     if (isReportSnapshotKey(key)) return c.body(null, 404);
     let file = await deps.storage.get(key);
     // An evicted remote picture: fetched back from the source its row keeps, then served from here.
-    if (!file && (await remoteMedia.fetchBack(key))) file = await deps.storage.get(key);
+    // Looked for again whatever fetchBack says: another viewer's fetch-back may have finished
+    // between this one's miss and its question, and then there is nothing evicted left to fetch.
+    if (!file) {
+      await remoteMedia.fetchBack(key);
+      file = await deps.storage.get(key);
+    }
     if (!file) return c.body(null, 404);
     remoteMedia.served(key);
     return c.body(file.body, 200, {

@@ -71,14 +71,18 @@ export function createRemoteMediaCache(deps: CacheDeps, { flushEveryMs = touchFl
   async function flush() {
     const stems = [...pending];
     pending = new Set();
-    lastFlush = Date.now();
     await touchServed(deps.db, stems);
   }
 
   function served(key: string) {
     if (pending.size < touchKeysMax) pending.add(stemOf(key));
     if (Date.now() - lastFlush < flushEveryMs) return;
-    flushing = flush().catch((err) => deps.logger.warn({ err }, 'remote media touches not recorded'));
+    lastFlush = Date.now();
+    // One write after the other: `flushed()` then waits for every key noted so far, not only the
+    // last batch's (two batches at once left the first one's write racing the wait).
+    flushing = flushing
+      .then(flush)
+      .catch((err) => deps.logger.warn({ err }, 'remote media touches not recorded'));
   }
 
   async function fetchBack(key: string): Promise<boolean> {
