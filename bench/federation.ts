@@ -53,6 +53,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     'job-concurrency': { type: 'string', default: '' },
     'federation-concurrency': { type: 'string', default: '' },
+    'delivery-concurrency': { type: 'string', default: '' },
     'cpu-prof': { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
   },
@@ -63,6 +64,7 @@ if (args.help) {
   [--servers 100] [--followers 1000] [--rounds 5] [--idle-requests 200] [--activities 2000] [--concurrency 16]
   [--job-concurrency <n>]          JOB_CONCURRENCY of the server (its default when unset)
   [--federation-concurrency <n>]   FEDERATION_JOB_CONCURRENCY of the server (its default when unset)
+  [--delivery-concurrency <n>]     FEDERATION_DELIVERY_CONCURRENCY of the server (its default when unset)
   [--cpu-prof <dir>]               every server process writes a V8 CPU profile there when it stops\n`,
   );
   process.exit(0);
@@ -333,6 +335,7 @@ async function main() {
     };
     if (args['job-concurrency']) env.JOB_CONCURRENCY = args['job-concurrency'];
     if (args['federation-concurrency']) env.FEDERATION_JOB_CONCURRENCY = args['federation-concurrency'];
+    if (args['delivery-concurrency']) env.FEDERATION_DELIVERY_CONCURRENCY = args['delivery-concurrency'];
     const logFile = path.join(work, 'server.log');
     if (args['cpu-prof']) await mkdir(args['cpu-prof'], { recursive: true });
     server = await startServer(
@@ -500,6 +503,7 @@ async function main() {
       scale: Number(args.scale),
       jobConcurrency: args['job-concurrency'] || 'default',
       federationJobConcurrency: args['federation-concurrency'] || 'default',
+      federationDeliveryConcurrency: args['delivery-concurrency'] || 'default',
       fanOut: {
         ...fanOutSummary,
         rounds: fanOut.map(({ idle, during, ...r }) => ({ ...r, samples: during.length })),

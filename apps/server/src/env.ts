@@ -35,11 +35,16 @@ const EnvSchema = z.object({
   /** Jobs one job-running process runs at once; jobs of one named queue still run one at a time. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /**
-   * Fedify's queued messages (deliveries to other servers, incoming activities) one job-running
-   * process runs at once, in slots of their own beside JOB_CONCURRENCY's: a delivery mostly waits on
-   * the other server, and 100 of them one post sends would otherwise take two at a time.
+   * Fedify's queued messages other than deliveries (incoming activities, fan-outs) one job-running
+   * process runs at once, in slots of their own beside JOB_CONCURRENCY's.
    */
   FEDERATION_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Deliveries to other servers one job-running process sends at once, on slots of their own: few,
+   * so that a post to a thousand followers is spread over a second or two instead of taking the CPU
+   * from the web answers of the process that runs jobs (docs/performance.md, "Federation").
+   */
+  FEDERATION_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Set by the primary process for each process it forks (runtime/primary.ts), never by hand. */
   GLIMPSE_PROCESS_ROLE: z.enum(['web', 'jobs', 'web+jobs']).default('web+jobs'),
   /** Set by the primary: job runner ids of a process that died, whose jobs the new one releases. */

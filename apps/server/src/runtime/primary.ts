@@ -73,7 +73,9 @@ async function prepare(): Promise<string> {
   if (!url) {
     // The job-running process has a runner per lane (runtime/tasks.ts `jobLanes`), each its own pool.
     const jobConnections =
-      jobRunnerConnections(env.JOB_CONCURRENCY) + jobRunnerConnections(env.FEDERATION_JOB_CONCURRENCY);
+      jobRunnerConnections(env.JOB_CONCURRENCY) +
+      jobRunnerConnections(env.FEDERATION_JOB_CONCURRENCY) +
+      jobRunnerConnections(env.FEDERATION_DELIVERY_CONCURRENCY);
     const connections = embeddedConnections(httpWorkers, poolSize, jobConnections);
     embedded = await startEmbeddedPostgres({
       dataDir: env.DATA_DIR,
@@ -147,6 +149,7 @@ function fork(databaseUrl: string, role: Role, releaseJobWorkers: string[] = [])
         {
           concurrency: env.JOB_CONCURRENCY,
           federationConcurrency: env.FEDERATION_JOB_CONCURRENCY,
+          deliveryConcurrency: env.FEDERATION_DELIVERY_CONCURRENCY,
           startMs: Math.round(performance.now() - startMs),
         },
         'Glimpse is running its background jobs (NODE_TYPE=worker: no HTTP)',

@@ -19,7 +19,11 @@ import {
   federateCommentTask,
   federateLikeTask,
 } from '../features/federation/interactions.ts';
-import { federationKvSweepTask, federationMessageTask } from '../features/federation/jobs.ts';
+import {
+  federationDeliveryTask,
+  federationKvSweepTask,
+  federationMessageTask,
+} from '../features/federation/jobs.ts';
 import { remoteMediaEvictTask } from '../features/federation/media-cache.ts';
 import { accountMoveTask } from '../features/federation/moves.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
@@ -69,6 +73,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   mailDeliveriesSweepTask,
   reportPicturesMoveTask,
   federationMessageTask,
+  federationDeliveryTask,
   forwardReportTask,
   federatePostTask,
   backfillTask,
@@ -106,24 +111,32 @@ export const cron: readonly CronEntry<JobDeps>[] = [
 ];
 
 /**
- * How a job-running process splits its slots (jobs/runner.ts `startJobRunners`): Fedify's messages
- * on FEDERATION_JOB_CONCURRENCY slots of their own, every other task on JOB_CONCURRENCY's, so a
- * post's 100 deliveries neither wait behind an import nor let the CPU-heavy tasks run wider.
+ * How a job-running process splits its slots (jobs/runner.ts `startJobRunners`): Fedify's incoming
+ * activities and fan-outs on FEDERATION_JOB_CONCURRENCY slots of their own, deliveries on
+ * FEDERATION_DELIVERY_CONCURRENCY's, every other task on JOB_CONCURRENCY's. A post's 100 deliveries
+ * then wait behind neither an import nor incoming activities, and, few at a time, they leave the
+ * process's web answers their CPU (the fan-out still ends in seconds: docs/performance.md).
  */
 export function jobLanes(
-  env: Pick<Env, 'JOB_CONCURRENCY' | 'FEDERATION_JOB_CONCURRENCY'>,
+  env: Pick<Env, 'JOB_CONCURRENCY' | 'FEDERATION_JOB_CONCURRENCY' | 'FEDERATION_DELIVERY_CONCURRENCY'>,
 ): readonly JobLane<JobDeps>[] {
+  const federationTasks: readonly unknown[] = [federationMessageTask, federationDeliveryTask];
   return [
     {
-      tasks: tasks.filter((task) => task !== federationMessageTask),
+      tasks: tasks.filter((task) => !federationTasks.includes(task)),
       cron,
       concurrency: env.JOB_CONCURRENCY,
     },
     {
       tasks: [federationMessageTask],
       concurrency: env.FEDERATION_JOB_CONCURRENCY,
-      // A burst of incoming activities or deliveries: one query takes a slot-full of them.
+      // A burst of incoming activities: one query takes a slot-full of them.
       batchSize: env.FEDERATION_JOB_CONCURRENCY,
+    },
+    {
+      tasks: [federationDeliveryTask],
+      concurrency: env.FEDERATION_DELIVERY_CONCURRENCY,
+      batchSize: env.FEDERATION_DELIVERY_CONCURRENCY,
     },
   ];
 }

@@ -153,7 +153,7 @@ describe('discovery', () => {
 });
 
 describe('the queue', () => {
-  it('keeps no private key in a queued delivery: only key ids, the keys come back from the database', async () => {
+  it('keeps no private key in a queued delivery, a job of the delivery lane: only key ids, the keys come back from the database', async () => {
     const queue = createJobMessageQueue(t.db);
     const keyId = `${origin}/userpublicfeed/${ada.id}#main-key`;
     await queue.enqueue(
@@ -165,7 +165,7 @@ describe('the queue', () => {
       { delay: Temporal.Duration.from({ hours: 1 }) },
     );
     const { rows } = (await t.db.execute(
-      sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'federation_message'`,
+      sql`select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'federation_delivery'`,
     )) as unknown as { rows: { payload: { keys: unknown[] } }[] };
     expect(rows.map((row) => row.payload.keys)).toContainEqual([{ keyId }]);
     expect(JSON.stringify(rows)).not.toContain('the-secret-part');

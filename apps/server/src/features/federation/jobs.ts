@@ -13,7 +13,7 @@ import { isDomainBlocked } from './domain-blocks.ts';
 import { sweepFarewells } from './farewell.ts';
 import { federationContext, federationOf, userAgentOf } from './federation.ts';
 import { createPostgresKvStore, sweepFederationKv } from './kv.ts';
-import { federationMessageTaskName } from './queue.ts';
+import { federationDeliveryTaskName, federationMessageTaskName } from './queue.ts';
 
 /** The sender's private keys a queued message names by id (queue.ts took them out), from `federation_keys`. */
 async function signingKeysOf(deps: CoreDeps, message: Message): Promise<SigningKey[]> {
@@ -39,21 +39,30 @@ async function withJwkKeys(message: Message, keys: SigningKey[]): Promise<Messag
   return { ...message, keys: jwks } as Message;
 }
 
+async function runMessage(queued: Message, deps: CoreDeps) {
+  if (deps.env.FEDERATION === 'off') return;
+  const keys = await signingKeysOf(deps, queued);
+  if (queued.type === 'outbox') {
+    const delivery = queued as unknown as Delivery;
+    // A blocked domain gets nothing from us, whatever was queued before the block.
+    if (await isDomainBlocked(deps.db, new URL(delivery.inbox).host)) return;
+    const kv = createPostgresKvStore(deps.db);
+    await deliver({ outbound: deps.outbound, kv, userAgent: userAgentOf(deps) }, delivery, keys);
+    return;
+  }
+  await federationOf(deps).processQueuedTask(deps, await withJwkKeys(queued, keys));
+}
+
+/** Incoming activities and fan-outs (and deliveries queued before they had a task of their own). */
 export const federationMessageTask = defineTask<Message, CoreDeps>({
   name: federationMessageTaskName,
-  async run(queued, deps) {
-    if (deps.env.FEDERATION === 'off') return;
-    const keys = await signingKeysOf(deps, queued);
-    if (queued.type === 'outbox') {
-      const delivery = queued as unknown as Delivery;
-      // A blocked domain gets nothing from us, whatever was queued before the block.
-      if (await isDomainBlocked(deps.db, new URL(delivery.inbox).host)) return;
-      const kv = createPostgresKvStore(deps.db);
-      await deliver({ outbound: deps.outbound, kv, userAgent: userAgentOf(deps) }, delivery, keys);
-      return;
-    }
-    await federationOf(deps).processQueuedTask(deps, await withJwkKeys(queued, keys));
-  },
+  run: runMessage,
+});
+
+/** One delivery to one inbox. */
+export const federationDeliveryTask = defineTask<Message, CoreDeps>({
+  name: federationDeliveryTaskName,
+  run: runMessage,
 });
 
 export const federationKvSweepTask = defineTask<Record<string, never>, CoreDeps>({

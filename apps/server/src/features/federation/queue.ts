@@ -1,7 +1,7 @@
 /**
  * Fedify's message queue on our job queue (graphile-worker, jobs/task.ts): every message Fedify
- * enqueues (an incoming activity to process, a fan-out, one delivery to one inbox) is a
- * `federation_message` job, durable, retried with graphile-worker's backoff (25 tries, about three
+ * enqueues (an incoming activity to process, a fan-out) is a `federation_message` job, and one
+ * delivery to one inbox a `federation_delivery` job (a lane of its own), durable, retried with graphile-worker's backoff (25 tries, about three
  * days), run by whichever process runs jobs. `nativeRetrial` tells Fedify to leave retries to it.
  *
  * Fedify is created with `manuallyStartQueue: true` and its queue is never started: `listen` is
@@ -14,6 +14,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 export const federationMessageTaskName = 'federation_message';
+/** One delivery to one inbox: a lane of its own (runtime/tasks.ts), paced apart from incoming work. */
+export const federationDeliveryTaskName = 'federation_delivery';
+
+const taskOf = (message: unknown) =>
+  (message as { type?: string }).type === 'outbox' ? federationDeliveryTaskName : federationMessageTaskName;
 
 /**
  * Deliveries wait their turn behind nothing else: one named queue would serialise every server.
@@ -41,14 +46,14 @@ export function createJobMessageQueue(db: Db): MessageQueue {
     nativeRetrial: true,
     async enqueue(message, options) {
       await db.execute(
-        sql`select graphile_worker.add_job(${federationMessageTaskName}, ${JSON.stringify(withoutPrivateKeys(message))}::json, run_at => ${runAt(options)}::timestamptz)`,
+        sql`select graphile_worker.add_job(${taskOf(message)}, ${JSON.stringify(withoutPrivateKeys(message))}::json, run_at => ${runAt(options)}::timestamptz)`,
       );
     },
     async enqueueMany(messages, options) {
       if (messages.length === 0) return;
       // One statement for a fan-out's deliveries: graphile_worker.add_jobs takes them all.
       const specs = messages.map((message) => ({
-        identifier: federationMessageTaskName,
+        identifier: taskOf(message),
         payload: withoutPrivateKeys(message),
         run_at: runAt(options),
       }));
