@@ -9,7 +9,8 @@
  * `GlimpseNote` (the Note served at its URL) and `NoteCreate` / `NoteUpdate` (the activities that
  * embed it) compact with Fedify's own context for their type plus `blurhash: toot:blurhash`. The
  * integrity proof is made from that same compaction (Fedify's createProof serializes the activity
- * it signs with its toJsonLd), so what is signed is what is sent.
+ * it signs with its toJsonLd), so what is signed is what is sent, as long as Fedify sends this
+ * object and not a copy read back from JSON (outbox.ts: no fan-out message).
  */
 import type { Context } from '@fedify/fedify';
 import { Create, Hashtag, Mention, Note, PUBLIC_COLLECTION, Update } from '@fedify/vocab';
@@ -21,7 +22,7 @@ import { images, postImages, posts, profiles } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { isOpenPost } from '../audience.ts';
 import { ensureJpegs } from '../media.ts';
-import { blurhashOfPlaceholder, blurhashTerms, PhotoImage } from './blurhash.ts';
+import { blurhashOfPlaceholder, blurhashTerms, type JsonLdOptions, PhotoImage } from './blurhash.ts';
 import { captionToHtml } from './html.ts';
 import { absoluteUrl, handleOf } from './person.ts';
 
@@ -42,7 +43,6 @@ export async function addressingOf(ctx: Context<CoreDeps>, postId: string, autho
     : { to: followers };
 }
 
-type JsonLdOptions = { format?: 'compact' | 'expand'; context?: unknown; contextLoader?: unknown };
 type Vocab = typeof Note | typeof Create | typeof Update;
 
 const contexts = new Map<Vocab, Promise<unknown[]>>();
@@ -56,7 +56,12 @@ function contextWithBlurhash(type: Vocab, options: JsonLdOptions): Promise<unkno
   if (!context) {
     context = new type({})
       .toJsonLd({ format: 'compact', contextLoader: options.contextLoader } as never)
-      .then((json) => [...[(json as { '@context': unknown })['@context']].flat(), blurhashTerms]);
+      .then((json) => [...[(json as { '@context': unknown })['@context']].flat(), blurhashTerms])
+      .catch((error: unknown) => {
+        // Not kept: the next serialization tries again.
+        contexts.delete(type);
+        throw error;
+      });
     contexts.set(type, context);
   }
   return context;
