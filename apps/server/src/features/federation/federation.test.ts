@@ -4,9 +4,10 @@
  */
 
 import { Temporal } from '@js-temporal/polyfill';
+import { decode, isBlurhashValid } from 'blurhash';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { federationActors, user } from '../../db/schema.ts';
+import { federationActors, images, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createJobMessageQueue } from './queue.ts';
 
@@ -149,6 +150,41 @@ describe('discovery', () => {
     const jpeg = await t.app.request(new URL(attachments[0]!.url).pathname);
     expect(jpeg.status).toBe(200);
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('gives each photo a blurhash of its colours, defined as toot:blurhash in the context', async () => {
+    const post = await t.postPhoto(ada, 'Copper roofs');
+    const note = (await (await get(`/postdetail/${post.id}`)).json()) as {
+      '@context': unknown[];
+      attachment: { blurhash?: string } | { blurhash?: string }[];
+    };
+    expect(note['@context']).toContainEqual({
+      toot: 'http://joinmastodon.org/ns#',
+      blurhash: 'toot:blurhash',
+    });
+    const [photo] = [note.attachment].flat();
+    expect(isBlurhashValid(photo!.blurhash ?? '')).toEqual({ result: true });
+    // The test photo is one colour, rgb(200, 120, 60): so is its blurhash's picture, near enough.
+    const pixels = decode(photo!.blurhash!, 8, 6);
+    const mean = [0, 1, 2].map((channel) => {
+      let sum = 0;
+      for (let at = channel; at < pixels.length; at += 4) sum += pixels[at]!;
+      return sum / (pixels.length / 4);
+    });
+    for (const [channel, value] of [200, 120, 60].entries()) {
+      expect(Math.abs(mean[channel]! - value)).toBeLessThan(20);
+    }
+  });
+
+  it('sends a photo with no placeholder (an older row) without a blurhash, not an error', async () => {
+    const post = await t.postPhoto(ada, 'Before placeholders');
+    await t.db.update(images).set({ placeholder: '' }).where(eq(images.id, post.photos[0]!.image.id));
+    const response = await get(`/postdetail/${post.id}`);
+    expect(response.status).toBe(200);
+    const note = (await response.json()) as { attachment: Record<string, unknown> };
+    const [photo] = [note.attachment].flat();
+    expect(photo).toMatchObject({ type: 'Image', mediaType: 'image/jpeg' });
+    expect(photo).not.toHaveProperty('blurhash');
   });
 });
 

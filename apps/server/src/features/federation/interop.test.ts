@@ -6,7 +6,14 @@
  */
 import './node-shims.ts';
 import { createServer } from 'node:https';
-import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedify';
+import {
+  generateCryptoKeyPair,
+  signRequest,
+  verifyJsonLd,
+  verifyObject,
+  verifyRequest,
+} from '@fedify/fedify';
+import { Create } from '@fedify/vocab';
 import { exportSpki, preloadedContexts } from '@fedify/vocab-runtime';
 import type {
   CommentDto,
@@ -16,6 +23,7 @@ import type {
   UserSearchResultDto,
 } from '@glimpse/shared';
 import { notificationText, rateLimits } from '@glimpse/shared';
+import { isBlurhashValid } from 'blurhash';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -102,6 +110,9 @@ beforeAll(async () => {
     else if (url.pathname === `/users/${username}`) json(mastodonActor(remote, username, pem));
     // Another account on the same server (its own actor, the same key: only the actor differs).
     else if (url.pathname === '/users/mallory') json(mastodonActor(remote, 'mallory', pem));
+    // Followers with only an inbox of their own (no shared inbox): one delivery each.
+    else if (/^\/users\/fan\d$/.test(url.pathname))
+      json({ ...mastodonActor(remote, url.pathname.slice('/users/'.length), pem), endpoints: undefined });
     else if (url.pathname === '/actor') json(mastodonInstanceActor(remote, pem));
     else if (url.pathname.endsWith('.jpg')) {
       response.writeHead(200, { 'content-type': 'image/jpeg' });
@@ -162,6 +173,14 @@ async function deliverToUs(
   return response;
 }
 
+/** What the remote server does with our keys: fetched from us (JSON-LD contexts preloaded). */
+const ourDocuments = async (url: string) => {
+  if (url in preloadedContexts)
+    return { contextUrl: null, documentUrl: url, document: preloadedContexts[url] };
+  const response = await t.app.request(url, { headers: { accept: 'application/activity+json' } });
+  return { contextUrl: null, documentUrl: url, document: await response.json() };
+};
+
 describe('from Mastodon and Pixelfed', () => {
   let eveId: string;
 
@@ -215,6 +234,58 @@ describe('from Mastodon and Pixelfed', () => {
     expect((await deliverToUs(accept)).status).toBe(202);
     profile = (await (await ada.get(`/api/profiles/${eveId}`)).json()) as PublicProfileDto;
     expect(profile).toMatchObject({ followRequested: false, followedByMe: true });
+  });
+
+  it('a post’s photos go out with a blurhash under toot:blurhash, and the Create’s integrity proof and signature still verify, to one inbox or five', async () => {
+    const grace = await t.signUpWithProfile({ firstName: 'Grace', lastName: 'Hopper', username: 'grace' });
+    const graceActor = `${ours}/userpublicfeed/${grace.id}`;
+    const followGrace = async (fan: string) => {
+      const follow = {
+        ...mastodonFollow(remote, fan, graceActor),
+        id: `${remote}/users/${fan}#follows/grace`,
+      };
+      expect((await deliverToUs(follow, `/ap/users/${grace.id}/inbox`, fan)).status).toBe(202);
+    };
+    type Attachment = { type: string; mediaType: string; blurhash?: string };
+    type Sent = { '@context': unknown[]; object: { attachment: Attachment | Attachment[] } };
+    /** The Creates the stand-in received for a new photo post of Grace's, each checked as a receiver would. */
+    const createsOfNewPost = async () => {
+      const before = received.length;
+      await t.postPhoto(grace, 'Harbour at dawn');
+      await t.jobsDone();
+      const creates = received.slice(before).filter((r) => r.body.type === 'Create');
+      for (const { body } of creates) {
+        const create = body as unknown as Sent;
+        expect(create['@context']).toContainEqual({
+          toot: 'http://joinmastodon.org/ns#',
+          blurhash: 'toot:blurhash',
+        });
+        const [photo] = [create.object.attachment].flat();
+        expect(photo).toMatchObject({ type: 'Image', mediaType: 'image/jpeg' });
+        expect(isBlurhashValid(photo!.blurhash ?? '').result).toBe(true);
+        // With our keys fetched from us: the Ed25519 integrity proof over the document as sent,
+        // and the RSA Linked Data signature (what Mastodon checks on a relayed activity).
+        const { signature, ...unsigned } = body;
+        expect(signature).toBeDefined();
+        const verified = await verifyObject(Create, unsigned, {
+          documentLoader: ourDocuments,
+          contextLoader: ourDocuments,
+        });
+        expect(verified?.id?.href).toBe(body.id);
+        expect(await verifyJsonLd(body, { documentLoader: ourDocuments, contextLoader: ourDocuments })).toBe(
+          true,
+        );
+      }
+      return creates.map((r) => r.path).sort();
+    };
+
+    await followGrace(username);
+    expect(await createsOfNewPost()).toEqual(['/inbox']);
+    // Five inboxes is where Fedify would queue a fan-out message and re-read the activity as a
+    // plain Create, losing the blurhash and the proof's match (outbox.ts sends without one).
+    const fans = ['fan1', 'fan2', 'fan3', 'fan4'];
+    for (const fan of fans) await followGrace(fan);
+    expect(await createsOfNewPost()).toEqual(['/inbox', ...fans.map((fan) => `/users/${fan}/inbox`)]);
   });
 
   it('a Pixelfed Create(Note) with a Document photo lands in the feed: text caption, alt text, hashtag, photo from our origin', async () => {
@@ -597,13 +668,6 @@ describe('reports from other servers', () => {
 
 describe('reports forwarded to other servers', () => {
   const instanceActor = `${ours}/userpublicfeed/actor`;
-  /** What the remote server does with our key: fetched from us (JSON-LD contexts preloaded). */
-  const ourDocuments = async (url: string) => {
-    if (url in preloadedContexts)
-      return { contextUrl: null, documentUrl: url, document: preloadedContexts[url] };
-    const response = await t.app.request(url, { headers: { accept: 'application/activity+json' } });
-    return { contextUrl: null, documentUrl: url, document: await response.json() };
-  };
   let eveId: string;
   let eveNote: string;
 

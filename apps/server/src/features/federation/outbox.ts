@@ -5,7 +5,7 @@
  * followers collection in cc, handed to Fedify for its integrity proofs and one delivery per
  * inbox (a server's shared inbox once), each a job of its own (queue.ts, deliver.ts).
  */
-import { Create, Delete, Note, Tombstone, Update } from '@fedify/vocab';
+import { Delete, Note, Tombstone } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
@@ -14,7 +14,7 @@ import { importedPosts } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { isPublishedLocal } from './accounts.ts';
 import { federationContext } from './federation.ts';
-import { addressingOf, noteOf } from './objects/note.ts';
+import { addressingOf, NoteCreate, NoteUpdate, noteOf } from './objects/note.ts';
 import { remoteFollowersOf } from './recipients.ts';
 
 const isImportedPost = async (db: Db, postId: string) =>
@@ -69,8 +69,12 @@ export const federatePostTask = defineTask<PostFederationPayload, CoreDeps>({
     };
     const activity =
       kind === 'insert'
-        ? new Create({ id: new URL('#create', noteId), ...values })
-        : new Update({ id: new URL(`#update/${crypto.randomUUID()}`, noteId), ...values });
-    await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
+        ? new NoteCreate({ id: new URL('#create', noteId), ...values })
+        : new NoteUpdate({ id: new URL(`#update/${crypto.randomUUID()}`, noteId), ...values });
+    // No fan-out message: from five inboxes on, Fedify would queue the activity as JSON and read it
+    // back as a plain Create, whose compaction drops the photos' blurhash and no longer matches the
+    // integrity proof made here. This job is already off the request, and queues one delivery
+    // per inbox itself (interop.test.ts, "to one inbox or five").
+    await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true, fanout: 'skip' });
   },
 });

@@ -2,10 +2,18 @@
  * A local post as an ActivityPub `Note` (Mastodon's note_serializer.rb is the model): `to` Public,
  * `cc` the author's followers collection, the caption as HTML with hashtag and mention links and
  * the same as `Hashtag` / `Mention` tags, one `Image` attachment per photo, every photo (Mastodon
- * shows 4, Pixelfed its own limit): a JPEG, its alt text as `name`, its width and height.
+ * shows 4, Pixelfed its own limit): a JPEG, its alt text as `name`, its width and height, and
+ * Mastodon's `blurhash` (objects/blurhash.ts).
+ *
+ * Fedify writes JSON-LD itself, so the term is defined where the document is compacted:
+ * `GlimpseNote` (the Note served at its URL) and `NoteCreate` / `NoteUpdate` (the activities that
+ * embed it) compact with Fedify's own context for their type plus `blurhash: toot:blurhash`. The
+ * integrity proof is made from that same compaction (Fedify's createProof serializes the activity
+ * it signs with its toJsonLd), so what is signed is what is sent, as long as Fedify sends this
+ * object and not a copy read back from JSON (outbox.ts: no fan-out message).
  */
 import type { Context } from '@fedify/fedify';
-import { Hashtag, Image, Mention, Note, PUBLIC_COLLECTION } from '@fedify/vocab';
+import { Create, Hashtag, Mention, Note, PUBLIC_COLLECTION, Update } from '@fedify/vocab';
 import { parseText } from '@glimpse/shared';
 import { Temporal } from '@js-temporal/polyfill';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -14,6 +22,7 @@ import { images, postImages, posts, profiles } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { isOpenPost } from '../audience.ts';
 import { ensureJpegs } from '../media.ts';
+import { blurhashOfPlaceholder, blurhashTerms, type JsonLdOptions, PhotoImage } from './blurhash.ts';
 import { captionToHtml } from './html.ts';
 import { absoluteUrl, handleOf } from './person.ts';
 
@@ -34,6 +43,62 @@ export async function addressingOf(ctx: Context<CoreDeps>, postId: string, autho
     : { to: followers };
 }
 
+type Vocab = typeof Note | typeof Create | typeof Update;
+
+const contexts = new Map<Vocab, Promise<unknown[]>>();
+
+/**
+ * Fedify's compact context for `type` (what it writes when given none), with the blurhash term:
+ * read once from an empty object of the type, so a Fedify upgrade's context changes come along.
+ */
+function contextWithBlurhash(type: Vocab, options: JsonLdOptions): Promise<unknown[]> {
+  let context = contexts.get(type);
+  if (!context) {
+    context = new type({})
+      .toJsonLd({ format: 'compact', contextLoader: options.contextLoader } as never)
+      .then((json) => [...[(json as { '@context': unknown })['@context']].flat(), blurhashTerms])
+      .catch((error: unknown) => {
+        // Not kept: the next serialization tries again.
+        contexts.delete(type);
+        throw error;
+      });
+    contexts.set(type, context);
+  }
+  return context;
+}
+
+/** Compact with the type's context and the blurhash term, unless the caller chose a context. */
+async function compactOptions(type: Vocab, options: JsonLdOptions): Promise<JsonLdOptions> {
+  if (options.format === 'expand') return options;
+  return {
+    ...options,
+    format: 'compact',
+    context: options.context ?? (await contextWithBlurhash(type, options)),
+  };
+}
+
+/** A post's Note, its photos with their blurhash. */
+export class GlimpseNote extends Note {
+  // biome-ignore lint/suspicious/noExplicitAny: Fedify's toJsonLd returns unknown JSON.
+  override async toJsonLd(options: JsonLdOptions = {}): Promise<any> {
+    return super.toJsonLd((await compactOptions(Note, options)) as never);
+  }
+}
+
+/** Create and Update of a post's Note: the embedded photos keep their blurhash. */
+export class NoteCreate extends Create {
+  // biome-ignore lint/suspicious/noExplicitAny: Fedify's toJsonLd returns unknown JSON.
+  override async toJsonLd(options: JsonLdOptions = {}): Promise<any> {
+    return super.toJsonLd((await compactOptions(Create, options)) as never);
+  }
+}
+export class NoteUpdate extends Update {
+  // biome-ignore lint/suspicious/noExplicitAny: Fedify's toJsonLd returns unknown JSON.
+  override async toJsonLd(options: JsonLdOptions = {}): Promise<any> {
+    return super.toJsonLd((await compactOptions(Update, options)) as never);
+  }
+}
+
 export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<Note | null> {
   const { db, storage } = ctx.data;
   const [post] = await db.select().from(posts).where(eq(posts.id, postId)).limit(1);
@@ -44,6 +109,7 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
       altText: postImages.altText,
       width: images.width,
       height: images.height,
+      placeholder: images.placeholder,
     })
     .from(postImages)
     .innerJoin(images, eq(images.id, postImages.imageId))
@@ -76,7 +142,7 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
     },
   });
   const id = ctx.getObjectUri(Note, { id: post.id });
-  return new Note({
+  return new GlimpseNote({
     id,
     url: id,
     attribution: ctx.getActorUri(post.authorId),
@@ -89,15 +155,15 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
     attachments: photos.flatMap((photo) => {
       const key = jpegs.get(photo.imageId);
       if (!key) return [];
-      return [
-        new Image({
-          url: absoluteUrl(ctx, storage.publicUrl(key)),
-          mediaType: 'image/jpeg',
-          name: photo.altText || null,
-          width: photo.width,
-          height: photo.height,
-        }),
-      ];
+      const image = new PhotoImage({
+        url: absoluteUrl(ctx, storage.publicUrl(key)),
+        mediaType: 'image/jpeg',
+        name: photo.altText || null,
+        width: photo.width,
+        height: photo.height,
+      });
+      image.blurhash = blurhashOfPlaceholder(photo.placeholder);
+      return [image];
     }),
     tags: [
       ...tags.map((tag) => new Hashtag({ href: tagUrl(ctx, tag), name: `#${tag}` })),
