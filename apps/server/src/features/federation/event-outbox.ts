@@ -57,7 +57,9 @@ export const federateEventTask = defineTask<EventFederationPayload, CoreDeps>({
       kind === 'insert'
         ? new EventCreate({ id: new URL('#create', objectId), ...values })
         : new EventUpdate({ id: new URL(`#update/${crypto.randomUUID()}`, objectId), ...values });
-    await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
+    // No fan-out message, as for posts (outbox.ts): read back from the queue, the activity would be
+    // a plain Create without Mobilizon's terms, and would no longer match its integrity proof.
+    await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true, fanout: 'skip' });
   },
 });
 
