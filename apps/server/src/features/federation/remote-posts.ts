@@ -106,10 +106,18 @@ export async function updateRemoteNote(deps: Deps, authorId: string, note: Note)
   const postId = await postIdOfNote(deps, note.id.href, authorId);
   if (!postId) return;
   const caption = captionOf(note);
+  // An edit may change who sees the post: a Note addressed anew says so (a followers-only post
+  // delivered before as public must not stay public here). One without any addressing says nothing.
+  const addressed = note.toIds.length + note.ccIds.length > 0;
   await withTransaction(deps.db, async (tx) => {
     const [post] = await tx
       .update(posts)
-      .set({ caption, sensitive: sensitiveOf(note), editedAt: new Date() })
+      .set({
+        caption,
+        sensitive: sensitiveOf(note),
+        editedAt: new Date(),
+        ...(addressed ? { audience: audienceOfNote(note) } : {}),
+      })
       .where(eq(posts.id, postId))
       .returning({ id: posts.id, createdAt: posts.createdAt });
     if (post) await syncPostTags(tx, post, caption);

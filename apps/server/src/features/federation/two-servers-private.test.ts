@@ -118,5 +118,23 @@ describe('a private member and another server', () => {
       to: `${origins.a}/ap/users/${carla.id}/followers`,
     });
     expect(JSON.stringify(signed.document)).not.toContain('as:Public');
+
+    // While Carla's account is private, a post made public still goes to her followers alone.
+    // Once it is not, the audience changes with an edit on A, and B's copy follows: public for
+    // everyone there, then followers only again, hidden from Eve once more.
+    expect((await carla.put('/api/me/privacy', { isPrivate: false })).status).toBe(200);
+    const edit = (audience: 'public' | 'followers') =>
+      carla.request(`/api/posts/${post.id}`, {
+        method: 'PATCH',
+        json: { caption: 'Garden party #family', altTexts: [''], sensitive: false, audience },
+      });
+    expect((await edit('public')).status).toBe(200);
+    await settle();
+    expect((await eve.get(`/api/posts/${arrived!.id}`)).status).toBe(200);
+    expect((await json<PostDto>(dan.get(`/api/posts/${arrived!.id}`))).audience).toBe('public');
+    expect((await edit('followers')).status).toBe(200);
+    await settle();
+    expect((await eve.get(`/api/posts/${arrived!.id}`)).status).toBe(404);
+    expect((await json<PostDto>(dan.get(`/api/posts/${arrived!.id}`))).audience).toBe('followers');
   });
 });

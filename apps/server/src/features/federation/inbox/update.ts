@@ -1,5 +1,5 @@
 /**
- * Update of a Note (an edit: caption and sensitive flag) or of the sender's own actor (name, bio,
+ * Update of a Note (an edit: caption, sensitive flag and audience) or of the sender's own actor (name, bio,
  * picture). Only the author's own objects change: the Note's post must be the sender's, the actor
  * must be the sender.
  */
