@@ -2,7 +2,8 @@
  * `npx tsx bench/federation.ts`: the federation budgets of issue 25 on this machine.
  *
  *   1. a throwaway PostgreSQL (Debian's) seeded with the reference data set (`--scale`), and
- *      `--servers` stand-in remote servers on loopback (lib/remote-servers.ts) with
+ *      `--servers` stand-in remote servers on loopback (lib/remote-servers.ts, in a process of their
+ *      own: lib/remote-servers-process.ts, so they do not delay the feed reads this one times) with
  *      `--followers` accounts between them, written straight into the database as remote accounts
  *      that follow the measured viewer (as Follows would leave them: user, profile,
  *      federation_actors and follows rows, the follower count moved);
@@ -33,7 +34,8 @@ import { call, percentile, signIn, timeSequentialGets, type Visitor } from './li
 import { repoRoot } from './lib/paths.ts';
 import { startPostgres } from './lib/postgres.ts';
 import { descendants } from './lib/process-tree.ts';
-import { type RemoteServers, startRemoteServers } from './lib/remote-servers.ts';
+import type { RemoteServers } from './lib/remote-servers.ts';
+import { startRemoteServersProcess } from './lib/remote-servers-process.ts';
 import { seedDataSet } from './lib/seed.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 import { uploadPhotos } from './measure/search.ts';
@@ -301,7 +303,7 @@ async function main() {
     step(
       `${servers} stand-in servers on 127.0.1.1–${servers}:${args['stand-in-port']}, ${followers} followers`,
     );
-    remote = await startRemoteServers({
+    remote = await startRemoteServersProcess({
       count: servers,
       actorsPerServer: followers / servers,
       port: Number(args['stand-in-port']),

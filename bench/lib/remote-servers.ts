@@ -43,6 +43,8 @@ export async function startRemoteServers(options: {
   actorsPerServer: number;
   port: number;
   workDir: string;
+  /** Told of each delivery as it arrives (remote-servers-process.ts passes them on). */
+  onDelivery?: (delivery: Delivery) => void;
 }): Promise<RemoteServers> {
   const { count, actorsPerServer, port } = options;
   if (count > 254) throw new Error('at most 254 stand-in servers (127.0.1.1–254)');
@@ -106,7 +108,9 @@ export async function startRemoteServers(options: {
         } catch {
           // a body that is no JSON is still a delivery that arrived
         }
-        deliveries.push({ at, host, path: pathname, type, object });
+        const delivery = { at, host, path: pathname, type, object };
+        deliveries.push(delivery);
+        options.onDelivery?.(delivery);
         response.writeHead(202).end();
       });
       return;
