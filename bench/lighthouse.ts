@@ -5,6 +5,7 @@
  * on a shared 2-core machine differ by several points.
  *
  *   npm run build && npx tsx bench/lighthouse.ts [--port 3120] [--runs 3] [--lang en,ar] [--keep]
+ *     [--pages /,/login]
  *
  * --keep leaves the data directory with each run's full Lighthouse report (JSON) for a closer look.
  *
@@ -31,10 +32,12 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     lang: { type: 'string', default: 'en' },
     keep: { type: 'boolean', default: false },
+    pages: { type: 'string', default: '/,/login' },
   },
 });
 const runs = Number(args.runs);
 const languages = args.lang.split(',');
+const pages = args.pages.split(',');
 
 /** The flags every headless Chromium on this machine runs with (docs/footguns.md). */
 const chromeFlags = [
@@ -146,16 +149,18 @@ const results: Run[] = [];
 const [loadBefore] = loadavg();
 try {
   // /login is measured signed out, so it first, then the member signs up and / is measured.
-  for (const language of languages) {
+  for (const language of pages.includes('/login') ? languages : []) {
     await chooseLanguage(language);
     await warmUp(`${origin}/login`);
     for (let i = 0; i < runs; i++)
       results.push({ page: '/login', language, ...(await measure(`${origin}/login`)) });
   }
-  await chooseLanguage('en'); // the sign-up finds the form by its English names
-  const { browser } = await signUp();
-  await browser.close();
-  for (const language of languages) {
+  if (pages.includes('/')) {
+    await chooseLanguage('en'); // the sign-up finds the form by its English names
+    const { browser } = await signUp();
+    await browser.close();
+  }
+  for (const language of pages.includes('/') ? languages : []) {
     await chooseLanguage(language);
     await warmUp(`${origin}/`);
     for (let i = 0; i < runs; i++) results.push({ page: '/', language, ...(await measure(`${origin}/`)) });
@@ -170,7 +175,7 @@ try {
 console.table(results);
 // Simulated throttling multiplies the CPU time it observes: on a busy machine every figure drops.
 console.log(`load average (1 min) before ${loadBefore!.toFixed(1)}, after ${loadavg()[0]!.toFixed(1)}`);
-for (const page of ['/', '/login']) {
+for (const page of pages) {
   for (const language of languages) {
     const scores = results
       .filter((r) => r.page === page && r.language === language)

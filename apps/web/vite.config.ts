@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { linguiMacro } from './vite-lingui-macro.ts';
+import { pageHints } from './vite-page-hints.ts';
 import { precompress } from './vite-precompress.ts';
 import { serviceWorker } from './vite-service-worker.ts';
 import { compactSharedMessages } from './vite-shared-messages.ts';
@@ -47,6 +48,7 @@ export default defineConfig({
     splitCatalogs(),
     react(),
     serviceWorker(),
+    pageHints(),
     precompress(),
     recordBuildKind(),
   ],
@@ -56,7 +58,8 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
-  // The manifest lets `npm run bench` add up the JS each first screen loads (bench/measure/client-js.ts).
+  // The manifest lets `npm run bench` add up the JS each first screen loads (bench/measure/client-js.ts)
+  // and the server hint a signed-in page's first files (vite-page-hints.ts).
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -6,7 +6,14 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiErrorBody } from '@glimpse/shared';
-import { messages, spaRoutePatterns } from '@glimpse/shared';
+import {
+  isLanguageCode,
+  languageCookie,
+  messages,
+  publicPaths,
+  routePatterns,
+  spaRoutePatterns,
+} from '@glimpse/shared';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { sql } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -16,7 +23,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { apiRoutes } from './api.ts';
 import { clientIpHeader } from './auth/auth.ts';
 import { isExposedAuthRoute } from './auth/exposed-routes.ts';
-import { createSessionLookup } from './auth/session.ts';
+import { createSessionCookieCheck, createSessionLookup, parseCookieHeader } from './auth/session.ts';
 import { type AppEnv, clientIp, requestIdOf } from './core/http.ts';
 import { accountLanguage } from './core/language.ts';
 import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
@@ -29,6 +36,7 @@ import { importFolder } from './features/import/service.ts';
 import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';
 import { languageOfHeader, setScopeLanguage, withLanguage } from './lib/language.ts';
+import { homeDataUrls, type PageHints, pageHintLinks, withHints } from './lib/page-hints.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
 import { isOutOfSpace } from './storage/space.ts';
 import { isReportSnapshotKey, mediaContentType, originalsFolder } from './storage/storage.ts';
@@ -49,6 +57,8 @@ const spaRoutes = spaRoutePatterns.map(
   (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
 );
 const isSpaRoute = (pathname: string) => spaRoutes.some((re) => re.test(pathname));
+const isPublicPage = (pathname: string) => publicPaths.includes(pathname.replace(/(.)\/$/, '$1'));
+const isHome = (pathname: string) => pathname === routePatterns.home;
 
 /** The headers a middleware sets on an empty answer, found once by running it. */
 async function headersSetBy(middleware: MiddlewareHandler): Promise<[string, string][]> {
@@ -66,6 +76,7 @@ export function createApp(deps: AppDeps) {
   // Images come from the CDN / bucket address when S3_PUBLIC_URL is set (storage/s3.ts).
   const mediaOrigins = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
   const lookupSession = createSessionLookup(auth, { suspended: deps.suspended, ended: deps.endedSessions });
+  const hasSessionCookie = createSessionCookieCheck(auth);
   const remoteMedia = createRemoteMediaCache(deps);
 
   app.use(async (c, next) => {
@@ -267,14 +278,37 @@ export function createApp(deps: AppDeps) {
   });
   // Only paths that name a file (`/favicon.svg`, `/assets/…`); client routes fall through to the page.
   app.get('/*', async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? serveStaticFile(c, next) : next()));
+  const hintsFile = path.join(distDir, '.vite', 'page-hints.json');
+  /** The preload links of a signed-in page (lib/page-hints.ts); none if the build wrote no hints. */
+  async function signedInHints(pathname: string, headers: { cookie?: string; acceptLanguage?: string }) {
+    const hints = await readFile(hintsFile, 'utf8').then(
+      (text) => JSON.parse(text) as PageHints,
+      () => null,
+    );
+    if (!hints) return '';
+    // The language the app will pick: its cookie (lib/i18n.ts), else the browser's best match.
+    const kept = parseCookieHeader(headers.cookie ?? '').get(languageCookie);
+    const language = isLanguageCode(kept) ? kept : languageOfHeader(headers.acceptLanguage);
+    return isHome(pathname)
+      ? pageHintLinks(hints, 'home', language, homeDataUrls)
+      : pageHintLinks(hints, 'other', language);
+  }
   app.get('*', async (c) => {
     if (!existsSync(indexFile)) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503);
     }
     const html = await readFile(indexFile, 'utf8');
     c.header('cache-control', 'no-cache');
+    // Signed in or not, the page differs (its preload links): no cache may answer one with the other.
+    c.header('vary', 'Cookie');
     // Unknown paths still get the app (it shows its own Not found page) but with a 404 status.
-    return c.html(html, isSpaRoute(c.req.path) ? 200 : 404);
+    if (!isSpaRoute(c.req.path)) return c.html(html, 404);
+    if (isPublicPage(c.req.path) || !(await hasSessionCookie(c.req.header('cookie')))) return c.html(html);
+    const links = await signedInHints(c.req.path, {
+      cookie: c.req.header('cookie'),
+      acceptLanguage: c.req.header('accept-language'),
+    });
+    return c.html(withHints(html, links));
   });
 
   app.onError((error, c) => {

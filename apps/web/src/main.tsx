@@ -5,6 +5,7 @@
  */
 import { paths } from '@glimpse/shared';
 import { initialLanguage, loadCatalog } from './lib/i18n.ts';
+import './styles/first-paint.css';
 
 const language = initialLanguage();
 if (window.location.pathname === paths.login) void import('./features/auth/login-screen.tsx');

@@ -20,6 +20,12 @@ export type LanguageCode = (typeof languages)[number]['code'];
 export const languageCodes = languages.map((language) => language.code) as [LanguageCode, ...LanguageCode[]];
 export const defaultLanguage: LanguageCode = 'en';
 
+/**
+ * The cookie in which the web app keeps the language it shows, beside its own localStorage choice:
+ * the server reads it only to hint that language's catalog in a signed-in page (app.ts).
+ */
+export const languageCookie = 'glimpse.language';
+
 export const isLanguageCode = (value: unknown): value is LanguageCode =>
   languages.some((language) => language.code === value);
 

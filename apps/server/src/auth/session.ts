@@ -106,6 +106,16 @@ interface CookieCache {
   signature: string;
 }
 
+/**
+ * Whether a request carries a session cookie at all, valid or not: for what a page hints at
+ * (lib/page-hints.ts), never for what it may read. Reads no database.
+ */
+export function createSessionCookieCheck(auth: Auth) {
+  const tokenCookie = auth.$context.then((context) => context.authCookies.sessionToken.name);
+  return async (cookieHeader: string | undefined) =>
+    cookieHeader !== undefined && parseCookieHeader(cookieHeader).has(await tokenCookie);
+}
+
 export function createSessionLookup(
   auth: Auth,
   { suspended, ended }: { suspended?: SuspendedAccounts; ended?: EndedSessions } = {},

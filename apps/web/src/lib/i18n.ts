@@ -13,6 +13,7 @@ import {
   formatIcu,
   isLanguageCode,
   type LanguageCode,
+  languageCookie,
   languages,
   setTranslator,
 } from '@glimpse/shared';
@@ -123,6 +124,9 @@ export function activateLanguage(code: LanguageCode, { messages, rest }: Catalog
   const root = document.documentElement;
   root.lang = code;
   root.dir = languages.find((language) => language.code === code)?.dir ?? 'ltr';
+  // For the server, which then names this catalog among a signed-in page's first files (app.ts).
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain first-party cookie; the Cookie Store API is not in every browser
+  document.cookie = `${languageCookie}=${code}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** A member's choice: applied at once and remembered in this browser. */
