@@ -137,7 +137,7 @@ function fork(databaseUrl: string, role: Role, releaseJobWorkers: string[] = [])
     // Where imports and AVIF encodes run, buffers over 128 KB go back to the system when freed.
     // glibc's default raises this threshold to the largest buffer freed so far (up to 32 MB), so
     // the encoders' frames stayed in the heap, fragmented: over 100 AVIF encodes after an import
-    // the server peaked at 391 MB PSS, 345 with this (docs/performance.md, "Import"). Web-only
+    // the server peaked at 391 MB PSS, 345–371 with this (docs/performance.md, "Import"). Web-only
     // workers keep the default: it costs a 12 MP upload ~25 ms of system CPU.
     ...(role !== 'web' && { MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' }),
     DATABASE_URL: databaseUrl,
