@@ -184,6 +184,8 @@ try {
   const atStart = await sample(server.pid);
   const peaks = new Map<number, Sample>(atStart.map((s) => [s.pid, { ...s }]));
   let peakTotal = { rssMb: 0, pssMb: 0 };
+  // Every sample's sum, and the workers' own PSS: when the peak came (the import, or an encode after).
+  const timeline: { atS: number; pssMb: number; workersPssMb: number[] }[] = [];
   const take = async () => {
     const now = await sample(server.pid);
     for (const s of now) {
@@ -199,7 +201,13 @@ try {
       pssMb: now.reduce((sum, s) => sum + s.pssMb, 0),
     };
     if (total.pssMb > peakTotal.pssMb) peakTotal = total;
+    timeline.push({
+      atS: round((performance.now() - benchStarted) / 100) / 10,
+      pssMb: round(total.pssMb),
+      workersPssMb: now.filter((s) => s.role.startsWith('worker')).map((s) => round(s.pssMb)),
+    });
   };
+  const benchStarted = performance.now();
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
@@ -291,6 +299,8 @@ try {
         peakTotalDuringImport,
         peakTotal,
         processes: rows,
+        importEndedAtS: (started - benchStarted + uploadMs + importMs) / 1000,
+        timeline,
       },
       null,
       2,

@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageDto, PostDto } from '@glimpse/shared';
+import { type ImageDto, limits, type PostDto } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { createUploadGate } from '../../lib/upload-gate.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { imageForm, makeJpeg } from '../../test/images.ts';
 import { encodeImageAvif, queueAvif, queueMissingAvif } from './avif.ts';
+import { encodeAvif, processImage } from './pipeline.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -45,7 +46,76 @@ async function forgetAvif(id: string) {
 
 const anHourAgo = () => new Date(Date.now() - 60 * 60 * 1000);
 
+/** What an AVIF's `av1C` box declares (AV1 Codec ISO Media File Format Binding, §2.3.3). */
+function av1Config(avif: Buffer) {
+  const flags = avif[avif.indexOf('av1C', 0, 'latin1') + 6]!;
+  const [x, y] = [(flags >> 3) & 1, (flags >> 2) & 1];
+  return { highBitdepth: Boolean(flags & 0x40), chroma: x && y ? '4:2:0' : x ? '4:2:2' : '4:4:4' };
+}
+
+/** A phone photo held upright: stored 1200×900 with EXIF orientation 6, red left and blue right. */
+async function uprightRedOverBlue(): Promise<Buffer> {
+  const half = (r: number, b: number) =>
+    sharp({ create: { width: 600, height: 900, channels: 3, background: { r, g: 0, b } } })
+      .png()
+      .toBuffer();
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: '#000' } })
+    .composite([
+      { input: await half(220, 0), left: 0, top: 0 },
+      { input: await half(0, 220), left: 600, top: 0 },
+    ])
+    .jpeg({ quality: 90 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/** Mean red and blue of a horizontal band of an encoded image (0 top, 1 bottom). */
+async function bandColour(image: Buffer, from: number, to: number) {
+  const { width = 0, height = 0 } = await sharp(image).metadata();
+  const top = Math.round(height * from);
+  // Decoded and cut first: sharp's stats() would describe the whole input, not the band.
+  const { data, info } = await sharp(image)
+    .extract({ left: 0, top, width, height: Math.round(height * to) - top })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = info.width * info.height;
+  let [red, blue] = [0, 0];
+  for (let at = 0; at < data.length; at += 3) {
+    red += data[at]!;
+    blue += data[at + 2]!;
+  }
+  return { red: red / pixels, blue: blue / pixels };
+}
+
 describe('AVIF renditions', () => {
+  it('encodes the WebP widths from the original, upright, 8-bit with 4:2:0 chroma like the WebP twin', async () => {
+    const original = await uprightRedOverBlue();
+    const webp = await processImage(original, { widths: limits.postImageWidths, boundLongSide: true });
+    const avif = await encodeAvif(
+      original,
+      webp.variants.map((v) => v.width),
+    );
+    expect(avif.map((v) => v.width)).toEqual([320, 640, 900]);
+    for (const [i, variant] of avif.entries()) {
+      const twin = await sharp(webp.variants[i]!.data).metadata();
+      expect(await sharp(variant.data).metadata()).toMatchObject({
+        format: 'heif',
+        compression: 'av1',
+        width: twin.width,
+        height: twin.height,
+      });
+      expect(av1Config(variant.data)).toEqual({ highBitdepth: false, chroma: '4:2:0' });
+      // Turned upright: what was stored on the left is now on top.
+      const top = await bandColour(variant.data, 0.05, 0.45);
+      const bottom = await bandColour(variant.data, 0.55, 0.95);
+      expect(top.red).toBeGreaterThan(180);
+      expect(top.blue).toBeLessThan(40);
+      expect(bottom.blue).toBeGreaterThan(180);
+      expect(bottom.red).toBeLessThan(40);
+    }
+  });
+
   it('answers the upload with WebP, then encodes AVIF in the background, lists and serves it, and deletes it with the post', async () => {
     const author = await t.signUpWithProfile();
     const image = await uploadPostPhoto(author);

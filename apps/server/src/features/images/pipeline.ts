@@ -196,8 +196,13 @@ export async function processImage(
  * AVIF at quality 50 matched WebP at 80 (PSNR) at two thirds of the bytes on a photo-like image
  * (docs/performance.md has the measurements). Effort 2 because the next steps cost far more: on a
  * 2048 px image effort 3 took ~1.5× as long for the same size, effort 4 6–14× as long.
+ *
+ * Chroma at half resolution (4:2:0, as in the WebP twin, camera JPEGs and HEIC): libaom holds
+ * ~100 MB while it encodes a 2048 px image in 4:4:4 and ~65 MB in 4:2:0, whatever the effort or
+ * thread count, and that encode was what took an import's server over its memory budget. Luma
+ * is the same; chroma loses what the WebP twin loses too (docs/performance.md, "Import").
  */
-const avifSettings = { quality: 50, effort: 2 } as const;
+const avifSettings = { quality: 50, effort: 2, chromaSubsampling: '4:2:0' } as const;
 
 /**
  * AVIF twins of an image's WebP variants, from its original (an upload the pipeline has accepted
@@ -221,7 +226,7 @@ export async function encodeAvif(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-  // One after another: the job runs beside requests, and each encode already uses libvips' threads.
+  // One after another: the job runs beside requests, and each encoder's buffers go before the next.
   const variants: { width: number; data: Buffer }[] = [];
   for (const width of widths) {
     await beforeStep();
