@@ -30,16 +30,8 @@ async function newKeys(): Promise<StoredKeys> {
 const pairsByMember = new Map<string, Promise<CryptoKeyPair[]>>();
 const rememberedMembers = 2_000;
 
-export function keyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[]> {
-  let pairs = pairsByMember.get(userId);
-  if (!pairs) {
-    if (pairsByMember.size >= rememberedMembers) pairsByMember.delete(pairsByMember.keys().next().value!);
-    pairs = readOrMakeKeyPairs(db, userId);
-    pairs.catch(() => pairsByMember.delete(userId));
-    pairsByMember.set(userId, pairs);
-  }
-  return pairs;
-}
+export const keyPairsOf = (db: Db, userId: string): Promise<CryptoKeyPair[]> =>
+  remembered(pairsByMember, rememberedMembers, userId, () => readOrMakeKeyPairs(db, userId));
 
 async function readOrMakeKeyPairs(db: Db, userId: string): Promise<CryptoKeyPair[]> {
   let [row] = await db.select().from(federationKeys).where(eq(federationKeys.userId, userId));
@@ -81,17 +73,22 @@ const importedEntries = 2_000;
  * keys and then the RSA one again to sign (a fifth of a delivery's CPU, docs/performance.md). The
  * keys never change (above); the map holds nothing the job's own memory did not hold a moment.
  */
-export function importJwkOnce(jwk: JsonWebKey, type: 'public' | 'private'): Promise<CryptoKey> {
-  const id = `${type}:${JSON.stringify(jwk)}`;
-  let key = imported.get(id);
-  if (!key) {
-    if (imported.size >= importedEntries) imported.delete(imported.keys().next().value!);
-    key = importJwk(jwk, type);
-    // A key that failed to import is not remembered: the next call tries again.
-    key.catch(() => imported.delete(id));
-    imported.set(id, key);
+export const importJwkOnce = (jwk: JsonWebKey, type: 'public' | 'private'): Promise<CryptoKey> =>
+  remembered(imported, importedEntries, `${type}:${JSON.stringify(jwk)}`, () => importJwk(jwk, type));
+
+/**
+ * `make()`'s promise, kept in `kept` under `key`, the oldest entry going first past `limit` (a Map
+ * iterates in insertion order). One that fails is not kept: the next call tries again.
+ */
+function remembered<T>(kept: Map<string, Promise<T>>, limit: number, key: string, make: () => Promise<T>) {
+  let value = kept.get(key);
+  if (!value) {
+    if (kept.size >= limit) kept.delete(kept.keys().next().value!);
+    value = make();
+    value.catch(() => kept.delete(key));
+    kept.set(key, value);
   }
-  return key;
+  return value;
 }
 
 async function pairsOf(row: StoredKeys): Promise<CryptoKeyPair[]> {
