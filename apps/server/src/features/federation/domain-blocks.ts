@@ -35,6 +35,32 @@ export async function domainBlockOf(db: Db, domain: string): Promise<'full' | 'm
 
 export const isDomainBlocked = async (db: Db, domain: string) => (await domainBlockOf(db, domain)) === 'full';
 
+/**
+ * The fully blocked domains as this process last read them, for the inbox's early 403 alone
+ * (http.ts): every incoming request asked the database, one round trip in nine of an activity's.
+ * A block or unblock made here is seen at once; one made by another process within
+ * `fullBlocksMaxAgeMs`. Meanwhile an activity from a just-blocked domain is queued, and dropped when
+ * processed: the sender check there (inbox/guard.ts) asks the database every time.
+ */
+const fullBlocksMaxAgeMs = 5_000;
+const fullBlocksRead = new WeakMap<Db, { at: number; domains: Promise<Set<string>> }>();
+
+export function isDomainBlockedAtDoor(db: Db, domain: string): Promise<boolean> {
+  let read = fullBlocksRead.get(db);
+  if (!read || Date.now() - read.at > fullBlocksMaxAgeMs) {
+    const domains = db
+      .select({ domain: federationDomainBlocks.domain })
+      .from(federationDomainBlocks)
+      .where(eq(federationDomainBlocks.mediaOnly, false))
+      .then((rows) => new Set(rows.map((row) => row.domain)));
+    read = { at: Date.now(), domains };
+    // A failed read is not kept: the next request reads again.
+    domains.catch(() => fullBlocksRead.delete(db));
+    fullBlocksRead.set(db, read);
+  }
+  return read.domains.then((blocked) => blocked.has(domain.toLowerCase()));
+}
+
 async function accountsOf(tx: Db, domain: string): Promise<string[]> {
   const rows = await tx
     .select({ userId: federationActors.userId })
@@ -77,6 +103,7 @@ export async function blockDomain({
       .where(sql`${followRequests.followerId} in ${accounts} or ${followRequests.followeeId} in ${accounts}`);
     for (const id of accounts) await writeSuspension(tx, id, true, suspensionReason(domain));
   });
+  fullBlocksRead.delete(db);
   return { domain, mediaOnly };
 }
 
@@ -93,6 +120,7 @@ export async function unblockDomain({
     if (!removed) throw notFound(messages.federation.domainNotBlocked);
     await liftDomainSuspensions(tx, domain, await accountsOf(tx, domain));
   });
+  fullBlocksRead.delete(db);
 }
 
 const failedListSize = 50;

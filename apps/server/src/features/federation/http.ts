@@ -17,7 +17,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { CoreDeps } from '../../core/deps.ts';
 import type { AppEnv } from '../../core/http.ts';
 import { consume } from '../../core/rate-limit.ts';
-import { isDomainBlocked } from './domain-blocks.ts';
+import { isDomainBlockedAtDoor } from './domain-blocks.ts';
 import { federationOf } from './federation.ts';
 
 export const inboxMaxBytes = 1024 * 1024;
@@ -66,7 +66,7 @@ export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
     }
     if (c.req.method === 'POST') {
       const signer = signingHost(c.req.header('signature') ?? c.req.header('signature-input'));
-      if (signer && (await isDomainBlocked(deps.db, signer))) {
+      if (signer && (await isDomainBlockedAtDoor(deps.db, signer))) {
         return c.json({ error: { kind: 'Forbidden', message: messages.common.notFound } }, 403);
       }
       if (signer && deps.env.RATE_LIMITS !== 'off') {
