@@ -60,6 +60,10 @@ beforeAll(async () => {
     } else if (url.pathname === '/.well-known/webfinger') {
       const user = url.searchParams.get('resource')?.match(/^acct:(\w+)@/)?.[1] ?? 'alice';
       json(mobilizonWebFinger(remote, user), 'application/jrd+json');
+    } else if (name?.startsWith('solo')) {
+      // An account with an inbox of its own and no shared one: five of them are five deliveries.
+      const { endpoints: _shared, ...actor } = mobilizonActor(remote, name, pem);
+      json(actor);
     } else if (name) json(mobilizonActor(remote, name, pem));
     else response.writeHead(404).end();
   });
@@ -485,5 +489,39 @@ describe('Mobilizon events from a followed account', () => {
     expect(await t.countRows(events, eq(events.id, remoteEventId))).toBe(1);
     await deliverToUs(mobilizonDeleteEvent(remote, 'alice'));
     expect(await t.countRows(events, eq(events.id, remoteEventId))).toBe(0);
+  });
+});
+
+describe('an event to five inboxes', () => {
+  it('keeps Mobilizon’s terms in every Create (sent without Fedify’s fan-out message, as posts are)', async () => {
+    const hana = await t.signUpWithProfile({ firstName: 'Hana', lastName: 'Sato', username: 'hana' });
+    const followers = ['solo1', 'solo2', 'solo3', 'solo4', 'solo5'];
+    for (const follower of followers) {
+      const follow = {
+        ...mobilizonFollow(remote, follower, `${ours}/userpublicfeed/${hana.id}`),
+        id: `${remote}/follow/${follower}`,
+      };
+      expect((await deliverToUs(follow, follower)).status).toBe(202);
+    }
+    const before = received.length;
+    const response = await hana.post('/api/events', {
+      title: 'Five inbox picnic',
+      startsAt: new Date(Date.now() + 10 * day).toISOString(),
+      timeZone: 'Europe/Berlin',
+      place: 'Stadtpark, Hamburg',
+      capacity: 20,
+      website: 'https://picnic.example.com',
+      description: 'Bring a blanket.',
+    });
+    expect(response.status).toBe(201);
+    await t.jobsDone();
+    const creates = received.slice(before).filter((r) => r.body.type === 'Create');
+    expect(creates.map((r) => r.path).sort()).toEqual(followers.map((f) => `/@${f}/inbox`));
+    for (const { body } of creates) {
+      expect(body['@context']).toContainEqual(
+        expect.objectContaining({ joinMode: { '@id': 'mz:joinMode', '@type': 'mz:joinModeType' } }),
+      );
+      expect(body.object).toMatchObject({ type: 'Event', joinMode: 'free', maximumAttendeeCapacity: 20 });
+    }
   });
 });
