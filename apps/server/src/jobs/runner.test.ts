@@ -265,7 +265,9 @@ describe('the job queue', () => {
     });
     runners.push(jobs);
     await addJob(t.db, slow, {});
-    await expect.poll(() => longRunning).toBe(true);
+    // Longer than the runner's 2 s poll: a job added while the runner still sets up its LISTEN is
+    // found by the next poll, not at once (seen once in a full run: the default 1 s ran out).
+    await expect.poll(() => longRunning, { timeout: 5_000 }).toBe(true);
     for (let i = 0; i < 6; i++) await addJob(t.db, wide, {});
     // The slow lane's one slot is taken; the wide lane's six jobs still run, four at a time.
     await expect.poll(async () => (await jobsOf('probe_lane_wide')).length, { timeout: 10_000 }).toBe(0);
