@@ -1,6 +1,7 @@
 /**
- * The federation's background tasks: `federation_message` runs what Fedify put on its queue
- * (queue.ts): deliveries go out through the gate (deliver.ts), anything else (an incoming
+ * The federation's background tasks: `federation_message` and `federation_delivery` run what Fedify
+ * put on its queue (queue.ts): deliveries go out through the gate (deliver.ts), signed with the
+ * keys `signingKeysOf` reads by id; anything else (an incoming
  * activity, a fan-out) goes back to Fedify's `processQueuedTask`, which throws on failure so the
  * job is tried again later (`nativeRetrial`). `federation_kv_sweep` drops expired KV entries hourly, and deleted members' keys
  * once their farewell has had its tries (farewell.ts).

@@ -1,8 +1,8 @@
 /**
  * Fedify's message queue on our job queue (graphile-worker, jobs/task.ts): every message Fedify
- * enqueues (an incoming activity to process, a fan-out) is a `federation_message` job, and one
- * delivery to one inbox a `federation_delivery` job (a lane of its own), durable, retried with graphile-worker's backoff (25 tries, about three
- * days), run by whichever process runs jobs. `nativeRetrial` tells Fedify to leave retries to it.
+ * enqueues (an incoming activity to process, a fan-out) is a `federation_message` job, one delivery
+ * to one inbox a `federation_delivery` job (a lane of its own); durable, retried with graphile-worker's
+ * backoff (25 tries, about three days), run by whichever process runs jobs. `nativeRetrial` tells Fedify to leave retries to it.
  *
  * Fedify is created with `manuallyStartQueue: true` and its queue is never started: `listen` is
  * not how messages reach Fedify. The job runner is (jobs.ts calls `processQueuedTask`), so a
@@ -33,7 +33,7 @@ function runAt(options?: MessageQueueEnqueueOptions): string | null {
 /**
  * Fedify's delivery and fan-out messages carry the sender's private keys (JWK). A job row outlives
  * its run when it fails and is copied into backups, so the keys are taken out here and put back
- * from `federation_keys` when the job runs (jobs.ts `withKeys`): a job holds only key ids.
+ * from `federation_keys` when the job runs (jobs.ts `signingKeysOf`): a job holds only key ids.
  */
 function withoutPrivateKeys(message: unknown): unknown {
   const keys = (message as { keys?: { keyId: string }[] }).keys;
