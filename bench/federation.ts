@@ -7,7 +7,8 @@
  *      `--followers` accounts between them, written straight into the database as remote accounts
  *      that follow the measured viewer (as Follows would leave them: user, profile,
  *      federation_actors and follows rows, the follower count moved);
- *   2. the real server (`scripts/start.mjs`) with federation on, trusting the stand-ins' test CA;
+ *   2. the real server (`scripts/start.mjs`) with federation on, trusting the stand-ins' test CA,
+ *      talking to PostgreSQL over its Unix socket as the embedded default does;
  *   3. fan-out: the viewer posts a photo, `--rounds` times one after the other (after an unmeasured
  *      first round that makes the viewer's keys and warms the code): queue time from the POST to
  *      the Create's arrival at the last server (one delivery per shared inbox), and the home feed's
@@ -56,7 +57,9 @@ const { values: args } = parseArgs({
     'job-concurrency': { type: 'string', default: '' },
     'federation-concurrency': { type: 'string', default: '' },
     'delivery-concurrency': { type: 'string', default: '' },
+    'delivery-rate': { type: 'string', default: '' },
     'cpu-prof': { type: 'string', default: '' },
+    statements: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -67,7 +70,9 @@ if (args.help) {
   [--job-concurrency <n>]          JOB_CONCURRENCY of the server (its default when unset)
   [--federation-concurrency <n>]   FEDERATION_JOB_CONCURRENCY of the server (its default when unset)
   [--delivery-concurrency <n>]     FEDERATION_DELIVERY_CONCURRENCY of the server (its default when unset)
-  [--cpu-prof <dir>]               every server process writes a V8 CPU profile there when it stops\n`,
+  [--delivery-rate <n>]            FEDERATION_DELIVERY_RATE of the server (its default when unset)
+  [--cpu-prof <dir>]               every server process writes a V8 CPU profile there when it stops
+  [--statements]                   PostgreSQL with pg_stat_statements: the inbox's statements per activity\n`,
   );
   process.exit(0);
 }
@@ -272,6 +277,20 @@ const transactions = async (db: pg.Client) =>
     ).rows[0].n,
   );
 
+/** What the inbox phase ran on PostgreSQL, per activity, most frequent first (`--statements`). */
+async function statementsPerActivity(db: pg.Client, activities: number) {
+  const { rows } = await db.query<{ calls: string; ms: number; query: string }>(
+    `select calls, total_exec_time as ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+       order by calls desc limit 25`,
+  );
+  return rows.map((row) => ({
+    perActivity: Number(row.calls) / activities,
+    execMsPerActivity: row.ms / activities,
+    query: row.query,
+  }));
+}
+
 const likesOf = async (db: pg.Client, userIds: string[], postIds: string[]) =>
   Number(
     (
@@ -284,7 +303,10 @@ const likesOf = async (db: pg.Client, userIds: string[], postIds: string[]) =>
 
 async function main() {
   const work = await mkdtemp(path.join(os.tmpdir(), 'fedbench-'));
-  const postgres = startPostgres(Number(args['pg-port']));
+  const postgres = startPostgres(
+    Number(args['pg-port']),
+    args.statements ? '-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all' : '',
+  );
   let server: RunningServer | undefined;
   let remote: RemoteServers | undefined;
   try {
@@ -330,7 +352,7 @@ async function main() {
       NODE_EXTRA_CA_CERTS: remote.caFile,
       BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: postgres.socketUrl('glimpse_bench'),
       WEB_DIST_DIR: path.join(repoRoot, 'apps/web/dist'),
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
@@ -338,6 +360,7 @@ async function main() {
     if (args['job-concurrency']) env.JOB_CONCURRENCY = args['job-concurrency'];
     if (args['federation-concurrency']) env.FEDERATION_JOB_CONCURRENCY = args['federation-concurrency'];
     if (args['delivery-concurrency']) env.FEDERATION_DELIVERY_CONCURRENCY = args['delivery-concurrency'];
+    if (args['delivery-rate']) env.FEDERATION_DELIVERY_RATE = args['delivery-rate'];
     const logFile = path.join(work, 'server.log');
     if (args['cpu-prof']) await mkdir(args['cpu-prof'], { recursive: true });
     server = await startServer(
@@ -431,6 +454,10 @@ async function main() {
     const signMs = performance.now() - signStarted;
     const inboxLoad = load();
     await cpu.start();
+    if (args.statements) {
+      await db.query('create extension if not exists pg_stat_statements');
+      await db.query('select pg_stat_statements_reset()');
+    }
     const transactionsBefore = await transactions(db);
     const t0 = performance.now();
     let processedAt = 0;
@@ -450,6 +477,7 @@ async function main() {
     // Backends report their counts at most once a second.
     await sleep(1500);
     const transactionsPerActivity = ((await transactions(db)) - transactionsBefore) / activities;
+    const statements = args.statements ? await statementsPerActivity(db, activities) : undefined;
     const inbox = {
       cpuMsPerActivity: {
         node: inboxCpu.nodeMs / activities,
@@ -465,8 +493,16 @@ async function main() {
       acceptedPerSecond: activities / ((acceptedAt - t0) / 1000),
       processedPerSecond: activities / ((processedAt - t0) / 1000),
       load: inboxLoad,
+      statements,
     };
     console.log(`  statuses ${JSON.stringify(inbox.statuses)}; signed beforehand in ${signMs.toFixed(0)} ms`);
+    if (statements) {
+      console.log('  statements per activity (calls, execution ms), top-level and in triggers:');
+      for (const s of statements)
+        console.log(
+          `  ${s.perActivity.toFixed(2).padStart(6)} ${s.execMsPerActivity.toFixed(3).padStart(7)}  ${s.query}`,
+        );
+    }
     await db.end();
 
     const fmt = (n: number, digits = 0) => n.toFixed(digits);

@@ -40,11 +40,18 @@ const EnvSchema = z.object({
    */
   FEDERATION_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /**
-   * Deliveries to other servers one job-running process sends at once, on slots of their own: few,
-   * so that a post to a thousand followers is spread over a second or two instead of taking the CPU
-   * from the web answers of the process that runs jobs (docs/performance.md, "Federation").
+   * Deliveries to other servers one job-running process has under way at once, on slots of their
+   * own: a delivery mostly waits on the other server, so several overlap; FEDERATION_DELIVERY_RATE,
+   * not this, bounds the CPU they take.
    */
-  FEDERATION_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  FEDERATION_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Deliveries one job-running process starts per second at most. Each costs ~10 ms of CPU (server
+   * and PostgreSQL): at the default a post to a hundred servers leaves in ~2.5 s and takes under half
+   * a core, so the web answers of the process that also runs jobs keep their speed
+   * (docs/performance.md, "Federation").
+   */
+  FEDERATION_DELIVERY_RATE: z.coerce.number().positive().max(10_000).default(40),
   /** Set by the primary process for each process it forks (runtime/primary.ts), never by hand. */
   GLIMPSE_PROCESS_ROLE: z.enum(['web', 'jobs', 'web+jobs']).default('web+jobs'),
   /** Set by the primary: job runner ids of a process that died, whose jobs the new one releases. */

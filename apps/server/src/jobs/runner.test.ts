@@ -3,7 +3,8 @@
  * knows only the app's tasks, so it leaves these alone): a job exists only if its transaction
  * commits and then runs within moments; one waiting job per key; a named queue runs one job at a
  * time across runners; a runner that died has its jobs released to its successor; a permanent
- * failure is not tried again; a lane's jobs run on slots of their own.
+ * failure is not tried again; a lane's jobs run on slots of their own, started no faster than its
+ * rate.
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -279,5 +280,22 @@ describe('the job queue', () => {
     long.open();
     await jobs.idle();
     expect(await jobsOf('probe_lane_slow')).toEqual([]);
+  });
+
+  it("starts a paced lane's jobs no faster than its rate, however many slots are free", async () => {
+    const startedAt: number[] = [];
+    const paced = defineTask<Record<string, never>, unknown>({
+      name: 'probe_lane_paced',
+      async run() {
+        startedAt.push(performance.now());
+      },
+    });
+    await runner([paced], { concurrency: 4, batchSize: 4, startsPerSecond: 10 });
+    for (let i = 0; i < 5; i++) await addJob(t.db, paced, {});
+    await expect.poll(() => startedAt.length, { timeout: 10_000 }).toBe(5);
+    // Five starts at 10 a second: 100 ms apart (timers round to whole milliseconds); unpaced, the
+    // four slots would start them together.
+    const gaps = startedAt.slice(1).map((at, i) => at - startedAt[i]!);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(95);
   });
 });

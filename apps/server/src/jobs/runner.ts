@@ -10,6 +10,7 @@
  * it knows the owner is dead (`releaseWorkers`, and jobs/recovery.ts at an embedded start).
  */
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CronItem, Runner, TaskList, WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
@@ -47,6 +48,11 @@ export interface JobRunnerOptions<Deps> {
    * (graphile-worker's local queue). For many short jobs; a job's lock then starts before it runs.
    */
   batchSize?: number;
+  /**
+   * At most this many of its jobs start per second, however many slots are free: caps the CPU a
+   * burst of short jobs (a fan-out's deliveries) takes from the web answers of this process.
+   */
+  startsPerSecond?: number;
 }
 
 export interface JobRunner {
@@ -79,6 +85,7 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
     logger.info({ workers: options.releaseWorkers }, 'released the jobs of a stopped job runner');
   }
 
+  const pace = options.startsPerSecond ? startPacer(options.startsPerSecond) : undefined;
   const taskList: TaskList = {};
   for (const task of options.tasks) {
     taskList[task.name] = async (payload, helpers) => {
@@ -86,6 +93,8 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
       const abort = () => controller.abort();
       helpers.abortSignal?.addEventListener('abort', abort);
       try {
+        // Aborted (the process stopping) while it waits, the job fails this try and runs again later.
+        await pace?.(controller.signal);
         await task.run(payload as never, options.deps, {
           id: helpers.job.id,
           attempt: helpers.job.attempts,
@@ -234,12 +243,28 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
   };
 }
 
+/**
+ * Spaces starts at least 1/`perSecond` s apart, in the order they asked; the first after a quiet
+ * spell starts at once.
+ */
+export function startPacer(perSecond: number): (signal?: AbortSignal) => Promise<void> {
+  const intervalMs = 1000 / perSecond;
+  let nextAt = 0;
+  return async (signal) => {
+    const now = performance.now();
+    const at = Math.max(now, nextAt);
+    nextAt = at + intervalMs;
+    if (at > now) await sleep(Math.ceil(at - now), undefined, { signal });
+  };
+}
+
 /** Tasks that get runner slots of their own in a process (runtime/tasks.ts `jobLanes`). */
 export interface JobLane<Deps> {
   tasks: readonly Task<never, Deps>[];
   cron?: readonly CronEntry<Deps>[];
   concurrency: number;
   batchSize?: number;
+  startsPerSecond?: number;
 }
 
 /**

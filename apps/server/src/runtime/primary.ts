@@ -156,6 +156,7 @@ function fork(databaseUrl: string, role: Role, releaseJobWorkers: string[] = [])
           concurrency: env.JOB_CONCURRENCY,
           federationConcurrency: env.FEDERATION_JOB_CONCURRENCY,
           deliveryConcurrency: env.FEDERATION_DELIVERY_CONCURRENCY,
+          deliveryRate: env.FEDERATION_DELIVERY_RATE,
           startMs: Math.round(performance.now() - startMs),
         },
         'Glimpse is running its background jobs (NODE_TYPE=worker: no HTTP)',

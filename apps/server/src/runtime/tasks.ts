@@ -118,7 +118,13 @@ export const cron: readonly CronEntry<JobDeps>[] = [
  * process's web answers their CPU (the fan-out still ends in seconds: docs/performance.md).
  */
 export function jobLanes(
-  env: Pick<Env, 'JOB_CONCURRENCY' | 'FEDERATION_JOB_CONCURRENCY' | 'FEDERATION_DELIVERY_CONCURRENCY'>,
+  env: Pick<
+    Env,
+    | 'JOB_CONCURRENCY'
+    | 'FEDERATION_JOB_CONCURRENCY'
+    | 'FEDERATION_DELIVERY_CONCURRENCY'
+    | 'FEDERATION_DELIVERY_RATE'
+  >,
 ): readonly JobLane<JobDeps>[] {
   const federationTasks: readonly unknown[] = [federationMessageTask, federationDeliveryTask];
   return [
@@ -137,6 +143,7 @@ export function jobLanes(
       tasks: [federationDeliveryTask],
       concurrency: env.FEDERATION_DELIVERY_CONCURRENCY,
       batchSize: env.FEDERATION_DELIVERY_CONCURRENCY,
+      startsPerSecond: env.FEDERATION_DELIVERY_RATE,
     },
   ];
 }
