@@ -206,6 +206,44 @@ describe('the queue', () => {
     expect(rows.map((row) => row.payload.keys)).toContainEqual([{ keyId }]);
     expect(JSON.stringify(rows)).not.toContain('the-secret-part');
   });
+  it('adds the jobs asked for while a statement is under way in one statement, each caller answered with its own group', async () => {
+    let statements = 0;
+    let failNext = false;
+    const counted = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return (query: Parameters<typeof t.db.execute>[0]) => {
+          statements++;
+          if (failNext) {
+            failNext = false;
+            return Promise.reject(new Error('the database is gone'));
+          }
+          return target.execute(query);
+        };
+      },
+    });
+    const queue = createJobMessageQueue(counted);
+    const inboxMessage = (n: number) => ({ type: 'inbox', id: `grouped-${n}`, activity: { n } });
+    const later = { delay: Temporal.Duration.from({ hours: 1 }) };
+    await Promise.all([1, 2, 3, 4, 5].map((n) => queue.enqueue(inboxMessage(n), later)));
+    // The first goes alone, at once; the four that asked meanwhile go together.
+    expect(statements).toBe(2);
+    const { rows } = (await t.db.execute(
+      sql`select payload->>'id' as id from graphile_worker._private_jobs where payload->>'id' like 'grouped-%' order by id`,
+    )) as unknown as { rows: { id: string }[] };
+    expect(rows.map((row) => row.id)).toEqual(['grouped-1', 'grouped-2', 'grouped-3', 'grouped-4', 'grouped-5']);
+
+    // A statement that fails fails every caller of its group, and the next one is added again.
+    failNext = true;
+    const outcomes = await Promise.allSettled([6, 7].map((n) => queue.enqueue(inboxMessage(n), later)));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled']);
+    await queue.enqueue(inboxMessage(8), later);
+    const { rows: after } = (await t.db.execute(
+      sql`select payload->>'id' as id from graphile_worker._private_jobs where payload->>'id' in ('grouped-6', 'grouped-7', 'grouped-8') order by id`,
+    )) as unknown as { rows: { id: string }[] };
+    expect(after.map((row) => row.id)).toEqual(['grouped-7', 'grouped-8']);
+    await t.db.execute(sql`delete from graphile_worker._private_jobs where payload->>'id' like 'grouped-%'`);
+  });
 });
 
 describe('the inbox', () => {

@@ -41,24 +41,74 @@ function withoutPrivateKeys(message: unknown): unknown {
   return { ...(message as object), keys: keys.map(({ keyId }) => ({ keyId })) };
 }
 
+interface JobSpec {
+  identifier: string;
+  payload: unknown;
+  run_at: string | null;
+}
+
+const specOf = (message: unknown, options?: MessageQueueEnqueueOptions): JobSpec => ({
+  identifier: taskOf(message),
+  payload: withoutPrivateKeys(message),
+  run_at: runAt(options),
+});
+
+/** Every spec in one statement: graphile_worker.add_jobs takes them all, with one NOTIFY. */
+async function addJobs(db: Db, specs: readonly JobSpec[]) {
+  await db.execute(
+    sql`select graphile_worker.add_jobs(array(select json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(specs)}::json)))`,
+  );
+}
+
+/** Specs at most in one statement: a group of incoming activities of up to 1 MB each stays small. */
+const largestGroup = 32;
+
+/**
+ * Adds jobs one caller at a time, but those that ask while a statement is under way go together in
+ * the next one (a group commit): a burst of incoming activities costs one round trip, one commit and
+ * one wake-up of the job runner per group instead of per activity, and a job added alone goes at
+ * once. Each caller's promise settles with its group's statement, so an accepted activity is
+ * answered 202 only once its job is stored.
+ */
+function groupedJobAdder(db: Db): (spec: JobSpec) => Promise<void> {
+  let waiting: { spec: JobSpec; settle: (error?: unknown) => void }[] = [];
+  let adding = false;
+  const addWaiting = async () => {
+    adding = true;
+    while (waiting.length > 0) {
+      const group = waiting.slice(0, largestGroup);
+      waiting = waiting.slice(largestGroup);
+      const outcome = await addJobs(
+        db,
+        group.map((entry) => entry.spec),
+      ).then(
+        () => undefined,
+        (error: unknown) => error ?? new Error('adding jobs failed'),
+      );
+      for (const entry of group) entry.settle(outcome);
+    }
+    adding = false;
+  };
+  return (spec) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ spec, settle: (error) => (error ? reject(error) : resolve()) });
+      if (!adding) void addWaiting();
+    });
+}
+
 export function createJobMessageQueue(db: Db): MessageQueue {
+  const addJob = groupedJobAdder(db);
   return {
     nativeRetrial: true,
     async enqueue(message, options) {
-      await db.execute(
-        sql`select graphile_worker.add_job(${taskOf(message)}, ${JSON.stringify(withoutPrivateKeys(message))}::json, run_at => ${runAt(options)}::timestamptz)`,
-      );
+      await addJob(specOf(message, options));
     },
     async enqueueMany(messages, options) {
       if (messages.length === 0) return;
-      // One statement for a fan-out's deliveries: graphile_worker.add_jobs takes them all.
-      const specs = messages.map((message) => ({
-        identifier: taskOf(message),
-        payload: withoutPrivateKeys(message),
-        run_at: runAt(options),
-      }));
-      await db.execute(
-        sql`select graphile_worker.add_jobs(array(select json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(specs)}::json)))`,
+      // A fan-out's deliveries are a group already.
+      await addJobs(
+        db,
+        messages.map((message) => specOf(message, options)),
       );
     },
     async listen(_handler, options) {
