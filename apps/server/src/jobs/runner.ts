@@ -171,7 +171,12 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
         worker: {
           completeJobBatchDelay: 0,
           failJobBatchDelay: 0,
-          ...(options.batchSize && options.batchSize > 1 ? { localQueue: { size: options.batchSize } } : {}),
+          // Every runner hears of every job added, whatever its task: a lane whose fetch found
+          // nothing of its own waits ~250 ms (or for a burst of notices) before it asks again, so
+          // incoming activities do not each cost the delivery lane an empty fetch.
+          ...(options.batchSize && options.batchSize > 1
+            ? { localQueue: { size: options.batchSize, refetchDelay: { durationMs: 250 } } }
+            : {}),
         },
       },
     });

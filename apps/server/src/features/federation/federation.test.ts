@@ -231,7 +231,13 @@ describe('the queue', () => {
     const { rows } = (await t.db.execute(
       sql`select payload->>'id' as id from graphile_worker._private_jobs where payload->>'id' like 'grouped-%' order by id`,
     )) as unknown as { rows: { id: string }[] };
-    expect(rows.map((row) => row.id)).toEqual(['grouped-1', 'grouped-2', 'grouped-3', 'grouped-4', 'grouped-5']);
+    expect(rows.map((row) => row.id)).toEqual([
+      'grouped-1',
+      'grouped-2',
+      'grouped-3',
+      'grouped-4',
+      'grouped-5',
+    ]);
 
     // A statement that fails fails every caller of its group, and the next one is added again.
     failNext = true;

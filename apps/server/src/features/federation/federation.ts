@@ -11,6 +11,7 @@
  *   type (inbox/*.ts), Fedify's listeners being the only way in.
  */
 import './node-shims.ts';
+import './parsed-keys.ts';
 import { createFederation, type Federation } from '@fedify/fedify';
 import {
   Accept,
