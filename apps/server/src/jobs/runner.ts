@@ -171,11 +171,17 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
         worker: {
           completeJobBatchDelay: 0,
           failJobBatchDelay: 0,
-          // Every runner hears of every job added, whatever its task: a lane whose fetch found
-          // nothing of its own waits ~250 ms (or for a burst of notices) before it asks again, so
-          // incoming activities do not each cost the delivery lane an empty fetch.
+          // Every runner hears of every job added, whatever its task, and would fetch at each
+          // notice. A batching lane whose fetch came back at most half full waits ~100 ms (or for
+          // a burst of notices) before it asks again: incoming activities no longer each cost the
+          // delivery lane an empty fetch, and under a burst the message lane takes full batches.
           ...(options.batchSize && options.batchSize > 1
-            ? { localQueue: { size: options.batchSize, refetchDelay: { durationMs: 250 } } }
+            ? {
+                localQueue: {
+                  size: options.batchSize,
+                  refetchDelay: { durationMs: 100, threshold: Math.floor(options.batchSize / 2) },
+                },
+              }
             : {}),
         },
       },

@@ -132,6 +132,8 @@ export function jobLanes(
       tasks: tasks.filter((task) => !federationTasks.includes(task)),
       cron,
       concurrency: env.JOB_CONCURRENCY,
+      // Batched only to pause after an empty fetch: each incoming activity's job nudges this lane too.
+      batchSize: env.JOB_CONCURRENCY,
     },
     {
       tasks: [federationMessageTask],

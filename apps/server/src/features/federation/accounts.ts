@@ -35,7 +35,7 @@ export async function isPublishedLocal(db: Db, userId: string): Promise<boolean>
 /** Whether `postId` is a post by a local member who may be published: `isPublishedLocal` of its author, in one query. */
 export async function isPublishedLocalPost(db: Db, postId: string): Promise<boolean> {
   const [row] = await federationStatements(db).publishedLocalPost.execute({ postId });
-  return Boolean(row);
+  return row?.published ?? false;
 }
 
 /** The remote actor row of `userId`, or null for a local member. */

@@ -35,6 +35,7 @@ import {
   federationPosts,
   follows,
   postLikes,
+  posts,
   postTags,
   rateLimit,
   rateLimitWindows,
@@ -590,6 +591,14 @@ describe('the sender and post checks of a queued activity (one statement each)',
       await suspend(bea.id, true);
       await deliverToUs(mastodonLike(remote, username, `${ours}/postdetail/${beasPost.id}`, '602'));
       expect(await likes(beasPost.id)).toBe(0);
+
+      // A remote account's post, named by our own URL for it: not ours to count likes of.
+      const [evesPost] = await t.db
+        .insert(posts)
+        .values({ authorId: eve!.userId, caption: 'A copy of a post from elsewhere' })
+        .returning({ id: posts.id });
+      await deliverToUs(mastodonLike(remote, username, `${ours}/postdetail/${evesPost!.id}`, '604'));
+      expect(await likes(evesPost!.id)).toBe(0);
 
       // And with nothing in the way, the same kind of Like counts.
       await deliverToUs(mastodonLike(remote, username, postIri, '603'));

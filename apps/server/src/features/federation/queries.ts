@@ -4,7 +4,9 @@
  * inside a transaction. docs/performance.md ("Round 3: federation") has what they cost before.
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { preparedFor } from '../../core/prepared.ts';
+import type { Db } from '../../db/client.ts';
 import {
   federationActors,
   federationDomainBlocks,
@@ -21,6 +23,33 @@ export const liveKv = () => or(isNull(federationKv.expiresAt), sql`${federationK
 export const isLocalProfile = sql`not exists (select 1 from ${federationActors} where ${federationActors.userId} = ${profiles.userId})`;
 
 const domain = sql.placeholder('domain');
+/** A one-row FROM for statements that ask questions rather than read rows. */
+const asked = sql`(select 1) as asked`;
+
+/** What a sender's standing reads (`senderStanding`). */
+const standing = {
+  userId: federationActors.userId,
+  suspended: sql<boolean>`coalesce(${user.banned}, false)`,
+  domainBlocked: sql<boolean>`exists (select 1 from ${federationDomainBlocks} where ${federationDomainBlocks.domain} = ${domain} and not ${federationDomainBlocks.mediaOnly})`,
+};
+
+/** The remote actor `iri` and its account, if known: no row of either leaves the columns null. */
+const fromSender = <T extends PgSelect>(query: T) =>
+  query
+    .leftJoin(federationActors, eq(federationActors.iri, sql.placeholder('iri')))
+    .leftJoin(user, eq(user.id, federationActors.userId))
+    .limit(1);
+
+const postAuthor = alias(user, 'post_author');
+
+/** Post `postId` is a local member's, and its author may be published. */
+const localPostPublished = (db: Db) =>
+  sql<boolean>`exists (${db
+    .select({ one: sql`1` })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.userId, posts.authorId))
+    .innerJoin(postAuthor, eq(postAuthor.id, profiles.userId))
+    .where(and(eq(posts.id, sql.placeholder('postId')), eq(postAuthor.banned, false), isLocalProfile))})`;
 
 export const federationStatements = preparedFor((db) => ({
   kvGet: db
@@ -35,24 +64,19 @@ export const federationStatements = preparedFor((db) => ({
     .where(eq(federationDomainBlocks.domain, domain))
     .prepare('federation_domain_block'),
   /** The actor `iri` if known here, whether it is suspended, and whether `domain` is fully blocked. */
-  senderStanding: db
-    .select({
-      userId: federationActors.userId,
-      suspended: sql<boolean>`coalesce(${user.banned}, false)`,
-      domainBlocked: sql<boolean>`exists (select 1 from ${federationDomainBlocks} where ${federationDomainBlocks.domain} = ${domain} and not ${federationDomainBlocks.mediaOnly})`,
-    })
-    .from(sql`(select 1) as asked`)
-    .leftJoin(federationActors, eq(federationActors.iri, sql.placeholder('iri')))
-    .leftJoin(user, eq(user.id, federationActors.userId))
-    .limit(1)
-    .prepare('federation_sender_standing'),
-  /** The post `postId` if its author is a local member who may be published (accounts.ts). */
+  senderStanding: fromSender(db.select(standing).from(asked).$dynamic()).prepare(
+    'federation_sender_standing',
+  ),
+  /** `senderStanding`, and `publishedLocalPost`: a Like's or an Announce's two questions in one round trip. */
+  senderStandingWithPost: fromSender(
+    db
+      .select({ ...standing, postPublished: localPostPublished(db) })
+      .from(asked)
+      .$dynamic(),
+  ).prepare('federation_sender_standing_with_post'),
+  /** Whether `postId` is a post of a local member who may be published (accounts.ts). */
   publishedLocalPost: db
-    .select({ id: posts.id })
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.userId, posts.authorId))
-    .innerJoin(user, eq(user.id, profiles.userId))
-    .where(and(eq(posts.id, sql.placeholder('postId')), eq(user.banned, false), isLocalProfile))
-    .limit(1)
+    .select({ published: localPostPublished(db) })
+    .from(asked)
     .prepare('federation_published_local_post'),
 }));

@@ -17,17 +17,36 @@ export interface SenderStanding {
   domainBlocked: boolean;
 }
 
+const standingOf = (row?: { userId: string | null; suspended: boolean; domainBlocked: boolean }) => ({
+  userId: row?.userId ?? null,
+  suspended: row?.suspended ?? false,
+  domainBlocked: row?.domainBlocked ?? false,
+});
+
 /** Whether we know the actor `actorIri`, and whether it or its domain is shut out. */
 export async function senderStanding(db: Db, actorIri: URL): Promise<SenderStanding> {
   const [row] = await federationStatements(db).senderStanding.execute({
     iri: actorIri.href,
     domain: actorIri.host.toLowerCase(),
   });
-  return {
-    userId: row?.userId ?? null,
-    suspended: row?.suspended ?? false,
-    domainBlocked: row?.domainBlocked ?? false,
-  };
+  return standingOf(row);
+}
+
+/**
+ * `senderStanding`, and whether `postId` is a local post we may publish (accounts.ts
+ * `isPublishedLocalPost`), in one round trip: what every Like and Announce of a local post asks.
+ */
+export async function senderStandingWithPost(
+  db: Db,
+  actorIri: URL,
+  postId: string,
+): Promise<SenderStanding & { postPublished: boolean }> {
+  const [row] = await federationStatements(db).senderStandingWithPost.execute({
+    iri: actorIri.href,
+    domain: actorIri.host.toLowerCase(),
+    postId,
+  });
+  return { ...standingOf(row), postPublished: row?.postPublished ?? false };
 }
 
 /** The local id of a known remote actor we may hear from, or null. */

@@ -8,7 +8,7 @@
  * notice is written only when the recipient may see the sender (core/notify.ts).
  */
 import type { InboxContext } from '@fedify/fedify';
-import { type Announce, type Like, Mention, Note, type Undo } from '@fedify/vocab';
+import { type Activity, type Announce, type Like, Mention, Note, type Undo } from '@fedify/vocab';
 import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
@@ -21,24 +21,59 @@ import { prepareComment } from '../../posts/queries.ts';
 import { deleteComment, setLike } from '../../posts/service.ts';
 import { isPublishedLocal, isPublishedLocalPost } from '../accounts.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
+import { senderStandingWithPost } from './guard.ts';
 import { senderOf } from './sender.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The post that `iri` names: one of ours by its URL, or a remote post stored here by its id. */
-async function postIdOf(ctx: InboxContext<CoreDeps>, iri: URL | null): Promise<string | null> {
-  if (!iri) return null;
+/**
+ * The id of the post of ours that `iri` names by its URL (a well-formed id, not yet looked up), null
+ * for a URL of ours that names none, undefined for another server's URL.
+ */
+function localPostIdOf(ctx: InboxContext<CoreDeps>, iri: URL): string | null | undefined {
   const parsed = ctx.parseUri(iri);
-  if (parsed?.type === 'object' && parsed.class === Note) {
-    const id = parsed.values.id ?? '';
-    if (!uuid.test(id)) return null;
-    return (await isPublishedLocalPost(ctx.data.db, id)) ? id : null;
-  }
+  if (parsed?.type !== 'object' || parsed.class !== Note) return undefined;
+  const id = parsed.values.id ?? '';
+  return uuid.test(id) ? id : null;
+}
+
+/** A remote post stored here by its id. */
+async function storedPostIdOf(ctx: InboxContext<CoreDeps>, iri: URL): Promise<string | null> {
   const [stored] = await ctx.data.db
     .select({ postId: federationPosts.postId })
     .from(federationPosts)
     .where(eq(federationPosts.iri, iri.href));
   return stored?.postId ?? null;
+}
+
+/** The post that `iri` names: one of ours by its URL, or a remote post stored here by its id. */
+async function postIdOf(ctx: InboxContext<CoreDeps>, iri: URL | null): Promise<string | null> {
+  if (!iri) return null;
+  const localId = localPostIdOf(ctx, iri);
+  if (localId === undefined) return storedPostIdOf(ctx, iri);
+  return localId && (await isPublishedLocalPost(ctx.data.db, localId)) ? localId : null;
+}
+
+/**
+ * The post a Like or an Announce (or its Undo) names, and its sender: nulls when either is not one
+ * to act on. For a post of ours, one statement asks about both (guard.ts `senderStandingWithPost`).
+ */
+async function postAndSender(
+  ctx: InboxContext<CoreDeps>,
+  activity: Activity,
+  iri: URL | null,
+): Promise<{ postId: string | null; senderId: string | null }> {
+  const none = { postId: null, senderId: null };
+  if (!iri || !activity.actorId) return none;
+  const localId = localPostIdOf(ctx, iri);
+  if (localId === null) return none;
+  if (localId === undefined) {
+    const postId = await storedPostIdOf(ctx, iri);
+    return postId ? { postId, senderId: await senderOf(ctx, activity) } : none;
+  }
+  const standing = await senderStandingWithPost(ctx.data.db, activity.actorId, localId);
+  if (!standing.postPublished) return none;
+  return { postId: localId, senderId: await senderOf(ctx, activity, standing) };
 }
 
 /** A like by someone the post is hidden from (a block) changes nothing, as the API answers 404. */
@@ -52,10 +87,8 @@ async function likeAs(ctx: InboxContext<CoreDeps>, viewerId: string, postId: str
 }
 
 export async function onLike(ctx: InboxContext<CoreDeps>, like: Like): Promise<void> {
-  const postId = await postIdOf(ctx, like.objectId);
-  if (!postId) return;
-  const senderId = await senderOf(ctx, like);
-  if (senderId) await likeAs(ctx, senderId, postId, true);
+  const { postId, senderId } = await postAndSender(ctx, like, like.objectId);
+  if (postId && senderId) await likeAs(ctx, senderId, postId, true);
 }
 
 const authorOf = async (ctx: InboxContext<CoreDeps>, postId: string) =>
@@ -63,11 +96,10 @@ const authorOf = async (ctx: InboxContext<CoreDeps>, postId: string) =>
     ?.authorId;
 
 export async function onAnnounce(ctx: InboxContext<CoreDeps>, announce: Announce): Promise<void> {
-  const postId = await postIdOf(ctx, announce.objectId);
-  if (!postId) return;
-  const senderId = await senderOf(ctx, announce);
+  const { postId, senderId } = await postAndSender(ctx, announce, announce.objectId);
+  if (!postId || !senderId) return;
   const authorId = await authorOf(ctx, postId);
-  if (!senderId || !authorId) return;
+  if (!authorId) return;
   const told = await notify(ctx.data.db, {
     type: 'post_boost',
     recipientId: authorId,
@@ -85,8 +117,7 @@ export async function onUndoInteraction(
   kind: 'like' | 'announce',
 ): Promise<void> {
   if (object.actorId?.href !== undo.actorId?.href) return;
-  const postId = await postIdOf(ctx, object.objectId);
-  const senderId = await senderOf(ctx, undo);
+  const { postId, senderId } = await postAndSender(ctx, undo, object.objectId);
   if (!postId || !senderId) return;
   if (kind === 'like') return likeAs(ctx, senderId, postId, false);
   const authorId = await authorOf(ctx, postId);

@@ -8,11 +8,16 @@ import type { InboxContext } from '@fedify/fedify';
 import { type Activity, isActor } from '@fedify/vocab';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { upsertRemoteActor } from '../remote-actors.ts';
-import { allowedSender, senderStanding } from './guard.ts';
+import { allowedSender, type SenderStanding, senderStanding } from './guard.ts';
 
-export async function senderOf(ctx: InboxContext<CoreDeps>, activity: Activity): Promise<string | null> {
+/** `known`: the sender's standing when the caller has read it already (guard.ts `senderStandingWithPost`). */
+export async function senderOf(
+  ctx: InboxContext<CoreDeps>,
+  activity: Activity,
+  known?: SenderStanding,
+): Promise<string | null> {
   if (!activity.actorId) return null;
-  const { userId, suspended, domainBlocked } = await senderStanding(ctx.data.db, activity.actorId);
+  const { userId, suspended, domainBlocked } = known ?? (await senderStanding(ctx.data.db, activity.actorId));
   if (domainBlocked) return null;
   if (userId) return suspended ? null : userId;
   const actor = await activity.getActor();
