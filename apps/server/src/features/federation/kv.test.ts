@@ -28,6 +28,33 @@ describe('the federation KV store', () => {
     expect(await sweepFederationKv(t.db)).toBe(1);
   });
 
+  it('reads and writes asked for at once together, each caller answered for its own key', async () => {
+    const kv = createPostgresKvStore(t.db);
+    const soon = { ttl: Temporal.Duration.from({ hours: 1 }) };
+    // Five writes at once, two of one key: the last asked wins, JSON null stays a value.
+    await Promise.all([
+      kv.set(['g', '1'], true, soon),
+      kv.set(['g', '2'], { n: 2 }),
+      kv.set(['g', '3'], 'first'),
+      kv.set(['g', '3'], 'second'),
+      kv.set(['g', '4'], null),
+    ]);
+    const read = await Promise.all([
+      kv.get(['g', '1']),
+      kv.get(['g', '2']),
+      kv.get(['g', '3']),
+      kv.get(['g', '4']),
+      kv.get(['g', 'missing']),
+      kv.get(['g', '2']),
+    ]);
+    expect(read).toEqual([true, { n: 2 }, 'second', null, undefined, { n: 2 }]);
+    const [marked] = await t.db
+      .select({ expiresAt: federationKv.expiresAt })
+      .from(federationKv)
+      .where(eq(federationKv.key, JSON.stringify(['g', '1'])));
+    expect(marked!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+  });
+
   it('lists a prefix by whole key parts, wildcards taken as letters', async () => {
     const kv = createPostgresKvStore(t.db);
     await kv.set(['p', 'key'], 1);

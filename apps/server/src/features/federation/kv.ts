@@ -9,6 +9,7 @@ import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from '@fedif
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { federationKv } from '../../db/schema.ts';
+import { groupedWhileBusy } from '../../lib/grouped.ts';
 import { federationStatements, liveKv } from './queries.ts';
 
 const encode = (key: KvKey) => JSON.stringify(key);
@@ -42,7 +43,40 @@ const rememberedInProcess = (key: KvKey) =>
 const keyMemoryMs = 60_000;
 const keyMemoryEntries = 5_000;
 
+interface KvRow {
+  key: string;
+  value: unknown;
+  expiresAt: Date | null;
+}
+
+/**
+ * Reads and writes of single keys, grouped while one is under way (lib/grouped.ts): the job worker
+ * runs several incoming activities at once, and each reads its idempotence mark before and writes
+ * it after; together they take one round trip and one commit.
+ */
+function groupedRows(db: Db) {
+  const read = groupedWhileBusy<string, KvRow | undefined>(async (keys) => {
+    const rows = await federationStatements(db).kvGetMany.execute({ keys: [...new Set(keys)] });
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    return keys.map((key) => byKey.get(key));
+  });
+  const write = groupedWhileBusy<KvRow, void>(async (rows) => {
+    // One row per key (the last asked wins): a statement may not change the same row twice.
+    const last = [...new Map(rows.map((row) => [row.key, row])).values()];
+    // Values go as JSON text, so that JSON null (Fedify's "could not fetch" mark) stays a value.
+    await db.execute(sql`insert into ${federationKv} (key, value, expires_at)
+      select key, value::jsonb, expires_at
+      from unnest(${sql.param(last.map((row) => row.key))}::text[],
+        ${sql.param(last.map((row) => JSON.stringify(row.value)))}::text[],
+        ${sql.param(last.map((row) => row.expiresAt?.toISOString() ?? null))}::timestamptz[]) as t(key, value, expires_at)
+      on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`);
+    return rows.map(() => undefined);
+  });
+  return { read, write };
+}
+
 export function createPostgresKvStore(db: Db): KvStore {
+  const rows = groupedRows(db);
   const remembered = new Map<string, { value: unknown; until: number }>();
   const remember = (k: string, value: unknown, expiresAt: Date | null) => {
     remembered.delete(k);
@@ -56,7 +90,7 @@ export function createPostgresKvStore(db: Db): KvStore {
       const k = encode(key);
       const kept = rememberedInProcess(key) ? remembered.get(k) : undefined;
       if (kept && kept.until > Date.now()) return kept.value as T;
-      const [row] = await federationStatements(db).kvGet.execute({ key: k });
+      const row = await rows.read(k);
       if (row && rememberedInProcess(key)) remember(k, row.value, row.expiresAt);
       return row ? (row.value as T) : undefined;
     },
@@ -64,10 +98,7 @@ export function createPostgresKvStore(db: Db): KvStore {
       const expiresAt = expiry(options);
       const k = encode(key);
       remembered.delete(k);
-      await db
-        .insert(federationKv)
-        .values({ key: k, value: jsonb(value), expiresAt })
-        .onConflictDoUpdate({ target: federationKv.key, set: { value: jsonb(value), expiresAt } });
+      await rows.write({ key: k, value, expiresAt });
       if (rememberedInProcess(key)) remember(k, value, expiresAt);
     },
     async delete(key) {

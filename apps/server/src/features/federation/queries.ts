@@ -52,11 +52,12 @@ const localPostPublished = (db: Db) =>
     .where(and(eq(posts.id, sql.placeholder('postId')), eq(postAuthor.banned, false), isLocalProfile))})`;
 
 export const federationStatements = preparedFor((db) => ({
-  kvGet: db
-    .select({ value: federationKv.value, expiresAt: federationKv.expiresAt })
+  /** The live rows of `keys` (a text array). */
+  kvGetMany: db
+    .select({ key: federationKv.key, value: federationKv.value, expiresAt: federationKv.expiresAt })
     .from(federationKv)
-    .where(and(eq(federationKv.key, sql.placeholder('key')), liveKv()))
-    .prepare('federation_kv_get'),
+    .where(and(sql`${federationKv.key} = any(${sql.placeholder('keys')}::text[])`, liveKv()))
+    .prepare('federation_kv_get_many'),
   /** `domain`: host with port, lower-case. */
   domainBlock: db
     .select({ mediaOnly: federationDomainBlocks.mediaOnly })

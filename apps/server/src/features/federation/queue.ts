@@ -12,6 +12,7 @@
 import type { MessageQueue, MessageQueueEnqueueOptions } from '@fedify/fedify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { groupedWhileBusy } from '../../lib/grouped.ts';
 
 export const federationMessageTaskName = 'federation_message';
 /** One delivery to one inbox: a lane of its own (runtime/tasks.ts), paced apart from incoming work. */
@@ -60,44 +61,15 @@ async function addJobs(db: Db, specs: readonly JobSpec[]) {
   );
 }
 
-/** Specs at most in one statement: a group of incoming activities of up to 1 MB each stays small. */
-const largestGroup = 32;
-
-/**
- * Adds jobs one caller at a time, but those that ask while a statement is under way go together in
- * the next one (a group commit): a burst of incoming activities costs one round trip, one commit and
- * one wake-up of the job runner per group instead of per activity, and a job added alone goes at
- * once. Each caller's promise settles with its group's statement, so an accepted activity is
- * answered 202 only once its job is stored.
- */
-function groupedJobAdder(db: Db): (spec: JobSpec) => Promise<void> {
-  let waiting: { spec: JobSpec; settle: (error?: unknown) => void }[] = [];
-  let adding = false;
-  const addWaiting = async () => {
-    adding = true;
-    while (waiting.length > 0) {
-      const group = waiting.slice(0, largestGroup);
-      waiting = waiting.slice(largestGroup);
-      const outcome = await addJobs(
-        db,
-        group.map((entry) => entry.spec),
-      ).then(
-        () => undefined,
-        (error: unknown) => error ?? new Error('adding jobs failed'),
-      );
-      for (const entry of group) entry.settle(outcome);
-    }
-    adding = false;
-  };
-  return (spec) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ spec, settle: (error) => (error ? reject(error) : resolve()) });
-      if (!adding) void addWaiting();
-    });
-}
-
 export function createJobMessageQueue(db: Db): MessageQueue {
-  const addJob = groupedJobAdder(db);
+  // Jobs asked for while a statement is under way go together in the next (lib/grouped.ts): a
+  // burst of incoming activities costs one round trip, one commit and one wake-up of the job
+  // runners per group instead of per activity. Each caller's promise settles with its group's
+  // statement, so an accepted activity is answered 202 only once its job is stored.
+  const addJob = groupedWhileBusy<JobSpec, void>(async (specs) => {
+    await addJobs(db, specs);
+    return specs.map(() => undefined);
+  });
   return {
     nativeRetrial: true,
     async enqueue(message, options) {
