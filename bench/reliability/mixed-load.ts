@@ -163,8 +163,12 @@ export async function runMixedLoad(baseUrl: string, options: MixedLoadOptions): 
               session.request(`/api/posts/${post.id}`),
               session.request(`/api/posts/${post.id}/comments`),
             ]);
-            await detail.text();
-            return detail.ok ? thread : detail;
+            if (detail.ok) {
+              await detail.text();
+              return thread;
+            }
+            await thread.text();
+            return detail;
           },
           2,
         );
@@ -194,7 +198,11 @@ export async function runMixedLoad(baseUrl: string, options: MixedLoadOptions): 
           )
         ) {
           if (on) following.add(target);
-          else following.delete(target);
+          else {
+            following.delete(target);
+            // Their followers-only posts (round 3) are no longer ours to open or like.
+            known = known.filter((p) => p.author.userId !== target);
+          }
         }
       }
     }
