@@ -298,4 +298,41 @@ describe('the job queue', () => {
     const gaps = startedAt.slice(1).map((at, i) => at - startedAt[i]!);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(95);
   });
+
+  it('a batching lane that has just fetched nothing of its own still starts its next job at once, not at the poll', async () => {
+    let otherDone = 0;
+    const other = defineTask<Record<string, never>, unknown>({
+      name: 'probe_lane_other',
+      async run() {
+        otherDone++;
+      },
+    });
+    let startedAt = 0;
+    const mine = defineTask<Record<string, never>, unknown>({
+      name: 'probe_lane_mine',
+      async run() {
+        startedAt = performance.now();
+      },
+    });
+    const jobs = await startJobRunners({
+      connectionString: t.databaseUrl,
+      deps: {},
+      logger,
+      lanes: [
+        { tasks: [other], concurrency: 4, batchSize: 4 },
+        { tasks: [mine], concurrency: 4, batchSize: 4 },
+      ],
+    });
+    runners.push(jobs);
+    await addJob(t.db, other, {});
+    await expect.poll(() => otherDone, { timeout: 5_000 }).toBe(1);
+    // Each job added wakes both lanes: "mine" fetched nothing just now, and hears of its own next.
+    for (let i = 0; i < 3; i++) await addJob(t.db, other, {});
+    await expect.poll(() => otherDone, { timeout: 5_000 }).toBe(4);
+    const addedAt = performance.now();
+    await addJob(t.db, mine, {});
+    await expect.poll(() => startedAt, { timeout: 5_000 }).toBeGreaterThan(0);
+    // The poll comes every 2 s; a notice is answered in milliseconds.
+    expect(startedAt - addedAt).toBeLessThan(1_000);
+  });
 });

@@ -171,18 +171,11 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
         worker: {
           completeJobBatchDelay: 0,
           failJobBatchDelay: 0,
-          // Every runner hears of every job added, whatever its task, and would fetch at each
-          // notice. A batching lane whose fetch came back at most half full waits ~100 ms (or for
-          // a burst of notices) before it asks again: incoming activities no longer each cost the
-          // delivery lane an empty fetch, and under a burst the message lane takes full batches.
-          ...(options.batchSize && options.batchSize > 1
-            ? {
-                localQueue: {
-                  size: options.batchSize,
-                  refetchDelay: { durationMs: 100, threshold: Math.floor(options.batchSize / 2) },
-                },
-              }
-            : {}),
+          // Every runner hears of every job added, whatever its task: a lane that takes its jobs
+          // in batches asks once per notice, not once per idle slot. (graphile-worker's refetchDelay,
+          // which would also skip the notices after an empty fetch, was tried: a lane then missed
+          // the notice of its next jobs and found them at the 2 s poll.)
+          ...(options.batchSize && options.batchSize > 1 ? { localQueue: { size: options.batchSize } } : {}),
         },
       },
     });

@@ -132,7 +132,8 @@ export function jobLanes(
       tasks: tasks.filter((task) => !federationTasks.includes(task)),
       cron,
       concurrency: env.JOB_CONCURRENCY,
-      // Batched only to pause after an empty fetch: each incoming activity's job nudges this lane too.
+      // Batched so that each job added elsewhere (every incoming activity's) costs this lane one
+      // fetch, not one per idle slot.
       batchSize: env.JOB_CONCURRENCY,
     },
     {
