@@ -3,21 +3,13 @@
  * the same document, a replaced key parsed anew, and a document that fails to parse tried again.
  */
 import './parsed-keys.ts';
+import { generateCryptoKeyPair } from '@fedify/fedify';
 import { CryptographicKey } from '@fedify/vocab';
 import { exportSpki, preloadedContexts } from '@fedify/vocab-runtime';
 import { describe, expect, it } from 'vitest';
 
 async function keyDocument(owner: string) {
-  const { publicKey } = await crypto.subtle.generateKey(
-    {
-      name: 'RSASSA-PKCS1-v1_5',
-      modulusLength: 2048,
-      publicExponent: new Uint8Array([1, 0, 1]),
-      hash: 'SHA-256',
-    },
-    true,
-    ['sign', 'verify'],
-  );
+  const { publicKey } = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
   return {
     '@context': 'https://w3id.org/security/v1',
     id: `${owner}#main-key`,
