@@ -19,6 +19,9 @@ export function patchPostEverywhere(
   postId: string,
   patch: (post: PostDto) => PostDto,
 ) {
+  // A refetch already under way (a live update asked for it) was answered before this change and
+  // would land after it, undoing it on screen: it is dropped (synchronously, before the patch).
+  void queryClient.cancelQueries({ queryKey: postKeys.detail(postId), exact: true });
   queryClient.setQueryData<PostDto>(postKeys.detail(postId), (post) => (post ? patch(post) : post));
   for (const queryKey of postPageRoots) {
     queryClient.setQueriesData<PostPages>({ queryKey }, (data) =>
