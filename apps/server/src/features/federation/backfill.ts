@@ -35,7 +35,7 @@ import { isPublishedLocal } from './accounts.ts';
 import { audienceOfNote } from './audience.ts';
 import { domainBlockOf } from './domain-blocks.ts';
 import { federationContext } from './federation.ts';
-import { createPostgresKvStore } from './kv.ts';
+import { kvStoreOf } from './kv.ts';
 import { storeRemoteNote } from './remote-posts.ts';
 
 /** How long a read outbox counts as recent: look-ups and profile opens within it read nothing again. */
@@ -136,7 +136,7 @@ export async function requestBackfill(deps: CoreDeps, userId: string, requesterI
     .from(federationActors)
     .where(eq(federationActors.userId, userId));
   if (!remote) return;
-  const kv = createPostgresKvStore(deps.db);
+  const kv = kvStoreOf(deps.db);
   const claimed = await kv.cas!(markKey(userId), undefined, new Date().toISOString(), { ttl: backfillEvery });
   if (!claimed) return;
   await addJob(deps.db, backfillTask, { userId, requesterId }, { jobKey: `federation_backfill:${userId}` });

@@ -52,7 +52,7 @@ import { onUndo } from './inbox/undo.ts';
 import { onUpdate } from './inbox/update.ts';
 import { instanceActorIdentifier, instanceActorOf, instanceActorUsername } from './instance-actor.ts';
 import { farewellKeyPairsOf, instanceKeyPairsOf, keyPairsOf } from './keys.ts';
-import { createPostgresKvStore } from './kv.ts';
+import { kvStoreOf } from './kv.ts';
 import { gateAuthenticatedLoader, gateDocumentLoader } from './loader.ts';
 import { nodeInfoOf } from './nodeinfo.ts';
 import { eventOf } from './objects/event.ts';
@@ -86,7 +86,7 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
   // Fedify takes no userAgent beside custom loaders: ours send it themselves (userAgentOf).
   const loader = gateDocumentLoader(deps.outbound, userAgentOf(deps));
   const federation = createFederation<CoreDeps>({
-    kv: createPostgresKvStore(deps.db),
+    kv: kvStoreOf(deps.db),
     queue: createJobMessageQueue(deps.db),
     manuallyStartQueue: true,
     origin: deps.env.publicUrl,

@@ -13,7 +13,7 @@ import { type Delivery, deliver, type SigningKey } from './deliver.ts';
 import { isDomainBlocked } from './domain-blocks.ts';
 import { sweepFarewells } from './farewell.ts';
 import { federationContext, federationOf, userAgentOf } from './federation.ts';
-import { createPostgresKvStore, sweepFederationKv } from './kv.ts';
+import { kvStoreOf, sweepFederationKv } from './kv.ts';
 import { federationDeliveryTaskName, federationMessageTaskName } from './queue.ts';
 
 /** The sender's private keys a queued message names by id (queue.ts took them out), from `federation_keys`. */
@@ -47,7 +47,7 @@ async function runMessage(queued: Message, deps: CoreDeps) {
     const delivery = queued as unknown as Delivery;
     // A blocked domain gets nothing from us, whatever was queued before the block.
     if (await isDomainBlocked(deps.db, new URL(delivery.inbox).host)) return;
-    const kv = createPostgresKvStore(deps.db);
+    const kv = kvStoreOf(deps.db);
     await deliver({ outbound: deps.outbound, kv, userAgent: userAgentOf(deps) }, delivery, keys);
     return;
   }

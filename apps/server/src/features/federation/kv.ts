@@ -153,6 +153,20 @@ export function createPostgresKvStore(db: Db): KvStore {
   };
 }
 
+const stores = new WeakMap<Db, KvStore>();
+
+/**
+ * The one store of a database in this process: Fedify's, a delivery's and a backfill's share their
+ * groups of statements and the public keys kept in memory.
+ */
+export function kvStoreOf(db: Db): KvStore {
+  const kept = stores.get(db);
+  if (kept) return kept;
+  const store = createPostgresKvStore(db);
+  stores.set(db, store);
+  return store;
+}
+
 /** Deletes expired entries; the hourly maintenance job calls it. */
 export async function sweepFederationKv(db: Db): Promise<number> {
   const removed = await db
