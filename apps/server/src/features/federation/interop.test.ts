@@ -46,6 +46,7 @@ import { createTestContext, type TestContext, testOrigin } from '../../test/cont
 import { makeJpeg } from '../../test/images.ts';
 import { readBody } from '../../test/request-body.ts';
 import { testCertificate } from '../../test/tls.ts';
+import { isDomainBlockedAtDoor } from './domain-blocks.ts';
 import {
   mastodonAccept,
   mastodonActor,
@@ -143,16 +144,8 @@ beforeEach(async () => {
   await t.db.delete(rateLimit);
 });
 
-/**
- * POSTs `activity` to our inbox signed by eve's key (draft-cavage, as Mastodon signs), then runs
- * the queued work; `meanwhile` runs between the two (a moderator acting while the job waits).
- */
-async function deliverToUs(
-  activity: unknown,
-  path = '/ap/inbox',
-  keyOwner = username,
-  meanwhile?: () => Promise<unknown>,
-) {
+/** POSTs `activity` to our inbox signed by eve's key (draft-cavage, as Mastodon signs), then runs the queued work. */
+async function deliverToUs(activity: unknown, path = '/ap/inbox', keyOwner = username) {
   const body = new TextEncoder().encode(JSON.stringify(activity));
   const request = new Request(`${ours}${path}`, {
     method: 'POST',
@@ -169,7 +162,6 @@ async function deliverToUs(
     },
   );
   const response = await t.app.request(signed);
-  await meanwhile?.();
   await t.jobsDone();
   return response;
 }
@@ -575,10 +567,13 @@ describe('the sender and post checks of a queued activity (one statement each)',
       expect(await likes()).toBe(0);
       await suspend(eve!.userId, false);
 
-      // Accepted before the block, run after it: the job's own check drops it.
-      const blockNow = () => t.db.insert(federationDomainBlocks).values({ domain });
+      // Blocked by another process just after this one read its blocks: the door (at most 5 s
+      // behind) takes the Like, and the job's own check drops it. Blocking after the 202 instead
+      // would race the job, which starts at once.
+      expect(await isDomainBlockedAtDoor(t.db, domain)).toBe(false);
+      await t.db.insert(federationDomainBlocks).values({ domain });
       const like = mastodonLike(remote, username, postIri, '601');
-      expect((await deliverToUs(like, '/ap/inbox', username, blockNow)).status).toBe(202);
+      expect((await deliverToUs(like)).status).toBe(202);
       expect(await likes()).toBe(0);
       await t.db.delete(federationDomainBlocks).where(eq(federationDomainBlocks.domain, domain));
 
@@ -744,7 +739,8 @@ describe('reports forwarded to other servers', () => {
     expect(flag!.body.object).toEqual([`${remote}/users/${username}`, eveNote]);
     const sent = JSON.stringify(flag!.body) + JSON.stringify(headerRecord(flag!.request.headers));
     expect(sent).not.toContain(ada.id);
-    expect(sent).not.toContain('ada');
+    // Signatures and proofs are long runs of random base64, which may spell "ada" by chance.
+    expect(sent.replace(/[A-Za-z0-9+/=]{40,}/g, '')).not.toContain('ada');
     const key = await verifyRequest(flag!.request, {
       documentLoader: ourDocuments,
       contextLoader: ourDocuments,
