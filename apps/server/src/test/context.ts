@@ -11,6 +11,7 @@ import path from 'node:path';
 import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import pino from 'pino';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { createAuth } from '../auth/auth.ts';
@@ -21,7 +22,6 @@ import * as schema from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
 import { createFeedCache } from '../features/feed/cache.ts';
 import { startJobRunner } from '../jobs/runner.ts';
-import { createLogger } from '../lib/logger.ts';
 import { createOutboundGate, type Resolve, systemResolve } from '../lib/outbound/gate.ts';
 import { createUploadGate } from '../lib/upload-gate.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
@@ -30,6 +30,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { tasks } from '../runtime/tasks.ts';
 import { createStorage, spaceMonitorFor } from '../server.ts';
 import { createLocalStorage, type Storage } from '../storage/storage.ts';
+import { failureLog } from './failure-log.ts';
 import { imageForm, makeJpeg } from './images.ts';
 import { readMailbox } from './mail.ts';
 
@@ -125,7 +126,8 @@ export async function createTestContext(
   // STORAGE_DRIVER=s3 in the overrides tests the S3 driver; otherwise files go to the temp folder.
   const driver = env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
   const storage = options.wrapStorage ? options.wrapStorage(driver) : driver;
-  const logger = createLogger('silent', false);
+  // Silent unless the test fails: then what it logged is printed (test/failure-log.ts).
+  const logger = pino({ level: 'warn', base: { service: 'glimpse' } }, failureLog);
   const live = await createLiveHub({ db: database.db, logger, transport: createLocalTransport() });
   // Live events stay in-process here, but the feed cache listens to the database as in production.
   const listener = createPgListener(database.url, logger);
