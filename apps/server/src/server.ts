@@ -75,6 +75,7 @@ export async function createDeps(
     mailer,
     onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
     trustsCopyOf: copyTrust(suspended, endedSessions),
+    logger,
   });
   const outbound = createOutboundGate({ allowPrivateAddresses: env.outboundAllowPrivateAddresses });
   return {

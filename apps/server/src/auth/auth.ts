@@ -19,6 +19,7 @@ import type { Db } from '../db/client.ts';
 import { account, profiles, rateLimit, session, twoFactor, user, verification } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { currentLanguage } from '../lib/language.ts';
+import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {
   changeEmailMail,
@@ -57,11 +58,31 @@ export interface AuthHooks {
   onSessionsEnded?: (userId: string) => void;
   /** Whether a signed session copy may answer for this account (auth/ended-sessions.ts). */
   trustsCopyOf?: (userId: string) => boolean | Promise<boolean>;
+  /** Where better-auth's own warnings and errors go; without it, to the console as its text. */
+  logger?: Logger;
+}
+
+/**
+ * better-auth's log lines (warn and up, its default) as our JSON lines (lib/logger.ts), not its
+ * coloured console text. No `level` on purpose: with one set, better-auth also logs every refused
+ * request (a wrong code, a limit reached) as an error, through a logger of its own.
+ */
+function authLogTo(logger: Logger) {
+  return {
+    log(level: 'debug' | 'info' | 'warn' | 'error', message: string, ...details: unknown[]) {
+      const err = details.find((detail) => detail instanceof Error);
+      const rest = details.filter((detail) => detail !== err);
+      logger[level](
+        { component: 'better-auth', ...(err ? { err } : {}), ...(rest.length ? { details: rest } : {}) },
+        message,
+      );
+    },
+  };
 }
 
 export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = {}) {
   const rateLimitsOn = env.RATE_LIMITS === 'on';
-  const { mailer, onSessionsEnded, trustsCopyOf } = hooks;
+  const { mailer, onSessionsEnded, trustsCopyOf, logger } = hooks;
   const appUrl = (pathname: string, token: string) =>
     `${env.publicUrl}${pathname}?token=${encodeURIComponent(token)}`;
 
@@ -106,6 +127,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       basePath: '/api/auth',
       secret,
       trustedOrigins: env.trustedOrigins,
+      ...(logger && { logger: authLogTo(logger) }),
       database: drizzleAdapter(db, {
         provider: 'pg',
         schema: { user, session, account, verification, rateLimit, twoFactor },

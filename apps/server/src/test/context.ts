@@ -5,7 +5,7 @@
  * like a browser, so each test reads as a sequence of user actions.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, type SQL, sql } from 'drizzle-orm';
@@ -113,13 +113,16 @@ export async function createTestContext(
   } = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-test-'));
+  // No web build in it (pages answer 503) unless a test writes one; there, so serveStatic does not warn.
+  const webDistDir = path.join(dataDir, 'web');
+  await mkdir(webDistDir);
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PUBLIC_URL: testOrigin,
     RATE_LIMITS: 'off',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    WEB_DIST_DIR: webDistDir,
     ...overrides,
   });
   const database = await openTestDatabase();
@@ -144,6 +147,7 @@ export async function createTestContext(
       mailer,
       onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
       trustsCopyOf: copyTrust(suspended, endedSessions),
+      logger,
     }),
     logger,
     live,

@@ -17,6 +17,9 @@ export const failureLog = {
   },
 };
 
+/** The lines logged so far in this test, parsed: for a test of what the server logs. */
+export const loggedInThisTest = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
 // Registered for every server test file (vitest.config.ts setupFiles).
 beforeEach(({ onTestFailed }) => {
   lines = [];
