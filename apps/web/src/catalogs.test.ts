@@ -45,13 +45,14 @@ const sameInEveryLanguage = new Set([
   'Email',
   'Team',
   'Alerts',
-  // Words these languages share with English (German Website/Optional/Feedback, French Date/Mentions).
+  // Words these languages share with English (German Website/Optional/Feedback/Moderator, French Date/Mentions).
   'Date',
   'Mentions',
   'Optional',
   'Website',
   'Feedback',
   'Likes',
+  'Moderator',
   '{count, plural, one {# photo} other {# photos}}',
 ]);
 

@@ -34,6 +34,7 @@ const namedAttributes = new Set([
   'description',
   'confirmLabel',
   'legend',
+  'message',
 ]);
 
 const sourceFiles = (dir: string, pattern = /\.tsx$/): string[] =>
@@ -45,7 +46,7 @@ const sourceFiles = (dir: string, pattern = /\.tsx$/): string[] =>
         : [],
   );
 
-type Node = { type: string; [key: string]: unknown };
+type Node = { type: string; loc?: { start: { line: number } }; [key: string]: unknown };
 const isWordy = (text: string) =>
   /\p{L}{2,}/u.test(
     text
@@ -53,6 +54,26 @@ const isWordy = (text: string) =>
       .filter((word) => !allowedTexts.has(word))
       .join(' '),
   );
+
+/**
+ * The plain strings an expression can end up as, through `a ? b : c` and `a && b`:
+ * `{isAdmin ? 'Admin' : 'Moderator'}` shows one of two bare words. Calls are not followed (a `t`
+ * call translates; a class-name helper's strings are not shown).
+ */
+function literalOutcomes(node: Node | null | undefined): Node[] {
+  if (!node) return [];
+  if (node.type === 'StringLiteral') return [node];
+  if (node.type === 'TemplateLiteral') return [node];
+  if (node.type === 'ConditionalExpression')
+    return [...literalOutcomes(node.consequent as Node), ...literalOutcomes(node.alternate as Node)];
+  if (node.type === 'LogicalExpression') return literalOutcomes(node.right as Node);
+  return [];
+}
+
+const literalText = (node: Node) =>
+  node.type === 'StringLiteral'
+    ? (node.value as string)
+    : (node.quasis as { value: { cooked: string } }[]).map((quasi) => quasi.value.cooked).join('…');
 
 /** Bare texts of one file, as "line: text". */
 export function bareTexts(code: string): string[] {
@@ -74,11 +95,26 @@ export function bareTexts(code: string): string[] {
     if (n.type === 'JSXText' && !inside && isWordy(n.value as string)) {
       found.push(`${n.loc?.start.line}: ${(n.value as string).trim()}`);
     }
+    if ((n.type === 'JSXElement' || n.type === 'JSXFragment') && !inside) {
+      for (const child of n.children as Node[]) {
+        if (child.type !== 'JSXExpressionContainer') continue;
+        for (const literal of literalOutcomes(child.expression as Node)) {
+          if (isWordy(literalText(literal)))
+            found.push(`${child.loc?.start.line}: {'${literalText(literal)}'}`);
+        }
+      }
+    }
     if (n.type === 'JSXAttribute') {
       const name = (n.name as { name: string }).name;
       const value = n.value as Node | null;
       if (namedAttributes.has(name) && value?.type === 'StringLiteral' && isWordy(value.value as string)) {
         found.push(`${n.loc?.start.line}: ${name}="${value.value}"`);
+      }
+      if (namedAttributes.has(name) && value?.type === 'JSXExpressionContainer') {
+        for (const literal of literalOutcomes(value.expression as Node)) {
+          if (isWordy(literalText(literal)))
+            found.push(`${n.loc?.start.line}: ${name}={'${literalText(literal)}'}`);
+        }
       }
     }
     for (const [key, value] of Object.entries(n)) {
@@ -107,6 +143,12 @@ describe('texts in JSX', () => {
     expect(bareTexts('const a = <p><Trans>Hello <b>there</b></Trans></p>;')).toEqual([]);
     expect(bareTexts('const a = <img alt={t`A photo`} />;')).toEqual([]);
     expect(bareTexts('const a = <p>· {count} ✓ Glimpse</p>;')).toEqual([]);
+    expect(bareTexts("const a = <span>{admin ? 'Admin' : 'Moderator'}</span>;")).toEqual([
+      "1: {'Admin'}",
+      "1: {'Moderator'}",
+    ]);
+    expect(bareTexts("const a = <img alt={big && 'A big photo'} />;")).toEqual(["1: alt={'A big photo'}"]);
+    expect(bareTexts("const a = <span>{admin ? t`Admin` : ''}</span>;")).toEqual([]);
   });
 });
 

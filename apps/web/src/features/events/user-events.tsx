@@ -56,11 +56,7 @@ export function UserEventList({ userId, canDelete = false }: { userId: string; c
         <ConfirmDialog
           open={pendingDelete !== null}
           title={t`Delete this event?`}
-          message={
-            pendingDelete
-              ? `“${pendingDelete.title}” and the list of people who joined will be removed for everyone. This cannot be undone.`
-              : ''
-          }
+          message={pendingDelete ? messages.event.confirmDelete(pendingDelete.title) : ''}
           busy={deleteEvent.isPending}
           onCancel={() => setPendingDelete(null)}
           onConfirm={() =>

@@ -13,9 +13,9 @@ import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { actionableMessage } from '@/lib/api-client.ts';
-import { formatDateTime } from '@/lib/format.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useBlockDomain, useFederationAdmin, useUnblockDomain } from './api/federation.ts';
+import { triesLine } from './job-tries.ts';
 import styles from './people-list.module.css';
 
 export function FederationScreen() {
@@ -146,11 +146,7 @@ export function FederationScreen() {
                 <li key={job.id} className={styles.stacked}>
                   <span className={styles.word}>{job.host}</span>
                   <span className={styles.note}>{job.lastError}</span>
-                  <span className={styles.note}>
-                    {job.givenUp
-                      ? t`Gave up after ${job.attempts} tries · ${formatDateTime(job.runAt)}`
-                      : t`Try ${job.attempts} of ${job.maxAttempts} failed · next try ${formatDateTime(job.runAt)}`}
-                  </span>
+                  <span className={styles.note}>{triesLine(job)}</span>
                 </li>
               ))}
             </ul>

@@ -10,8 +10,8 @@ import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Button } from '@/components/button.tsx';
 import { useToast } from '@/components/toast.tsx';
-import { formatDateTime } from '@/lib/format.ts';
 import { useJobQueue, useRetryJob } from './api/jobs.ts';
+import { triesLine } from './job-tries.ts';
 import styles from './moderation.module.css';
 
 /** What each task does, in words; the identifier stays beside it for the logs. */
@@ -73,11 +73,7 @@ function FailedJob({ job }: { job: FailedJobDto }) {
         </Button>
       </div>
       <p className={styles.reason}>{job.lastError}</p>
-      <p className={styles.meta}>
-        {job.givenUp
-          ? `Gave up after ${job.attempts} ${job.attempts === 1 ? 'try' : 'tries'} · ${formatDateTime(job.runAt)}`
-          : `Try ${job.attempts} of ${job.maxAttempts} failed · next try ${formatDateTime(job.runAt)}`}
-      </p>
+      <p className={styles.meta}>{triesLine(job)}</p>
     </li>
   );
 }

@@ -32,7 +32,7 @@ export function BlockButton({ userId, name, blocked }: { userId: string; name: s
       <ConfirmDialog
         open={confirming}
         title={t`Block ${name}?`}
-        message={`You and ${name} will stop following each other and will no longer see each other’s posts, comments, events or profile. ${name} is not told.`}
+        message={t`You and ${name} will stop following each other and will no longer see each other’s posts, comments, events or profile. ${name} is not told.`}
         confirmLabel={t`Block`}
         busy={block.isPending}
         onCancel={() => setConfirming(false)}
@@ -50,7 +50,7 @@ export function MuteButton({ userId, muted }: { userId: string; muted: boolean }
       icon={muted ? <Volume2 aria-hidden="true" size={18} /> : <VolumeX aria-hidden="true" size={18} />}
       onClick={() => mute.mutate(!muted)}
     >
-      {muted ? 'Unmute' : 'Mute'}
+      {muted ? <Trans>Unmute</Trans> : <Trans>Mute</Trans>}
     </Button>
   );
 }

@@ -80,7 +80,7 @@ export function TeamPanel() {
                 <Trans>Remove moderator</Trans>
               </Button>
             ) : (
-              <span>{role === 'admin' ? 'Admin' : 'Moderator'}</span>
+              <span>{role === 'admin' ? t({ message: 'Admin', context: 'role' }) : t`Moderator`}</span>
             )}
           </li>
         ))}
