@@ -104,6 +104,17 @@ export function bareTexts(code: string): string[] {
         }
       }
     }
+    // A component's default words: `{ label = 'Load more' }` would be shown untranslated.
+    if (n.type === 'AssignmentPattern') {
+      const left = n.left as Node;
+      const right = n.right as Node;
+      if (
+        left.type === 'Identifier' &&
+        namedAttributes.has(left.name as string) &&
+        literalOutcomes(right).some((literal) => isWordy(literalText(literal)))
+      )
+        found.push(`${n.loc?.start.line}: ${left.name as string} = '${literalText(right)}'`);
+    }
     if (n.type === 'JSXAttribute') {
       const name = (n.name as { name: string }).name;
       const value = n.value as Node | null;
@@ -149,6 +160,9 @@ describe('texts in JSX', () => {
     ]);
     expect(bareTexts("const a = <img alt={big && 'A big photo'} />;")).toEqual(["1: alt={'A big photo'}"]);
     expect(bareTexts("const a = <span>{admin ? t`Admin` : ''}</span>;")).toEqual([]);
+    expect(bareTexts("function More({ label = 'Load more' }) { return null; }")).toEqual([
+      "1: label = 'Load more'",
+    ]);
   });
 });
 

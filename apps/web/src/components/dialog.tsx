@@ -68,7 +68,7 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Delete',
+  confirmLabel,
   busy,
   onConfirm,
   onCancel,
@@ -84,7 +84,7 @@ export function ConfirmDialog({
             <Trans>Cancel</Trans>
           </Button>
           <Button variant="danger" onClick={onConfirm} busy={busy}>
-            {confirmLabel}
+            {confirmLabel ?? <Trans>Delete</Trans>}
           </Button>
         </>
       }

@@ -3,6 +3,7 @@
  * Load more button for keyboards and screen readers (and when the observer is not enough).
  */
 import { messages } from '@glimpse/shared';
+import { Trans } from '@lingui/react/macro';
 import { useInfiniteScroll } from '@/lib/use-infinite-scroll.ts';
 import { Button } from './button.tsx';
 import styles from './load-more.module.css';
@@ -13,6 +14,7 @@ interface LoadMoreProps {
   fetchNextPage: () => unknown;
   /** Lists that should not load by themselves (e.g. comments) show only the button. */
   auto?: boolean;
+  /** The button's words; "Load more" unless the list says what more it loads. */
   label?: string;
 }
 
@@ -21,7 +23,7 @@ export function LoadMore({
   isFetchingNextPage,
   fetchNextPage,
   auto = true,
-  label = 'Load more',
+  label,
 }: LoadMoreProps) {
   const sentinel = useInfiniteScroll(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -37,7 +39,7 @@ export function LoadMore({
             busy={isFetchingNextPage}
             busyLabel={messages.common.loading}
           >
-            {label}
+            {label ?? <Trans>Load more</Trans>}
           </Button>
         </div>
       )}
