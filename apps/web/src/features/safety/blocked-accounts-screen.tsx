@@ -8,6 +8,7 @@ import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
+import { Row, RowList } from '@/components/row-list.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { useBlockedAccounts } from './api/blocked.ts';
 import { useRelation } from './api/relations.ts';
@@ -41,14 +42,14 @@ export function BlockedAccountsScreen() {
       ) : people.length === 0 ? (
         <EmptyState icon={<Ban />} title={messages.safety.noBlocked} />
       ) : (
-        <ul className={styles.list} aria-label={t`Blocked accounts`}>
+        <RowList label={t`Blocked accounts`}>
           {people.map(({ person, blockedAt }) => (
-            <li key={person.userId} className={styles.row}>
+            <Row key={person.userId}>
               <AuthorLine author={person} at={blockedAt} />
               <UnblockButton userId={person.userId} />
-            </li>
+            </Row>
           ))}
-        </ul>
+        </RowList>
       )}
       <LoadMore
         hasNextPage={blocked.hasNextPage}

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/field.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
+import { Row, RowList } from '@/components/row-list.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { actionableMessage } from '@/lib/api-client.ts';
@@ -75,9 +76,9 @@ export function FederationScreen() {
           {overview.data.blockedDomains.length === 0 ? (
             <EmptyState icon={<Globe />} title={t`No blocked domains.`} />
           ) : (
-            <ul className={styles.list} aria-label={t`Blocked domains`}>
+            <RowList label={t`Blocked domains`}>
               {overview.data.blockedDomains.map((item) => (
-                <li key={item.domain} className={styles.row}>
+                <Row key={item.domain}>
                   <span className={styles.word}>
                     {item.domain}
                     {item.mediaOnly ? <span className={styles.note}> · {t`media only`}</span> : null}
@@ -96,9 +97,9 @@ export function FederationScreen() {
                   >
                     <Trans>Unblock</Trans>
                   </Button>
-                </li>
+                </Row>
               ))}
-            </ul>
+            </RowList>
           )}
 
           <h2 className={styles.heading}>
@@ -141,15 +142,15 @@ export function FederationScreen() {
               <Trans>No failed deliveries.</Trans>
             </p>
           ) : (
-            <ul className={styles.list} aria-label={t`Failed deliveries`}>
+            <RowList label={t`Failed deliveries`}>
               {overview.data.failedDeliveries.map((job) => (
-                <li key={job.id} className={styles.stacked}>
+                <Row key={job.id} stacked>
                   <span className={styles.word}>{job.host}</span>
                   <span className={styles.note}>{job.lastError}</span>
                   <span className={styles.note}>{triesLine(job)}</span>
-                </li>
+                </Row>
               ))}
-            </ul>
+            </RowList>
           )}
         </>
       )}

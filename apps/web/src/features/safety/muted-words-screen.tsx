@@ -10,6 +10,7 @@ import { EyeOff, X } from 'lucide-react';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/field.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
+import { Row, RowList } from '@/components/row-list.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { actionableMessage, isApiError } from '@/lib/api-client.ts';
 import { useMutedWordList } from '@/lib/muted-words.ts';
@@ -59,9 +60,9 @@ export function MutedWordsScreen() {
       {words.isPending ? null : items.length === 0 ? (
         <EmptyState icon={<EyeOff />} title={messages.safety.noMutedWords} />
       ) : (
-        <ul className={styles.list} aria-label={t`Muted words`}>
+        <RowList label={t`Muted words`}>
           {items.map((item) => (
-            <li key={item.id} className={styles.row}>
+            <Row key={item.id}>
               <span className={styles.word}>{item.word}</span>
               <Button
                 variant="ghost"
@@ -74,9 +75,9 @@ export function MutedWordsScreen() {
               >
                 <Trans>Unmute</Trans>
               </Button>
-            </li>
+            </Row>
           ))}
-        </ul>
+        </RowList>
       )}
     </Page>
   );

@@ -12,6 +12,7 @@ import { useDeferredValue, useState } from 'react';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/field.tsx';
+import { Row, RowList } from '@/components/row-list.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { api, request } from '@/lib/api-client.ts';
 import { searchKeys } from '@/lib/query-keys.ts';
@@ -30,9 +31,9 @@ function Candidates({ q, teamIds }: { q: string; teamIds: Set<string> }) {
   const people = (results.data ?? []).filter((person: UserSearchResultDto) => !teamIds.has(person.userId));
   if (!q.trim() || people.length === 0) return null;
   return (
-    <ul className={styles.list} aria-label={t`Members found`}>
+    <RowList label={t`Members found`}>
       {people.map((person) => (
-        <li key={person.userId} className={styles.row}>
+        <Row key={person.userId}>
           <AuthorLine author={{ ...person, followerCount: 0 }} />
           <Button
             size="sm"
@@ -45,9 +46,9 @@ function Candidates({ q, teamIds }: { q: string; teamIds: Set<string> }) {
           >
             <Trans>Make moderator</Trans>
           </Button>
-        </li>
+        </Row>
       ))}
-    </ul>
+    </RowList>
   );
 }
 
@@ -62,9 +63,9 @@ export function TeamPanel() {
   const members = team.data?.items ?? [];
   return (
     <>
-      <ul className={styles.list} aria-label={t`Moderators and admins`}>
+      <RowList label={t`Moderators and admins`}>
         {members.map(({ person, role }) => (
-          <li key={person.userId} className={styles.row}>
+          <Row key={person.userId}>
             <AuthorLine author={person} />
             {isAdmin && role === 'moderator' ? (
               <Button
@@ -82,11 +83,11 @@ export function TeamPanel() {
             ) : (
               <span>{role === 'admin' ? t({ message: 'Admin', context: 'role' }) : t`Moderator`}</span>
             )}
-          </li>
+          </Row>
         ))}
-      </ul>
+      </RowList>
       {isAdmin && (
-        <div style={{ marginTop: 16 }}>
+        <div className={styles.find}>
           <TextField
             label={t`Find a member to make moderator`}
             type="search"

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
+import { Row, RowActions, RowList } from '@/components/row-list.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { useAnswerFollowRequest, useFollowRequests } from './api/follow-requests.ts';
 import styles from './follow-requests-screen.module.css';
@@ -15,9 +16,9 @@ import styles from './follow-requests-screen.module.css';
 function RequestRow({ request }: { request: FollowRequestDto }) {
   const answer = useAnswerFollowRequest(request.requester.userId);
   return (
-    <li className={styles.row}>
+    <Row>
       <AuthorLine author={request.requester} at={request.createdAt} />
-      <div className={styles.actions}>
+      <RowActions>
         <Button
           size="sm"
           busy={answer.isPending && answer.variables === true}
@@ -35,8 +36,8 @@ function RequestRow({ request }: { request: FollowRequestDto }) {
         >
           <Trans>Decline</Trans>
         </Button>
-      </div>
-    </li>
+      </RowActions>
+    </Row>
   );
 }
 
@@ -58,11 +59,11 @@ export function FollowRequestsScreen() {
       ) : requests.data.length === 0 ? (
         <EmptyState icon={<UserCheck />} title={t`No follow requests`} />
       ) : (
-        <ul className={styles.list} aria-label={t`Follow requests`}>
+        <RowList label={t`Follow requests`}>
           {requests.data.map((request) => (
             <RequestRow key={request.requester.userId} request={request} />
           ))}
-        </ul>
+        </RowList>
       )}
     </Page>
   );
