@@ -196,6 +196,7 @@ test('muted words fold posts with Show anyway; the sign-up and muted-word screen
   await a.page.getByRole('button', { name: 'Mute word' }).click();
   await expect(a.page.getByRole('list', { name: 'Muted words' })).toContainText('spoilers');
   await expectAccessible(a.page, '/settings/muted-words');
+  await shots(a.page, 'settings-muted-words');
   await a.page.goto('/');
   await expect(a.page.getByText('This post contains a word you muted.')).toBeVisible();
   await expect(feedPost(a.page, caption)).toHaveCount(0);
