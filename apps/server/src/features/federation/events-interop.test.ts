@@ -5,16 +5,19 @@
  * draft-cavage.
  */
 import './node-shims.ts';
-import { createServer } from 'node:https';
-import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { exportSpki } from '@fedify/vocab-runtime';
 import type { EventDto, Page } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAttendees, events, follows } from '../../db/schema.ts';
-import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
-import { readBody } from '../../test/request-body.ts';
-import { testCertificate } from '../../test/tls.ts';
+import type { TestContext } from '../../test/context.ts';
+import {
+  contextBeside,
+  deliverSigned,
+  type ReceivedPost,
+  type StandInServer,
+  signedByStandIn,
+  startStandIn,
+} from '../../test/stand-in-server.ts';
 import {
   mobilizonAcceptFollow,
   mobilizonAcceptJoin,
@@ -39,64 +42,35 @@ const day = 24 * 60 * 60 * 1000;
 
 let t: TestContext;
 let ada: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
-let keys: CryptoKeyPair;
-const received: { path: string; body: Record<string, unknown> }[] = [];
-let standIn: ReturnType<typeof createServer>;
+let standIn: StandInServer;
+let received: ReceivedPost[];
 
 beforeAll(async () => {
-  const tls = testCertificate([remoteHost]);
-  keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
-  const pem = await exportSpki(keys.publicKey);
-  standIn = createServer({ cert: tls.cert, key: tls.key }, async (request, response) => {
-    const url = new URL(request.url ?? '/', remote);
-    const json = (body: unknown, type = 'application/activity+json') => {
-      response.writeHead(200, { 'content-type': type });
-      response.end(JSON.stringify(body));
-    };
+  standIn = await startStandIn(remoteHost, 3164, (url, pem) => {
     const name = /^\/@(\w+)$/.exec(url.pathname)?.[1];
-    if (request.method === 'POST') {
-      received.push({ path: url.pathname, body: JSON.parse(await readBody(request)) });
-      response.writeHead(202).end();
-    } else if (url.pathname === '/.well-known/webfinger') {
+    if (url.pathname === '/.well-known/webfinger') {
       const user = url.searchParams.get('resource')?.match(/^acct:(\w+)@/)?.[1] ?? 'alice';
-      json(mobilizonWebFinger(remote, user), 'application/jrd+json');
-    } else if (name?.startsWith('solo')) {
+      return { json: mobilizonWebFinger(remote, user), type: 'application/jrd+json' };
+    }
+    if (name?.startsWith('solo')) {
       // An account with an inbox of its own and no shared one: five of them are five deliveries.
       const { endpoints: _shared, ...actor } = mobilizonActor(remote, name, pem);
-      json(actor);
-    } else if (name) json(mobilizonActor(remote, name, pem));
-    else response.writeHead(404).end();
+      return { json: actor };
+    }
+    return name ? { json: mobilizonActor(remote, name, pem) } : undefined;
   });
-  await new Promise<void>((resolve) => standIn.listen(3164, '127.0.0.1', resolve));
-  t = await createTestContext(
-    { PUBLIC_URL: ours, TRUSTED_ORIGINS: testOrigin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
-    { outbound: { ca: tls.cert, hosts: { [remoteHost]: ['127.0.0.1'] } } },
-  );
+  received = standIn.received;
+  t = await contextBeside(ours, standIn);
   ada = await t.signUpWithProfile({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => standIn?.close(resolve));
+  await standIn?.close();
 });
 
 /** POSTs `activity` to our shared inbox signed by `who`'s key (draft-cavage, as Mobilizon signs). */
-async function deliverToUs(activity: unknown, who = 'alice') {
-  const body = new TextEncoder().encode(JSON.stringify(activity));
-  const request = new Request(`${ours}/ap/inbox`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/activity+json' },
-    body,
-  });
-  const signed = await signRequest(
-    request,
-    keys.privateKey,
-    new URL(`${mobilizonActorId(remote, who)}#main-key`),
-    { spec: 'draft-cavage-http-signatures-12', body: body.buffer },
-  );
-  const response = await t.app.request(signed);
-  await t.jobsDone();
-  return response;
-}
+const deliverToUs = (activity: unknown, who = 'alice') =>
+  deliverSigned(t, standIn, `${ours}/ap/inbox`, activity, `${mobilizonActorId(remote, who)}#main-key`);
 
 const sentOfType = (type: string) => received.filter((r) => r.body.type === type);
 const lastSent = (type: string) => sentOfType(type).at(-1);
@@ -309,21 +283,14 @@ describe('the capacity race with remote joins', () => {
     const before = { accepts: sentOfType('Accept').length, tentative: sentOfType('TentativeAccept').length };
     const names = Array.from({ length: 30 }, (_, i) => `racer${i}`);
     const signedJoins = await Promise.all(
-      names.map(async (name) => {
-        const body = new TextEncoder().encode(
-          JSON.stringify(mobilizonJoin(remote, name, target, `race-${name}`)),
-        );
-        return signRequest(
-          new Request(`${ours}/ap/inbox`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/activity+json' },
-            body,
-          }),
-          keys.privateKey,
-          new URL(`${mobilizonActorId(remote, name)}#main-key`),
-          { spec: 'draft-cavage-http-signatures-12', body: body.buffer },
-        );
-      }),
+      names.map((name) =>
+        signedByStandIn(
+          standIn,
+          `${ours}/ap/inbox`,
+          mobilizonJoin(remote, name, target, `race-${name}`),
+          `${mobilizonActorId(remote, name)}#main-key`,
+        ),
+      ),
     );
     const responses = await Promise.all([
       ...signedJoins.map((request) => t.app.request(request)),

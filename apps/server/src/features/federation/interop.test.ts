@@ -5,16 +5,9 @@
  * Signatures are draft-cavage, as Mastodon and Pixelfed sign.
  */
 import './node-shims.ts';
-import { createServer } from 'node:https';
-import {
-  generateCryptoKeyPair,
-  signRequest,
-  verifyJsonLd,
-  verifyObject,
-  verifyRequest,
-} from '@fedify/fedify';
+import { verifyJsonLd, verifyObject, verifyRequest } from '@fedify/fedify';
 import { Create } from '@fedify/vocab';
-import { exportSpki, preloadedContexts } from '@fedify/vocab-runtime';
+import { preloadedContexts } from '@fedify/vocab-runtime';
 import type {
   CommentDto,
   NotificationDto,
@@ -42,10 +35,15 @@ import {
   reports,
   user,
 } from '../../db/schema.ts';
-import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
+import type { TestContext } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
-import { readBody } from '../../test/request-body.ts';
-import { testCertificate } from '../../test/tls.ts';
+import {
+  contextBeside,
+  deliverSigned,
+  type ReceivedPost,
+  type StandInServer,
+  startStandIn,
+} from '../../test/stand-in-server.ts';
 import { isDomainBlockedAtDoor } from './domain-blocks.ts';
 import {
   mastodonAccept,
@@ -72,72 +70,36 @@ const username = 'eve';
 
 let t: TestContext;
 let ada: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
-let keys: CryptoKeyPair;
-const received: {
-  path: string;
-  body: Record<string, unknown>;
-  signed: boolean;
-  /** The request as it arrived, to verify its signature. */
-  request: Request;
-}[] = [];
-let standIn: ReturnType<typeof createServer>;
+let standIn: StandInServer;
+let received: ReceivedPost[];
 
 beforeAll(async () => {
-  const tls = testCertificate([remoteHost]);
-  keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
-  const pem = await exportSpki(keys.publicKey);
   const photo = await makeJpeg(1080, 1350);
-  standIn = createServer({ cert: tls.cert, key: tls.key }, async (request, response) => {
-    const url = new URL(request.url ?? '/', remote);
-    const json = (body: unknown, type = 'application/activity+json') => {
-      response.writeHead(200, { 'content-type': type });
-      response.end(JSON.stringify(body));
-    };
-    if (request.method === 'POST') {
-      const text = await readBody(request);
-      const body = JSON.parse(text) as Record<string, unknown>;
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (typeof value === 'string') headers.set(name, value);
-      }
-      received.push({
-        path: url.pathname,
-        body,
-        signed: Boolean(request.headers.signature ?? request.headers['signature-input']),
-        request: new Request(url, { method: 'POST', headers, body: text }),
-      });
-      response.writeHead(202).end();
-    } else if (url.pathname === '/.well-known/webfinger')
-      json(mastodonWebFinger(remote, username), 'application/jrd+json');
-    else if (url.pathname === `/users/${username}`) json(mastodonActor(remote, username, pem));
+  standIn = await startStandIn(remoteHost, 3112, (url, pem) => {
+    if (url.pathname === '/.well-known/webfinger')
+      return { json: mastodonWebFinger(remote, username), type: 'application/jrd+json' };
+    if (url.pathname === `/users/${username}`) return { json: mastodonActor(remote, username, pem) };
     // Another account on the same server (its own actor, the same key: only the actor differs).
-    else if (url.pathname === '/users/mallory') json(mastodonActor(remote, 'mallory', pem));
+    if (url.pathname === '/users/mallory') return { json: mastodonActor(remote, 'mallory', pem) };
     // Followers with only an inbox of their own (no shared inbox): one delivery each.
-    else if (/^\/users\/fan\d$/.test(url.pathname))
-      json({ ...mastodonActor(remote, url.pathname.slice('/users/'.length), pem), endpoints: undefined });
-    else if (url.pathname === '/actor') json(mastodonInstanceActor(remote, pem));
-    else if (url.pathname.endsWith('.jpg')) {
-      response.writeHead(200, { 'content-type': 'image/jpeg' });
-      response.end(photo);
-    } else response.writeHead(404).end();
+    if (/^\/users\/fan\d$/.test(url.pathname))
+      return {
+        json: { ...mastodonActor(remote, url.pathname.slice('/users/'.length), pem), endpoints: undefined },
+      };
+    if (url.pathname === '/actor') return { json: mastodonInstanceActor(remote, pem) };
+    if (url.pathname.endsWith('.jpg')) return { bytes: photo, type: 'image/jpeg' };
+    return undefined;
   });
-  await new Promise<void>((resolve) => standIn.listen(3112, '127.0.0.1', resolve));
-  t = await createTestContext(
-    // Rate limits on: the inbox's per-server limit and the look-up limit are tested here.
-    {
-      PUBLIC_URL: ours,
-      TRUSTED_ORIGINS: testOrigin,
-      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
-      RATE_LIMITS: 'on',
-    },
-    { outbound: { ca: tls.cert, hosts: { [remoteHost]: ['127.0.0.1'] } } },
-  );
+  received = standIn.received;
+  // Rate limits on: the inbox's per-server limit and the look-up limit are tested here.
+  t = await contextBeside(ours, standIn, { RATE_LIMITS: 'on' });
   ada = await t.signUpWithProfile({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => standIn?.close(resolve));
+  await standIn?.close();
 });
+
 // Every member here signs up from the one test address, and better-auth allows an address 10
 // sign-ups in 30 minutes: the file tests federation's own limits, so each test starts below that one.
 beforeEach(async () => {
@@ -145,26 +107,14 @@ beforeEach(async () => {
 });
 
 /** POSTs `activity` to our inbox signed by eve's key (draft-cavage, as Mastodon signs), then runs the queued work. */
-async function deliverToUs(activity: unknown, path = '/ap/inbox', keyOwner = username) {
-  const body = new TextEncoder().encode(JSON.stringify(activity));
-  const request = new Request(`${ours}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/activity+json' },
-    body,
-  });
-  const signed = await signRequest(
-    request,
-    keys.privateKey,
-    new URL(keyOwner.startsWith('https://') ? keyOwner : `${remote}/users/${keyOwner}#main-key`),
-    {
-      spec: 'draft-cavage-http-signatures-12',
-      body: body.buffer,
-    },
+const deliverToUs = (activity: unknown, path = '/ap/inbox', keyOwner = username) =>
+  deliverSigned(
+    t,
+    standIn,
+    `${ours}${path}`,
+    activity,
+    keyOwner.startsWith('https://') ? keyOwner : `${remote}/users/${keyOwner}#main-key`,
   );
-  const response = await t.app.request(signed);
-  await t.jobsDone();
-  return response;
-}
 
 /** What the remote server does with our keys: fetched from us (JSON-LD contexts preloaded). */
 const ourDocuments = async (url: string) => {

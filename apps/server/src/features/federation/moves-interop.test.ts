@@ -5,15 +5,16 @@
  * signed with one key. A member here who follows eve ends up asking to follow evenew, with a notice.
  */
 import './node-shims.ts';
-import { createServer } from 'node:https';
-import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
-import { exportSpki } from '@fedify/vocab-runtime';
 import type { NotificationDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasFollowRequest, isFollowing } from '../../core/follows.ts';
-import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
-import { readBody } from '../../test/request-body.ts';
-import { testCertificate } from '../../test/tls.ts';
+import type { TestContext } from '../../test/context.ts';
+import {
+  contextBeside,
+  deliverSigned,
+  type StandInServer,
+  startStandIn,
+} from '../../test/stand-in-server.ts';
 import {
   mastodonAccept,
   mastodonActor,
@@ -28,65 +29,34 @@ const remote = `https://${remoteHost}:3172`;
 
 let t: TestContext;
 let ada: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
-let keys: CryptoKeyPair;
-const received: Record<string, unknown>[] = [];
-let standIn: ReturnType<typeof createServer>;
+let standIn: StandInServer;
 
 beforeAll(async () => {
-  const tls = testCertificate([remoteHost]);
-  keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
-  const pem = await exportSpki(keys.publicKey);
-  standIn = createServer({ cert: tls.cert, key: tls.key }, async (request, response) => {
-    const url = new URL(request.url ?? '/', remote);
-    const json = (body: unknown, type = 'application/activity+json') => {
-      response.writeHead(200, { 'content-type': type });
-      response.end(JSON.stringify(body));
-    };
-    if (request.method === 'POST') {
-      received.push(JSON.parse(await readBody(request)) as Record<string, unknown>);
-      response.writeHead(202).end();
-    } else if (url.pathname === '/.well-known/webfinger') {
+  standIn = await startStandIn(remoteHost, 3172, (url, pem) => {
+    if (url.pathname === '/.well-known/webfinger') {
       const name = (url.searchParams.get('resource') ?? '').replace(/^acct:/, '').split('@')[0]!;
-      json(mastodonWebFinger(remote, name), 'application/jrd+json');
-    } else if (url.pathname === '/users/evenew')
-      json(mastodonActorWithAliases(remote, 'evenew', pem, [`${remote}/users/eve`]));
-    else if (/^\/users\/(eve|mallory)$/.test(url.pathname))
-      json(mastodonActor(remote, url.pathname.split('/').pop()!, pem));
-    else response.writeHead(404).end();
+      return { json: mastodonWebFinger(remote, name), type: 'application/jrd+json' };
+    }
+    if (url.pathname === '/users/evenew')
+      return { json: mastodonActorWithAliases(remote, 'evenew', pem, [`${remote}/users/eve`]) };
+    if (/^\/users\/(eve|mallory)$/.test(url.pathname))
+      return { json: mastodonActor(remote, url.pathname.split('/').pop()!, pem) };
+    return undefined;
   });
-  await new Promise<void>((resolve) => standIn.listen(3172, '127.0.0.1', resolve));
-  t = await createTestContext(
-    { PUBLIC_URL: ours, TRUSTED_ORIGINS: testOrigin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
-    { outbound: { ca: tls.cert, hosts: { [remoteHost]: ['127.0.0.1'] } } },
-  );
+  t = await contextBeside(ours, standIn);
   ada = await t.signUpWithProfile({ firstName: 'Ada', username: 'ada' });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  await new Promise((resolve) => standIn?.close(resolve));
+  await standIn?.close();
 });
 
 /** POSTs `activity` to our shared inbox signed by `keyOwner`'s key (draft-cavage, as Mastodon signs). */
-async function deliverToUs(activity: unknown, keyOwner: string) {
-  const body = new TextEncoder().encode(JSON.stringify(activity));
-  const request = new Request(`${ours}/ap/inbox`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/activity+json' },
-    body,
-  });
-  const signed = await signRequest(
-    request,
-    keys.privateKey,
-    new URL(`${remote}/users/${keyOwner}#main-key`),
-    {
-      spec: 'draft-cavage-http-signatures-12',
-      body: body.buffer,
-    },
-  );
-  const response = await t.app.request(signed);
-  await t.jobsDone();
-  return response;
-}
+const deliverToUs = (activity: unknown, keyOwner: string) =>
+  deliverSigned(t, standIn, `${ours}/ap/inbox`, activity, `${remote}/users/${keyOwner}#main-key`);
+
+/** The activities our server sent the stand-in, from the `from`th on. */
+const sent = (from = 0) => standIn.received.slice(from).map((post) => post.body);
 
 const profile = (userId: string) =>
   ada.get(`/api/profiles/${userId}`).then((r) => r.json() as Promise<PublicProfileDto>);
@@ -101,7 +71,7 @@ describe('a Move from Mastodon', () => {
     eveId = found[0]!.userId;
     await ada.put(`/api/users/${eveId}/follow`);
     await t.jobsDone();
-    const follow = received.find((r) => r.type === 'Follow')!;
+    const follow = sent().find((r) => r.type === 'Follow')!;
     await deliverToUs(
       mastodonAccept(remote, 'eve', { id: follow.id as string, actor: follow.actor as string }),
       'eve',
@@ -127,7 +97,7 @@ describe('a Move from Mastodon', () => {
   });
 
   it('takes eve’s Move to evenew: ada asks to follow evenew, leaves eve, and is told', async () => {
-    received.length = 0;
+    const before = standIn.received.length;
     expect((await deliverToUs(mastodonMove(remote, 'eve', `${remote}/users/evenew`), 'eve')).status).toBe(
       202,
     );
@@ -137,8 +107,12 @@ describe('a Move from Mastodon', () => {
     expect(await hasFollowRequest(t.db, ada.id, evenewId)).toBe(true);
     expect(await isFollowing(t.db, ada.id, eveId)).toBe(false);
     // The Follow to evenew and the Undo(Follow) to eve went to the stand-in, signed by ada.
-    expect(received.map((r) => r.type).sort()).toEqual(['Follow', 'Undo']);
-    expect(received.find((r) => r.type === 'Follow')!.object).toBe(`${remote}/users/evenew`);
+    expect(
+      sent(before)
+        .map((r) => r.type)
+        .sort(),
+    ).toEqual(['Follow', 'Undo']);
+    expect(sent(before).find((r) => r.type === 'Follow')!.object).toBe(`${remote}/users/evenew`);
     const { items } = (await (await ada.get('/api/notifications')).json()) as { items: NotificationDto[] };
     expect(items.find((n) => n.type === 'account_moved')?.actors[0]?.userId).toBe(evenewId);
     // A moved account takes no new follow.
