@@ -16,13 +16,18 @@ const logBatchBytes = 4096;
 /** …or after this long, whichever comes first. */
 const logFlushMs = 1000;
 
-export function createLogger(level: string, pretty: boolean): Logger {
+/**
+ * `lines` takes them instead of stdout: a test context keeps them for a failing test's
+ * report (test/failure-log.ts).
+ */
+export function createLogger(level: string, pretty: boolean, lines?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
     base: { service: 'glimpse' },
     redact: ['req.headers.cookie', 'req.headers.authorization'],
   };
-  // Tests run silent: no stream for them (each would hold stdout and an exit handler).
+  if (lines) return pino(options, lines);
+  // Silent: no stream (each would hold stdout and an exit handler).
   if (level === 'silent') return pino(options);
   if (pretty)
     return pino({ ...options, transport: { target: 'pino-pretty', options: { singleLine: true } } });

@@ -11,7 +11,6 @@ import path from 'node:path';
 import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import pino from 'pino';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { createAuth } from '../auth/auth.ts';
@@ -22,6 +21,7 @@ import * as schema from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
 import { createFeedCache } from '../features/feed/cache.ts';
 import { startJobRunner } from '../jobs/runner.ts';
+import { createLogger } from '../lib/logger.ts';
 import { createOutboundGate, type Resolve, systemResolve } from '../lib/outbound/gate.ts';
 import { createUploadGate } from '../lib/upload-gate.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
@@ -130,7 +130,7 @@ export async function createTestContext(
   const driver = env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
   const storage = options.wrapStorage ? options.wrapStorage(driver) : driver;
   // Silent unless the test fails: then what it logged is printed (test/failure-log.ts).
-  const logger = pino({ level: 'warn', base: { service: 'glimpse' } }, failureLog);
+  const logger = createLogger('warn', false, failureLog);
   const live = await createLiveHub({ db: database.db, logger, transport: createLocalTransport() });
   // Live events stay in-process here, but the feed cache listens to the database as in production.
   const listener = createPgListener(database.url, logger);
