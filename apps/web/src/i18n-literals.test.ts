@@ -75,6 +75,10 @@ const literalText = (node: Node) =>
     ? (node.value as string)
     : (node.quasis as { value: { cooked: string } }[]).map((quasi) => quasi.value.cooked).join('…');
 
+/** The wordy texts among `literalOutcomes(node)`. */
+const wordyLiterals = (node: Node | null | undefined) =>
+  literalOutcomes(node).map(literalText).filter(isWordy);
+
 /** Bare texts of one file, as "line: text". */
 export function bareTexts(code: string): string[] {
   const found: string[] = [];
@@ -98,22 +102,18 @@ export function bareTexts(code: string): string[] {
     if ((n.type === 'JSXElement' || n.type === 'JSXFragment') && !inside) {
       for (const child of n.children as Node[]) {
         if (child.type !== 'JSXExpressionContainer') continue;
-        for (const literal of literalOutcomes(child.expression as Node)) {
-          if (isWordy(literalText(literal)))
-            found.push(`${child.loc?.start.line}: {'${literalText(literal)}'}`);
-        }
+        for (const text of wordyLiterals(child.expression as Node))
+          found.push(`${child.loc?.start.line}: {'${text}'}`);
       }
     }
     // A component's default words: `{ label = 'Load more' }` would be shown untranslated.
     if (n.type === 'AssignmentPattern') {
       const left = n.left as Node;
       const right = n.right as Node;
-      if (
-        left.type === 'Identifier' &&
-        namedAttributes.has(left.name as string) &&
-        literalOutcomes(right).some((literal) => isWordy(literalText(literal)))
-      )
-        found.push(`${n.loc?.start.line}: ${left.name as string} = '${literalText(right)}'`);
+      if (left.type === 'Identifier' && namedAttributes.has(left.name as string)) {
+        for (const text of wordyLiterals(right))
+          found.push(`${n.loc?.start.line}: ${left.name as string} = '${text}'`);
+      }
     }
     if (n.type === 'JSXAttribute') {
       const name = (n.name as { name: string }).name;
@@ -122,10 +122,8 @@ export function bareTexts(code: string): string[] {
         found.push(`${n.loc?.start.line}: ${name}="${value.value}"`);
       }
       if (namedAttributes.has(name) && value?.type === 'JSXExpressionContainer') {
-        for (const literal of literalOutcomes(value.expression as Node)) {
-          if (isWordy(literalText(literal)))
-            found.push(`${n.loc?.start.line}: ${name}={'${literalText(literal)}'}`);
-        }
+        for (const text of wordyLiterals(value.expression as Node))
+          found.push(`${n.loc?.start.line}: ${name}={'${text}'}`);
       }
     }
     for (const [key, value] of Object.entries(n)) {
