@@ -20,7 +20,7 @@ export function Avatar({ image, name, size = 40, seed = name }: AvatarProps) {
   if (image) {
     return (
       <span className={styles.avatar} style={dimension}>
-        <ResponsiveImage image={image} alt="" sizes={`${size}px`} className={styles.image} />
+        <ResponsiveImage image={image} alt="" sizes={`${size}px`} />
       </span>
     );
   }

@@ -18,7 +18,7 @@ export function EventImage({ event, sizes, className, priority }: EventImageProp
         image={event.image}
         alt={event.title}
         sizes={sizes}
-        className={[styles.image, className].filter(Boolean).join(' ')}
+        className={className}
         priority={priority}
       />
     );

@@ -48,7 +48,9 @@ function Content({ label, content }: { label: string; content: ReportedContentDt
       {content ? (
         <>
           <p>{content.text || '—'}</p>
-          {content.imageUrl && <img src={content.imageUrl} alt="" loading="lazy" />}
+          {content.imageUrl && (
+            <img className={styles.contentImage} src={content.imageUrl} alt="" loading="lazy" />
+          )}
         </>
       ) : (
         <p>
