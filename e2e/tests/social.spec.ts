@@ -62,12 +62,25 @@ test('find someone, follow them, get followed back, and see their posts arrive l
     await expect(
       bob.getByText('No posts available. Follow other users to see their posts here.'),
     ).toBeVisible();
+    // Alice's feed is open in another tab too: her own post arrives there as it does on Bob's.
+    const aliceFeed = await aliceContext.newPage();
+    await aliceFeed.goto('/');
+    await expect(
+      aliceFeed.getByText('No posts available. Follow other users to see their posts here.'),
+    ).toBeVisible();
     const caption = `Live from the pier ${Date.now()}`;
     const postPath = await addPost(alice, caption);
     await expect(bob.getByText(caption)).toBeVisible();
     await expect(
       bob.getByRole('article', { name: `Post by ${aliceUser.firstName} ${aliceUser.lastName}` }),
     ).toBeVisible();
+    await expect(aliceFeed.getByText(caption)).toBeVisible();
+    await aliceFeed.close();
+    // And in the tab she posted from, her feed shows it at once, as Mastodon and Instagram do.
+    await alice.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' }).click();
+    await expect(
+      alice.getByRole('article', { name: `Post by ${aliceUser.firstName} ${aliceUser.lastName}` }),
+    ).toContainText(caption);
 
     await alice.request.delete(`/api${postPath.replace('/postdetail/', '/posts/')}`);
     await expect(bob.getByText(caption)).toBeHidden();

@@ -1,6 +1,7 @@
 /**
- * The home feed: posts by the accounts I follow, newest first, keyset-paginated. The followed set
- * is read in the statement, not sent along as ids, so following any number of accounts works.
+ * The home feed: posts by the accounts I follow and my own, newest first, keyset-paginated (as on
+ * Mastodon and Instagram, what I post shows in my feed). The followed set is read in the statement,
+ * not sent along as ids, so following any number of accounts works.
  *
  * One prepared statement (two: the first page and those after a cursor), with one plan whatever
  * the viewer (docs/performance.md), in two steps:
@@ -13,6 +14,8 @@
  *    PostgreSQL's own per-call choice cost 0.7 ms of planning on every call and still picked the
  *    walk for the few. Each branch is written so only its intended plan is possible, the branch
  *    not taken is skipped by a one-time filter, and so the generic plan is kept.
+ *    Either way the viewer's own newest posts join from their author index (one more short scan of
+ *    at most a page), kept out of the two branches so that neither plan changes.
  * 2. those posts for the viewer (`prepareFeedPage` in posts/queries.ts, shared with Explore). The
  *    ids reach it as an `array(…)` run once before it: joined to the ids instead, planning alone
  *    (~0.9 ms) cost more than running it, and the planner, expecting thousands of rows, hashed
@@ -71,8 +74,17 @@ function newestOfEachFollowed(db: Db, afterCursor: boolean) {
     );
 }
 
+/** The viewer's own newest posts, from the author index; one never follows oneself, so none comes twice. */
+function ownNewest(db: Db, afterCursor: boolean) {
+  return newestPostIds(db, eq(posts.authorId, viewerId), afterCursor);
+}
+
 function preparePage(db: Db, afterCursor: boolean) {
-  const pageIds = unionAll(walkAllPosts(db, afterCursor), newestOfEachFollowed(db, afterCursor))
+  const pageIds = unionAll(
+    walkAllPosts(db, afterCursor),
+    newestOfEachFollowed(db, afterCursor),
+    ownNewest(db, afterCursor),
+  )
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(literalLimit(limits.pageSize + 1));
   return prepareFeedPage(db, pageIds, afterCursor ? 'feed_page_after' : 'feed_page');

@@ -1,4 +1,4 @@
-/** HTTP for the home feed: posts of the accounts the caller follows, a page at a time. */
+/** HTTP for the home feed: posts of the accounts the caller follows and the caller's own, a page at a time. */
 import type { Page, PostDto } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { jsonText, pageQuery, signedIn } from '../../core/http.ts';

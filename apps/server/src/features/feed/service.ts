@@ -1,5 +1,5 @@
 /**
- * The home feed: posts by the accounts I follow, newest first, keyset-paginated; the first page
+ * The home feed: posts by the accounts I follow and my own, newest first, keyset-paginated; the first page
  * from the feed cache (cache.ts) while nothing on it has changed. The statements are queries.ts's.
  */
 import type { Page, PostDto } from '@glimpse/shared';
