@@ -20,12 +20,11 @@ export const quarters = [
   { name: 'bottom right', colour: [250, 220, 20] as Rgb, column: 1, row: 1 },
 ] as const;
 
-/** A 1200×900 JPEG of the four quarters (red, green / blue, yellow), as a camera's 4:3 photo. */
-export async function quarterPhoto(name = 'quarters'): Promise<string> {
+/** A JPEG of the four quarters (red, green / blue, yellow): 1200×900 by default, a camera's 4:3 photo. */
+export async function quarterPhoto(name = 'quarters', { width = 1200, height = 900 } = {}): Promise<string> {
   const dir = path.join(tmpdir(), 'glimpse-e2e');
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${name}-${randomBytes(3).toString('hex')}.jpg`);
-  const [width, height] = [1200, 900];
   const rects = quarters
     .map(
       ({ colour, column, row }) =>
