@@ -34,7 +34,7 @@ const eventually = async (check: () => void) => {
 };
 
 describe('live stream', () => {
-  it('tells followers about a new post, the recipient about a follow, and nobody else', async () => {
+  it('tells followers and the author about a new post, the recipient about a follow, and nobody else', async () => {
     const author = await t.signUpWithProfile();
     const follower = await t.signUpWithProfile();
     const bystander = await t.signUpWithProfile();
@@ -47,6 +47,10 @@ describe('live stream', () => {
     const post = await t.postPhoto(author, 'live!');
     await eventually(() =>
       expect(followerStream.received).toContainEqual({ type: 'feed', authorId: author.id }),
+    );
+    // The author's own open feed too: one's own posts are in one's home feed.
+    await eventually(() =>
+      expect(authorStream.received).toContainEqual({ type: 'feed', authorId: author.id }),
     );
 
     await bystander.put(`/api/users/${author.id}/follow`);
