@@ -1,7 +1,7 @@
 /**
- * The home feed: posts from the accounts I follow, newest first, with infinite scroll. New posts
- * by followed accounts arrive live: at once when the reader is at the top, otherwise behind a
- * "New posts" pill so nothing moves under their eyes.
+ * The home feed: posts from the accounts I follow and my own, newest first, with infinite scroll.
+ * New posts by followed accounts (and mine, from another tab) arrive live: at once when the reader
+ * is at the top, otherwise behind a "New posts" pill so nothing moves under their eyes.
  */
 
 import type { PostDto } from '@glimpse/shared';
