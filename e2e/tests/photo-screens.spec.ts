@@ -22,6 +22,9 @@ import { expect, type Page, test } from '../support/test.ts';
 const dir = process.env.SHOTS_DIR ?? '.screenshots';
 
 async function shoot(page: Page, name: string) {
+  // The app has started (the splash is gone) and nothing on the screen is still loading.
+  await page.getByRole('main').waitFor();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   // Lazy pictures below the fold load once scrolled to: visit the bottom, then come back.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
