@@ -318,6 +318,13 @@ function waitUntilReady(child: ChildProcess, output: () => string, ready: Promis
   });
 }
 
+/**
+ * Errors a client asked for. graphile-worker finds out that a new database has no job queue yet by
+ * reading `graphile_worker.migrations` and catching the error, then creates it; the server still
+ * logs that error, on every first start, where nothing is wrong.
+ */
+const expectedErrors = [/ERROR:\s+relation "graphile_worker\.migrations" does not exist/];
+
 /** The server's own messages, minus the routine ones, at a level that matches their severity. */
 function forwardLog(chunk: string, log: EmbeddedPostgresOptions['log']) {
   for (const line of chunk.split('\n')) {
@@ -325,7 +332,8 @@ function forwardLog(chunk: string, log: EmbeddedPostgresOptions['log']) {
     if (!text) continue;
     if (
       /\b(PANIC|FATAL|ERROR):/.test(text) &&
-      !/the database system is (starting up|shutting down)/.test(text)
+      !/the database system is (starting up|shutting down)/.test(text) &&
+      !expectedErrors.some((expected) => expected.test(text))
     ) {
       log.warn(`postgres: ${text}`);
     }
