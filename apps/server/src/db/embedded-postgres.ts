@@ -492,3 +492,16 @@ const lastLine = (text: string) =>
     .split('\n')
     .filter((l) => l.trim())
     .at(-1) ?? text;
+
+/**
+ * The `glimpse` database of an embedded server that a running Glimpse started in `dataDir`, over
+ * its loopback port (the fourth line of postmaster.pid) as operators' tools reach it; null when
+ * none runs there.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | null> {
+  const pidFile = await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').catch(() => '');
+  const [pid, , , port] = pidFile.split('\n');
+  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8').catch(() => '')).trim();
+  if (!pid || !port || !password || !isAlive(Number(pid))) return null;
+  return `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${Number(port)}/${embeddedDatabaseName}`;
+}
