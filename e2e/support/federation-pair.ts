@@ -236,7 +236,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   console.log(`
   A: ${pair.a.origin}    B: ${pair.b.origin}
   The browser warns about the test certificate (${path.join(pair.workDir, 'cert.pem')}): accept it, or
-  import it. Sign up on each; the confirmation mail is in ${path.join(pair.workDir, '{a,b}', 'mail')}.
+  import it. Sign up on each: the confirmation link is printed below ([a] Mail to …), and the mail is
+  in ${path.join(pair.workDir, '{a,b}', 'mail')}.
   Then search "@username@${pair.b.host}" on A. Ctrl-C stops both and removes ${pair.workDir}.
 `);
   let stopping = false;

@@ -318,6 +318,13 @@ function waitUntilReady(child: ChildProcess, output: () => string, ready: Promis
   });
 }
 
+/**
+ * Errors a client asked for. graphile-worker finds out that a new database has no job queue yet by
+ * reading `graphile_worker.migrations` and catching the error, then creates it; the server still
+ * logs that error, on every first start, where nothing is wrong.
+ */
+const expectedErrors = [/ERROR:\s+relation "graphile_worker\.migrations" does not exist/];
+
 /** The server's own messages, minus the routine ones, at a level that matches their severity. */
 function forwardLog(chunk: string, log: EmbeddedPostgresOptions['log']) {
   for (const line of chunk.split('\n')) {
@@ -325,7 +332,8 @@ function forwardLog(chunk: string, log: EmbeddedPostgresOptions['log']) {
     if (!text) continue;
     if (
       /\b(PANIC|FATAL|ERROR):/.test(text) &&
-      !/the database system is (starting up|shutting down)/.test(text)
+      !/the database system is (starting up|shutting down)/.test(text) &&
+      !expectedErrors.some((expected) => expected.test(text))
     ) {
       log.warn(`postgres: ${text}`);
     }
@@ -484,3 +492,16 @@ const lastLine = (text: string) =>
     .split('\n')
     .filter((l) => l.trim())
     .at(-1) ?? text;
+
+/**
+ * The `glimpse` database of an embedded server that a running Glimpse started in `dataDir`, over
+ * its loopback port (the fourth line of postmaster.pid) as operators' tools reach it; null when
+ * none runs there.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | null> {
+  const pidFile = await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').catch(() => '');
+  const [pid, , , port] = pidFile.split('\n');
+  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8').catch(() => '')).trim();
+  if (!pid || !port || !password || !isAlive(Number(pid))) return null;
+  return `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${Number(port)}/${embeddedDatabaseName}`;
+}

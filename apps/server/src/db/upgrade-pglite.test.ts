@@ -3,11 +3,13 @@
  * copied into a fresh PostgreSQL database; every row arrives (compared table by table and value by
  * value), and the old directory is renamed aside, never deleted. A second run has nothing to do.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -15,26 +17,34 @@ import { openDatabase } from './client.ts';
 import * as schema from './schema.ts';
 import { upgradeFromPglite } from './upgrade-pglite.ts';
 
+const run = promisify(execFile);
 const { adminUrl, template } = inject('testDatabase');
-const name = `glimpse_upgrade_${randomBytes(5).toString('hex')}`;
+const names: string[] = [];
 let dataDir = '';
 let targetUrl = '';
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-upgrade-'));
+/** A fresh PostgreSQL database with the current schema, as a new server's first start leaves it. */
+async function createTarget(): Promise<string> {
+  const name = `glimpse_upgrade_${randomBytes(5).toString('hex')}`;
+  names.push(name);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  targetUrl = url.toString();
+  return url.toString();
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-upgrade-'));
+  targetUrl = await createTarget();
 }, 60_000);
 
 afterAll(async () => {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
+  for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -125,4 +135,19 @@ it('copies every row of a round-1 PGlite directory and keeps the old directory a
 
   // The next start finds nothing to upgrade.
   expect(await upgradeFromPglite(dataDir, targetUrl, { info: () => {} })).toBeNull();
+}, 120_000);
+
+it('the upgrade step of a start (its child process) says how many accounts came across unconfirmed, and how to confirm them', async () => {
+  // Round 1 had no email confirmation: its 30 members, each with a profile, never confirmed.
+  await makeRound1Directory();
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'src/runtime/upgrade-child.ts', dataDir, await createTarget()],
+    { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, NODE_ENV: 'test' } },
+  );
+  expect(stdout).toMatch(/copied \d+ rows in \d+ tables, counts checked/);
+  // `warn: ` lines are logged at warn by the primary (runtime/primary.ts `runChild`).
+  expect(stdout).toMatch(
+    /^warn: 30 accounts made before email confirmation have not confirmed their address: .*npm run accounts:confirm -- --all-from-before-confirmation/m,
+  );
 }, 120_000);

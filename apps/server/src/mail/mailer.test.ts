@@ -8,14 +8,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { messages } from '@glimpse/shared';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobQueueSummary, retryJob } from '../jobs/admin.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { decodeQuotedPrintable } from '../test/mail.ts';
+import { decodeMessage, decodeQuotedPrintable } from '../test/mail.ts';
 import { mailFileName, type SealedMail } from './mailer.ts';
-import { resetPasswordMail } from './templates.ts';
+import { resetPasswordMail, verifyEmailMail } from './templates.ts';
 
 interface Received {
   from: string;
@@ -178,11 +179,31 @@ describe('mailer without SMTP_URL (file mailbox)', () => {
       const files = await readdir(dir);
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/^\d{13}-dee\+test@example\.com\.eml$/);
-      const raw = decodeQuotedPrintable(await readFile(path.join(dir, files[0]!), 'utf8'));
+      const raw = decodeMessage(await readFile(path.join(dir, files[0]!), 'utf8'));
       expect(raw).toMatch(/^From: Glimpse <no-reply@glimpse\.example>$/m);
       expect(raw).toMatch(/^To: Dee\+test@example\.com$/m);
       expect(raw).toMatch(/^Message-ID: </m);
       expect(raw).toContain('token=abc123');
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('writes each link whole (no quoted-printable folds or =3D) and prints it on a plain line of its own', async () => {
+    const local = await createTestContext({ PUBLIC_URL: 'http://localhost:3000' });
+    try {
+      // As long as a real confirmation link: far past quoted-printable's 76 characters a line.
+      const confirm = `http://localhost:3000/api/auth/verify-email?token=${'eyJhbGciOiJIUzI1NiJ9'.repeat(6)}&callbackURL=%2FsetupProfile`;
+      await local.deps.mailer.send(verifyEmailMail('ada@example.com', confirm));
+      await local.jobsDone();
+      const dir = path.join(local.deps.env.DATA_DIR, 'mail');
+      const [file] = await readdir(dir);
+      const raw = await readFile(path.join(dir, file!), 'utf8');
+      expect(raw).toContain(`\n${confirm}\n`);
+      expect(raw).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
+      expect(local.mailLines).toEqual([
+        `Mail to ada@example.com: ${messages.mail.verifySubject} — ${confirm}`,
+      ]);
     } finally {
       await local.close();
     }

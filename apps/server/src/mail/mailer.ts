@@ -1,7 +1,8 @@
 /**
  * The one mailer (nodemailer). With SMTP_URL it sends over SMTP from MAIL_FROM; without, each
- * message becomes a real RFC 5322 file, DATA_DIR/mail/<time>-<to>.eml, and its link is logged, so
- * the embedded default works with no mail server.
+ * message becomes a real RFC 5322 file, DATA_DIR/mail/<time>-<to>.eml, its text part in 8bit so a
+ * link copies whole from the file, and its link is logged and printed on a plain line of its own
+ * (`Mail to <to>: <subject> — <link>`), so the embedded default works with no mail server.
  *
  * `send` queues the message as a job (`mail_send`, in the caller's transaction when it passes one)
  * and returns: a request never waits for, or fails because of, the mail server, and the answer of
@@ -102,8 +103,39 @@ export const mailSendTask = defineTask<SealedMail, { mailer: Mailer }>({
   run: (sealed, { mailer }) => mailer.deliver(sealed),
 });
 
-export function createMailer(deps: { env: Env; db: Db; logger: Logger; secret: string }): Mailer {
+/** The longest line 8bit allows (RFC 5322 §2.1.1: 998 octets before the line break). */
+const maxLineOctets = 998;
+
+/**
+ * The text part for the file mailbox, as written: nodemailer would quoted-print it (lines past 76
+ * characters, a dash), folding a link with `=` and writing its own `=` as `=3D`, so a link copied
+ * from the file would not open. A text with a line 8bit cannot carry keeps nodemailer's encoding.
+ */
+function unfoldedText(text: string): string | { raw: string } {
+  if (text.split('\n').some((line) => Buffer.byteLength(line) > maxLineOctets)) return text;
+  return { raw: `Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${text}` };
+}
+
+/** One line for a person at the terminal: no control characters from the message's fields. */
+const plainLine = (text: string) => text.replace(/\p{Cc}/gu, ' ');
+
+export function createMailer(deps: {
+  env: Env;
+  db: Db;
+  logger: Logger;
+  secret: string;
+  /**
+   * Where the file mailbox prints its plain line per message: stdout, unless LOG_LEVEL=silent. A
+   * JSON log line under the build output is no place to copy a link from.
+   */
+  announce?: (line: string) => void;
+}): Mailer {
   const { env, db, logger } = deps;
+  const announce =
+    deps.announce ??
+    ((line: string) => {
+      if (env.LOG_LEVEL !== 'silent') process.stdout.write(`${line}\n`);
+    });
   const key = mailKey(deps.secret);
   const from = mailFrom(env);
   const mailDir = path.join(env.DATA_DIR, 'mail');
@@ -131,13 +163,14 @@ export function createMailer(deps: { env: Env; db: Db; logger: Logger; secret: s
       await smtp.sendMail(mail);
       return;
     }
-    const built = await composer.sendMail(mail);
+    const built = await composer.sendMail({ ...mail, text: unfoldedText(message.text) });
     await mkdir(mailDir, { recursive: true });
     const file = path.join(mailDir, mailFileName(message.to, new Date()));
     // Whole or not at all: a reader of the folder (a person, the e2e driver) never meets half a message.
     await writeFile(`${file}.part`, built.message as Buffer, { mode: 0o600 });
     await rename(`${file}.part`, file);
     logger.info({ to: message.to, file, link: message.link }, 'mail written to the file mailbox');
+    announce(plainLine(`Mail to ${message.to}: ${message.subject} — ${message.link ?? file}`));
   }
 
   return {

@@ -5,15 +5,18 @@
  * app's migrations, then the job queue's (jobs/migrate.ts).
  * Arguments: the database URL, and for the embedded server its admin URL (the database is created
  * on the first start, and jobs a killed server left locked are freed: no other server can be
- * running them). Exit code 0, or the error's line on stderr with exit code 1.
+ * running them). Then it says what an upgrade left for the operator to decide (upgrade-notices.ts).
+ * Exit code 0, or the error's line on stderr with exit code 1.
  */
 import { createDatabaseIfMissing, openDatabase } from '../db/client.ts';
 import { migrateJobQueue, releaseAllJobLocks } from '../jobs/migrate.ts';
+import { writeUpgradeNotices } from './upgrade-notices.ts';
 
 const [url, adminUrl] = process.argv.slice(2);
 try {
   if (adminUrl) await createDatabaseIfMissing(adminUrl, new URL(url!).pathname.slice(1));
   const database = await openDatabase({ url: url!, maxConnections: 1 });
+  await writeUpgradeNotices(database.db);
   await database.close();
   await migrateJobQueue(url!);
   if (adminUrl) {

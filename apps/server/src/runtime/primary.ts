@@ -102,7 +102,8 @@ async function prepare(): Promise<string> {
 
 /**
  * A one-time job in a process of its own, so its modules never stay in the primary's memory: its
- * stdout lines are logged; exit code 2 is a StartupError's one line on stderr, others are `failure`.
+ * stdout lines are logged (at warn when they start `warn: `); exit code 2 is a StartupError's one
+ * line on stderr, others are `failure`.
  */
 async function runChild(name: 'migrate-child' | 'upgrade-child', args: string[], failure: string) {
   const child = spawn(process.execPath, [...process.execArgv, ...tsxLoader, sibling(name), ...args], {
@@ -110,7 +111,11 @@ async function runChild(name: 'migrate-child' | 'upgrade-child', args: string[],
   });
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) log.info(line.trim());
+    for (const line of chunk.toString().split('\n')) {
+      const text = line.trim();
+      if (text.startsWith('warn: ')) log.warn(text.slice('warn: '.length));
+      else if (text) log.info(text);
+    }
   });
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();

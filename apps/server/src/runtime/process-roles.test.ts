@@ -172,6 +172,15 @@ describe('NODE_TYPE=web and NODE_TYPE=worker', () => {
     );
     await until('the mail being written', async () => (await mailbox()).length === 1, worker);
     expect(await mailbox()).toEqual([expect.stringMatching(/-roles@example\.com\.eml$/)]);
+    // The link for a person at the terminal: a plain line of its own, not only inside the JSON log.
+    await until(
+      'the link printed',
+      () =>
+        /^Mail to roles@example\.com: .+ — http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?token=\S+$/m.test(
+          worker!.output.join(''),
+        ),
+      worker,
+    );
     // The file is written before the job's completion commits: on a busy machine the row may
     // still be there, locked, for a moment.
     await until('the mail job completing', async () => (await mailJobs()).length === 0, worker);

@@ -136,7 +136,15 @@ export async function createTestContext(
   const listener = createPgListener(database.url, logger);
   const feedCache = await createFeedCache(listener);
   // The file mailbox in the temp folder (test/mail.ts reads it), unless the overrides name an SMTP_URL.
-  const mailer = createMailer({ env, db: database.db, logger, secret: testSecret });
+  // The file mailbox's plain lines for a person at the terminal, kept for the tests that read them.
+  const mailLines: string[] = [];
+  const mailer = createMailer({
+    env,
+    db: database.db,
+    logger,
+    secret: testSecret,
+    announce: (line) => mailLines.push(line),
+  });
   const suspended = await watchSuspendedAccounts({ db: database.db, live, logger });
   const endedSessions = watchEndedSessions(live);
   const deps = {
@@ -424,6 +432,7 @@ export async function createTestContext(
     countRows,
     storedFiles,
     mailbox,
+    mailLines,
     lastMailTo,
     followConfirmationLink,
     jobsDone,

@@ -8,6 +8,16 @@ export const decodeQuotedPrintable = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
+/**
+ * The message as a mail program shows its parts: quoted-printable parts decoded, the others (the
+ * file mailbox writes its text part in 8bit, where `=41` is text) left as they are.
+ */
+export const decodeMessage = (raw: string) =>
+  raw.replace(
+    /(Content-Transfer-Encoding: quoted-printable\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(?=\r?\n--|$)/gi,
+    (_, headers: string, body: string) => headers + decodeQuotedPrintable(body),
+  );
+
 export interface StoredMail {
   file: string;
   to: string;
@@ -22,7 +32,7 @@ export async function readMailbox(dataDir: string): Promise<StoredMail[]> {
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(
     files.map(async (file) => {
-      const raw = decodeQuotedPrintable(await readFile(path.join(dir, file), 'utf8'));
+      const raw = decodeMessage(await readFile(path.join(dir, file), 'utf8'));
       return {
         file,
         raw,

@@ -104,6 +104,13 @@ function serveOutbox(host: string, name: string, url: URL) {
       { id: 'p3', visibility: 'public', content: 'Text only', published: '2026-09-01T10:00:00Z' },
     ]);
   }
+  // A server behind a proxy that hands out its pages as plain http: never followed.
+  if (name === 'hal') {
+    return {
+      ...mastodonOutbox(origin(host), name, 9),
+      first: `http://${host}:${port}/users/hal/outbox?page=true`,
+    };
+  }
   if (name !== 'eve' && name !== 'mo') return null;
   const pages = eveStatuses(host);
   if (!url.searchParams.has('page')) return mastodonOutbox(origin(host), name, 9);
@@ -259,6 +266,19 @@ describe('an outbox its server does not show', () => {
       sql`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'federation_backfill'`,
     );
     expect((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+});
+
+describe('an outbox whose pages are on plain http', () => {
+  it('is refused by the outbound gate: no page read, no posts', async () => {
+    const halId = (await lookUp(`@hal@${remoteHost}:${port}`))!;
+    expect(halId).toBeTruthy();
+    await t.db.delete(federationKv).where(like(federationKv.key, '["glimpse","backfill",%'));
+    await expect(
+      backfillTask.run({ userId: halId, requesterId: ada.id }, t.deps, runningJob),
+    ).rejects.toThrow(/not-https/);
+    expect(outboxReads(remoteHost, 'hal').map((r) => r.path)).not.toContain('/users/hal/outbox?page=true');
+    expect(await postsOf(halId)).toHaveLength(0);
   });
 });
 

@@ -7,7 +7,7 @@ import { Temporal } from '@js-temporal/polyfill';
 import { decode, isBlurhashValid } from 'blurhash';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { federationActors, images, user } from '../../db/schema.ts';
+import { federationActors, follows, images, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createJobMessageQueue } from './queue.ts';
 
@@ -185,6 +185,78 @@ describe('discovery', () => {
     const [photo] = [note.attachment].flat();
     expect(photo).toMatchObject({ type: 'Image', mediaType: 'image/jpeg' });
     expect(photo).not.toHaveProperty('blurhash');
+  });
+});
+
+describe('behind a TLS proxy', () => {
+  // The proxy terminates TLS and forwards to the plain-http port: requests arrive as http:// on an
+  // internal address, and what we publish must still name PUBLIC_URL (another server refuses http).
+  const internal = 'http://127.0.0.1:3400';
+  const viaProxy = async (url: string, accept = activityJson) => {
+    const { pathname, search } = new URL(url, origin);
+    const response = await t.app.request(`${internal}${pathname}${search}`, { headers: { accept } });
+    expect(response.status, url).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  /** Every address a document names: not its JSON-LD contexts, nor link relation types (`rel`). */
+  const urlsIn = (value: unknown): string[] => {
+    if (typeof value === 'string') return /^https?:\/\//.test(value) ? [value] : [];
+    if (Array.isArray(value)) return value.flatMap(urlsIn);
+    if (value && typeof value === 'object') {
+      return Object.entries(value)
+        .filter(([key]) => key !== '@context' && key !== 'rel')
+        .flatMap(([, inner]) => urlsIn(inner));
+    }
+    return [];
+  };
+  const publicAudience = 'https://www.w3.org/ns/activitystreams#Public';
+  const expectOnPublicUrl = (document: Record<string, unknown>) => {
+    for (const url of urlsIn(document).filter((u) => u !== publicAudience)) {
+      expect(url.startsWith(`${origin}/`), url).toBe(true);
+    }
+  };
+
+  it('names PUBLIC_URL in the outbox, followers and following collections and every page of them', async () => {
+    // 51 of each: one more than a page, so each collection has a second page to link to.
+    const [author, ...others] = await t.insertMembers(52, 'Paged');
+    for (let n = 0; n < 51; n++) await t.insertPost(author!, `Paged post ${n}`);
+    await t.db
+      .insert(follows)
+      .values([
+        ...others.map((id) => ({ followerId: id, followeeId: author! })),
+        ...others.map((id) => ({ followerId: author!, followeeId: id })),
+      ]);
+    for (const name of ['outbox', 'followers', 'following']) {
+      const collection = await viaProxy(`/ap/users/${author}/${name}`);
+      expect(collection.id).toBe(`${origin}/ap/users/${author}/${name}`);
+      expectOnPublicUrl(collection);
+      const first = await viaProxy(collection.first as string);
+      expect(first.partOf).toBe(collection.id);
+      expectOnPublicUrl(first);
+      expect(first.next, name).toEqual(expect.any(String));
+      const second = await viaProxy(first.next as string);
+      expect(second.partOf).toBe(collection.id);
+      expectOnPublicUrl(second);
+    }
+  });
+
+  it('names PUBLIC_URL in WebFinger, NodeInfo, the actor and a Note', async () => {
+    const post = await t.insertPost(ada.id, 'Proxied');
+    const actorUrl = `${origin}/userpublicfeed/${ada.id}`;
+    for (const resource of ['acct:ada@glimpse.example:8443', actorUrl]) {
+      const jrd = await viaProxy(
+        `/.well-known/webfinger?resource=${encodeURIComponent(resource)}`,
+        'application/jrd+json',
+      );
+      expectOnPublicUrl(jrd);
+      // Only the public host in a handle: `acct:ada@127.0.0.1:3400` names nobody others can reach.
+      for (const alias of (jrd.aliases as string[] | undefined) ?? []) {
+        if (alias.startsWith('acct:')) expect(alias).toBe('acct:ada@glimpse.example:8443');
+      }
+    }
+    expectOnPublicUrl(await viaProxy('/.well-known/nodeinfo', 'application/json'));
+    expectOnPublicUrl(await viaProxy(`/userpublicfeed/${ada.id}`));
+    expectOnPublicUrl(await viaProxy(`/postdetail/${post.id}`));
   });
 });
 

@@ -26,6 +26,18 @@ const federationPaths = /^\/(\.well-known\/(webfinger|nodeinfo)$|nodeinfo\/|ap\/
 const pagePaths = /^\/(userpublicfeed|postdetail|eventdetail)\/[^/]+\/?$/;
 const activityJson = /application\/(activity\+json|ld\+json)/i;
 
+/**
+ * The request as its sender addressed it: on PUBLIC_URL. Behind a TLS proxy it arrives as
+ * http://<internal address>, and Fedify takes the request's URL for what `origin` does not cover:
+ * collection page links (`first`, `next`, `partOf`), the host in WebFinger aliases, and the target
+ * URI an RFC 9421 signature covers. Rebased here, every one of them names PUBLIC_URL.
+ */
+function addressedToPublicUrl(request: Request, publicOrigin: string): Request {
+  const url = new URL(request.url);
+  if (url.origin === publicOrigin) return request;
+  return new Request(new URL(`${url.pathname}${url.search}`, publicOrigin), request);
+}
+
 /** The host of the key a request is signed with (draft-cavage `keyId`, RFC 9421 `keyid`), if any. */
 function signingHost(header: string | undefined): string | null {
   const keyId = header?.match(/keyid="([^"]+)"/i)?.[1];
@@ -37,11 +49,12 @@ export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
     maxSize: inboxMaxBytes,
     onError: (c) => c.json({ error: { kind: 'TooLarge', message: messages.common.requestTooLarge } }, 413),
   });
+  const publicOrigin = new URL(deps.env.publicUrl).origin;
   const handle: MiddlewareHandler<AppEnv> = async (c, next) => {
     const own = federationPaths.test(c.req.path);
     let fellThrough = false;
     let missing = false;
-    const response = await federationOf(deps).fetch(c.req.raw, {
+    const response = await federationOf(deps).fetch(addressedToPublicUrl(c.req.raw, publicOrigin), {
       contextData: deps,
       onNotFound: () => {
         fellThrough = true;

@@ -5,7 +5,7 @@
  * Signatures are draft-cavage, as Mastodon and Pixelfed sign.
  */
 import './node-shims.ts';
-import { verifyJsonLd, verifyObject, verifyRequest } from '@fedify/fedify';
+import { signRequest, verifyJsonLd, verifyObject, verifyRequest } from '@fedify/fedify';
 import { Create } from '@fedify/vocab';
 import { preloadedContexts } from '@fedify/vocab-runtime';
 import type {
@@ -803,5 +803,36 @@ describe('rate limits', () => {
     expect((await bea.get(`/api/search/users?q=${q}`)).status).toBe(429);
     // Another member still looks up.
     expect((await ada.get(`/api/search/users?q=${q}`)).status).toBe(200);
+  });
+});
+
+describe('behind a TLS proxy', () => {
+  it('takes a delivery signed (RFC 9421) for our public inbox URL when the proxy hands it on as plain http', async () => {
+    const ida = await t.signUpWithProfile({ firstName: 'Ida', lastName: 'Proxied', username: 'ida_proxied' });
+    const follow = {
+      ...mastodonFollow(remote, 'fan7', `${ours}/userpublicfeed/${ida.id}`),
+      id: `${remote}/users/fan7#follows/ida`,
+    };
+    const body = new TextEncoder().encode(JSON.stringify(follow));
+    // RFC 9421 signs the target URI and authority the sender addressed: our https PUBLIC_URL.
+    const signed = await signRequest(
+      new Request(`${ours}/ap/users/${ida.id}/inbox`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json' },
+        body,
+      }),
+      standIn.keys.privateKey,
+      new URL(`${remote}/users/fan7#main-key`),
+      { spec: 'rfc9421', body: body.buffer },
+    );
+    // What the app sees behind the proxy: the same headers and body on its own plain-http address.
+    const proxied = new Request(`http://127.0.0.1:3113/ap/users/${ida.id}/inbox`, {
+      method: 'POST',
+      headers: signed.headers,
+      body,
+    });
+    expect((await t.app.request(proxied)).status).toBe(202);
+    await t.jobsDone();
+    expect(await t.countRows(follows, eq(follows.followeeId, ida.id))).toBe(1);
   });
 });
