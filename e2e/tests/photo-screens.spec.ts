@@ -25,19 +25,27 @@ async function shoot(page: Page, name: string) {
   // The app has started (the splash is gone) and nothing on the screen is still loading.
   await page.getByRole('main').waitFor();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  // Lazy pictures below the fold load once scrolled to: visit the bottom, then come back.
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // A full-page picture shows what lies below the fold: load it now rather than when scrolled to.
+  await page.evaluate(() => {
+    for (const img of Array.from(document.images)) img.loading = 'eager';
+  });
   await expect
-    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)))
+    .poll(() => page.evaluate(() => Array.from(document.images).every((img) => img.complete)), {
+      timeout: 30_000,
+    })
     .toBe(true);
+  await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
-test('photo frames on every screen @screens', async ({ page }) => {
+test('photo frames on every screen @screens', async ({ page, consoleProblems }) => {
   test.setTimeout(900_000);
+  // Pictures for a person to look at, not a test: on a busy machine a first screen may start
+  // later than Chromium expects its preloads to be used.
+  consoleProblems.allow(
+    /was preloaded using link preload but not used within a few seconds/,
+    'a busy machine',
+  );
   await mkdir(dir, { recursive: true });
   const word = `frames${Date.now().toString(36)}`;
 
