@@ -32,11 +32,6 @@ export const pairOrigins = (names: Two<string>, ports: Two<number>): Two<string>
 });
 
 export async function startServerPair(names: Two<string>, ports: Two<number>): Promise<ServerPair> {
-  // A server loads its federation modules with its first federation request, not at start
-  // (docs/performance.md, "Memory"): ~0.5 s bundled, but seconds under Vitest, which transforms
-  // them on that first import, and the other server's outbound timeout would count that. Loaded
-  // here instead, once per test file.
-  await import('../features/federation/federation.ts');
   const tls = testCertificate([names.a, names.b]);
   const hosts = { [names.a]: ['127.0.0.1'], [names.b]: ['127.0.0.1'] };
   const origins = pairOrigins(names, ports);
