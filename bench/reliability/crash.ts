@@ -7,13 +7,20 @@
  * embedded default, or PostgreSQL with --database-url (a fresh database is created on that server
  * and dropped after).
  *
+ * `--kill postgres` kills only the embedded PostgreSQL (its postmaster, SIGKILL) while the writers
+ * go on: the server must answer 503 with Retry-After while it is down (a write refused so did
+ * nothing), restart it, and take writes again. It reports how long PostgreSQL took to accept
+ * connections again (its postmaster.pid saying `ready`), how long until a write succeeded, and the
+ * answers in between; then stops the server and checks every acknowledged write, as above.
+ *
  *   npm run bench:crash                      # embedded PostgreSQL, 3 rounds
  *   npm run bench:crash -- --database-url postgres://postgres@127.0.0.1:55434/postgres
+ *   npm run bench:crash -- --kill postgres --rounds 5
  *
  * Loopback only; every loop is bounded in count and time. Exits 1 if anything was lost.
  */
 import { randomBytes } from 'node:crypto';
-import { access, chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { access, chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +37,7 @@ import {
   type Session,
   signUpMember,
   startServer,
+  UnexpectedStatus,
 } from './lib.ts';
 
 const { values: args } = parseArgs({
@@ -39,13 +47,14 @@ const { values: args } = parseArgs({
     writers: { type: 'string', default: '16' },
     users: { type: 'string', default: '12' },
     'max-burst-ms': { type: 'string', default: '4000' },
+    kill: { type: 'string', default: 'server' },
     'keep-data': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
   process.stdout.write(
-    'Usage: npx tsx bench/reliability/crash.ts [--database-url postgres://…] [--rounds 3] [--writers 16] [--users 12]\n',
+    'Usage: npx tsx bench/reliability/crash.ts [--database-url postgres://…] [--rounds 3] [--writers 16] [--users 12] [--kill server|postgres]\n',
   );
   process.exit(0);
 }
@@ -56,6 +65,9 @@ const userCount = Number(args.users);
 const maxBurstMs = Number(args['max-burst-ms']);
 const password = 'crash test password';
 const mode = args['database-url'] ? 'postgres' : 'embedded';
+const killPostgresOnly = args.kill === 'postgres';
+if (killPostgresOnly && mode !== 'embedded')
+  throw new Error('--kill postgres is for the embedded PostgreSQL');
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-crash-'));
 // As root, the embedded PostgreSQL runs as `postgres`, which must be able to enter the folder.
@@ -179,6 +191,74 @@ async function burstAndKill(server: RunningServer, members: Session[], posts: st
   await server.kill();
   await running;
   return { operations, inFlight: inFlightNow };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The embedded PostgreSQL's postmaster.pid: its pid and status line (`starting`, `ready`…), if any. */
+async function postmaster(): Promise<{ pid: number; status: string } | null> {
+  const lines = (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').catch(() => '')).split(
+    '\n',
+  );
+  return lines.length >= 8 ? { pid: Number(lines[0]), status: lines[7]!.trim() } : null;
+}
+
+/**
+ * Writers hammer the server; SIGKILL to the embedded postmaster alone after `killAfterMs`. They go
+ * on through the outage: a 503 is counted (with or without Retry-After) and tried again after a
+ * pause, as a client would; any other failure is a finding. Runs until 3 s after the first write
+ * sent after the kill succeeded.
+ */
+async function burstAndKillPostgres(members: Session[], posts: string[], killAfterMs: number) {
+  let killedAt = 0;
+  let writeAgainAt = 0;
+  let operations = 0;
+  const refused = { answers: 0, withRetryAfter: 0 };
+  const otherFailures: string[] = [];
+  let done = false;
+  const loop = async () => {
+    while (!done && operations < 20_000) {
+      operations++;
+      const startedAt = performance.now();
+      try {
+        await randomWrite(members, posts);
+        // Sent after the kill: one that was on its way before may have committed before it.
+        if (killedAt && startedAt > killedAt && !writeAgainAt) writeAgainAt = performance.now();
+      } catch (error) {
+        if (!killedAt) throw error;
+        if (error instanceof UnexpectedStatus && error.status === 503) {
+          refused.answers++;
+          if (error.retryAfter) refused.withRetryAfter++;
+        } else {
+          otherFailures.push(String(error).slice(0, 200));
+        }
+        await sleep(100);
+      }
+    }
+  };
+  const running = Promise.all(Array.from({ length: writers }, loop));
+  await sleep(killAfterMs);
+  const before = await postmaster();
+  if (!before) throw new Error('no postmaster.pid in the data directory');
+  killedAt = performance.now();
+  process.kill(before.pid, 'SIGKILL');
+  let readyAt = 0;
+  while (!readyAt && performance.now() - killedAt < 60_000) {
+    const now = await postmaster();
+    if (now && now.pid !== before.pid && now.status === 'ready') readyAt = performance.now();
+    else await sleep(10);
+  }
+  while (!writeAgainAt && performance.now() - killedAt < 60_000) await sleep(20);
+  await sleep(3000);
+  done = true;
+  await running;
+  return {
+    operations,
+    restartMs: readyAt ? Math.round(readyAt - killedAt) : null,
+    writesAgainMs: writeAgainAt ? Math.round(writeAgainAt - killedAt) : null,
+    refused,
+    otherFailures,
+  };
 }
 
 /** A text[] from ids (uuids and account ids never contain commas); drizzle would spread a JS array. */
@@ -309,7 +389,42 @@ for (const member of members.slice(0, 4)) posts.push(await createPost(member, 'f
 const failures: string[] = [];
 const summary: { round: number; burstMs: number; operations: number; inFlight: number; restartMs: number }[] =
   [];
-for (let round = 1; round <= rounds; round++) {
+const postgresKills: (Awaited<ReturnType<typeof burstAndKillPostgres>> & {
+  round: number;
+  burstMs: number;
+})[] = [];
+for (let round = 1; killPostgresOnly && round <= rounds; round++) {
+  const killAfterMs = Math.round(maxBurstMs * (0.3 + 0.7 * Math.random()));
+  const killed = await burstAndKillPostgres(members, posts, killAfterMs);
+  postgresKills.push({ round, burstMs: killAfterMs, ...killed });
+  log(
+    `  round ${round}: PostgreSQL SIGKILLed after ${killAfterMs} ms; accepting again after ${killed.restartMs} ms, ` +
+      `a write succeeded after ${killed.writesAgainMs} ms; ${killed.refused.answers} answers 503 ` +
+      `(${killed.refused.withRetryAfter} with Retry-After), ${killed.otherFailures.length} other failures`,
+  );
+  for (const failure of killed.otherFailures.slice(0, 5)) log(`    ${failure}`);
+  if (killed.restartMs === null) failures.push(`round ${round}: PostgreSQL did not come back within 60 s`);
+  if (killed.writesAgainMs === null) failures.push(`round ${round}: no write succeeded within 60 s`);
+  if (killed.refused.withRetryAfter < killed.refused.answers)
+    failures.push(
+      `round ${round}: ${killed.refused.answers - killed.refused.withRetryAfter} 503s without Retry-After`,
+    );
+  if (killed.otherFailures.length)
+    failures.push(`round ${round}: ${killed.otherFailures.length} answers other than 503`);
+  for (const postId of acked.posts) {
+    const response = await members[0]!.request(`/api/posts/${postId}`);
+    if (response.status !== 200)
+      failures.push(`round ${round}: acknowledged post ${postId} answers ${response.status}`);
+  }
+  await server.stop();
+  const problems = await verifyStored();
+  for (const problem of problems) failures.push(`round ${round}: ${problem}`);
+  log(
+    `    verified: ${problems.length ? problems.join('; ') : 'every acknowledged write present, counters equal rows, files present'}`,
+  );
+  if (round < rounds) server = await startServer(port, serverEnv, logFile);
+}
+for (let round = 1; !killPostgresOnly && round <= rounds; round++) {
   const killAfterMs = Math.round(maxBurstMs * (0.3 + 0.7 * Math.random()));
   const { operations, inFlight } = await burstAndKill(server, members, posts, killAfterMs);
   log(
@@ -343,7 +458,7 @@ log(
 log(`${failures.length ? 'FAILED' : 'PASSED'} on ${mode} in ${totalSeconds} s`);
 for (const failure of failures) log(`  ${failure}`);
 log(
-  `RESULT ${JSON.stringify({ mode, rounds: summary, acked: Object.fromEntries(Object.entries(acked).map(([k, v]) => [k, v.size])), failures, totalSeconds })}`,
+  `RESULT ${JSON.stringify({ mode, kill: args.kill, rounds: killPostgresOnly ? postgresKills : summary, acked: Object.fromEntries(Object.entries(acked).map(([k, v]) => [k, v.size])), failures, totalSeconds })}`,
 );
 
 await database?.drop();

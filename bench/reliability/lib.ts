@@ -230,10 +230,23 @@ export class Session {
   }
 }
 
+/** An answer other than the one expected: its status and Retry-After travel with the error. */
+export class UnexpectedStatus extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly retryAfter: string | null,
+  ) {
+    super(message);
+  }
+}
+
 export async function expectStatus(response: Response, status: number, what: string) {
   if (response.status !== status) {
-    throw new Error(
+    throw new UnexpectedStatus(
       `${what}: expected ${status}, got ${response.status} ${(await response.text()).slice(0, 300)}`,
+      response.status,
+      response.headers.get('retry-after'),
     );
   }
   return response;

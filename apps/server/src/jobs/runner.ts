@@ -1,6 +1,7 @@
 /**
- * Runs queued jobs: a graphile-worker runner in this process, on a small pool of its own (one
- * connection held for LISTEN, the others to take and finish jobs; the tasks use the app's pool).
+ * Runs queued jobs: a graphile-worker runner in this process, on a small pool shared by the
+ * process's runners (one connection each held for LISTEN, the others to take and finish jobs; the
+ * tasks use the app's pool).
  * New jobs are picked up within milliseconds of their commit (LISTEN/NOTIFY), retries and
  * scheduled jobs by polling every 2 s, cron items (the hourly sweeps) once per tick across every
  * runner. Which process runs one is decided in runtime/ (NODE_TYPE, docs/operations.md).
@@ -44,6 +45,13 @@ export interface JobRunnerOptions<Deps> {
   /** Told this runner's ids (its pool's and workers') once they exist, so they can be released if it dies. */
   onWorkerIds?: (ids: string[]) => void;
   /**
+   * Connections shared with the other runners of this process (`startJobRunners`), which end it;
+   * without one the runner opens its own and ends it when it stops.
+   */
+  pool?: pg.Pool;
+  /** How often it looks for jobs that are due (retries, scheduled ones) besides LISTEN's notices. */
+  pollIntervalMs?: number;
+  /**
    * Jobs taken (and locked) in one query, then handed to free slots without a round trip each
    * (graphile-worker's local queue). For many short jobs; a job's lock then starts before it runs.
    */
@@ -65,13 +73,12 @@ export interface JobRunner {
   idle(timeoutMs?: number): Promise<void>;
 }
 
-export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Promise<JobRunner> {
-  const { logger } = options;
-  // Loaded only where jobs run: a web-only process never pays for it (docs/performance.md).
-  const [{ default: pgModule }, worker] = await Promise.all([import('pg'), import('graphile-worker')]);
-  const pool: pg.Pool = new pgModule.Pool({
-    connectionString: options.connectionString,
-    max: jobRunnerConnections(options.concurrency),
+/** The job runners' own connections (the tasks use the app's pool): `max` at most. */
+async function openJobPool(connectionString: string, max: number, logger: Logger): Promise<pg.Pool> {
+  const { default: pgModule } = await import('pg');
+  const pool = new pgModule.Pool({
+    connectionString,
+    max,
     // How an operator tells these from the app's connections in pg_stat_activity.
     application_name: 'glimpse jobs',
   });
@@ -80,6 +87,17 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
   const lost = (err: Error) => logger.warn({ err }, 'job queue connection lost; the pool replaces it');
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
+  return pool;
+}
+
+export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Promise<JobRunner> {
+  const { logger } = options;
+  // Loaded only where jobs run: a web-only process never pays for it (docs/performance.md).
+  const worker = await import('graphile-worker');
+  const ownPool = !options.pool;
+  const pool =
+    options.pool ??
+    (await openJobPool(options.connectionString, jobRunnerConnections(options.concurrency), logger));
   if (options.releaseWorkers?.length) {
     await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [options.releaseWorkers]);
     logger.info({ workers: options.releaseWorkers }, 'released the jobs of a stopped job runner');
@@ -157,7 +175,7 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
       pgPool: pool,
       concurrency: options.concurrency,
       noHandleSignals: true,
-      pollInterval: 2000,
+      pollInterval: options.pollIntervalMs ?? 2000,
       logger: graphileLogger,
       events,
       taskList,
@@ -226,7 +244,7 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
     async stop() {
       stopping = true;
       await runner.stop().catch((err) => logger.warn({ err }, 'job runner did not stop cleanly'));
-      await pool.end();
+      if (ownPool) await pool.end();
     },
     async idle(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
@@ -275,19 +293,30 @@ export interface JobLane<Deps> {
  * One runner per lane in this process, stopped and awaited as one. A lane's jobs never wait for
  * another lane's slots: deliveries that mostly wait on other servers run many at once without
  * letting an import or an AVIF encode run more than JOB_CONCURRENCY at a time.
+ *
+ * The runners share one pool of connections. Each holds one for its LISTEN; the others are taken
+ * for a query at a time (a fetch, a completion, a poll) and the pool closes them after 10 s idle,
+ * so idle lanes' polls take turns on one connection instead of keeping one each open: a
+ * PostgreSQL backend is ~2 MB of start-up memory (docs/performance.md, "Memory"). Every job added
+ * wakes every lane at once, which would keep their 2 s polls in step, each needing a connection
+ * at the same moment: each lane polls 150 ms slower than the one before, so they drift apart.
  */
 export async function startJobRunners<Deps>(
-  options: Omit<JobRunnerOptions<Deps>, 'tasks' | 'cron' | 'concurrency'> & {
+  options: Omit<JobRunnerOptions<Deps>, 'tasks' | 'cron' | 'concurrency' | 'pool'> & {
     lanes: readonly JobLane<Deps>[];
   },
 ): Promise<JobRunner> {
   const { lanes, onWorkerIds, releaseWorkers, ...common } = options;
   const idsByLane: string[][] = lanes.map(() => []);
+  const max = lanes.reduce((sum, lane) => sum + jobRunnerConnections(lane.concurrency), 0);
+  const pool = await openJobPool(common.connectionString, max, common.logger);
   const runners = await Promise.all(
     lanes.map((lane, i) =>
       startJobRunner({
         ...common,
         ...lane,
+        pool,
+        pollIntervalMs: 2000 + 150 * i,
         // force_unlock_workers frees every job those ids held, whichever lane now runs its task.
         releaseWorkers: i === 0 ? releaseWorkers : undefined,
         onWorkerIds: (ids) => {
@@ -300,6 +329,7 @@ export async function startJobRunners<Deps>(
   return {
     async stop() {
       await Promise.all(runners.map((runner) => runner.stop()));
+      await pool.end();
     },
     async idle(timeoutMs) {
       // A lane's job may queue another lane's (a post's fan-out): idle only when all are at once.

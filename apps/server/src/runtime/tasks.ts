@@ -25,7 +25,7 @@ import {
   federationMessageTask,
 } from '../features/federation/jobs.ts';
 import { remoteMediaEvictTask } from '../features/federation/media-cache.ts';
-import { accountMoveTask } from '../features/federation/moves.ts';
+import { accountMoveTask } from '../features/federation/move-task.ts';
 import { federatePostTask } from '../features/federation/outbox.ts';
 import { federateEventJoinTask } from '../features/federation/remote-joins.ts';
 import { forwardReportTask } from '../features/federation/report-forward.ts';

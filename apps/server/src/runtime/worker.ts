@@ -8,9 +8,8 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
-import { type JobRunner, startJobRunners } from '../jobs/runner.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import { createDeps } from '../server.ts';
-import { jobLanes } from './tasks.ts';
 
 /** What a worker tells the primary over the IPC channel. */
 export type WorkerMessage = { type: 'job-runner'; workerIds: string[] } | { type: 'jobs-ready' };
@@ -32,6 +31,11 @@ if (role !== 'jobs') {
 
 let runner: JobRunner | undefined;
 if (role !== 'web') {
+  // Only a process that runs jobs loads the runner and the tasks' code (docs/performance.md, "Memory").
+  const [{ startJobRunners }, { jobLanes }] = await Promise.all([
+    import('../jobs/runner.ts'),
+    import('./tasks.ts'),
+  ]);
   runner = await startJobRunners({
     connectionString: env.DATABASE_URL!,
     lanes: jobLanes(env),

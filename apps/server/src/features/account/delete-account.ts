@@ -16,7 +16,6 @@ import { removeAccountRows } from '../../core/account-removal.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { dataExports, profiles, reports, reservedUsernames, verification } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { queueFarewell } from '../federation/farewell.ts';
 
 /** Live events for at most this many deleted posts; beyond it the feeds catch up on their next load. */
 const postEventsMax = 200;
@@ -26,6 +25,9 @@ export async function deleteAccount({
   input: { logger },
 }: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { logger: Logger }>): Promise<void> {
   const me = viewer.id;
+  // Loaded here, not at start: it brings Fedify, ~25 MB in every process that loads it
+  // (docs/performance.md), and outside the transaction so that no lock waits for it.
+  const { queueFarewell } = await import('../federation/farewell.ts');
   const { fileKeys, postIds } = await withTransaction(db, async (tx) => {
     // Before any row goes: which servers know the member, and the keys to sign the farewell.
     await queueFarewell(tx, me);

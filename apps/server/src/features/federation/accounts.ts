@@ -1,7 +1,8 @@
 /**
  * Which accounts are ours to publish: a local member with a profile who is not suspended. Remote
  * accounts (a `federation_actors` row) are never served as actors here, and a suspended member's
- * actor, notes and WebFinger answer 404 as the app's own pages do.
+ * actor, notes and WebFinger answer 404 as the app's own pages do. Also: which rows are remote
+ * accounts, and whether a search names one. Nothing here loads Fedify.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -47,3 +48,12 @@ export async function remoteActorOf(db: Db, userId: string) {
 export async function isRemoteAccount(db: Db, userId: string): Promise<boolean> {
   return (await remoteActorOf(db, userId)) !== null;
 }
+
+/** `@name@host` or `name@host`: an account on another server, found by WebFinger (lookup.ts). */
+export const handlePattern = /^@?([^@\s/]+)@([^@\s/]+)$/;
+
+/**
+ * Whether `q` looks like something lookUpAccount can resolve (a handle with a host, or an https
+ * URL). Here rather than in lookup.ts so that asking costs no Fedify import (docs/performance.md).
+ */
+export const isRemoteQuery = (q: string) => handlePattern.test(q.trim()) || /^https:\/\/\S+$/.test(q.trim());

@@ -2,18 +2,14 @@
  * A local event to its host's remote followers: the `federation_event` job that migration 0023's
  * trigger queues with the event's insert, edit, cancellation or delete (only when the host has a
  * follower on another server). Create(Event), Update(Event) or Delete(Tombstone), addressed like a
- * post's Note (outbox.ts), each server's shared inbox once.
+ * post's Note (outbox.ts), each server's shared inbox once. Fedify loads with the first job, as
+ * in outbox.ts.
  */
-import { Accept, Delete, Event, Join, PUBLIC_COLLECTION, Tombstone } from '@fedify/vocab';
-import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import { events, federationActors } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { isPublishedLocal } from './accounts.ts';
-import { isOpenEvent } from './audience.ts';
-import { federationContext } from './federation.ts';
-import { EventCreate, EventUpdate, eventOf } from './objects/event.ts';
 import { recipientOf, remoteFollowersOf } from './recipients.ts';
 
 export interface EventFederationPayload {
@@ -29,6 +25,15 @@ export const federateEventTask = defineTask<EventFederationPayload, CoreDeps>({
     if (!(await isPublishedLocal(deps.db, hostId))) return;
     const recipients = await remoteFollowersOf(deps.db, hostId);
     if (recipients.length === 0) return;
+    const [vocab, { Temporal }, { isOpenEvent }, { federationContext }, objects] = await Promise.all([
+      import('@fedify/vocab'),
+      import('@js-temporal/polyfill'),
+      import('./audience.ts'),
+      import('./federation.ts'),
+      import('./objects/event.ts'),
+    ]);
+    const { Delete, Event, PUBLIC_COLLECTION, Tombstone } = vocab;
+    const { EventCreate, EventUpdate, eventOf } = objects;
     const ctx = federationContext(deps);
     const actor = ctx.getActorUri(hostId);
     const objectId = ctx.getObjectUri(Event, { id: eventId });
@@ -90,6 +95,10 @@ export const federateEventPromotionTask = defineTask<EventPromotionPayload, Core
       .innerJoin(federationActors, eq(federationActors.userId, userId))
       .where(eq(events.id, eventId));
     if (!row || !(await isPublishedLocal(db, row.hostId))) return;
+    const [{ Accept, Event, Join }, { federationContext }] = await Promise.all([
+      import('@fedify/vocab'),
+      import('./federation.ts'),
+    ]);
     const ctx = federationContext(deps);
     const eventUri = ctx.getObjectUri(Event, { id: eventId });
     const actor = new URL(row.iri);

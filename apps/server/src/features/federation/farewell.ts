@@ -9,14 +9,14 @@
  *
  * In: Delete whose object is the sending actor itself (inbox/delete.ts) removes that remote account
  * (remote-actors.ts `removeRemoteAccount`).
+ *
+ * Fedify loads with the first farewell job, not with the runner's task list (outbox.ts).
  */
-import { Delete, PUBLIC_COLLECTION } from '@fedify/vocab';
 import { lt, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import type { Db } from '../../db/client.ts';
 import { federationFarewells } from '../../db/schema.ts';
 import { addJob, defineTask } from '../../jobs/task.ts';
-import { federationContext } from './federation.ts';
 import { recipientOf } from './recipients.ts';
 
 /** Longer than a delivery's retries (two days): the keys are there for its last try. */
@@ -28,6 +28,10 @@ export const farewellTask = defineTask<{ userId: string; recipients: ActorRow[] 
   name: 'federation_farewell',
   async run({ userId, recipients }, deps) {
     if (deps.env.FEDERATION === 'off' || recipients.length === 0) return;
+    const [{ Delete, PUBLIC_COLLECTION }, { federationContext }] = await Promise.all([
+      import('@fedify/vocab'),
+      import('./federation.ts'),
+    ]);
     const ctx = federationContext(deps);
     const actor = ctx.getActorUri(userId);
     const farewell = new Delete({

@@ -18,7 +18,6 @@ import type { CoreDeps } from '../../core/deps.ts';
 import type { AppEnv } from '../../core/http.ts';
 import { consume } from '../../core/rate-limit.ts';
 import { isDomainBlockedAtDoor } from './domain-blocks.ts';
-import { federationOf } from './federation.ts';
 
 export const inboxMaxBytes = 1024 * 1024;
 
@@ -54,6 +53,9 @@ export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
     const own = federationPaths.test(c.req.path);
     let fellThrough = false;
     let missing = false;
+    // Fedify loads with the first federation request, not at start: ~25 MB in each process that
+    // loads it (docs/performance.md, "Memory").
+    const { federationOf } = await import('./federation.ts');
     const response = await federationOf(deps).fetch(addressedToPublicUrl(c.req.raw, publicOrigin), {
       contextData: deps,
       onNotFound: () => {

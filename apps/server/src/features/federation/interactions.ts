@@ -10,16 +10,15 @@
  * `#follows/<uuid>`: Fedify has one Note dispatcher, posts'), a Block `#blocks/<account's id here>`.
  * A Block goes only to the blocked account (Mastodon sends it there alone too), Undo(Block) with it
  * embedded.
+ *
+ * Fedify loads with the first job, not with the runner's task list (outbox.ts).
  */
 import type { Context } from '@fedify/fedify';
-import { Block, Create, Delete, Like, Note, PUBLIC_COLLECTION, Tombstone, Undo } from '@fedify/vocab';
-import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import { comments, federationPosts, posts } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { isPublishedLocal, remoteActorOf } from './accounts.ts';
-import { federationContext } from './federation.ts';
 import { escapeHtml } from './objects/html.ts';
 import { recipientOf } from './recipients.ts';
 
@@ -45,6 +44,10 @@ export const federateLikeTask = defineTask<{ postId: string; userId: string; lik
     const [post] = await deps.db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
     const target = post ? await remoteTarget(deps, postId, post.authorId) : null;
     if (!target) return;
+    const [{ Like, Undo }, { federationContext }] = await Promise.all([
+      import('@fedify/vocab'),
+      import('./federation.ts'),
+    ]);
     const ctx = federationContext(deps);
     const me = ctx.getActorUri(userId);
     const like = new Like({ id: likeIdOf(ctx, userId, postId), actor: me, object: target.noteIri });
@@ -69,6 +72,12 @@ export const federateCommentTask = defineTask<CommentFederationPayload, CoreDeps
     if (deps.env.FEDERATION === 'off' || !(await isPublishedLocal(deps.db, authorId))) return;
     const target = await remoteTarget(deps, postId, postAuthorId);
     if (!target) return;
+    const [vocab, { Temporal }, { federationContext }] = await Promise.all([
+      import('@fedify/vocab'),
+      import('@js-temporal/polyfill'),
+      import('./federation.ts'),
+    ]);
+    const { Create, Delete, Note, PUBLIC_COLLECTION, Tombstone } = vocab;
     const ctx = federationContext(deps);
     const me = ctx.getActorUri(authorId);
     const id = commentIdOf(ctx, authorId, commentId);
@@ -127,6 +136,10 @@ export const federateBlockTask = defineTask<
     if (deps.env.FEDERATION === 'off' || !(await isPublishedLocal(deps.db, blockerId))) return;
     const actor = await remoteActorOf(deps.db, blockedId);
     if (!actor) return;
+    const [{ Block, Undo }, { federationContext }] = await Promise.all([
+      import('@fedify/vocab'),
+      import('./federation.ts'),
+    ]);
     const ctx = federationContext(deps);
     const me = ctx.getActorUri(blockerId);
     const block = new Block({

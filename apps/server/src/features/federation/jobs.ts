@@ -5,21 +5,21 @@
  * activity, a fan-out) goes back to Fedify's `processQueuedTask`, which throws on failure so the
  * job is tried again later (`nativeRetrial`). `federation_kv_sweep` drops expired KV entries hourly, and deleted members' keys
  * once their farewell has had its tries (farewell.ts).
+ *
+ * Fedify loads with the first message, not with the runner's task list (outbox.ts).
  */
-import { exportJwk, type Message } from '@fedify/fedify';
+import type { Context, Message } from '@fedify/fedify';
 import type { CoreDeps } from '../../core/deps.ts';
 import { defineTask } from '../../jobs/task.ts';
-import { type Delivery, deliver, type SigningKey } from './deliver.ts';
+import type { Delivery, SigningKey } from './deliver.ts';
 import { isDomainBlocked } from './domain-blocks.ts';
 import { sweepFarewells } from './farewell.ts';
-import { federationContext, federationOf, userAgentOf } from './federation.ts';
 import { kvStoreOf, sweepFederationKv } from './kv.ts';
 import { federationDeliveryTaskName, federationMessageTaskName } from './queue.ts';
 
 /** The sender's private keys a queued message names by id (queue.ts took them out), from `federation_keys`. */
-async function signingKeysOf(deps: CoreDeps, message: Message): Promise<SigningKey[]> {
+async function signingKeysOf(ctx: Context<CoreDeps>, message: Message): Promise<SigningKey[]> {
   if (!('keys' in message) || !Array.isArray(message.keys)) return [];
-  const ctx = federationContext(deps);
   const keys: SigningKey[] = [];
   for (const { keyId } of message.keys as { keyId: string }[]) {
     const owner = ctx.parseUri(new URL(keyId));
@@ -34,6 +34,7 @@ async function signingKeysOf(deps: CoreDeps, message: Message): Promise<SigningK
 /** A fan-out goes back to Fedify, which reads the keys as JWK. */
 async function withJwkKeys(message: Message, keys: SigningKey[]): Promise<Message> {
   if (!('keys' in message)) return message;
+  const { exportJwk } = await import('@fedify/fedify');
   const jwks = await Promise.all(
     keys.map(async ({ keyId, privateKey }) => ({ keyId, privateKey: await exportJwk(privateKey) })),
   );
@@ -42,7 +43,11 @@ async function withJwkKeys(message: Message, keys: SigningKey[]): Promise<Messag
 
 async function runMessage(queued: Message, deps: CoreDeps) {
   if (deps.env.FEDERATION === 'off') return;
-  const keys = await signingKeysOf(deps, queued);
+  const [{ deliver }, { federationContext, federationOf, userAgentOf }] = await Promise.all([
+    import('./deliver.ts'),
+    import('./federation.ts'),
+  ]);
+  const keys = await signingKeysOf(federationContext(deps), queued);
   if (queued.type === 'outbox') {
     const delivery = queued as unknown as Delivery;
     // A blocked domain gets nothing from us, whatever was queued before the block.

@@ -7,15 +7,10 @@
  */
 import { isActor, lookupObject } from '@fedify/vocab';
 import type { CoreDeps } from '../../core/deps.ts';
-import { localUserIdByUsername } from './accounts.ts';
+import { handlePattern, localUserIdByUsername } from './accounts.ts';
 import { isDomainBlocked } from './domain-blocks.ts';
 import { federationContext, userAgentOf } from './federation.ts';
 import { upsertRemoteActor } from './remote-actors.ts';
-
-const handlePattern = /^@?([^@\s/]+)@([^@\s/]+)$/;
-
-/** Whether `q` looks like something lookUpAccount can resolve (a handle with a host, or an https URL). */
-export const isRemoteQuery = (q: string) => handlePattern.test(q.trim()) || /^https:\/\/\S+$/.test(q.trim());
 
 async function webFinger(deps: CoreDeps, name: string, host: string): Promise<string | null> {
   const url = new URL(`https://${host}/.well-known/webfinger`);

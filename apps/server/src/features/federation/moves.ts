@@ -6,38 +6,29 @@
  * actor (never trusting what it held) and moves only when its `alsoKnownAs` names the old actor;
  * it then marks the old profile moved (`profiles.moved_to_id`, published as `movedTo`) and a job
  * sends `Move {actor: old, object: old, target: new}` to every remote follower's server and moves
- * the local followers itself (move-followers.ts).
+ * the local followers itself (move-task.ts, move-followers.ts).
  *
  * In: inbox/move.ts and move-followers.ts `acceptRemoteMove`.
  */
-import type { Context } from '@fedify/fedify';
-import { Move } from '@fedify/vocab';
 import type { AccountMovesDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import { movedToFor, movedToOf } from '../../core/profiles.ts';
 import { withTransaction } from '../../core/service.ts';
-import { accountAliases, federationActors, follows, profiles } from '../../db/schema.ts';
-import { addJob, defineTask } from '../../jobs/task.ts';
+import { accountAliases, profiles } from '../../db/schema.ts';
+import { addJob } from '../../jobs/task.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
-import { isPublishedLocal, remoteActorOf } from './accounts.ts';
+import { isPublishedLocal } from './accounts.ts';
 import { federationContext } from './federation.ts';
 import { lookUpAccount } from './lookup.ts';
-import { listsAlias, moveFollowers } from './move-followers.ts';
+import { listsAlias } from './move-followers.ts';
+import { accountMoveTask, actorIriOf } from './move-task.ts';
 import { handleOf } from './objects/person.ts';
-import { recipientOf } from './recipients.ts';
 
 type Viewer = { id: string };
 
 const cooldownMs = limits.moveCooldownDays * 24 * 60 * 60 * 1000;
-
-/** The actor id of `userId`: ours from the Context, a remote one from its row. */
-async function actorIriOf(ctx: Context<CoreDeps>, userId: string): Promise<string | null> {
-  const remote = await remoteActorOf(ctx.data.db, userId);
-  if (remote) return remote.iri;
-  return (await isPublishedLocal(ctx.data.db, userId)) ? ctx.getActorUri(userId).href : null;
-}
 
 export async function accountMoves(deps: CoreDeps, viewer: Viewer): Promise<AccountMovesDto> {
   const ctx = federationContext(deps);
@@ -120,36 +111,3 @@ export async function moveAccount(deps: CoreDeps, viewer: Viewer, handle: string
   });
   return accountMoves(deps, viewer);
 }
-
-export const accountMoveTask = defineTask<{ oldId: string; newId: string }, CoreDeps>({
-  name: 'federation_account_move',
-  async run({ oldId, newId }, deps) {
-    const ctx = federationContext(deps);
-    const oldIsLocal = !(await remoteActorOf(deps.db, oldId));
-    if (oldIsLocal && deps.env.FEDERATION === 'on') {
-      const newIri = await actorIriOf(ctx, newId);
-      const remoteFollowers = await deps.db
-        .select({
-          iri: federationActors.iri,
-          inbox: federationActors.inbox,
-          sharedInbox: federationActors.sharedInbox,
-        })
-        .from(follows)
-        .innerJoin(federationActors, eq(federationActors.userId, follows.followerId))
-        .where(eq(follows.followeeId, oldId));
-      if (newIri && remoteFollowers.length > 0) {
-        const me = ctx.getActorUri(oldId);
-        const move = new Move({
-          id: new URL(`#moves/${crypto.randomUUID()}`, me),
-          actor: me,
-          object: me,
-          target: new URL(newIri),
-        });
-        await ctx.sendActivity({ identifier: oldId }, remoteFollowers.map(recipientOf), move, {
-          preferSharedInbox: true,
-        });
-      }
-    }
-    await moveFollowers(ctx, oldId, newId);
-  },
-});

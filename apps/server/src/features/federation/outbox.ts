@@ -4,17 +4,16 @@
  * another server). Create(Note), Update(Note) or Delete(Tombstone), addressed to Public with the
  * followers collection in cc, handed to Fedify for its integrity proofs and one delivery per
  * inbox (a server's shared inbox once), each a job of its own (queue.ts, deliver.ts).
+ *
+ * Fedify and the objects built on it load with the first job, not with the runner's task list: a
+ * job-running process that federates nothing never holds them (~25 MB, docs/performance.md).
  */
-import { Delete, Note, Tombstone } from '@fedify/vocab';
-import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import type { Db } from '../../db/client.ts';
 import { importedPosts } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { isPublishedLocal } from './accounts.ts';
-import { federationContext } from './federation.ts';
-import { addressingOf, NoteCreate, NoteUpdate, noteOf } from './objects/note.ts';
 import { remoteFollowersOf } from './recipients.ts';
 
 const isImportedPost = async (db: Db, postId: string) =>
@@ -39,6 +38,13 @@ export const federatePostTask = defineTask<PostFederationPayload, CoreDeps>({
     if (!(await isPublishedLocal(db, authorId))) return;
     const recipients = await remoteFollowersOf(db, authorId);
     if (recipients.length === 0) return;
+    const [{ Delete, Note, Tombstone }, { Temporal }, { federationContext }, objects] = await Promise.all([
+      import('@fedify/vocab'),
+      import('@js-temporal/polyfill'),
+      import('./federation.ts'),
+      import('./objects/note.ts'),
+    ]);
+    const { addressingOf, NoteCreate, NoteUpdate, noteOf } = objects;
     const ctx = federationContext(deps);
     const actor = ctx.getActorUri(authorId);
     const noteId = ctx.getObjectUri(Note, { id: postId });

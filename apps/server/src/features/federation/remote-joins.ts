@@ -7,13 +7,11 @@
  * (without a Leave back). An answer counts only from the event's own host, for a row still pending
  * (or, for Reject, any row of it): nobody else can move a member onto a list.
  */
-import { Join, Leave } from '@fedify/vocab';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import { events, federationActors, federationEvents } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { isPublishedLocal } from './accounts.ts';
-import { federationContext } from './federation.ts';
 import { recipientOf } from './recipients.ts';
 
 export interface EventJoinPayload {
@@ -42,6 +40,11 @@ export const federateEventJoinTask = defineTask<EventJoinPayload, CoreDeps>({
       .where(eq(federationEvents.eventId, eventId));
     // The event went (deleted there, or here) before this ran.
     if (!host) return;
+    // Fedify loads with the first job, not with the runner's task list (outbox.ts).
+    const [{ Join, Leave }, { federationContext }] = await Promise.all([
+      import('@fedify/vocab'),
+      import('./federation.ts'),
+    ]);
     const ctx = federationContext(deps);
     const me = ctx.getActorUri(userId);
     const values = { actor: me, object: new URL(host.iri), to: new URL(host.actorIri) };

@@ -8,7 +8,6 @@
  * the account's inbox), a `federation_message` job of its own, retried like every delivery
  * (jobs.ts, which also drops it if the domain is blocked by then).
  */
-import { Flag } from '@fedify/vocab';
 import type { ReportTargetType } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
@@ -17,8 +16,6 @@ import { federationComments, federationEvents, federationPosts, reports } from '
 import { defineTask } from '../../jobs/task.ts';
 import { remoteActorOf } from './accounts.ts';
 import { isDomainBlocked } from './domain-blocks.ts';
-import { federationContext } from './federation.ts';
-import { instanceActorIdentifier } from './instance-actor.ts';
 import { recipientOf } from './recipients.ts';
 
 /** The reported content's id on its own server; null for an account or content made here. */
@@ -56,6 +53,12 @@ export const forwardReportTask = defineTask<{ reportId: string }, CoreDeps>({
     const actor = await remoteActorOf(db, report.reportedUserId);
     if (!actor || (await isDomainBlocked(db, actor.domain))) return;
     const objectIri = await remoteIriOf(db, report.targetType, report.targetId);
+    // Fedify loads with the first job, not with the runner's task list (outbox.ts).
+    const [{ Flag }, { federationContext }, { instanceActorIdentifier }] = await Promise.all([
+      import('@fedify/vocab'),
+      import('./federation.ts'),
+      import('./instance-actor.ts'),
+    ]);
     const ctx = federationContext(deps);
     const sender = ctx.getActorUri(instanceActorIdentifier);
     const flag = new Flag({

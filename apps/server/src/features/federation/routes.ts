@@ -8,7 +8,9 @@ import { type AppEnv, jsonBody, param, signedIn } from '../../core/http.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { blockDomain, federationAdmin, unblockDomain } from './domain-blocks.ts';
-import { accountMoves, addAlias, moveAccount, removeAlias } from './moves.ts';
+
+/** Account moves load Fedify; only when one is asked for, not at start (docs/performance.md). */
+const moves = () => import('./moves.ts');
 
 const domainParam = param('domain', (value) => {
   const parsed = federationDomain.safeParse(value);
@@ -26,15 +28,24 @@ export const federationAdminRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .get('/account/moves', signedIn, async (c) =>
-    c.json(await accountMoves(c.get('deps'), c.get('ctx').viewer), 200),
+    c.json(await (await moves()).accountMoves(c.get('deps'), c.get('ctx').viewer), 200),
   )
   // The caller's own account only: there is no way to alias or move someone else's.
   .post('/account/aliases', rateLimit('accountMoves'), signedIn, jsonBody(AccountHandleInput), async (c) =>
-    c.json(await addAlias(c.get('deps'), c.get('ctx').viewer, c.req.valid('json').handle), 200),
+    c.json(
+      await (await moves()).addAlias(c.get('deps'), c.get('ctx').viewer, c.req.valid('json').handle),
+      200,
+    ),
   )
   .delete('/account/aliases', signedIn, async (c) =>
-    c.json(await removeAlias(c.get('deps'), c.get('ctx').viewer, c.req.query('iri') ?? ''), 200),
+    c.json(
+      await (await moves()).removeAlias(c.get('deps'), c.get('ctx').viewer, c.req.query('iri') ?? ''),
+      200,
+    ),
   )
   .post('/account/move', rateLimit('accountMoves'), signedIn, jsonBody(AccountHandleInput), async (c) =>
-    c.json(await moveAccount(c.get('deps'), c.get('ctx').viewer, c.req.valid('json').handle), 200),
+    c.json(
+      await (await moves()).moveAccount(c.get('deps'), c.get('ctx').viewer, c.req.valid('json').handle),
+      200,
+    ),
   );

@@ -2,8 +2,7 @@
 import { SearchQuery, SiteSearchQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, query, signedIn } from '../../core/http.ts';
-import { isRemoteQuery } from '../federation/lookup.ts';
-import { searchRemoteAccount } from '../federation/search.ts';
+import { isRemoteQuery } from '../federation/accounts.ts';
 import { getTrendingTags, searchEvents, searchPosts, searchTags, searchUsers } from './service.ts';
 
 export const searchRoutes = new Hono<AppEnv>()
@@ -12,6 +11,8 @@ export const searchRoutes = new Hono<AppEnv>()
     const deps = c.get('deps');
     // `@name@host` or a profile URL: an account on another server, found by WebFinger (federation).
     if (deps.env.FEDERATION === 'on' && isRemoteQuery(q)) {
+      // Fedify loads with the first such search, not at start (docs/performance.md, "Memory").
+      const { searchRemoteAccount } = await import('../federation/search.ts');
       return c.json(await searchRemoteAccount(deps, c.get('viewer'), q), 200);
     }
     return c.json(await searchUsers({ ctx: c.get('ctx'), input: c.req.valid('query') }), 200);

@@ -9,9 +9,7 @@ import type { ServiceContext } from '../../core/service.ts';
 import { invalid } from '../../lib/errors.ts';
 import { isRemoteAccount } from '../federation/accounts.ts';
 import { requestBackfill } from '../federation/backfill.ts';
-import { federationContext } from '../federation/federation.ts';
-import { answerRemoteFollow } from '../federation/follow-answers.ts';
-import { setRemoteFollow } from '../federation/follows.ts';
+import type { RemoteFollowAnswer } from '../federation/follow-answers.ts';
 import {
   answerFollowRequest,
   listFollowRequests,
@@ -20,6 +18,18 @@ import {
   setPrivateFollow,
 } from './follow-requests.ts';
 import { getPublicProfile, setFollow } from './service.ts';
+
+/*
+ * The federation modules below load on their first use, for a remote account, not at start: they
+ * bring Fedify, ~25 MB in every process that loads it (docs/performance.md, "Memory").
+ */
+
+/** Sends the Accept or Reject of a remote account's follow request (federation/follow-answers.ts). */
+const answerRemoteFollow = (deps: CoreDeps) => async (answer: RemoteFollowAnswer) => {
+  if (deps.env.FEDERATION !== 'on') return;
+  const answers = await import('../federation/follow-answers.ts');
+  await answers.answerRemoteFollow(deps)(answer);
+};
 
 /** A remote account is followed through its server (features/federation/follows.ts); a member here directly. */
 async function followOrUnfollow(
@@ -31,6 +41,10 @@ async function followOrUnfollow(
   // An account that moved (issue 30) takes no new follow; leaving it still works.
   if (follow && (await movedToFor(deps.db, targetId))) throw invalid(messages.moves.movedAccount);
   if (deps.env.FEDERATION === 'on' && (await isRemoteAccount(deps.db, targetId))) {
+    const [{ setRemoteFollow }, { federationContext }] = await Promise.all([
+      import('../federation/follows.ts'),
+      import('../federation/federation.ts'),
+    ]);
     return setRemoteFollow(federationContext(deps), { followerId: ctx.viewer.id, targetId, follow });
   }
   // A private account's follow waits for its approval (issue 26).
