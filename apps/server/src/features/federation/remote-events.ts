@@ -15,7 +15,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { events, federationEvents } from '../../db/schema.ts';
 import { audienceOfAddresses } from '../../lib/addressing.ts';
 import { followersCollectionOf } from './audience.ts';
-import { htmlToText, storableText } from './objects/html.ts';
+import { htmlToText, remoteDisplayText, storableText } from './objects/html.ts';
+import { httpHrefOf } from './objects/links.ts';
 
 type Deps = Pick<CoreDeps, 'db' | 'live'>;
 type Json = Record<string, unknown>;
@@ -120,11 +121,12 @@ async function audienceOfEvent(
 export function remoteEventColumns(object: Json) {
   if (object.type !== 'Event') return null;
   const startsAt = dateOf(object.startTime);
-  const title = storableText(text(object.name), limits.eventTitleMax);
+  // Shown in our own sentences ("… changed <title>") and the page title: no direction controls.
+  const title = remoteDisplayText(text(object.name), limits.eventTitleMax);
   if (!startsAt || !title) return null;
   const end = dateOf(object.endTime);
   const status = text(term(object, 'status', 'ical')).toUpperCase();
-  const url = idOf(Array.isArray(object.url) ? object.url[0] : object.url) || text(object.id);
+  const website = httpHrefOf(object.url, limits.websiteMax) ?? httpHrefOf(object.id, limits.websiteMax);
   return {
     title,
     startsAt,
@@ -133,7 +135,7 @@ export function remoteEventColumns(object: Json) {
     ...placeOf(object.location),
     capacity: null,
     cancelledAt: status === 'CANCELLED' ? new Date() : null,
-    website: url.length <= limits.websiteMax && /^https:\/\//.test(url) ? url : '',
+    website: website ?? '',
     description: storableText(htmlToText(text(object.content)), limits.eventDescriptionMax),
   };
 }

@@ -16,6 +16,7 @@ import { syncPostTags } from '../posts/entities.ts';
 import { audienceOfNote, followersCollectionOf } from './audience.ts';
 import { importRemoteImage } from './media.ts';
 import { htmlToText, storableText } from './objects/html.ts';
+import { httpHrefOf } from './objects/links.ts';
 
 type Deps = Pick<CoreDeps, 'db' | 'storage' | 'outbound' | 'live'>;
 
@@ -60,9 +61,9 @@ export async function storeRemoteNote(
     if (photos.length >= limits.postPhotosMax) break;
     if (!(attachment instanceof Document || attachment instanceof Image)) continue;
     if (attachment.mediaType && !attachment.mediaType.startsWith('image/')) continue;
-    const url = attachment.url instanceof URL ? attachment.url : attachment.url?.href;
-    if (!(url instanceof URL)) continue;
-    const imageId = await importRemoteImage(deps, url.href, authorId, 'post');
+    const url = httpHrefOf(attachment.url);
+    if (!url) continue;
+    const imageId = await importRemoteImage(deps, url, authorId, 'post');
     if (imageId) {
       photos.push({ imageId, altText: storableText(attachment.name?.toString() ?? '', limits.altTextMax) });
     }
@@ -87,7 +88,7 @@ export async function storeRemoteNote(
       await tx.insert(federationPosts).values({
         postId: post!.id,
         iri: note.id!.href,
-        url: note.url instanceof URL ? note.url.href : null,
+        url: httpHrefOf(note.url),
       });
       await syncPostTags(tx, post!, captionOf(note));
       return post!.id;
