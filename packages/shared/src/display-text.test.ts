@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasVisibleCharacter } from './display-text.ts';
+import { hasBidiControl, hasVisibleCharacter, withoutBidiControls } from './display-text.ts';
 import { ProfileInput } from './schemas.ts';
 
 const valid = { firstName: 'Grace', lastName: 'Hopper', username: 'grace' };
@@ -79,5 +79,18 @@ describe('names cannot reorder the text around them or be invisible', () => {
     ]) {
       expect(ProfileInput.safeParse({ ...valid, firstName, lastName }).success, firstName).toBe(true);
     }
+  });
+});
+
+describe('withoutBidiControls (remote names, bios, event titles)', () => {
+  it('removes every direction control and keeps everything else', () => {
+    for (const control of bidiControls) {
+      const cleaned = withoutBidiControls(`Evil${control}gnp.exe`);
+      expect(cleaned, hex(control)).toBe('Evilgnp.exe');
+      expect(hasBidiControl(cleaned)).toBe(false);
+    }
+    expect(withoutBidiControls('\u202E\u202Bمحمد\u202C Zoe\u0308 👩\u200D💻\u2069')).toBe(
+      'محمد Zoe\u0308 👩\u200D💻',
+    );
   });
 });

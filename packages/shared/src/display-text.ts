@@ -14,13 +14,21 @@
  *
  * Bios, captions, comments and event titles keep what was typed; the web app shows all member
  * text isolated (`<bdi>`, `dir="auto"`), so none of it reorders the page around it either.
+ *
+ * Another server's names, bios and event titles cannot be refused, only taken in: they lose their
+ * direction controls on the way (`withoutBidiControls`), and a name left with nothing visible
+ * gives way to the account's username (features/federation).
  */
 
 const bidiControl = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+const bidiControls = new RegExp(bidiControl.source, 'g');
 const visible = /[^\p{White_Space}\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 /** Whether `text` holds a character that changes the direction of the text around it. */
 export const hasBidiControl = (text: string) => bidiControl.test(text);
+
+/** `text` without the characters `hasBidiControl` looks for. */
+export const withoutBidiControls = (text: string) => text.replace(bidiControls, '');
 
 /** Whether `text` holds at least one character a reader can see. */
 export const hasVisibleCharacter = (text: string) => visible.test(text);

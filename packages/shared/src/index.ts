@@ -4,6 +4,7 @@ export * from './dto.ts';
 export * from './event-time.ts';
 export * from './i18n.ts';
 export * from './limits.ts';
+export * from './links.ts';
 export * from './messages.ts';
 export * from './notification-text.ts';
 export * from './routes.ts';

@@ -13,6 +13,7 @@ import {
 import { isTimeZone } from './event-time.ts';
 import { languageCodes } from './i18n.ts';
 import { limits, notificationLimits } from './limits.ts';
+import { httpUrl } from './links.ts';
 import { messages } from './messages.ts';
 import { isHashtag, normalizeTag } from './text-entities.ts';
 
@@ -102,15 +103,7 @@ export const WebsiteUrl = text('website')
   .max(limits.websiteMax, atMost('website', limits.websiteMax))
   .transform((value) => (value && !/^[a-z][a-z0-9+.-]*:/i.test(value) ? `https://${value}` : value))
   .refine(
-    (value) => {
-      if (!value) return true;
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-      } catch {
-        return false;
-      }
-    },
+    (value) => !value || Boolean(httpUrl(value)?.hostname.includes('.')),
     say(() => messages.common.websiteNotUrl),
   );
 

@@ -7,17 +7,19 @@
  * - fetching such a Note's id answers 404 unless the request is signed by an actor on a server that
  *   has one of the author's approved followers (Mastodon's rule: followers-only posts are shared
  *   with the follower's server, which shows them only to that follower);
- * - a remote Note addressed to neither Public nor `as:Public` in cc is stored followers only, so
- *   it keeps its audience here.
+ * - a remote Note keeps its audience here: public when Public is in its `to` or `cc`, followers
+ *   only when its author's followers collection is, and not stored at all otherwise (a direct
+ *   message: lib/addressing.ts).
  */
 import type { RequestContext } from '@fedify/fedify';
-import { type Object as APObject, PUBLIC_COLLECTION } from '@fedify/vocab';
+import type { Activity, Object as APObject } from '@fedify/vocab';
 import type { Audience } from '@glimpse/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import { contentVisibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { events, federationActors, follows, posts } from '../../db/schema.ts';
+import { audienceOfAddresses } from '../../lib/addressing.ts';
 
 /** Whether a signed-out reader may see the post: the same rule the API asks (core/visibility.ts). */
 export async function isOpenPost(db: Db, postId: string): Promise<boolean> {
@@ -59,10 +61,28 @@ export async function signedByFollowersServer(
   return Boolean(row);
 }
 
-const publicIri = PUBLIC_COLLECTION.href;
-const isPublicAddress = (url: URL) =>
-  url.href === publicIri || url.href === 'as:Public' || url.href === 'Public';
+/** A remote account's followers collection, as its actor document named it (null: none). */
+export async function followersCollectionOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ followersUrl: federationActors.followersUrl })
+    .from(federationActors)
+    .where(eq(federationActors.userId, userId));
+  return row?.followersUrl ?? null;
+}
 
-/** A remote Note's audience: public when Public is among its `to` or `cc`, else followers only. */
-export const audienceOfNote = (note: APObject): Audience =>
-  [...note.toIds, ...note.ccIds].some(isPublicAddress) ? 'public' : 'followers';
+/** A Note's `to` and `cc`, or its activity's when the Note names nobody (Mastodon reads them so). */
+function addressesOf(note: APObject, activity?: Activity): string[] {
+  const own = [...note.toIds, ...note.ccIds].map((url) => url.href);
+  if (own.length > 0 || !activity) return own;
+  return [...activity.toIds, ...activity.ccIds].map((url) => url.href);
+}
+
+/**
+ * A remote Note's audience (lib/addressing.ts): public, followers only, or null for a direct
+ * message, which is not stored. `followersCollection` is its author's (`followersCollectionOf`).
+ */
+export const audienceOfNote = (
+  note: APObject,
+  followersCollection: string | null,
+  activity?: Activity,
+): Audience | null => audienceOfAddresses(addressesOf(note, activity), followersCollection);

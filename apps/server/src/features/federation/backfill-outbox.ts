@@ -29,7 +29,7 @@ const maxPostsStored = 20;
 
 type LoadOptions = Parameters<Create['getObject']>[0];
 
-/** The outbox item's post when it is one to store here, else null. */
+/** The outbox item's post and the Create that carries it, when it is one to store here; else null. */
 async function publicPostOf(item: unknown, actorIri: string, options: LoadOptions) {
   if (!(item instanceof Create) || item.actorId?.href !== actorIri) return null;
   const object = await item.getObject(options).catch(() => null);
@@ -37,8 +37,8 @@ async function publicPostOf(item: unknown, actorIri: string, options: LoadOption
   // The account's own post, from its own server: the same rule inbound Create holds (inbox/create.ts).
   if (object.attributionId?.href !== actorIri || object.id.origin !== new URL(actorIri).origin) return null;
   // A reply is a comment somewhere else, and a followers-only or direct post is never ours to show.
-  if (object.replyTargetId || audienceOfNote(object) !== 'public') return null;
-  return object;
+  if (object.replyTargetId || audienceOfNote(object, null, item) !== 'public') return null;
+  return { post: object, create: item };
 }
 
 async function* outboxItems(outbox: OrderedCollection | OrderedCollectionPage, options: LoadOptions) {
@@ -88,8 +88,13 @@ export async function readOutbox(deps: CoreDeps, userId: string, requesterId: st
   let stored = 0;
   for await (const item of outboxItems(outbox, options)) {
     if (++read > maxItemsRead || stored >= maxPostsStored) break;
-    const post = await publicPostOf(item, account.iri, options);
-    if (post && (await storeRemoteNote(deps, userId, post, { backfill: true }))) stored++;
+    const found = await publicPostOf(item, account.iri, options);
+    if (
+      found &&
+      (await storeRemoteNote(deps, userId, found.post, { backfill: true, activity: found.create }))
+    ) {
+      stored++;
+    }
   }
   if (stored > 0) deps.live.publish({ kind: 'posts_backfilled', authorId: userId, requesterId });
 }

@@ -8,7 +8,7 @@ import './node-shims.ts';
 import type { EventDto, Page } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventAttendees, events, follows } from '../../db/schema.ts';
+import { eventAttendees, events, federationEvents, follows } from '../../db/schema.ts';
 import type { TestContext } from '../../test/context.ts';
 import {
   contextBeside,
@@ -372,6 +372,46 @@ describe('Mobilizon events from a followed account', () => {
     expect(stored?.audience).toBe('followers');
     const [open] = await t.db.select().from(events).where(eq(events.id, remoteEventId));
     expect(open?.audience).toBe('public');
+  });
+
+  it('a remote event sent to one member alone is not stored; an Update that makes one so takes it away', async () => {
+    const id = `${remote}/events/3d0b7e21-9c4a-4f5e-8a1b-6c7d8e9f0a1b`;
+    const direct = {
+      ...mobilizonEvent(remote, 'alice', { id, url: id }),
+      name: 'Just the two of us',
+      to: [`${ours}/userpublicfeed/${ada.id}`],
+      cc: [],
+    };
+    expect((await deliverToUs(mobilizonCreateEvent(remote, 'alice', direct))).status).toBe(202);
+    expect(await t.countRows(events, eq(events.title, 'Just the two of us'))).toBe(0);
+
+    const laterId = `${remote}/events/7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d`;
+    const open = mobilizonEvent(remote, 'alice', { id: laterId, url: laterId, name: 'Open, then not' });
+    await deliverToUs(mobilizonCreateEvent(remote, 'alice', open));
+    const [stored] = await t.db.select().from(events).where(eq(events.title, 'Open, then not'));
+    expect(stored?.audience).toBe('public');
+    const narrowed = { ...open, to: [`${ours}/userpublicfeed/${ada.id}`], cc: [] };
+    // An id of its own: the inbox takes each activity id once, and the fixture's names the event's uuid.
+    const update = { ...mobilizonUpdateEvent(remote, 'alice', narrowed), id: `${remote}/update/narrowed/1` };
+    expect((await deliverToUs(update)).status).toBe(202);
+    expect(await t.countRows(events, eq(events.id, stored!.id))).toBe(0);
+    expect((await ada.get(`/api/events/${stored!.id}`)).status).toBe(404);
+  });
+
+  it('direction controls leave a remote event’s title; a page that is no http(s) address is no link', async () => {
+    const id = `${remote}/events/5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b`;
+    const spoofed = mobilizonEvent(remote, 'alice', {
+      id,
+      url: 'javascript:alert(document.domain)',
+      name: 'Party \u202Egnp.exe\u202C night',
+    });
+    await deliverToUs(mobilizonCreateEvent(remote, 'alice', spoofed));
+    const [stored] = await t.db
+      .select({ title: events.title, website: events.website, url: federationEvents.url })
+      .from(events)
+      .innerJoin(federationEvents, eq(federationEvents.eventId, events.id))
+      .where(eq(federationEvents.iri, id));
+    expect(stored).toEqual({ title: 'Party gnp.exe night', website: id, url: id });
   });
 
   it('a Join of a remote event by its address here is not ours to answer: nothing stored, no answer', async () => {

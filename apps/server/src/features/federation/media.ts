@@ -17,6 +17,7 @@ import type { OutboundGate } from '../../lib/outbound/gate.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { uploadImage } from '../images/service.ts';
 import { domainBlockOf } from './domain-blocks.ts';
+import { httpHrefOf } from './objects/links.ts';
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
@@ -84,6 +85,8 @@ export async function importRemoteImage(
   ownerId: string,
   purpose: 'post' | 'profile',
 ): Promise<string | null> {
+  // Callers pass addresses read through httpHrefOf; checked again here, where the fetch is made.
+  if (!httpHrefOf(url)) return null;
   // A domain blocked for its media (or fully): nothing fetched from its accounts.
   const [owner] = await db
     .select({ domain: federationActors.domain })

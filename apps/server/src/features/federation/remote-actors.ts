@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '@fedify/vocab';
-import { limits } from '@glimpse/shared';
+import { hasVisibleCharacter, limits } from '@glimpse/shared';
 import { eq, or, sql } from 'drizzle-orm';
 import { removeAccountRows } from '../../core/account-removal.ts';
 import type { CoreDeps } from '../../core/deps.ts';
@@ -20,38 +20,42 @@ import { federationActors, profiles, user } from '../../db/schema.ts';
 import type { OutboundGate } from '../../lib/outbound/gate.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { importRemoteImage } from './media.ts';
-import { htmlToText, storableText } from './objects/html.ts';
+import { htmlToText, remoteDisplayText } from './objects/html.ts';
+import { httpHrefOf } from './objects/links.ts';
 
 type Deps = { db: Db; storage: Storage; outbound: OutboundGate };
-
-const hrefOf = (value: unknown): string | null => {
-  if (value instanceof URL) return value.href;
-  const href = (value as { href?: unknown } | null)?.href;
-  return href instanceof URL ? href.href : null;
-};
 
 export class NotAnActor extends Error {}
 
 /** The local user id of `actor`, its rows written or refreshed now. */
 export async function upsertRemoteActor(deps: Deps, actor: Actor): Promise<string> {
-  if (!actor.id || !actor.inboxId) throw new NotAnActor('an actor without an id or an inbox');
+  const inbox = httpHrefOf(actor.inboxId);
+  if (!actor.id || !inbox) throw new NotAnActor('an actor without an id or an http(s) inbox');
   const iri = actor.id.href;
   const domain = actor.id.host;
+  // Names, handles and bios are shown beside our own words: no direction controls (rule 21a).
   const username =
-    actor.preferredUsername?.toString() ?? actor.id.pathname.split('/').filter(Boolean).pop() ?? 'someone';
-  const handle = `${storableText(username, 200)}@${domain}`;
-  const name =
-    storableText(actor.name?.toString() ?? '', limits.nameMax) || storableText(username, limits.nameMax);
-  const bio = storableText(htmlToText(actor.summary?.toString() ?? ''), limits.bioMax);
-  const website = hrefOf(actor.url) ?? iri;
+    remoteDisplayText(
+      actor.preferredUsername?.toString() ?? actor.id.pathname.split('/').filter(Boolean).pop() ?? '',
+      200,
+    ) || 'someone';
+  const handle = `${username}@${domain}`;
+  const displayName = remoteDisplayText(actor.name?.toString() ?? '', limits.nameMax);
+  const name = hasVisibleCharacter(displayName)
+    ? displayName
+    : [...username].slice(0, limits.nameMax).join('');
+  const bio = remoteDisplayText(htmlToText(actor.summary?.toString() ?? ''), limits.bioMax);
+  // Its profile page when that is an http(s) address, else its id (which Fedify fetched over https).
+  const url = httpHrefOf(actor.url);
+  const website = httpHrefOf(actor.url, limits.websiteMax) ?? iri;
   const fields = {
     iri,
     handle,
     domain,
-    inbox: actor.inboxId.href,
-    sharedInbox: actor.endpoints?.sharedInbox?.href ?? null,
-    followersUrl: actor.followersId?.href ?? null,
-    url: hrefOf(actor.url),
+    inbox,
+    sharedInbox: httpHrefOf(actor.endpoints?.sharedInbox),
+    followersUrl: httpHrefOf(actor.followersId),
+    url,
     publicKeys: actor.publicKeyIds.map((id) => id.href),
     fetchedAt: new Date(),
   };
@@ -81,8 +85,8 @@ export async function upsertRemoteActor(deps: Deps, actor: Actor): Promise<strin
   });
   if (!hasPicture) {
     const icon = await actor.getIcon().catch(() => null);
-    const url = hrefOf(icon?.url);
-    const imageId = url ? await importRemoteImage(deps, url, userId, 'profile') : null;
+    const iconUrl = httpHrefOf(icon?.url);
+    const imageId = iconUrl ? await importRemoteImage(deps, iconUrl, userId, 'profile') : null;
     if (imageId)
       await deps.db.update(profiles).set({ profileImageId: imageId }).where(eq(profiles.userId, userId));
   }

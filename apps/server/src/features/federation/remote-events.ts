@@ -7,14 +7,16 @@
  * its own places, so a remote event keeps no capacity here: Going on it is a Join that its server
  * answers (remote-joins.ts).
  */
-import { PUBLIC_COLLECTION } from '@fedify/vocab';
 import { type Audience, limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import { withTransaction } from '../../core/service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { events, federationEvents } from '../../db/schema.ts';
-import { htmlToText, storableText } from './objects/html.ts';
+import { audienceOfAddresses } from '../../lib/addressing.ts';
+import { followersCollectionOf } from './audience.ts';
+import { htmlToText, remoteDisplayText, storableText } from './objects/html.ts';
+import { httpHrefOf } from './objects/links.ts';
 
 type Deps = Pick<CoreDeps, 'db' | 'live'>;
 type Json = Record<string, unknown>;
@@ -91,29 +93,40 @@ function placeOf(location: unknown) {
   };
 }
 
-const publicAddresses = new Set([PUBLIC_COLLECTION.href, 'as:Public', 'Public']);
+/** The Event's own `to` and `cc` (ids), or null when it names neither. */
+function addressesOfEvent(object: Json): string[] | null {
+  if (object.to === undefined && object.cc === undefined) return null;
+  return [object.to, object.cc].flatMap((field) =>
+    field === undefined || field === null ? [] : (Array.isArray(field) ? field : [field]).map(idOf),
+  );
+}
 
 /**
- * Public when Public is among its `to` or `cc` (or it names no audience at all); else followers
- * only, so only its host's followers here see it, as with notes (audience.ts).
+ * Who the Event is for (lib/addressing.ts), from its own `to` and `cc`, else its activity's
+ * (`activityAddresses`): public, followers only (its host's followers collection), or null for an
+ * Event sent to a few people only, which is not stored; undefined when nothing names anyone.
  */
-function audienceOfEvent(object: Json): Audience {
-  const addresses = [object.to, object.cc].flatMap((field) =>
-    field === undefined ? [] : (Array.isArray(field) ? field : [field]).map(idOf),
-  );
-  const named = object.to !== undefined || object.cc !== undefined;
-  return !named || addresses.some((address) => publicAddresses.has(address)) ? 'public' : 'followers';
+async function audienceOfEvent(
+  deps: Pick<Deps, 'db'>,
+  hostId: string,
+  object: Json,
+  activityAddresses: readonly string[],
+): Promise<Audience | null | undefined> {
+  const addresses = addressesOfEvent(object) ?? (activityAddresses.length > 0 ? activityAddresses : null);
+  if (!addresses) return undefined;
+  return audienceOfAddresses(addresses, await followersCollectionOf(deps.db, hostId));
 }
 
 /** The columns of a remote Event's JSON, or null when it is not an event we can show. */
 export function remoteEventColumns(object: Json) {
   if (object.type !== 'Event') return null;
   const startsAt = dateOf(object.startTime);
-  const title = storableText(text(object.name), limits.eventTitleMax);
+  // Shown in our own sentences ("… changed <title>") and the page title: no direction controls.
+  const title = remoteDisplayText(text(object.name), limits.eventTitleMax);
   if (!startsAt || !title) return null;
   const end = dateOf(object.endTime);
   const status = text(term(object, 'status', 'ical')).toUpperCase();
-  const url = idOf(Array.isArray(object.url) ? object.url[0] : object.url) || text(object.id);
+  const website = httpHrefOf(object.url, limits.websiteMax) ?? httpHrefOf(object.id, limits.websiteMax);
   return {
     title,
     startsAt,
@@ -122,9 +135,8 @@ export function remoteEventColumns(object: Json) {
     ...placeOf(object.location),
     capacity: null,
     cancelledAt: status === 'CANCELLED' ? new Date() : null,
-    website: url.length <= limits.websiteMax && /^https:\/\//.test(url) ? url : '',
+    website: website ?? '',
     description: storableText(htmlToText(text(object.content)), limits.eventDescriptionMax),
-    audience: audienceOfEvent(object),
   };
 }
 
@@ -139,18 +151,29 @@ export async function eventIdOfRemote(deps: Pick<Deps, 'db'>, iri: string, hostI
   return row?.eventId ?? null;
 }
 
-/** Stores a remote event once (a second delivery of the same Create changes nothing); its id. */
-export async function storeRemoteEvent(deps: Deps, hostId: string, object: Json): Promise<string | null> {
+/**
+ * Stores a remote event once (a second delivery of the same Create changes nothing); its id.
+ * `activityAddresses`: the Create's `to` and `cc`, which count when the Event names nobody. An
+ * Event addressed to nobody, or to a few people only, is not stored.
+ */
+export async function storeRemoteEvent(
+  deps: Deps,
+  hostId: string,
+  object: Json,
+  activityAddresses: readonly string[],
+): Promise<string | null> {
   const iri = text(object.id);
   const columns = remoteEventColumns(object);
   if (!iri || !columns) return null;
   const known = await eventIdOfRemote(deps, iri);
   if (known) return known;
+  const audience = await audienceOfEvent(deps, hostId, object, activityAddresses);
+  if (!audience) return null;
   try {
     const eventId = await withTransaction(deps.db, async (tx) => {
       const [row] = await tx
         .insert(events)
-        .values({ hostId, ...columns, lastStartsAt: null, nextStartsAt: columns.startsAt })
+        .values({ hostId, ...columns, audience, lastStartsAt: null, nextStartsAt: columns.startsAt })
         .returning({ id: events.id });
       await tx.insert(federationEvents).values({ eventId: row!.id, iri, url: columns.website || null });
       return row!.id;
@@ -164,11 +187,22 @@ export async function storeRemoteEvent(deps: Deps, hostId: string, object: Json)
   }
 }
 
-/** An edit from the host's server: every field again; a change of time or place bumps SEQUENCE. */
-export async function updateRemoteEvent(deps: Deps, hostId: string, object: Json): Promise<boolean> {
+/**
+ * An edit from the host's server: every field again; a change of time or place bumps SEQUENCE.
+ * Its audience changes when it names one (a followers-only event made public, or back); addressed
+ * now to a few people only, the event is no longer ours to show and goes.
+ */
+export async function updateRemoteEvent(
+  deps: Deps,
+  hostId: string,
+  object: Json,
+  activityAddresses: readonly string[],
+): Promise<boolean> {
   const columns = remoteEventColumns(object);
   const eventId = columns && (await eventIdOfRemote(deps, text(object.id), hostId));
   if (!columns || !eventId) return false;
+  const audience = await audienceOfEvent(deps, hostId, object, activityAddresses);
+  if (audience === null) return deleteRemoteEvent(deps, hostId, text(object.id));
   await withTransaction(deps.db, async (tx) => {
     const [before] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
     if (!before) return;
@@ -180,6 +214,7 @@ export async function updateRemoteEvent(deps: Deps, hostId: string, object: Json
       .update(events)
       .set({
         ...columns,
+        ...(audience ? { audience } : {}),
         cancelledAt: columns.cancelledAt ? (before.cancelledAt ?? columns.cancelledAt) : null,
         nextStartsAt: columns.startsAt,
         sequence: moved ? before.sequence + 1 : before.sequence,

@@ -4,7 +4,7 @@
  * plain-text caption, and `federation_posts` keeps its id for Update and Delete. Glimpse posts are
  * photo posts: a Note without a usable image is not stored (docs/federation.md).
  */
-import { Document, Image, type Note, type Page } from '@fedify/vocab';
+import { type Activity, Document, Image, type Note, type Page } from '@fedify/vocab';
 import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
@@ -13,9 +13,10 @@ import { withTransaction } from '../../core/service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { federationPosts, postImages, posts } from '../../db/schema.ts';
 import { syncPostTags } from '../posts/entities.ts';
-import { audienceOfNote } from './audience.ts';
+import { audienceOfNote, followersCollectionOf } from './audience.ts';
 import { importRemoteImage } from './media.ts';
 import { htmlToText, storableText } from './objects/html.ts';
+import { httpHrefOf } from './objects/links.ts';
 
 type Deps = Pick<CoreDeps, 'db' | 'storage' | 'outbound' | 'live'>;
 
@@ -38,12 +39,14 @@ export async function postIdOfNote(deps: Pick<Deps, 'db'>, iri: string, authorId
 /**
  * `backfill`: read from the account's outbox (backfill.ts), not delivered as news: no live "new
  * posts" signal goes to the followers' open feeds, since the post sorts into their past.
+ * `activity`: the Create that carried the Note, whose addressing counts when the Note has none.
+ * A Note addressed to neither Public nor its author's followers (a direct message) is not stored.
  */
 export async function storeRemoteNote(
   deps: Deps,
   authorId: string,
   note: PostObject,
-  { backfill = false }: { backfill?: boolean } = {},
+  { backfill = false, activity }: { backfill?: boolean; activity?: Activity } = {},
 ): Promise<string | null> {
   if (!note.id) return null;
   const [known] = await deps.db
@@ -51,14 +54,16 @@ export async function storeRemoteNote(
     .from(federationPosts)
     .where(eq(federationPosts.iri, note.id.href));
   if (known) return known.postId;
+  const audience = audienceOfNote(note, await followersCollectionOf(deps.db, authorId), activity);
+  if (!audience) return null;
   const photos: { imageId: string; altText: string }[] = [];
   for await (const attachment of note.getAttachments()) {
     if (photos.length >= limits.postPhotosMax) break;
     if (!(attachment instanceof Document || attachment instanceof Image)) continue;
     if (attachment.mediaType && !attachment.mediaType.startsWith('image/')) continue;
-    const url = attachment.url instanceof URL ? attachment.url : attachment.url?.href;
-    if (!(url instanceof URL)) continue;
-    const imageId = await importRemoteImage(deps, url.href, authorId, 'post');
+    const url = httpHrefOf(attachment.url);
+    if (!url) continue;
+    const imageId = await importRemoteImage(deps, url, authorId, 'post');
     if (imageId) {
       photos.push({ imageId, altText: storableText(attachment.name?.toString() ?? '', limits.altTextMax) });
     }
@@ -73,7 +78,7 @@ export async function storeRemoteNote(
           authorId,
           caption: captionOf(note),
           sensitive: sensitiveOf(note),
-          audience: audienceOfNote(note),
+          audience,
           createdAt: createdAt > new Date() ? new Date() : createdAt,
         })
         .returning({ id: posts.id, createdAt: posts.createdAt });
@@ -83,7 +88,7 @@ export async function storeRemoteNote(
       await tx.insert(federationPosts).values({
         postId: post!.id,
         iri: note.id!.href,
-        url: note.url instanceof URL ? note.url.href : null,
+        url: httpHrefOf(note.url),
       });
       await syncPostTags(tx, post!, captionOf(note));
       return post!.id;
@@ -109,6 +114,11 @@ export async function updateRemoteNote(deps: Deps, authorId: string, note: Note)
   // An edit may change who sees the post: a Note addressed anew says so (a followers-only post
   // delivered before as public must not stay public here). One without any addressing says nothing.
   const addressed = note.toIds.length + note.ccIds.length > 0;
+  const audience = addressed
+    ? audienceOfNote(note, await followersCollectionOf(deps.db, authorId))
+    : undefined;
+  // Addressed now to a few people only (a direct message): no longer ours to show anyone.
+  if (audience === null) return deleteRemoteNote(deps, authorId, note.id.href);
   await withTransaction(deps.db, async (tx) => {
     const [post] = await tx
       .update(posts)
@@ -116,7 +126,7 @@ export async function updateRemoteNote(deps: Deps, authorId: string, note: Note)
         caption,
         sensitive: sensitiveOf(note),
         editedAt: new Date(),
-        ...(addressed ? { audience: audienceOfNote(note) } : {}),
+        ...(audience ? { audience } : {}),
       })
       .where(eq(posts.id, postId))
       .returning({ id: posts.id, createdAt: posts.createdAt });

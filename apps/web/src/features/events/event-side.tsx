@@ -3,7 +3,7 @@
  * Interested, Add to calendar, and the host's Edit, Cancel and Delete.
  */
 import type { EventDto } from '@glimpse/shared';
-import { messages, paths } from '@glimpse/shared';
+import { httpUrl, messages, paths } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Ban, CalendarPlus, ExternalLink, Pencil, Trash2 } from 'lucide-react';
@@ -55,20 +55,23 @@ export function EventSide({
           <AuthorLine author={event.host} />
         </div>
         {children}
-        <div className={styles.host}>
-          <span className={styles.label}>
-            <Trans>Website</Trans>
-          </span>
-          <a
-            className={styles.website}
-            href={event.website}
-            target="_blank"
-            rel="noopener noreferrer nofollow ugc"
-          >
-            <ExternalLink aria-hidden="true" size={16} />
-            <span>{displayUrl(event.website)}</span>
-          </a>
-        </div>
+        {/* Only http(s) becomes a link; a remote event may come without one. */}
+        {httpUrl(event.website) && (
+          <div className={styles.host}>
+            <span className={styles.label}>
+              <Trans>Website</Trans>
+            </span>
+            <a
+              className={styles.website}
+              href={event.website}
+              target="_blank"
+              rel="noopener noreferrer nofollow ugc"
+            >
+              <ExternalLink aria-hidden="true" size={16} />
+              <span>{displayUrl(event.website)}</span>
+            </a>
+          </div>
+        )}
         <div className={styles.actions}>
           {!event.cancelled && <GoingButton event={event} />}
           <InterestedButton event={event} />

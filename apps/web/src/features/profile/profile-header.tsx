@@ -1,6 +1,6 @@
 /** A profile's header: background, picture, names with badges, username, bio, website and counts. */
 
-import { fediverseHandle, type ProfileDto } from '@glimpse/shared';
+import { fediverseHandle, httpUrl, type ProfileDto } from '@glimpse/shared';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link2 } from 'lucide-react';
@@ -14,7 +14,8 @@ import styles from './profile-header.module.css';
 
 export function ProfileHeader({ profile, actions }: { profile: ProfileDto; actions?: ReactNode }) {
   const name = fullName(profile);
-  const website = profile.website ? new URL(profile.website) : null;
+  // Only http(s) becomes a link, whatever a row from before that rule holds.
+  const website = httpUrl(profile.website);
   return (
     <section className={styles.header} aria-label={t`Profile`}>
       <div className={styles.banner}>

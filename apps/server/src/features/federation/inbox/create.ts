@@ -13,7 +13,6 @@ import { storeRemoteNote } from '../remote-posts.ts';
 import { onCreateEvent } from './event.ts';
 import { allowedSender } from './guard.ts';
 import { notifyPostMentions, storeReply } from './interactions.ts';
-import { senderOf } from './sender.ts';
 
 export async function onCreate(ctx: InboxContext<CoreDeps>, create: Create): Promise<void> {
   if (await onCreateEvent(ctx, create)) return;
@@ -21,11 +20,7 @@ export async function onCreate(ctx: InboxContext<CoreDeps>, create: Create): Pro
   const note = await create.getObject();
   if (!(note instanceof Note) || !note.id || !create.actorId) return;
   if (note.attributionId?.href !== create.actorId.href || note.id.origin !== create.actorId.origin) return;
-  if (note.replyTargetId) {
-    const replierId = await senderOf(ctx, create);
-    if (replierId) await storeReply(ctx, replierId, note);
-    return;
-  }
+  if (note.replyTargetId) return storeReply(ctx, create, note);
   const authorId = await allowedSender(db, create.actorId);
   if (!authorId) return;
   const [followed] = await db
@@ -34,6 +29,6 @@ export async function onCreate(ctx: InboxContext<CoreDeps>, create: Create): Pro
     .where(eq(follows.followeeId, authorId))
     .limit(1);
   if (!followed) return;
-  const postId = await storeRemoteNote(ctx.data, authorId, note);
+  const postId = await storeRemoteNote(ctx.data, authorId, note, { activity: create });
   if (postId) await notifyPostMentions(ctx, note, authorId, postId);
 }

@@ -27,12 +27,19 @@ export async function rawObjectOf(ctx: Context<CoreDeps>, activity: Activity): P
   return object && typeof object === 'object' ? (object as Json) : null;
 }
 
-/** The sender's own Event and the sender's local id, or null. */
+/** The activity's own `to` and `cc`: an Event that names nobody is addressed by them. */
+const addressesOfActivity = (activity: Activity) =>
+  [...activity.toIds, ...activity.ccIds].map((url) => url.href);
+
+/**
+ * The sender's own Event and the sender's local id, or null; 'not-an-event' for anything else,
+ * whoever sent it, so that a Note from an account we do not know yet (a reply) reaches its handler.
+ */
 async function ownEvent(ctx: InboxContext<CoreDeps>, activity: Create | Update) {
-  const hostId = await allowedSender(ctx.data.db, activity.actorId);
-  if (!hostId || !activity.actorId) return null;
   const event = await activity.getObject();
   if (!(event instanceof Event) || !event.id) return 'not-an-event' as const;
+  const hostId = await allowedSender(ctx.data.db, activity.actorId);
+  if (!hostId || !activity.actorId) return null;
   const owner = event.attributionId ?? activity.actorId;
   if (owner.href !== activity.actorId.href || event.id.origin !== activity.actorId.origin) return null;
   const raw = await rawObjectOf(ctx, activity);
@@ -49,14 +56,14 @@ export async function onCreateEvent(ctx: InboxContext<CoreDeps>, create: Create)
     .from(follows)
     .where(eq(follows.followeeId, own.hostId))
     .limit(1);
-  if (followed) await storeRemoteEvent(ctx.data, own.hostId, own.raw);
+  if (followed) await storeRemoteEvent(ctx.data, own.hostId, own.raw, addressesOfActivity(create));
   return true;
 }
 
 export async function onUpdateEvent(ctx: InboxContext<CoreDeps>, update: Update): Promise<boolean> {
   const own = await ownEvent(ctx, update);
   if (own === 'not-an-event') return false;
-  if (own) await updateRemoteEvent(ctx.data, own.hostId, own.raw);
+  if (own) await updateRemoteEvent(ctx.data, own.hostId, own.raw, addressesOfActivity(update));
   return true;
 }
 

@@ -8,18 +8,28 @@
  * notice is written only when the recipient may see the sender (core/notify.ts).
  */
 import type { InboxContext } from '@fedify/fedify';
-import { type Activity, type Announce, type Like, Mention, Note, type Undo } from '@fedify/vocab';
+import {
+  type Activity,
+  type Announce,
+  type Create,
+  type Like,
+  Mention,
+  Note,
+  type Undo,
+} from '@fedify/vocab';
 import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { notify, retract } from '../../../core/notify.ts';
 import { withTransaction } from '../../../core/service.ts';
+import { contentVisibleTo } from '../../../core/visibility.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { comments, federationComments, federationPosts, posts } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { prepareComment } from '../../posts/queries.ts';
 import { deleteComment, setLike } from '../../posts/service.ts';
 import { isPublishedLocal, isPublishedLocalPost } from '../accounts.ts';
+import { audienceOfNote } from '../audience.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
 import { senderStandingWithPost } from './guard.ts';
 import { senderOf } from './sender.ts';
@@ -95,10 +105,27 @@ const authorOf = async (ctx: InboxContext<CoreDeps>, postId: string) =>
   (await ctx.data.db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId)))[0]
     ?.authorId;
 
+/**
+ * The author of a post the sender may boost: one anyone may see (Mastodon boosts public and
+ * unlisted statuses only), and not hidden from the sender (a block), as a like needs.
+ */
+const authorOfBoostable = async (ctx: InboxContext<CoreDeps>, postId: string, senderId: string) =>
+  (
+    await ctx.data.db
+      .select({ authorId: posts.authorId })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.id, postId),
+          contentVisibleTo(posts.authorId, posts.audience, senderId, { publicOnly: true }),
+        ),
+      )
+  )[0]?.authorId;
+
 export async function onAnnounce(ctx: InboxContext<CoreDeps>, announce: Announce): Promise<void> {
   const { postId, senderId } = await postAndSender(ctx, announce, announce.objectId);
   if (!postId || !senderId) return;
-  const authorId = await authorOf(ctx, postId);
+  const authorId = await authorOfBoostable(ctx, postId, senderId);
   if (!authorId) return;
   const told = await notify(ctx.data.db, {
     type: 'post_boost',
@@ -155,13 +182,18 @@ export const notifyPostMentions = (
 ) => notifyMentions(ctx, note, authorId, { postId }, null);
 
 /**
- * A reply Note to a post we have: a comment by the remote account, its text from the HTML. The
- * same reply twice (a retry, two inboxes) is one comment.
+ * A reply Note to a post we have: a comment by the remote account (fetched and stored if it is new
+ * here), its text from the HTML. The same reply twice (a retry, two inboxes) is one comment. A
+ * comment is shown to everyone who sees the post, so only a reply anyone may read becomes one: a
+ * direct or followers-only reply (Mastodon shows it to the people it names, or to its author's
+ * followers) is not stored.
  */
-export async function storeReply(ctx: InboxContext<CoreDeps>, authorId: string, note: Note): Promise<void> {
-  if (!note.id) return;
+export async function storeReply(ctx: InboxContext<CoreDeps>, create: Create, note: Note): Promise<void> {
+  if (!note.id || audienceOfNote(note, null, create) !== 'public') return;
   const postId = await postIdOf(ctx, note.replyTargetId);
   if (!postId) return;
+  const authorId = await senderOf(ctx, create);
+  if (!authorId) return;
   const { db, live } = ctx.data;
   const [known] = await db
     .select({ id: federationComments.commentId })

@@ -4,7 +4,7 @@
  * them on our screens). In: a remote Note's HTML becomes plain text (we store and show text only,
  * so nothing a remote server writes is ever rendered as markup here).
  */
-import { parseText } from '@glimpse/shared';
+import { parseText, withoutBidiControls } from '@glimpse/shared';
 import { toStorableText } from '../../../lib/text.ts';
 
 const escapes: Record<string, string> = {
@@ -75,6 +75,13 @@ export function htmlToText(html: string): string {
 /** Text a remote server wrote, made storable (no NUL, no half surrogate pair) and cut to `max` characters. */
 export const storableText = (text: string, max: number) =>
   [...toStorableText(text)].slice(0, max).join('').trim();
+
+/**
+ * A remote name, bio or event title: storable, and without direction controls (docs/security.md
+ * rule 21a, which members' names meet by refusal): shown beside our own words ("… liked your
+ * post", a page title), an override in it would reorder them.
+ */
+export const remoteDisplayText = (text: string, max: number) => storableText(withoutBidiControls(text), max);
 
 /** A Headers object as the plain record the outbound gate takes. */
 export function headerRecord(headers: Headers): Record<string, string> {
