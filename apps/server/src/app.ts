@@ -231,15 +231,26 @@ export function createApp(deps: AppDeps) {
   if (env.BENCH_ENDPOINTS === 'on') app.route('/api', createBenchRoutes());
   app.all('/api/*', (c) => c.json(errorBody('NotFound', messages.common.notFound), 404));
 
+  /**
+   * Folders `/media` never serves. Compared in any case: keys accept capitals, and on a disk that
+   * ignores case (macOS, Windows) `Originals/x.jpg` opens `originals/x.jpg`.
+   */
+  const unservedFolders = new Set([
+    // Uploads as sent, EXIF and GPS included: for their owner's export only.
+    originalsFolder,
+    // Data exports: only their owner downloads them, via the API.
+    exportFolder,
+    // Uploaded archives wait for their import job, never to be served.
+    importFolder,
+  ]);
+  const isUnservedKey = (key: string) =>
+    unservedFolders.has(key.slice(0, key.indexOf('/')).toLowerCase()) ||
+    // Reports' pictures are evidence for staff, read through the console's API (safety/routes.ts).
+    isReportSnapshotKey(key);
+
   app.get('/media/*', async (c) => {
     const key = c.req.path.slice('/media/'.length);
-    if (key.startsWith(`${originalsFolder}/`)) return c.body(null, 404);
-    // Data exports live in the same storage but are private: only their owner downloads them, via the API.
-    if (key.startsWith(`${exportFolder}/`)) return c.body(null, 404);
-    // Uploaded archives wait for their import job, never to be served.
-    if (key.startsWith(`${importFolder}/`)) return c.body(null, 404);
-    // Reports' pictures are evidence for staff, read through the console's API (safety/routes.ts).
-    if (isReportSnapshotKey(key)) return c.body(null, 404);
+    if (isUnservedKey(key)) return c.body(null, 404);
     let file = await deps.storage.get(key);
     // An evicted remote picture: fetched back from the source its row keeps, then served from here.
     // Looked for again whatever fetchBack says: another viewer's fetch-back may have finished

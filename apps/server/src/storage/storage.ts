@@ -37,11 +37,13 @@ export const originalsFolder = 'originals';
  * The pictures reports keep as evidence (features/safety/reports.ts): moderators only, through
  * `GET /api/admin/reports/:reportId/snapshot`; `/media` never serves them. Reports filed before
  * this folder existed kept theirs beside the photos as `images/<ms>-report-<hex>.webp`, which
- * `isReportSnapshotKey` recognises too (no other key has `-report-` in it).
+ * `isReportSnapshotKey` recognises too (no other key has `-report-` in it). Any case matches: a
+ * disk that ignores case opens `Reports/x.webp` as `reports/x.webp`.
  */
 export const reportSnapshotsFolder = 'reports';
 export const isReportSnapshotKey = (key: string) =>
-  key.startsWith(`${reportSnapshotsFolder}/`) || /^[A-Za-z]+\/\d+-report-[0-9a-f]+\.webp$/.test(key);
+  key.toLowerCase().startsWith(`${reportSnapshotsFolder}/`) ||
+  /^[a-z]+\/\d+-report-[0-9a-f]+\.webp$/i.test(key);
 
 /** Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever. */
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
