@@ -64,7 +64,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** `on` adds /api/bench/static for `npm run bench` (features/bench/routes.ts). Never in production. */
   BENCH_ENDPOINTS: z.enum(['on', 'off']).default('off'),
-  /** Accounts made admins when they sign in (comma-separated emails); the first account always is one. */
+  /** Accounts made admins when they sign in confirmed (comma-separated emails); without it, the first account is. */
   ADMIN_EMAILS: z.string().default(''),
 
   /** Where uploaded images live: `local` (DATA_DIR/uploads) or `s3` (any S3-compatible bucket). */
