@@ -1,7 +1,7 @@
 /**
  * Photos across servers. Out: a JPEG of each post photo (Pixelfed's default accepts only
- * jpeg/png/gif), made once from the kept original (or the largest WebP for photos without one) at
- * the row's own size, stored beside the WebP files and recorded in `images.jpeg_key`, so deleting
+ * jpeg/png/gif), made once from its largest WebP (never the kept original, which may be a HEIC
+ * sharp cannot read) at the row's own size, stored beside the WebP files and recorded in `images.jpeg_key`, so deleting
  * the image deletes it too. In: a remote photo is fetched by the server through the outbound gate
  * and goes through the upload pipeline (uploadImage: type by content, pixel limit, metadata
  * stripped, WebP sizes), owned by the remote account's local row: browsers only ever load it from
@@ -47,11 +47,12 @@ export async function ensureJpegs(
       result.set(row.id, row.jpegKey);
       continue;
     }
-    const source = await storage.get(row.originalKey ?? row.keys[row.keys.length - 1]!);
+    // The largest WebP, never the kept original: that may be a HEIC, which sharp cannot read
+    // (images/heic.ts), and the WebP is already upright, at the row's size, without metadata.
+    const source = await storage.get(row.keys[row.keys.length - 1]!);
     if (!source) continue;
     const sharp = (await import('sharp')).default;
     const jpeg = await sharp(await readAll(source.body), { limitInputPixels: limits.imageMaxPixels })
-      .rotate()
       .resize({ width: row.width, height: row.height, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85, progressive: true })
