@@ -2,12 +2,13 @@
  * Stored images as every feature sees them: the columns an ImageDto needs and the mapper (every
  * feature that lists something with a picture selects these columns in its own query and maps them
  * here, so a picture costs no query of its own), the check that an image may be attached, and the
- * deletion of rows and files together. Uploading is the images feature's.
+ * deletion of rows and files together (a file shared by copies of one photo goes with the last). Uploading is the images feature's.
  */
 import type { ImageDto, ImagePurpose } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { withTransaction } from './service.ts';
 import { images } from '../db/schema.ts';
 import { forbidden, invalid } from '../lib/errors.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -81,17 +82,49 @@ export async function requireOwnImages(
   if (rows.some((row) => row.purpose !== purpose)) throw invalid(messages.image.missing);
 }
 
-/** Removes rows first, then files: a crash in between leaves an orphan file, never a broken link. */
+/**
+ * Serialises, per owner and photo, the upload that reuses stored files and the deletion that
+ * removes them: otherwise a copy could name files another transaction is deleting.
+ */
+export const lockStoredPhoto = (tx: Db, ownerId: string, contentHash: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${ownerId}:${contentHash}`}, 0))`);
+
+/**
+ * Removes rows first, then files: a crash in between leaves an orphan file, never a broken link.
+ * A file another row still names (the same photo uploaded again, stored once) stays.
+ */
 export async function deleteImages({ db, storage }: { db: Db; storage: Storage }, ids: readonly string[]) {
   if (ids.length === 0) return;
-  const removed = await db
-    .delete(images)
-    .where(inArray(images.id, [...ids]))
-    .returning({
-      keys: images.keys,
-      originalKey: images.originalKey,
-      avifKeys: images.avifKeys,
-      jpegKey: images.jpegKey,
-    });
-  await storage.delete(removed.flatMap(storedKeysOf));
+  const unreferenced = await withTransaction(db, async (tx) => {
+    const shared = await tx
+      .selectDistinct({ ownerId: images.ownerId, contentHash: images.contentHash })
+      .from(images)
+      .where(and(inArray(images.id, [...ids]), isNotNull(images.contentHash)))
+      .orderBy(images.ownerId, images.contentHash);
+    for (const photo of shared) await lockStoredPhoto(tx, photo.ownerId, photo.contentHash!);
+    const removed = await tx
+      .delete(images)
+      .where(inArray(images.id, [...ids]))
+      .returning({
+        keys: images.keys,
+        originalKey: images.originalKey,
+        avifKeys: images.avifKeys,
+        jpegKey: images.jpegKey,
+      });
+    const stillNamed = new Set<string>();
+    for (const photo of shared) {
+      const siblings = await tx
+        .select({
+          keys: images.keys,
+          originalKey: images.originalKey,
+          avifKeys: images.avifKeys,
+          jpegKey: images.jpegKey,
+        })
+        .from(images)
+        .where(and(eq(images.ownerId, photo.ownerId), eq(images.contentHash, photo.contentHash!)));
+      for (const key of siblings.flatMap(storedKeysOf)) stillNamed.add(key);
+    }
+    return removed.flatMap(storedKeysOf).filter((key) => !stillNamed.has(key));
+  });
+  await storage.delete(unreferenced);
 }

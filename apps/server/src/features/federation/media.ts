@@ -7,9 +7,8 @@
  * stripped, WebP sizes), owned by the remote account's local row: browsers only ever load it from
  * our origin, and no member's address reaches the other server.
  */
-import { randomBytes } from 'node:crypto';
 import { limits } from '@glimpse/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { federationActors, images } from '../../db/schema.ts';
@@ -57,19 +56,35 @@ export async function ensureJpegs(
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85, progressive: true })
       .toBuffer();
-    const key = `images/${Date.now()}-${randomBytes(6).toString('hex')}-${row.width}.jpg`;
+    // Named after the WebP it is made from: copies of one photo (images/service.ts) share it.
+    const key = row.keys[row.keys.length - 1]!.replace(/\.webp$/, '.jpg');
     await storage.put(key, jpeg, 'image/jpeg');
-    // Two deliveries at once both make one; the first recorded wins, the other file goes.
+    // Two deliveries at once both write the same file; the first recorded adds it to the quota.
     const [recorded] = await db
       .update(images)
-      .set({ jpegKey: key })
+      .set({ jpegKey: key, bytes: sql`${images.bytes} + ${jpeg.byteLength}` })
       .where(and(eq(images.id, row.id), isNull(images.jpegKey)))
-      .returning({ jpegKey: images.jpegKey });
-    if (!recorded) {
-      await storage.delete([key]);
-      const [winner] = await db.select({ jpegKey: images.jpegKey }).from(images).where(eq(images.id, row.id));
-      if (winner?.jpegKey) result.set(row.id, winner.jpegKey);
-    } else result.set(row.id, key);
+      .returning({ ownerId: images.ownerId });
+    if (recorded) {
+      await db
+        .update(images)
+        .set({ jpegKey: key })
+        .where(
+          and(
+            eq(images.ownerId, recorded.ownerId),
+            sql`${images.keys}[1] = ${row.keys[0]}`,
+            isNull(images.jpegKey),
+          ),
+        );
+    } else {
+      // Deleted meanwhile, with nothing else naming the file: it goes too.
+      const [named] = await db.select({ id: images.id }).from(images).where(eq(images.jpegKey, key)).limit(1);
+      if (!named) {
+        await storage.delete([key]);
+        continue;
+      }
+    }
+    result.set(row.id, key);
   }
   return result;
 }
