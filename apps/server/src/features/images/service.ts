@@ -1,336 +1,217 @@
 /**
- * Import an archive (issue 30). The request only checks the archive (archive.ts: the zip's
- * directory; formats.ts: its list of posts) and stores it; the `archive_import` job then creates
- * the posts one by one, oldest first, each photo through the upload pipeline (type by content,
- * HEIC/WebP converted, EXIF and GPS gone, AVIF twins queued). Each post is one transaction with
- * its content hash (`imported_posts`), so the job may stop anywhere (a restart, a crash) and run
- * again without a duplicate, and an archive imported twice adds nothing the second time.
- *
- * Imported posts are backdated and quiet: no live "new post", no mention notifications, and
- * federation does not send them to remote followers (features/federation/outbox.ts).
+ * Stored images: upload (pipeline → storage → row) and the sweep of uploads never attached. What
+ * other features need of images (the DTO, ownership checks, deletion) is in core/images.ts.
  */
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { ImportDto } from '@glimpse/shared';
+import { createHash, randomBytes } from 'node:crypto';
+import type { ImageDto, ImagePurpose } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { CoreDeps } from '../../core/deps.ts';
-import { deleteImages } from '../../core/images.ts';
-import { requireProfile } from '../../core/profiles.ts';
-import type { ServiceArgs } from '../../core/service.ts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { deleteImages, lockStoredPhoto, toImageDto } from '../../core/images.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
-import { archiveImports, importedPosts, postImages, posts } from '../../db/schema.ts';
-import { addJob, defineTask, type RunningJob } from '../../jobs/task.ts';
-import { AppError, conflict, forbidden } from '../../lib/errors.ts';
-import { queueAvif } from '../images/avif.ts';
-import { StorageFullError, uploadImage } from '../images/service.ts';
-import { syncPostTags } from '../posts/entities.ts';
-import { type Archive, CorruptArchive, openArchive } from './archive.ts';
-import { type ArchivePost, readContents } from './formats.ts';
+import { events, images, postImages, profiles, remoteMedia } from '../../db/schema.ts';
+import { defineTask } from '../../jobs/task.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { originalsFolder, putAll, type Storage } from '../../storage/storage.ts';
+import { type ProcessOptions, processImage } from './pipeline.ts';
 
-/** Uploaded archives wait here for their job; `/media` never serves this folder. */
-export const importFolder = 'imports';
+/** Storage folders of SPEC.md §3; event pictures share `images` with posts. */
+const folderOf: Record<ImagePurpose, string> = {
+  post: 'images',
+  event: 'images',
+  profile: 'editedProfileImages',
+  background: 'editedBackgroundImages',
+};
 
-type ImportRow = typeof archiveImports.$inferSelect;
+/** The sizes each purpose keeps: a post photo's widths bound its long side. */
+const processOptionsOf = (purpose: ImagePurpose, oneAtATime = false): ProcessOptions =>
+  purpose === 'post' ? { widths: limits.postImageWidths, boundLongSide: true, oneAtATime } : { oneAtATime };
 
-const stale = (row: ImportRow) =>
-  row.status === 'running' && Date.now() - row.createdAt.getTime() > limits.importMaxMinutes * 60_000;
+const sizeOf = (files: readonly { data: Buffer }[]) => files.reduce((sum, f) => sum + f.data.byteLength, 0);
 
-function toDto(row: ImportRow, maxPosts: number): ImportDto {
-  return {
-    id: row.id,
-    status: stale(row) ? 'failed' : row.status,
-    source: row.source,
-    total: row.total,
-    processed: row.processed,
-    imported: row.imported,
-    alreadyImported: row.alreadyImported,
-    skipped: { ...row.skipped, overLimit: row.skipped.overLimit ?? 0 },
-    maxPosts,
-    error: stale(row) ? 'failed' : row.error,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
+/** An upload refused because the owner's photos already take their quota (ACCOUNT_STORAGE_QUOTA_MB). */
+export class StorageFullError extends AppError {
+  constructor(quotaMb: number) {
+    super('TooLarge', messages.image.storageFull(quotaMb));
+  }
 }
 
-export async function getImport({
-  ctx: { db, viewer },
-  input: { maxPosts },
-}: ServiceArgs<'db' | 'viewer', { maxPosts: number }>): Promise<ImportDto | null> {
-  const [row] = await db.select().from(archiveImports).where(eq(archiveImports.userId, viewer.id));
-  return row ? toDto(row, maxPosts) : null;
+/** What `ownerId`'s images take in storage (each stored file counted once: copies add nothing). */
+export async function storageUsedBy(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${images.bytes}), 0)` })
+    .from(images)
+    .where(eq(images.ownerId, ownerId));
+  return Number(row?.used ?? 0);
 }
 
 /**
- * Checks the archive on disk (`file`, the streamed upload) and queues its import. Refusals are
- * 400s with the reason, before anything is stored.
+ * The same photo (bytes) uploaded again by the same member for the same purpose: a new row naming
+ * the first one's files, so 200 posts of one picture store it once and encode it once. Under the
+ * photo's lock (core/images.ts), so the files cannot be deleted between the look-up and the insert.
  */
-export async function startImport({
+async function copyOfStoredPhoto(db: Db, ownerId: string, purpose: ImagePurpose, contentHash: string) {
+  return withTransaction(db, async (tx) => {
+    await lockStoredPhoto(tx, ownerId, contentHash);
+    const [first] = await tx
+      .select()
+      .from(images)
+      .where(
+        and(eq(images.ownerId, ownerId), eq(images.contentHash, contentHash), eq(images.purpose, purpose)),
+      )
+      .orderBy(images.createdAt)
+      .limit(1);
+    if (!first) return null;
+    const [copy] = await tx
+      .insert(images)
+      .values({
+        ownerId,
+        purpose,
+        keys: first.keys,
+        widths: first.widths,
+        width: first.width,
+        height: first.height,
+        placeholder: first.placeholder,
+        originalKey: first.originalKey,
+        avifKeys: first.avifKeys,
+        jpegKey: first.jpegKey,
+        contentHash,
+        bytes: 0,
+      })
+      .returning();
+    return copy!;
+  });
+}
+
+/**
+ * Files first, then the row: a failed write deletes the files written so far, a failed insert
+ * deletes them all, so no half-record stays. `sourceUrl` marks a remote picture the federation
+ * fetched (its cache may evict it and fetch it back from there); members' uploads have none, and
+ * only theirs are stored once per photo and counted against `quotaMb` (0: no limit). Answers the
+ * image and whether it is a copy of one stored before (nothing new to encode).
+ */
+export async function uploadImage({
   ctx: { db, storage, viewer },
-  input: { file, maxPosts },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { file: string; maxPosts: number }>): Promise<ImportDto> {
-  await requireProfile(db, viewer.id, () => forbidden(messages.post.profileRequired));
-  const [previous] = await db.select().from(archiveImports).where(eq(archiveImports.userId, viewer.id));
-  if (previous?.status === 'running' && !stale(previous)) throw conflict(messages.import.busy);
-  const archive = await openArchive(file);
-  let contents: Awaited<ReturnType<typeof readContents>>;
-  try {
-    contents = await readContents(archive);
-  } finally {
-    archive.close();
+  input: { purpose, bytes, sourceUrl, oneAtATime = false, quotaMb = 0 },
+}: ServiceArgs<
+  'db' | 'storage' | 'viewer',
+  { purpose: ImagePurpose; bytes: Buffer; sourceUrl?: string; oneAtATime?: boolean; quotaMb?: number }
+>): Promise<ImageDto & { copy: boolean }> {
+  const isPost = purpose === 'post';
+  const contentHash = sourceUrl ? null : createHash('sha256').update(bytes).digest('hex');
+  const quotaBytes = quotaMb * 1024 * 1024;
+  const used = quotaBytes > 0 ? await storageUsedBy(db, viewer.id) : 0;
+  if (quotaBytes > 0 && used >= quotaBytes) throw new StorageFullError(quotaMb);
+  if (contentHash) {
+    const copy = await copyOfStoredPhoto(db, viewer.id, purpose, contentHash);
+    if (copy) return { ...toImageDto(storage, copy), copy: true };
   }
-  const id = randomUUID();
-  const key = `${importFolder}/${id}.zip`;
-  await storage.putFile(key, file, 'application/zip');
-  const fresh = {
-    id,
-    status: 'running' as const,
-    source: contents.source,
-    fileKey: key,
-    total: contents.posts.length,
-    processed: 0,
-    imported: 0,
-    alreadyImported: 0,
-    skipped: { videos: 0, files: 0, emptyPosts: 0, splitPosts: 0, overLimit: 0 },
-    error: null,
-    createdAt: new Date(),
-    finishedAt: null,
-  };
-  let row: ImportRow | undefined;
+  const processed = await processImage(bytes, processOptionsOf(purpose, oneAtATime));
+  const stored = sizeOf(processed.variants) + (isPost ? bytes.byteLength : 0);
+  if (quotaBytes > 0 && used + stored > quotaBytes) throw new StorageFullError(quotaMb);
+  // A millisecond timestamp in every file name (SPEC.md §3), plus randomness so names never collide.
+  const name = `${Date.now()}-${randomBytes(6).toString('hex')}`;
+  const stem = `${folderOf[purpose]}/${name}`;
+  const keys = processed.variants.map((v) => `${stem}-${v.width}.webp`);
+  // A post photo is also kept exactly as uploaded, for its owner's data export (never served).
+  const originalKey = isPost ? `${originalsFolder}/${name}.${processed.extension}` : null;
+  // All or nothing: a disk that fills up after some sizes leaves none of them behind.
+  await putAll(storage, [
+    ...processed.variants.map((v, i) => ({ key: keys[i]!, data: v.data, contentType: 'image/webp' })),
+    ...(originalKey ? [{ key: originalKey, data: bytes, contentType: 'application/octet-stream' }] : []),
+  ]);
+  const storedKeys = originalKey ? [...keys, originalKey] : keys;
   try {
-    row = await db.transaction(async (tx) => {
-      // Replaces the previous import unless one started meanwhile (a second tab): then it is busy.
+    const row = await withTransaction(db, async (tx) => {
       const [inserted] = await tx
-        .insert(archiveImports)
-        .values({ userId: viewer.id, ...fresh })
-        .onConflictDoUpdate({
-          target: archiveImports.userId,
-          set: fresh,
-          where: or(
-            ne(archiveImports.status, 'running'),
-            sql`${archiveImports.createdAt} < now() - ${limits.importMaxMinutes}::int * interval '1 minute'`,
-          ),
+        .insert(images)
+        .values({
+          ownerId: viewer.id,
+          purpose,
+          keys,
+          widths: processed.variants.map((v) => v.width),
+          width: processed.width,
+          height: processed.height,
+          placeholder: processed.placeholder,
+          originalKey,
+          contentHash,
+          bytes: stored,
         })
         .returning();
-      if (inserted)
-        await addJob(tx, archiveImportTask, { importId: inserted.id }, { jobKey: `import:${inserted.id}` });
-      return inserted;
+      if (sourceUrl) {
+        await tx.insert(remoteMedia).values({ imageId: inserted!.id, stem, sourceUrl, bytes: stored });
+      }
+      return inserted!;
     });
-  } finally {
-    if (!row) await storage.delete([key]);
-  }
-  if (!row) throw conflict(messages.import.busy);
-  if (previous?.fileKey) await storage.delete([previous.fileKey]).catch(() => {});
-  return toDto(row, maxPosts);
-}
-
-class AlreadyImported extends Error {}
-
-type Tally = Pick<ImportRow, 'processed' | 'imported' | 'alreadyImported'> & { skipped: ImportDto['skipped'] };
-
-/**
- * Creates one post of the archive, or counts why not. Its photos' AVIF encodes are left to the end
- * of the import (`encodeLater`): run beside it, each encode's memory came on top of the import's
- * in the same process (bench/import.ts). A run that stops before then leaves them to the hourly
- * sweep (images/avif.ts), as for any lost job.
- */
-async function importPost(
-  deps: CoreDeps,
-  row: ImportRow,
-  archive: Archive,
-  post: ArchivePost,
-  tally: Tally,
-  encodeLater: string[],
-) {
-  const { db, storage } = deps;
-  const viewer = { id: row.userId, email: '' };
-  const photos: { imageId: string; altText: string; copy: boolean }[] = [];
-  try {
-    for (const photo of post.photos) {
-      const bytes = await archive.read(photo.entry, limits.imageMaxBytes);
-      if (!bytes) {
-        tally.skipped.files++;
-        continue;
-      }
-      try {
-        // As an upload: AVIF encodes in this process step aside, so the two never hold memory at once.
-        const image = await deps.uploadGate.whileUploading(() =>
-          uploadImage({
-            ctx: { db, storage, viewer },
-            input: { purpose: 'post', bytes, oneAtATime: true, quotaMb: deps.env.ACCOUNT_STORAGE_QUOTA_MB },
-          }),
-        );
-        photos.push({ imageId: image.id, altText: photo.altText ?? '', copy: image.copy });
-      } catch (error) {
-        // Not a picture the pipeline takes (a PSD, a broken file, too many pixels): left out, counted.
-        // A full quota stops the whole import (the job's catch).
-        if (!(error instanceof AppError) || error instanceof StorageFullError) throw error;
-        tally.skipped.files++;
-      }
-    }
-    if (photos.length === 0) {
-      tally.skipped.emptyPosts++;
-      return;
-    }
-    const postId = randomUUID();
-    const created = await db
-      .transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(posts)
-          .values({
-            id: postId,
-            authorId: row.userId,
-            caption: post.caption,
-            sensitive: post.sensitive,
-            createdAt: post.createdAt,
-          })
-          .returning({ id: posts.id, createdAt: posts.createdAt });
-        await tx
-          .insert(postImages)
-          .values(photos.map(({ imageId, altText }, position) => ({ postId, position, imageId, altText })));
-        await syncPostTags(tx, inserted!, post.caption);
-        // The hash is claimed last: taken already (another run of this job), the post rolls back.
-        const [claimed] = await tx
-          .insert(importedPosts)
-          .values({ userId: row.userId, contentHash: post.hash, postId, importId: row.id })
-          .onConflictDoNothing()
-          .returning({ postId: importedPosts.postId });
-        if (!claimed) throw new AlreadyImported();
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof AlreadyImported) return false;
-        throw error;
-      });
-    if (!created) {
-      tally.alreadyImported++;
-      await deleteImages(
-        { db, storage },
-        photos.map((p) => p.imageId),
-      );
-      return;
-    }
-    tally.imported++;
-    // A copy of a photo stored before shares that one's AVIF twins (images/avif.ts).
-    encodeLater.push(...photos.filter((photo) => !photo.copy).map((photo) => photo.imageId));
+    return { ...toImageDto(storage, row), copy: false };
   } catch (error) {
-    await deleteImages(
-      { db, storage },
-      photos.map((p) => p.imageId),
-    ).catch(() => {});
+    await storage.delete(storedKeys);
     throw error;
   }
 }
 
-async function importAll(deps: CoreDeps, row: ImportRow, archive: Archive, job: RunningJob) {
-  const { db } = deps;
-  const { posts: list } = await readContents(archive);
-  const done = new Map(
-    (
-      await db
-        .select({ hash: importedPosts.contentHash, importId: importedPosts.importId })
-        .from(importedPosts)
-        .where(eq(importedPosts.userId, row.userId))
-    ).map((r) => [r.hash, r.importId]),
-  );
-  const tally: Tally = {
-    processed: 0,
-    imported: 0,
-    alreadyImported: 0,
-    skipped: { videos: 0, files: 0, emptyPosts: 0, splitPosts: 0, overLimit: 0 },
-  };
-  // Every photo still to import is unpacked once first: a file that lies about its size (a zip
-  // bomb, a damaged archive) stops the import before it has made a single post.
-  for (const post of list) {
-    if (done.has(post.hash)) continue;
-    for (const photo of post.photos) {
-      job.signal.throwIfAborted();
-      await archive.check(photo.entry);
-    }
-  }
-  const save = () =>
-    db
-      .update(archiveImports)
-      .set({ ...tally, total: list.length })
-      .where(and(eq(archiveImports.id, row.id), eq(archiveImports.status, 'running')));
-  const encodeLater: string[] = [];
-  for (const post of list) {
-    job.signal.throwIfAborted();
-    tally.skipped.videos += post.videos;
-    tally.skipped.files += post.missing;
-    if (post.part === 1) tally.skipped.splitPosts++;
-    const previousImport = done.get(post.hash);
-    if (previousImport === row.id) tally.imported++;
-    else if (previousImport) tally.alreadyImported++;
-    // Past the cap, posts wait for the next import of the archive, which skips what is here.
-    else if (tally.imported >= deps.env.IMPORT_MAX_POSTS) tally.skipped.overLimit++;
-    else await importPost(deps, row, archive, post, tally, encodeLater);
-    tally.processed++;
-    await save();
-  }
-  await save();
-  for (const imageId of encodeLater) await queueAvif(db, imageId);
-}
-
-async function finish(db: Db, row: ImportRow, error: ImportRow['error']) {
-  await db
-    .update(archiveImports)
-    .set({ status: error ? 'failed' : 'done', error, fileKey: null, finishedAt: sql`now()` })
-    .where(and(eq(archiveImports.id, row.id), eq(archiveImports.status, 'running')));
+/**
+ * The WebP files of an evicted remote picture, made again from `bytes` (fetched anew from its
+ * source) through the same checks and encoder, and written under the row's own keys: every page
+ * that named them keeps working. Encoded as at import, so the same picture yields the same widths;
+ * one that no longer yields the row's widths (changed at its source) is refused rather than stored
+ * under wrong names. Answers the bytes written.
+ */
+export async function restoreImageFiles(
+  storage: Storage,
+  row: { purpose: ImagePurpose; keys: readonly string[]; widths: readonly number[] },
+  bytes: Buffer,
+): Promise<number> {
+  const processed = await processImage(bytes, processOptionsOf(row.purpose));
+  const files = row.widths.map((width, i) => {
+    const variant = processed.variants.find((v) => v.width === width);
+    if (!variant) throw invalid(messages.image.notAnImage);
+    return { key: row.keys[i]!, data: variant.data, contentType: 'image/webp' };
+  });
+  await putAll(storage, files);
+  return sizeOf(files);
 }
 
 /**
- * Works through one import. Its state is the row: a row no longer `running` (finished, replaced
- * by a newer import, gone with its account) means there is nothing to do. A damaged archive fails
- * at once; anything else is tried again (posts already made are found by their hash).
+ * Uploads that never got attached (the person left the form, or the save failed) are removed
+ * after a grace period, so "a failed upload stores no half-record" holds for files as well.
+ * A job (`orphanImagesSweepTask`, hourly), not a request: its context has no viewer.
  */
-export const archiveImportTask = defineTask<{ importId: string }, CoreDeps>({
-  name: 'archive_import',
-  maxAttempts: 3,
-  async run({ importId }, deps, job) {
-    const { db, storage, logger } = deps;
-    const [row] = await db.select().from(archiveImports).where(eq(archiveImports.id, importId));
-    if (row?.status !== 'running' || !row.fileKey) return;
-    const dir = await mkdtemp(path.join(tmpdir(), 'glimpse-import-'));
-    try {
-      const stored = await storage.get(row.fileKey);
-      if (!stored) return await finish(db, row, 'failed');
-      const file = path.join(dir, 'archive.zip');
-      await pipeline(
-        Readable.fromWeb(stored.body as WebReadableStream),
-        createWriteStream(file, { mode: 0o600 }),
-      );
-      const archive = await openArchive(file);
-      try {
-        await importAll(deps, row, archive, job);
-      } finally {
-        archive.close();
-      }
-      await finish(db, row, null);
-      await storage.delete([row.fileKey]);
-    } catch (error) {
-      if (error instanceof StorageFullError) {
-        // The posts made so far stay; their photos' encodes are left to the hourly sweep.
-        await finish(db, row, 'quota');
-        await storage.delete([row.fileKey]).catch(() => {});
-        return;
-      }
-      const corrupt = error instanceof CorruptArchive || error instanceof AppError;
-      logger.warn({ err: error, importId, attempt: job.attempt }, 'archive import stopped');
-      if (corrupt || job.attempt >= job.maxAttempts) {
-        await finish(db, row, corrupt ? 'corrupt' : 'failed');
-        await storage.delete([row.fileKey]).catch(() => {});
-        if (corrupt) return;
-      }
-      throw error;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+export async function sweepOrphanImages({
+  ctx,
+  input: { olderThan },
+}: ServiceArgs<'db' | 'storage', { olderThan: Date }>): Promise<number> {
+  const orphans = await ctx.db
+    .select({ id: images.id })
+    .from(images)
+    .where(
+      and(
+        lt(images.createdAt, olderThan),
+        sql`not exists (select 1 from ${postImages} where ${postImages.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${events} where ${events.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${profiles} where ${profiles.profileImageId} = ${images.id} or ${profiles.backgroundImageId} = ${images.id})`,
+      ),
+    )
+    .limit(500);
+  await deleteImages(
+    ctx,
+    orphans.map((o) => o.id),
+  );
+  return orphans.length;
+}
+
+const orphanGraceMs = 24 * 60 * 60 * 1000;
+
+export const orphanImagesSweepTask = defineTask<
+  Record<string, never>,
+  { db: Db; storage: Storage; logger: Logger }
+>({
+  name: 'orphan_images_sweep',
+  queueName: 'maintenance',
+  async run(_, { db, storage, logger }) {
+    const olderThan = new Date(Date.now() - orphanGraceMs);
+    const removed = await sweepOrphanImages({ ctx: { db, storage }, input: { olderThan } });
+    if (removed) logger.info({ removed }, 'removed unattached uploads');
   },
 });
