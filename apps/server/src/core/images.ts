@@ -124,7 +124,7 @@ export async function deleteImages({ db, storage }: { db: Db; storage: Storage }
         .where(and(eq(images.ownerId, photo.ownerId), eq(images.contentHash, photo.contentHash!)));
       for (const key of siblings.flatMap(storedKeysOf)) stillNamed.add(key);
     }
-    return removed.flatMap(storedKeysOf).filter((key) => !stillNamed.has(key));
+    return [...new Set(removed.flatMap(storedKeysOf))].filter((key) => !stillNamed.has(key));
   });
   await storage.delete(unreferenced);
 }

@@ -3,7 +3,7 @@
  * content negotiation on the browser's URLs, and the inbox's refusals (docs/security.md 28a–28d).
  */
 
-import type { PostDto } from '@glimpse/shared';
+import { limits, type PostDto } from '@glimpse/shared';
 import { Temporal } from '@js-temporal/polyfill';
 import { decode, isBlurhashValid } from 'blurhash';
 import { eq, sql } from 'drizzle-orm';
@@ -115,10 +115,15 @@ describe('discovery', () => {
       software: { name: string };
       openRegistrations: boolean;
       usage: { users: { total: number }; localPosts: number };
+      metadata: unknown;
     };
     expect(info.software.name).toBe('glimpse');
     expect(info.openRegistrations).toBe(true);
     expect(info.usage.users.total).toBeGreaterThanOrEqual(1);
+    // The limits a member meets here, as the settings have them (defaults in packages/shared).
+    expect(info.metadata).toEqual({
+      limits: { importMaxPosts: limits.importMaxPosts, accountStorageQuotaMb: limits.accountStorageQuotaMb },
+    });
   });
 
   it('serves a post as a Note: to Public, cc followers, hashtags as tags and links, a JPEG per photo', async () => {
