@@ -25,6 +25,7 @@ import { clientIpHeader } from './auth/auth.ts';
 import { isExposedAuthRoute } from './auth/exposed-routes.ts';
 import { createSessionCookieCheck, createSessionLookup, parseCookieHeader } from './auth/session.ts';
 import { type AppEnv, clientIp, requestIdOf } from './core/http.ts';
+import { mediaReachOf } from './core/images.ts';
 import { accountLanguage } from './core/language.ts';
 import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
@@ -251,6 +252,14 @@ export function createApp(deps: AppDeps) {
   app.get('/media/*', async (c) => {
     const key = c.req.path.slice('/media/'.length);
     if (isUnservedKey(key)) return c.body(null, 404);
+    // A photo only some may see opens with its signed, expiring address alone, and no shared cache
+    // keeps it: a follower blocked later, or a post deleted, leaves no copy behind in a CDN.
+    const reach = await mediaReachOf(deps.db, key);
+    if (reach === null) return c.body(null, 404);
+    const expires = c.req.query('e');
+    if (reach === 'audience' && !deps.storage.opensPrivateLink(key, expires, c.req.query('s'))) {
+      return c.body(null, 404);
+    }
     let file = await deps.storage.get(key);
     // An evicted remote picture: fetched back from the source its row keeps, then served from here.
     // Looked for again whatever fetchBack says: another viewer's fetch-back may have finished
@@ -264,8 +273,12 @@ export function createApp(deps: AppDeps) {
     return c.body(file.body, 200, {
       'content-type': mediaContentType(key, file),
       'content-length': String(file.size),
-      // Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever.
-      'cache-control': 'public, max-age=31536000, immutable',
+      // Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever;
+      // the audience's browser keeps its copy only as long as its address works.
+      'cache-control':
+        reach === 'open'
+          ? 'public, max-age=31536000, immutable'
+          : `private, max-age=${Math.max(0, Number(expires) - Math.floor(Date.now() / 1000))}`,
     });
   });
 

@@ -215,6 +215,8 @@ export const images = pgTable(
   (t) => [
     index('images_owner_idx').on(t.ownerId, t.createdAt),
     index('images_owner_content_idx').on(t.ownerId, t.contentHash).where(sql`${t.contentHash} is not null`),
+    // `/media` finds the upload a requested file belongs to by the name its files share (core/images.ts).
+    index('images_stem_idx').using('btree', sql`regexp_replace(${t.keys}[1], '-[0-9]+[.]webp$', '')`),
     // The hourly AVIF sweep's work list: small once the backlog is done, so it stays cheap.
     index('images_avif_missing_idx')
       .on(t.createdAt)

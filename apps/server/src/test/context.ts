@@ -29,7 +29,7 @@ import { createPgListener } from '../live/pg-listener.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { jobLanes, tasks } from '../runtime/tasks.ts';
 import { createStorage, spaceMonitorFor } from '../server.ts';
-import { createLocalStorage, type Storage } from '../storage/storage.ts';
+import { createLocalStorage, type Storage, withMediaLinks } from '../storage/storage.ts';
 import { failureLog } from './failure-log.ts';
 import { imageForm, makeJpeg } from './images.ts';
 import { readMailbox } from './mail.ts';
@@ -129,7 +129,10 @@ export async function createTestContext(
   });
   const database = await openTestDatabase();
   // STORAGE_DRIVER=s3 in the overrides tests the S3 driver; otherwise files go to the temp folder.
-  const driver = env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
+  const driver = withMediaLinks(
+    env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads')),
+    testSecret,
+  );
   const storage = options.wrapStorage ? options.wrapStorage(driver) : driver;
   // Silent unless the test fails: then what it logged is printed (test/failure-log.ts).
   const logger = createLogger('warn', false, failureLog);

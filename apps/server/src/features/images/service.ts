@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ImageDto, ImagePurpose } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { deleteImages, lockStoredPhoto, toImageDto } from '../../core/images.ts';
+import { deleteImages, lockStoredPhoto, type MediaReach, toImageDto } from '../../core/images.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { events, images, postImages, profiles, remoteMedia } from '../../db/schema.ts';
@@ -23,6 +23,10 @@ const folderOf: Record<ImagePurpose, string> = {
   profile: 'editedProfileImages',
   background: 'editedBackgroundImages',
 };
+
+/** A post or event photo is no one's but its owner's until posted: its addresses are signed (core/images.ts). */
+const reachOfUpload = (purpose: ImagePurpose): MediaReach =>
+  folderOf[purpose] === 'images' ? 'audience' : 'open';
 
 /** The sizes each purpose keeps: a post photo's widths bound its long side. */
 const processOptionsOf = (purpose: ImagePurpose, oneAtATime = false): ProcessOptions =>
@@ -105,13 +109,14 @@ export async function uploadImage({
   if (quotaBytes > 0 && used >= quotaBytes) throw new StorageFullError(quotaMb);
   if (contentHash) {
     const copy = await copyOfStoredPhoto(db, viewer.id, purpose, contentHash);
-    if (copy) return { ...toImageDto(storage, copy), copy: true };
+    if (copy) return { ...toImageDto(storage, copy, reachOfUpload(purpose)), copy: true };
   }
   const processed = await processImage(bytes, processOptionsOf(purpose, oneAtATime));
   const stored = sizeOf(processed.variants) + (isPost ? bytes.byteLength : 0);
   if (quotaBytes > 0 && used + stored > quotaBytes) throw new StorageFullError(quotaMb);
   // A millisecond timestamp in every file name (SPEC.md §3), plus randomness so names never collide.
-  const name = `${Date.now()}-${randomBytes(6).toString('hex')}`;
+  // 96 random bits: the name is all that guards a photo whose post is open to everyone.
+  const name = `${Date.now()}-${randomBytes(12).toString('hex')}`;
   const stem = `${folderOf[purpose]}/${name}`;
   const keys = processed.variants.map((v) => `${stem}-${v.width}.webp`);
   // A post photo is also kept exactly as uploaded, for its owner's data export (never served).
@@ -144,7 +149,7 @@ export async function uploadImage({
       }
       return inserted!;
     });
-    return { ...toImageDto(storage, row), copy: false };
+    return { ...toImageDto(storage, row, reachOfUpload(purpose)), copy: false };
   } catch (error) {
     await storage.delete(storedKeys);
     throw error;
