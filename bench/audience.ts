@@ -16,7 +16,7 @@ import { getFeed } from '../apps/server/src/features/feed/service.ts';
 import { listExplore, listPosts } from '../apps/server/src/features/posts/service.ts';
 import { getTagPage } from '../apps/server/src/features/posts/tags.ts';
 import { type Cursor, decodeCursor } from '../apps/server/src/lib/cursor.ts';
-import { createLocalStorage } from '../apps/server/src/storage/storage.ts';
+import { createLocalStorage, withMediaLinks } from '../apps/server/src/storage/storage.ts';
 import { startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
 import { seedDataSet } from './lib/seed.ts';
 import { viewerEmail } from './seed/generate.ts';
@@ -46,7 +46,7 @@ if (!url) {
 try {
   const database = await openDatabase({ url, migrations: 'skip', maxConnections: 2 });
   const { db } = database;
-  const storage = createLocalStorage('/nonexistent');
+  const storage = withMediaLinks(createLocalStorage('/nonexistent'), 'bench');
   const raw = new pg.Pool({ connectionString: url, max: 1 });
   const rowsOf = async <T>(query: string, params: unknown[] = []) =>
     (await raw.query(query, params)).rows as T[];

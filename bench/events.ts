@@ -12,7 +12,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { listEvents } from '../apps/server/src/features/events/service.ts';
 import { decodeCursor } from '../apps/server/src/lib/cursor.ts';
-import { createLocalStorage } from '../apps/server/src/storage/storage.ts';
+import { createLocalStorage, withMediaLinks } from '../apps/server/src/storage/storage.ts';
 import { viewerEmail } from './seed/generate.ts';
 
 const { values: args } = parseArgs({
@@ -33,7 +33,7 @@ const now = new Date(args.now);
 
 const database = await openDatabase({ url, migrations: 'skip', maxConnections: 2 });
 const { db } = database;
-const storage = createLocalStorage('/nonexistent');
+const storage = withMediaLinks(createLocalStorage('/nonexistent'), 'bench');
 const raw = new pg.Pool({ connectionString: url, max: 1 });
 const rowsOf = async <T>(query: string, params: unknown[] = []) =>
   (await raw.query(query, params)).rows as T[];

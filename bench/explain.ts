@@ -23,7 +23,7 @@ import {
 } from '../apps/server/src/features/search/service.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../apps/server/src/live/hub.ts';
-import { createLocalStorage } from '../apps/server/src/storage/storage.ts';
+import { createLocalStorage, withMediaLinks } from '../apps/server/src/storage/storage.ts';
 import { viewerEmail } from './seed/generate.ts';
 
 const { values: args } = parseArgs({
@@ -41,7 +41,7 @@ const db = drizzle(pool, {
   schema,
   logger: { logQuery: (query, params) => recorded.push({ query, params }) },
 }) as unknown as Db;
-const storage = createLocalStorage('/nonexistent');
+const storage = withMediaLinks(createLocalStorage('/nonexistent'), 'bench');
 const live = await createLiveHub({
   db,
   logger: createLogger('silent', false),

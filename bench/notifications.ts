@@ -11,7 +11,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { listNotifications, unreadCount } from '../apps/server/src/features/notifications/service.ts';
 import { decodeCursor } from '../apps/server/src/lib/cursor.ts';
-import { createLocalStorage } from '../apps/server/src/storage/storage.ts';
+import { createLocalStorage, withMediaLinks } from '../apps/server/src/storage/storage.ts';
 import { viewerEmail } from './seed/generate.ts';
 
 const { values: args } = parseArgs({
@@ -26,7 +26,7 @@ const runs = Number(args.runs);
 
 const database = await openDatabase({ url, migrations: 'skip', maxConnections: 2 });
 const { db } = database;
-const storage = createLocalStorage('/nonexistent');
+const storage = withMediaLinks(createLocalStorage('/nonexistent'), 'bench');
 const raw = new pg.Pool({ connectionString: url, max: 1 });
 const rowsOf = async <T>(query: string, params: unknown[] = []) =>
   (await raw.query(query, params)).rows as T[];

@@ -25,6 +25,7 @@ import { clientIpHeader } from './auth/auth.ts';
 import { isExposedAuthRoute } from './auth/exposed-routes.ts';
 import { createSessionCookieCheck, createSessionLookup, parseCookieHeader } from './auth/session.ts';
 import { type AppEnv, clientIp, requestIdOf } from './core/http.ts';
+import { mediaReachOf } from './core/images.ts';
 import { accountLanguage } from './core/language.ts';
 import { isDatabaseUnavailable, isDataException } from './db/errors.ts';
 import type { AppDeps } from './deps.ts';
@@ -231,15 +232,34 @@ export function createApp(deps: AppDeps) {
   if (env.BENCH_ENDPOINTS === 'on') app.route('/api', createBenchRoutes());
   app.all('/api/*', (c) => c.json(errorBody('NotFound', messages.common.notFound), 404));
 
+  /**
+   * Folders `/media` never serves. Compared in any case: keys accept capitals, and on a disk that
+   * ignores case (macOS, Windows) `Originals/x.jpg` opens `originals/x.jpg`.
+   */
+  const unservedFolders = new Set([
+    // Uploads as sent, EXIF and GPS included: for their owner's export only.
+    originalsFolder,
+    // Data exports: only their owner downloads them, via the API.
+    exportFolder,
+    // Uploaded archives wait for their import job, never to be served.
+    importFolder,
+  ]);
+  const isUnservedKey = (key: string) =>
+    unservedFolders.has(key.slice(0, key.indexOf('/')).toLowerCase()) ||
+    // Reports' pictures are evidence for staff, read through the console's API (safety/routes.ts).
+    isReportSnapshotKey(key);
+
   app.get('/media/*', async (c) => {
     const key = c.req.path.slice('/media/'.length);
-    if (key.startsWith(`${originalsFolder}/`)) return c.body(null, 404);
-    // Data exports live in the same storage but are private: only their owner downloads them, via the API.
-    if (key.startsWith(`${exportFolder}/`)) return c.body(null, 404);
-    // Uploaded archives wait for their import job, never to be served.
-    if (key.startsWith(`${importFolder}/`)) return c.body(null, 404);
-    // Reports' pictures are evidence for staff, read through the console's API (safety/routes.ts).
-    if (isReportSnapshotKey(key)) return c.body(null, 404);
+    if (isUnservedKey(key)) return c.body(null, 404);
+    // A photo only some may see opens with its signed, expiring address alone, and no shared cache
+    // keeps it: a follower blocked later, or a post deleted, leaves no copy behind in a CDN.
+    const reach = await mediaReachOf(deps.db, key);
+    if (reach === null) return c.body(null, 404);
+    const expires = c.req.query('e');
+    if (reach === 'audience' && !deps.storage.opensPrivateLink(key, expires, c.req.query('s'))) {
+      return c.body(null, 404);
+    }
     let file = await deps.storage.get(key);
     // An evicted remote picture: fetched back from the source its row keeps, then served from here.
     // Looked for again whatever fetchBack says: another viewer's fetch-back may have finished
@@ -253,8 +273,12 @@ export function createApp(deps: AppDeps) {
     return c.body(file.body, 200, {
       'content-type': mediaContentType(key, file),
       'content-length': String(file.size),
-      // Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever.
-      'cache-control': 'public, max-age=31536000, immutable',
+      // Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever;
+      // the audience's browser keeps its copy only as long as its address works.
+      'cache-control':
+        reach === 'open'
+          ? 'public, max-age=31536000, immutable'
+          : `private, max-age=${Math.max(0, Number(expires) - Math.floor(Date.now() / 1000))}`,
     });
   });
 

@@ -3,6 +3,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { limits } from '@glimpse/shared';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -52,6 +53,15 @@ const EnvSchema = z.object({
    * (docs/performance.md, "Federation").
    */
   FEDERATION_DELIVERY_RATE: z.coerce.number().positive().max(10_000).default(40),
+  /**
+   * Mail and push notifications one job-running process sends at once, on slots of their own: the
+   * work a person waits for (a sign-up's confirmation) never queues behind an import or an encode.
+   */
+  MAIL_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** New posts one import makes at most; the rest wait for the next import of the archive. */
+  IMPORT_MAX_POSTS: z.coerce.number().int().min(1).default(limits.importMaxPosts),
+  /** What one member's photos may take on disk, in MB (originals and every size); 0 is no limit. */
+  ACCOUNT_STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(limits.accountStorageQuotaMb),
   /** Set by the primary process for each process it forks (runtime/primary.ts), never by hand. */
   GLIMPSE_PROCESS_ROLE: z.enum(['web', 'jobs', 'web+jobs']).default('web+jobs'),
   /** Set by the primary: job runner ids of a process that died, whose jobs the new one releases. */
@@ -64,7 +74,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** `on` adds /api/bench/static for `npm run bench` (features/bench/routes.ts). Never in production. */
   BENCH_ENDPOINTS: z.enum(['on', 'off']).default('off'),
-  /** Accounts made admins when they sign in (comma-separated emails); the first account always is one. */
+  /** Accounts made admins when they sign in confirmed (comma-separated emails); without it, the first account is. */
   ADMIN_EMAILS: z.string().default(''),
 
   /** Where uploaded images live: `local` (DATA_DIR/uploads) or `s3` (any S3-compatible bucket). */

@@ -22,7 +22,7 @@ import { createPgListener } from './live/pg-listener.ts';
 import { createPgTransport } from './live/pg-transport.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSpaceMonitor } from './storage/space.ts';
-import { createLocalStorage, type Storage } from './storage/storage.ts';
+import { createLocalStorage, type StorageDriver, withMediaLinks } from './storage/storage.ts';
 
 export const uploadsDirOf = (env: Env) => path.join(env.DATA_DIR, 'uploads');
 
@@ -30,7 +30,7 @@ export const uploadsDirOf = (env: Env) => path.join(env.DATA_DIR, 'uploads');
  * STORAGE_DRIVER picks the driver; parseEnv has already checked that s3 mode is complete. The AWS
  * SDK (~23 MB per worker) loads only in s3 mode.
  */
-export async function createStorage(env: Env): Promise<Storage> {
+export async function createStorage(env: Env): Promise<StorageDriver> {
   if (!env.s3) return createLocalStorage(uploadsDirOf(env));
   const { createS3Storage } = await import('./storage/s3.ts');
   return createS3Storage(env.s3);
@@ -58,7 +58,7 @@ export async function createDeps(
     { onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool replaces it') },
   );
   const secret = await loadSecret(env);
-  const storage = await createStorage(env);
+  const storage = withMediaLinks(await createStorage(env), secret);
   // Every worker is an instance: LISTEN/NOTIFY carries live events to the streams on the others.
   // One LISTEN connection carries both the live events and the feed cache's change notices.
   const listener = createPgListener(env.DATABASE_URL, logger);

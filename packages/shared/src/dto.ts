@@ -546,7 +546,7 @@ export interface MutedWordDto {
 export type ImportSource = 'instagram' | 'activitypub' | 'glimpse';
 
 /** Why an import stopped early (each has a message in `messages.import`). */
-export type ImportError = 'corrupt' | 'failed';
+export type ImportError = 'corrupt' | 'failed' | 'quota';
 
 /**
  * The member's latest import (GET /api/import), polled by /settings/import while it runs. Counts
@@ -560,7 +560,10 @@ export interface ImportDto {
   processed: number;
   imported: number;
   alreadyImported: number;
-  skipped: { videos: number; files: number; emptyPosts: number; splitPosts: number };
+  /** `overLimit`: posts past the import's cap (`maxPosts`), left for the next import of the archive. */
+  skipped: { videos: number; files: number; emptyPosts: number; splitPosts: number; overLimit: number };
+  /** New posts one import makes at most (IMPORT_MAX_POSTS). */
+  maxPosts: number;
   error: ImportError | null;
   createdAt: string;
   finishedAt: string | null;

@@ -1,5 +1,6 @@
 export * from './app-info.ts';
 export * from './display-text.ts';
+export * from './domains.ts';
 export * from './dto.ts';
 export * from './event-time.ts';
 export * from './i18n.ts';

@@ -181,6 +181,16 @@ export const limits = {
   importPostsFileMaxBytes: 64 * 1024 * 1024,
   /** An import still running after this long is taken for dead, and may be started again. */
   importMaxMinutes: 6 * 60,
+  /**
+   * New posts one import makes, by default (IMPORT_MAX_POSTS): the rest are left for the next import
+   * of the same archive, which skips what is there. Bounds the disk and CPU one upload can claim.
+   */
+  importMaxPosts: 1000,
+  /**
+   * What one member's photos may take on disk, originals and every size included, by default
+   * (ACCOUNT_STORAGE_QUOTA_MB; 0 is no limit). A photo posted twice is stored once.
+   */
+  accountStorageQuotaMb: 4096,
   /** Photos in one post (issue 15): Instagram's 10; Mastodon, Pixelfed and Bluesky allow 4. */
   postPhotosMax: 10,
   /** Post photos get one more, larger width for big screens (2048 px on the long side). */

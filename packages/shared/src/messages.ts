@@ -373,6 +373,13 @@ export const messageCatalog = {
       message:
         'This file is not a supported image. Please choose a JPEG, PNG, HEIC, WebP, GIF or AVIF picture.',
     },
+    storageFull: fn(
+      /*i18n*/ {
+        id: 'image.storageFull',
+        message: 'Your photos take all the space this server gives each member ({maxMb} MB). Delete some posts to add more.',
+      },
+      (maxMb: number) => ({ maxMb }),
+    ),
     tooLarge: fn(
       /*i18n*/ {
         id: 'image.tooLarge',
@@ -942,6 +949,19 @@ export const messageCatalog = {
       message:
         'The import stopped before it finished. The posts imported so far are kept; import the archive again to add the rest.',
     },
+    quota: /*i18n*/ {
+      id: 'import.quota',
+      message:
+        'The import stopped: your photos take all the space this server gives each member. The posts imported so far are kept.',
+    },
+    overLimit: fn(
+      /*i18n*/ {
+        id: 'import.overLimit',
+        message:
+          '{n, plural, one {# post was} other {# posts were}} left for later: one import makes at most {max} posts. Import the archive again to add them.',
+      },
+      (n: number, max: number) => ({ n, max }),
+    ),
     progress: fn(
       /*i18n*/ { id: 'import.progress', message: 'Importing: {done} of {total} posts' },
       (done: number, total: number) => ({ done, total }),

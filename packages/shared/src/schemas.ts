@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { hasBidiControl, hasVisibleCharacter } from './display-text.ts';
+import { normalizeDomain } from './domains.ts';
 import {
   audiences,
   imagePurposes,
@@ -667,8 +668,9 @@ export type MutedWordInput = z.input<typeof MutedWordInput>;
 
 /**
  * A domain as /admin/federation takes it: `example.org`, with its port when it has one
- * (`example.org:8443`, as handles write it); a pasted handle (`@alice@example.org:8443`) or URL
- * gives its domain. Answers the host, lower-case, as `federation_actors.domain` keeps it.
+ * (`example.org:8443`, as handles write it), a name without a dot (`localhost:4600`) or an address;
+ * a pasted handle (`@alice@example.org:8443`) or URL gives its domain. Answers the host in the one
+ * spelling blocks are stored and matched in (`normalizeDomain`: lower case, punycode, no trailing dot).
  */
 export const federationDomain = z
   .string({ error: messages.federation.domainInvalid })
@@ -676,14 +678,8 @@ export const federationDomain = z
   .max(limits.domainMax, messages.federation.domainInvalid)
   .transform((value, ctx) => {
     const bare = value.replace(/^@?[^@/\s]+@(?=[^@]+$)/, '').replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
-    const host = bare.split('/')[0]!.toLowerCase();
-    let parsed: string | null = null;
-    try {
-      parsed = new URL(`https://${host}`).host;
-    } catch {
-      parsed = null;
-    }
-    if (!host || parsed !== host || !/^[a-z0-9.-]+(:\d{1,5})?$/.test(host) || !host.includes('.')) {
+    const host = normalizeDomain(bare.split('/')[0]!);
+    if (!host) {
       ctx.addIssue({ code: 'custom', message: messages.federation.domainInvalid });
       return z.NEVER;
     }

@@ -237,7 +237,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
             before: async (created, context) => ({
               data: { ...created, ...acceptedTerms(context?.body), language: currentLanguage() },
             }),
-            after: (created) => makeFirstAccountAdmin(db, created.id),
+            after: (created) => makeFirstAccountAdmin(db, created.id, env.adminEmails),
           },
           update: {
             // The email changes during /verify-email only when the link sent to the new address was

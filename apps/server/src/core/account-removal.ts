@@ -29,5 +29,6 @@ export async function removeAccountRows(
     .where(eq(images.ownerId, userId));
   await tx.delete(posts).where(eq(posts.authorId, userId));
   await tx.delete(user).where(eq(user.id, userId));
-  return { imageKeys: ownImages.flatMap(storedKeysOf), postIds: ownPosts.map((row) => row.id) };
+  // Copies of one photo name the same files (images/service.ts): each key once.
+  return { imageKeys: [...new Set(ownImages.flatMap(storedKeysOf))], postIds: ownPosts.map((row) => row.id) };
 }

@@ -2,15 +2,17 @@
  * Stored images as every feature sees them: the columns an ImageDto needs and the mapper (every
  * feature that lists something with a picture selects these columns in its own query and maps them
  * here, so a picture costs no query of its own), the check that an image may be attached, and the
- * deletion of rows and files together. Uploading is the images feature's.
+ * deletion of rows and files together (a file shared by copies of one photo goes with the last). Uploading is the images feature's.
  */
 import type { ImageDto, ImagePurpose } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { images } from '../db/schema.ts';
+import { events, images, postImages, posts } from '../db/schema.ts';
 import { forbidden, invalid } from '../lib/errors.ts';
 import type { Storage } from '../storage/storage.ts';
+import { withTransaction } from './service.ts';
+import { openToAnyone } from './visibility.ts';
 
 export type ImageRow = typeof images.$inferSelect;
 
@@ -35,12 +37,20 @@ export function storedKeysOf(row: Pick<ImageRow, 'keys' | 'originalKey' | 'avifK
   ];
 }
 
-export function toImageDto(storage: Storage, row: ImageDtoRow): ImageDto {
+/**
+ * Who may load an image's files: `open`, anyone (it is on a post or event open to everyone, or it
+ * is a profile picture); `audience`, only those given its signed address (`Storage.privateUrl`):
+ * a photo of a followers-only post or a private account's, or one not posted yet.
+ */
+export type MediaReach = 'open' | 'audience';
+
+export function toImageDto(storage: Storage, row: ImageDtoRow, reach: MediaReach = 'open'): ImageDto {
+  const urlOf = (key: string) => (reach === 'open' ? storage.publicUrl(key) : storage.privateUrl(key));
   const srcsetOf = (keys: readonly string[]) =>
-    keys.map((key, i) => `${storage.publicUrl(key)} ${row.widths[i]}w`).join(', ');
+    keys.map((key, i) => `${urlOf(key)} ${row.widths[i]}w`).join(', ');
   return {
     id: row.id,
-    url: storage.publicUrl(row.keys[row.keys.length - 1]!),
+    url: urlOf(row.keys[row.keys.length - 1]!),
     srcset: srcsetOf(row.keys),
     // Null until the background job has encoded them (features/images/avif.ts).
     avifSrcset: row.avifKeys?.length ? srcsetOf(row.avifKeys) : null,
@@ -49,6 +59,38 @@ export function toImageDto(storage: Storage, row: ImageDtoRow): ImageDto {
     placeholder: row.placeholder,
     purpose: row.purpose,
   };
+}
+
+/** The files of post and event photos (`images/`); profile pictures have folders of their own. */
+const photoFolder = 'images/';
+/** The name every file of one upload starts with: `images/<ms>-<hex>` of `images/<ms>-<hex>-640.avif`. */
+const stemOf = (key: string) => /^([A-Za-z]+\/\d+-[0-9a-f]+)-\d+\.[a-z]+$/.exec(key)?.[1] ?? null;
+/** `images.keys[1]` less its width: what `images_stem_idx` indexes. */
+const stemColumn = sql`regexp_replace(${images.keys}[1], '-[0-9]+[.]webp$', '')`;
+
+/**
+ * Who may load the stored file `key` (`/media`, app.ts): `open` when the upload it belongs to is a
+ * profile picture or on a post or event open to everyone (core/visibility.ts `openToAnyone`; a
+ * photo posted twice, once openly, is open), `audience` when it is only on things some may see or
+ * not posted yet, null when no image names it.
+ */
+export async function mediaReachOf(db: Db, key: string): Promise<MediaReach | null> {
+  if (!key.toLowerCase().startsWith(photoFolder)) return 'open';
+  const stem = stemOf(key);
+  // One statement of its own: in a select list Drizzle names columns without their table.
+  const result = (await db.execute(sql`
+    select bool_or(
+      exists (select 1 from ${postImages} join ${posts} on ${posts.id} = ${postImages.postId}
+        where ${postImages.imageId} = ${images.id} and ${openToAnyone(posts.authorId, posts.audience)})
+      or exists (select 1 from ${events} where ${events.imageId} = ${images.id}
+        and ${openToAnyone(events.hostId, events.audience)})) as open
+    from ${images}
+    where ${stem ? sql`(${stemColumn} = ${stem} or ${images.jpegKey} = ${key})` : eq(images.jpegKey, key)}`)) as unknown as {
+    rows: { open: boolean | null }[];
+  };
+  const row = result.rows[0];
+  if (row?.open == null) return null;
+  return row.open ? 'open' : 'audience';
 }
 
 /** An image the caller may attach: theirs, and uploaded for this purpose. */
@@ -81,17 +123,49 @@ export async function requireOwnImages(
   if (rows.some((row) => row.purpose !== purpose)) throw invalid(messages.image.missing);
 }
 
-/** Removes rows first, then files: a crash in between leaves an orphan file, never a broken link. */
+/**
+ * Serialises, per owner and photo, the upload that reuses stored files and the deletion that
+ * removes them: otherwise a copy could name files another transaction is deleting.
+ */
+export const lockStoredPhoto = (tx: Db, ownerId: string, contentHash: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${ownerId}:${contentHash}`}, 0))`);
+
+/**
+ * Removes rows first, then files: a crash in between leaves an orphan file, never a broken link.
+ * A file another row still names (the same photo uploaded again, stored once) stays.
+ */
 export async function deleteImages({ db, storage }: { db: Db; storage: Storage }, ids: readonly string[]) {
   if (ids.length === 0) return;
-  const removed = await db
-    .delete(images)
-    .where(inArray(images.id, [...ids]))
-    .returning({
-      keys: images.keys,
-      originalKey: images.originalKey,
-      avifKeys: images.avifKeys,
-      jpegKey: images.jpegKey,
-    });
-  await storage.delete(removed.flatMap(storedKeysOf));
+  const unreferenced = await withTransaction(db, async (tx) => {
+    const shared = await tx
+      .selectDistinct({ ownerId: images.ownerId, contentHash: images.contentHash })
+      .from(images)
+      .where(and(inArray(images.id, [...ids]), isNotNull(images.contentHash)))
+      .orderBy(images.ownerId, images.contentHash);
+    for (const photo of shared) await lockStoredPhoto(tx, photo.ownerId, photo.contentHash!);
+    const removed = await tx
+      .delete(images)
+      .where(inArray(images.id, [...ids]))
+      .returning({
+        keys: images.keys,
+        originalKey: images.originalKey,
+        avifKeys: images.avifKeys,
+        jpegKey: images.jpegKey,
+      });
+    const stillNamed = new Set<string>();
+    for (const photo of shared) {
+      const siblings = await tx
+        .select({
+          keys: images.keys,
+          originalKey: images.originalKey,
+          avifKeys: images.avifKeys,
+          jpegKey: images.jpegKey,
+        })
+        .from(images)
+        .where(and(eq(images.ownerId, photo.ownerId), eq(images.contentHash, photo.contentHash!)));
+      for (const key of siblings.flatMap(storedKeysOf)) stillNamed.add(key);
+    }
+    return [...new Set(removed.flatMap(storedKeysOf))].filter((key) => !stillNamed.has(key));
+  });
+  await storage.delete(unreferenced);
 }

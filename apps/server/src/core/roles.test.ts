@@ -1,7 +1,8 @@
 /**
- * Roles on a new instance and accepted terms: the first account is the admin (with the badge),
- * ADMIN_EMAILS makes admins at sign-in, everyone else is a member; sign-up requires agreeing to the
- * terms, and the account keeps when and to which version.
+ * Roles on a new instance and accepted terms: without ADMIN_EMAILS the first account is the admin
+ * (with the badge); with it, only those addresses, once confirmed, whoever signs up first; everyone
+ * else is a member. Sign-up requires agreeing to the terms, and the account keeps when and to which
+ * version.
  */
 import type { MeDto } from '@glimpse/shared';
 import { termsVersion } from '@glimpse/shared';
@@ -9,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { applyAdminEmails } from './roles.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -18,16 +20,49 @@ afterAll(() => t.close());
 
 const me = async (member: { get: (path: string) => Promise<Response> }) =>
   (await (await member.get('/api/me')).json()) as MeDto;
+const roleOf = async (context: TestContext, email: string) =>
+  (await context.db.select({ role: user.role }).from(user).where(eq(user.email, email)))[0]?.role;
 
 describe('roles', () => {
-  it('makes the first account the admin, with the badge; later accounts are members', async () => {
+  it('with ADMIN_EMAILS, the first account is a member, and a listed address is admin only once confirmed', async () => {
     expect(t.admin).toBeNull();
+    // Someone else signs up first on a fresh public instance: they win nothing.
     const first = await t.signUpWithProfile();
-    const second = await t.signUpWithProfile();
-    expect(await me(first)).toMatchObject({ user: { role: 'admin' }, profile: { isAdminUser: true } });
-    expect(await me(second)).toMatchObject({ user: { role: 'member' }, profile: { isAdminUser: false } });
-    expect((await first.get('/api/admin/reports')).status).toBe(200);
-    expect((await second.get('/api/admin/reports')).status).toBe(404);
+    expect(await me(first)).toMatchObject({ user: { role: 'member' }, profile: { isAdminUser: false } });
+    expect((await first.get('/api/admin/reports')).status).toBe(404);
+
+    // The listed address, signed up but not confirmed: not admin, even given a session somehow.
+    const visitor = t.client();
+    const signUp = await visitor.post('/api/auth/sign-up/email', {
+      email: 'other@example.com',
+      password: 'correct horse battery',
+      name: 'Other',
+      acceptTerms: true,
+    });
+    expect(signUp.status).toBe(200);
+    expect(await roleOf(t, 'other@example.com')).toBe('member');
+    const [unconfirmed] = await t.db.select().from(user).where(eq(user.email, 'other@example.com'));
+    expect(unconfirmed!.emailVerified).toBe(false);
+    await applyAdminEmails(t.db, unconfirmed!.id, t.deps.env.adminEmails);
+    expect(await roleOf(t, 'other@example.com')).toBe('member');
+
+    // Confirmed (the mailed link signs in): now the admin.
+    await t.followConfirmationLink(visitor, 'other@example.com');
+    expect(await roleOf(t, 'other@example.com')).toBe('admin');
+  });
+
+  it('without ADMIN_EMAILS, makes the first account the admin, with the badge; later accounts are members', async () => {
+    const own = await createTestContext({ ADMIN_EMAILS: '' }, { seedAdmin: false });
+    try {
+      const first = await own.signUpWithProfile();
+      const second = await own.signUpWithProfile();
+      expect(await me(first)).toMatchObject({ user: { role: 'admin' }, profile: { isAdminUser: true } });
+      expect(await me(second)).toMatchObject({ user: { role: 'member' }, profile: { isAdminUser: false } });
+      expect((await first.get('/api/admin/reports')).status).toBe(200);
+      expect((await second.get('/api/admin/reports')).status).toBe(404);
+    } finally {
+      await own.close();
+    }
   });
 
   it('makes ADMIN_EMAILS accounts admins when they sign in, whatever the case of the address', async () => {

@@ -1,7 +1,8 @@
 /**
  * Roles: member, moderator, admin (`user.role`, better-auth's admin plugin field). Moderators and
- * admins read reports and act on them; only admins change roles. The first account created on an
- * instance is its admin, and the accounts named in ADMIN_EMAILS become admins when they sign in.
+ * admins read reports and act on them; only admins change roles. The accounts named in ADMIN_EMAILS
+ * become admins when they sign in with a confirmed address; without ADMIN_EMAILS the first account
+ * created on an instance is its admin.
  * The admin badge (`profiles.is_admin_user`, SPEC.md) follows the role: every change of role goes
  * through `writeRole`.
  */
@@ -51,11 +52,17 @@ export const adminBadgeOf = (userId: string) =>
   sql<boolean>`exists (select 1 from ${user} where ${user.id} = ${userId} and ${user.role} = 'admin')`;
 
 /**
- * After an account is created: it becomes admin when it is the instance's first account and no
- * admin exists yet. Concurrent first sign-ups all name the same oldest account, so only it is made
- * admin.
+ * After an account is created: it becomes admin when it is the instance's first account, no admin
+ * exists yet, and no ADMIN_EMAILS are set. With ADMIN_EMAILS, only those addresses become admins
+ * (`applyAdminEmails`): otherwise whoever signs up first on a fresh public instance would win it.
+ * Concurrent first sign-ups all name the same oldest account, so only it is made admin.
  */
-export async function makeFirstAccountAdmin(db: Db, userId: string): Promise<void> {
+export async function makeFirstAccountAdmin(
+  db: Db,
+  userId: string,
+  adminEmails: readonly string[],
+): Promise<void> {
+  if (adminEmails.length > 0) return;
   await db
     .update(user)
     .set({ role: 'admin' })
@@ -68,7 +75,10 @@ export async function makeFirstAccountAdmin(db: Db, userId: string): Promise<voi
     );
 }
 
-/** At sign-in: an account whose email is in ADMIN_EMAILS becomes admin. */
+/**
+ * At sign-in: an account whose email is in ADMIN_EMAILS becomes admin once the address is
+ * confirmed; before that, it only proves someone typed the address.
+ */
 export async function applyAdminEmails(
   db: Db,
   userId: string,
@@ -76,10 +86,10 @@ export async function applyAdminEmails(
 ): Promise<void> {
   if (adminEmails.length === 0) return;
   const [row] = await db
-    .select({ email: user.email, role: user.role })
+    .select({ email: user.email, role: user.role, emailVerified: user.emailVerified })
     .from(user)
     .where(eq(user.id, userId))
     .limit(1);
-  if (!row || row.role === 'admin' || !adminEmails.includes(row.email.toLowerCase())) return;
+  if (!row?.emailVerified || row.role === 'admin' || !adminEmails.includes(row.email.toLowerCase())) return;
   await writeRole(db, userId, 'admin');
 }

@@ -104,7 +104,7 @@ export async function requireVisible(
 const privateAccounts = sql`select ${profiles.userId} from ${profiles} where ${profiles.isPrivate}`;
 
 /** Public, on an account that is not private: what anyone may see. */
-function openToAnyone(author: AnyPgColumn | SQL, audience: AnyPgColumn | SQL): SQL {
+export function openToAnyone(author: AnyPgColumn | SQL, audience: AnyPgColumn | SQL): SQL {
   return sql`(${audience} = 'public' and ${author} not in (${privateAccounts}))`;
 }
 

@@ -202,10 +202,21 @@ export const images = pgTable(
     avifKeys: text('avif_keys').array(),
     /** A JPEG of a post photo for other servers (features/federation/media.ts), made on first delivery. */
     jpegKey: text('jpeg_key'),
+    /**
+     * SHA-256 (hex) of the bytes as uploaded. A member's second upload of the same bytes for the same
+     * purpose gets a row of its own naming the first one's files (same `keys`): stored once, and
+     * a file is deleted only when no row names it any more (core/images.ts). Null before it was kept.
+     */
+    contentHash: text('content_hash'),
+    /** What this row's files added to storage (its copies add nothing): the owner's quota counts it. */
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index('images_owner_idx').on(t.ownerId, t.createdAt),
+    index('images_owner_content_idx').on(t.ownerId, t.contentHash).where(sql`${t.contentHash} is not null`),
+    // `/media` finds the upload a requested file belongs to by the name its files share (core/images.ts).
+    index('images_stem_idx').using('btree', sql`regexp_replace(${t.keys}[1], '-[0-9]+[.]webp$', '')`),
     // The hourly AVIF sweep's work list: small once the backlog is done, so it stays cheap.
     index('images_avif_missing_idx')
       .on(t.createdAt)
@@ -897,10 +908,10 @@ export const archiveImports = pgTable(
     imported: integer('imported').notNull().default(0),
     alreadyImported: integer('already_imported').notNull().default(0),
     skipped: jsonb('skipped')
-      .$type<{ videos: number; files: number; emptyPosts: number; splitPosts: number }>()
+      .$type<{ videos: number; files: number; emptyPosts: number; splitPosts: number; overLimit?: number }>()
       .notNull()
       .default(sql`'{"videos":0,"files":0,"emptyPosts":0,"splitPosts":0}'::jsonb`),
-    error: text('error', { enum: ['corrupt', 'failed'] }),
+    error: text('error', { enum: ['corrupt', 'failed', 'quota'] }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
   },

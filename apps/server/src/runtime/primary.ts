@@ -73,6 +73,7 @@ async function prepare(): Promise<string> {
   if (!url) {
     // The job-running process has a runner per lane (runtime/tasks.ts `jobLanes`), each its own pool.
     const jobConnections =
+      jobRunnerConnections(env.MAIL_JOB_CONCURRENCY) +
       jobRunnerConnections(env.JOB_CONCURRENCY) +
       jobRunnerConnections(env.FEDERATION_JOB_CONCURRENCY) +
       jobRunnerConnections(env.FEDERATION_DELIVERY_CONCURRENCY);

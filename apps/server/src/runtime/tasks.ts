@@ -111,7 +111,14 @@ export const cron: readonly CronEntry<JobDeps>[] = [
 ];
 
 /**
- * How a job-running process splits its slots (jobs/runner.ts `startJobRunners`): Fedify's incoming
+ * The work a person is waiting for as it runs: a confirmation or reset mail, a push. Their lane is
+ * theirs alone, so an import, its AVIF encodes or an export filling every other slot never delays them.
+ */
+export const waitedForTasks: readonly Task<never, JobDeps>[] = [mailSendTask, pushGroupTask];
+
+/**
+ * How a job-running process splits its slots (jobs/runner.ts `startJobRunners`): mail and pushes on
+ * MAIL_JOB_CONCURRENCY slots of their own (`waitedForTasks`), Fedify's incoming
  * activities and fan-outs on FEDERATION_JOB_CONCURRENCY slots of their own, deliveries on
  * FEDERATION_DELIVERY_CONCURRENCY's, every other task on JOB_CONCURRENCY's. A post's 100 deliveries
  * then wait behind neither an import nor incoming activities, and, few at a time, they leave the
@@ -124,12 +131,17 @@ export function jobLanes(
     | 'FEDERATION_JOB_CONCURRENCY'
     | 'FEDERATION_DELIVERY_CONCURRENCY'
     | 'FEDERATION_DELIVERY_RATE'
+    | 'MAIL_JOB_CONCURRENCY'
   >,
 ): readonly JobLane<JobDeps>[] {
-  const federationTasks: readonly unknown[] = [federationMessageTask, federationDeliveryTask];
+  const ownLanes: readonly unknown[] = [...waitedForTasks, federationMessageTask, federationDeliveryTask];
   return [
     {
-      tasks: tasks.filter((task) => !federationTasks.includes(task)),
+      tasks: waitedForTasks,
+      concurrency: env.MAIL_JOB_CONCURRENCY,
+    },
+    {
+      tasks: tasks.filter((task) => !ownLanes.includes(task)),
       cron,
       concurrency: env.JOB_CONCURRENCY,
       // Batched so that each job added elsewhere (every incoming activity's) costs this lane one

@@ -16,7 +16,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../env.ts';
-import { immutableCacheControl, isSafeKey, type Storage } from './storage.ts';
+import { immutableCacheControl, isSafeKey, type StorageDriver } from './storage.ts';
 
 /** DeleteObjects accepts at most this many keys per request. */
 export const deleteBatchSize = 1000;
@@ -44,7 +44,10 @@ function requireSafeKey(key: string): string {
   return key;
 }
 
-export function createS3Storage(settings: S3Settings, client: S3Client = createS3Client(settings)): Storage {
+export function createS3Storage(
+  settings: S3Settings,
+  client: S3Client = createS3Client(settings),
+): StorageDriver {
   const Bucket = settings.bucket;
   return {
     async put(key, data, contentType) {

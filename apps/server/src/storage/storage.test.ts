@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, type Storage } from './storage.ts';
+import { createLocalStorage, type StorageDriver } from './storage.ts';
 
 describe('local storage', () => {
   let root: string;
-  let storage: Storage;
+  let storage: StorageDriver;
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'glimpse-storage-'));
     storage = createLocalStorage(root);

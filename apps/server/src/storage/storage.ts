@@ -2,6 +2,7 @@
  * Where image files live. Local disk by default; the S3-compatible driver (s3.ts) implements the
  * same interface for scale-out. Keys look like `images/1732000000000-ab12cd-640.webp`.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { copyFile, mkdir, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -13,7 +14,8 @@ export interface StoredFile {
   contentType?: string;
 }
 
-export interface Storage {
+/** A place that keeps files: the local disk or an S3-compatible bucket. */
+export interface StorageDriver {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Stores a file from disk without reading it into memory (a data export: features/account/export.ts). */
   putFile(key: string, file: string, contentType: string): Promise<void>;
@@ -21,6 +23,49 @@ export interface Storage {
   delete(keys: readonly string[]): Promise<void>;
   /** The address the browser loads the file from. */
   publicUrl(key: string): string;
+}
+
+/** The driver, and the signed, expiring addresses of files only some people may see (`withMediaLinks`). */
+export interface Storage extends StorageDriver {
+  /**
+   * The address of a file of a post or event not open to everyone: `/media/<key>?e=<expiry>&s=<HMAC>`,
+   * always through the app (never a CDN), good for 7 to 8 days. The same all day, so a browser
+   * keeps its copy; given only to those the audience rule lets see the thing (and to the servers of
+   * approved followers, in the Note).
+   */
+  privateUrl(key: string): string;
+  /** Whether `expires` and `signature` (the `e` and `s` of a private address) open `key` now. */
+  opensPrivateLink(key: string, expires: string | undefined, signature: string | undefined): boolean;
+}
+
+const day = 24 * 60 * 60;
+/** A private address works for at least this many days after it was given. */
+const privateLinkDays = 7;
+
+/**
+ * Why signed addresses rather than an audience check on every request (docs/security.md, row 66):
+ * other servers fetch a followers-only Note's photos without a signature of their own (Mastodon
+ * signs no media download), so only a capability in the address reaches them; and `/media` needs
+ * no session, so the browser's image requests stay as cheap as a public photo's.
+ */
+export function withMediaLinks(driver: StorageDriver, secret: string): Storage {
+  const mac = (key: string, expires: number) =>
+    createHmac('sha256', `media-link:${secret}`).update(`${key}\n${expires}`).digest().subarray(0, 16);
+  return {
+    ...driver,
+    privateUrl(key) {
+      const expires = (Math.floor(Date.now() / 1000 / day) + privateLinkDays + 1) * day;
+      return `/media/${key}?e=${expires}&s=${mac(key, expires).toString('base64url')}`;
+    },
+    opensPrivateLink(key, expires, signature) {
+      if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
+      const at = Number(expires);
+      if (at * 1000 < Date.now()) return false;
+      const given = Buffer.from(signature, 'base64url');
+      const expected = mac(key, at);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
 }
 
 /** Folder, then a file name of letters, digits, dots and dashes: never `..`, never a path. */
@@ -37,11 +82,13 @@ export const originalsFolder = 'originals';
  * The pictures reports keep as evidence (features/safety/reports.ts): moderators only, through
  * `GET /api/admin/reports/:reportId/snapshot`; `/media` never serves them. Reports filed before
  * this folder existed kept theirs beside the photos as `images/<ms>-report-<hex>.webp`, which
- * `isReportSnapshotKey` recognises too (no other key has `-report-` in it).
+ * `isReportSnapshotKey` recognises too (no other key has `-report-` in it). Any case matches: a
+ * disk that ignores case opens `Reports/x.webp` as `reports/x.webp`.
  */
 export const reportSnapshotsFolder = 'reports';
 export const isReportSnapshotKey = (key: string) =>
-  key.startsWith(`${reportSnapshotsFolder}/`) || /^[A-Za-z]+\/\d+-report-[0-9a-f]+\.webp$/.test(key);
+  key.toLowerCase().startsWith(`${reportSnapshotsFolder}/`) ||
+  /^[a-z]+\/\d+-report-[0-9a-f]+\.webp$/i.test(key);
 
 /** Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever. */
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
@@ -92,7 +139,7 @@ async function writeWhole(file: string, write: () => Promise<void>): Promise<voi
   }
 }
 
-export function createLocalStorage(root: string): Storage {
+export function createLocalStorage(root: string): StorageDriver {
   const fileOf = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`Refusing unsafe storage key: ${key}`);
     return path.join(root, key);

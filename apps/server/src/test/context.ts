@@ -20,16 +20,16 @@ import { type Database, openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { parseEnv } from '../env.ts';
 import { createFeedCache } from '../features/feed/cache.ts';
-import { startJobRunner } from '../jobs/runner.ts';
+import { startJobRunner, startJobRunners } from '../jobs/runner.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createOutboundGate, type Resolve, systemResolve } from '../lib/outbound/gate.ts';
 import { createUploadGate } from '../lib/upload-gate.ts';
 import { createLiveHub, createLocalTransport } from '../live/hub.ts';
 import { createPgListener } from '../live/pg-listener.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { tasks } from '../runtime/tasks.ts';
+import { jobLanes, tasks } from '../runtime/tasks.ts';
 import { createStorage, spaceMonitorFor } from '../server.ts';
-import { createLocalStorage, type Storage } from '../storage/storage.ts';
+import { createLocalStorage, type Storage, withMediaLinks } from '../storage/storage.ts';
 import { failureLog } from './failure-log.ts';
 import { imageForm, makeJpeg } from './images.ts';
 import { readMailbox } from './mail.ts';
@@ -96,7 +96,7 @@ export async function createTestContext(
   overrides: Record<string, string> = {},
   options: {
     /**
-     * The first account of an instance is its admin (core/roles.ts). By default the
+     * Without ADMIN_EMAILS the first account of an instance is its admin (core/roles.ts). By default the
      * context makes that admin itself (`t.admin`), so the members a test signs up are members;
      * `false` leaves the instance empty, for the tests of that rule.
      */
@@ -110,6 +110,8 @@ export async function createTestContext(
     wrapStorage?: (storage: Storage) => Storage;
     /** Stands in for `fs.statfs` in the space monitor /api/health reads (storage/space.ts). */
     statfs?: Parameters<typeof spaceMonitorFor>[1];
+    /** Runs the jobs as a job-running process does: a runner per lane (runtime/tasks.ts `jobLanes`). */
+    lanes?: boolean;
   } = {},
 ) {
   // A server loads its federation modules with its first federation request, not at start
@@ -132,7 +134,10 @@ export async function createTestContext(
   });
   const database = await openTestDatabase();
   // STORAGE_DRIVER=s3 in the overrides tests the S3 driver; otherwise files go to the temp folder.
-  const driver = env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads'));
+  const driver = withMediaLinks(
+    env.s3 ? await createStorage(env) : createLocalStorage(path.join(dataDir, 'uploads')),
+    testSecret,
+  );
   const storage = options.wrapStorage ? options.wrapStorage(driver) : driver;
   // Silent unless the test fails: then what it logged is printed (test/failure-log.ts).
   const logger = createLogger('warn', false, failureLog);
@@ -181,13 +186,20 @@ export async function createTestContext(
   // Jobs run in this process, as in `npm start`'s default, on the real queue: a test waits for
   // them with `jobsDone()` (mail, pushes, AVIF). The hourly cron items are left out; tests call
   // the sweeps themselves.
-  const jobs = await startJobRunner({
-    connectionString: database.url,
-    tasks,
-    deps,
-    logger,
-    concurrency: 2,
-  });
+  const jobs = options.lanes
+    ? await startJobRunners({
+        connectionString: database.url,
+        lanes: jobLanes(env).map(({ cron: _hourly, ...lane }) => lane),
+        deps,
+        logger,
+      })
+    : await startJobRunner({
+        connectionString: database.url,
+        tasks,
+        deps,
+        logger,
+        concurrency: 2,
+      });
   let userCount = 0;
 
   /** A visitor with a cookie jar. Signed out until signUp/signIn. */
@@ -426,6 +438,8 @@ export async function createTestContext(
     db: database.db,
     /** The context's own database, for a second instance's connections. */
     databaseUrl: database.url,
+    /** DATA_DIR: its `mail` folder is the file mailbox (test/mail.ts). */
+    dataDir,
     client,
     signUp,
     signUpWithProfile,

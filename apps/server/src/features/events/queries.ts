@@ -169,7 +169,13 @@ export async function toEventDtos(
       website: event.website,
       audience: event.audience,
       description: event.description,
-      image: row.image ? toImageDto(storage, row.image) : null,
+      image: row.image
+        ? toImageDto(
+            storage,
+            row.image,
+            event.audience === 'public' && !row.profile.isPrivate ? 'open' : 'audience',
+          )
+        : null,
       interestedCount: event.interestedCount,
       interestedByMe: Boolean(row.interestedByMe),
       joinedPreview: row.joinedIds.flatMap((id) => people.get(id) ?? []),

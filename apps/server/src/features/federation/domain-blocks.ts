@@ -9,11 +9,15 @@
  * notices (core/visibility.ts), exactly as a suspension does. Unblocking lifts only the
  * suspensions the block made; the follows stay ended, as on Mastodon.
  *
+ * A block is stored in one spelling (`normalizeDomain`: lower case, punycode, no trailing dot) and
+ * covers its subdomains and, unless it names a port, every port of its host; where several cover a
+ * host, the most specific one rules it (`domainBlockCandidates`, as Mastodon's `rule_for`).
+ *
  * "Media only": its accounts still follow, like and comment, but no avatar or photo is fetched from
  * them (media.ts), so their photo posts are not stored (remote-posts.ts keeps posts with photos).
  */
-import { type FederationAdminDto, messages } from '@glimpse/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { domainBlockCandidates, type FederationAdminDto, messages, normalizeDomain } from '@glimpse/shared';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { followStep } from '../../core/counters.ts';
 import type { CoreDeps } from '../../core/deps.ts';
 import { requireAdmin } from '../../core/roles.ts';
@@ -25,58 +29,102 @@ import { writeSuspension } from '../moderation/suspension.ts';
 import { federationStatements } from './queries.ts';
 
 const suspensionReason = (domain: string) => `domain:${domain}`;
+const isDomainSuspension = (reason: string | null) => reason?.startsWith('domain:') ?? false;
 
-/** How `domain` (host with port, lower-case) is blocked: fully, media only, or not at all. */
-export async function domainBlockOf(db: Db, domain: string): Promise<'full' | 'media' | null> {
-  const [row] = await federationStatements(db).domainBlock.execute({ domain: domain.toLowerCase() });
-  if (!row) return null;
+type Rule = { domain: string; mediaOnly: boolean };
+
+/** The rule for `host` among `blocks` (domain → media only): the most specific block covering it. */
+function ruleFor(blocks: Map<string, boolean>, host: string): Rule | null {
+  for (const domain of domainBlockCandidates(host)) {
+    const mediaOnly = blocks.get(domain);
+    if (mediaOnly !== undefined) return { domain, mediaOnly };
+  }
+  return null;
+}
+
+/**
+ * How `host` (with its port, any spelling) is blocked: fully, media only, or not at all. A block
+ * covers every port of its host unless it names one, and every subdomain (domainBlockCandidates).
+ */
+export async function domainBlockOf(db: Db, host: string): Promise<'full' | 'media' | null> {
+  const [row] = await federationStatements(db).domainBlock.execute({ domains: domainBlockCandidates(host) });
+  if (row?.mediaOnly == null) return null;
   return row.mediaOnly ? 'media' : 'full';
 }
 
-export const isDomainBlocked = async (db: Db, domain: string) => (await domainBlockOf(db, domain)) === 'full';
+export const isDomainBlocked = async (db: Db, host: string) => (await domainBlockOf(db, host)) === 'full';
 
 /**
- * The fully blocked domains as this process last read them, for the inbox's early 403 alone
- * (http.ts): every incoming request asked the database, one round trip in nine of an activity's.
- * A block or unblock made here is seen at once; one made by another process within
- * `fullBlocksMaxAgeMs`. Meanwhile an activity from a just-blocked domain is queued, and dropped when
- * processed: the sender check there (inbox/guard.ts) asks the database every time.
+ * Every block as this process last read them, for the inbox's early 403 alone (http.ts): every
+ * incoming request asked the database, one round trip in nine of an activity's. A block or unblock
+ * made here is seen at once; one made by another process within `blocksMaxAgeMs`. Meanwhile an
+ * activity from a just-blocked domain is queued, and dropped when processed: the sender check
+ * there (inbox/guard.ts) asks the database every time.
  */
-const fullBlocksMaxAgeMs = 5_000;
-const fullBlocksRead = new WeakMap<Db, { at: number; domains: Promise<Set<string>> }>();
+const blocksMaxAgeMs = 5_000;
+const blocksRead = new WeakMap<Db, { at: number; blocks: Promise<Map<string, boolean>> }>();
 
-export function isDomainBlockedAtDoor(db: Db, domain: string): Promise<boolean> {
-  let read = fullBlocksRead.get(db);
-  if (!read || Date.now() - read.at > fullBlocksMaxAgeMs) {
-    const domains = db
-      .select({ domain: federationDomainBlocks.domain })
-      .from(federationDomainBlocks)
-      .where(eq(federationDomainBlocks.mediaOnly, false))
-      .then((rows) => new Set(rows.map((row) => row.domain)));
-    read = { at: Date.now(), domains };
+const readBlocks = (db: Db) =>
+  db
+    .select({ domain: federationDomainBlocks.domain, mediaOnly: federationDomainBlocks.mediaOnly })
+    .from(federationDomainBlocks)
+    .then((rows) => new Map(rows.map((row) => [row.domain, row.mediaOnly])));
+
+export function isDomainBlockedAtDoor(db: Db, host: string): Promise<boolean> {
+  let read = blocksRead.get(db);
+  if (!read || Date.now() - read.at > blocksMaxAgeMs) {
+    const blocks = readBlocks(db);
+    read = { at: Date.now(), blocks };
     // A failed read is not kept: the next request reads again.
-    domains.catch(() => fullBlocksRead.delete(db));
-    fullBlocksRead.set(db, read);
+    blocks.catch(() => blocksRead.delete(db));
+    blocksRead.set(db, read);
   }
-  return read.domains.then((blocked) => blocked.has(domain.toLowerCase()));
+  return read.blocks.then((blocks) => ruleFor(blocks, host)?.mediaOnly === false);
 }
 
-async function accountsOf(tx: Db, domain: string): Promise<string[]> {
-  const rows = await tx
-    .select({ userId: federationActors.userId })
+/** The known servers (`federation_actors.domain`) that `block` covers. */
+async function domainsCoveredBy(tx: Db, block: string): Promise<string[]> {
+  const rows = await tx.selectDistinct({ domain: federationActors.domain }).from(federationActors);
+  return rows.map((row) => row.domain).filter((domain) => domainBlockCandidates(domain).includes(block));
+}
+
+/**
+ * Brings the accounts of `domains` in line with the blocks as they now are: those whose rule is a
+ * full block lose their follows and are suspended (reason `domain:<the block>`); the others get
+ * back only what a domain block took (a moderator's suspension stays), as Mastodon does.
+ */
+async function applyDomainRules(tx: Db, domains: string[]) {
+  if (domains.length === 0) return;
+  const blocks = await readBlocks(tx);
+  const accounts = await tx
+    .select({ id: federationActors.userId, domain: federationActors.domain, banReason: user.banReason })
     .from(federationActors)
-    .where(eq(federationActors.domain, domain));
-  return rows.map((row) => row.userId);
+    .innerJoin(user, eq(user.id, federationActors.userId))
+    .where(inArray(federationActors.domain, domains));
+  const shut = new Map<string, string>();
+  for (const account of accounts) {
+    const rule = ruleFor(blocks, account.domain);
+    if (rule && !rule.mediaOnly) shut.set(account.id, suspensionReason(rule.domain));
+    else if (isDomainSuspension(account.banReason)) await writeSuspension(tx, account.id, false, null);
+  }
+  if (shut.size === 0) return;
+  const ids = [...shut.keys()];
+  const ended = await tx
+    .delete(follows)
+    .where(sql`${follows.followerId} in ${ids} or ${follows.followeeId} in ${ids}`)
+    .returning({ followerId: follows.followerId, followeeId: follows.followeeId });
+  for (const row of ended) await followStep(tx, row.followerId, row.followeeId, -1);
+  await tx
+    .delete(followRequests)
+    .where(sql`${followRequests.followerId} in ${ids} or ${followRequests.followeeId} in ${ids}`);
+  for (const [id, reason] of shut) await writeSuspension(tx, id, true, reason);
 }
 
-async function liftDomainSuspensions(tx: Db, domain: string, accounts: string[]) {
-  if (accounts.length === 0) return;
-  const suspended = await tx
-    .select({ id: user.id })
-    .from(user)
-    .where(and(inArray(user.id, accounts), eq(user.banReason, suspensionReason(domain))));
-  for (const { id } of suspended) await writeSuspension(tx, id, false, null);
-}
+/** This server's own host, with and without its port: never blocked. */
+const isOwnHost = (domain: string, publicUrl: string) => {
+  const own = new URL(publicUrl);
+  return domain === normalizeDomain(own.host) || domain === normalizeDomain(own.hostname);
+};
 
 export async function blockDomain({
   ctx: { db, viewer },
@@ -84,26 +132,15 @@ export async function blockDomain({
   env,
 }: ServiceArgs<'db' | 'viewer', { domain: string; mediaOnly: boolean }> & { env: CoreDeps['env'] }) {
   await requireAdmin(db, viewer.id);
-  if (domain === new URL(env.publicUrl).host) throw invalid(messages.federation.ownDomain);
+  if (isOwnHost(domain, env.publicUrl)) throw invalid(messages.federation.ownDomain);
   await withTransaction(db, async (tx) => {
     await tx
       .insert(federationDomainBlocks)
       .values({ domain, mediaOnly, createdBy: viewer.id })
       .onConflictDoUpdate({ target: federationDomainBlocks.domain, set: { mediaOnly } });
-    const accounts = await accountsOf(tx, domain);
-    if (mediaOnly) return liftDomainSuspensions(tx, domain, accounts);
-    if (accounts.length === 0) return;
-    const ended = await tx
-      .delete(follows)
-      .where(sql`${follows.followerId} in ${accounts} or ${follows.followeeId} in ${accounts}`)
-      .returning({ followerId: follows.followerId, followeeId: follows.followeeId });
-    for (const row of ended) await followStep(tx, row.followerId, row.followeeId, -1);
-    await tx
-      .delete(followRequests)
-      .where(sql`${followRequests.followerId} in ${accounts} or ${followRequests.followeeId} in ${accounts}`);
-    for (const id of accounts) await writeSuspension(tx, id, true, suspensionReason(domain));
+    await applyDomainRules(tx, await domainsCoveredBy(tx, domain));
   });
-  fullBlocksRead.delete(db);
+  blocksRead.delete(db);
   return { domain, mediaOnly };
 }
 
@@ -118,9 +155,9 @@ export async function unblockDomain({
       .where(eq(federationDomainBlocks.domain, domain))
       .returning({ domain: federationDomainBlocks.domain });
     if (!removed) throw notFound(messages.federation.domainNotBlocked);
-    await liftDomainSuspensions(tx, domain, await accountsOf(tx, domain));
+    await applyDomainRules(tx, await domainsCoveredBy(tx, domain));
   });
-  fullBlocksRead.delete(db);
+  blocksRead.delete(db);
 }
 
 const failedListSize = 50;

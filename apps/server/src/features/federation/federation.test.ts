@@ -3,12 +3,15 @@
  * content negotiation on the browser's URLs, and the inbox's refusals (docs/security.md 28a–28d).
  */
 
+import { limits, type PostDto } from '@glimpse/shared';
 import { Temporal } from '@js-temporal/polyfill';
 import { decode, isBlurhashValid } from 'blurhash';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { federationActors, follows, images, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { heicPhoto, imageForm } from '../../test/images.ts';
 import { createJobMessageQueue } from './queue.ts';
 
 const origin = 'https://glimpse.example:8443';
@@ -112,10 +115,15 @@ describe('discovery', () => {
       software: { name: string };
       openRegistrations: boolean;
       usage: { users: { total: number }; localPosts: number };
+      metadata: unknown;
     };
     expect(info.software.name).toBe('glimpse');
     expect(info.openRegistrations).toBe(true);
     expect(info.usage.users.total).toBeGreaterThanOrEqual(1);
+    // The limits a member meets here, as the settings have them (defaults in packages/shared).
+    expect(info.metadata).toEqual({
+      limits: { importMaxPosts: limits.importMaxPosts, accountStorageQuotaMb: limits.accountStorageQuotaMb },
+    });
   });
 
   it('serves a post as a Note: to Public, cc followers, hashtags as tags and links, a JPEG per photo', async () => {
@@ -150,6 +158,35 @@ describe('discovery', () => {
     const jpeg = await t.app.request(new URL(attachments[0]!.url).pathname);
     expect(jpeg.status).toBe(200);
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('serves a post of an iPhone HEIC photo as a Note with an upright JPEG made from its largest WebP', async () => {
+    const upload = await ada.request('/api/images', {
+      method: 'POST',
+      body: imageForm(heicPhoto(), 'post', 'IMG_0001.HEIC'),
+    });
+    expect(upload.status).toBe(201);
+    const image = (await upload.json()) as { id: string };
+    const posted = await ada.post('/api/posts', { photos: [{ imageId: image.id }], caption: 'From a phone' });
+    expect(posted.status).toBe(201);
+    const post = (await posted.json()) as PostDto;
+
+    const response = await get(`/postdetail/${post.id}`);
+    expect(response.status).toBe(200);
+    const note = (await response.json()) as { attachment: { mediaType: string; url: string } };
+    const [attachment] = [note.attachment].flat();
+    expect(attachment).toMatchObject({ mediaType: 'image/jpeg' });
+    const jpeg = await t.app.request(new URL(attachment!.url).pathname);
+    expect(jpeg.status).toBe(200);
+    const pixels = sharp(Buffer.from(await jpeg.arrayBuffer()));
+    // Upright as the phone shot it: 64×128 with red at the top left (test/images.ts).
+    expect(await pixels.metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 128 });
+    const { data } = await pixels
+      .extract({ left: 4, top: 4, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(200);
+    expect(data[1]).toBeLessThan(60);
   });
 
   it('gives each photo a blurhash of its colours, defined as toot:blurhash in the context', async () => {

@@ -132,7 +132,7 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
 
   registerCollections(federation);
 
-  federation.setNodeInfoDispatcher('/nodeinfo/2.1', (ctx) => nodeInfoOf(ctx.data.db));
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', (ctx) => nodeInfoOf(ctx.data.db, ctx.data.env));
 
   federation
     .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')

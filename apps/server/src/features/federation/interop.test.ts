@@ -5,6 +5,8 @@
  * Signatures are draft-cavage, as Mastodon and Pixelfed sign.
  */
 import './node-shims.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { signRequest, verifyJsonLd, verifyObject, verifyRequest } from '@fedify/fedify';
 import { Create } from '@fedify/vocab';
 import { preloadedContexts } from '@fedify/vocab-runtime';
@@ -17,7 +19,7 @@ import type {
 } from '@glimpse/shared';
 import { notificationText, rateLimits } from '@glimpse/shared';
 import { isBlurhashValid } from 'blurhash';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   comments,
@@ -44,7 +46,7 @@ import {
   type StandInServer,
   startStandIn,
 } from '../../test/stand-in-server.ts';
-import { isDomainBlockedAtDoor } from './domain-blocks.ts';
+import { isDomainBlocked, isDomainBlockedAtDoor } from './domain-blocks.ts';
 import {
   mastodonAccept,
   mastodonActor,
@@ -492,6 +494,111 @@ describe('a blocked domain', () => {
     expect(
       (await admin.delete(`/api/admin/federation/domain-blocks/${encodeURIComponent(domain)}`)).status,
     ).toBe(204);
+  });
+});
+
+describe('a domain block matches the host, not the string typed', () => {
+  it('covers every port of a host without one, every subdomain, any case and a trailing dot; the most specific rule wins', async () => {
+    const post = await t.postPhoto(ada, 'Any port, any subdomain');
+    const postIri = `${ours}/postdetail/${post.id}`;
+    const likes = () => t.countRows(postLikes, eq(postLikes.postId, post.id));
+    const admin = await t.signUpWithProfile({ firstName: 'Abe', lastName: 'Admin', username: 'abe_admin' });
+    await t.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+    const block = async (domain: string, mediaOnly = false) => {
+      const response = await admin.post('/api/admin/federation/domain-blocks', { domain, mediaOnly });
+      expect(response.status, domain).toBe(200);
+      return ((await response.json()) as { domain: string }).domain;
+    };
+    const unblock = async (domain: string) =>
+      expect(
+        (await admin.delete(`/api/admin/federation/domain-blocks/${encodeURIComponent(domain)}`)).status,
+      ).toBe(204);
+    const [eve] = await t.db
+      .select({ userId: federationActors.userId })
+      .from(federationActors)
+      .where(eq(federationActors.iri, `${remote}/users/${username}`));
+    const suspended = async () =>
+      (await t.db.select({ banned: user.banned }).from(user).where(eq(user.id, eve!.userId)))[0]!.banned;
+
+    // The host without its port covers the stand-in on :3112, at the door and for deliveries.
+    expect(await block(remoteHost)).toBe(remoteHost);
+    expect((await deliverToUs(mastodonLike(remote, username, postIri, '900'))).status).toBe(403);
+    expect(await isDomainBlocked(t.db, `${remoteHost}:3112`)).toBe(true);
+    expect(await suspended()).toBe(true);
+    await unblock(remoteHost);
+    expect(await suspended()).toBe(false);
+
+    // The parent domain, typed in capitals with a trailing dot, covers remote.glimpse.test:3112.
+    expect(await block('GLIMPSE.test.')).toBe('glimpse.test');
+    expect((await deliverToUs(mastodonLike(remote, username, postIri, '901'))).status).toBe(403);
+    expect(await suspended()).toBe(true);
+    // A media-only rule for the subdomain is more specific than the parent's full block.
+    await block(`${remoteHost}:3112`, true);
+    expect(await suspended()).toBe(false);
+    expect((await deliverToUs(mastodonLike(remote, username, postIri, '902'))).status).toBe(202);
+    expect(await likes()).toBe(1);
+    await unblock(`${remoteHost}:3112`);
+    expect(await suspended()).toBe(true);
+    await unblock('glimpse.test.');
+    expect(await suspended()).toBe(false);
+
+    // The queued activity's own check (one SQL statement) matches the same way, past the door's cache.
+    expect(await isDomainBlockedAtDoor(t.db, `${remoteHost}:3112`)).toBe(false);
+    await t.db.insert(federationDomainBlocks).values({ domain: 'glimpse.test' });
+    try {
+      await t.db.delete(postLikes).where(eq(postLikes.postId, post.id));
+      expect((await deliverToUs(mastodonLike(remote, username, postIri, '903'))).status).toBe(202);
+      expect(await likes()).toBe(0);
+    } finally {
+      await t.db.delete(federationDomainBlocks).where(eq(federationDomainBlocks.domain, 'glimpse.test'));
+    }
+
+    // International names are stored in punycode; hosts without a dot, as Known servers lists them, are taken.
+    expect(await block('Bücher.example')).toBe('xn--bcher-kva.example');
+    expect(await isDomainBlocked(t.db, 'shop.bücher.example:8443')).toBe(true);
+    expect(await block('localhost:4600')).toBe('localhost:4600');
+    expect(await isDomainBlocked(t.db, 'localhost:4600')).toBe(true);
+    expect(await isDomainBlocked(t.db, 'localhost:4601')).toBe(false);
+    expect(await block('intranet')).toBe('intranet');
+    for (const domain of ['xn--bcher-kva.example', 'localhost:4600', 'intranet']) await unblock(domain);
+  });
+
+  it('the upgrade rewrites stored blocks and their suspensions into the one spelling', async () => {
+    const migration = await readFile(
+      path.join(import.meta.dirname, '../../db/migrations/0029_domain_block_spelling.sql'),
+      'utf8',
+    );
+    await t.db.delete(federationDomainBlocks);
+    const gone = await t.signUpWithProfile({ firstName: 'Old', lastName: 'Block', username: 'old_block' });
+    await t.db
+      .insert(federationDomainBlocks)
+      .values([
+        { domain: 'localhost.' },
+        { domain: 'Example.com.' },
+        { domain: 'twice.example.' },
+        { domain: 'twice.example', mediaOnly: true },
+        { domain: 'port.example.:8443' },
+      ]);
+    await t.db.update(user).set({ banned: true, banReason: 'domain:localhost.' }).where(eq(user.id, gone.id));
+    try {
+      for (const statement of migration.split('--> statement-breakpoint'))
+        await t.db.execute(sql.raw(statement));
+      const rows = await t.db
+        .select({ domain: federationDomainBlocks.domain, mediaOnly: federationDomainBlocks.mediaOnly })
+        .from(federationDomainBlocks)
+        .orderBy(federationDomainBlocks.domain);
+      expect(rows).toEqual([
+        { domain: 'example.com', mediaOnly: false },
+        { domain: 'localhost', mediaOnly: false },
+        { domain: 'port.example:8443', mediaOnly: false },
+        { domain: 'twice.example', mediaOnly: true },
+      ]);
+      const [banned] = await t.db.select({ reason: user.banReason }).from(user).where(eq(user.id, gone.id));
+      expect(banned!.reason).toBe('domain:localhost');
+    } finally {
+      await t.db.delete(federationDomainBlocks);
+      await t.db.update(user).set({ banned: false, banReason: null }).where(eq(user.id, gone.id));
+    }
   });
 });
 

@@ -1,15 +1,14 @@
 /**
  * Photos across servers. Out: a JPEG of each post photo (Pixelfed's default accepts only
- * jpeg/png/gif), made once from the kept original (or the largest WebP for photos without one) at
- * the row's own size, stored beside the WebP files and recorded in `images.jpeg_key`, so deleting
+ * jpeg/png/gif), made once from its largest WebP (never the kept original, which may be a HEIC
+ * sharp cannot read) at the row's own size, stored beside the WebP files and recorded in `images.jpeg_key`, so deleting
  * the image deletes it too. In: a remote photo is fetched by the server through the outbound gate
  * and goes through the upload pipeline (uploadImage: type by content, pixel limit, metadata
  * stripped, WebP sizes), owned by the remote account's local row: browsers only ever load it from
  * our origin, and no member's address reaches the other server.
  */
-import { randomBytes } from 'node:crypto';
 import { limits } from '@glimpse/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/errors.ts';
 import { federationActors, images } from '../../db/schema.ts';
@@ -48,28 +47,45 @@ export async function ensureJpegs(
       result.set(row.id, row.jpegKey);
       continue;
     }
-    const source = await storage.get(row.originalKey ?? row.keys[row.keys.length - 1]!);
+    // The largest WebP, never the kept original: that may be a HEIC, which sharp cannot read
+    // (images/heic.ts), and the WebP is already upright, at the row's size, without metadata.
+    const source = await storage.get(row.keys[row.keys.length - 1]!);
     if (!source) continue;
     const sharp = (await import('sharp')).default;
     const jpeg = await sharp(await readAll(source.body), { limitInputPixels: limits.imageMaxPixels })
-      .rotate()
       .resize({ width: row.width, height: row.height, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 85, progressive: true })
       .toBuffer();
-    const key = `images/${Date.now()}-${randomBytes(6).toString('hex')}-${row.width}.jpg`;
+    // Named after the WebP it is made from: copies of one photo (images/service.ts) share it.
+    const key = row.keys[row.keys.length - 1]!.replace(/\.webp$/, '.jpg');
     await storage.put(key, jpeg, 'image/jpeg');
-    // Two deliveries at once both make one; the first recorded wins, the other file goes.
+    // Two deliveries at once both write the same file; the first recorded adds it to the quota.
     const [recorded] = await db
       .update(images)
-      .set({ jpegKey: key })
+      .set({ jpegKey: key, bytes: sql`${images.bytes} + ${jpeg.byteLength}` })
       .where(and(eq(images.id, row.id), isNull(images.jpegKey)))
-      .returning({ jpegKey: images.jpegKey });
-    if (!recorded) {
-      await storage.delete([key]);
-      const [winner] = await db.select({ jpegKey: images.jpegKey }).from(images).where(eq(images.id, row.id));
-      if (winner?.jpegKey) result.set(row.id, winner.jpegKey);
-    } else result.set(row.id, key);
+      .returning({ ownerId: images.ownerId });
+    if (recorded) {
+      await db
+        .update(images)
+        .set({ jpegKey: key })
+        .where(
+          and(
+            eq(images.ownerId, recorded.ownerId),
+            sql`${images.keys}[1] = ${row.keys[0]}`,
+            isNull(images.jpegKey),
+          ),
+        );
+    } else {
+      // Deleted meanwhile, with nothing else naming the file: it goes too.
+      const [named] = await db.select({ id: images.id }).from(images).where(eq(images.jpegKey, key)).limit(1);
+      if (!named) {
+        await storage.delete([key]);
+        continue;
+      }
+    }
+    result.set(row.id, key);
   }
   return result;
 }

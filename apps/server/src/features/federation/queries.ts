@@ -22,7 +22,10 @@ export const liveKv = () => or(isNull(federationKv.expiresAt), sql`${federationK
 /** A profile of this server's own, not a remote account's. */
 export const isLocalProfile = sql`not exists (select 1 from ${federationActors} where ${federationActors.userId} = ${profiles.userId})`;
 
-const domain = sql.placeholder('domain');
+/** `domainBlockCandidates(host)` (packages/shared), most specific first. */
+const domains = sql`${sql.placeholder('domains')}::text[]`;
+/** The rule for a host: the most specific block among its candidates, as Mastodon's `rule_for`. */
+const ruleForHost = sql`from ${federationDomainBlocks} where ${federationDomainBlocks.domain} = any(${domains}) order by array_position(${domains}, ${federationDomainBlocks.domain}) limit 1`;
 /** A one-row FROM for statements that ask questions rather than read rows. */
 const asked = sql`(select 1) as asked`;
 
@@ -30,7 +33,7 @@ const asked = sql`(select 1) as asked`;
 const standing = {
   userId: federationActors.userId,
   suspended: sql<boolean>`coalesce(${user.banned}, false)`,
-  domainBlocked: sql<boolean>`exists (select 1 from ${federationDomainBlocks} where ${federationDomainBlocks.domain} = ${domain} and not ${federationDomainBlocks.mediaOnly})`,
+  domainBlocked: sql<boolean>`coalesce((select not ${federationDomainBlocks.mediaOnly} ${ruleForHost}), false)`,
 };
 
 /** The remote actor `iri` and its account, if known: no row of either leaves the columns null. */
@@ -58,13 +61,12 @@ export const federationStatements = preparedFor((db) => ({
     .from(federationKv)
     .where(and(sql`${federationKv.key} = any(${sql.placeholder('keys')}::text[])`, liveKv()))
     .prepare('federation_kv_get_many'),
-  /** `domain`: host with port, lower-case. */
+  /** The block that rules a host (`domains`: its candidates), if any. */
   domainBlock: db
-    .select({ mediaOnly: federationDomainBlocks.mediaOnly })
-    .from(federationDomainBlocks)
-    .where(eq(federationDomainBlocks.domain, domain))
+    .select({ mediaOnly: sql<boolean>`(select ${federationDomainBlocks.mediaOnly} ${ruleForHost})` })
+    .from(asked)
     .prepare('federation_domain_block'),
-  /** The actor `iri` if known here, whether it is suspended, and whether `domain` is fully blocked. */
+  /** The actor `iri` if known here, whether it is suspended, and whether its host (`domains`) is fully blocked. */
   senderStanding: fromSender(db.select(standing).from(asked).$dynamic()).prepare(
     'federation_sender_standing',
   ),

@@ -202,7 +202,8 @@ describe('AVIF renditions', () => {
   it('the sweep queues a photo whose job never ran, once however often it runs, and leaves recent uploads alone', async () => {
     const author = await t.signUpWithProfile();
     const missed = await uploadPostPhoto(author, 900, 700);
-    const recent = await uploadPostPhoto(author, 900, 700);
+    // Another photo: the same bytes again would share the first one's files and encode.
+    const recent = await uploadPostPhoto(author, 900, 701);
     await t.jobsDone();
     await forgetAvif(missed.id);
     await t.db.update(schema.images).set({ avifKeys: null }).where(eq(schema.images.id, recent.id));

@@ -53,12 +53,24 @@ const nextStepAborted = (err: unknown) => (err as { name?: string })?.name === '
 
 /** Records the outcome unless another instance did first or the image is gone; true if recorded. */
 async function record(db: Db, imageId: string, avifKeys: string[], bytes = 0): Promise<boolean> {
-  const updated = await db
+  const [updated] = await db
+    .update(images)
+    .set({ avifKeys, bytes: sql`${images.bytes} + ${bytes}` })
+    .where(and(eq(images.id, imageId), isNull(images.avifKeys)))
+    .returning({ ownerId: images.ownerId, keys: images.keys });
+  if (!updated) return false;
+  // Copies of the same photo (images/service.ts) name the same files, so the same twins too.
+  await db
     .update(images)
     .set({ avifKeys })
-    .where(and(eq(images.id, imageId), isNull(images.avifKeys)))
-    .returning({ id: images.id });
-  if (updated.length === 0) return false;
+    .where(
+      and(
+        eq(images.ownerId, updated.ownerId),
+        // The first key names the stored files (random per upload): copies share it.
+        sql`${images.keys}[1] = ${updated.keys[0]}`,
+        isNull(images.avifKeys),
+      ),
+    );
   // A picture from another server counts its twins against the remote-media cache's cap.
   if (bytes > 0) {
     await db

@@ -35,11 +35,13 @@ export const imageRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const { purpose, file } = c.req.valid('form');
     const bytes = Buffer.from(await file.arrayBuffer());
-    const image = await c
-      .get('deps')
-      .uploadGate.whileUploading(() => uploadImage({ ctx: c.get('ctx'), input: { purpose, bytes } }));
-    // A post photo's AVIF twins are encoded by a job after this answer, never inside its budget.
-    if (purpose === 'post') await queueAvif(c.get('ctx').db, image.id);
+    const deps = c.get('deps');
+    const { copy, ...image } = await deps.uploadGate.whileUploading(() =>
+      uploadImage({ ctx: c.get('ctx'), input: { purpose, bytes, quotaMb: deps.env.ACCOUNT_STORAGE_QUOTA_MB } }),
+    );
+    // A post photo's AVIF twins are encoded by a job after this answer, never inside its budget; a
+    // copy of a photo stored before shares the first upload's (images/avif.ts records them on both).
+    if (purpose === 'post' && !copy) await queueAvif(c.get('ctx').db, image.id);
     return c.json(image, 201);
   },
 );

@@ -2,16 +2,16 @@
  * Stored images: upload (pipeline → storage → row) and the sweep of uploads never attached. What
  * other features need of images (the DTO, ownership checks, deletion) is in core/images.ts.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ImageDto, ImagePurpose } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, lt, sql } from 'drizzle-orm';
-import { deleteImages, toImageDto } from '../../core/images.ts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { deleteImages, lockStoredPhoto, type MediaReach, toImageDto } from '../../core/images.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { events, images, postImages, profiles, remoteMedia } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
-import { invalid } from '../../lib/errors.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { originalsFolder, putAll, type Storage } from '../../storage/storage.ts';
 import { type ProcessOptions, processImage } from './pipeline.ts';
@@ -24,28 +24,99 @@ const folderOf: Record<ImagePurpose, string> = {
   background: 'editedBackgroundImages',
 };
 
+/** A post or event photo is no one's but its owner's until posted: its addresses are signed (core/images.ts). */
+const reachOfUpload = (purpose: ImagePurpose): MediaReach =>
+  folderOf[purpose] === 'images' ? 'audience' : 'open';
+
 /** The sizes each purpose keeps: a post photo's widths bound its long side. */
 const processOptionsOf = (purpose: ImagePurpose, oneAtATime = false): ProcessOptions =>
   purpose === 'post' ? { widths: limits.postImageWidths, boundLongSide: true, oneAtATime } : { oneAtATime };
 
 const sizeOf = (files: readonly { data: Buffer }[]) => files.reduce((sum, f) => sum + f.data.byteLength, 0);
 
+/** An upload refused because the owner's photos already take their quota (ACCOUNT_STORAGE_QUOTA_MB). */
+export class StorageFullError extends AppError {
+  constructor(quotaMb: number) {
+    super('TooLarge', messages.image.storageFull(quotaMb));
+  }
+}
+
+/** What `ownerId`'s images take in storage (each stored file counted once: copies add nothing). */
+export async function storageUsedBy(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${images.bytes}), 0)` })
+    .from(images)
+    .where(eq(images.ownerId, ownerId));
+  return Number(row?.used ?? 0);
+}
+
+/**
+ * The same photo (bytes) uploaded again by the same member for the same purpose: a new row naming
+ * the first one's files, so 200 posts of one picture store it once and encode it once. Under the
+ * photo's lock (core/images.ts), so the files cannot be deleted between the look-up and the insert.
+ */
+async function copyOfStoredPhoto(db: Db, ownerId: string, purpose: ImagePurpose, contentHash: string) {
+  return withTransaction(db, async (tx) => {
+    await lockStoredPhoto(tx, ownerId, contentHash);
+    const [first] = await tx
+      .select()
+      .from(images)
+      .where(
+        and(eq(images.ownerId, ownerId), eq(images.contentHash, contentHash), eq(images.purpose, purpose)),
+      )
+      .orderBy(images.createdAt)
+      .limit(1);
+    if (!first) return null;
+    const [copy] = await tx
+      .insert(images)
+      .values({
+        ownerId,
+        purpose,
+        keys: first.keys,
+        widths: first.widths,
+        width: first.width,
+        height: first.height,
+        placeholder: first.placeholder,
+        originalKey: first.originalKey,
+        avifKeys: first.avifKeys,
+        jpegKey: first.jpegKey,
+        contentHash,
+        bytes: 0,
+      })
+      .returning();
+    return copy!;
+  });
+}
+
 /**
  * Files first, then the row: a failed write deletes the files written so far, a failed insert
  * deletes them all, so no half-record stays. `sourceUrl` marks a remote picture the federation
- * fetched (its cache may evict it and fetch it back from there); members' uploads have none.
+ * fetched (its cache may evict it and fetch it back from there); members' uploads have none, and
+ * only theirs are stored once per photo and counted against `quotaMb` (0: no limit). Answers the
+ * image and whether it is a copy of one stored before (nothing new to encode).
  */
 export async function uploadImage({
   ctx: { db, storage, viewer },
-  input: { purpose, bytes, sourceUrl, oneAtATime = false },
+  input: { purpose, bytes, sourceUrl, oneAtATime = false, quotaMb = 0 },
 }: ServiceArgs<
   'db' | 'storage' | 'viewer',
-  { purpose: ImagePurpose; bytes: Buffer; sourceUrl?: string; oneAtATime?: boolean }
->): Promise<ImageDto> {
+  { purpose: ImagePurpose; bytes: Buffer; sourceUrl?: string; oneAtATime?: boolean; quotaMb?: number }
+>): Promise<ImageDto & { copy: boolean }> {
   const isPost = purpose === 'post';
+  const contentHash = sourceUrl ? null : createHash('sha256').update(bytes).digest('hex');
+  const quotaBytes = quotaMb * 1024 * 1024;
+  const used = quotaBytes > 0 ? await storageUsedBy(db, viewer.id) : 0;
+  if (quotaBytes > 0 && used >= quotaBytes) throw new StorageFullError(quotaMb);
+  if (contentHash) {
+    const copy = await copyOfStoredPhoto(db, viewer.id, purpose, contentHash);
+    if (copy) return { ...toImageDto(storage, copy, reachOfUpload(purpose)), copy: true };
+  }
   const processed = await processImage(bytes, processOptionsOf(purpose, oneAtATime));
+  const stored = sizeOf(processed.variants) + (isPost ? bytes.byteLength : 0);
+  if (quotaBytes > 0 && used + stored > quotaBytes) throw new StorageFullError(quotaMb);
   // A millisecond timestamp in every file name (SPEC.md §3), plus randomness so names never collide.
-  const name = `${Date.now()}-${randomBytes(6).toString('hex')}`;
+  // 96 random bits: the name is all that guards a photo whose post is open to everyone.
+  const name = `${Date.now()}-${randomBytes(12).toString('hex')}`;
   const stem = `${folderOf[purpose]}/${name}`;
   const keys = processed.variants.map((v) => `${stem}-${v.width}.webp`);
   // A post photo is also kept exactly as uploaded, for its owner's data export (never served).
@@ -69,19 +140,16 @@ export async function uploadImage({
           height: processed.height,
           placeholder: processed.placeholder,
           originalKey,
+          contentHash,
+          bytes: stored,
         })
         .returning();
       if (sourceUrl) {
-        await tx.insert(remoteMedia).values({
-          imageId: inserted!.id,
-          stem,
-          sourceUrl,
-          bytes: sizeOf(processed.variants) + (originalKey ? bytes.byteLength : 0),
-        });
+        await tx.insert(remoteMedia).values({ imageId: inserted!.id, stem, sourceUrl, bytes: stored });
       }
       return inserted!;
     });
-    return toImageDto(storage, row);
+    return { ...toImageDto(storage, row, reachOfUpload(purpose)), copy: false };
   } catch (error) {
     await storage.delete(storedKeys);
     throw error;

@@ -329,12 +329,15 @@ describe('bad archives are refused with the reason, and store nothing', () => {
 describe('a restart during an import', () => {
   it('resumes where it stopped, without a duplicate', async () => {
     const member = await t.signUpWithProfile();
+    // Five different photos: the same one five times would be stored once (import-limits.test.ts).
     const archive = instagramArchive(
-      Array.from({ length: 5 }, (_, i) => ({
-        caption: `Post ${i}`,
-        time: day('2018-01-01T00:00:00Z') + i * 86_400,
-        photos: [{ data: jpeg }],
-      })),
+      await Promise.all(
+        Array.from({ length: 5 }, async (_, i) => ({
+          caption: `Post ${i}`,
+          time: day('2018-01-01T00:00:00Z') + i * 86_400,
+          photos: [{ data: await makeJpeg(400 + i, 300) }],
+        })),
+      ),
     );
     // The archive as the request leaves it, with no job run yet: the test runs the task by hand.
     const id = crypto.randomUUID();

@@ -38,7 +38,12 @@ async function receive(body: ReadableStream<Uint8Array>, file: string): Promise<
 }
 
 export const importRoutes = new Hono<AppEnv>()
-  .get('/import', signedIn, async (c) => c.json({ import: await getImport({ ctx: c.get('ctx') }) }, 200))
+  .get('/import', signedIn, async (c) =>
+    c.json(
+      { import: await getImport({ ctx: c.get('ctx'), input: { maxPosts: c.get('deps').env.IMPORT_MAX_POSTS } }) },
+      200,
+    ),
+  )
   .post('/import', rateLimit('imports'), signedIn, async (c) => {
     // A declared length over the limit is refused before a byte is read.
     if (Number(c.req.header('content-length') ?? 0) > limits.importMaxBytes) throw archiveTooLarge();
@@ -48,7 +53,8 @@ export const importRoutes = new Hono<AppEnv>()
     try {
       const file = path.join(dir, 'archive.zip');
       if ((await receive(body, file)) === 0) throw invalid(messages.import.missing);
-      return c.json({ import: await startImport({ ctx: c.get('ctx'), input: { file } }) }, 202);
+      const maxPosts = c.get('deps').env.IMPORT_MAX_POSTS;
+      return c.json({ import: await startImport({ ctx: c.get('ctx'), input: { file, maxPosts } }) }, 202);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

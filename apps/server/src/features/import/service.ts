@@ -29,7 +29,7 @@ import { archiveImports, importedPosts, postImages, posts } from '../../db/schem
 import { addJob, defineTask, type RunningJob } from '../../jobs/task.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
 import { queueAvif } from '../images/avif.ts';
-import { uploadImage } from '../images/service.ts';
+import { StorageFullError, uploadImage } from '../images/service.ts';
 import { syncPostTags } from '../posts/entities.ts';
 import { type Archive, CorruptArchive, openArchive } from './archive.ts';
 import { type ArchivePost, readContents } from './formats.ts';
@@ -42,7 +42,7 @@ type ImportRow = typeof archiveImports.$inferSelect;
 const stale = (row: ImportRow) =>
   row.status === 'running' && Date.now() - row.createdAt.getTime() > limits.importMaxMinutes * 60_000;
 
-function toDto(row: ImportRow): ImportDto {
+function toDto(row: ImportRow, maxPosts: number): ImportDto {
   return {
     id: row.id,
     status: stale(row) ? 'failed' : row.status,
@@ -51,7 +51,8 @@ function toDto(row: ImportRow): ImportDto {
     processed: row.processed,
     imported: row.imported,
     alreadyImported: row.alreadyImported,
-    skipped: row.skipped,
+    skipped: { ...row.skipped, overLimit: row.skipped.overLimit ?? 0 },
+    maxPosts,
     error: stale(row) ? 'failed' : row.error,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -60,9 +61,10 @@ function toDto(row: ImportRow): ImportDto {
 
 export async function getImport({
   ctx: { db, viewer },
-}: ServiceArgs<'db' | 'viewer'>): Promise<ImportDto | null> {
+  input: { maxPosts },
+}: ServiceArgs<'db' | 'viewer', { maxPosts: number }>): Promise<ImportDto | null> {
   const [row] = await db.select().from(archiveImports).where(eq(archiveImports.userId, viewer.id));
-  return row ? toDto(row) : null;
+  return row ? toDto(row, maxPosts) : null;
 }
 
 /**
@@ -71,8 +73,8 @@ export async function getImport({
  */
 export async function startImport({
   ctx: { db, storage, viewer },
-  input: { file },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { file: string }>): Promise<ImportDto> {
+  input: { file, maxPosts },
+}: ServiceArgs<'db' | 'storage' | 'viewer', { file: string; maxPosts: number }>): Promise<ImportDto> {
   await requireProfile(db, viewer.id, () => forbidden(messages.post.profileRequired));
   const [previous] = await db.select().from(archiveImports).where(eq(archiveImports.userId, viewer.id));
   if (previous?.status === 'running' && !stale(previous)) throw conflict(messages.import.busy);
@@ -95,7 +97,7 @@ export async function startImport({
     processed: 0,
     imported: 0,
     alreadyImported: 0,
-    skipped: { videos: 0, files: 0, emptyPosts: 0, splitPosts: 0 },
+    skipped: { videos: 0, files: 0, emptyPosts: 0, splitPosts: 0, overLimit: 0 },
     error: null,
     createdAt: new Date(),
     finishedAt: null,
@@ -125,12 +127,12 @@ export async function startImport({
   }
   if (!row) throw conflict(messages.import.busy);
   if (previous?.fileKey) await storage.delete([previous.fileKey]).catch(() => {});
-  return toDto(row);
+  return toDto(row, maxPosts);
 }
 
 class AlreadyImported extends Error {}
 
-type Tally = Pick<ImportRow, 'processed' | 'imported' | 'alreadyImported' | 'skipped'>;
+type Tally = Pick<ImportRow, 'processed' | 'imported' | 'alreadyImported'> & { skipped: ImportDto['skipped'] };
 
 /**
  * Creates one post of the archive, or counts why not. Its photos' AVIF encodes are left to the end
@@ -148,7 +150,7 @@ async function importPost(
 ) {
   const { db, storage } = deps;
   const viewer = { id: row.userId, email: '' };
-  const photos: { imageId: string; altText: string }[] = [];
+  const photos: { imageId: string; altText: string; copy: boolean }[] = [];
   try {
     for (const photo of post.photos) {
       const bytes = await archive.read(photo.entry, limits.imageMaxBytes);
@@ -159,12 +161,16 @@ async function importPost(
       try {
         // As an upload: AVIF encodes in this process step aside, so the two never hold memory at once.
         const image = await deps.uploadGate.whileUploading(() =>
-          uploadImage({ ctx: { db, storage, viewer }, input: { purpose: 'post', bytes, oneAtATime: true } }),
+          uploadImage({
+            ctx: { db, storage, viewer },
+            input: { purpose: 'post', bytes, oneAtATime: true, quotaMb: deps.env.ACCOUNT_STORAGE_QUOTA_MB },
+          }),
         );
-        photos.push({ imageId: image.id, altText: photo.altText ?? '' });
+        photos.push({ imageId: image.id, altText: photo.altText ?? '', copy: image.copy });
       } catch (error) {
         // Not a picture the pipeline takes (a PSD, a broken file, too many pixels): left out, counted.
-        if (!(error instanceof AppError)) throw error;
+        // A full quota stops the whole import (the job's catch).
+        if (!(error instanceof AppError) || error instanceof StorageFullError) throw error;
         tally.skipped.files++;
       }
     }
@@ -185,7 +191,9 @@ async function importPost(
             createdAt: post.createdAt,
           })
           .returning({ id: posts.id, createdAt: posts.createdAt });
-        await tx.insert(postImages).values(photos.map((photo, position) => ({ postId, position, ...photo })));
+        await tx
+          .insert(postImages)
+          .values(photos.map(({ imageId, altText }, position) => ({ postId, position, imageId, altText })));
         await syncPostTags(tx, inserted!, post.caption);
         // The hash is claimed last: taken already (another run of this job), the post rolls back.
         const [claimed] = await tx
@@ -209,7 +217,8 @@ async function importPost(
       return;
     }
     tally.imported++;
-    encodeLater.push(...photos.map((photo) => photo.imageId));
+    // A copy of a photo stored before shares that one's AVIF twins (images/avif.ts).
+    encodeLater.push(...photos.filter((photo) => !photo.copy).map((photo) => photo.imageId));
   } catch (error) {
     await deleteImages(
       { db, storage },
@@ -234,7 +243,7 @@ async function importAll(deps: CoreDeps, row: ImportRow, archive: Archive, job: 
     processed: 0,
     imported: 0,
     alreadyImported: 0,
-    skipped: { videos: 0, files: 0, emptyPosts: 0, splitPosts: 0 },
+    skipped: { videos: 0, files: 0, emptyPosts: 0, splitPosts: 0, overLimit: 0 },
   };
   // Every photo still to import is unpacked once first: a file that lies about its size (a zip
   // bomb, a damaged archive) stops the import before it has made a single post.
@@ -259,6 +268,8 @@ async function importAll(deps: CoreDeps, row: ImportRow, archive: Archive, job: 
     const previousImport = done.get(post.hash);
     if (previousImport === row.id) tally.imported++;
     else if (previousImport) tally.alreadyImported++;
+    // Past the cap, posts wait for the next import of the archive, which skips what is here.
+    else if (tally.imported >= deps.env.IMPORT_MAX_POSTS) tally.skipped.overLimit++;
     else await importPost(deps, row, archive, post, tally, encodeLater);
     tally.processed++;
     await save();
@@ -304,6 +315,12 @@ export const archiveImportTask = defineTask<{ importId: string }, CoreDeps>({
       await finish(db, row, null);
       await storage.delete([row.fileKey]);
     } catch (error) {
+      if (error instanceof StorageFullError) {
+        // The posts made so far stay; their photos' encodes are left to the hourly sweep.
+        await finish(db, row, 'quota');
+        await storage.delete([row.fileKey]).catch(() => {});
+        return;
+      }
       const corrupt = error instanceof CorruptArchive || error instanceof AppError;
       logger.warn({ err: error, importId, attempt: job.attempt }, 'archive import stopped');
       if (corrupt || job.attempt >= job.maxAttempts) {

@@ -57,7 +57,8 @@ export function requireNotAboutViewer(report: { reportedUserId: string | null },
 
 const content = (storage: Storage, text: string, imageKey: string | null): ReportedContentDto => ({
   text,
-  imageUrl: imageKey ? storage.publicUrl(imageKey) : null,
+  // Staff read reported things whoever their audience: the signed address opens either kind.
+  imageUrl: imageKey ? storage.privateUrl(imageKey) : null,
 });
 
 /** A report's picture is read through the console's API, never from a public address. */

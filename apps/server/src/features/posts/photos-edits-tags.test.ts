@@ -132,6 +132,16 @@ describe('several photos', () => {
     expect(original?.originalKey).toMatch(/^originals\/\d{13}-[0-9a-f]+\.jpg$/);
     // Kept for the owner's export, never served.
     expect((await author.get(`/media/${original!.originalKey}`)).status).toBe(404);
+    // Nor in another case: on a disk that ignores case (macOS, Windows) `Originals/…` opens the
+    // original. This disk minds case, so a copy under each spelling stands in for that.
+    const stem = original!.originalKey!.slice('originals/'.length);
+    for (const folder of ['Originals', 'ORIGINALS', 'Exports', 'Imports', 'Reports']) {
+      await t.deps.storage.put(`${folder}/${stem}`, Buffer.from('kept'), 'image/jpeg');
+      expect((await author.get(`/media/${folder}/${stem}`)).status, folder).toBe(404);
+    }
+    await t.deps.storage.delete(
+      ['Originals', 'ORIGINALS', 'Exports', 'Imports', 'Reports'].map((f) => `${f}/${stem}`),
+    );
 
     const response = await author.post('/api/posts', {
       photos: [

@@ -66,6 +66,8 @@ export function selectPostsForViewer(
         caption: posts.caption,
         sensitive: posts.sensitive,
         audience: posts.audience,
+        // With the audience, whose photos' addresses are signed (core/images.ts `MediaReach`).
+        authorPrivate: profiles.isPrivate,
         likeCount: posts.likeCount,
         commentCount: posts.commentCount,
         createdAt: posts.createdAt,
@@ -86,12 +88,13 @@ export function selectPostsForViewer(
 export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPostsForViewer>['execute']>>[number];
 
 export function toPostDto(storage: Storage, row: PostRow): PostDto {
+  const reach = row.post.audience === 'public' && !row.post.authorPrivate ? 'open' : 'audience';
   return {
     id: row.post.id,
     author: toAuthorDto(storage, row),
     caption: row.post.caption,
     photos: row.photos.map(({ altText, ...image }) => ({
-      image: toImageDto(storage, image),
+      image: toImageDto(storage, image, reach),
       altText,
     })),
     sensitive: row.post.sensitive,

@@ -30,6 +30,7 @@ function notesOf(result: ImportDto): string[] {
     skipped.videos > 0 ? messages.import.skippedVideos(skipped.videos) : '',
     skipped.files > 0 ? messages.import.skippedFiles(skipped.files) : '',
     skipped.emptyPosts > 0 ? messages.import.skippedEmpty(skipped.emptyPosts) : '',
+    skipped.overLimit > 0 ? messages.import.overLimit(skipped.overLimit, result.maxPosts) : '',
   ].filter(Boolean);
 }
 

@@ -5,6 +5,7 @@
  * suspended member), on a domain that is not blocked (domain-blocks.ts). One statement answers all
  * three, since every incoming activity asks (docs/performance.md, "inbox").
  */
+import { domainBlockCandidates } from '@glimpse/shared';
 import type { Db } from '../../../db/client.ts';
 import { federationStatements } from '../queries.ts';
 
@@ -27,7 +28,7 @@ const standingOf = (row?: { userId: string | null; suspended: boolean; domainBlo
 export async function senderStanding(db: Db, actorIri: URL): Promise<SenderStanding> {
   const [row] = await federationStatements(db).senderStanding.execute({
     iri: actorIri.href,
-    domain: actorIri.host.toLowerCase(),
+    domains: domainBlockCandidates(actorIri.host),
   });
   return standingOf(row);
 }
@@ -43,7 +44,7 @@ export async function senderStandingWithPost(
 ): Promise<SenderStanding & { postPublished: boolean }> {
   const [row] = await federationStatements(db).senderStandingWithPost.execute({
     iri: actorIri.href,
-    domain: actorIri.host.toLowerCase(),
+    domains: domainBlockCandidates(actorIri.host),
     postId,
   });
   return { ...standingOf(row), postPublished: row?.postPublished ?? false };

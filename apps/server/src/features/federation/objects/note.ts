@@ -119,6 +119,10 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
     { db, storage },
     photos.map((p) => p.imageId),
   );
+  // A followers-only Note goes to approved followers' servers alone: its photos' addresses are
+  // signed, as the web app's are for the audience (core/images.ts), since their fetch has no session.
+  const open = await isOpenPost(db, postId);
+  const urlOfPhoto = (key: string) => (open ? storage.publicUrl(key) : storage.privateUrl(key));
 
   const parts = parseText(post.caption);
   const mentioned = [...new Set(parts.flatMap((p) => (p.kind === 'mention' ? [p.username] : [])))];
@@ -156,7 +160,7 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
       const key = jpegs.get(photo.imageId);
       if (!key) return [];
       const image = new PhotoImage({
-        url: absoluteUrl(ctx, storage.publicUrl(key)),
+        url: absoluteUrl(ctx, urlOfPhoto(key)),
         mediaType: 'image/jpeg',
         name: photo.altText || null,
         width: photo.width,
