@@ -35,6 +35,15 @@ async function shoot(page: Page, name: string) {
     })
     .toBe(true);
   await page.waitForLoadState('networkidle');
+  // Decoded, and each once on screen: a full-page capture may otherwise paint a far one's box empty.
+  await page.evaluate(async () => {
+    await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }
+    window.scrollTo(0, 0);
+  });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
