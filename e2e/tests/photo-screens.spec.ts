@@ -48,7 +48,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test('photo frames on every screen @screens', async ({ page, consoleProblems }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(1_800_000);
   // Pictures for a person to look at, not a test: on a busy machine a first screen may start
   // later than Chromium expects its preloads to be used.
   consoleProblems.allow(
