@@ -35,11 +35,20 @@ async function shoot(page: Page, name: string) {
     })
     .toBe(true);
   await page.waitForLoadState('networkidle');
+  // Decoded, and each once on screen: a full-page capture may otherwise paint a far one's box empty.
+  await page.evaluate(async () => {
+    await Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }
+    window.scrollTo(0, 0);
+  });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 test('photo frames on every screen @screens', async ({ page, consoleProblems }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(1_800_000);
   // Pictures for a person to look at, not a test: on a busy machine a first screen may start
   // later than Chromium expects its preloads to be used.
   consoleProblems.allow(

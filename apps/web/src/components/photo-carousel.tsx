@@ -45,7 +45,10 @@ export function PhotoCarousel({
 
   if (count === 1) {
     return (
-      <div className={[styles.frame, className].filter(Boolean).join(' ')} style={frame}>
+      <div
+        className={[styles.frame, fit === 'contain' && styles.contain, className].filter(Boolean).join(' ')}
+        style={frame}
+      >
         <ResponsiveImage
           image={first.image}
           alt={first.altText || fallbackAlt}
@@ -90,7 +93,10 @@ export function PhotoCarousel({
         swipeFrom.current = null;
       }}
     >
-      <div className={styles.frame} style={frame}>
+      <div
+        className={[styles.frame, fit === 'contain' && styles.contain].filter(Boolean).join(' ')}
+        style={frame}
+      >
         {photos.map((photo, i) => (
           // Only the current photo is in the page; the live indicator below says which it is.
           <div key={photo.image.id} className={styles.slide} hidden={i !== index}>

@@ -47,7 +47,7 @@ export function ResponsiveImage({
     <picture className={[styles.picture, className].filter(Boolean).join(' ')}>
       {image.avifSrcset && !fallback && <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} />}
       <img
-        className={styles.image}
+        className={loaded ? styles.image : `${styles.image} ${styles.loading}`}
         src={fallback ?? image.url}
         srcSet={fallback ? undefined : image.srcset}
         sizes={sizes}
