@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { federationActors, profiles, user } from '../../db/schema.ts';
 import type { OutboundGate } from '../../lib/outbound/gate.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { actorKeyIds } from './key-owners.ts';
 import { importRemoteImage } from './media.ts';
 import { htmlToText, storableText } from './objects/html.ts';
 
@@ -52,7 +53,7 @@ export async function upsertRemoteActor(deps: Deps, actor: Actor): Promise<strin
     sharedInbox: actor.endpoints?.sharedInbox?.href ?? null,
     followersUrl: actor.followersId?.href ?? null,
     url: hrefOf(actor.url),
-    publicKeys: actor.publicKeyIds.map((id) => id.href),
+    publicKeys: actorKeyIds(actor),
     fetchedAt: new Date(),
   };
   const { userId, hasPicture } = await withTransaction(deps.db, async (tx) => {
