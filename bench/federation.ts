@@ -139,7 +139,7 @@ async function seedRemoteFollowers(
   await db.query(
     `insert into federation_actors (user_id, iri, handle, domain, inbox, shared_inbox, followers_url, public_keys)
        select id, iri, handle, host, iri || '/inbox', 'https://' || host || '/inbox', iri || '/followers',
-              jsonb_build_array(jsonb_build_object('id', iri || '#main-key', 'owner', iri))
+              jsonb_build_array(iri || '#main-key')
        from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as t(id, iri, handle, host)`,
     [rows.map((r) => r.id), rows.map((r) => r.iri), rows.map((r) => r.handle), rows.map((r) => r.host)],
   );

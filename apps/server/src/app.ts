@@ -39,6 +39,7 @@ import { AppError, httpStatusOf } from './lib/errors.ts';
 import { languageOfHeader, setScopeLanguage, withLanguage } from './lib/language.ts';
 import { homeDataUrls, type PageHints, pageHintLinks, withHints } from './lib/page-hints.ts';
 import { findUnstorableText, hasUnstorableText } from './lib/text.ts';
+import { closeAfterUnreadBody } from './lib/unread-body.ts';
 import { isOutOfSpace } from './storage/space.ts';
 import { isReportSnapshotKey, mediaContentType, originalsFolder } from './storage/storage.ts';
 
@@ -79,6 +80,9 @@ export function createApp(deps: AppDeps) {
   const lookupSession = createSessionLookup(auth, { suspended: deps.suspended, ended: deps.endedSessions });
   const hasSessionCookie = createSessionCookieCheck(auth);
   const remoteMedia = createRemoteMediaCache(deps);
+
+  // Outermost: it sees the final answer, and whether the request's body was read by then.
+  app.use(closeAfterUnreadBody());
 
   app.use(async (c, next) => {
     const started = performance.now();

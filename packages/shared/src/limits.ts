@@ -40,6 +40,14 @@ export const rateLimits = {
    */
   inboxPerServer: { max: 1200, windowSeconds: 60 },
   /**
+   * Inbox requests refused before a signature verified (none, a bad one, a key its actor does not
+   * list, a body too large or too deep), per client address: a server whose signatures fail keeps
+   * failing for a moment at most (Fedify and Mastodon fetch a key again when it fails), so one a
+   * second is generous; past it the address is answered 429 before anything is read or fetched.
+   * Counted per address, never per the server a keyId names: anyone can name any server.
+   */
+  inboxFailures: { max: 60, windowSeconds: 60 },
+  /**
    * Account emails (password reset, verification, email change), issue 14: per address and per
    * account, so nobody can flood someone's inbox from many addresses; per client address on top
    * (better-auth). Mastodon allows a confirmation resend about every 5 minutes; 5 an hour is that.
@@ -93,6 +101,12 @@ export const limits = {
   accountHandleMax: 300,
   /** An account moves at most once in this many days (Mastodon's cool-down). */
   moveCooldownDays: 30,
+  /**
+   * JSON from other servers (an inbox body, a fetched actor or key) nested deeper than this is
+   * refused before it is parsed: activities nest a few levels (an attachment's url, a tag's icon),
+   * and JSON-LD processing recurses per level (200,000 levels overflowed its stack after a second).
+   */
+  federationJsonMaxDepth: 32,
   /** Former accounts a member may list as aliases. */
   aliasesMax: 10,
   usernameMin: 3,

@@ -1135,7 +1135,10 @@ export const federationActors = pgTable(
     followersUrl: text('followers_url'),
     /** The profile page a person opens on its server. */
     url: text('url'),
-    /** `{ id, owner }` of each public key the actor document names. */
+    /**
+     * The ids of the keys the actor document lists (`publicKey` and `assertionMethod`): a key
+     * counts for this actor only if listed (features/federation/key-owners.ts).
+     */
     publicKeys: jsonb('public_keys').notNull().default(sql`'[]'::jsonb`),
     fetchedAt: timestamp('fetched_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -2,8 +2,9 @@
  * A remote fediverse server for the interop tests (a Mastodon, a Pixelfed, a Mobilizon): https on
  * loopback with a throwaway certificate (tls.ts), one RSA key for all its accounts, GETs answered
  * from the test's fixtures, and every POST kept as it arrived. Beside it, a test context that
- * reaches it through the outbound gate, and a signed delivery from it to our inbox. Each test file
- * takes names and ports of its own, so files can run side by side. Test support only.
+ * reaches it (or several: an attacker's server beside its victim's) through the outbound gate, and a
+ * signed delivery from it to our inbox. Each test file takes names and ports of its own, so files
+ * can run side by side. Test support only.
  */
 import '../features/federation/node-shims.ts';
 import { createServer } from 'node:https';
@@ -37,6 +38,8 @@ export interface StandInServer {
   keys: CryptoKeyPair;
   /** Every POST, oldest first. */
   received: ReceivedPost[];
+  /** The URL of every GET it answered (found or not), oldest first: what our server fetched. */
+  requested: URL[];
   /** The certificate our outbound gate must trust to reach it. */
   ca: string;
   close(): Promise<void>;
@@ -56,6 +59,7 @@ export async function startStandIn(
   const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
   const pem = await exportSpki(keys.publicKey);
   const received: ReceivedPost[] = [];
+  const requested: URL[] = [];
   const server = createServer({ cert: tls.cert, key: tls.key }, async (request, response) => {
     const url = new URL(request.url ?? '/', origin);
     if (request.method === 'POST') {
@@ -73,6 +77,7 @@ export async function startStandIn(
       response.writeHead(202).end();
       return;
     }
+    requested.push(url);
     const found = answer(url, pem);
     if (!found) response.writeHead(404).end();
     else if ('bytes' in found) {
@@ -89,17 +94,19 @@ export async function startStandIn(
     origin,
     keys,
     received,
+    requested,
     ca: tls.cert,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-/** A test context for our server at `ours` (https) that reaches the stand-in on loopback. */
+/** A test context for our server at `ours` (https) that reaches the stand-ins on loopback. */
 export function contextBeside(
   ours: string,
-  standIn: StandInServer,
+  standIns: StandInServer | StandInServer[],
   overrides: Record<string, string> = {},
 ): Promise<TestContext> {
+  const all = [standIns].flat();
   return createTestContext(
     {
       PUBLIC_URL: ours,
@@ -107,18 +114,27 @@ export function contextBeside(
       FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
       ...overrides,
     },
-    { outbound: { ca: standIn.ca, hosts: { [standIn.host]: ['127.0.0.1'] } } },
+    {
+      outbound: {
+        // One PEM bundle: the gate trusts every stand-in's throwaway certificate.
+        ca: all.map((standIn) => standIn.ca).join('\n'),
+        hosts: Object.fromEntries(all.map((standIn) => [standIn.host, ['127.0.0.1']])),
+      },
+    },
   );
 }
 
-/** A POST of `activity` to `url`, signed by the stand-in's key `keyId` with draft-cavage (as Mastodon, Pixelfed and Mobilizon sign). */
+/**
+ * A POST of `activity` to `url`, signed by the stand-in's key `keyId` with draft-cavage (as
+ * Mastodon, Pixelfed and Mobilizon sign). A string is sent as it is (a hostile body, as written).
+ */
 export async function signedByStandIn(
   standIn: StandInServer,
   url: string,
   activity: unknown,
   keyId: string,
 ): Promise<Request> {
-  const body = new TextEncoder().encode(JSON.stringify(activity));
+  const body = new TextEncoder().encode(typeof activity === 'string' ? activity : JSON.stringify(activity));
   const request = new Request(url, {
     method: 'POST',
     headers: { 'content-type': 'application/activity+json' },

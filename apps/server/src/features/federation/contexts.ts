@@ -2,9 +2,17 @@
  * JSON-LD contexts that other servers name and Fedify does not bring (loader.ts serves these, never
  * fetching them): Mobilizon's and Pleroma's activities start with LitePub's context. Its text as
  * Pleroma serves it (priv/static/schemas/litepub-0.1.jsonld), less the WebFinger context it names,
- * which defines no term an activity uses.
+ * which defines no term an activity uses. Pleroma names it at its own address
+ * (`https://<instance>/schemas/litepub-0.1.jsonld`), Mobilizon at litepub.social: both get this text.
  */
-export const extraContexts: Record<string, unknown> = {
+const litePub = 'https://litepub.social/context.jsonld';
+const pleromaLitePub = /^https:\/\/[^/]+\/schemas\/litepub-0\.1\.jsonld$/;
+
+/** The context we bring for `url`, if any. */
+export const extraContext = (url: string): unknown =>
+  extraContexts[url] ?? (pleromaLitePub.test(url) ? extraContexts[litePub] : undefined);
+
+const extraContexts: Record<string, unknown> = {
   'https://litepub.social/context.jsonld': {
     '@context': [
       'https://www.w3.org/ns/activitystreams',

@@ -399,13 +399,23 @@ describe('the inbox', () => {
     expect(response.status).toBe(401);
   });
 
+  // Signed (the signature is checked after the body): an unsigned request is 401 before its body is read.
+  const signature = {
+    date: new Date().toUTCString(),
+    signature:
+      'keyId="https://mastodon.example/users/eve#main-key",algorithm="rsa-sha256",headers="(request-target) host date digest",signature="AAAA"',
+  };
+
   it('answers malformed JSON 400', async () => {
-    const response = await post('{"type": "Follow",');
+    const response = await post('{"type": "Follow",', signature);
     expect(response.status).toBe(400);
   });
 
   it('answers a body over 1 MB 413, without reading it', async () => {
-    const response = await post(JSON.stringify({ ...follow(), content: 'x'.repeat(1024 * 1024 + 1) }));
+    const response = await post(
+      JSON.stringify({ ...follow(), content: 'x'.repeat(1024 * 1024 + 1) }),
+      signature,
+    );
     expect(response.status).toBe(413);
   });
 });

@@ -12,7 +12,7 @@
  */
 import './node-shims.ts';
 import './parsed-keys.ts';
-import { createFederation, type Federation } from '@fedify/fedify';
+import { createFederation, type Federation, type KeyCache } from '@fedify/fedify';
 import {
   Accept,
   Announce,
@@ -32,6 +32,7 @@ import {
   Undo,
   Update,
 } from '@fedify/vocab';
+import type { DocumentLoader } from '@fedify/vocab-runtime';
 import { appVersion } from '@glimpse/shared';
 import type { CoreDeps } from '../../core/deps.ts';
 import { isPublishedLocal, localUserIdByUsername } from './accounts.ts';
@@ -51,9 +52,10 @@ import { onMove } from './inbox/move.ts';
 import { onUndo } from './inbox/undo.ts';
 import { onUpdate } from './inbox/update.ts';
 import { instanceActorIdentifier, instanceActorOf, instanceActorUsername } from './instance-actor.ts';
+import { ownedKeyCache, ownedKeyPrefix, ownerConfirmingKv } from './key-owners.ts';
 import { farewellKeyPairsOf, instanceKeyPairsOf, keyPairsOf } from './keys.ts';
 import { kvStoreOf } from './kv.ts';
-import { gateAuthenticatedLoader, gateDocumentLoader } from './loader.ts';
+import { gateAuthenticatedLoader, gateDocumentLoader, knownContextLoader } from './loader.ts';
 import { nodeInfoOf } from './nodeinfo.ts';
 import { eventOf } from './objects/event.ts';
 import { noteOf } from './objects/note.ts';
@@ -66,32 +68,48 @@ export const userAgentOf = (deps: CoreDeps) => `Glimpse/${appVersion} (+${deps.e
 export type GlimpseFederation = Federation<CoreDeps>;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const instances = new WeakMap<CoreDeps, GlimpseFederation>();
+
+/** What verifies an inbox request's signature: Fedify's loaders and its key cache (key-owners.ts). */
+export interface InboxVerification {
+  documentLoader: DocumentLoader;
+  contextLoader: DocumentLoader;
+  keyCache: KeyCache;
+}
+
+const instances = new WeakMap<CoreDeps, { federation: GlimpseFederation; verification: InboxVerification }>();
+
+function instanceOf(deps: CoreDeps) {
+  let instance = instances.get(deps);
+  if (!instance) {
+    instance = buildFederation(deps);
+    instances.set(deps, instance);
+  }
+  return instance;
+}
 
 /** The federation of these dependencies (one per app instance; a test may run two). */
-export function federationOf(deps: CoreDeps): GlimpseFederation {
-  let federation = instances.get(deps);
-  if (!federation) {
-    federation = buildFederation(deps);
-    instances.set(deps, federation);
-  }
-  return federation;
-}
+export const federationOf = (deps: CoreDeps): GlimpseFederation => instanceOf(deps).federation;
+
+/** The same loaders and key cache as that federation's, for the inbox's door (door.ts). */
+export const inboxVerificationOf = (deps: CoreDeps): InboxVerification => instanceOf(deps).verification;
 
 /** A Context outside any request (a job, a service): URLs from PUBLIC_URL, data = the deps. */
 export const federationContext = (deps: CoreDeps) =>
   federationOf(deps).createContext(new URL(deps.env.publicUrl), deps);
 
-function buildFederation(deps: CoreDeps): GlimpseFederation {
+function buildFederation(deps: CoreDeps) {
   // Fedify takes no userAgent beside custom loaders: ours send it themselves (userAgentOf).
   const loader = gateDocumentLoader(deps.outbound, userAgentOf(deps));
+  // Every key Fedify caches (and so every key it verifies with) is confirmed by its owner first.
+  const kv = ownerConfirmingKv(kvStoreOf(deps.db), { db: deps.db, documentLoader: loader });
   const federation = createFederation<CoreDeps>({
-    kv: kvStoreOf(deps.db),
+    kv,
+    kvPrefixes: { publicKey: ownedKeyPrefix },
     queue: createJobMessageQueue(deps.db),
     manuallyStartQueue: true,
     origin: deps.env.publicUrl,
     documentLoaderFactory: () => loader,
-    contextLoaderFactory: () => loader,
+    contextLoaderFactory: () => knownContextLoader,
     authenticatedDocumentLoaderFactory: (identity) =>
       gateAuthenticatedLoader(deps.outbound, userAgentOf(deps), identity),
   });
@@ -157,5 +175,8 @@ function buildFederation(deps: CoreDeps): GlimpseFederation {
     .on(Move, onMove)
     .onError((ctx, error) => ctx.data.logger.warn({ err: error }, 'inbox activity failed'));
 
-  return federation;
+  return {
+    federation,
+    verification: { documentLoader: loader, contextLoader: knownContextLoader, keyCache: ownedKeyCache(kv) },
+  };
 }

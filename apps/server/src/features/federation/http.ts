@@ -5,23 +5,19 @@
  * `federation.fetch`; everything Fedify does not answer (not found, or a browser that wants
  * HTML) falls through to the app, so browsers still get the page on the same URL.
  *
- * Inbox rules (docs/security.md, "Federation"): a request signed by a key on a blocked domain is
- * answered 403 before anything reads it (domain-blocks.ts), and one from a server past
- * `rateLimits.inboxPerServer` 429 with Retry-After; a body over 1 MB is answered 413 before Fedify
- * reads it; Fedify answers malformed JSON 400, a missing or wrong signature (or an actor that does
- * not own the key) 401, and accepted work 202, having stored nothing but the queued job.
+ * An inbox POST passes the door first (door.ts: signature, size, depth, the key's owner and the
+ * rate limits, before anything parses it as JSON-LD); Fedify then answers accepted work 202,
+ * having stored nothing but the queued job. Any other POST here is refused over 1 MB unread.
  */
-import { messages, rateLimits } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CoreDeps } from '../../core/deps.ts';
 import type { AppEnv } from '../../core/http.ts';
-import { consume } from '../../core/rate-limit.ts';
-import { isDomainBlockedAtDoor } from './domain-blocks.ts';
-
-export const inboxMaxBytes = 1024 * 1024;
+import { inboxMaxBytes } from './inbox-size.ts';
 
 const federationPaths = /^\/(\.well-known\/(webfinger|nodeinfo)$|nodeinfo\/|ap\/)/;
+const inboxPaths = /^\/ap\/(users\/[^/]+\/)?inbox\/?$/;
 const pagePaths = /^\/(userpublicfeed|postdetail|eventdetail)\/[^/]+\/?$/;
 const activityJson = /application\/(activity\+json|ld\+json)/i;
 
@@ -37,13 +33,13 @@ function addressedToPublicUrl(request: Request, publicOrigin: string): Request {
   return new Request(new URL(`${url.pathname}${url.search}`, publicOrigin), request);
 }
 
-/** The host of the key a request is signed with (draft-cavage `keyId`, RFC 9421 `keyid`), if any. */
-function signingHost(header: string | undefined): string | null {
-  const keyId = header?.match(/keyid="([^"]+)"/i)?.[1];
-  return keyId && URL.canParse(keyId) ? new URL(keyId).host : null;
-}
+/** jsonld's own errors (a context it cannot process): the sender's activity is at fault, not us. */
+const isJsonLdError = (error: unknown) => error instanceof Error && error.name.startsWith('jsonld.');
 
 export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
+  // The door checks signatures with Fedify, which loads with the first federation request (below).
+  let door: Promise<MiddlewareHandler<AppEnv>> | undefined;
+  const doorOf = () => (door ??= import('./door.ts').then(({ inboxDoor }) => inboxDoor(deps)));
   const limit = bodyLimit({
     maxSize: inboxMaxBytes,
     onError: (c) => c.json({ error: { kind: 'TooLarge', message: messages.common.requestTooLarge } }, 413),
@@ -53,50 +49,49 @@ export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
     const own = federationPaths.test(c.req.path);
     let fellThrough = false;
     let missing = false;
-    // Fedify loads with the first federation request, not at start: ~25 MB in each process that
-    // loads it (docs/performance.md, "Memory").
-    const { federationOf } = await import('./federation.ts');
-    const response = await federationOf(deps).fetch(addressedToPublicUrl(c.req.raw, publicOrigin), {
-      contextData: deps,
-      onNotFound: () => {
-        fellThrough = true;
-        missing = true;
-        return new Response(null, { status: 404 });
-      },
-      onNotAcceptable: () => {
-        fellThrough = true;
-        return new Response(null, { status: 406, headers: { vary: 'Accept' } });
-      },
-    });
+    let response: Response;
+    try {
+      // Fedify loads with the first federation request, not at start: ~25 MB in each process that
+      // loads it (docs/performance.md, "Memory").
+      const { federationOf } = await import('./federation.ts');
+      response = await federationOf(deps).fetch(addressedToPublicUrl(c.req.raw, publicOrigin), {
+        contextData: deps,
+        onNotFound: () => {
+          fellThrough = true;
+          missing = true;
+          return new Response(null, { status: 404 });
+        },
+        onNotAcceptable: () => {
+          fellThrough = true;
+          return new Response(null, { status: 406, headers: { vary: 'Accept' } });
+        },
+      });
+    } catch (error) {
+      if (!isJsonLdError(error)) throw error;
+      return c.text('Invalid JSON-LD.', 400);
+    }
     // An ActivityPub fetch of a missing or hidden post or actor is a 404 (issue 26), not the web page.
     if (fellThrough && !own && !missing) return next();
     if (fellThrough) return c.json({ error: { kind: 'NotFound', message: messages.common.notFound } }, 404);
     return response;
   };
+  /** Runs `handle` under a guard (the door, the size limit), its answer becoming the response. */
+  const behind =
+    (guard: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
+    (c, next) =>
+      guard(c, async () => {
+        const response = await handle(c, next);
+        if (response) c.res = response;
+      });
+  const admitted = behind(async (c, next) => (await doorOf())(c, next));
+  const limited = behind(limit);
   return async (c, next) => {
     if (deps.env.FEDERATION === 'off') return next();
     const own = federationPaths.test(c.req.path);
     if (!own && !(pagePaths.test(c.req.path) && activityJson.test(c.req.header('accept') ?? ''))) {
       return next();
     }
-    if (c.req.method === 'POST') {
-      const signer = signingHost(c.req.header('signature') ?? c.req.header('signature-input'));
-      if (signer && (await isDomainBlockedAtDoor(deps.db, signer))) {
-        return c.json({ error: { kind: 'Forbidden', message: messages.common.notFound } }, 403);
-      }
-      if (signer && deps.env.RATE_LIMITS !== 'off') {
-        const rule = rateLimits.inboxPerServer;
-        const { count, retryAfter } = await consume(deps.db, `inboxPerServer:${signer}`, rule.windowSeconds);
-        if (count > rule.max) {
-          c.header('retry-after', String(retryAfter));
-          return c.json({ error: { kind: 'RateLimited', message: messages.common.rateLimited } }, 429);
-        }
-      }
-      return limit(c, async () => {
-        const response = await handle(c, next);
-        if (response) c.res = response;
-      });
-    }
+    if (c.req.method === 'POST') return inboxPaths.test(c.req.path) ? admitted(c, next) : limited(c, next);
     return handle(c, next);
   };
 }

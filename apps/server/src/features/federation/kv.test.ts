@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { federationKv } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
+import { ownedKeyPrefix } from './key-owners.ts';
 import { createPostgresKvStore, sweepFederationKv } from './kv.ts';
 
 let t: TestContext;
@@ -84,7 +85,7 @@ describe('the federation KV store', () => {
 
   it('keeps public keys in the process for a minute, writes through, and asks again after', async () => {
     const kv = createPostgresKvStore(t.db);
-    const key = ['_fedify', 'publicKey', 'https://remote.test/users/a#main-key'] as const;
+    const key = [...ownedKeyPrefix, 'https://remote.test/users/a#main-key'] as const;
     const stored = () =>
       t.db
         .select()
@@ -120,6 +121,19 @@ describe('the federation KV store', () => {
     expect(await kv.get(mark)).toBeUndefined();
     await createPostgresKvStore(t.db).set(mark, true);
     expect(await kv.get(mark)).toBe(true);
+  });
+
+  it('sweeps the key cache written before key owners were confirmed, and keeps the confirmed one', async () => {
+    const kv = createPostgresKvStore(t.db);
+    const unconfirmed: KvKey = ['_fedify', 'publicKey', 'https://remote.test/users/b#main-key'];
+    const confirmed: KvKey = [...ownedKeyPrefix, 'https://remote.test/users/b#main-key'];
+    await kv.set(unconfirmed, { owner: 'https://elsewhere.test/users/victim' });
+    await kv.set(confirmed, { owner: 'https://remote.test/users/b' });
+    expect(await sweepFederationKv(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await createPostgresKvStore(t.db).get(unconfirmed)).toBeUndefined();
+    expect(await createPostgresKvStore(t.db).get(confirmed)).toEqual({
+      owner: 'https://remote.test/users/b',
+    });
   });
 
   it('answers the accept-time idempotence read that Fedify never writes with a queue without asking', async () => {

@@ -10,6 +10,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { federationKv } from '../../db/schema.ts';
 import { groupedWhileBusy } from '../../lib/grouped.ts';
+import { isOwnedKeyEntry } from './key-owners.ts';
 import { federationStatements, liveKv } from './queries.ts';
 
 const encode = (key: KvKey) => JSON.stringify(key);
@@ -34,12 +35,11 @@ const neverWrittenWithAQueue = (key: KvKey) =>
   key.length === 3 && key[0] === '_fedify' && key[1] === 'activityIdempotence';
 
 /**
- * Remote actors' public keys are read on every signed request (Fedify's key cache): kept in this
- * process for `keyMemoryMs` as well. A key replaced in another process is seen here after that at
- * most; in this one at once (writes go through). Fedify refetches a key that fails to verify.
+ * Remote actors' public keys are read on every signed request (Fedify's key cache, key-owners.ts):
+ * kept in this process for `keyMemoryMs` as well. A key replaced in another process is seen here
+ * after that at most; in this one at once (writes go through). Fedify refetches a key that fails to verify.
  */
-const rememberedInProcess = (key: KvKey) =>
-  key[0] === '_fedify' && key[1] === 'publicKey' && key[2] !== '__fetchError';
+const rememberedInProcess = isOwnedKeyEntry;
 const keyMemoryMs = 60_000;
 const keyMemoryEntries = 5_000;
 
@@ -167,11 +167,17 @@ export function kvStoreOf(db: Db): KvStore {
   return store;
 }
 
-/** Deletes expired entries; the hourly maintenance job calls it. */
+/**
+ * Fedify's key cache as it was before key owners were confirmed (key-owners.ts): no longer read,
+ * and kept without an expiry, so the sweep deletes it.
+ */
+const unconfirmedKeyCache = `${escapeLike(encode(['_fedify', 'publicKey']).slice(0, -1))},%`;
+
+/** Deletes expired entries, and the unconfirmed key cache; the hourly maintenance job calls it. */
 export async function sweepFederationKv(db: Db): Promise<number> {
   const removed = await db
     .delete(federationKv)
-    .where(lt(federationKv.expiresAt, sql`now()`))
+    .where(or(lt(federationKv.expiresAt, sql`now()`), sql`${federationKv.key} like ${unconfirmedKeyCache}`))
     .returning({ key: federationKv.key });
   return removed.length;
 }

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { federationActors, profiles, user } from '../../db/schema.ts';
 import type { OutboundGate } from '../../lib/outbound/gate.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { actorKeyIds } from './key-owners.ts';
 import { importRemoteImage } from './media.ts';
 import { htmlToText, remoteDisplayText } from './objects/html.ts';
 import { httpHrefOf } from './objects/links.ts';
@@ -56,7 +57,7 @@ export async function upsertRemoteActor(deps: Deps, actor: Actor): Promise<strin
     sharedInbox: httpHrefOf(actor.endpoints?.sharedInbox),
     followersUrl: httpHrefOf(actor.followersId),
     url,
-    publicKeys: actor.publicKeyIds.map((id) => id.href),
+    publicKeys: actorKeyIds(actor),
     fetchedAt: new Date(),
   };
   const { userId, hasPicture } = await withTransaction(deps.db, async (tx) => {
