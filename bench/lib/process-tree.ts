@@ -135,3 +135,22 @@ export async function processesMemory(pids: number[]): Promise<(ProcessMemory & 
   );
   return read.filter((p): p is ProcessMemory & { kind: string } => p !== null);
 }
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux's usual builds). */
+const ticksPerSecond = 100;
+
+/**
+ * CPU time the processes have used, with that of their children that have exited and been waited
+ * for (cutime, cstime: initdb and the migrations under the primary, backends under the
+ * postmaster), in ms. On a shared machine this holds where wall-clock time does not.
+ */
+export async function cpuMs(pids: number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime: fields 14–17 of the file, 11–14 after the command.
+    for (const i of [11, 12, 13, 14]) ticks += Number(fields[i] ?? 0);
+  }
+  return (ticks * 1000) / ticksPerSecond;
+}

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { repoRoot } from '../lib/paths.ts';
-import { processesMemory, serverProcesses } from '../lib/process-tree.ts';
+import { cpuMs, processesMemory, serverProcesses } from '../lib/process-tree.ts';
 import { spawnLoggingTo } from '../lib/server.ts';
 
 const usage = `Usage: npx tsx bench/measure/start.ts [options]
@@ -57,6 +57,11 @@ interface Start {
   startMs: number;
   /** The primary's own figure from its "Glimpse is running" line. */
   primaryStartMs: number | null;
+  /**
+   * CPU time of every process of the server up to that answer, exited children included (initdb,
+   * the migrations, backends): what the start costs whatever else the machine runs.
+   */
+  cpuMs: number;
   readings: Reading[];
 }
 
@@ -151,6 +156,7 @@ async function startOnce(
   try {
     const deadline = Date.now() + 300_000;
     let startMs = 0;
+    let cpu = 0;
     while (Date.now() < deadline && child.exitCode === null) {
       const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
         (r) => r.ok,
@@ -158,6 +164,7 @@ async function startOnce(
       );
       if (healthy) {
         startMs = performance.now() - started;
+        cpu = await cpuMs(await serverProcesses(child.pid!, dataDir));
         break;
       }
       await sleep(50);
@@ -171,7 +178,12 @@ async function startOnce(
     }
     const log = await readFile(logFile, 'utf8');
     const primaryStartMs = Number(/"startMs":(\d+)[^\n]*Glimpse is running/.exec(log)?.[1] ?? Number.NaN);
-    return { startMs, primaryStartMs: Number.isNaN(primaryStartMs) ? null : primaryStartMs, readings };
+    return {
+      startMs,
+      primaryStartMs: Number.isNaN(primaryStartMs) ? null : primaryStartMs,
+      cpuMs: cpu,
+      readings,
+    };
   } finally {
     await stop(child, dataDir);
   }
@@ -212,6 +224,9 @@ function summarise(starts: Start[], trees: string[], scenarios: Scenario[]): str
       lines.push(
         `  to the first healthy answer: ${spread(
           mine.map((s) => s.startMs / 1000),
+          (n) => `${n.toFixed(2)} s`,
+        )}; CPU time of its processes by then ${spread(
+          mine.map((s) => s.cpuMs / 1000),
           (n) => `${n.toFixed(2)} s`,
         )}`,
       );
@@ -298,7 +313,8 @@ async function main() {
         const start: Start = { tree, round, scenario, ...result };
         starts.push(start);
         console.log(
-          `round ${round + 1}, ${path.basename(tree)}, ${scenario}: ${(start.startMs / 1000).toFixed(2)} s to healthy; ` +
+          `round ${round + 1}, ${path.basename(tree)}, ${scenario}: ${(start.startMs / 1000).toFixed(2)} s to healthy ` +
+            `(${(start.cpuMs / 1000).toFixed(2)} s CPU); ` +
             start.readings
               .map(
                 (r) =>

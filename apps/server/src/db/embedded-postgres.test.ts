@@ -3,7 +3,7 @@
  * costs both sides less per query than loopback TCP; a DATA_DIR too deep for a socket path (the
  * kernel takes 107 bytes) falls back to TCP. The port stays open on 127.0.0.1 for operators' tools.
  */
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -65,4 +65,46 @@ describe('embedded PostgreSQL connection', () => {
     expect(new URL(server.url).searchParams.has('host')).toBe(false);
     expect(await clientAddress(server.url)).toBe('127.0.0.1/32');
   }, 60_000);
+});
+
+describe('a PostgreSQL killed under the app', () => {
+  it('is started again at the first try: the dead server’s busy backends are ended, not waited for', async () => {
+    const dataDir = await dataDirAt(0);
+    const lines: string[] = [];
+    const log = {
+      info: (m: string) => lines.push(m),
+      warn: (m: string) => lines.push(m),
+      error: (m: string) => lines.push(m),
+    };
+    const server = await startEmbeddedPostgres({ dataDir, settings: { fsync: 'off' }, log });
+    cleanups.push(() => server.stop());
+    const restarted = new Promise<void>((resolve) => server.onRestart(resolve));
+    // A backend busy with a statement that runs for minutes: it does not look for its postmaster
+    // until the statement ends, and it keeps the old shared memory, which a new server refuses.
+    const busy = new pg.Client({ connectionString: server.adminUrl });
+    await busy.connect();
+    busy.on('error', () => {});
+    const busyPid = (await busy.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    // Should the server not end it, the test does: the statement would run for hours.
+    cleanups.push(async () => {
+      const cwd = await readlink(`/proc/${busyPid}/cwd`).catch(() => '');
+      if (cwd.startsWith(dataDir)) process.kill(busyPid, 'SIGKILL');
+    });
+    const statement = busy.query('select count(*) from generate_series(1, 1e11)').catch(() => null);
+    await expect
+      .poll(async () => (await readFile(`/proc/${busyPid}/stat`, 'utf8')).split(' ')[2], { timeout: 10_000 })
+      .toBe('R');
+
+    process.kill(server.pid!, 'SIGKILL');
+    await restarted;
+    expect(lines.filter((line) => /restarting PostgreSQL failed/.test(line))).toEqual([]);
+    expect(lines).toContain('PostgreSQL is running again (attempt 1)');
+    await expect(readFile(`/proc/${busyPid}/stat`, 'utf8')).rejects.toThrow();
+    const client = new pg.Client({ connectionString: server.adminUrl });
+    await client.connect();
+    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await client.end();
+    await statement;
+    await busy.end().catch(() => {});
+  }, 120_000);
 });
