@@ -71,8 +71,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         RATE_LIMITS: 'off',
         LOG_LEVEL: 'warn',
-        // The trust-and-safety and jobs specs' admins, whatever spec signs up first (the first account is admin too).
-        ADMIN_EMAILS: 'safety-admin@example.com,jobs-admin@example.com,federation-admin@example.com',
+        // The trust-and-safety, jobs, federation and moderation specs' admins, whatever spec signs up first (the first account is admin too).
+        ADMIN_EMAILS:
+          'safety-admin@example.com,jobs-admin@example.com,federation-admin@example.com,reports-admin@example.com',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       },
     },
