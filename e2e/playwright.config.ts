@@ -71,9 +71,10 @@ export default defineConfig({
         DATA_DIR: dataDir,
         RATE_LIMITS: 'off',
         LOG_LEVEL: 'warn',
-        // The trust-and-safety, jobs and federation specs' admins: with ADMIN_EMAILS set, only these
-        // (once confirmed) are admins, whatever spec signs up first.
-        ADMIN_EMAILS: 'safety-admin@example.com,jobs-admin@example.com,federation-admin@example.com',
+        // The trust-and-safety, jobs, federation and moderation specs' admins: with ADMIN_EMAILS set, only
+        // these (once confirmed) are admins, whatever spec signs up first.
+        ADMIN_EMAILS:
+          'safety-admin@example.com,jobs-admin@example.com,federation-admin@example.com,reports-admin@example.com',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       },
     },

@@ -7,7 +7,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 export interface TestUser {
@@ -138,6 +138,14 @@ export async function createMember(page: Page, firstName: string): Promise<TestU
   return user;
 }
 
+/** A member in a browser context of their own (own cookies), signed up with a profile, for a multi-person story. */
+export async function memberPage(browser: Browser, firstName: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = await signUpWithProfile(page, newUser(firstName));
+  return { page, user, id: await currentUserId(page), close: () => context.close() };
+}
+
 /** Settings → Add Account: signs in to one more account; the ones already signed in stay signed in. */
 export async function addAccount(page: Page, user: TestUser) {
   await page.goto('/settings');
@@ -196,6 +204,33 @@ export async function addEvent(page: Page, event: NewEvent) {
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/eventdetail\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname;
+}
+
+/** Picks a zone in /addevent's searchable "Time zone" box: types part of its name, then chooses it. */
+export async function chooseTimeZone(page: Page, zone: string) {
+  const box = page.getByRole('combobox', { name: 'Time zone' });
+  await box.fill(zone.split('/').pop()!.replace(/_/g, ' '));
+  const name = new RegExp(`\\) ${zone.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await page.getByRole('listbox', { name: 'Time zone' }).getByRole('option', { name }).click();
+  await expect(box).toHaveValue(zone);
+}
+
+/** Whether the page scrolls sideways: its content wider than the window. */
+export async function expectNoSidewaysScroll(page: Page, state = new URL(page.url()).pathname) {
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.scrollingElement!.scrollWidth,
+    document.scrollingElement!.clientWidth,
+  ]);
+  expect(scrollWidth, `page width of ${state}`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Whether an element lies wholly inside the window, across (a control cut off at the edge fails). */
+export async function expectWithinViewportWidth(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()!.width;
+  expect(box, 'the element is laid out').not.toBeNull();
+  expect(box!.x, 'left edge inside the window').toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, 'right edge inside the window').toBeLessThanOrEqual(width);
 }
 
 // ── Accessibility ────────────────────────────────────────────────────────────────────────────

@@ -13,6 +13,7 @@ import {
   mailedLink,
   newUser,
   sendSignUpForm,
+  shots,
   signIn,
   signUpWithProfile,
 } from '../support/app.ts';
@@ -168,9 +169,18 @@ test('download your data: the archive builds, then downloads as a zip', async ({
   await page.goto('/settings/account');
   await page.getByRole('button', { name: 'Download your data' }).click();
   await expect(page.getByText('Your data is ready to download.')).toBeVisible();
+  // One Download, beside the archive it downloads (its size in a unit that fits, never "0 MB");
+  // asking for another archive is a different action with its own words.
+  const yourData = page.getByRole('region', { name: 'Your data' });
+  await expect(yourData.getByRole('link', { name: 'Download', exact: true })).toHaveCount(1);
+  await expect(yourData.getByRole('button', { name: /download/i })).toHaveCount(0);
+  await expect(yourData.getByRole('button', { name: 'Make a new archive' })).toBeVisible();
+  await expect(yourData.getByText(/^\d+(\.\d)? (kB|MB) · until /)).toBeVisible();
+  await expect(yourData).not.toContainText(/\b0 MB/);
+  await shots(page, 'settings-account-export');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: /^Download \(/ }).click(),
+    yourData.getByRole('link', { name: 'Download', exact: true }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^glimpse-data-\d{4}-\d\d-\d\d\.zip$/);
   const stream = await download.createReadStream();

@@ -101,7 +101,7 @@ for (const size of sizes) {
     }
     await page.reload();
     await page.getByRole('button', { name: 'Interested' }).click();
-    await page.getByRole('img', { name: '5 people joined' }).waitFor();
+    await page.getByRole('img', { name: '5 interested' }).waitFor();
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: out(`event-detail-${size.name}`), fullPage: true });
 

@@ -4,24 +4,16 @@ import {
   currentUserId,
   dateInDays,
   follow,
-  newUser,
+  memberPage,
   photoFile,
   signUpWithProfile,
   type TestUser,
 } from '../support/app.ts';
-import { type Browser, expect, type Page, test } from '../support/test.ts';
-
-/** A member in their own browser context (own cookies), signed up with a profile. */
-async function memberPage(browser: Browser, firstName: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = await signUpWithProfile(page, newUser(firstName));
-  return { page, user, id: await currentUserId(page), close: () => context.close() };
-}
+import { expect, type Page, test } from '../support/test.ts';
 
 const interested = (page: Page) => page.getByRole('button', { name: 'Interested' });
-const stack = (page: Page) => page.getByRole('img', { name: /(person|people) joined$/ });
-const joinedList = (page: Page) => page.getByRole('list', { name: 'People who joined' });
+const stack = (page: Page) => page.getByRole('img', { name: / interested$/ });
+const joinedList = (page: Page) => page.getByRole('list', { name: 'Interested' });
 const nameOf = (user: TestUser) => `${user.firstName} ${user.lastName}`;
 
 test('an event goes from /addevent to followers, who join and leave, until the host deletes it', async ({
@@ -85,7 +77,7 @@ test('an event goes from /addevent to followers, who join and leave, until the h
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     await interested(page).click();
     await expect(interested(page)).toHaveAttribute('aria-pressed', 'true');
-    await expect(stack(page)).toHaveAccessibleName('1 person joined');
+    await expect(stack(page)).toHaveAccessibleName('1 interested');
     await expect(stack(page).locator('[data-avatar]')).toHaveCount(1);
     const fanLink = joinedList(page).getByRole('link', { name: nameOf(fan.user) });
     await expect(fanLink).toHaveAttribute('href', `/userpublicfeed/${fan.id}`);
@@ -126,7 +118,7 @@ test('an event goes from /addevent to followers, who join and leave, until the h
       joiners.push(joiner);
     }
     await fan.page.reload();
-    await expect(stack(fan.page)).toHaveAccessibleName('4 people joined');
+    await expect(stack(fan.page)).toHaveAccessibleName('4 interested');
     await expect(stack(fan.page).locator('[data-avatar]')).toHaveCount(3);
     await expect(stack(fan.page)).toContainText('+1');
     for (const joiner of joiners) {

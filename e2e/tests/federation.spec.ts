@@ -7,6 +7,7 @@
  */
 import {
   expectAccessible,
+  expectNoSidewaysScroll,
   fillProfile,
   fullNameOf,
   newUser,
@@ -150,6 +151,31 @@ test('follow a member of another server by @name@host and see their photo post, 
     await expectAccessible(ana, 'remote profile with a post');
     await shots(ana, 'federation-remote-profile');
     expect(askedOfB, 'requests from the browser on A to server B').toEqual([]);
+  });
+
+  await test.step("A's admin (Ana, its first account) sees B among the known servers, every column in view", async () => {
+    await ana.goto('/admin/federation');
+    const table = ana.getByRole('table');
+    await expect(table.getByRole('rowheader', { name: pair.b.host })).toBeVisible();
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Server',
+      'Accounts',
+      'Posts',
+      'Following members',
+      'Followed by members',
+    ]);
+    for (const width of [1280, 390]) {
+      await ana.setViewportSize({ width, height: 844 });
+      // The table fits its frame: nothing cut off behind a sideways scroll.
+      const [tableWidth, frameWidth] = await table.evaluate((element) => [
+        element.scrollWidth,
+        element.parentElement!.clientWidth,
+      ]);
+      expect(tableWidth, `table width at ${width} px`).toBeLessThanOrEqual(frameWidth);
+      await expectNoSidewaysScroll(ana, `/admin/federation at ${width} px`);
+    }
+    await expectAccessible(ana, '/admin/federation with a known server');
+    await shots(ana, 'admin-federation-servers');
   });
 
   await ana.context().close();

@@ -51,6 +51,30 @@ test('an Instagram archive becomes posts on /profile, oldest first, and a bad fi
     await expectAccessible(page);
   });
 
+  await test.step('Archive is the app’s own file picker, worked from the keyboard', async () => {
+    const input = page.getByLabel('Archive', { exact: true });
+    await expect(input).toHaveAttribute('type', 'file');
+    await expect(input).toHaveAccessibleName('Archive');
+    // Not the browser's bare "Choose File" control: the input is hidden, its frame is shown.
+    expect((await input.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    const frame = page.locator(`label[for="${await input.getAttribute('id')}"]`);
+    await expect(frame).toHaveText(/Choose a \.zip file, up to \d+ MB/);
+    // Reached with Tab, the focus shows on the frame; Space opens the system's picker.
+    await input.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(input).toBeFocused();
+    await expect(frame).toHaveCSS('outline-style', 'solid');
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (await chooser).setFiles(await archiveFile('picked', Buffer.from('just some text')));
+    // The frame names the file chosen and its size.
+    await expect(frame).toContainText(/picked-\d+\.zip/);
+    await expect(frame).toContainText('1 kB');
+    await expectAccessible(page, '/settings/import (a file chosen)');
+    await shots(page, 'import-file-chosen');
+  });
+
   await test.step('a file that is not a zip is refused with an alert', async () => {
     await page
       .getByLabel('Archive')

@@ -478,6 +478,14 @@ export interface ReportGroupDto {
   lastReportedAt: string;
 }
 
+/** A page of the moderation console, and what it leaves out of the list for the viewer. */
+export interface ReportGroupPage extends Page<ReportGroupDto> {
+  /** Reports in this list (open, or resolved) about the viewer or their content: not theirs to judge. */
+  aboutYou: number;
+  /** Whether another moderator or admin can handle those; if not, the team needs one. */
+  othersCanHandle: boolean;
+}
+
 export interface AuditEntryDto {
   id: string;
   actor: AuthorDto | null;

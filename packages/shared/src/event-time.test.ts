@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { instantOfWallTime, isTimeZone, wallTimeOf, zoneCity, zoneOffsetMs } from './event-time.ts';
+import {
+  currentZoneName,
+  formatUtcOffset,
+  formerZoneNames,
+  instantOfWallTime,
+  isTimeZone,
+  timeZoneNames,
+  wallTimeOf,
+  zoneCity,
+  zoneOffsetMs,
+} from './event-time.ts';
 
 describe('wall-clock times in a named zone', () => {
   it('turns a date and time in a zone into the instant, either side of a DST change', () => {
@@ -44,5 +54,35 @@ describe('wall-clock times in a named zone', () => {
     });
     expect(zoneOffsetMs(Date.parse('2027-07-01T00:00:00Z'), 'Asia/Kolkata')).toBe(5.5 * 3_600_000);
     expect(zoneCity('America/Argentina/Buenos_Aires')).toBe('Buenos Aires');
+  });
+});
+
+describe('the list of zones', () => {
+  it('names each zone once, by its current IANA name, with UTC first', () => {
+    const names = timeZoneNames();
+    expect(names[0]).toBe('UTC');
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(
+      expect.arrayContaining(['Asia/Kolkata', 'Europe/Kyiv', 'America/Nuuk', 'Europe/Berlin']),
+    );
+    for (const old of ['Asia/Calcutta', 'Europe/Kiev', 'Asia/Saigon', 'America/Godthab', 'Asia/Katmandu'])
+      expect(names).not.toContain(old);
+    expect(names.length).toBeGreaterThan(400);
+  });
+
+  it('maps an old name to the current one and back, and keeps the old name working', () => {
+    expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(currentZoneName('Europe/Berlin')).toBe('Europe/Berlin');
+    expect(formerZoneNames('Asia/Kolkata')).toEqual(['Asia/Calcutta']);
+    expect(isTimeZone('Asia/Calcutta')).toBe(true);
+    expect(zoneCity('Asia/Calcutta')).toBe('Kolkata');
+    expect(zoneOffsetMs(Date.parse('2027-07-01T00:00:00Z'), 'Asia/Calcutta')).toBe(5.5 * 3_600_000);
+  });
+
+  it('writes offsets as zone pickers do', () => {
+    expect(formatUtcOffset(5.5 * 3_600_000)).toBe('UTC+05:30');
+    expect(formatUtcOffset(-3 * 3_600_000)).toBe('UTC-03:00');
+    expect(formatUtcOffset(0)).toBe('UTC+00:00');
+    expect(formatUtcOffset(5.75 * 3_600_000)).toBe('UTC+05:45');
   });
 });

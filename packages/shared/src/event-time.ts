@@ -87,14 +87,63 @@ export function instantOfWallTime({ date, time }: WallTime, zone: string): Date 
   return new Date(wallClockMs(earlier, zone) === asUtc ? earlier : Math.max(before, candidate));
 }
 
-/** "Berlin" for "Europe/Berlin", "Buenos Aires" for "America/Argentina/Buenos_Aires". */
-export function zoneCity(zone: string): string {
-  return (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+/**
+ * Zones the IANA database renamed (its `backward` file marks each "renamed"), which ICU, and so
+ * V8, Chromium and Node, still list and resolve under the old name: `Intl.supportedValuesOf`
+ * says Asia/Calcutta where people look for Asia/Kolkata. Both names keep working everywhere.
+ */
+const renamedZones: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** The zone's current IANA name ("Asia/Kolkata" for "Asia/Calcutta"); other names as they are. */
+export function currentZoneName(zone: string): string {
+  const renamed = renamedZones[zone];
+  return renamed && isTimeZone(renamed) ? renamed : zone;
 }
 
-/** Every zone the runtime lists, with UTC first (a runtime without the list offers UTC alone). */
+/** The former names of a zone ("Asia/Calcutta" for "Asia/Kolkata"), so a search finds it by either. */
+export function formerZoneNames(zone: string): string[] {
+  return Object.keys(renamedZones).filter((old) => renamedZones[old] === zone);
+}
+
+/** "Berlin" for "Europe/Berlin", "Buenos Aires" for "America/Argentina/Buenos_Aires", "Kolkata" for "Asia/Calcutta". */
+export function zoneCity(zone: string): string {
+  const name = currentZoneName(zone);
+  return (name.split('/').pop() ?? name).replace(/_/g, ' ');
+}
+
+/** "UTC+05:30", "UTC-03:00", "UTC+00:00": an offset from zoneOffsetMs, as zone pickers write it. */
+export function formatUtcOffset(offsetMs: number): string {
+  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+  const hours = String(Math.floor(minutes / 60)).padStart(2, '0');
+  return `UTC${offsetMs < 0 ? '-' : '+'}${hours}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Every zone the runtime lists, under its current name and once each, with UTC first (a runtime
+ * without the list offers UTC alone).
+ */
 export function timeZoneNames(): string[] {
   const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
-  const zones = supported ? supported('timeZone') : [];
-  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
+  const zones = supported ? supported('timeZone').map(currentZoneName) : [];
+  return ['UTC', ...new Set(zones.filter((zone) => zone !== 'UTC'))];
 }

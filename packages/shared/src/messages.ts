@@ -133,10 +133,6 @@ export const messageCatalog = {
     uploadFailed: /*i18n*/ { id: 'event.uploadFailed', message: 'Error Uploading event' },
     noEvents: /*i18n*/ { id: 'event.noEvents', message: 'No events found.' },
     noOneJoined: /*i18n*/ { id: 'event.noOneJoined', message: 'No one has joined yet.' },
-    noOneGoing: /*i18n*/ {
-      id: 'event.noOneGoing',
-      message: 'No one is going yet.',
-    },
     noUpcoming: /*i18n*/ { id: 'event.noUpcoming', message: 'No upcoming events from people you follow.' },
     emptyOwn: /*i18n*/ { id: 'event.emptyOwn', message: 'You have not created any events yet.' },
     emptyUser: /*i18n*/ { id: 'event.emptyUser', message: 'No events yet.' },

@@ -11,7 +11,7 @@ import {
   type NotificationPreferenceType,
   notificationPreferenceTypes,
 } from './dto.ts';
-import { isTimeZone } from './event-time.ts';
+import { currentZoneName, isTimeZone } from './event-time.ts';
 import { languageCodes } from './i18n.ts';
 import { limits, notificationLimits } from './limits.ts';
 import { httpUrl } from './links.ts';
@@ -375,6 +375,8 @@ const EventFields = z.object({
       isTimeZone,
       say(() => messages.event.timeZoneInvalid),
     )
+    // An old name (Asia/Calcutta) is accepted and kept under its current one (Asia/Kolkata).
+    .transform(currentZoneName)
     .optional()
     .default('UTC'),
   place: optionalText(limits.eventPlaceMax, 'place'),

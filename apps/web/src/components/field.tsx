@@ -1,5 +1,11 @@
-/** Labelled inputs with their hint and error wired to aria-describedby, so screen readers hear both. */
+/**
+ * Labelled inputs with their hint and error wired to aria-describedby, so screen readers hear both.
+ * A required field (`required` or `aria-required`) shows an asterisk after its label before anyone
+ * submits (RequiredMark).
+ */
+import { Trans } from '@lingui/react/macro';
 import {
+  type AriaAttributes,
   type InputHTMLAttributes,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -7,27 +13,52 @@ import {
 } from 'react';
 import styles from './field.module.css';
 
-interface FieldChrome {
+export interface FieldChrome {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
 }
 
-function describedBy(id: string, error?: string, hint?: string) {
+export function describedBy(id: string, error?: string, hint?: string) {
   return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 }
 
-function Chrome({
+/** Whether the control is one a person must fill: the native attribute or its ARIA twin. */
+export const isRequired = (control: { required?: boolean | undefined } & AriaAttributes) =>
+  control.required === true || control['aria-required'] === true || control['aria-required'] === 'true';
+
+/**
+ * The asterisk after a required field's label. It is CSS generated content with empty alternative
+ * text: screen readers hear "required" from the input itself, and the label's text (what finds the
+ * field by its name) stays the name alone.
+ */
+export function RequiredMark() {
+  return <span className={styles.required} />;
+}
+
+/** Above a form that mixes required and optional fields: what the asterisk means, for sighted readers. */
+export function RequiredNote() {
+  return (
+    <p className={styles.requiredNote} aria-hidden="true">
+      <Trans>Fields marked * are required.</Trans>
+    </p>
+  );
+}
+
+/** A field's label (id `${id}-label`), its control (children), and its hint or error beneath. */
+export function FieldFrame({
   id,
   label,
   error,
   hint,
+  required,
   children,
-}: FieldChrome & { id: string; children: React.ReactNode }) {
+}: FieldChrome & { id: string; required: boolean; children: React.ReactNode }) {
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+      <label htmlFor={id} id={`${id}-label`} className={styles.label}>
         {label}
+        {required && <RequiredMark />}
       </label>
       {children}
       {hint && !error && (
@@ -52,7 +83,7 @@ export function TextField({
 }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <Chrome id={id} label={label} error={error} hint={hint}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={isRequired(input)}>
       <input
         id={id}
         className={styles.input}
@@ -60,7 +91,7 @@ export function TextField({
         aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
-    </Chrome>
+    </FieldFrame>
   );
 }
 
@@ -72,7 +103,7 @@ export function TextArea({
 }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
-    <Chrome id={id} label={label} error={error} hint={hint}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={isRequired(textarea)}>
       <textarea
         id={id}
         className={`${styles.input} ${styles.textarea}`}
@@ -80,7 +111,7 @@ export function TextArea({
         aria-describedby={describedBy(id, error, hint)}
         {...textarea}
       />
-    </Chrome>
+    </FieldFrame>
   );
 }
 
@@ -94,7 +125,7 @@ export function SelectField({
 }: FieldChrome & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
-    <Chrome id={id} label={label} error={error} hint={hint}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={isRequired(select)}>
       <select
         id={id}
         className={styles.input}
@@ -104,6 +135,6 @@ export function SelectField({
       >
         {children}
       </select>
-    </Chrome>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatCount, formatRelativeTime } from './format.ts';
+import { formatCount, formatFileSize, formatRelativeTime } from './format.ts';
 
 describe('format', () => {
   // The English texts of the code itself: the macros keep them outside production builds.
@@ -26,5 +26,14 @@ describe('format', () => {
     );
     i18n.loadAndActivate({ locale: 'ar', messages: {} });
     expect(formatRelativeTime('2026-01-09T12:00:00Z', new Date('2026-01-10T12:00:00Z'))).toBe('أمس');
+  });
+
+  it('writes file sizes with a unit that fits: never "0 MB" for a small archive', () => {
+    expect(formatFileSize(48_213)).toBe('48.2 kB');
+    expect(formatFileSize(120)).toBe('1 kB');
+    expect(formatFileSize(1_234_567)).toBe('1.2 MB');
+    expect(formatFileSize(3_400_000_000)).toBe('3.4 GB');
+    i18n.loadAndActivate({ locale: 'de', messages: {} });
+    expect(formatFileSize(1_234_567)).toBe('1,2 MB');
   });
 });

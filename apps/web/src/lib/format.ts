@@ -52,6 +52,18 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   return t`just now`;
 }
 
+/** "840 kB", "1.2 MB", "3.4 GB": a file's size in the active language's digits and unit words. */
+export function formatFileSize(bytes: number): string {
+  const [unit, size] =
+    bytes >= 1e9
+      ? (['gigabyte', bytes / 1e9] as const)
+      : bytes >= 1e6
+        ? (['megabyte', bytes / 1e6] as const)
+        : (['kilobyte', Math.max(bytes / 1e3, 1)] as const);
+  const options = { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 } as const;
+  return cached('size', options, (locale) => new Intl.NumberFormat(locale, options)).format(size);
+}
+
 export const formatDateTime = (iso: string) =>
   dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 

@@ -279,6 +279,34 @@ describe('editing and cancelling', () => {
     expect(await noticesOf(ana!)).toHaveLength(before);
   });
 
+  it('keeps a zone under its current name, reads old stored names, and an old name saved anew is no move', async () => {
+    const [host, ana] = await t.signedInMembers(2, 'Zone');
+    // A browser still says Asia/Calcutta (Chromium and Node list the old names): accepted, kept as Asia/Kolkata.
+    const event = await hostEvent(host!, { timeZone: 'Asia/Calcutta' });
+    expect(event.timeZone).toBe('Asia/Kolkata');
+    expect((await t.db.select().from(events).where(eq(events.id, event.id)))[0]?.timeZone).toBe(
+      'Asia/Kolkata',
+    );
+
+    // An event stored before names were brought up to date answers with the current name.
+    await t.db.update(events).set({ timeZone: 'Europe/Kiev' }).where(eq(events.id, event.id));
+    const path = `/api/events/${event.id}`;
+    expect((await json<EventDto>(await host!.get(path))).timeZone).toBe('Europe/Kyiv');
+
+    // The edit form sends the current name back with a new description: those going are not told it moved.
+    await going(ana!, event.id);
+    const before = (await noticesOf(ana!)).length;
+    const saved = await host!.put(
+      path,
+      validEvent({ startsAt: event.startsAt, timeZone: 'Europe/Kyiv', description: 'Doors at seven.' }),
+    );
+    expect(saved.status).toBe(200);
+    expect(await noticesOf(ana!)).toHaveLength(before);
+    expect((await t.db.select().from(events).where(eq(events.id, event.id)))[0]?.timeZone).toBe(
+      'Europe/Kyiv',
+    );
+  });
+
   it('cancels (kept, shown Cancelled), tells everyone who joined, and refuses Going afterwards', async () => {
     const [host, ana, intruder, late] = await t.signedInMembers(4, 'Cancel');
     const event = await hostEvent(host!);

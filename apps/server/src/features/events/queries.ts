@@ -5,7 +5,7 @@
  * Going counts and first people of each date shown, then all those people's profiles.
  */
 import type { EventAttendanceDto, EventDto } from '@glimpse/shared';
-import { limits } from '@glimpse/shared';
+import { currentZoneName, limits } from '@glimpse/shared';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toImageDto } from '../../core/images.ts';
@@ -155,7 +155,7 @@ export async function toEventDtos(
       title: event.title,
       startsAt: event.startsAt.toISOString(),
       endsAt: event.endsAt?.toISOString() ?? null,
-      timeZone: event.timeZone,
+      timeZone: currentZoneName(event.timeZone),
       place: event.place,
       latitude: event.latitude,
       longitude: event.longitude,

@@ -16,7 +16,7 @@ import type {
   Page,
   UpdateEventInputParsed,
 } from '@glimpse/shared';
-import { limits, messages } from '@glimpse/shared';
+import { currentZoneName, limits, messages } from '@glimpse/shared';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { interestStep } from '../../core/counters.ts';
@@ -180,7 +180,8 @@ export async function updateEvent({
     const moved =
       before.startsAt.getTime() !== after.startsAt.getTime() ||
       (before.endsAt?.getTime() ?? null) !== (after.endsAt?.getTime() ?? null) ||
-      before.timeZone !== after.timeZone ||
+      // An event stored under a zone's old name and saved under its new one has not moved.
+      currentZoneName(before.timeZone) !== after.timeZone ||
       before.recurrence !== after.recurrence ||
       before.place !== after.place ||
       before.latitude !== after.latitude ||

@@ -3,7 +3,15 @@
  * a moderator, an admin and signed out: who reads and acts, what each action does to the content,
  * the counts, the reporters' notices and the audit log.
  */
-import type { AuditEntryDto, EventDto, Page, PostDto, ReportGroupDto, TeamMemberDto } from '@glimpse/shared';
+import type {
+  AuditEntryDto,
+  EventDto,
+  Page,
+  PostDto,
+  ReportGroupDto,
+  ReportGroupPage,
+  TeamMemberDto,
+} from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -440,6 +448,42 @@ describe('reports about staff', () => {
     expect((await openGroups(mod)).some((g) => g.targetId === post.id)).toBe(true);
     expect((await mod.post(`/api/admin/reports/${id}/remove-content`, {})).status).toBe(200);
     expect(await t.countRows(posts, eq(posts.id, post.id))).toBe(0);
+  });
+});
+
+describe('what the console leaves out', () => {
+  it('tells the only admin how many reports are about them, and whether anyone else can handle them', async () => {
+    // An instance of its own: its admin is the whole team.
+    const alone = await createTestContext();
+    try {
+      const soleAdmin = alone.admin!;
+      const reporter = await alone.signUpWithProfile();
+      const post = await alone.insertPost(soleAdmin.id, 'the admin’s own post');
+      expect((await reporter.post(`/api/posts/${post.id}/reports`, { reason: 'spam' })).status).toBe(201);
+      const list = async (staff: Client, status: 'open' | 'resolved' = 'open') =>
+        json<ReportGroupPage>(await staff.get(`/api/admin/reports?status=${status}`));
+
+      expect(await list(soleAdmin)).toMatchObject({ items: [], aboutYou: 1, othersCanHandle: false });
+
+      // A moderator joins: the report is theirs, and the admin's console says someone else has it.
+      const colleague = await alone.signUpWithProfile({ firstName: 'Mod' });
+      expect((await soleAdmin.put(`/api/admin/moderators/${colleague.id}`)).status).toBe(200);
+      expect(await list(soleAdmin)).toMatchObject({ items: [], aboutYou: 1, othersCanHandle: true });
+      const theirs = await list(colleague);
+      expect(theirs).toMatchObject({ aboutYou: 0, othersCanHandle: true });
+      expect(theirs.items.map((g) => g.targetId)).toEqual([post.id]);
+
+      // Handled, it moves to the resolved list, still left out of the admin's.
+      const [report] = theirs.items[0]!.reports;
+      expect((await colleague.post(`/api/admin/reports/${report!.id}/dismiss`, {})).status).toBe(200);
+      expect(await list(soleAdmin)).toMatchObject({ items: [], aboutYou: 0 });
+      expect(await list(soleAdmin, 'resolved')).toMatchObject({ items: [], aboutYou: 1 });
+
+      // Members still find no console at all.
+      expect((await reporter.get('/api/admin/reports')).status).toBe(404);
+    } finally {
+      await alone.close();
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import type {
   ReportDto,
   ReportedContentDto,
   ReportGroupDto,
+  ReportGroupPage,
   ReportListStatus,
   ReportTargetType,
   Role,
@@ -94,15 +95,50 @@ export async function readReportSnapshot({
 export async function listReportGroups({
   ctx: { db, storage, viewer },
   input: { status, cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { status: ReportListStatus; cursor: Cursor | null }>): Promise<
-  Page<ReportGroupDto>
-> {
+}: ServiceArgs<
+  'db' | 'storage' | 'viewer',
+  { status: ReportListStatus; cursor: Cursor | null }
+>): Promise<ReportGroupPage> {
   await requireStaff(db, viewer.id);
+  const left = await leftOutForViewer(db, viewer.id, status);
+  return { ...(await reportGroupsPage(db, storage, viewer.id, status, cursor)), ...left };
+}
+
+/**
+ * What the viewer's list leaves out (`notAbout`): how many of its reports are about them, and
+ * whether anyone else on the team can handle those, so the console can say so instead of looking
+ * empty. A suspended moderator or admin cannot sign in to handle anything.
+ */
+async function leftOutForViewer(
+  db: Db,
+  viewerId: string,
+  status: ReportListStatus,
+): Promise<Pick<ReportGroupPage, 'aboutYou' | 'othersCanHandle'>> {
+  const [[about], [others]] = await Promise.all([
+    db
+      .select({ value: count() })
+      .from(reports)
+      .where(and(inArray(reports.status, statusesOf[status]), eq(reports.reportedUserId, viewerId))),
+    db
+      .select({ value: count() })
+      .from(user)
+      .where(and(inArray(user.role, ['moderator', 'admin']), ne(user.id, viewerId), eq(user.banned, false))),
+  ]);
+  return { aboutYou: about?.value ?? 0, othersCanHandle: (others?.value ?? 0) > 0 };
+}
+
+async function reportGroupsPage(
+  db: Db,
+  storage: Storage,
+  viewerId: string,
+  status: ReportListStatus,
+  cursor: Cursor | null,
+): Promise<Page<ReportGroupDto>> {
   const lastAt = sql<Date>`max(${reports.createdAt})`.mapWith(reports.createdAt);
   const groups = await db
     .select({ targetType: reports.targetType, targetId: reports.targetId, lastAt })
     .from(reports)
-    .where(and(inArray(reports.status, statusesOf[status]), notAbout(viewer.id)))
+    .where(and(inArray(reports.status, statusesOf[status]), notAbout(viewerId)))
     .groupBy(reports.targetType, reports.targetId)
     .having(
       cursor
@@ -124,7 +160,7 @@ export async function listReportGroups({
             and(eq(reports.targetType, g.targetType), eq(reports.targetId, g.targetId)),
           ),
         ),
-        notAbout(viewer.id),
+        notAbout(viewerId),
       ),
     )
     .orderBy(desc(reports.createdAt), desc(reports.id));

@@ -6,7 +6,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
-import { TextField } from '@/components/field.tsx';
+import { RequiredMark, TextField } from '@/components/field.tsx';
 import { type ApiError, isApiError } from '@/lib/api-client.ts';
 import { useForm } from '@/lib/use-form.ts';
 import type { useSignUp } from './api/sign-up.ts';
@@ -55,7 +55,7 @@ export function SignupForm({ signUp }: SignupFormProps) {
         autoComplete="email"
         value={values.email}
         onChange={(e) => form.set('email', e.target.value)}
-        aria-required="true"
+        required
       />
       <TextField
         label={t`Password`}
@@ -64,7 +64,7 @@ export function SignupForm({ signUp }: SignupFormProps) {
         value={values.password}
         onChange={(e) => form.set('password', e.target.value)}
         hint={t`At least ${limits.passwordMin} characters.`}
-        aria-required="true"
+        required
       />
       <TextField
         label={t`Verify password`}
@@ -72,7 +72,7 @@ export function SignupForm({ signUp }: SignupFormProps) {
         autoComplete="new-password"
         value={values.verifyPassword}
         onChange={(e) => form.set('verifyPassword', e.target.value)}
-        aria-required="true"
+        required
       />
       {passwordsDiffer ? (
         <ErrorMessage>{messages.auth.passwordsDoNotMatch}</ErrorMessage>
@@ -89,7 +89,7 @@ export function SignupForm({ signUp }: SignupFormProps) {
           type="checkbox"
           checked={values.acceptTerms}
           onChange={(e) => form.set('acceptTerms', e.target.checked)}
-          aria-required="true"
+          required
           aria-invalid={form.errors.acceptTerms ? true : undefined}
         />
         <span>
@@ -103,6 +103,7 @@ export function SignupForm({ signUp }: SignupFormProps) {
               Community Guidelines
             </Link>
           </Trans>
+          <RequiredMark />
         </span>
       </label>
       <p className={styles.terms}>

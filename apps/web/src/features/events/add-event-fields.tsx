@@ -7,23 +7,28 @@
  */
 import {
   type Audience,
+  currentZoneName,
   type EventDto,
+  formatUtcOffset,
   instantOfWallTime,
+  isTimeZone,
   limits,
   messages,
-  timeZoneNames,
   wallTimeOf,
+  zoneOffsetMs,
 } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { LocateFixed } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { AudienceSelect } from '@/components/audience-select.tsx';
 import { Button } from '@/components/button.tsx';
-import { SelectField, TextArea, TextField } from '@/components/field.tsx';
+import { ComboboxField } from '@/components/combobox-field.tsx';
+import { RequiredNote, SelectField, TextArea, TextField } from '@/components/field.tsx';
 import type { FieldErrors } from '@/lib/use-form.ts';
 import styles from './add-event-screen.module.css';
 import { localTimeZone } from './format.ts';
+import { timeZoneOptions, zoneMatches } from './time-zone-options.ts';
 
 export interface EventFieldValues {
   title: string;
@@ -49,7 +54,8 @@ type Values = EventFormValues;
 const instant = (date: string, time: string, zone: string) =>
   date && time ? (instantOfWallTime({ date, time }, zone)?.toISOString() ?? null) : null;
 
-const startOf = (values: Values) => instant(values.date, values.time, values.timeZone);
+const startOf = (values: Pick<Values, 'date' | 'time' | 'timeZone'>) =>
+  instant(values.date, values.time, values.timeZone);
 
 /** An End time alone ends on the start's day. */
 const endOf = (values: Values) =>
@@ -123,7 +129,7 @@ export function valuesOfEvent(event: EventDto): Values {
     time: start.time,
     endDate: end && end.date !== start.date ? end.date : '',
     endTime: end?.time ?? '',
-    timeZone: event.timeZone,
+    timeZone: currentZoneName(event.timeZone),
     place: event.place,
     coordinates:
       event.latitude !== null && event.longitude !== null ? `${event.latitude}, ${event.longitude}` : '',
@@ -169,6 +175,15 @@ export const eventFormRules = {
   fieldOf,
 };
 
+/** Under Time zone: the zone's offset at the event's start (or now, before a date is set). */
+function zoneHint(values: EventFieldValues): string {
+  if (!isTimeZone(values.timeZone)) return t`Date and Time are on this clock.`;
+  const offset = formatUtcOffset(
+    zoneOffsetMs(Date.parse(startOf(values) ?? '') || Date.now(), values.timeZone),
+  );
+  return t`Date and Time are on this clock: ${offset}.`;
+}
+
 interface AddEventFieldsProps {
   form: {
     values: EventFieldValues;
@@ -184,10 +199,8 @@ interface AddEventFieldsProps {
 
 export function AddEventFields({ form }: AddEventFieldsProps) {
   const { values } = form;
-  const zones = useMemo(() => {
-    const names = timeZoneNames();
-    return names.includes(values.timeZone) || !values.timeZone ? names : [values.timeZone, ...names];
-  }, [values.timeZone]);
+  // Stable while the zone stays, so the open list is not rebuilt as someone types.
+  const zoneChoices = useCallback(() => timeZoneOptions(Date.now(), values.timeZone), [values.timeZone]);
   const [locating, setLocating] = useState(false);
   const [locationError, setLocationError] = useState('');
 
@@ -213,31 +226,26 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
 
   return (
     <>
-      <TextField
-        label={t`Title`}
-        {...form.field('title')}
-        maxLength={limits.eventTitleMax}
-        aria-required="true"
-      />
+      <RequiredNote />
+      <TextField label={t`Title`} {...form.field('title')} maxLength={limits.eventTitleMax} required />
       <div className={styles.row}>
-        <TextField label={t`Date`} type="date" {...form.field('date')} aria-required="true" />
-        <TextField label={t`Time`} type="time" {...form.field('time')} aria-required="true" />
+        <TextField label={t`Date`} type="date" {...form.field('date')} required />
+        <TextField label={t`Time`} type="time" {...form.field('time')} required />
       </div>
       <div className={styles.row}>
         <TextField label={t`End date`} type="date" {...form.field('endDate')} />
         <TextField label={t`End time`} type="time" {...form.field('endTime')} />
       </div>
-      <SelectField
+      <ComboboxField
         label={t`Time zone`}
-        {...form.field('timeZone')}
-        hint={t`Date and Time are on this clock.`}
-      >
-        {zones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone}
-          </option>
-        ))}
-      </SelectField>
+        value={values.timeZone}
+        onChange={(zone) => form.set('timeZone', zone)}
+        options={zoneChoices}
+        matches={zoneMatches}
+        noMatches={t`No time zone has that name or offset.`}
+        error={form.errors.timeZone}
+        hint={zoneHint(values)}
+      />
       <TextArea
         label={t`Place`}
         rows={2}
@@ -313,7 +321,7 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
         placeholder={t`https://`}
         {...form.field('website')}
         maxLength={limits.websiteMax}
-        aria-required="true"
+        required
       />
       <TextArea
         label={t`Description`}
@@ -321,12 +329,12 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
         {...form.field('description')}
         maxLength={limits.eventDescriptionMax}
         hint={`${values.description.length}/${limits.eventDescriptionMax}`}
-        aria-required="true"
+        required
       />
       <AudienceSelect value={values.audience} onChange={(audience) => form.set('audience', audience)} />
     </>
   );
 }
 
-/** The browser's zone for a new event; empty until the form mounts (SSR-free, but tests mock Intl). */
-export const defaultTimeZone = () => localTimeZone() || 'UTC';
+/** The browser's zone for a new event, under its current name (Chromium still says Asia/Calcutta). */
+export const defaultTimeZone = () => currentZoneName(localTimeZone() || 'UTC');

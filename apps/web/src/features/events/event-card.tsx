@@ -1,4 +1,4 @@
-/** One event in a list: picture with a calendar leaf, title linking to the detail, host and count. */
+/** One event in a list: picture with a calendar leaf, title linking to the detail, host, and who joined. */
 
 import type { EventDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
@@ -7,10 +7,17 @@ import { Trans } from '@lingui/react/macro';
 import { Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCount, fullName } from '@/lib/format.ts';
+import { fullName } from '@/lib/format.ts';
 import styles from './event-card.module.css';
 import { EventImage } from './event-image.tsx';
-import { calendarLeaf, formatEventStart, formatEventStartShort, isPast, repeatsLabel } from './format.ts';
+import {
+  attendanceSummary,
+  calendarLeaf,
+  formatEventStart,
+  formatEventStartShort,
+  isPast,
+  repeatsLabel,
+} from './format.ts';
 import { PastBadge } from './past-badge.tsx';
 
 export function EventCard({
@@ -29,6 +36,7 @@ export function EventCard({
   const when = event.occurrence.startsAt;
   const leaf = calendarLeaf(when);
   const past = isPast(event.lastStartsAt);
+  const joined = attendanceSummary(event);
   return (
     <article
       className={[styles.card, past && styles.past, actions && styles.withActions].filter(Boolean).join(' ')}
@@ -61,10 +69,12 @@ export function EventCard({
               </Trans>
             </span>
           )}
-          <span className={styles.count}>
-            <Users aria-hidden="true" size={14} />
-            {formatCount(event.interestedCount)} <Trans>interested</Trans>
-          </span>
+          {joined && (
+            <span className={styles.count}>
+              <Users aria-hidden="true" size={14} />
+              {joined}
+            </span>
+          )}
         </p>
       </div>
       {actions && <div className={styles.actions}>{actions}</div>}

@@ -1,8 +1,8 @@
 /**
  * /eventdetail/{id}[?occurrence=N]: picture, title, the date in the viewer's zone (and the event's
  * own when it differs), place, next dates of a repeating event, website, description, host, Going
- * (or Join waitlist) for the date shown, Interested, Add to calendar, and who is going and who
- * joined. The host can edit, cancel or delete it from here too.
+ * (or Join waitlist) for the date shown, Interested, Add to calendar, and who joined (going,
+ * waiting, interested). The host can edit, cancel or delete it from here too.
  */
 import { useParams, useSearchParams } from 'react-router';
 import { Page } from '@/components/page.tsx';
@@ -13,7 +13,7 @@ import { EventDetailFailed, EventDetailLoading } from './event-detail-states.tsx
 import { EventImage } from './event-image.tsx';
 import { EventSide } from './event-side.tsx';
 import { EventDates, EventPlace, EventWhen } from './event-when-where.tsx';
-import { GoingPeople, JoinedPeople } from './joined-people.tsx';
+import { JoinedPeople } from './joined-people.tsx';
 
 /** `?occurrence=3` → 3; anything else → the next date. */
 function occurrenceParam(value: string | null): number | undefined {
@@ -55,7 +55,6 @@ export function EventDetailScreen() {
           </EventSide>
           <p className={styles.description}>{event.description}</p>
           <div className={styles.joined}>
-            <GoingPeople event={event} />
             <JoinedPeople event={event} />
           </div>
         </div>

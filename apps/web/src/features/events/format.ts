@@ -48,9 +48,47 @@ export function calendarLeaf(iso: string) {
 
 export const isPast = (iso: string, now: number = Date.now()) => Date.parse(iso) < now;
 
-/** "1 person joined", "12 people joined": the avatar stack's accessible name. */
-export const joinedLabel = (count: number) =>
-  plural(count, { one: '# person joined', other: '# people joined' });
+/** "3 going": the Going list's avatar stack, and the summary's first part. */
+export const goingLabel = (count: number) => plural(count, { one: '# going', other: '# going' });
+
+/** "3 interested": the Interested list's avatar stack, and a part of the summary. */
+export const interestedLabel = (count: number) =>
+  plural(count, { one: '# interested', other: '# interested' });
+
+const waitlistLabel = (count: number) =>
+  plural(count, { one: '# on the waitlist', other: '# on the waitlist' });
+
+const placesLeftLabel = (count: number) => plural(count, { one: '# place left', other: '# places left' });
+
+/**
+ * Who joined the date shown, in the same words on a card and on the detail page: "2 going · 3
+ * interested", "1 going · Full · 1 on the waitlist", "10 places left". Each part only when it
+ * says something (places only while one can still go); null when there is nothing to say, which
+ * the detail page words as "No one has joined yet."
+ */
+export function attendanceSummary(
+  event: Pick<EventDto, 'interestedCount' | 'cancelled' | 'attendance' | 'occurrence'>,
+  now: number = Date.now(),
+): string | null {
+  const { goingCount, waitlistCount, placesLeft } = event.attendance;
+  const canGo = !event.cancelled && !isPast(event.occurrence.startsAt, now);
+  const parts = [
+    goingCount > 0 ? goingLabel(goingCount) : '',
+    canGo && placesLeft !== null
+      ? placesLeft === 0
+        ? t({ message: 'Full', comment: 'An event with no places left' })
+        : placesLeftLabel(placesLeft)
+      : '',
+    waitlistCount > 0 ? waitlistLabel(waitlistCount) : '',
+    event.interestedCount > 0 ? interestedLabel(event.interestedCount) : '',
+  ];
+  const said = parts.filter(Boolean);
+  return said.length > 0 ? said.join(' · ') : null;
+}
+
+/** Whether anyone joined the date shown at all: going, waiting or interested. */
+export const anyoneJoined = (event: Pick<EventDto, 'interestedCount' | 'attendance'>) =>
+  event.interestedCount + event.attendance.goingCount + event.attendance.waitlistCount > 0;
 
 /** How many joined beyond the avatars shown: the "+N". */
 export const overflowCount = (interestedCount: number, shown: number = limits.avatarStackSize) =>

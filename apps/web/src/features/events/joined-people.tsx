@@ -1,7 +1,8 @@
 /**
- * Who joined: the avatar stack (3 pictures, then "+N" for the rest; SPEC.md §9) and the full list
- * of people, each linking to their public profile: once for Going (the date shown) and once for
- * Interested.
+ * Who joined the date shown, on /eventdetail: the summary the event's card shows too ("2 going · 3
+ * interested"), then a list for each of Going and Interested that has anyone in it, each with its
+ * avatar stack (3 pictures, then "+N"; SPEC.md §9) and every person linking to their profile.
+ * "No one has joined yet." only when nobody is going, waiting or interested.
  */
 import type { AuthorDto, EventDto, Page } from '@glimpse/shared';
 import { limits, messages, paths } from '@glimpse/shared';
@@ -16,19 +17,15 @@ import { Skeleton } from '@/components/skeleton.tsx';
 import { fullName } from '@/lib/format.ts';
 import { useGoing } from './api/get-going.ts';
 import { useInterested } from './api/get-interested.ts';
-import { joinedLabel, overflowCount } from './format.ts';
+import { anyoneJoined, attendanceSummary, goingLabel, interestedLabel, overflowCount } from './format.ts';
 import styles from './joined-people.module.css';
 
-export function AvatarStack({ event }: { event: EventDto }) {
-  return <PeopleStack count={event.interestedCount} preview={event.joinedPreview} />;
-}
-
-function PeopleStack({ count, preview, label }: { count: number; preview: AuthorDto[]; label?: string }) {
+function PeopleStack({ count, preview, label }: { count: number; preview: AuthorDto[]; label: string }) {
   if (count === 0) return null;
   const shown = preview.slice(0, limits.avatarStackSize);
   const more = overflowCount(count, shown.length);
   return (
-    <div className={styles.stack} role="img" aria-label={label ?? joinedLabel(count)}>
+    <div className={styles.stack} role="img" aria-label={label}>
       {shown.map((person) => (
         <span key={person.userId} className={styles.stackItem} data-avatar="">
           <Avatar image={person.profileImage} name={fullName(person)} seed={person.userId} size={40} />
@@ -50,68 +47,88 @@ type PeopleQuery = {
 };
 
 export function JoinedPeople({ event }: { event: EventDto }) {
+  const headingId = useId();
+  const summary = attendanceSummary(event);
+  const { goingCount } = event.attendance;
   return (
-    <PeopleSection
-      title={t`People who joined`}
-      loadingLabel={t`Loading people who joined`}
-      empty={messages.event.noOneJoined}
-      query={useInterested(event.id)}
-      stack={<AvatarStack event={event} />}
-    />
-  );
-}
-
-export function GoingPeople({ event }: { event: EventDto }) {
-  const { attendance } = event;
-  const { goingCount, waitlistCount } = attendance;
-  const { capacity } = event;
-  const going = capacity === null ? t`${goingCount} going` : t`${goingCount} going of ${capacity}`;
-  return (
-    <PeopleSection
-      title={t`Going`}
-      loadingLabel={t`Loading going`}
-      empty={messages.event.noOneGoing}
-      note={waitlistCount ? t`${going} · ${waitlistCount} on the waitlist` : going}
-      query={useGoing(event.id, attendance.occurrence)}
-      stack={
-        <PeopleStack
-          count={attendance.goingCount}
-          preview={attendance.goingPreview}
-          label={t`${goingCount} going`}
+    <section className={styles.section} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.heading}>
+          <Trans>People who joined</Trans>
+        </h2>
+        {summary && <p className={styles.summary}>{summary}</p>}
+      </div>
+      {!anyoneJoined(event) && <p className={styles.empty}>{messages.event.noOneJoined}</p>}
+      {goingCount > 0 && (
+        <GoingList
+          event={event}
+          stack={
+            <PeopleStack
+              count={goingCount}
+              preview={event.attendance.goingPreview}
+              label={goingLabel(goingCount)}
+            />
+          }
         />
-      }
+      )}
+      {event.interestedCount > 0 && (
+        <InterestedList
+          event={event}
+          stack={
+            <PeopleStack
+              count={event.interestedCount}
+              preview={event.joinedPreview}
+              label={interestedLabel(event.interestedCount)}
+            />
+          }
+        />
+      )}
+    </section>
+  );
+}
+
+function GoingList({ event, stack }: { event: EventDto; stack: React.ReactNode }) {
+  return (
+    <PeopleList
+      title={t({ message: 'Going', context: 'a list of people' })}
+      loadingLabel={t`Loading going`}
+      query={useGoing(event.id, event.attendance.occurrence)}
+      stack={stack}
     />
   );
 }
 
-function PeopleSection({
+function InterestedList({ event, stack }: { event: EventDto; stack: React.ReactNode }) {
+  return (
+    <PeopleList
+      title={t({ message: 'Interested', context: 'a list of people' })}
+      loadingLabel={t`Loading interested`}
+      query={useInterested(event.id)}
+      stack={stack}
+    />
+  );
+}
+
+function PeopleList({
   title,
   loadingLabel,
-  empty,
-  note,
   query,
   stack,
 }: {
   title: string;
   loadingLabel: string;
-  empty: string;
-  note?: string;
   query: PeopleQuery;
   stack: React.ReactNode;
 }) {
   const { data, isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const people = data?.pages.flatMap((page) => page.items) ?? [];
-  const headingId = useId();
 
   return (
-    <section className={styles.section} aria-labelledby={headingId}>
+    <div className={styles.group}>
       <div className={styles.header}>
-        <h2 id={headingId} className={styles.heading}>
-          {title}
-        </h2>
+        <h3 className={styles.subheading}>{title}</h3>
         {stack}
       </div>
-      {note && <p className={styles.username}>{note}</p>}
       {isPending ? (
         <div role="status" aria-busy="true" aria-label={loadingLabel} className={styles.loading}>
           <Skeleton height={40} />
@@ -124,39 +141,44 @@ function PeopleSection({
             {messages.common.tryAgain}
           </button>
         </p>
-      ) : people.length === 0 ? (
-        <p className={styles.empty}>{empty}</p>
       ) : (
-        <>
-          <ul className={styles.list} aria-label={title}>
-            {people.map(({ person }) => (
-              <li key={person.userId} className={styles.person}>
-                <Avatar image={person.profileImage} name={fullName(person)} seed={person.userId} size={36} />
-                <span className={styles.names}>
-                  <span className={styles.nameRow}>
-                    <Link to={paths.userPublicFeed(person.userId)} className={styles.name}>
-                      <bdi>{fullName(person)}</bdi>
-                    </Link>
-                    <NameBadges person={person} />
+        people.length > 0 && (
+          <>
+            <ul className={styles.list} aria-label={title}>
+              {people.map(({ person }) => (
+                <li key={person.userId} className={styles.person}>
+                  <Avatar
+                    image={person.profileImage}
+                    name={fullName(person)}
+                    seed={person.userId}
+                    size={36}
+                  />
+                  <span className={styles.names}>
+                    <span className={styles.nameRow}>
+                      <Link to={paths.userPublicFeed(person.userId)} className={styles.name}>
+                        <bdi>{fullName(person)}</bdi>
+                      </Link>
+                      <NameBadges person={person} />
+                    </span>
+                    <span className={styles.username}>@{person.username}</span>
                   </span>
-                  <span className={styles.username}>@{person.username}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-          {hasNextPage && (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => void fetchNextPage()}
-              busy={isFetchingNextPage}
-              busyLabel={messages.common.loading}
-            >
-              <Trans>Show more people</Trans>
-            </Button>
-          )}
-        </>
+                </li>
+              ))}
+            </ul>
+            {hasNextPage && (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void fetchNextPage()}
+                busy={isFetchingNextPage}
+                busyLabel={messages.common.loading}
+              >
+                <Trans>Show more people</Trans>
+              </Button>
+            )}
+          </>
+        )
       )}
-    </section>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * /settings/import (issue 30, DESIGN.md §4 Round 3): the file input "Archive" and the button
- * Import. The archive uploads (a progressbar of the bytes sent), then the server's job imports it
+ * /settings/import (issue 30, DESIGN.md §4 Round 3): the file input "Archive" (the app's own
+ * file picker, showing the file chosen) and the button Import. The archive uploads (a progressbar of the bytes sent), then the server's job imports it
  * (a progressbar of the posts, polled, so it survives a reload); at the end role=status says
  * "Imported N posts" and what was left out and why. Refusals come back as role=alert.
  */
@@ -11,6 +11,7 @@ import { Trans } from '@lingui/react/macro';
 import { type FormEvent, useId, useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { FilePicker } from '@/components/file-picker.tsx';
 import { Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { actionableMessage } from '@/lib/api-client.ts';
@@ -74,7 +75,6 @@ export function ImportScreen() {
   const upload = useStartImport();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const inputId = useId();
   const hintId = useId();
   const running = current.data?.status === 'running';
 
@@ -97,17 +97,15 @@ export function ImportScreen() {
           </Trans>
         </p>
         <form className={styles.form} onSubmit={submit} noValidate>
-          <label htmlFor={inputId} className={styles.label}>
-            <Trans>Archive</Trans>
-          </label>
-          <input
-            id={inputId}
-            type="file"
+          <FilePicker
+            label={t`Archive`}
             accept=".zip,application/zip"
-            aria-describedby={hintId}
-            className={styles.file}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
+            file={file}
+            prompt={t`Choose a .zip file, up to ${maxMb} MB`}
+            describedBy={hintId}
+            disabled={running || upload.sending}
+            onChange={(chosen) => {
+              setFile(chosen);
               setProblem(null);
             }}
           />

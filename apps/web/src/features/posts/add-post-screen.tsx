@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { AudienceSelect } from '@/components/audience-select.tsx';
 import { Button } from '@/components/button.tsx';
-import { TextArea } from '@/components/field.tsx';
+import { RequiredNote, TextArea } from '@/components/field.tsx';
 import { Page } from '@/components/page.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useViewer } from '@/lib/session.ts';
@@ -56,6 +56,7 @@ export function AddPostScreen() {
   return (
     <Page title={t`New post`}>
       <form className={styles.form} onSubmit={form.submit} noValidate>
+        <RequiredNote />
         <PhotoListEditor uploads={uploads} error={errors.photos} />
         <div className={styles.fields}>
           <TextArea
@@ -64,7 +65,7 @@ export function AddPostScreen() {
             {...form.field('caption')}
             maxLength={limits.captionMax}
             hint={`${values.caption.length}/${limits.captionMax}`}
-            aria-required="true"
+            required
           />
           <label className={styles.checkbox}>
             <input

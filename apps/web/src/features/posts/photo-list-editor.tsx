@@ -11,7 +11,7 @@ import { Trans } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, ImagePlus, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
-import { TextField } from '@/components/field.tsx';
+import { RequiredMark, TextField } from '@/components/field.tsx';
 import styles from './photo-list-editor.module.css';
 import type { usePhotoUploads } from './use-photo-uploads.ts';
 
@@ -41,7 +41,10 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
     <div className={styles.editor}>
       <label htmlFor={id} className={styles.picker} data-disabled={full || undefined}>
         <ImagePlus aria-hidden="true" size={32} strokeWidth={1.5} />
-        <span>{uploads.photos.length ? t`Add more photos` : t`Choose photos`}</span>
+        <span>
+          {uploads.photos.length ? t`Add more photos` : t`Choose photos`}
+          <RequiredMark />
+        </span>
         <span className={styles.hint}>
           {uploads.photos.length}/{limits.postPhotosMax}
         </span>
@@ -54,6 +57,8 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic"
         className="visually-hidden"
         aria-label={t`Image`}
+        // Emptied after each pick (the photos live in the list below): required until one is there.
+        required={uploads.photos.length === 0}
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? `${id}-error` : undefined}
         onChange={(e) => {

@@ -1,8 +1,8 @@
-/** The text fields of /setupProfile: First name, Last name, Username, Website, Bio. */
+/** The text fields of /setupProfile: First name, Last name and Username (required), Website, Bio. */
 
 import { limits } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
-import { TextArea, TextField } from '@/components/field.tsx';
+import { RequiredNote, TextArea, TextField } from '@/components/field.tsx';
 import styles from './setup-profile-screen.module.css';
 
 export type ProfileField = 'firstName' | 'lastName' | 'username' | 'website' | 'bio';
@@ -19,17 +19,20 @@ interface ProfileFieldsProps {
 export function ProfileFields({ bind }: ProfileFieldsProps) {
   return (
     <>
+      <RequiredNote />
       <div className={styles.row}>
         <TextField
           label={t`First name`}
           autoComplete="given-name"
           maxLength={limits.nameMax}
+          required
           {...bind('firstName')}
         />
         <TextField
           label={t`Last name`}
           autoComplete="family-name"
           maxLength={limits.nameMax}
+          required
           {...bind('lastName')}
         />
       </div>
@@ -38,6 +41,7 @@ export function ProfileFields({ bind }: ProfileFieldsProps) {
         autoComplete="username"
         maxLength={limits.usernameMax}
         hint={t`Letters, digits, dots and underscores.`}
+        required
         {...bind('username')}
       />
       <TextField

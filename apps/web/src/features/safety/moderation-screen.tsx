@@ -5,9 +5,9 @@
  * arrives (app/live-updates.ts).
  */
 
-import type { ReportListStatus } from '@glimpse/shared';
+import type { ReportGroupPage, ReportListStatus } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -43,11 +43,46 @@ function Filter({
   );
 }
 
+/**
+ * Why the list may look short or empty: reports about the viewer or their content are left out
+ * (another moderator or admin handles them, and nobody can judge their own case). Says how many,
+ * and when nobody else on the team can take them yet.
+ */
+function LeftOut({
+  left: { aboutYou, othersCanHandle },
+  status,
+}: {
+  left: Pick<ReportGroupPage, 'aboutYou' | 'othersCanHandle'>;
+  status: ReportListStatus;
+}) {
+  if (aboutYou === 0) return null;
+  const text =
+    status === 'resolved'
+      ? plural(aboutYou, {
+          one: '# resolved report about you or your content is not listed here.',
+          other: '# resolved reports about you or your content are not listed here.',
+        })
+      : othersCanHandle
+        ? plural(aboutYou, {
+            one: '# open report is about you or your content, so it is not listed here: another moderator or admin handles it.',
+            other:
+              '# open reports are about you or your content, so they are not listed here: other moderators or admins handle them.',
+          })
+        : plural(aboutYou, {
+            one: '# open report is about you or your content, so it is not listed here. Nobody else on the team can handle it yet: an admin can make a member a moderator under Team.',
+            other:
+              '# open reports are about you or your content, so they are not listed here. Nobody else on the team can handle them yet: an admin can make a member a moderator under Team.',
+          });
+  return <p className={styles.leftOut}>{text}</p>;
+}
+
 export function ModerationScreen() {
   const [params] = useSearchParams();
   const status: ReportListStatus = params.get('status') === 'resolved' ? 'resolved' : 'open';
   const groups = useReportGroups(status);
   const items = groups.data?.pages.flatMap((page) => page.items) ?? [];
+  const first = groups.data?.pages[0];
+  const leftOut = first ? <LeftOut left={first} status={status} /> : null;
   const isAdmin = useViewer().user.role === 'admin';
 
   return (
@@ -69,17 +104,25 @@ export function ModerationScreen() {
           </Button>
         </EmptyState>
       ) : items.length === 0 ? (
-        <EmptyState icon={<ShieldCheck />} title={messages.safety.noReports} />
+        <EmptyState icon={<ShieldCheck />} title={messages.safety.noReports}>
+          {leftOut}
+        </EmptyState>
       ) : (
-        <ul className={styles.groups} aria-label={status === 'open' ? t`Open reports` : t`Resolved reports`}>
-          {items.map((group) => (
-            <ReportGroup
-              key={`${group.targetType}:${group.targetId}`}
-              group={group}
-              open={status === 'open'}
-            />
-          ))}
-        </ul>
+        <>
+          {leftOut}
+          <ul
+            className={styles.groups}
+            aria-label={status === 'open' ? t`Open reports` : t`Resolved reports`}
+          >
+            {items.map((group) => (
+              <ReportGroup
+                key={`${group.targetType}:${group.targetId}`}
+                group={group}
+                open={status === 'open'}
+              />
+            ))}
+          </ul>
+        </>
       )}
       <LoadMore
         hasNextPage={groups.hasNextPage}

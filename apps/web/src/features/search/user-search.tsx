@@ -81,7 +81,9 @@ export function UserSearch() {
         ref={input}
         type="search"
         className={styles.input}
-        placeholder={t`Search users`}
+        // The short word fits a phone's top bar in every language ("Search users" did not in Arabic or
+        // French); the name keeps saying what the box finds first.
+        placeholder={messages.search.label}
         aria-label={t`Search users`}
         // Only while the results are in the page: an id reference to nothing is invalid ARIA.
         aria-controls={showResults ? resultsId : undefined}
