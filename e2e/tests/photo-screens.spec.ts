@@ -67,7 +67,8 @@ test('photo frames on every screen @screens', async ({ page, consoleProblems }) 
     .getByLabel('Background image')
     .setInputFiles(await photoFile('background', { r: 60, g: 140, b: 220 }));
   await fillProfile(author, authorUser, { avatar: await quarterPhoto('avatar') });
-  await expect(author).toHaveURL(/\/$/);
+  // The profile picture is processed before the form moves on: slower than 10 s on a busy machine.
+  await expect(author).toHaveURL(/\/$/, { timeout: 30_000 });
   const authorId = ((await (await author.request.get('/api/me')).json()) as { user: { id: string } }).user.id;
   const posts: Record<string, string> = {};
   for (const [name, files] of [

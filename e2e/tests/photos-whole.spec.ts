@@ -29,7 +29,8 @@ async function fourColourScreens(page: Page) {
   const authorUser = newUser('Quinn');
   await signUp(author, authorUser);
   await fillProfile(author, authorUser, { avatar: await quarterPhoto('avatar') });
-  await expect(author).toHaveURL(/\/$/);
+  // The profile picture is processed before the form moves on: slower than 10 s on a busy machine.
+  await expect(author).toHaveURL(/\/$/, { timeout: 30_000 });
   const authorId = ((await (await author.request.get('/api/me')).json()) as { user: { id: string } }).user.id;
   await author.goto('/addpost');
   await author.getByLabel('Image').setInputFiles(await quarterPhoto('post'));
