@@ -5,9 +5,12 @@
  * on a shared 2-core machine differ by several points.
  *
  *   npm run build && npx tsx bench/lighthouse.ts [--port 3120] [--runs 3] [--lang en,ar] [--keep]
- *     [--pages /,/login]
+ *     [--pages /,/login] [--tree <another built checkout>]
  *
  * --keep leaves the data directory with each run's full Lighthouse report (JSON) for a closer look.
+ * --tree serves another checkout (built beforehand) with this Lighthouse, to compare with a base.
+ * Each run records Lighthouse's benchmark index of the machine at that moment (its own CPU probe:
+ * simulated throttling scales what it observed by it, so a busy machine reads as a slow phone).
  *
  * One Chromium (CHROME_PATH, /usr/bin/chromium by default) serves both the sign-up, driven by
  * Playwright over the DevTools protocol, and Lighthouse: Lighthouse clears caches and service
@@ -33,6 +36,7 @@ const { values: args } = parseArgs({
     lang: { type: 'string', default: 'en' },
     keep: { type: 'boolean', default: false },
     pages: { type: 'string', default: '/,/login' },
+    tree: { type: 'string' },
   },
 });
 const runs = Number(args.runs);
@@ -66,6 +70,7 @@ const server = await startServer(
     RATE_LIMITS: 'off',
   },
   path.join(dataDir, 'server.log'),
+  { root: args.tree && path.resolve(args.tree) },
 );
 await mkdir(path.join(dataDir, 'chrome'));
 const chrome = await chromeLauncher
@@ -109,6 +114,8 @@ interface Run {
   cls: number;
   /** The machine's 1-minute load average when the run ended: simulated throttling multiplies what a busy machine takes. */
   load: number;
+  /** Lighthouse's benchmark index of this machine during the run (higher is faster). */
+  benchmarkIndex: number;
   /** Lighthouse's own failure code for a run that measured nothing (the scores are then 0). */
   error?: string;
 }
@@ -132,6 +139,7 @@ async function measure(url: string): Promise<Omit<Run, 'page' | 'language'>> {
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
     cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     load: Number(loadavg()[0]!.toFixed(1)),
+    benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
     ...(result.lhr.runtimeError && { error: result.lhr.runtimeError.code }),
   };
 }
@@ -177,10 +185,12 @@ console.table(results);
 console.log(`load average (1 min) before ${loadBefore!.toFixed(1)}, after ${loadavg()[0]!.toFixed(1)}`);
 for (const page of pages) {
   for (const language of languages) {
-    const scores = results
-      .filter((r) => r.page === page && r.language === language)
-      .map((r) => r.performance);
-    console.log(`${page} [${language}] performance ${Math.min(...scores)}–${Math.max(...scores)}`);
+    const mine = results.filter((r) => r.page === page && r.language === language);
+    const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
+    console.log(
+      `${page} [${language}] performance ${range(mine.map((r) => r.performance))}, TBT ${range(mine.map((r) => r.tbtMs))} ms, ` +
+        `LCP ${range(mine.map((r) => r.lcpMs))} ms, benchmark index ${range(mine.map((r) => r.benchmarkIndex))}`,
+    );
   }
 }
 const out = path.join(

@@ -50,15 +50,18 @@ export async function startServer(
     healthTimeoutMs?: number;
     /** Flags for node itself (`--cpu-prof`, which NODE_OPTIONS refuses); the workers inherit them. */
     nodeArgs?: string[];
+    /** Another built checkout to start instead of this one (a base commit, side by side). */
+    root?: string;
   } = {},
 ): Promise<RunningServer> {
   const started = performance.now();
+  const root = options.root ?? repoRoot;
   const child = spawnLoggingTo(
     logFile,
     process.execPath,
-    [...(options.nodeArgs ?? []), path.join(repoRoot, 'scripts/start.mjs')],
+    [...(options.nodeArgs ?? []), path.join(root, 'scripts/start.mjs')],
     {
-      cwd: repoRoot,
+      cwd: root,
       env: { ...process.env, HOST: '127.0.0.1', ...env },
     },
   );

@@ -228,7 +228,9 @@ async function burstAndKillPostgres(members: Session[], posts: string[], killAft
       } catch (error) {
         // A kept-alive connection the server closed as the next request left on it (the client's
         // race, on a busy machine; the write was never acknowledged): sent again, counted apart.
-        const reset = /ECONNRESET|socket hang up/.test(String(error));
+        const reset = /ECONNRESET|socket hang up|UND_ERR_SOCKET/.test(
+          `${error} ${(error as { cause?: unknown }).cause}`,
+        );
         if (!killedAt && !reset) throw error;
         if (error instanceof UnexpectedStatus && error.status === 503) {
           refused.answers++;
@@ -468,7 +470,7 @@ log(
 log(`${failures.length ? 'FAILED' : 'PASSED'} on ${mode} in ${totalSeconds} s`);
 for (const failure of failures) log(`  ${failure}`);
 log(
-  `RESULT ${JSON.stringify({ mode, kill: args.kill, rounds: killPostgresOnly ? postgresKills : summary, acked: Object.fromEntries(Object.entries(acked).map(([k, v]) => [k, v.size])), failures, totalSeconds })}`,
+  `RESULT ${JSON.stringify({ mode, kill: args.kill, rounds: killPostgresOnly ? postgresKills.map(({ otherFailures, ...r }) => ({ ...r, otherFailures: otherFailures.length, firstOtherFailures: otherFailures.slice(0, 5) })) : summary, acked: Object.fromEntries(Object.entries(acked).map(([k, v]) => [k, v.size])), failures, totalSeconds })}`,
 );
 
 await database?.drop();

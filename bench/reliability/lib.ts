@@ -85,7 +85,8 @@ export async function startServer(
   });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
-  const deadline = Date.now() + 120_000;
+  // Minutes, not seconds, on a machine shared with other work: tsx compiles the sources first.
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     const healthy = await fetch(`${url}/api/health`)
       .then((r) => r.ok)
@@ -126,7 +127,7 @@ export async function startServer(
   }
   if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, 'SIGKILL');
   await exitOf(child);
-  throw new Error(`The server did not answer /api/health within 120 s; see ${logFile}`);
+  throw new Error(`The server did not answer /api/health within 300 s; see ${logFile}`);
 }
 
 /** A browser-like visitor: sends the app's Origin and keeps its cookies. */
