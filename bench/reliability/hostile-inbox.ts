@@ -7,18 +7,22 @@
  *
  *   1. idle: `/api/health` read back to back for `--idle-seconds`, a new connection each time so
  *      that node:cluster hands the reads to every worker in turn;
- *   2. attack: the same reads while `--clients` clients send hostile inbox POSTs back to back for
- *      `--seconds`, each client cycling through three kinds:
+ *   2. attack: the same reads while `--clients` clients (in a process of their own, so that the
+ *      reads are timed by an event loop that does nothing else) send hostile inbox POSTs back to
+ *      back for `--seconds`, each client cycling through three kinds:
  *      - `deep`: unsigned, `object` a ~400 KB nest of `--depth` arrays;
  *      - `contexts`: unsigned, a Like whose `@context` lists `--contexts` URLs on the stand-in;
  *      - `forged`: a Like signed (draft-cavage) with a key that is not the one its keyId's
  *        document holds (the stand-in's actor), as a forger without the key would sign.
  *
  * Prints the health p50/p99 idle and under attack (budget: p99 under 100 ms while 16 clients
- * attack), the hostile requests by kind and answer, and how many context documents the server
- * fetched; writes bench/results/hostile-inbox-<time>.json. Options: --help.
+ * attack), the hostile requests by kind and answer, the server's CPU per hostile request (its
+ * processes and PostgreSQL's, from /proc: the figure other sessions on the machine disturb least),
+ * and how many context documents the server fetched; writes bench/results/hostile-inbox-<time>.json.
+ * Options: --help.
  */
 import '../../apps/server/src/features/federation/node-shims.ts';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -31,8 +35,10 @@ import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { exportSpki } from '@fedify/vocab-runtime';
 import { headerRecord } from '../../apps/server/src/features/federation/objects/html.ts';
 import { testCertificate } from '../../apps/server/src/test/tls.ts';
+import { treeCpuMeter } from '../lib/cpu.ts';
 import { percentile } from '../lib/http.ts';
 import { repoRoot } from '../lib/paths.ts';
+import { descendants } from '../lib/process-tree.ts';
 import { startServer } from '../lib/server.ts';
 
 const { values: args } = parseArgs({
@@ -45,13 +51,17 @@ const { values: args } = parseArgs({
     depth: { type: 'string', default: '200000' },
     contexts: { type: 'string', default: '30' },
     'rate-limits': { type: 'string', default: 'on' },
+    'cpu-prof': { type: 'string', default: '' },
+    /** Internal: run as the attacking process (its figures as JSON on stdout). */
+    attacker: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
   process.stdout.write(
     `Usage: npx tsx bench/reliability/hostile-inbox.ts [--port 3560] [--stand-in-port 3561] [--clients 16]
-  [--seconds 20] [--idle-seconds 10] [--depth 200000] [--contexts 30] [--rate-limits on|off]\n`,
+  [--seconds 20] [--idle-seconds 10] [--depth 200000] [--contexts 30] [--rate-limits on|off]
+  [--cpu-prof <dir>]   every server process writes a V8 CPU profile there when it stops\n`,
   );
   process.exit(0);
 }
@@ -208,6 +218,55 @@ const summary = (times: number[]) => ({
   samples: times.length,
 });
 
+/** The attacking process: `clients` loops of hostile POSTs for the attack's length. */
+async function attack(): Promise<Record<Kind, Record<number, number>>> {
+  const requests = await hostileRequests();
+  // Made: the parent starts timing now (signing the forged one makes an RSA key, seconds).
+  process.stdout.write('ready\n');
+  const statuses: Record<Kind, Record<number, number>> = { deep: {}, contexts: {}, forged: {} };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const until = performance.now() + attackMs;
+  const client = async (first: number) => {
+    for (let n = first; performance.now() < until; n++) {
+      const kind = kinds[n % kinds.length]!;
+      const status = await post(agent, args.port, requests[kind]);
+      statuses[kind][status] = (statuses[kind][status] ?? 0) + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, (_, i) => client(i)));
+  agent.destroy();
+  return statuses;
+}
+
+/**
+ * Runs this file again as the attacker, with the same options: `ready` resolves once its requests
+ * are made and it starts sending, `done` with its statuses when it stops.
+ */
+function runAttacker() {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, ...process.argv.slice(1).filter((arg) => arg !== '--attacker'), '--attacker'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  let started!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.startsWith('ready\n')) started();
+  });
+  const done = new Promise<Record<Kind, Record<number, number>>>((resolve, reject) => {
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output.slice('ready\n'.length)))
+        : reject(new Error(`the attacker exited with ${code}`)),
+    );
+  });
+  return { ready, done };
+}
+
 async function main() {
   const work = await mkdtemp(path.join(os.tmpdir(), 'hostile-inbox-'));
   // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter the folder.
@@ -236,33 +295,34 @@ async function main() {
         LOG_LEVEL: 'warn',
       },
       path.join(work, 'server.log'),
+      args['cpu-prof']
+        ? {
+            nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`],
+            healthTimeoutMs: 600_000,
+          }
+        : {},
     );
-    const requests = await hostileRequests();
     log('  idle: /api/health alone');
     const idleUntil = performance.now() + idleMs;
     const idle = await healthTimes(args.port, () => performance.now() > idleUntil);
 
     log(`  attack: /api/health while ${clients} clients send hostile POSTs`);
-    const statuses: Record<Kind, Record<number, number>> = { deep: {}, contexts: {}, forged: {} };
-    const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-    const attackUntil = performance.now() + attackMs;
-    const over = () => performance.now() > attackUntil;
-    const client = async (first: number) => {
-      for (let n = first; !over(); n++) {
-        const kind = kinds[n % kinds.length]!;
-        const status = await post(agent, args.port, requests[kind]);
-        statuses[kind][status] = (statuses[kind][status] ?? 0) + 1;
-      }
-    };
+    const serverPid = server.pid;
+    const cpu = treeCpuMeter(async () => descendants(serverPid));
+    const attacker = runAttacker();
+    await attacker.ready;
+    await cpu.start();
     const contextGetsBefore = stub.gets.contexts;
-    const [during] = await Promise.all([
-      healthTimes(args.port, over),
-      ...Array.from({ length: clients }, (_, i) => client(i)),
-    ]);
-    agent.destroy();
+    let attacking = true;
+    const done = attacker.done.finally(() => {
+      attacking = false;
+    });
+    const [during, statuses] = await Promise.all([healthTimes(args.port, () => !attacking), done]);
+    const serverCpu = await cpu.stop();
     const sent = Object.fromEntries(
       kinds.map((kind) => [kind, Object.values(statuses[kind]).reduce((a, b) => a + b, 0)]),
     ) as Record<Kind, number>;
+    const totalSent = Object.values(sent).reduce((a, b) => a + b, 0);
     const result = {
       clients,
       seconds: attackMs / 1000,
@@ -270,8 +330,10 @@ async function main() {
       health: { idle: summary(idle), attack: summary(during) },
       hostile: {
         sent,
-        perSecond: Object.values(sent).reduce((a, b) => a + b, 0) / (attackMs / 1000),
+        perSecond: totalSent / (attackMs / 1000),
         statuses,
+        serverCpuMsPerRequest: (serverCpu.nodeMs + serverCpu.postgresMs) / totalSent,
+        serverCpu,
       },
       standInGets: { ...stub.gets, contextsDuringAttack: stub.gets.contexts - contextGetsBefore },
     };
@@ -284,6 +346,9 @@ async function main() {
       `  /api/health attack: p50 ${fmt(result.health.attack.p50Ms)} ms, p99 ${fmt(result.health.attack.p99Ms)} ms, max ${fmt(result.health.attack.maxMs)} ms (${during.length} reads; budget p99 < 100 ms)`,
     );
     for (const kind of kinds) log(`  ${kind}: ${sent[kind]} sent, answers ${JSON.stringify(statuses[kind])}`);
+    log(
+      `  server CPU: ${result.hostile.serverCpuMsPerRequest.toFixed(1)} ms per hostile request (node ${serverCpu.nodeMs.toFixed(0)} ms + PostgreSQL ${serverCpu.postgresMs.toFixed(0)} ms for ${totalSent})`,
+    );
     log(
       `  context documents fetched from the stand-in: ${result.standInGets.contextsDuringAttack} for ${sent.contexts} bodies naming ${args.contexts} each; actor fetched ${stub.gets.actor} times`,
     );
@@ -302,4 +367,5 @@ async function main() {
   }
 }
 
-await main();
+if (args.attacker) process.stdout.write(JSON.stringify(await attack()));
+else await main();
