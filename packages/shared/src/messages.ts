@@ -376,7 +376,8 @@ export const messageCatalog = {
     storageFull: fn(
       /*i18n*/ {
         id: 'image.storageFull',
-        message: 'Your photos take all the space this server gives each member ({maxMb} MB). Delete some posts to add more.',
+        message:
+          'Your photos take all the space this server gives each member ({maxMb} MB). Delete some posts to add more.',
       },
       (maxMb: number) => ({ maxMb }),
     ),

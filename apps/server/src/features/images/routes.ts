@@ -37,7 +37,10 @@ export const imageRoutes = new Hono<AppEnv>().post(
     const bytes = Buffer.from(await file.arrayBuffer());
     const deps = c.get('deps');
     const { copy, ...image } = await deps.uploadGate.whileUploading(() =>
-      uploadImage({ ctx: c.get('ctx'), input: { purpose, bytes, quotaMb: deps.env.ACCOUNT_STORAGE_QUOTA_MB } }),
+      uploadImage({
+        ctx: c.get('ctx'),
+        input: { purpose, bytes, quotaMb: deps.env.ACCOUNT_STORAGE_QUOTA_MB },
+      }),
     );
     // A post photo's AVIF twins are encoded by a job after this answer, never inside its budget; a
     // copy of a photo stored before shares the first upload's (images/avif.ts records them on both).

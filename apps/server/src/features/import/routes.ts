@@ -40,7 +40,12 @@ async function receive(body: ReadableStream<Uint8Array>, file: string): Promise<
 export const importRoutes = new Hono<AppEnv>()
   .get('/import', signedIn, async (c) =>
     c.json(
-      { import: await getImport({ ctx: c.get('ctx'), input: { maxPosts: c.get('deps').env.IMPORT_MAX_POSTS } }) },
+      {
+        import: await getImport({
+          ctx: c.get('ctx'),
+          input: { maxPosts: c.get('deps').env.IMPORT_MAX_POSTS },
+        }),
+      },
       200,
     ),
   )

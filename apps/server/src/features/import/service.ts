@@ -132,7 +132,9 @@ export async function startImport({
 
 class AlreadyImported extends Error {}
 
-type Tally = Pick<ImportRow, 'processed' | 'imported' | 'alreadyImported'> & { skipped: ImportDto['skipped'] };
+type Tally = Pick<ImportRow, 'processed' | 'imported' | 'alreadyImported'> & {
+  skipped: ImportDto['skipped'];
+};
 
 /**
  * Creates one post of the archive, or counts why not. Its photos' AVIF encodes are left to the end
