@@ -97,6 +97,12 @@ test('request, approve, see; request, decline, see nothing; the audience choice'
     await expect(bob.getByRole('link', { name: new RegExp(caption) }).first()).toBeVisible();
     await bob.goto('/');
     await expect(bob.getByText(caption)).toBeVisible();
+    // The photo itself loads: its address is signed for her followers (docs/security.md row 66).
+    const photo = bob.locator('main img[src*="/media/images/"]').first();
+    await expect(photo).toHaveAttribute('src', /\?e=\d+&s=/);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
   });
 
   await test.step('Alice declines Carol; Carol reads Follow again and sees nothing', async () => {
