@@ -31,6 +31,7 @@ import { isDomainBlockedAtDoor } from './domain-blocks.ts';
 import { inboxVerificationOf } from './federation.ts';
 import { inboxMaxBytes } from './inbox-size.ts';
 import { KeyNotOwned } from './key-owners.ts';
+import { publicAddressOf } from './public-address.ts';
 
 /** How many addresses this process remembers as past their failures (the oldest goes first). */
 const rememberedAddresses = 10_000;
@@ -110,8 +111,9 @@ export function inboxDoor(deps: CoreDeps): MiddlewareHandler<AppEnv> {
         c.res = await refused(c, plain(c, 400, `The activity is ${why}.`));
         return;
       }
-      const { url, headers } = c.req.raw;
-      const request = () => new Request(url, { method: 'POST', headers, body });
+      // Signed for the address the sender used, which behind a TLS proxy is not the one we see.
+      const url = publicAddressOf(c.req.raw.url, ours);
+      const request = () => new Request(url, { method: 'POST', headers: c.req.raw.headers, body });
       const verification = await verifyRequestDetailed(request(), inboxVerificationOf(deps)).catch(
         (error: unknown) => {
           if (error instanceof KeyNotOwned) return { verified: false as const };

@@ -15,23 +15,12 @@ import { bodyLimit } from 'hono/body-limit';
 import type { CoreDeps } from '../../core/deps.ts';
 import type { AppEnv } from '../../core/http.ts';
 import { inboxMaxBytes } from './inbox-size.ts';
+import { addressedToPublicUrl } from './public-address.ts';
 
 const federationPaths = /^\/(\.well-known\/(webfinger|nodeinfo)$|nodeinfo\/|ap\/)/;
 const inboxPaths = /^\/ap\/(users\/[^/]+\/)?inbox\/?$/;
 const pagePaths = /^\/(userpublicfeed|postdetail|eventdetail)\/[^/]+\/?$/;
 const activityJson = /application\/(activity\+json|ld\+json)/i;
-
-/**
- * The request as its sender addressed it: on PUBLIC_URL. Behind a TLS proxy it arrives as
- * http://<internal address>, and Fedify takes the request's URL for what `origin` does not cover:
- * collection page links (`first`, `next`, `partOf`), the host in WebFinger aliases, and the target
- * URI an RFC 9421 signature covers. Rebased here, every one of them names PUBLIC_URL.
- */
-function addressedToPublicUrl(request: Request, publicOrigin: string): Request {
-  const url = new URL(request.url);
-  if (url.origin === publicOrigin) return request;
-  return new Request(new URL(`${url.pathname}${url.search}`, publicOrigin), request);
-}
 
 /** jsonld's own errors (a context it cannot process): the sender's activity is at fault, not us. */
 const isJsonLdError = (error: unknown) => error instanceof Error && error.name.startsWith('jsonld.');

@@ -126,6 +126,9 @@ describe('remote media cache', () => {
       .returning();
     await t.db.insert(postImages).values({ postId: remotePost!.id, position: 0, imageId: oldest });
     remotePostId = remotePost!.id;
+    // The newest on a public post too: /media serves a photo on no post only at a signed address.
+    const [another] = await t.db.insert(posts).values({ authorId: remoteId, caption: 'Gulls' }).returning();
+    await t.db.insert(postImages).values({ postId: another!.id, position: 0, imageId: newest });
     // The member's AVIF job has run (storedFiles waits for jobs): it counts for nothing here.
     expect(await cacheOf(localImageId)).toBeUndefined();
   });

@@ -30,7 +30,7 @@ describe('image pipeline', () => {
       placeholder: string;
     };
     expect(image.width).toBe(1280);
-    expect(image.url).toMatch(/^\/media\/editedProfileImages\/\d{13}-[0-9a-f]{12}-1280\.webp$/);
+    expect(image.url).toMatch(/^\/media\/editedProfileImages\/\d{13}-[0-9a-f]{24}-1280\.webp$/);
     expect(image.srcset.split(', ')).toHaveLength(3);
     expect(image.placeholder.length).toBeGreaterThan(10);
 

@@ -154,19 +154,20 @@ describe('profile', () => {
 
   it('deletes a replaced picture together with its files', async () => {
     const member = await t.signUp();
-    const upload = async () =>
+    // Two different pictures: the same bytes uploaded twice share one set of files (features/images/service.ts).
+    const upload = async (width: number) =>
       (await (
         await member.request('/api/images', {
           method: 'POST',
-          body: imageForm(await makeJpeg(), 'background'),
+          body: imageForm(await makeJpeg(width), 'background'),
         })
       ).json()) as { id: string; url: string };
-    const first = await upload();
+    const first = await upload(800);
     await member.put('/api/profile', { ...validProfile, username: 'replacer', backgroundImageId: first.id });
     const firstFile = first.url.replace('/media/', '');
     expect(await t.storedFiles()).toContain(firstFile);
 
-    const second = await upload();
+    const second = await upload(900);
     await member.put('/api/profile', { ...validProfile, username: 'replacer', backgroundImageId: second.id });
     expect(await t.storedFiles()).not.toContain(firstFile);
     expect(await t.storedFiles()).toContain(second.url.replace('/media/', ''));
