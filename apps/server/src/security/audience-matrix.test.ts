@@ -141,7 +141,7 @@ describe('outside the API', () => {
     );
   });
 
-  it('serves a hidden post’s photos only under file names nobody can guess (48 random bits each)', () => {
-    for (const stem of world.photoStems) expect(stem).toMatch(/^\d+-[0-9a-f]{12}$/);
+  it('serves a hidden post’s photos only under file names nobody can guess (96 random bits each)', () => {
+    for (const stem of world.photoStems) expect(stem).toMatch(/^\d+-[0-9a-f]{24}$/);
   });
 });

@@ -81,8 +81,10 @@ async function expectOutOfSpace(answer: Response) {
 describe('out of storage space', () => {
   it('answers an upload that fills the disk half-way with 503, and keeps no file and no row', async () => {
     const member = await t.signUpWithProfile();
-    const photo = await makeJpeg();
-    const upload = () => member.request('/api/images', { method: 'POST', body: imageForm(photo, 'post') });
+    // A different picture each time: the same bytes again would share the first upload's files.
+    let width = 800;
+    const upload = async () =>
+      member.request('/api/images', { method: 'POST', body: imageForm(await makeJpeg(width++), 'post') });
     // How many files one upload writes: its sizes and the original.
     const before = await t.storedFiles();
     const first = await upload();

@@ -213,9 +213,12 @@ describe('uploads with STORAGE_DRIVER=s3', () => {
     });
     expect(response.status).toBe(201);
     const image = (await response.json()) as { url: string; srcset: string };
-    expect(image.url).toMatch(/^\/media\/images\/\d{13}-[0-9a-f]{12}-800\.webp$/);
+    // Not posted yet, so only its signed address opens it (storage.ts, `privateUrl`).
+    expect(image.url).toMatch(/^\/media\/images\/\d{13}-[0-9a-f]{24}-800\.webp\?e=\d+&s=[\w-]{22}$/);
 
-    const keys = image.srcset.split(', ').map((entry) => entry.split(' ')[0]!.slice('/media/'.length));
+    const keys = image.srcset
+      .split(', ')
+      .map((entry) => entry.split(' ')[0]!.slice('/media/'.length).replace(/\?.*$/, ''));
     expect(keys).toHaveLength(3);
     for (const key of keys) expect(await exists(key)).toBe(true);
     expect(await t.storedFiles()).toEqual([]); // nothing on local disk
@@ -223,9 +226,11 @@ describe('uploads with STORAGE_DRIVER=s3', () => {
     const served = await t.client().get(image.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
-    expect(served.headers.get('cache-control')).toContain('immutable');
+    expect(served.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
     const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(metadata).toMatchObject({ format: 'webp', width: 800 });
+    // Without its signature, the same file is no one's to load.
+    expect((await t.client().get(image.url.replace(/\?.*$/, ''))).status).toBe(404);
 
     expect((await t.client().get('/media/images/1-missing-320.webp')).status).toBe(404);
   });

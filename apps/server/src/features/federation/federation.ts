@@ -52,7 +52,7 @@ import { onMove } from './inbox/move.ts';
 import { onUndo } from './inbox/undo.ts';
 import { onUpdate } from './inbox/update.ts';
 import { instanceActorIdentifier, instanceActorOf, instanceActorUsername } from './instance-actor.ts';
-import { ownedKeyCache, ownedKeyPrefix, ownerConfirmingKv } from './key-owners.ts';
+import { ownedKeyCache, ownerConfirmingKv } from './key-owners.ts';
 import { farewellKeyPairsOf, instanceKeyPairsOf, keyPairsOf } from './keys.ts';
 import { kvStoreOf } from './kv.ts';
 import { gateAuthenticatedLoader, gateDocumentLoader, knownContextLoader } from './loader.ts';
@@ -60,6 +60,7 @@ import { nodeInfoOf } from './nodeinfo.ts';
 import { eventOf } from './objects/event.ts';
 import { noteOf } from './objects/note.ts';
 import { personOf } from './objects/person.ts';
+import { ownedKeyPrefix } from './owned-key-entries.ts';
 import { createJobMessageQueue } from './queue.ts';
 
 /** How we introduce ourselves to other servers, as Mastodon does: software/version (+our address). */

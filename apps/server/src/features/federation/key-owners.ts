@@ -24,26 +24,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { federationActors } from '../../db/schema.ts';
 import { knownContextLoader } from './loader.ts';
+import { isOwnedKeyEntry, ownedKeyPrefix } from './owned-key-entries.ts';
 
-/**
- * Fedify's public-key cache, under a prefix of our own (`kvPrefixes.publicKey`): keys cached before
- * owners were confirmed, under Fedify's default `["_fedify","publicKey"]`, are never read again
- * (kv.ts's sweep deletes them).
- */
-export const ownedKeyPrefix = ['glimpse', 'ownedKey'] as const;
-/** Fedify's own mark, in that cache, for a key it failed to fetch. */
-const fetchErrorMark = '__fetchError';
 /** A key that could not be had is not asked for again this soon (Fedify's own default). */
 const unavailableKeyTtl = Temporal.Duration.from({ minutes: 10 });
 
 export class KeyNotOwned extends Error {}
-
-/** A cached key of ours: `["glimpse","ownedKey",<key id>]`, not a fetch-error mark. */
-export const isOwnedKeyEntry = (key: KvKey) =>
-  key.length === ownedKeyPrefix.length + 1 &&
-  key[0] === ownedKeyPrefix[0] &&
-  key[1] === ownedKeyPrefix[1] &&
-  key[2] !== fetchErrorMark;
 
 const readOptions = { contextLoader: knownContextLoader, documentLoader: knownContextLoader };
 

@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { federationKv } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { ownedKeyPrefix } from './key-owners.ts';
 import { createPostgresKvStore, sweepFederationKv } from './kv.ts';
+import { ownedKeyPrefix } from './owned-key-entries.ts';
 
 let t: TestContext;
 beforeAll(async () => {

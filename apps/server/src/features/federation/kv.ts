@@ -10,7 +10,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { federationKv } from '../../db/schema.ts';
 import { groupedWhileBusy } from '../../lib/grouped.ts';
-import { isOwnedKeyEntry } from './key-owners.ts';
+import { isOwnedKeyEntry } from './owned-key-entries.ts';
 import { federationStatements, liveKv } from './queries.ts';
 
 const encode = (key: KvKey) => JSON.stringify(key);
