@@ -15,8 +15,9 @@
  *
  * Every refusal in 2–4 but the blocked domain counts against the client's address; none counts
  * against the server a keyId names, which anyone can name. What passes goes on to Fedify, which
- * verifies again (the key is cached by then) and takes the activity, read as JSON-LD, only if its
- * actor is the key's owner, so a context that made `actor` mean something else gains nothing.
+ * does not verify again (federation.ts); its listeners run only when the activity's actor, read as
+ * JSON-LD, is the one that signed it (inbox/signer.ts), so a context that made `actor` mean
+ * something else gains nothing.
  */
 import { verifyRequestDetailed } from '@fedify/fedify';
 import { CryptographicKey } from '@fedify/vocab';
@@ -30,6 +31,7 @@ import { JsonTooDeep, parseJsonWithin } from '../../lib/json-depth.ts';
 import { isDomainBlockedAtDoor } from './domain-blocks.ts';
 import { inboxVerificationOf } from './federation.ts';
 import { inboxMaxBytes } from './inbox-size.ts';
+import { plainActorOf } from './inbox/signer.ts';
 import { KeyNotOwned } from './key-owners.ts';
 import { publicAddressOf } from './public-address.ts';
 
@@ -41,14 +43,6 @@ function signingKeyOf(headers: Headers): URL | null {
   const header = headers.get('signature-input') ?? headers.get('signature');
   const keyId = header?.match(/keyid="([^"]+)"/i)?.[1];
   return keyId && URL.canParse(keyId) ? new URL(keyId) : null;
-}
-
-/** The activity's one actor as plain JSON says it (a string, or an object with an id), else null. */
-function actorOf(activity: unknown): string | null {
-  let actor = (activity as { actor?: unknown } | null)?.actor;
-  if (Array.isArray(actor)) actor = actor.length === 1 ? actor[0] : undefined;
-  if (actor && typeof actor === 'object') actor = (actor as { id?: unknown }).id;
-  return typeof actor === 'string' && URL.canParse(actor) ? actor : null;
 }
 
 const plain = (c: AppContext, status: 400 | 401, text: string) =>
@@ -124,7 +118,7 @@ export function inboxDoor(deps: CoreDeps): MiddlewareHandler<AppEnv> {
         verification.verified && verification.key instanceof CryptographicKey
           ? verification.key.ownerId?.href
           : undefined;
-      const actor = actorOf(activity);
+      const actor = plainActorOf(activity);
       if (!owner || actor !== owner || new URL(owner).origin === ours) {
         c.res = await refused(
           c,

@@ -2,7 +2,7 @@
  * The federation's background tasks: `federation_message` and `federation_delivery` run what Fedify
  * put on its queue (queue.ts): deliveries go out through the gate (deliver.ts), signed with the
  * keys `signingKeysOf` reads by id; anything else (an incoming
- * activity, a fan-out) goes back to Fedify's `processQueuedTask`, which throws on failure so the
+ * activity, with its signer known: inbox/signer.ts; a fan-out) goes back to Fedify's `processQueuedTask`, which throws on failure so the
  * job is tried again later (`nativeRetrial`). `federation_kv_sweep` drops expired KV entries hourly, and deleted members' keys
  * once their farewell has had its tries (farewell.ts).
  *
@@ -14,6 +14,7 @@ import { defineTask } from '../../jobs/task.ts';
 import type { Delivery, SigningKey } from './deliver.ts';
 import { isDomainBlocked } from './domain-blocks.ts';
 import { sweepFarewells } from './farewell.ts';
+import { asSignedBy } from './inbox/signer.ts';
 import { kvStoreOf, sweepFederationKv } from './kv.ts';
 import { federationDeliveryTaskName, federationMessageTaskName } from './queue.ts';
 
@@ -56,7 +57,10 @@ async function runMessage(queued: Message, deps: CoreDeps) {
     await deliver({ outbound: deps.outbound, kv, userAgent: userAgentOf(deps) }, delivery, keys);
     return;
   }
-  await federationOf(deps).processQueuedTask(deps, await withJwkKeys(queued, keys));
+  const message = await withJwkKeys(queued, keys);
+  const process = () => federationOf(deps).processQueuedTask(deps, message);
+  // An incoming activity is processed knowing who signed it (inbox/signer.ts).
+  await (queued.type === 'inbox' ? asSignedBy(queued.activity, process) : process());
 }
 
 /** Incoming activities and fan-outs (and deliveries queued before they had a task of their own). */
