@@ -36,6 +36,7 @@ function placeholderFit(page: Page) {
 }
 
 test('the search placeholder fits the top bar in every language, at 390 and 1280 px', async ({ page }) => {
+  test.slow(); // five languages at two widths, on a busy machine
   await signUpWithProfile(page, newUser('Layla'));
   await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Search users' })).toBeVisible();
   for (const language of ['English', 'Español', 'Deutsch', 'Français', 'العربية']) {

@@ -6,7 +6,7 @@ import { DomainBlockInput, limits, messages } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Globe, X } from 'lucide-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/field.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
@@ -18,6 +18,18 @@ import { useForm } from '@/lib/use-form.ts';
 import { useBlockDomain, useFederationAdmin, useUnblockDomain } from './api/federation.ts';
 import { triesLine } from './job-tries.ts';
 import styles from './people-list.module.css';
+
+/** "social.example.org:8443" with line-break chances after its dots and colon, never inside a name. */
+function BreakableDomain({ domain }: { domain: string }) {
+  const parts = domain.split(/(?<=[.:])/);
+  return parts.map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, in order
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
+}
 
 export function FederationScreen() {
   const overview = useFederationAdmin();
@@ -122,7 +134,9 @@ export function FederationScreen() {
                 <tbody>
                   {overview.data.servers.map((server) => (
                     <tr key={server.domain}>
-                      <th scope="row">{server.domain}</th>
+                      <th scope="row">
+                        <BreakableDomain domain={server.domain} />
+                      </th>
                       <td>{server.accounts}</td>
                       <td>{server.posts}</td>
                       <td>{server.followers}</td>
