@@ -66,6 +66,11 @@ const EnvSchema = z.object({
   GLIMPSE_PROCESS_ROLE: z.enum(['web', 'jobs', 'web+jobs']).default('web+jobs'),
   /** Set by the primary: job runner ids of a process that died, whose jobs the new one releases. */
   GLIMPSE_RELEASE_JOB_WORKERS: z.string().default(''),
+  /**
+   * Set by the primary for the processes it forks at start, before the database is ready: each
+   * loads its code meanwhile, then asks the primary for the database (runtime/worker.ts).
+   */
+  GLIMPSE_DATABASE_FROM_PRIMARY: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Rate limits on sign-in, sign-up and writes. Only the e2e suite turns them off. */

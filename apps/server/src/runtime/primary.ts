@@ -26,7 +26,7 @@ import { jobRunnerConnections } from '../jobs/connections.ts';
 import { createLogger } from '../lib/logger.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { checkDataDirWritable, checkPortFree, type InstanceLock, lockDataDir } from './preflight.ts';
-import type { WorkerMessage } from './worker.ts';
+import type { PrimaryMessage, WorkerMessage } from './worker.ts';
 
 /** A worker that dies this soon after its start is broken, not unlucky: stop instead of looping. */
 const crashLoopMs = 10_000;
@@ -135,7 +135,11 @@ interface Slot {
 }
 const slots = new Map<Worker, Slot>();
 
-function fork(databaseUrl: string, role: Role, releaseJobWorkers: string[] = []): Worker {
+/**
+ * Forks a worker on `databaseUrl`; with `null`, on the database `prepare` makes ready, which the
+ * worker asks for once it has loaded its code (worker.ts).
+ */
+function fork(databaseUrl: string | null, role: Role, releaseJobWorkers: string[] = []): Worker {
   const worker = cluster.fork({
     // glibc gives each thread that allocates its own heap (8 per core), and libvips' threads
     // (sharp: uploads, AVIF, imports) leave them fragmented: an import's job worker grew from
@@ -148,13 +152,20 @@ function fork(databaseUrl: string, role: Role, releaseJobWorkers: string[] = [])
     // with this in the job-running worker alone, 345 in every worker (docs/performance.md,
     // "Import"). It costs a 12 MP upload ~25 ms of system CPU, well within its budget.
     MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
-    DATABASE_URL: databaseUrl,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { GLIMPSE_DATABASE_FROM_PRIMARY: 'on' }),
     GLIMPSE_PROCESS_ROLE: role,
     GLIMPSE_RELEASE_JOB_WORKERS: releaseJobWorkers.join(','),
   });
   const slot: Slot = { role, startedAt: Date.now(), jobWorkerIds: [] };
   slots.set(worker, slot);
   worker.on('message', (message: WorkerMessage) => {
+    if (message?.type === 'wants-database') {
+      void databaseReady.then((url) => {
+        // Its start, for telling a broken worker from an unlucky one, is now.
+        slot.startedAt = Date.now();
+        worker.send({ type: 'database', url } satisfies PrimaryMessage);
+      });
+    }
     if (message?.type === 'job-runner') slot.jobWorkerIds = message.workerIds;
     if (message?.type === 'jobs-ready' && role === 'jobs') {
       logger.info(
@@ -210,7 +221,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 const startMs = performance.now();
-const databaseUrl = await prepare().catch(fail);
 // A young generation of 4 MB instead of V8's 16 MB: ~40 MB less RSS per worker at start, for
 // more frequent (cheap) scavenges; the memory budget counts every process (docs/performance.md).
 const youngGeneration = process.execArgv.some((a) => a.startsWith('--max-semi-space-size'))
@@ -249,6 +259,10 @@ cluster.on('exit', (worker, code, signal) => {
     return;
   }
   logger.error({ pid: worker.process.pid, code, signal }, 'a worker exited; starting a new one');
-  fork(databaseUrl, slot.role, slot.jobWorkerIds);
+  void databaseReady.then((url) => fork(url, slot.role, slot.jobWorkerIds));
 });
-for (const role of roles) fork(databaseUrl, role);
+
+// The workers load their code (~0.5 s of CPU each) while the database is prepared (initdb,
+// migrations), on the cores those leave free, rather than after (docs/performance.md, "Start-up").
+const databaseReady = prepare().catch(fail);
+for (const role of roles) fork(null, role);

@@ -12,12 +12,40 @@ import type { JobRunner } from '../jobs/runner.ts';
 import { createDeps } from '../server.ts';
 
 /** What a worker tells the primary over the IPC channel. */
-export type WorkerMessage = { type: 'job-runner'; workerIds: string[] } | { type: 'jobs-ready' };
+export type WorkerMessage =
+  | { type: 'job-runner'; workerIds: string[] }
+  | { type: 'jobs-ready' }
+  | { type: 'wants-database' };
+/** What the primary tells a worker. */
+export type PrimaryMessage = { type: 'database'; url: string };
 
 const env = parseEnv();
 const role = env.GLIMPSE_PROCESS_ROLE;
-const { deps, database } = await createDeps(env, { migrations: 'skip' });
 const tell = (message: WorkerMessage) => process.send?.(message);
+
+/**
+ * A worker forked at start has loaded its code (the imports above) while the primary prepared the
+ * database; it asks for it now, and waits. Should the primary fail meanwhile, the channel closes
+ * and this process goes with it.
+ */
+function databaseFromPrimary(): Promise<string> {
+  return new Promise((resolve) => {
+    const gone = () => process.exit(1);
+    const answered = (message: PrimaryMessage) => {
+      if (message?.type !== 'database') return;
+      process.off('message', answered);
+      process.off('disconnect', gone);
+      resolve(message.url);
+    };
+    process.on('message', answered);
+    process.once('disconnect', gone);
+    tell({ type: 'wants-database' });
+  });
+}
+
+const databaseUrl =
+  env.GLIMPSE_DATABASE_FROM_PRIMARY === 'on' ? await databaseFromPrimary() : env.DATABASE_URL!;
+const { deps, database } = await createDeps({ ...env, DATABASE_URL: databaseUrl }, { migrations: 'skip' });
 
 let server: Server | undefined;
 if (role !== 'jobs') {
@@ -37,7 +65,7 @@ if (role !== 'web') {
     import('./tasks.ts'),
   ]);
   runner = await startJobRunners({
-    connectionString: env.DATABASE_URL!,
+    connectionString: databaseUrl,
     lanes: jobLanes(env),
     deps,
     logger: deps.logger,
