@@ -142,6 +142,7 @@ export async function listReportGroups({
     reporter: people.get(r.reporterId) ?? null,
     reason: r.reason,
     forwarded: r.forward,
+    count: r.count,
     snapshot: snapshotOf(r),
     status: r.status,
     resolution: r.resolution,
