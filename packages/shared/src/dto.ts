@@ -450,6 +450,11 @@ export interface ReportDto {
   reason: string;
   /** The reporter also sent it to the remote account's server (a Flag, issue 25). */
   forwarded: boolean;
+  /**
+   * How many reports this one stands for: 1 for a member's; for a report from another server, the
+   * Flags of this target it sent while the report was open (the reporter is the first sender).
+   */
+  count: number;
   snapshot: ReportedContentDto;
   status: 'open' | 'resolved' | 'dismissed';
   /** dismissed | content_removed | account_suspended | duplicate */

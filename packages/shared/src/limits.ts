@@ -48,6 +48,20 @@ export const rateLimits = {
    */
   inboxFailures: { max: 60, windowSeconds: 60 },
   /**
+   * Reports from another server (Flag), per server: a member may file 10 an hour, and a server's
+   * moderators forward what its members file; further Flags of a target it already reported are
+   * counted on that report, not limited. Mastodon sets no such limit; a flood of reports from one
+   * server's fresh accounts is what this stops.
+   */
+  remoteReportsPerServer: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Accounts of another server written here by its own activity (a like, a boost, a reply, a
+   * report, a follow, a join from someone never seen before), per server: a hundred an hour is
+   * far above what follows and replies bring, and keeps a server that invents accounts from
+   * filling our tables and fetching their pictures. Past it, such activity is dropped for the hour.
+   */
+  remoteAccountsPerServer: { max: 100, windowSeconds: 60 * 60 },
+  /**
    * Account emails (password reset, verification, email change), issue 14: per address and per
    * account, so nobody can flood someone's inbox from many addresses; per client address on top
    * (better-auth). Mastodon allows a confirmation resend about every 5 minutes; 5 an hour is that.

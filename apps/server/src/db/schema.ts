@@ -655,6 +655,14 @@ export const reports = pgTable(
      * queues the `federation_flag` job with the insert (features/federation/report-forward.ts).
      */
     forward: boolean('forward').notNull().default(false),
+    /**
+     * The server a report from another server came from (its Flag's actor's host with port; null
+     * for a member's): its further Flags of the same target, whoever sends them, are counted in
+     * `count` instead of each becoming a report (features/federation/inbox/flag.ts).
+     */
+    remoteDomain: text('remote_domain'),
+    /** How many reports this one stands for: 1, or the Flags one server sent about the target. */
+    count: integer('count').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [
@@ -665,6 +673,11 @@ export const reports = pgTable(
     uniqueIndex('reports_open_per_reporter_uq')
       .on(t.reporterId, t.targetType, t.targetId)
       .where(sql`${t.status} = 'open'`),
+    // One open report per remote server and target: the rest of its Flags count in `count`.
+    uniqueIndex('reports_open_per_server_uq')
+      .on(t.remoteDomain, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open' and ${t.remoteDomain} is not null`),
+    check('reports_count_positive', sql`${t.count} >= 1`),
   ],
 );
 

@@ -44,7 +44,8 @@ UTF-8 JSON; times are ISO 8601 in UTC.
 account.json        your sign-in email, the language you read Glimpse in, and when the account was created
 profile.json        your profile: names, username, website, bio, counts
 pictures/           your profile and background pictures
-posts.json          your posts: caption, time, like and comment counts, photo files and alt texts
+posts.json          your posts: caption, who could see each (public or followers), time, like and
+                    comment counts, photo files and alt texts
 posts/              the photos of each post (<post id>-<position>), as you uploaded them; posts
                     from before Glimpse kept uploads have the largest size it stored instead
 comments.json       the comments you wrote, with the post each is on
@@ -119,6 +120,9 @@ export async function collectArchive(db: Db, userId: string, publicUrl: string):
     text: json(
       ownPosts.map((post) => ({
         ...post,
+        // Who could see it: a private account's posts are its followers' whatever the column says,
+        // and an import of this archive elsewhere keeps that (features/import).
+        audience: profile?.isPrivate ? 'followers' : post.audience,
         photos: photos
           .filter((photo) => photo.postId === post.id)
           .map((photo) => ({ file: photoPath(photo), altText: photo.altText })),

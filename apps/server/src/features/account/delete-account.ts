@@ -11,11 +11,12 @@
  */
 
 import { limits } from '@glimpse/shared';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { removeAccountRows } from '../../core/account-removal.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { dataExports, profiles, reports, reservedUsernames, verification } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { unsharedSnapshotKeys } from '../safety/reports.ts';
 
 /** Live events for at most this many deleted posts; beyond it the feeds catch up on their next load. */
 const postEventsMax = 200;
@@ -47,11 +48,13 @@ export async function deleteAccount({
       .select({ key: dataExports.fileKey })
       .from(dataExports)
       .where(eq(dataExports.userId, me));
-    // Reports this account made go with it (the cascade); the picture copies they kept are files.
-    const ownReportCopies = await tx
-      .select({ key: reports.snapshotImageKey })
-      .from(reports)
-      .where(and(eq(reports.reporterId, me), isNotNull(reports.snapshotImageKey)));
+    // Reports this account made go with it (the cascade); the picture copies they kept are files,
+    // shared with other reports of the same thing, which keep theirs.
+    const ownReports = await tx.select({ id: reports.id }).from(reports).where(eq(reports.reporterId, me));
+    const ownReportCopies = await unsharedSnapshotKeys(
+      tx,
+      ownReports.map((report) => report.id),
+    );
     // Pending reset links name the account in their value (better-auth keeps no foreign key).
     await tx.delete(verification).where(eq(verification.value, me));
     const removed = await removeAccountRows(tx, me);
@@ -59,7 +62,7 @@ export async function deleteAccount({
       fileKeys: [
         ...removed.imageKeys,
         ...ownExports.flatMap((row) => (row.key ? [row.key] : [])),
-        ...ownReportCopies.flatMap((row) => (row.key ? [row.key] : [])),
+        ...ownReportCopies,
       ],
       postIds: removed.postIds,
     };

@@ -30,8 +30,8 @@ import { consume } from '../../core/rate-limit.ts';
 import { JsonTooDeep, parseJsonWithin } from '../../lib/json-depth.ts';
 import { isDomainBlockedAtDoor } from './domain-blocks.ts';
 import { inboxVerificationOf } from './federation.ts';
-import { inboxMaxBytes } from './inbox-size.ts';
 import { plainActorOf } from './inbox/signer.ts';
+import { inboxMaxBytes } from './inbox-size.ts';
 import { KeyNotOwned } from './key-owners.ts';
 import { publicAddressOf } from './public-address.ts';
 

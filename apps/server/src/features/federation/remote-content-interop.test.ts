@@ -5,11 +5,28 @@
  * field's source noted there). Signatures are draft-cavage, as Mastodon signs.
  */
 import './node-shims.ts';
-import type { CommentDto, NotificationDto, PostDto, PublicProfileDto } from '@glimpse/shared';
-import { notificationText } from '@glimpse/shared';
-import { eq } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import type {
+  CommentDto,
+  NotificationDto,
+  Page,
+  PostDto,
+  PublicProfileDto,
+  ReportGroupDto,
+} from '@glimpse/shared';
+import { notificationText, rateLimits } from '@glimpse/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, federationActors, federationPosts, posts, profiles } from '../../db/schema.ts';
+import {
+  comments,
+  federationActors,
+  federationPosts,
+  posts,
+  profiles,
+  rateLimitWindows,
+  reports,
+  user,
+} from '../../db/schema.ts';
 import type { TestContext } from '../../test/context.ts';
 import { makeJpeg } from '../../test/images.ts';
 import {
@@ -23,6 +40,8 @@ import {
   mastodonAccept,
   mastodonActor,
   mastodonAnnounce,
+  mastodonFlag,
+  mastodonFollow,
   mastodonLike,
   mastodonReply,
   mastodonStatus,
@@ -69,7 +88,8 @@ beforeAll(async () => {
     return undefined;
   });
   received = standIn.received;
-  t = await contextBeside(ours, standIn);
+  // Rate limits on: the per-server limits on new reports and new accounts are tested here.
+  t = await contextBeside(ours, standIn, { RATE_LIMITS: 'on' });
   ada = await t.signUpWithProfile({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
   bob = await t.signUpWithProfile({ firstName: 'Bob', lastName: 'Follower', username: 'bob' });
   cy = await t.signUpWithProfile({ firstName: 'Cy', lastName: 'Stranger', username: 'cyan' });
@@ -235,13 +255,7 @@ describe('boosts', () => {
     const hidden = await t.postPhoto(ada, 'For my followers');
     await t.db.update(posts).set({ audience: 'followers' }).where(eq(posts.id, hidden.id));
     // Eve follows Ada from her server: a follower may see it, yet Mastodon boosts no followers-only status.
-    await deliverToUs({
-      '@context': 'https://www.w3.org/ns/activitystreams',
-      id: `${remote}/users/eve#follows/ada`,
-      type: 'Follow',
-      actor: `${remote}/users/eve`,
-      object: actorOf(ada),
-    });
+    await deliverToUs({ ...mastodonFollow(remote, 'eve', actorOf(ada)), id: `${remote}/f/eve` });
     const boosts = (notices: NotificationDto[]) => notices.filter((n) => n.type === 'post_boost');
     const hiddenIri = `${ours}/postdetail/${hidden.id}`;
     const stranger = mastodonAnnounce(remote, 'yan', hiddenIri, actorOf(ada));
@@ -309,5 +323,156 @@ describe('names and links from other servers', () => {
     }
     // Eve's is her profile page, as Mastodon writes it.
     expect((await profileOf(`${remote}/users/eve`)).profile.website).toBe(`${remote}/@eve`);
+  });
+});
+
+describe('rows written before these rules (migration 0032)', () => {
+  it('lose their direction controls and their links that are not http(s); the rest is unchanged', async () => {
+    const [eve] = await t.db
+      .select()
+      .from(federationActors)
+      .where(eq(federationActors.iri, `${remote}/users/eve`));
+    const before = (await t.db.select().from(profiles).where(eq(profiles.userId, eve!.userId)))[0]!;
+    // As the old code stored them.
+    const [old] = await t.db
+      .insert(user)
+      .values({ id: 'ap-old-spoof', name: 'old', email: 'ap-old-spoof@remote.invalid' })
+      .returning();
+    await t.db.insert(profiles).values({
+      userId: old!.id,
+      firstName: 'Evil\u202Egnp.exe',
+      lastName: '',
+      username: `old\u202E@${remoteHost}:3190`,
+      bio: '\u2067bio\u2069',
+      website: 'javascript:alert(1)',
+    });
+    await t.db.insert(federationActors).values({
+      userId: old!.id,
+      iri: `${remote}/users/old`,
+      handle: `old\u202E@${remoteHost}:3190`,
+      domain: `${remoteHost}:3190`,
+      inbox: `${remote}/users/old/inbox`,
+      url: 'data:text/html,x',
+      publicKeys: [],
+    });
+    const migration = await readFile(
+      new URL('../../db/migrations/0032_remote_reports_and_text.sql', import.meta.url),
+      'utf8',
+    );
+    const updates = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+      .filter((statement) => statement.startsWith('UPDATE'));
+    expect(updates.length).toBeGreaterThan(0);
+    for (const statement of updates) await t.db.execute(sql.raw(statement));
+    const [cleaned] = await t.db.select().from(profiles).where(eq(profiles.userId, old!.id));
+    expect(cleaned).toMatchObject({
+      firstName: 'Evilgnp.exe',
+      username: `old@${remoteHost}:3190`,
+      bio: 'bio',
+      website: `${remote}/users/old`,
+    });
+    const [actor] = await t.db.select().from(federationActors).where(eq(federationActors.userId, old!.id));
+    expect(actor).toMatchObject({ handle: `old@${remoteHost}:3190`, url: null });
+    expect((await t.db.select().from(profiles).where(eq(profiles.userId, eve!.userId)))[0]).toEqual(before);
+  });
+});
+
+describe('reports from one server', () => {
+  const reportFiles = async () => (await t.storedFiles()).filter((key) => key.startsWith('reports/'));
+  const flagOf = (who: string, n: number, objects: string[]) => ({
+    ...mastodonFlag(remote, objects, 'Spam, over and over'),
+    id: `${remote}/flags/${who}/${n}`,
+    actor: `${remote}/users/${who}`,
+  });
+
+  it('25 accounts of one server flagging a post make one report counted 25 times, one picture, one account here', async () => {
+    const post = await t.postPhoto(ada, 'Reported again and again');
+    const postIri = `${ours}/postdetail/${post.id}`;
+    const accountsBefore = await t.countRows(federationActors);
+    const filesBefore = (await reportFiles()).length;
+    for (let n = 1; n <= 25; n++) {
+      expect(
+        (await deliverToUs(flagOf(`flagger${n}`, n, [actorOf(ada), postIri]), `flagger${n}`)).status,
+      ).toBe(202);
+    }
+    const filed = await t.db.select().from(reports).where(eq(reports.targetId, post.id));
+    expect(filed).toHaveLength(1);
+    expect(filed[0]).toMatchObject({ count: 25, remoteDomain: `${remoteHost}:3190`, status: 'open' });
+    expect(await t.countRows(federationActors)).toBe(accountsBefore + 1);
+    expect((await reportFiles()).length).toBe(filesBefore + 1);
+
+    // A member's report of the same post keeps the same picture: one copy per reported thing,
+    // which stays when that member leaves (the other report still holds it).
+    expect((await bob.post(`/api/posts/${post.id}/reports`, { reason: 'Spam' })).status).toBe(201);
+    const dee = await t.signUpWithProfile({ firstName: 'Dee', lastName: 'Parting', username: 'dee' });
+    expect((await dee.post(`/api/posts/${post.id}/reports`, { reason: 'Spam too' })).status).toBe(201);
+    expect(await t.countRows(reports, eq(reports.targetId, post.id))).toBe(3);
+    expect((await reportFiles()).length).toBe(filesBefore + 1);
+    expect((await dee.post('/api/account/delete', { password: dee.password })).status).toBe(204);
+    expect(await t.countRows(reports, eq(reports.targetId, post.id))).toBe(2);
+    expect((await reportFiles()).length).toBe(filesBefore + 1);
+
+    // The console shows the count, and the group counts every report it stands for.
+    const moderator = await t.signUpWithProfile({ firstName: 'Mo', lastName: 'Derator', username: 'mo_mod' });
+    await t.db.update(user).set({ role: 'moderator' }).where(eq(user.id, moderator.id));
+    const page = (await (await moderator.get('/api/admin/reports')).json()) as Page<ReportGroupDto>;
+    const group = page.items.find((item) => item.targetId === post.id)!;
+    expect(group.reports.map((r) => r.count).sort((a, b) => a - b)).toEqual([1, 25]);
+    const merged = group.reports.find((r) => r.count === 25)!;
+    expect((await moderator.get(merged.snapshot.imageUrl!)).status).toBe(200);
+
+    // Handled, the next Flag from that server is a new report again.
+    expect(
+      (await moderator.post(`/api/admin/reports/${encodeURIComponent(merged.id)}/dismiss`, { note: '' }))
+        .status,
+    ).toBe(200);
+    await deliverToUs(flagOf('flagger1', 26, [actorOf(ada), postIri]), 'flagger1');
+    const open = await t.db.select().from(reports).where(eq(reports.targetId, post.id));
+    expect(open.filter((r) => r.status === 'open' && r.remoteDomain).map((r) => r.count)).toEqual([1]);
+  });
+
+  it('a server files at most its hourly number of new reports; past it, a Flag stores nothing', async () => {
+    const key = `remoteReportsPerServer:${remoteHost}:3190`;
+    await t.db
+      .update(rateLimitWindows)
+      .set({ count: rateLimits.remoteReportsPerServer.max })
+      .where(eq(rateLimitWindows.key, key));
+    const post = await t.postPhoto(ada, 'One report too many');
+    const accountsBefore = await t.countRows(federationActors);
+    await deliverToUs(flagOf('latecomer', 1, [`${ours}/postdetail/${post.id}`]), 'latecomer');
+    expect(await t.countRows(reports, eq(reports.targetId, post.id))).toBe(0);
+    expect(await t.countRows(federationActors)).toBe(accountsBefore);
+    await t.db.delete(rateLimitWindows).where(eq(rateLimitWindows.key, key));
+  });
+
+  it('a server past its hourly number of new accounts gets none written; its known accounts go on', async () => {
+    const key = `remoteAccountsPerServer:${remoteHost}:3190`;
+    const post = await t.postPhoto(ada, 'Liked by many');
+    const postIri = `${ours}/postdetail/${post.id}`;
+    await deliverToUs(mastodonLike(remote, 'early', postIri, '1'), 'early');
+    const [window] = await t.db.select().from(rateLimitWindows).where(eq(rateLimitWindows.key, key));
+    expect(window?.count).toBeGreaterThan(0);
+    await t.db
+      .update(rateLimitWindows)
+      .set({ count: rateLimits.remoteAccountsPerServer.max })
+      .where(eq(rateLimitWindows.key, key));
+    const accountsBefore = await t.countRows(federationActors);
+    await deliverToUs(mastodonLike(remote, 'toolate', postIri, '2'), 'toolate');
+    await deliverToUs(
+      mastodonReply(remote, 'toolate', { statusId: '9900', inReplyTo: postIri, mentions: [], text: 'Hi' }),
+      'toolate',
+    );
+    await deliverToUs(
+      { ...mastodonFollow(remote, 'toolate', actorOf(ada)), id: `${remote}/f/toolate` },
+      'toolate',
+    );
+    expect(await t.countRows(federationActors)).toBe(accountsBefore);
+    const likes = async () => ((await (await ada.get(`/api/posts/${post.id}`)).json()) as PostDto).likeCount;
+    expect(await likes()).toBe(1);
+    // eve is known here: her Like counts as ever.
+    await deliverToUs(mastodonLike(remote, 'eve', postIri, '3'));
+    expect(await likes()).toBe(2);
+    await t.db.delete(rateLimitWindows).where(eq(rateLimitWindows.key, key));
   });
 });

@@ -12,14 +12,22 @@
  *   one `\u00XX` escape per byte ("café" is `caf\u00c3\u00a9`): `fixInstagramText` undoes it.
  * ActivityPub (Mastodon's "Request your archive", Pixelfed's export): `outbox.json`, an
  *   OrderedCollection whose `orderedItems` are `Create` activities of `Note`s with HTML `content`,
- *   `published`, `sensitive` and `attachment: [{ mediaType, url, name }]`, the files under
- *   `media_attachments/` at the path of `url`.
- * Glimpse: `posts.json` beside `account.json`: `[{ caption, sensitive, createdAt, photos: [{ file, altText }] }]`.
+ *   `published`, `sensitive`, `to`/`cc` and `attachment: [{ mediaType, url, name }]`, the files
+ *   under `media_attachments/` at the path of `url`; `actor.json` names the followers collection.
+ * Glimpse: `posts.json` beside `account.json`: `[{ caption, sensitive, audience, createdAt, photos:
+ *   [{ file, altText }] }]`, and `profile.json` (`isPrivate`).
+ *
+ * Audience: a post keeps who could see it. An ActivityPub status is public or followers only by its
+ * `to` and `cc` (lib/addressing.ts, as for a delivered one), and a direct message is no post: it is
+ * left out. A Glimpse post has its `audience` (a private account's are all followers only). An
+ * archive that says nothing (Instagram's, Glimpse's before audiences) gives null: the importing
+ * account's own default (followers only on a private account), as a new post would take.
  */
 import { createHash } from 'node:crypto';
-import type { ImportSource } from '@glimpse/shared';
+import type { Audience, ImportSource } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import type { Entry } from 'yauzl';
+import { audienceOfAddresses } from '../../lib/addressing.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Archive } from './archive.ts';
 
@@ -35,6 +43,8 @@ export interface ArchivePost {
   createdAt: Date;
   caption: string;
   sensitive: boolean;
+  /** Who could see it where it was posted; null when the archive does not say. */
+  audience: Audience | null;
   photos: ArchivePhoto[];
   /** Files of the post that are videos, and files named but missing from the archive. */
   videos: number;
@@ -97,6 +107,7 @@ interface RawPost {
   createdAt: Date;
   caption: string;
   sensitive: boolean;
+  audience: Audience | null;
   files: { name: string; altText: string | null }[];
 }
 
@@ -134,6 +145,7 @@ function toPosts(archive: Archive, raw: RawPost[]): ArchivePost[] {
         createdAt: new Date(post.createdAt.getTime() + part),
         caption,
         sensitive: post.sensitive,
+        audience: post.audience,
         photos: chunk,
         videos: part === 0 ? videos : 0,
         missing: part === 0 ? missing : 0,
@@ -163,6 +175,8 @@ async function readInstagram(archive: Archive, names: { name: string; root: stri
         createdAt: new Date(seconds * 1000),
         caption: fixInstagramText(asString(post.title) || asString(first.title)),
         sensitive: false,
+        // Instagram keeps no audience per post (an account is public or private as a whole).
+        audience: null,
         files: media.map((m) => ({ name: root + asString(m.uri).replace(/^\/+/, ''), altText: null })),
       });
     }
@@ -181,18 +195,39 @@ function attachmentName(url: string, root: string): string {
   return root + decodeURIComponent(path).replace(/^\/+/, '');
 }
 
+/** The ids in an ActivityStreams `to` or `cc` (a string, an object with an id, or a list of them). */
+const addressList = (value: unknown) =>
+  (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]).map(
+    (address) => asString(address) || asString(asRecord(address).id),
+  );
+
+/** The status's `to` and `cc`, or its activity's when the status names nobody. */
+function addressesOf(note: Record<string, unknown>, activity: Record<string, unknown>): string[] {
+  const own = [...addressList(note.to), ...addressList(note.cc)];
+  return own.length > 0 ? own : [...addressList(activity.to), ...addressList(activity.cc)];
+}
+
 async function readActivityPub(archive: Archive, name: string, root: string): Promise<RawPost[]> {
   const outbox = asRecord(await readJson(archive, archive.entries.get(name)!));
+  const actorFile = archive.entries.get(`${root}actor.json`);
+  const actor = actorFile ? asRecord(await readJson(archive, actorFile)) : {};
   const raw: RawPost[] = [];
   for (const item of asArray(outbox.orderedItems)) {
     const activity = asRecord(item);
     if (activity.type !== 'Create') continue;
     const note = asRecord(activity.object);
     if (note.type !== 'Note') continue;
+    // The account's followers collection: actor.json's, else where Mastodon and Pixelfed put it.
+    const author = asString(activity.actor) || asString(note.attributedTo);
+    const followers = asString(actor.followers) || (author ? `${author}/followers` : null);
+    const audience = audienceOfAddresses(addressesOf(note, activity), followers);
+    // A direct message was never a post: it stays out (Glimpse has no direct messages).
+    if (!audience) continue;
     raw.push({
       createdAt: new Date(asString(note.published) || asString(activity.published)),
       caption: htmlToText(asString(note.content)),
       sensitive: note.sensitive === true,
+      audience,
       files: asArray(note.attachment).map((a) => {
         const attachment = asRecord(a);
         const url = asString(attachment.url) || asString(asRecord(attachment.url).href);
@@ -209,13 +244,20 @@ async function readActivityPub(archive: Archive, name: string, root: string): Pr
   return raw;
 }
 
+const audienceOf = (value: unknown): Audience | null =>
+  value === 'public' || value === 'followers' ? value : null;
+
 async function readGlimpse(archive: Archive, name: string, root: string): Promise<RawPost[]> {
+  const profileFile = archive.entries.get(`${root}profile.json`);
+  // A private account's posts were for its followers, whatever each one says (older exports).
+  const wasPrivate = profileFile ? asRecord(await readJson(archive, profileFile)).isPrivate === true : false;
   return asArray(await readJson(archive, archive.entries.get(name)!)).map((item) => {
     const post = asRecord(item);
     return {
       createdAt: new Date(asString(post.createdAt)),
       caption: asString(post.caption),
       sensitive: post.sensitive === true,
+      audience: wasPrivate ? 'followers' : audienceOf(post.audience),
       files: asArray(post.photos).map((p) => {
         const photo = asRecord(p);
         return { name: root + asString(photo.file), altText: asString(photo.altText) || null };

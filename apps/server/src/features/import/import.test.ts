@@ -203,6 +203,103 @@ describe('importing a Mastodon or Pixelfed export', () => {
   });
 });
 
+describe('who sees what an archive brings (its audience)', () => {
+  const visibleTo = async (viewer: Member, owner: Member) =>
+    (
+      (await (await viewer.get(`/api/users/${owner.id}/posts`)).json()) as { items: { caption: string }[] }
+    ).items
+      .map((post) => post.caption)
+      .sort();
+
+  it('a Mastodon export keeps followers-only statuses for followers, and brings no direct message', async () => {
+    const member = await t.signUpWithProfile();
+    const done = await importDone(
+      member,
+      activityPubArchive([
+        { caption: 'Public', time: day('2022-01-01T00:00:00Z'), photos: [{ data: jpeg }] },
+        {
+          caption: 'Unlisted',
+          time: day('2022-01-02T00:00:00Z'),
+          photos: [{ data: jpeg }],
+          visibility: 'unlisted',
+        },
+        {
+          caption: 'Followers only',
+          time: day('2022-01-03T00:00:00Z'),
+          photos: [{ data: jpeg }],
+          visibility: 'private',
+        },
+        {
+          caption: 'A direct message to Bob',
+          time: day('2022-01-04T00:00:00Z'),
+          photos: [{ data: jpeg }],
+          visibility: 'direct',
+        },
+      ]),
+    );
+    expect(done).toMatchObject({ status: 'done', imported: 3 });
+    const made = await postsOf(member.id);
+    expect(made.map((p) => [p.caption, p.audience])).toEqual([
+      ['Public', 'public'],
+      ['Unlisted', 'public'],
+      ['Followers only', 'followers'],
+    ]);
+    const stranger = await t.signUpWithProfile();
+    expect(await visibleTo(stranger, member)).toEqual(['Public', 'Unlisted']);
+    const search = async (q: string) =>
+      (
+        (await (await stranger.get(`/api/search/posts?q=${encodeURIComponent(q)}`)).json()) as {
+          items: { post: { caption: string } }[];
+        }
+      ).items.map((hit) => hit.post.caption);
+    expect(await search('Unlisted')).toEqual(['Unlisted']);
+    expect(await search('Followers only')).toEqual([]);
+    const follower = await t.signUpWithProfile();
+    await follower.put(`/api/users/${member.id}/follow`);
+    expect(await visibleTo(follower, member)).toEqual(['Followers only', 'Public', 'Unlisted']);
+  });
+
+  it('without actor.json, the followers collection is where Mastodon and Pixelfed put it', async () => {
+    const member = await t.signUpWithProfile();
+    const archive = activityPubArchive(
+      [
+        {
+          caption: 'Seen by followers',
+          time: day('2022-02-01T00:00:00Z'),
+          photos: [{ data: jpeg }],
+          visibility: 'private',
+        },
+        {
+          caption: 'To Bob alone',
+          time: day('2022-02-02T00:00:00Z'),
+          photos: [{ data: jpeg }],
+          visibility: 'direct',
+        },
+      ],
+      { withActor: false },
+    );
+    expect(await importDone(member, archive)).toMatchObject({ status: 'done', imported: 1 });
+    expect((await postsOf(member.id)).map((p) => [p.caption, p.audience])).toEqual([
+      ['Seen by followers', 'followers'],
+    ]);
+  });
+
+  it('an archive that names no audience (Instagram) takes the account’s: followers only on a private one', async () => {
+    const member = await t.signUpWithProfile();
+    expect((await member.put('/api/me/privacy', { isPrivate: true })).status).toBe(200);
+    await importDone(
+      member,
+      instagramArchive([
+        { caption: 'From Instagram', time: day('2021-01-01T00:00:00Z'), photos: [{ data: jpeg }] },
+      ]),
+    );
+    expect((await postsOf(member.id)).map((p) => p.audience)).toEqual(['followers']);
+    // Made public later, the account does not open what it imported as followers only.
+    expect((await member.put('/api/me/privacy', { isPrivate: false })).status).toBe(200);
+    expect(await visibleTo(await t.signUpWithProfile(), member)).toEqual([]);
+  });
+});
+
 describe('Glimpse export → import (round trip)', () => {
   it('brings every post back with its caption, photos, alt texts and date', async () => {
     const owner = await t.signUpWithProfile();
@@ -219,6 +316,34 @@ describe('Glimpse export → import (round trip)', () => {
     expect(made.map((p) => [p.caption, p.createdAt.toISOString()])).toEqual([
       ['First #one', first.createdAt],
       ['Second', second.createdAt],
+    ]);
+  });
+
+  it('keeps each post’s audience, and a private account’s posts stay followers only', async () => {
+    const owner = await t.signUpWithProfile();
+    await t.postPhoto(owner, 'For everyone');
+    const hidden = await t.postPhoto(owner, 'For my followers');
+    await t.db.update(posts).set({ audience: 'followers' }).where(eq(posts.id, hidden.id));
+    const exportOf = async (member: Member) => {
+      expect((await member.post('/api/account/export')).status).toBe(202);
+      await t.jobsDone();
+      return Buffer.from(await (await member.get('/api/account/export/download')).arrayBuffer());
+    };
+    const newcomer = await t.signUpWithProfile();
+    await importDone(newcomer, await exportOf(owner));
+    expect((await postsOf(newcomer.id)).map((p) => [p.caption, p.audience])).toEqual([
+      ['For everyone', 'public'],
+      ['For my followers', 'followers'],
+    ]);
+
+    // A private account's public posts are seen by its followers alone: so they come in.
+    const recluse = await t.signUpWithProfile();
+    await t.postPhoto(recluse, 'Behind the curtain');
+    expect((await recluse.put('/api/me/privacy', { isPrivate: true })).status).toBe(200);
+    const another = await t.signUpWithProfile();
+    await importDone(another, await exportOf(recluse));
+    expect((await postsOf(another.id)).map((p) => [p.caption, p.audience])).toEqual([
+      ['Behind the curtain', 'followers'],
     ]);
   });
 });

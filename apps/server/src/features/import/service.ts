@@ -17,13 +17,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { ImportDto } from '@glimpse/shared';
+import type { Audience, ImportDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../core/deps.ts';
 import { deleteImages } from '../../core/images.ts';
 import { requireProfile } from '../../core/profiles.ts';
 import type { ServiceArgs } from '../../core/service.ts';
+import { defaultAudience } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { archiveImports, importedPosts, postImages, posts } from '../../db/schema.ts';
 import { addJob, defineTask, type RunningJob } from '../../jobs/task.ts';
@@ -149,6 +150,8 @@ async function importPost(
   post: ArchivePost,
   tally: Tally,
   encodeLater: string[],
+  /** The importing account's default, for a post whose archive names no audience. */
+  accountAudience: Audience,
 ) {
   const { db, storage } = deps;
   const viewer = { id: row.userId, email: '' };
@@ -190,6 +193,7 @@ async function importPost(
             authorId: row.userId,
             caption: post.caption,
             sensitive: post.sensitive,
+            audience: post.audience ?? accountAudience,
             createdAt: post.createdAt,
           })
           .returning({ id: posts.id, createdAt: posts.createdAt });
@@ -262,6 +266,7 @@ async function importAll(deps: CoreDeps, row: ImportRow, archive: Archive, job: 
       .set({ ...tally, total: list.length })
       .where(and(eq(archiveImports.id, row.id), eq(archiveImports.status, 'running')));
   const encodeLater: string[] = [];
+  const accountAudience = await defaultAudience(db, row.userId);
   for (const post of list) {
     job.signal.throwIfAborted();
     tally.skipped.videos += post.videos;
@@ -272,7 +277,7 @@ async function importAll(deps: CoreDeps, row: ImportRow, archive: Archive, job: 
     else if (previousImport) tally.alreadyImported++;
     // Past the cap, posts wait for the next import of the archive, which skips what is here.
     else if (tally.imported >= deps.env.IMPORT_MAX_POSTS) tally.skipped.overLimit++;
-    else await importPost(deps, row, archive, post, tally, encodeLater);
+    else await importPost(deps, row, archive, post, tally, encodeLater, accountAudience);
     tally.processed++;
     await save();
   }

@@ -85,8 +85,9 @@ describe('reporting', () => {
       snapshotText: 'something abusive',
       status: 'open',
     });
-    // The picture is a copy, in the folder only staff read: it outlives the post.
-    expect(postReport!.snapshotImageKey).toMatch(/^reports\/\d+-[0-9a-f]+\.webp$/);
+    // The picture is a copy, in the folder only staff read: it outlives the post. It is named after
+    // the picture it copies, so every report of the same thing shares one file.
+    expect(postReport!.snapshotImageKey).toMatch(/^reports\/[0-9a-f]{40}\.webp$/);
     expect(await t.storedFiles()).toContain(postReport!.snapshotImageKey);
     const [eventReport] = await t.db.select().from(reports).where(eq(reports.targetId, event.id));
     expect(eventReport?.snapshotText).toBe('Bad party\nnope');

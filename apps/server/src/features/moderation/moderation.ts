@@ -179,6 +179,7 @@ async function reportGroupsPage(
     reporter: people.get(r.reporterId) ?? null,
     reason: r.reason,
     forwarded: r.forward,
+    count: r.count,
     snapshot: snapshotOf(r),
     status: r.status,
     resolution: r.resolution,

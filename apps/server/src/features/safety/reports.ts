@@ -7,10 +7,10 @@
  * account (or its content) may be forwarded to its server (`forward`: migration 0025's trigger
  * queues the Flag, features/federation/report-forward.ts); asking that of a local one is a 400.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ReportTargetType } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { and, eq, isNotNull, notLike } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notLike, sql } from 'drizzle-orm';
 import type { ServiceArgs } from '../../core/service.ts';
 import { contentVisibleTo, visibleTo as visibleToViewer } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
@@ -134,19 +134,46 @@ const snapshotKeyOf = (keys: string[] | null) =>
   keys && keys.length > 0 ? keys[Math.floor((keys.length - 1) / 2)]! : null;
 
 /**
- * Copies the picture under a new key, so the report keeps it whatever happens to the original
- * (an edit, Remove content, the author's account deleted). The copy is evidence, not a post: it
- * goes to the private folder only staff read.
+ * Keeps the picture for the report, so the report keeps it whatever happens to the original (an
+ * edit, Remove content, the author's account deleted). The copy is evidence, not a post: it goes to
+ * the private folder only staff read. One copy per picture: its key is made from the original's, so
+ * every report of the same thing shares it (a hundred reports are one file), and the copy is made
+ * only when no report holds it yet.
  */
-async function copyPicture(storage: Storage, key: string | null): Promise<string | null> {
+async function copyPicture(db: Db, storage: Storage, key: string | null): Promise<string | null> {
   if (!key) return null;
+  const copy = `${reportSnapshotsFolder}/${createHash('sha256').update(key).digest('hex').slice(0, 40)}.webp`;
+  const [shared] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(eq(reports.snapshotImageKey, copy))
+    .limit(1);
+  if (shared && (await storage.get(copy))) return copy;
   const file = await storage.get(key);
   if (!file) return null;
   const data = Buffer.from(await new Response(file.body).arrayBuffer());
-  const copy = newSnapshotKey();
   // Through putAll, so a write that fails (a full disk) leaves no part of the file behind.
   await putAll(storage, [{ key: copy, data, contentType: 'image/webp' }]);
   return copy;
+}
+
+/**
+ * The picture copies of `reportIds` that no other report holds: what may be deleted from storage
+ * once those reports are gone (a reporter's account deleted).
+ */
+export async function unsharedSnapshotKeys(db: Db, reportIds: string[]): Promise<string[]> {
+  if (reportIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ key: reports.snapshotImageKey })
+    .from(reports)
+    .where(
+      and(
+        inArray(reports.id, reportIds),
+        isNotNull(reports.snapshotImageKey),
+        sql`not exists (select 1 from ${reports} other where other.snapshot_image_key = ${reports.snapshotImageKey} and not (other.id = any(${sql.param(reportIds)}::text[])))`,
+      ),
+    );
+  return rows.flatMap((row) => (row.key ? [row.key] : []));
 }
 
 const newSnapshotKey = () => `${reportSnapshotsFolder}/${Date.now()}-${randomBytes(6).toString('hex')}.webp`;
@@ -222,12 +249,23 @@ const isRemote = async (db: Db, userId: string) =>
       .limit(1)
   ).length > 0;
 
+/**
+ * `remoteDomain`: the report is a Flag from that server (features/federation/inbox/flag.ts), the
+ * one open report of the target from there (`reports_open_per_server_uq`, which a second one at
+ * the same moment meets as a unique violation).
+ */
 export async function fileReport({
   ctx: { db, storage, live, viewer },
-  input: { targetType, targetId, reason, forward = false },
+  input: { targetType, targetId, reason, forward = false, remoteDomain = null },
 }: ServiceArgs<
   'db' | 'storage' | 'live' | 'viewer',
-  { targetType: ReportTargetType; targetId: string; reason: string; forward?: boolean }
+  {
+    targetType: ReportTargetType;
+    targetId: string;
+    reason: string;
+    forward?: boolean;
+    remoteDomain?: string | null;
+  }
 >): Promise<{ id: string; createdAt: string }> {
   if (targetType === 'account' && targetId === viewer.id) throw invalid(messages.social.cannotReportSelf);
   const target = await findReportTarget(db, viewer.id, targetType, targetId);
@@ -237,7 +275,7 @@ export async function fileReport({
   if (forward && !(await isRemote(db, target.ownerId))) throw invalid(messages.safety.forwardLocal);
   const alreadyReported = () => conflict(messages.safety.alreadyReported);
   if (await alreadyOpen(db, viewer.id, targetType, targetId)) throw alreadyReported();
-  const snapshotImageKey = await copyPicture(storage, snapshotKeyOf(target.imageKeys));
+  const snapshotImageKey = await copyPicture(db, storage, snapshotKeyOf(target.imageKeys));
   try {
     const [row] = await db
       .insert(reports)
@@ -251,12 +289,21 @@ export async function fileReport({
         snapshotImageKey,
         reason,
         forward,
+        remoteDomain,
       })
       .returning({ id: reports.id, createdAt: reports.createdAt });
     live.publish({ kind: 'reports_changed' });
     return { id: row!.id, createdAt: row!.createdAt.toISOString() };
   } catch (error) {
-    if (snapshotImageKey) await storage.delete([snapshotImageKey]);
+    // The copy stays when another report holds it (the same picture, shared).
+    const [holder] = snapshotImageKey
+      ? await db
+          .select({ id: reports.id })
+          .from(reports)
+          .where(eq(reports.snapshotImageKey, snapshotImageKey))
+          .limit(1)
+      : [];
+    if (snapshotImageKey && !holder) await storage.delete([snapshotImageKey]);
     // Two taps at once: the unique partial index let only one through.
     if (isUniqueViolation(error, 'reports_open_per_reporter_uq')) throw alreadyReported();
     throw error;

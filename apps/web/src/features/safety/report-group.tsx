@@ -76,7 +76,16 @@ const resolutionLabel: Record<string, string> = {
   },
 };
 
+/** "25 reports from social.example": the Flags one server sent about the thing, counted on one report. */
+function fromServer(report: ReportDto): string | null {
+  const host = report.reporter ? remoteHostOf(report.reporter.username) : null;
+  const { count } = report;
+  if (count < 2 || !host) return null;
+  return plural(count, { one: `# report from ${host}`, other: `# reports from ${host}` });
+}
+
 function ReportItem({ report, server }: { report: ReportDto; server: string | null }) {
+  const counted = fromServer(report);
   return (
     <li className={styles.report}>
       <p className={styles.reason}>
@@ -91,6 +100,12 @@ function ReportItem({ report, server }: { report: ReportDto; server: string | nu
           t`Reported`
         )}{' '}
         · <TimeAgo iso={report.createdAt} />
+        {counted && (
+          <>
+            {' · '}
+            <strong>{counted}</strong>
+          </>
+        )}
         {report.forwarded && server && ` · ${t`Forwarded to ${server}`}`}
         {report.resolution && ` · ${resolutionLabel[report.resolution] ?? report.resolution}`}
       </span>
@@ -125,7 +140,10 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
     <li className={styles.group} aria-labelledby={headingId}>
       <div className={styles.groupHead}>
         <h2 id={headingId} className={styles.kind}>
-          {reportedTimes(kindLabel[group.targetType], group.reports.length)}
+          {reportedTimes(
+            kindLabel[group.targetType],
+            group.reports.reduce((sum, report) => sum + report.count, 0),
+          )}
           {group.accountSuspended && (
             <span className={`${styles.badge} ${styles.suspended}`}>
               <Trans>Suspended</Trans>

@@ -2,7 +2,8 @@
  * Create(Note) from a remote account that somebody here follows becomes a post in their feeds.
  * The Note must be the sender's own (`attributedTo` is the actor, on the actor's server); a Note
  * from an account nobody here follows is not stored (we are no relay), and its mentions are told
- * once it is. A reply to a post we have, from anyone, becomes a comment (inbox/interactions.ts).
+ * once it is. A public reply to a post we have, from anyone, becomes a comment (inbox/interactions.ts);
+ * a Note addressed to a few people only (a direct message) is not stored (audience.ts).
  */
 import type { InboxContext } from '@fedify/fedify';
 import { type Create, Note } from '@fedify/vocab';

@@ -16,6 +16,7 @@ import { setInterest } from '../../events/service.ts';
 import { upsertRemoteActor } from '../remote-actors.ts';
 import { allowedSender } from './guard.ts';
 import { asRemote, localEventId } from './join.ts';
+import { newAccountAllowed } from './sender.ts';
 
 async function interested(ctx: InboxContext<CoreDeps>, remoteId: string, eventId: string, on: boolean) {
   try {
@@ -35,6 +36,7 @@ export async function onEventLike(ctx: InboxContext<CoreDeps>, like: Like): Prom
   if (!remoteId) {
     const actor = await like.getActor();
     if (!actor || !isActor(actor) || actor.id?.href !== like.actorId.href) return true;
+    if (!(await newAccountAllowed(ctx, like.actorId))) return true;
     remoteId = await upsertRemoteActor(ctx.data, actor);
     if (!(await allowedSender(ctx.data.db, like.actorId))) return true;
   }

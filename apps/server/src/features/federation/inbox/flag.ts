@@ -4,16 +4,47 @@
  * moderation console, filed as that sender through the same write as a member's report
  * (features/safety/reports.ts): about the first of our posts it names, or else the account.
  * Only what the sender may see can be reported, and one open report per sender and target.
+ *
+ * One server's reports are one voice: while a report of a target from a server is open, every
+ * further Flag of it from that server, whichever account sends it, is counted on that report
+ * (`reports.count`) without another report, picture copy or account here; and a server files at
+ * most `rateLimits.remoteReportsPerServer` new reports an hour (server-limits.ts).
  */
 import type { InboxContext } from '@fedify/fedify';
 import { type Flag, Note } from '@fedify/vocab';
+import type { ReportTargetType } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { reports } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { fileReport } from '../../safety/reports.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
+import { senderStanding } from './guard.ts';
 import { senderOf } from './sender.ts';
+import { withinServerLimit } from './server-limits.ts';
+
+type Target = { targetType: ReportTargetType; targetId: string };
+
+/** Counts one more Flag on the open report of `target` from `domain`: false when there is none. */
+async function countOnOpenReport(ctx: InboxContext<CoreDeps>, domain: string, target: Target) {
+  const counted = await ctx.data.db
+    .update(reports)
+    .set({ count: sql`${reports.count} + 1` })
+    .where(
+      and(
+        eq(reports.remoteDomain, domain),
+        eq(reports.targetType, target.targetType),
+        eq(reports.targetId, target.targetId),
+        eq(reports.status, 'open'),
+      ),
+    )
+    .returning({ id: reports.id });
+  if (counted.length > 0) ctx.data.live.publish({ kind: 'reports_changed' });
+  return counted.length > 0;
+}
 
 export async function onFlag(ctx: InboxContext<CoreDeps>, flag: Flag): Promise<void> {
   let account: string | null = null;
@@ -26,21 +57,31 @@ export async function onFlag(ctx: InboxContext<CoreDeps>, flag: Flag): Promise<v
       post = parsed.values.id ?? null;
     }
   }
-  if (!account && !post) return;
-  const reporterId = await senderOf(ctx, flag);
-  if (!reporterId || !flag.actorId) return;
+  if ((!account && !post) || !flag.actorId) return;
+  const target: Target = post
+    ? { targetType: 'post', targetId: post }
+    : { targetType: 'account', targetId: account! };
+  const domain = flag.actorId.host.toLowerCase();
+  const standing = await senderStanding(ctx.data.db, flag.actorId);
+  if (standing.domainBlocked || standing.suspended) return;
+  if (await countOnOpenReport(ctx, domain, target)) return;
+  if (!(await withinServerLimit(ctx.data, 'remoteReportsPerServer', domain))) return;
+  const reporterId = await senderOf(ctx, flag, standing);
+  if (!reporterId) return;
   const reason =
     storableText(htmlToText(flag.content?.toString() ?? ''), limits.reportMax) || flag.actorId.host;
   const { db, storage, live } = ctx.data;
-  const target = post
-    ? { targetType: 'post' as const, targetId: post }
-    : { targetType: 'account' as const, targetId: account! };
   try {
     await fileReport({
       ctx: { db, storage, live, viewer: { id: reporterId, email: '' } },
-      input: { ...target, reason },
+      input: { ...target, reason, remoteDomain: domain },
     });
   } catch (error) {
+    // Another Flag from that server filed it a moment before: this one counts on it.
+    if (isUniqueViolation(error, 'reports_open_per_server_uq')) {
+      await countOnOpenReport(ctx, domain, target);
+      return;
+    }
     // Not visible to the sender, already reported by it, or its own: nothing to add.
     if (!(error instanceof AppError)) throw error;
   }

@@ -15,6 +15,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { isDomainBlocked } from '../domain-blocks.ts';
 import { upsertRemoteActor } from '../remote-actors.ts';
+import { newAccountAllowed } from './sender.ts';
 
 export async function onFollow(ctx: InboxContext<CoreDeps>, follow: Follow): Promise<void> {
   const { db, live } = ctx.data;
@@ -25,6 +26,7 @@ export async function onFollow(ctx: InboxContext<CoreDeps>, follow: Follow): Pro
   const localId = target.identifier;
   const actor = await follow.getActor();
   if (!actor || !isActor(actor) || actor.id?.href !== follow.actorId.href) return;
+  if (!(await newAccountAllowed(ctx, follow.actorId))) return;
   const remoteId = await upsertRemoteActor(ctx.data, actor);
   const [sender] = await db.select({ banned: user.banned }).from(user).where(eq(user.id, remoteId));
   const me = ctx.getActorUri(localId);

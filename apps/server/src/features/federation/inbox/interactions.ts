@@ -1,8 +1,8 @@
 /**
  * What other servers' accounts do to our posts: Like and Undo(Like) move the like count and the
  * author's notice through the same statement as a member's like (posts/queries.ts, counters in
- * core/counters.ts); Announce tells the author "boosted" (Undo takes it back); a reply Note becomes
- * a comment (the comment's statement: count and the author's notice), kept in
+ * core/counters.ts); Announce of a post anyone may see tells the author "boosted" (Undo takes it
+ * back); a public reply Note becomes a comment (the comment's statement: count and the author's notice), kept in
  * `federation_comments` for its Delete; Mention tags naming a member tell them. Blocks and mutes
  * hold as for a member: the like and comment statements see only posts the sender may see, and a
  * notice is written only when the recipient may see the sender (core/notify.ts).

@@ -19,6 +19,7 @@ import { getEvent } from '../../events/service.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { upsertRemoteActor } from '../remote-actors.ts';
 import { allowedSender } from './guard.ts';
+import { newAccountAllowed } from './sender.ts';
 
 /**
  * The event an activity's object names when it is ours to answer for: one of our /eventdetail/ ids
@@ -56,6 +57,7 @@ export async function onJoin(ctx: InboxContext<CoreDeps>, join: Join): Promise<v
   if (!join.id || !join.actorId || !eventId) return;
   const actor = await join.getActor();
   if (!actor || !isActor(actor) || actor.id?.href !== join.actorId.href) return;
+  if (!(await newAccountAllowed(ctx, join.actorId))) return;
   const remoteId = await upsertRemoteActor(ctx.data, actor);
   const [host] = await db.select({ id: events.hostId }).from(events).where(eq(events.id, eventId));
   if (!host) return;
