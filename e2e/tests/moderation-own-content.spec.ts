@@ -13,7 +13,8 @@ test('a report about the admin’s own post is left out of their console, and th
   const context = await browser.newContext();
   const admin = await context.newPage();
   await signUpWithProfile(admin, { ...newUser('Rhea'), email: 'reports-admin@example.com' });
-  const postPath = await addPost(admin, `The admin’s own sunset ${Date.now()}`);
+  const caption = `The admin’s own sunset ${Date.now()}`;
+  const postPath = await addPost(admin, caption);
 
   const reporter = await memberPage(browser, 'Remy');
   await test.step('a member reports the admin’s post', async () => {
@@ -25,10 +26,11 @@ test('a report about the admin’s own post is left out of their console, and th
     await expect(reporter.page.getByRole('status').filter({ hasText: 'Your report was sent' })).toBeVisible();
   });
 
-  await test.step('the admin’s console: empty, and why', async () => {
+  await test.step('the admin’s console: without it, and why', async () => {
     await admin.goto('/admin/reports');
     await expect(admin.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible();
-    await expect(admin.getByText('No reports here.')).toBeVisible();
+    // Other specs' reports may be open on this shared server; the one about the admin's post is not listed.
+    await expect(admin.getByRole('listitem').filter({ hasText: caption })).toHaveCount(0);
     // Whether someone else can take it depends on who else is on this run's team; the count does not.
     await expect(
       admin.getByText(/^1 open report is about you or your content, so it is not listed here[.:] /),
