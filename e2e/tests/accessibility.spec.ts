@@ -36,11 +36,8 @@ const publicScreens = [
 ];
 
 for (const size of sizes) {
-  test(`every screen is accessible at ${size.name} width, signed out and signed in`, async ({ page }) => {
-    // Every routed screen twice (phone, desktop) on a shared 2-core machine.
-    test.setTimeout(300_000);
+  test(`every screen is accessible at ${size.name} width, signed out`, async ({ page }) => {
     await page.setViewportSize(size);
-
     for (const screen of publicScreens) {
       await page.goto(screen);
       await expectAccessible(page);
@@ -50,7 +47,12 @@ for (const size of sizes) {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Email is required.')).toBeVisible();
     await expectAccessible(page, 'login with errors');
+  });
 
+  test(`every screen is accessible at ${size.name} width, signed in`, async ({ page }) => {
+    // Every routed screen, with a post, an event and a followed friend to show, on a shared 2-core machine.
+    test.setTimeout(300_000);
+    await page.setViewportSize(size);
     const friend = await createMember(page, 'Lena');
     await signUpWithProfile(page);
     const postPath = await addPost(page, 'A morning at the harbour');
