@@ -37,6 +37,8 @@ const publicScreens = [
 
 for (const size of sizes) {
   test(`every screen is accessible at ${size.name} width, signed out`, async ({ page }) => {
+    // axe over nine screens: a few seconds each on a busy 2-core machine.
+    test.setTimeout(180_000);
     await page.setViewportSize(size);
     for (const screen of publicScreens) {
       await page.goto(screen);
