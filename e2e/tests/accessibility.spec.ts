@@ -52,8 +52,9 @@ for (const size of sizes) {
   });
 
   test(`every screen is accessible at ${size.name} width, signed in`, async ({ page }) => {
-    // Every routed screen, with a post, an event and a followed friend to show, on a shared 2-core machine.
-    test.setTimeout(300_000);
+    // Every routed screen (~25, axe a few seconds each), with a post, an event and a followed friend
+    // to show, on a shared 2-core machine.
+    test.setTimeout(480_000);
     await page.setViewportSize(size);
     const friend = await createMember(page, 'Lena');
     await signUpWithProfile(page);
