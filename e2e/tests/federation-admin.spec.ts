@@ -4,12 +4,12 @@
  * member is told the page does not exist. (Blocking's effects are the server's tests:
  * features/federation/two-servers.test.ts and interop.test.ts.)
  */
-import { expectAccessible, newUser, shots, signUpWithProfile } from '../support/app.ts';
+import { expectAccessible, newUser, shots, signInAdmin, signUpWithProfile } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 
 test('an admin blocks a domain and unblocks it; a member finds no such page', async ({ browser }) => {
   const page = await (await browser.newContext()).newPage();
-  await signUpWithProfile(page, { ...newUser('Fia'), email: 'federation-admin@example.com' });
+  await signInAdmin(page, 'Fia', 'federation-admin@example.com');
 
   await test.step('Settings → Federation', async () => {
     await page.goto('/settings');

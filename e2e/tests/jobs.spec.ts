@@ -5,19 +5,12 @@
  * and moderators never see the section (the API's tests cover them: features/moderation/jobs.test.ts).
  */
 
-import {
-  expectAccessible,
-  mailedLink,
-  newUser,
-  sendSignUpForm,
-  shots,
-  signUpWithProfile,
-} from '../support/app.ts';
+import { expectAccessible, mailedLink, newUser, sendSignUpForm, shots, signInAdmin } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 
 test('an admin sees a refused mail in Background jobs, and Retry sends it', async ({ browser }) => {
   const adminPage = await (await browser.newContext()).newPage();
-  await signUpWithProfile(adminPage, { ...newUser('Jo'), email: 'jobs-admin@example.com' });
+  await signInAdmin(adminPage, 'Jo', 'jobs-admin@example.com');
 
   const member = { ...newUser('Remy') };
   member.email = `refused-once-${member.username}@example.com`;

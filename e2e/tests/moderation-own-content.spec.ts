@@ -3,7 +3,7 @@
  * are left out of their console. The console says so, with how many, instead of a bare "No
  * reports here." axe on the screen; SHOTS_DIR keeps pictures.
  */
-import { addPost, expectAccessible, memberPage, newUser, shots, signUpWithProfile } from '../support/app.ts';
+import { addPost, expectAccessible, memberPage, shots, signInAdmin } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 
 test('a report about the admin’s own post is left out of their console, and the console says why', async ({
@@ -12,7 +12,7 @@ test('a report about the admin’s own post is left out of their console, and th
   test.slow(); // two members sign up: over a minute when the machine is busy
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await signUpWithProfile(admin, { ...newUser('Rhea'), email: 'reports-admin@example.com' });
+  await signInAdmin(admin, 'Rhea', 'reports-admin@example.com');
   const caption = `The admin’s own sunset ${Date.now()}`;
   const postPath = await addPost(admin, caption);
 

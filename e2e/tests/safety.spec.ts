@@ -10,6 +10,7 @@ import {
   newUser,
   shots,
   signIn,
+  signInAdmin,
   signUpWithProfile,
   type TestUser,
 } from '../support/app.ts';
@@ -39,7 +40,9 @@ const feedPost = (page: Page, caption: string) => page.getByRole('main').getByTe
 
 test('a reported post reaches the admin live; a suspension hides it until lifted', async ({ browser }) => {
   test.slow(); // several accounts and sign-ins: over a minute when the machine is busy
-  const admin = await member(browser, { ...newUser('Ada'), email: 'safety-admin@example.com' });
+  const adminPage = await (await browser.newContext()).newPage();
+  await signInAdmin(adminPage, 'Ada', 'safety-admin@example.com');
+  const admin = { page: adminPage };
   const b = await member(browser, newUser('Bram'));
   const a = await member(browser, newUser('Anouk'));
   const caption = `You are all idiots ${Date.now()}`;
@@ -80,7 +83,8 @@ test('a reported post reaches the admin live; a suspension hides it until lifted
   });
 
   await test.step('the admin sees it live, with the snapshot and the reason, and a badge', async () => {
-    const group = admin.page.getByRole('listitem').filter({ hasText: 'Post reported 1 time' });
+    // Other specs' reports may be open too: this post's group is the one with its caption.
+    const group = reportsOf(admin.page, caption).filter({ hasText: 'Post reported 1 time' });
     await expect(group).toBeVisible();
     await expect(group.getByText('“Insults everyone”')).toBeVisible();
     await expect(group.getByText(caption).first()).toBeVisible();
@@ -101,7 +105,8 @@ test('a reported post reaches the admin live; a suspension hides it until lifted
   });
 
   await test.step('the admin suspends B: B is signed out and cannot sign in', async () => {
-    const group = admin.page.getByRole('listitem').filter({ hasText: 'Post reported 1 time' });
+    // Other specs' reports may be open too: this post's group is the one with its caption.
+    const group = reportsOf(admin.page, caption).filter({ hasText: 'Post reported 1 time' });
     await group.getByRole('button', { name: 'Suspend account' }).click();
     const dialog = admin.page.getByRole('dialog', { name: /Suspend/ });
     await dialog.getByLabel('Note (optional)').fill('Abuse');
@@ -125,7 +130,8 @@ test('a reported post reaches the admin live; a suspension hides it until lifted
 
   await test.step('the admin lifts the suspension from Resolved; the post is back', async () => {
     await admin.page.getByRole('link', { name: 'Resolved' }).click();
-    const group = admin.page.getByRole('listitem').filter({ hasText: 'Post reported 1 time' });
+    // Other specs' reports may be open too: this post's group is the one with its caption.
+    const group = reportsOf(admin.page, caption).filter({ hasText: 'Post reported 1 time' });
     await expect(group.getByText('Suspended', { exact: true })).toBeVisible();
     await expectAccessible(admin.page, '/admin/reports?status=resolved');
     await group.getByRole('button', { name: 'Lift suspension' }).click();
