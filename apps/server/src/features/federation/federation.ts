@@ -90,7 +90,10 @@ const answeredKind = (ctx: Context<CoreDeps>, answer: Accept | Reject): 'join' |
   ourJoinOf(ctx, answer.objectId) ? 'join' : 'follow';
 
 /** What a Create brings: an Event, a Note replying to something (a comment), or a Note (a post). */
-async function createdKind(_ctx: Context<CoreDeps>, create: Create): Promise<'event' | 'reply' | 'note' | null> {
+async function createdKind(
+  _ctx: Context<CoreDeps>,
+  create: Create,
+): Promise<'event' | 'reply' | 'note' | null> {
   const object = await create.getObject();
   if (object instanceof Event) return 'event';
   if (object instanceof Note) return object.replyTargetId ? 'reply' : 'note';
@@ -98,7 +101,10 @@ async function createdKind(_ctx: Context<CoreDeps>, create: Create): Promise<'ev
 }
 
 /** What an Update changes: an Event, a Note, or an actor (the sender's own profile). */
-async function updatedKind(_ctx: Context<CoreDeps>, update: Update): Promise<'event' | 'note' | 'actor' | null> {
+async function updatedKind(
+  _ctx: Context<CoreDeps>,
+  update: Update,
+): Promise<'event' | 'note' | 'actor' | null> {
   const object = await update.getObject();
   if (object instanceof Event) return 'event';
   if (object instanceof Note) return 'note';
@@ -106,7 +112,10 @@ async function updatedKind(_ctx: Context<CoreDeps>, update: Update): Promise<'ev
 }
 
 /** What a Delete removes, by the id it names: the sender's own account, an event kept here, else a Note. */
-async function deletedKind(ctx: Context<CoreDeps>, deletion: Delete): Promise<'actor' | 'event' | 'note' | null> {
+async function deletedKind(
+  ctx: Context<CoreDeps>,
+  deletion: Delete,
+): Promise<'actor' | 'event' | 'note' | null> {
   if (!deletion.objectId) return null;
   if (deletion.objectId.href === deletion.actorId?.href) return 'actor';
   return (await eventIdOfRemote(ctx.data, deletion.objectId.href)) ? 'event' : 'note';
@@ -158,8 +167,14 @@ export function registerTable(federation: GlimpseFederation): void {
     .on(TentativeAccept, receive(onJoinWaitlisted))
     .on(Reject, receive(byKind(answeredKind, { follow: onFollowRejected, join: onJoinRejected })))
     .on(Create, receive(byKind(createdKind, { note: onNote, reply: onReply, event: onEventCreate })))
-    .on(Update, receive(byKind(updatedKind, { note: onNoteUpdate, actor: onActorUpdate, event: onEventUpdate })))
-    .on(Delete, receive(byKind(deletedKind, { note: onNoteDelete, actor: onActorDelete, event: onEventDelete })))
+    .on(
+      Update,
+      receive(byKind(updatedKind, { note: onNoteUpdate, actor: onActorUpdate, event: onEventUpdate })),
+    )
+    .on(
+      Delete,
+      receive(byKind(deletedKind, { note: onNoteDelete, actor: onActorDelete, event: onEventDelete })),
+    )
     .on(Join, receive(onJoin))
     .on(Leave, receive(onLeave))
     .on(Like, receive(byKind(likedKind, { post: onPostLike, event: onEventLike })))

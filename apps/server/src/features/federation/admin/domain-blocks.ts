@@ -25,7 +25,13 @@ import type { CoreDeps } from '../../../core/deps.ts';
 import { requireAdmin } from '../../../core/roles.ts';
 import { type ServiceArgs, withTransaction } from '../../../core/service.ts';
 import type { Db } from '../../../db/client.ts';
-import { federationActors, federationDomainBlocks, followRequests, follows, user } from '../../../db/schema.ts';
+import {
+  federationActors,
+  federationDomainBlocks,
+  followRequests,
+  follows,
+  user,
+} from '../../../db/schema.ts';
 import { invalid, notFound } from '../../../lib/errors.ts';
 import { writeSuspension } from '../../moderation/suspension.ts';
 import { federationStatements } from '../queries.ts';

@@ -18,7 +18,8 @@ import type { Found, InboxHandler } from './receive.ts';
 async function ownNote(create: Create): Promise<Found<Note> | null> {
   const note = await create.getObject();
   if (!(note instanceof Note) || !note.id || !create.actorId) return null;
-  if (note.attributionId?.href !== create.actorId.href || note.id.origin !== create.actorId.origin) return null;
+  if (note.attributionId?.href !== create.actorId.href || note.id.origin !== create.actorId.origin)
+    return null;
   return { about: note };
 }
 

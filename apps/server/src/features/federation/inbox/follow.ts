@@ -79,7 +79,10 @@ export const onUndoFollow: InboxHandler<Undo, null, 'known'> = {
       .delete(followRequests)
       .where(and(eq(followRequests.followerId, sender.id), eq(followRequests.followeeId, target.identifier)));
     if (await isFollowing(db, sender.id, target.identifier)) {
-      await applyFollow({ db, live }, { followerId: sender.id, followeeId: target.identifier, follow: false });
+      await applyFollow(
+        { db, live },
+        { followerId: sender.id, followeeId: target.identifier, follow: false },
+      );
     }
   },
 };

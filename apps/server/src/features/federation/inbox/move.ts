@@ -13,7 +13,11 @@ export const onMove: InboxHandler<Move, null, 'known'> = {
   async handle(ctx, move, sender) {
     const { objectId, targetId } = move;
     if (!targetId || objectId?.href !== sender.iri.href) return;
-    const taken = await acceptRemoteMove(ctx, { oldId: sender.id, oldIri: sender.iri.href, targetIri: targetId });
+    const taken = await acceptRemoteMove(ctx, {
+      oldId: sender.id,
+      oldIri: sender.iri.href,
+      targetIri: targetId,
+    });
     if (!taken) ctx.data.logger.info({ actor: sender.iri.href, target: targetId.href }, 'Move ignored');
   },
 };

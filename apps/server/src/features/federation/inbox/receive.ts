@@ -122,9 +122,10 @@ export interface KindRoutes<A extends Activity, K extends string> {
   routes: Record<K, InboxHandler<A, unknown>>;
 }
 
+/** Routes an activity type by its object's kind: `kindOf` names the kind, `routes` its handler. */
 export const byKind = <A extends Activity, K extends string>(
-  kindOf: KindRoutes<A, K>['kindOf'],
-  routes: KindRoutes<A, K>['routes'],
+  kindOf: (ctx: Ctx, activity: A) => K | null | Promise<K | null>,
+  routes: Record<K, InboxHandler<A, unknown>>,
 ): KindRoutes<A, K> => ({ kindOf, routes });
 
 /** The activity's one actor, as Fedify read it, when it is the account that signed it. */

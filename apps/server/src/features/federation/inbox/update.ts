@@ -21,6 +21,7 @@ export const onActorUpdate: InboxHandler<Update, null, 'known'> = {
   sender: 'known',
   async handle(ctx, update, sender) {
     const actor = await update.getObject();
-    if (actor && isActor(actor) && actor.id?.href === sender.iri.href) await upsertRemoteActor(ctx.data, actor);
+    if (actor && isActor(actor) && actor.id?.href === sender.iri.href)
+      await upsertRemoteActor(ctx.data, actor);
   },
 };

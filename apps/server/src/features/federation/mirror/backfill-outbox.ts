@@ -17,9 +17,9 @@ import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { federationActors, user } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
-import { audienceOfNote } from '../objects/audience.ts';
 import { domainBlockOf } from '../admin/domain-blocks.ts';
 import { federationContext } from '../context.ts';
+import { audienceOfNote } from '../objects/audience.ts';
 import { storeRemoteNote } from './remote-posts.ts';
 
 /** A Mastodon outbox page holds 20 items; two pages give a grid of recent photos without a crawl. */

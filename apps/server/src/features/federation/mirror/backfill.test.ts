@@ -17,7 +17,6 @@ import type { DomainEvent } from '../../../live/hub.ts';
 import { createTestContext, type TestContext, testOrigin } from '../../../test/context.ts';
 import { makeJpeg } from '../../../test/images.ts';
 import { testCertificate } from '../../../test/tls.ts';
-import { backfillTask } from './backfill.ts';
 import {
   mastodonOutbox,
   mastodonOutboxAnnounce,
@@ -27,6 +26,7 @@ import {
   pixelfedOutbox,
 } from '../fixtures/outbox-documents.ts';
 import { mastodonActor, mastodonWebFinger } from '../fixtures/remote-documents.ts';
+import { backfillTask } from './backfill.ts';
 
 const ours = 'https://glimpse.glimpse.test:3113';
 const remoteHost = 'remote.glimpse.test';

@@ -19,10 +19,10 @@ import type { Db } from '../../../db/client.ts';
 import { federationActors, profiles, user } from '../../../db/schema.ts';
 import type { OutboundGate } from '../../../lib/outbound/gate.ts';
 import type { Storage } from '../../../storage/storage.ts';
-import { actorKeyIds } from '../transport/key-owners.ts';
-import { importRemoteImage } from './media.ts';
 import { htmlToText, remoteDisplayText } from '../objects/html.ts';
 import { httpHrefOf } from '../objects/links.ts';
+import { actorKeyIds } from '../transport/key-owners.ts';
+import { importRemoteImage } from './media.ts';
 
 type Deps = { db: Db; storage: Storage; outbound: OutboundGate };
 

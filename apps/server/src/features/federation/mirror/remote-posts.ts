@@ -14,9 +14,9 @@ import { isUniqueViolation } from '../../../db/errors.ts';
 import { federationPosts, postImages, posts } from '../../../db/schema.ts';
 import { syncPostTags } from '../../posts/entities.ts';
 import { audienceOfNote, followersCollectionOf } from '../objects/audience.ts';
-import { importRemoteImage } from './media.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
 import { httpHrefOf } from '../objects/links.ts';
+import { importRemoteImage } from './media.ts';
 
 type Deps = Pick<CoreDeps, 'db' | 'storage' | 'outbound' | 'live'>;
 

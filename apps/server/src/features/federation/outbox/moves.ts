@@ -23,8 +23,8 @@ import { isPublishedLocal } from '../accounts.ts';
 import { federationContext } from '../context.ts';
 import { lookUpAccount } from '../mirror/lookup.ts';
 import { listsAlias } from '../mirror/move-followers.ts';
-import { accountMoveTask, actorIriOf } from './move-task.ts';
 import { handleOf } from '../objects/person.ts';
+import { accountMoveTask, actorIriOf } from './move-task.ts';
 
 type Viewer = { id: string };
 

@@ -30,10 +30,10 @@ import { consume } from '../../../core/rate-limit.ts';
 import { JsonTooDeep, parseJsonWithin } from '../../../lib/json-depth.ts';
 import { isDomainBlockedAtDoor } from '../admin/domain-blocks.ts';
 import { inboxVerificationOf } from '../context.ts';
-import { plainActorOf } from './signer.ts';
 import { inboxMaxBytes } from './inbox-size.ts';
 import { KeyNotOwned } from './key-owners.ts';
 import { publicAddressOf } from './public-address.ts';
+import { plainActorOf } from './signer.ts';
 
 /** How many addresses this process remembers as past their failures (the oldest goes first). */
 const rememberedAddresses = 10_000;

@@ -11,12 +11,12 @@
 import type { Context, Message } from '@fedify/fedify';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { defineTask } from '../../../jobs/task.ts';
-import type { Delivery, SigningKey } from './deliver.ts';
 import { isDomainBlocked } from '../admin/domain-blocks.ts';
 import { sweepFarewells } from '../outbox/farewell.ts';
-import { asSignedBy } from './signer.ts';
+import type { Delivery, SigningKey } from './deliver.ts';
 import { kvStoreOf, sweepFederationKv } from './kv.ts';
 import { federationDeliveryTaskName, federationMessageTaskName } from './queue.ts';
+import { asSignedBy } from './signer.ts';
 
 /** The sender's private keys a queued message names by id (queue.ts took them out), from `federation_keys`. */
 async function signingKeysOf(ctx: Context<CoreDeps>, message: Message): Promise<SigningKey[]> {

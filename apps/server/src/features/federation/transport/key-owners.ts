@@ -23,8 +23,8 @@ import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { federationActors } from '../../../db/schema.ts';
-import { knownContextLoader } from './loader.ts';
 import { isOwnedKeyEntry, ownedKeyPrefix } from './kv.ts';
+import { knownContextLoader } from './loader.ts';
 
 /** A key that could not be had is not asked for again this soon (Fedify's own default). */
 const unavailableKeyTtl = Temporal.Duration.from({ minutes: 10 });

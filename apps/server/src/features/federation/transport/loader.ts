@@ -24,8 +24,8 @@ import {
 import { limits } from '@glimpse/shared';
 import { parseJsonWithin } from '../../../lib/json-depth.ts';
 import type { OutboundGate } from '../../../lib/outbound/gate.ts';
-import { extraContext } from './contexts.ts';
 import { headerRecord } from '../objects/html.ts';
+import { extraContext } from './contexts.ts';
 
 /** An actor or a note is a few KB; Mastodon's largest actors (many emoji, fields) stay well under. */
 const maxDocumentBytes = 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Moving an account between two Glimpse servers, as two-servers.test.ts runs them:
+ * Moving an account between two Glimpse servers, as ../two-servers.test.ts runs them:
  * alice@A lists nothing yet, so every move and every forged Move is refused or ignored; then
  * alicenew@B lists alice@A as an alias, alice moves, and both her followers (carol on B, dave on
  * A) end up following alicenew with a notice, while both servers show alice's profile as moved.
@@ -13,10 +13,15 @@ import type {
 } from '@glimpse/shared';
 import { notificationText } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isFollowing } from '../../core/follows.ts';
-import type { TestContext } from '../../test/context.ts';
-import { type PairedServer, pairOrigins, type ServerPair, startServerPair } from '../../test/server-pair.ts';
-import { federationContext } from './context.ts';
+import { isFollowing } from '../../../core/follows.ts';
+import type { TestContext } from '../../../test/context.ts';
+import {
+  type PairedServer,
+  pairOrigins,
+  type ServerPair,
+  startServerPair,
+} from '../../../test/server-pair.ts';
+import { federationContext } from '../context.ts';
 
 const names = { a: 'a.move.test', b: 'b.move.test' };
 const ports = { a: 3170, b: 3171 };
