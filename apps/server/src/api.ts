@@ -8,7 +8,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from './core/http.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
-import { federationAdminRoutes } from './features/federation/routes.ts';
+import { federationAdminRoutes } from './features/federation/admin/routes.ts';
+import { accountMoveRoutes } from './features/federation/outbox/move-routes.ts';
 import { feedRoutes } from './features/feed/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
@@ -37,6 +38,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', safetyRoutes)
   .route('/', moderationRoutes)
   .route('/', federationAdminRoutes)
+  .route('/', accountMoveRoutes)
   .route('/', tagRoutes)
   .route('/', accountRoutes)
   .route('/', importRoutes);

@@ -32,7 +32,7 @@ import type { AppDeps } from './deps.ts';
 import { exportFolder } from './features/account/data-export.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
 import { federationHandler } from './features/federation/http.ts';
-import { createRemoteMediaCache } from './features/federation/media-cache.ts';
+import { createRemoteMediaCache } from './features/federation/mirror/media-cache.ts';
 import { importFolder } from './features/import/service.ts';
 import { finishResponses } from './lib/compress.ts';
 import { AppError, httpStatusOf } from './lib/errors.ts';

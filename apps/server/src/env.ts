@@ -133,7 +133,7 @@ const EnvSchema = z.object({
   /**
    * The size cap of the remote-media cache (pictures fetched from other servers), in MB: an hourly
    * job deletes the files of the least recently served ones above it, and /media fetches them back
-   * when asked (features/federation/media-cache.ts). Members' own uploads never count.
+   * when asked (features/federation/mirror/media-cache.ts). Members' own uploads never count.
    */
   REMOTE_MEDIA_CACHE_MB: z.coerce.number().int().min(0).default(2048),
 });

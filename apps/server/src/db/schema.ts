@@ -200,7 +200,7 @@ export const images = pgTable(
      * until that job has run; empty when there is nothing to encode from (no original kept).
      */
     avifKeys: text('avif_keys').array(),
-    /** A JPEG of a post photo for other servers (features/federation/media.ts), made on first delivery. */
+    /** A JPEG of a post photo for other servers (features/federation/mirror/media.ts), made on first delivery. */
     jpegKey: text('jpeg_key'),
     /**
      * SHA-256 (hex) of the bytes as uploaded. A member's second upload of the same bytes for the same
@@ -543,7 +543,7 @@ export const eventAttendees = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     /**
      * `pending`: a member here asked to go to a remote event and its server has not answered the
-     * Join yet (features/federation/remote-joins.ts); the remote server counts its own places.
+     * Join yet (features/federation/outbox/joins.ts); the remote server counts its own places.
      */
     status: text('status', { enum: ['going', 'waitlisted', 'pending'] }).notNull(),
     /** When they joined or were promoted: the waitlist's order and the list's. */
@@ -652,7 +652,7 @@ export const reports = pgTable(
     resolution: text('resolution'),
     /**
      * The reporter asked to send it to the remote account's server too: migration 0025's trigger
-     * queues the `federation_flag` job with the insert (features/federation/report-forward.ts).
+     * queues the `federation_flag` job with the insert (features/federation/outbox/reports.ts).
      */
     forward: boolean('forward').notNull().default(false),
     /**
@@ -1026,7 +1026,7 @@ export const passkeys = pgTable(
 
 // ── Federation over ActivityPub (issue 25, features/federation) ─────────────────────────────
 
-/** Fedify's key–value store (features/federation/kv.ts): the key is Fedify's key array as JSON. */
+/** Fedify's key–value store (features/federation/transport/kv.ts): the key is Fedify's key array as JSON. */
 export const federationKv = pgTable(
   'federation_kv',
   {
@@ -1050,7 +1050,7 @@ export const federationKeys = pgTable('federation_keys', {
 });
 
 /**
- * The instance actor's key pairs (features/federation/instance-actor.ts): one row, made the first
+ * The instance actor's key pairs (features/federation/objects/instance-actor.ts): one row, made the first
  * time the actor is needed and never again, since other servers cache its public key by id.
  */
 export const federationInstanceKeys = pgTable(
@@ -1068,7 +1068,7 @@ export const federationInstanceKeys = pgTable(
 );
 
 /**
- * A domain an admin blocked on /admin/federation (features/federation/domain-blocks.ts): its host
+ * A domain an admin blocked on /admin/federation (features/federation/admin/domain-blocks.ts): its host
  * as `federation_actors.domain` keeps it (with the port), lower-case. Fully blocked, nothing from it
  * is taken and nothing goes to it; `media_only`, only its media (avatars, photos) are not fetched.
  */
@@ -1080,7 +1080,7 @@ export const federationDomainBlocks = pgTable('federation_domain_blocks', {
 });
 
 /**
- * The remote-media cache (features/federation/media-cache.ts): one row per picture fetched from
+ * The remote-media cache (features/federation/mirror/media-cache.ts): one row per picture fetched from
  * another server (media.ts), none for members' own uploads, which are therefore never evicted. Its
  * own table rather than columns of `images`: serving and fetching back write here, and an update of
  * `images` rewrites the posts that show it and announces a feed change (migrations 0010, 0011).
@@ -1150,7 +1150,7 @@ export const federationActors = pgTable(
     url: text('url'),
     /**
      * The ids of the keys the actor document lists (`publicKey` and `assertionMethod`): a key
-     * counts for this actor only if listed (features/federation/key-owners.ts).
+     * counts for this actor only if listed (features/federation/transport/key-owners.ts).
      */
     publicKeys: jsonb('public_keys').notNull().default(sql`'[]'::jsonb`),
     fetchedAt: timestamp('fetched_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

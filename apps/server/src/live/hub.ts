@@ -21,7 +21,7 @@ export type DomainEvent =
   | { kind: 'post_created'; authorId: string; postId: string }
   | { kind: 'post_deleted'; authorId: string; postId: string }
   | { kind: 'post_changed'; postId: string }
-  /** A remote account's recent posts were read from its outbox, as `requesterId` asked (federation/backfill.ts). */
+  /** A remote account's recent posts were read from its outbox, as `requesterId` asked (federation/mirror/backfill.ts). */
   | { kind: 'posts_backfilled'; authorId: string; requesterId: string }
   | { kind: 'notification'; recipientId: string }
   /** A private account let `followerId` in (issue 26): what they may see changed. */

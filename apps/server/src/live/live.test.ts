@@ -72,7 +72,7 @@ describe('live stream', () => {
     await eventually(() => expect(t.deps.live.connectedCount()).toBe(0));
   });
 
-  it('tells only the member who asked that a remote account’s older posts arrived (federation/backfill.ts)', async () => {
+  it('tells only the member who asked that a remote account’s older posts arrived (federation/mirror/backfill.ts)', async () => {
     const asker = await t.signUpWithProfile();
     const follower = await t.signUpWithProfile();
     const author = await t.signUpWithProfile();

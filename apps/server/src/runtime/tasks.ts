@@ -11,24 +11,24 @@ import type { Env } from '../env.ts';
 import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
-import { backfillTask } from '../features/federation/backfill.ts';
-import { federateEventPromotionTask, federateEventTask } from '../features/federation/event-outbox.ts';
-import { farewellTask } from '../features/federation/farewell.ts';
+import { backfillTask } from '../features/federation/mirror/backfill.ts';
+import { remoteMediaEvictTask } from '../features/federation/mirror/media-cache.ts';
+import { federateEventPromotionTask, federateEventTask } from '../features/federation/outbox/events.ts';
+import { farewellTask } from '../features/federation/outbox/farewell.ts';
 import {
   federateBlockTask,
   federateCommentTask,
   federateLikeTask,
-} from '../features/federation/interactions.ts';
+} from '../features/federation/outbox/interactions.ts';
+import { federateEventJoinTask } from '../features/federation/outbox/joins.ts';
+import { accountMoveTask } from '../features/federation/outbox/move-task.ts';
+import { federatePostTask } from '../features/federation/outbox/posts.ts';
+import { forwardReportTask } from '../features/federation/outbox/reports.ts';
 import {
   federationDeliveryTask,
   federationKvSweepTask,
   federationMessageTask,
-} from '../features/federation/jobs.ts';
-import { remoteMediaEvictTask } from '../features/federation/media-cache.ts';
-import { accountMoveTask } from '../features/federation/move-task.ts';
-import { federatePostTask } from '../features/federation/outbox.ts';
-import { federateEventJoinTask } from '../features/federation/remote-joins.ts';
-import { forwardReportTask } from '../features/federation/report-forward.ts';
+} from '../features/federation/transport/jobs.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
 import { archiveImportTask } from '../features/import/service.ts';

@@ -7,7 +7,7 @@
  */
 import { Note } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { federationContext } from '../features/federation/federation.ts';
+import { federationContext } from '../features/federation/context.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { buildWorld, secret, secretTag, type ViewerKind, viewerKinds, type World } from './audience-world.ts';
 import { readTable } from './read-table.ts';

@@ -118,7 +118,7 @@ export async function createTestContext(
   // (docs/performance.md, "Memory"): ~0.5 s bundled, but seconds under Vitest, which transforms
   // them on that first import, and a stand-in or paired server's timeout would count that. Loaded
   // here instead, once per test file, as the app itself did at start before.
-  await import('../features/federation/federation.ts');
+  await import('../features/federation/context.ts');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-test-'));
   // No web build in it (pages answer 503) unless a test writes one; there, so serveStatic does not warn.
   const webDistDir = path.join(dataDir, 'web');

@@ -7,7 +7,7 @@
  * (and their interests), images, notifications to and from the account, sessions, passkeys, and
  * the reports it made. Reports about it stay for moderators, their snapshots intact (set null).
  * Image files and a data export are deleted after the commit; the username stays reserved for 30 days.
- * Servers elsewhere that know the member are sent Delete(Person) (federation/farewell.ts).
+ * Servers elsewhere that know the member are sent Delete(Person) (federation/outbox/farewell.ts).
  */
 
 import { limits } from '@glimpse/shared';
@@ -28,7 +28,7 @@ export async function deleteAccount({
   const me = viewer.id;
   // Loaded here, not at start: it brings Fedify, ~25 MB in every process that loads it
   // (docs/performance.md), and outside the transaction so that no lock waits for it.
-  const { queueFarewell } = await import('../federation/farewell.ts');
+  const { queueFarewell } = await import('../federation/outbox/farewell.ts');
   const { fileKeys, postIds } = await withTransaction(db, async (tx) => {
     // Before any row goes: which servers know the member, and the keys to sign the farewell.
     await queueFarewell(tx, me);

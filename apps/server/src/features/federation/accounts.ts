@@ -49,11 +49,11 @@ export async function isRemoteAccount(db: Db, userId: string): Promise<boolean> 
   return (await remoteActorOf(db, userId)) !== null;
 }
 
-/** `@name@host` or `name@host`: an account on another server, found by WebFinger (lookup.ts). */
+/** `@name@host` or `name@host`: an account on another server, found by WebFinger (mirror/lookup.ts). */
 export const handlePattern = /^@?([^@\s/]+)@([^@\s/]+)$/;
 
 /**
  * Whether `q` looks like something lookUpAccount can resolve (a handle with a host, or an https
- * URL). Here rather than in lookup.ts so that asking costs no Fedify import (docs/performance.md).
+ * URL). Here rather than in mirror/lookup.ts so that asking costs no Fedify import (docs/performance.md).
  */
 export const isRemoteQuery = (q: string) => handlePattern.test(q.trim()) || /^https:\/\/\S+$/.test(q.trim());

@@ -8,7 +8,14 @@ import './node-shims.ts';
 import type { EventDto, Page } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventAttendees, events, federationEvents, follows } from '../../db/schema.ts';
+import {
+  eventAttendees,
+  events,
+  federationActors,
+  federationDomainBlocks,
+  federationEvents,
+  follows,
+} from '../../db/schema.ts';
 import type { TestContext } from '../../test/context.ts';
 import {
   contextBeside,
@@ -18,6 +25,7 @@ import {
   signedByStandIn,
   startStandIn,
 } from '../../test/stand-in-server.ts';
+import { isDomainBlockedAtDoor } from './admin/domain-blocks.ts';
 import {
   mobilizonAcceptFollow,
   mobilizonAcceptJoin,
@@ -530,5 +538,50 @@ describe('an event to five inboxes', () => {
       );
       expect(body.object).toMatchObject({ type: 'Event', joinMode: 'free', maximumAttendeeCapacity: 20 });
     }
+  });
+});
+
+describe('a server blocked while its activity waited', () => {
+  it('has a Join and a Like of an event dropped unanswered, and no account written, as for a Follow', async () => {
+    const ines = await t.signUpWithProfile({ firstName: 'Ines', lastName: 'Host', username: 'ines' });
+    const created = (await (
+      await ines.post('/api/events', {
+        title: 'Quiet evening',
+        startsAt: new Date(Date.now() + 12 * day).toISOString(),
+        website: 'https://quiet.example.com',
+        description: 'Nobody from the blocked server.',
+      })
+    ).json()) as EventDto;
+    const target = `${ours}/eventdetail/${created.id}`;
+    const domain = `${remoteHost}:3164`;
+    const newcomer = mobilizonActorId(remote, 'newcomer');
+    /**
+     * Delivered as if blocked by another process just after this one's door read its blocks: the
+     * door (at most 5 s behind) takes the activity, and its processing must drop it.
+     */
+    const deliverJustBlocked = async (activity: unknown) => {
+      expect(await isDomainBlockedAtDoor(t.db, domain)).toBe(false);
+      await t.db.insert(federationDomainBlocks).values({ domain });
+      try {
+        return await deliverToUs(activity, 'newcomer');
+      } finally {
+        await t.db.delete(federationDomainBlocks).where(eq(federationDomainBlocks.domain, domain));
+      }
+    };
+    const answers = received.length;
+    const join = mobilizonJoin(remote, 'newcomer', target, 'p-newcomer-1');
+    expect((await deliverJustBlocked(join)).status).toBe(202);
+    expect(await t.countRows(eventAttendees, eq(eventAttendees.eventId, created.id))).toBe(0);
+    const like = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${newcomer}#likes/blocked`,
+      type: 'Like',
+      actor: newcomer,
+      object: target,
+    };
+    expect((await deliverJustBlocked(like)).status).toBe(202);
+    expect((await eventJson(created.id)).interestedCount).toBe(0);
+    expect(received.slice(answers).filter((r) => /Accept|Reject/.test(String(r.body.type)))).toEqual([]);
+    expect(await t.countRows(federationActors, eq(federationActors.iri, newcomer))).toBe(0);
   });
 });

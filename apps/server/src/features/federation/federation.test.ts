@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { federationActors, follows, images, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { heicPhoto, imageForm } from '../../test/images.ts';
-import { createJobMessageQueue } from './queue.ts';
+import { createJobMessageQueue } from './transport/queue.ts';
 
 const origin = 'https://glimpse.example:8443';
 const activityJson = 'application/activity+json';

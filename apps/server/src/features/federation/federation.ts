@@ -1,18 +1,16 @@
 /**
- * The one Fedify `Federation` of an app instance (Hollo's src/federation/federation.ts is the
- * model), built on first use for its dependencies and kept beside them:
- * - our KV store (kv.ts) and our job queue as its message queue (queue.ts), started by nobody:
- *   the job runner feeds it (jobs.ts), so NODE_TYPE=web processes only enqueue;
- * - every fetch through the outbound gate (loader.ts; deliveries in deliver.ts);
- * - ids from PUBLIC_URL (`origin`), never from the Host a request came with;
- * - dispatchers: the actor at the profile page's URL (/userpublicfeed/{uid}) and the instance
- *   actor beside them (instance-actor.ts), a post's Note at
- *   /postdetail/{id}, collections (collections.ts), NodeInfo; and one inbox handler per activity
- *   type (inbox/*.ts), Fedify's listeners being the only way in.
+ * The table: what other servers may fetch here and which handler takes each activity they send.
+ * Fedify's dispatchers and listeners are the only ways in; context.ts builds the `Federation` they
+ * are registered on.
+ * - dispatchers: the actor at the profile page's URL (/userpublicfeed/{uid}) and the instance actor
+ *   beside them (objects/instance-actor.ts), a post's Note at /postdetail/{id}, an event at
+ *   /eventdetail/{id}, collections (objects/collections.ts), NodeInfo;
+ * - inbox listeners: one handler per activity type (inbox/<activity>.ts), each received once
+ *   (inbox/receive.ts: its signer, then its sender by the handler's rule); an activity that can be
+ *   about several kinds of thing is routed here by its object's kind, so no handler asks another
+ *   whether it took it.
  */
-import './node-shims.ts';
-import './parsed-keys.ts';
-import { createFederation, type Federation, type KeyCache } from '@fedify/fedify';
+import type { Context, Federation } from '@fedify/fedify';
 import {
   Accept,
   Announce,
@@ -22,6 +20,7 @@ import {
   Event,
   Flag,
   Follow,
+  isActor,
   Join,
   Leave,
   Like,
@@ -32,93 +31,97 @@ import {
   Undo,
   Update,
 } from '@fedify/vocab';
-import type { DocumentLoader } from '@fedify/vocab-runtime';
-import { appVersion } from '@glimpse/shared';
 import type { CoreDeps } from '../../core/deps.ts';
 import { isPublishedLocal, localUserIdByUsername } from './accounts.ts';
-import { isOpenEvent, isOpenPost, signedByFollowersServer } from './audience.ts';
-import { registerCollections } from './collections.ts';
-import { onAccept, onReject } from './inbox/accept.ts';
-import { onBlock } from './inbox/block.ts';
-import { onCreate } from './inbox/create.ts';
-import { onDelete } from './inbox/delete.ts';
-import { onEventLike } from './inbox/event-like.ts';
+import { onFollowAccepted, onFollowRejected } from './inbox/accept.ts';
+import { onBlock, onUndoBlock } from './inbox/block.ts';
+import { onNote, onReply } from './inbox/create.ts';
+import { onActorDelete, onNoteDelete } from './inbox/delete.ts';
+import { onEventCreate, onEventDelete, onEventUpdate } from './inbox/event.ts';
+import { onEventLike, onUndoEventLike } from './inbox/event-like.ts';
 import { onFlag } from './inbox/flag.ts';
-import { onFollow } from './inbox/follow.ts';
-import { onAnnounce, onLike } from './inbox/interactions.ts';
-import { onJoin, onLeave } from './inbox/join.ts';
-import { onJoinAnswer } from './inbox/join-answer.ts';
+import { onFollow, onUndoFollow } from './inbox/follow.ts';
+import { onAnnounce, onPostLike, onUndoAnnounce, onUndoPostLike } from './inbox/interactions.ts';
+import { onJoin, onLeave, onUndoJoin } from './inbox/join.ts';
+import { onJoinAccepted, onJoinRejected, onJoinWaitlisted, ourJoinOf } from './inbox/join-answer.ts';
 import { onMove } from './inbox/move.ts';
-import { fromItsSigner } from './inbox/signer.ts';
-import { onUndo } from './inbox/undo.ts';
-import { onUpdate } from './inbox/update.ts';
-import { instanceActorIdentifier, instanceActorOf, instanceActorUsername } from './instance-actor.ts';
-import { ownedKeyCache, ownerConfirmingKv } from './key-owners.ts';
-import { farewellKeyPairsOf, instanceKeyPairsOf, keyPairsOf } from './keys.ts';
-import { kvStoreOf } from './kv.ts';
-import { gateAuthenticatedLoader, gateDocumentLoader, knownContextLoader } from './loader.ts';
-import { nodeInfoOf } from './nodeinfo.ts';
+import { byKind, receive } from './inbox/receive.ts';
+import { onActorUpdate, onNoteUpdate } from './inbox/update.ts';
+import { eventIdOfRemote } from './mirror/remote-events.ts';
+import { isOpenEvent, isOpenPost, signedByFollowersServer } from './objects/audience.ts';
+import { registerCollections } from './objects/collections.ts';
 import { eventOf } from './objects/event.ts';
+import { instanceActorIdentifier, instanceActorOf, instanceActorUsername } from './objects/instance-actor.ts';
+import { nodeInfoOf } from './objects/nodeinfo.ts';
 import { noteOf } from './objects/note.ts';
 import { personOf } from './objects/person.ts';
-import { ownedKeyPrefix } from './owned-key-entries.ts';
-import { createJobMessageQueue } from './queue.ts';
-
-/** How we introduce ourselves to other servers, as Mastodon does: software/version (+our address). */
-export const userAgentOf = (deps: CoreDeps) => `Glimpse/${appVersion} (+${deps.env.publicUrl})`;
+import { farewellKeyPairsOf, instanceKeyPairsOf, keyPairsOf } from './transport/keys.ts';
 
 export type GlimpseFederation = Federation<CoreDeps>;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What verifies an inbox request's signature: Fedify's loaders and its key cache (key-owners.ts). */
-export interface InboxVerification {
-  documentLoader: DocumentLoader;
-  contextLoader: DocumentLoader;
-  keyCache: KeyCache;
+/** One of our events by its URL (a Like of it is Interested), else anything else (a post). */
+const isEventUrl = (ctx: Context<CoreDeps>, iri: URL) => {
+  const parsed = ctx.parseUri(iri);
+  return parsed?.type === 'object' && parsed.class === Event;
+};
+
+/** What a Like likes: one of our events (Interested) or a post (ours, or a remote one kept here). */
+const likedKind = (ctx: Context<CoreDeps>, like: Like): 'event' | 'post' =>
+  like.objectId && isEventUrl(ctx, like.objectId) ? 'event' : 'post';
+
+/** What an Undo takes back: the object it embeds (as Mastodon, Pixelfed and Mobilizon send it). */
+async function undoneKind(
+  ctx: Context<CoreDeps>,
+  undo: Undo,
+): Promise<'postLike' | 'eventLike' | 'announce' | 'follow' | 'block' | 'join' | null> {
+  const object = await undo.getObject();
+  if (object instanceof Like) return likedKind(ctx, object) === 'event' ? 'eventLike' : 'postLike';
+  if (object instanceof Announce) return 'announce';
+  if (object instanceof Follow) return 'follow';
+  if (object instanceof Block) return 'block';
+  if (object instanceof Join) return 'join';
+  return null;
 }
 
-const instances = new WeakMap<CoreDeps, { federation: GlimpseFederation; verification: InboxVerification }>();
+/** What an answer answers: one of our Joins (its id names it: inbox/join-answer.ts), or a Follow. */
+const answeredKind = (ctx: Context<CoreDeps>, answer: Accept | Reject): 'join' | 'follow' =>
+  ourJoinOf(ctx, answer.objectId) ? 'join' : 'follow';
 
-function instanceOf(deps: CoreDeps) {
-  let instance = instances.get(deps);
-  if (!instance) {
-    instance = buildFederation(deps);
-    instances.set(deps, instance);
-  }
-  return instance;
+/** What a Create brings: an Event, a Note replying to something (a comment), or a Note (a post). */
+async function createdKind(
+  _ctx: Context<CoreDeps>,
+  create: Create,
+): Promise<'event' | 'reply' | 'note' | null> {
+  const object = await create.getObject();
+  if (object instanceof Event) return 'event';
+  if (object instanceof Note) return object.replyTargetId ? 'reply' : 'note';
+  return null;
 }
 
-/** The federation of these dependencies (one per app instance; a test may run two). */
-export const federationOf = (deps: CoreDeps): GlimpseFederation => instanceOf(deps).federation;
+/** What an Update changes: an Event, a Note, or an actor (the sender's own profile). */
+async function updatedKind(
+  _ctx: Context<CoreDeps>,
+  update: Update,
+): Promise<'event' | 'note' | 'actor' | null> {
+  const object = await update.getObject();
+  if (object instanceof Event) return 'event';
+  if (object instanceof Note) return 'note';
+  return object && isActor(object) ? 'actor' : null;
+}
 
-/** The same loaders and key cache as that federation's, for the inbox's door (door.ts). */
-export const inboxVerificationOf = (deps: CoreDeps): InboxVerification => instanceOf(deps).verification;
+/** What a Delete removes, by the id it names: the sender's own account, an event kept here, else a Note. */
+async function deletedKind(
+  ctx: Context<CoreDeps>,
+  deletion: Delete,
+): Promise<'actor' | 'event' | 'note' | null> {
+  if (!deletion.objectId) return null;
+  if (deletion.objectId.href === deletion.actorId?.href) return 'actor';
+  return (await eventIdOfRemote(ctx.data, deletion.objectId.href)) ? 'event' : 'note';
+}
 
-/** A Context outside any request (a job, a service): URLs from PUBLIC_URL, data = the deps. */
-export const federationContext = (deps: CoreDeps) =>
-  federationOf(deps).createContext(new URL(deps.env.publicUrl), deps);
-
-function buildFederation(deps: CoreDeps) {
-  // Fedify takes no userAgent beside custom loaders: ours send it themselves (userAgentOf).
-  const loader = gateDocumentLoader(deps.outbound, userAgentOf(deps));
-  // Every key Fedify caches (and so every key it verifies with) is confirmed by its owner first.
-  const kv = ownerConfirmingKv(kvStoreOf(deps.db), { db: deps.db, documentLoader: loader });
-  const federation = createFederation<CoreDeps>({
-    // The door (door.ts) has verified every inbox request's signature before Fedify sees it;
-    // verifying again cost a millisecond of CPU per activity. The listeners check the actor.
-    skipSignatureVerification: true,
-    kv,
-    kvPrefixes: { publicKey: ownedKeyPrefix },
-    queue: createJobMessageQueue(deps.db),
-    manuallyStartQueue: true,
-    origin: deps.env.publicUrl,
-    documentLoaderFactory: () => loader,
-    contextLoaderFactory: () => knownContextLoader,
-    authenticatedDocumentLoaderFactory: (identity) =>
-      gateAuthenticatedLoader(deps.outbound, userAgentOf(deps), identity),
-  });
-
+export function registerTable(federation: GlimpseFederation): void {
   federation
     .setActorDispatcher('/userpublicfeed/{identifier}', (ctx, userId) =>
       userId === instanceActorIdentifier ? instanceActorOf(ctx) : personOf(ctx, userId),
@@ -135,7 +138,7 @@ function buildFederation(deps: CoreDeps) {
         : localUserIdByUsername(ctx.data.db, username),
     );
 
-  // A followers-only post is a 404 unless a follower's server signed the fetch (audience.ts).
+  // A followers-only post is a 404 unless a follower's server signed the fetch (objects/audience.ts).
   federation.setObjectDispatcher(Note, '/postdetail/{id}', async (ctx, { id }) => {
     if (!uuid.test(id)) return null;
     const note = await noteOf(ctx, id);
@@ -157,38 +160,40 @@ function buildFederation(deps: CoreDeps) {
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', (ctx) => nodeInfoOf(ctx.data.db, ctx.data.env));
 
-  // Every listener acts only for the account that signed the activity (inbox/signer.ts).
   federation
     .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')
-    .on(Follow, fromItsSigner(onFollow))
-    .on(Accept, fromItsSigner(onAccept))
-    .on(Reject, fromItsSigner(onReject))
-    .on(Undo, fromItsSigner(onUndo))
-    .on(Create, fromItsSigner(onCreate))
-    .on(Update, fromItsSigner(onUpdate))
-    .on(Delete, fromItsSigner(onDelete))
-    .on(Join, fromItsSigner(onJoin))
-    .on(Leave, fromItsSigner(onLeave))
+    .on(Follow, receive(onFollow))
+    .on(Accept, receive(byKind(answeredKind, { follow: onFollowAccepted, join: onJoinAccepted })))
+    .on(TentativeAccept, receive(onJoinWaitlisted))
+    .on(Reject, receive(byKind(answeredKind, { follow: onFollowRejected, join: onJoinRejected })))
+    .on(Create, receive(byKind(createdKind, { note: onNote, reply: onReply, event: onEventCreate })))
     .on(
-      TentativeAccept,
-      fromItsSigner(async (ctx, answer) => void (await onJoinAnswer(ctx, answer, 'waitlisted'))),
+      Update,
+      receive(byKind(updatedKind, { note: onNoteUpdate, actor: onActorUpdate, event: onEventUpdate })),
     )
-    // A Like of one of our events is Interested (inbox/event-like.ts); of a post, a like.
     .on(
-      Like,
-      fromItsSigner(async (ctx, like) => {
-        if (await onEventLike(ctx, like)) return;
-        await onLike(ctx, like);
-      }),
+      Delete,
+      receive(byKind(deletedKind, { note: onNoteDelete, actor: onActorDelete, event: onEventDelete })),
     )
-    .on(Announce, fromItsSigner(onAnnounce))
-    .on(Block, fromItsSigner(onBlock))
-    .on(Flag, fromItsSigner(onFlag))
-    .on(Move, fromItsSigner(onMove))
+    .on(Join, receive(onJoin))
+    .on(Leave, receive(onLeave))
+    .on(Like, receive(byKind(likedKind, { post: onPostLike, event: onEventLike })))
+    .on(Announce, receive(onAnnounce))
+    .on(Block, receive(onBlock))
+    .on(Flag, receive(onFlag))
+    .on(Move, receive(onMove))
+    .on(
+      Undo,
+      receive(
+        byKind(undoneKind, {
+          follow: onUndoFollow,
+          postLike: onUndoPostLike,
+          eventLike: onUndoEventLike,
+          announce: onUndoAnnounce,
+          block: onUndoBlock,
+          join: onUndoJoin,
+        }),
+      ),
+    )
     .onError((ctx, error) => ctx.data.logger.warn({ err: error }, 'inbox activity failed'));
-
-  return {
-    federation,
-    verification: { documentLoader: loader, contextLoader: knownContextLoader, keyCache: ownedKeyCache(kv) },
-  };
 }

@@ -5,7 +5,7 @@
  * `federation.fetch`; everything Fedify does not answer (not found, or a browser that wants
  * HTML) falls through to the app, so browsers still get the page on the same URL.
  *
- * An inbox POST passes the door first (door.ts: signature, size, depth, the key's owner and the
+ * An inbox POST passes the door first (transport/door.ts: signature, size, depth, the key's owner and the
  * rate limits, before anything parses it as JSON-LD); Fedify then answers accepted work 202,
  * having stored nothing but the queued job. Any other POST here is refused over 1 MB unread.
  */
@@ -14,8 +14,8 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CoreDeps } from '../../core/deps.ts';
 import type { AppEnv } from '../../core/http.ts';
-import { inboxMaxBytes } from './inbox-size.ts';
-import { addressedToPublicUrl } from './public-address.ts';
+import { inboxMaxBytes } from './transport/inbox-size.ts';
+import { addressedToPublicUrl } from './transport/public-address.ts';
 
 const federationPaths = /^\/(\.well-known\/(webfinger|nodeinfo)$|nodeinfo\/|ap\/)/;
 const inboxPaths = /^\/ap\/(users\/[^/]+\/)?inbox\/?$/;
@@ -28,7 +28,7 @@ const isJsonLdError = (error: unknown) => error instanceof Error && error.name.s
 export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
   // The door checks signatures with Fedify, which loads with the first federation request (below).
   let door: Promise<MiddlewareHandler<AppEnv>> | undefined;
-  const doorOf = () => (door ??= import('./door.ts').then(({ inboxDoor }) => inboxDoor(deps)));
+  const doorOf = () => (door ??= import('./transport/door.ts').then(({ inboxDoor }) => inboxDoor(deps)));
   const limit = bodyLimit({
     maxSize: inboxMaxBytes,
     onError: (c) => c.json({ error: { kind: 'TooLarge', message: messages.common.requestTooLarge } }, 413),
@@ -42,7 +42,7 @@ export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
     try {
       // Fedify loads with the first federation request, not at start: ~25 MB in each process that
       // loads it (docs/performance.md, "Memory").
-      const { federationOf } = await import('./federation.ts');
+      const { federationOf } = await import('./context.ts');
       response = await federationOf(deps).fetch(addressedToPublicUrl(c.req.raw, publicOrigin), {
         contextData: deps,
         onNotFound: () => {
@@ -59,7 +59,8 @@ export function federationHandler(deps: CoreDeps): MiddlewareHandler<AppEnv> {
       if (!isJsonLdError(error)) throw error;
       return c.text('Invalid JSON-LD.', 400);
     }
-    // An ActivityPub fetch of a missing or hidden post or actor is a 404 (issue 26), not the web page.
+    // An ActivityPub fetch of a missing or hidden post or actor (a followers-only post, a suspended
+    // member) is a 404, not the web page: a server must not read the page as the object.
     if (fellThrough && !own && !missing) return next();
     if (fellThrough) return c.json({ error: { kind: 'NotFound', message: messages.common.notFound } }, 404);
     return response;

@@ -46,7 +46,7 @@ import {
   type StandInServer,
   startStandIn,
 } from '../../test/stand-in-server.ts';
-import { isDomainBlocked, isDomainBlockedAtDoor } from './domain-blocks.ts';
+import { isDomainBlocked, isDomainBlockedAtDoor } from './admin/domain-blocks.ts';
 import {
   mastodonAccept,
   mastodonActor,
@@ -227,7 +227,7 @@ describe('from Mastodon and Pixelfed', () => {
     await followGrace(username);
     expect(await createsOfNewPost()).toEqual(['/inbox']);
     // Five inboxes is where Fedify would queue a fan-out message and re-read the activity as a
-    // plain Create, losing the blurhash and the proof's match (outbox.ts sends without one).
+    // plain Create, losing the blurhash and the proof's match (outbox/posts.ts sends without one).
     const fans = ['fan1', 'fan2', 'fan3', 'fan4'];
     for (const fan of fans) await followGrace(fan);
     expect(await createsOfNewPost()).toEqual(['/inbox', ...fans.map((fan) => `/users/${fan}/inbox`)]);

@@ -1,7 +1,7 @@
 /**
  * The statements every incoming activity and every delivery runs, prepared (core/prepared.ts):
  * built into SQL once per process, parsed and planned once per connection. On the pool only, never
- * inside a transaction. docs/performance.md ("Round 3: federation") has what they cost before.
+ * inside a transaction. docs/performance.md (the federation inbox) has what they cost before.
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 /**
- * A private member across two Glimpse servers (issue 26), as two-servers.test.ts runs them: a
+ * A private member across two Glimpse servers, as two-servers.test.ts runs them: a
  * remote Follow waits for approval (Requested on the follower's server until the Accept arrives),
  * Undo takes a waiting request back and it can be sent again, Decline answers Reject, and a
  * followers-only post travels `to` the followers collection alone, arrives followers only, and is
@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followRequests, posts } from '../../db/schema.ts';
 import type { TestContext } from '../../test/context.ts';
 import { type PairedServer, pairOrigins, type ServerPair, startServerPair } from '../../test/server-pair.ts';
-import { federationContext } from './federation.ts';
+import { federationContext } from './context.ts';
 
 const names = { a: 'a.private.test', b: 'b.private.test' };
 const ports = { a: 3122, b: 3123 };

@@ -7,7 +7,7 @@
  * again without a duplicate, and an archive imported twice adds nothing the second time.
  *
  * Imported posts are backdated and quiet: no live "new post", no mention notifications, and
- * federation does not send them to remote followers (features/federation/outbox.ts).
+ * federation does not send them to remote followers (features/federation/outbox/posts.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';

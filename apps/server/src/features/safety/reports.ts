@@ -5,7 +5,7 @@
  * target (a unique partial index decides; a second tap is told it is already reported). Only
  * things the reporter may see can be reported; the rest is the ordinary 404. A report about a remote
  * account (or its content) may be forwarded to its server (`forward`: migration 0025's trigger
- * queues the Flag, features/federation/report-forward.ts); asking that of a local one is a 400.
+ * queues the Flag, features/federation/outbox/reports.ts); asking that of a local one is a 400.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { ReportTargetType } from '@glimpse/shared';

@@ -8,8 +8,8 @@ import { rateLimit } from '../../core/rate-limit.ts';
 import type { ServiceContext } from '../../core/service.ts';
 import { invalid } from '../../lib/errors.ts';
 import { isRemoteAccount } from '../federation/accounts.ts';
-import { requestBackfill } from '../federation/backfill.ts';
-import type { RemoteFollowAnswer } from '../federation/follow-answers.ts';
+import { requestBackfill } from '../federation/mirror/backfill.ts';
+import type { RemoteFollowAnswer } from '../federation/outbox/follow-answers.ts';
 import {
   answerFollowRequest,
   listFollowRequests,
@@ -24,14 +24,14 @@ import { getPublicProfile, setFollow } from './service.ts';
  * bring Fedify, ~25 MB in every process that loads it (docs/performance.md, "Memory").
  */
 
-/** Sends the Accept or Reject of a remote account's follow request (federation/follow-answers.ts). */
+/** Sends the Accept or Reject of a remote account's follow request (federation/outbox/follow-answers.ts). */
 const answerRemoteFollow = (deps: CoreDeps) => async (answer: RemoteFollowAnswer) => {
   if (deps.env.FEDERATION !== 'on') return;
-  const answers = await import('../federation/follow-answers.ts');
+  const answers = await import('../federation/outbox/follow-answers.ts');
   await answers.answerRemoteFollow(deps)(answer);
 };
 
-/** A remote account is followed through its server (features/federation/follows.ts); a member here directly. */
+/** A remote account is followed through its server (features/federation/outbox/follows.ts); a member here directly. */
 async function followOrUnfollow(
   deps: CoreDeps,
   ctx: ServiceContext,
@@ -42,8 +42,8 @@ async function followOrUnfollow(
   if (follow && (await movedToFor(deps.db, targetId))) throw invalid(messages.moves.movedAccount);
   if (deps.env.FEDERATION === 'on' && (await isRemoteAccount(deps.db, targetId))) {
     const [{ setRemoteFollow }, { federationContext }] = await Promise.all([
-      import('../federation/follows.ts'),
-      import('../federation/federation.ts'),
+      import('../federation/outbox/follows.ts'),
+      import('../federation/context.ts'),
     ]);
     return setRemoteFollow(federationContext(deps), { followerId: ctx.viewer.id, targetId, follow });
   }

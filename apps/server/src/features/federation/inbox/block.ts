@@ -5,30 +5,38 @@
  * embedded and the sender's own, lifts it.
  */
 import type { InboxContext } from '@fedify/fedify';
-import type { Block } from '@fedify/vocab';
+import { Block, type Undo } from '@fedify/vocab';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { withTransaction } from '../../../core/service.ts';
 import { deleteBlock, writeBlock } from '../../safety/blocks.ts';
 import { isPublishedLocal } from '../accounts.ts';
-import { senderOf } from './sender.ts';
+import type { Found, InboxHandler } from './receive.ts';
 
-async function blockPair(ctx: InboxContext<CoreDeps>, block: Block) {
+/** The member a Block names: one of ours, published. */
+async function blockedMember(ctx: InboxContext<CoreDeps>, block: Block): Promise<Found<string> | null> {
   if (!block.objectId) return null;
   const target = ctx.parseUri(block.objectId);
   if (target?.type !== 'actor' || !(await isPublishedLocal(ctx.data.db, target.identifier))) return null;
-  const blockerId = await senderOf(ctx, block);
-  return blockerId ? { blockerId, blockedId: target.identifier } : null;
+  return { about: target.identifier };
 }
 
-export async function onBlock(ctx: InboxContext<CoreDeps>, block: Block): Promise<void> {
-  const pair = await blockPair(ctx, block);
-  if (!pair) return;
-  const changed = await withTransaction(ctx.data.db, (tx) => writeBlock(tx, pair.blockerId, pair.blockedId));
-  if (changed) ctx.data.live.publish({ kind: 'notification', recipientId: pair.blockedId });
-}
+export const onBlock: InboxHandler<Block, string, 'anyone'> = {
+  sender: 'anyone',
+  find: blockedMember,
+  async handle(ctx, _block, sender, blockedId) {
+    const changed = await withTransaction(ctx.data.db, (tx) => writeBlock(tx, sender.id, blockedId));
+    if (changed) ctx.data.live.publish({ kind: 'notification', recipientId: blockedId });
+  },
+};
 
-export async function undoBlock(ctx: InboxContext<CoreDeps>, block: Block): Promise<void> {
-  const pair = await blockPair(ctx, block);
-  if (!pair) return;
-  await withTransaction(ctx.data.db, (tx) => deleteBlock(tx, pair.blockerId, pair.blockedId));
-}
+export const onUndoBlock: InboxHandler<Undo, string, 'known'> = {
+  sender: 'known',
+  async find(ctx, undo) {
+    const block = await undo.getObject();
+    if (!(block instanceof Block) || block.actorId?.href !== undo.actorId?.href) return null;
+    return blockedMember(ctx, block);
+  },
+  async handle(ctx, _undo, sender, blockedId) {
+    await withTransaction(ctx.data.db, (tx) => deleteBlock(tx, sender.id, blockedId));
+  },
+};

@@ -1,26 +1,25 @@
 /**
  * Delete of a Note (as a Tombstone or by id): its post goes, with its photos, when it is the
  * sender's; of a reply, its comment goes. Delete of the sender's own actor (an account deleted
- * there, suspended here or not) removes the account with all it wrote (remote-actors.ts).
+ * there, suspended here or not) removes the account with all it wrote (mirror/remote-actors.ts).
+ * Delete of an event is inbox/event.ts's.
  */
-import type { InboxContext } from '@fedify/fedify';
 import type { Delete } from '@fedify/vocab';
-import type { CoreDeps } from '../../../core/deps.ts';
-import { knownActorId, removeRemoteAccount } from '../remote-actors.ts';
-import { deleteRemoteNote } from '../remote-posts.ts';
-import { onDeleteEvent } from './event.ts';
-import { allowedSender } from './guard.ts';
+import { removeRemoteAccount } from '../mirror/remote-actors.ts';
+import { deleteRemoteNote } from '../mirror/remote-posts.ts';
 import { deleteReply } from './interactions.ts';
+import type { InboxHandler } from './receive.ts';
 
-export async function onDelete(ctx: InboxContext<CoreDeps>, activity: Delete): Promise<void> {
-  if (await onDeleteEvent(ctx, activity)) return;
-  if (activity.actorId && activity.objectId?.href === activity.actorId.href) {
-    const gone = await knownActorId(ctx.data.db, activity.actorId.href);
-    if (gone) await removeRemoteAccount(ctx.data, gone);
-    return;
-  }
-  const authorId = await allowedSender(ctx.data.db, activity.actorId);
-  if (!authorId || !activity.objectId) return;
-  if (await deleteReply(ctx, authorId, activity.objectId.href)) return;
-  await deleteRemoteNote(ctx.data, authorId, activity.objectId.href);
-}
+export const onActorDelete: InboxHandler<Delete, null, 'leaving'> = {
+  sender: 'leaving',
+  handle: (ctx, _deletion, sender) => removeRemoteAccount(ctx.data, sender.id),
+};
+
+export const onNoteDelete: InboxHandler<Delete, null, 'known'> = {
+  sender: 'known',
+  async handle(ctx, deletion, sender) {
+    const iri = deletion.objectId!.href;
+    if (await deleteReply(ctx, sender.id, iri)) return;
+    await deleteRemoteNote(ctx.data, sender.id, iri);
+  },
+};

@@ -1,16 +1,16 @@
 /**
  * Create, Update and Delete of an Event from a remote account (Mobilizon, another Glimpse). Like a
  * Note (create.ts): the Event must be the sender's own (`attributedTo` or `actor` is the sender, on
- * the sender's server), and a Create is stored only when somebody here follows the sender. Each
- * returns whether the activity was an event's, so the Note handlers run otherwise.
+ * the sender's server), and a Create is stored only when somebody here follows the sender. The
+ * table (federation.ts) sends them here by their object's kind.
  */
-import type { Context, InboxContext } from '@fedify/fedify';
+import type { Context } from '@fedify/fedify';
 import { type Activity, type Create, type Delete, Event, type Update } from '@fedify/vocab';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { follows } from '../../../db/schema.ts';
-import { deleteRemoteEvent, eventIdOfRemote, storeRemoteEvent, updateRemoteEvent } from '../remote-events.ts';
-import { allowedSender } from './guard.ts';
+import { deleteRemoteEvent, storeRemoteEvent, updateRemoteEvent } from '../mirror/remote-events.ts';
+import type { Found, InboxHandler } from './receive.ts';
 
 type Json = Record<string, unknown>;
 
@@ -31,46 +31,49 @@ export async function rawObjectOf(ctx: Context<CoreDeps>, activity: Activity): P
 const addressesOfActivity = (activity: Activity) =>
   [...activity.toIds, ...activity.ccIds].map((url) => url.href);
 
-/**
- * The sender's own Event and the sender's local id, or null; 'not-an-event' for anything else,
- * whoever sent it, so that a Note from an account we do not know yet (a reply) reaches its handler.
- */
-async function ownEvent(ctx: InboxContext<CoreDeps>, activity: Create | Update) {
+/** The Event a Create or an Update brings when it is its sender's own (`attributedTo` or `actor`, on its server). */
+async function ownEvent(_ctx: Context<CoreDeps>, activity: Create | Update): Promise<Found<Event> | null> {
   const event = await activity.getObject();
-  if (!(event instanceof Event) || !event.id) return 'not-an-event' as const;
-  const hostId = await allowedSender(ctx.data.db, activity.actorId);
-  if (!hostId || !activity.actorId) return null;
+  if (!(event instanceof Event) || !event.id || !activity.actorId) return null;
   const owner = event.attributionId ?? activity.actorId;
   if (owner.href !== activity.actorId.href || event.id.origin !== activity.actorId.origin) return null;
+  return { about: event };
+}
+
+/** The Event as its sender wrote it, read only once the sender is known: null when it is not that Event. */
+async function rawEventOf(ctx: Context<CoreDeps>, activity: Create | Update, event: Event) {
   const raw = await rawObjectOf(ctx, activity);
-  if (!raw || raw.id !== event.id.href) return null;
-  return { hostId, raw };
+  return raw && raw.id === event.id?.href ? raw : null;
 }
 
-export async function onCreateEvent(ctx: InboxContext<CoreDeps>, create: Create): Promise<boolean> {
-  const own = await ownEvent(ctx, create);
-  if (own === 'not-an-event') return false;
-  if (!own) return true;
-  const [followed] = await ctx.data.db
-    .select({ id: follows.followerId })
-    .from(follows)
-    .where(eq(follows.followeeId, own.hostId))
-    .limit(1);
-  if (followed) await storeRemoteEvent(ctx.data, own.hostId, own.raw, addressesOfActivity(create));
-  return true;
-}
+export const onEventCreate: InboxHandler<Create, Event, 'known'> = {
+  sender: 'known',
+  find: ownEvent,
+  async handle(ctx, create, sender, event) {
+    const raw = await rawEventOf(ctx, create, event);
+    if (!raw) return;
+    const [followed] = await ctx.data.db
+      .select({ id: follows.followerId })
+      .from(follows)
+      .where(eq(follows.followeeId, sender.id))
+      .limit(1);
+    if (followed) await storeRemoteEvent(ctx.data, sender.id, raw, addressesOfActivity(create));
+  },
+};
 
-export async function onUpdateEvent(ctx: InboxContext<CoreDeps>, update: Update): Promise<boolean> {
-  const own = await ownEvent(ctx, update);
-  if (own === 'not-an-event') return false;
-  if (own) await updateRemoteEvent(ctx.data, own.hostId, own.raw, addressesOfActivity(update));
-  return true;
-}
+export const onEventUpdate: InboxHandler<Update, Event, 'known'> = {
+  sender: 'known',
+  find: ownEvent,
+  async handle(ctx, update, sender, event) {
+    const raw = await rawEventOf(ctx, update, event);
+    if (raw) await updateRemoteEvent(ctx.data, sender.id, raw, addressesOfActivity(update));
+  },
+};
 
-/** Delete of an event we keep (by its id or a Tombstone): false when the id is no event of ours. */
-export async function onDeleteEvent(ctx: InboxContext<CoreDeps>, activity: Delete): Promise<boolean> {
-  const hostId = await allowedSender(ctx.data.db, activity.actorId);
-  if (!hostId || !activity.objectId) return false;
-  if (!(await eventIdOfRemote(ctx.data, activity.objectId.href, hostId))) return false;
-  return deleteRemoteEvent(ctx.data, hostId, activity.objectId.href);
-}
+/** Delete of an event we keep (by its id or a Tombstone): only its host's own counts. */
+export const onEventDelete: InboxHandler<Delete, null, 'known'> = {
+  sender: 'known',
+  async handle(ctx, deletion, sender) {
+    await deleteRemoteEvent(ctx.data, sender.id, deletion.objectId!.href);
+  },
+};

@@ -22,8 +22,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { fileReport } from '../../safety/reports.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
-import { senderStanding } from './guard.ts';
-import { senderOf } from './sender.ts';
+import { type InboxHandler, senderStanding } from './receive.ts';
 import { withinServerLimit } from './server-limits.ts';
 
 type Target = { targetType: ReportTargetType; targetId: string };
@@ -46,30 +45,11 @@ async function countOnOpenReport(ctx: InboxContext<CoreDeps>, domain: string, ta
   return counted.length > 0;
 }
 
-export async function onFlag(ctx: InboxContext<CoreDeps>, flag: Flag): Promise<void> {
-  let account: string | null = null;
-  let post: string | null = null;
-  for (const iri of flag.objectIds) {
-    const parsed = ctx.parseUri(iri);
-    if (parsed?.type === 'actor' && !account && (await isPublishedLocal(ctx.data.db, parsed.identifier))) {
-      account = parsed.identifier;
-    } else if (parsed?.type === 'object' && parsed.class === Note && !post) {
-      post = parsed.values.id ?? null;
-    }
-  }
-  if ((!account && !post) || !flag.actorId) return;
-  const target: Target = post
-    ? { targetType: 'post', targetId: post }
-    : { targetType: 'account', targetId: account! };
-  const domain = flag.actorId.host.toLowerCase();
-  const standing = await senderStanding(ctx.data.db, flag.actorId);
-  if (standing.domainBlocked || standing.suspended) return;
-  if (await countOnOpenReport(ctx, domain, target)) return;
-  if (!(await withinServerLimit(ctx.data, 'remoteReportsPerServer', domain))) return;
-  const reporterId = await senderOf(ctx, flag, standing);
-  if (!reporterId) return;
+/** Files the Flag's report as `reporterId`, the account that sent it. */
+async function fileAs(ctx: InboxContext<CoreDeps>, flag: Flag, reporterId: string, target: Target) {
+  const domain = flag.actorId!.host.toLowerCase();
   const reason =
-    storableText(htmlToText(flag.content?.toString() ?? ''), limits.reportMax) || flag.actorId.host;
+    storableText(htmlToText(flag.content?.toString() ?? ''), limits.reportMax) || flag.actorId!.host;
   const { db, storage, live } = ctx.data;
   try {
     await fileReport({
@@ -86,3 +66,36 @@ export async function onFlag(ctx: InboxContext<CoreDeps>, flag: Flag): Promise<v
     if (!(error instanceof AppError)) throw error;
   }
 }
+
+export const onFlag: InboxHandler<Flag, Target, 'anyone'> = {
+  sender: 'anyone',
+  /**
+   * The first of our posts the Flag names, or else our account; and, one server being one voice,
+   * nothing more when it counts on that server's open report of it, or when the server is past its
+   * hourly number of new reports. The sender's standing is read first: a server we do not hear from
+   * counts on nothing.
+   */
+  async find(ctx, flag) {
+    let account: string | null = null;
+    let post: string | null = null;
+    for (const iri of flag.objectIds) {
+      const parsed = ctx.parseUri(iri);
+      if (parsed?.type === 'actor' && !account && (await isPublishedLocal(ctx.data.db, parsed.identifier))) {
+        account = parsed.identifier;
+      } else if (parsed?.type === 'object' && parsed.class === Note && !post) {
+        post = parsed.values.id ?? null;
+      }
+    }
+    if ((!account && !post) || !flag.actorId) return null;
+    const target: Target = post
+      ? { targetType: 'post', targetId: post }
+      : { targetType: 'account', targetId: account! };
+    const domain = flag.actorId.host.toLowerCase();
+    const standing = await senderStanding(ctx.data.db, flag.actorId);
+    if (standing.domainBlocked || standing.suspended) return null;
+    if (await countOnOpenReport(ctx, domain, target)) return null;
+    if (!(await withinServerLimit(ctx.data, 'remoteReportsPerServer', domain))) return null;
+    return { about: target, standing };
+  },
+  handle: (ctx, flag, sender, target) => fileAs(ctx, flag, sender.id, target),
+};

@@ -8,15 +8,7 @@
  * notice is written only when the recipient may see the sender (core/notify.ts).
  */
 import type { InboxContext } from '@fedify/fedify';
-import {
-  type Activity,
-  type Announce,
-  type Create,
-  type Like,
-  Mention,
-  Note,
-  type Undo,
-} from '@fedify/vocab';
+import { type Activity, Announce, Like, Mention, Note, type Undo } from '@fedify/vocab';
 import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
@@ -29,10 +21,8 @@ import { AppError } from '../../../lib/errors.ts';
 import { prepareComment } from '../../posts/queries.ts';
 import { deleteComment, setLike } from '../../posts/service.ts';
 import { isPublishedLocal, isPublishedLocalPost } from '../accounts.ts';
-import { audienceOfNote } from '../audience.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
-import { senderStandingWithPost } from './guard.ts';
-import { senderOf } from './sender.ts';
+import { type Found, type InboxHandler, senderStandingWithPost } from './receive.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,7 +47,7 @@ async function storedPostIdOf(ctx: InboxContext<CoreDeps>, iri: URL): Promise<st
 }
 
 /** The post that `iri` names: one of ours by its URL, or a remote post stored here by its id. */
-async function postIdOf(ctx: InboxContext<CoreDeps>, iri: URL | null): Promise<string | null> {
+export async function postIdOf(ctx: InboxContext<CoreDeps>, iri: URL | null): Promise<string | null> {
   if (!iri) return null;
   const localId = localPostIdOf(ctx, iri);
   if (localId === undefined) return storedPostIdOf(ctx, iri);
@@ -65,25 +55,34 @@ async function postIdOf(ctx: InboxContext<CoreDeps>, iri: URL | null): Promise<s
 }
 
 /**
- * The post a Like or an Announce (or its Undo) names, and its sender: nulls when either is not one
- * to act on. For a post of ours, one statement asks about both (guard.ts `senderStandingWithPost`).
+ * The post a Like or an Announce (or its Undo) names: null when it is none to act on. For a post of
+ * ours, the sender's standing is asked in the same statement (receive.ts `senderStandingWithPost`).
  */
-async function postAndSender(
+async function namedPost(
   ctx: InboxContext<CoreDeps>,
   activity: Activity,
   iri: URL | null,
-): Promise<{ postId: string | null; senderId: string | null }> {
-  const none = { postId: null, senderId: null };
-  if (!iri || !activity.actorId) return none;
+): Promise<Found<string> | null> {
+  if (!iri || !activity.actorId) return null;
   const localId = localPostIdOf(ctx, iri);
-  if (localId === null) return none;
+  if (localId === null) return null;
   if (localId === undefined) {
     const postId = await storedPostIdOf(ctx, iri);
-    return postId ? { postId, senderId: await senderOf(ctx, activity) } : none;
+    return postId ? { about: postId } : null;
   }
-  const standing = await senderStandingWithPost(ctx.data.db, activity.actorId, localId);
-  if (!standing.postPublished) return none;
-  return { postId: localId, senderId: await senderOf(ctx, activity, standing) };
+  const { postPublished, ...standing } = await senderStandingWithPost(ctx.data.db, activity.actorId, localId);
+  return postPublished ? { about: localId, standing } : null;
+}
+
+/** The Like or Announce an Undo takes back, when it is the sender's own, and the post it names. */
+async function undonePost(
+  ctx: InboxContext<CoreDeps>,
+  undo: Undo,
+  type: typeof Like | typeof Announce,
+): Promise<Found<string> | null> {
+  const object = await undo.getObject();
+  if (!(object instanceof type) || object.actorId?.href !== undo.actorId?.href) return null;
+  return namedPost(ctx, undo, object.objectId);
 }
 
 /** A like by someone the post is hidden from (a block) changes nothing, as the API answers 404. */
@@ -96,10 +95,18 @@ async function likeAs(ctx: InboxContext<CoreDeps>, viewerId: string, postId: str
   }
 }
 
-export async function onLike(ctx: InboxContext<CoreDeps>, like: Like): Promise<void> {
-  const { postId, senderId } = await postAndSender(ctx, like, like.objectId);
-  if (postId && senderId) await likeAs(ctx, senderId, postId, true);
-}
+export const onPostLike: InboxHandler<Like, string, 'anyone'> = {
+  sender: 'anyone',
+  find: (ctx, like) => namedPost(ctx, like, like.objectId),
+  handle: (ctx, _like, sender, postId) => likeAs(ctx, sender.id, postId, true),
+};
+
+/** Undo of a Like, embedded (as Mastodon and Pixelfed send it) and the sender's own. */
+export const onUndoPostLike: InboxHandler<Undo, string, 'known'> = {
+  sender: 'known',
+  find: (ctx, undo) => undonePost(ctx, undo, Like),
+  handle: (ctx, _undo, sender, postId) => likeAs(ctx, sender.id, postId, false),
+};
 
 const authorOf = async (ctx: InboxContext<CoreDeps>, postId: string) =>
   (await ctx.data.db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId)))[0]
@@ -122,35 +129,32 @@ const authorOfBoostable = async (ctx: InboxContext<CoreDeps>, postId: string, se
       )
   )[0]?.authorId;
 
-export async function onAnnounce(ctx: InboxContext<CoreDeps>, announce: Announce): Promise<void> {
-  const { postId, senderId } = await postAndSender(ctx, announce, announce.objectId);
-  if (!postId || !senderId) return;
-  const authorId = await authorOfBoostable(ctx, postId, senderId);
-  if (!authorId) return;
-  const told = await notify(ctx.data.db, {
-    type: 'post_boost',
-    recipientId: authorId,
-    actorId: senderId,
-    postId,
-  });
-  if (told) ctx.data.live.publish({ kind: 'notification', recipientId: authorId });
-}
+export const onAnnounce: InboxHandler<Announce, string, 'anyone'> = {
+  sender: 'anyone',
+  find: (ctx, announce) => namedPost(ctx, announce, announce.objectId),
+  async handle(ctx, _announce, sender, postId) {
+    const authorId = await authorOfBoostable(ctx, postId, sender.id);
+    if (!authorId) return;
+    const told = await notify(ctx.data.db, {
+      type: 'post_boost',
+      recipientId: authorId,
+      actorId: sender.id,
+      postId,
+    });
+    if (told) ctx.data.live.publish({ kind: 'notification', recipientId: authorId });
+  },
+};
 
-/** Undo of a Like or an Announce, embedded (as Mastodon and Pixelfed send it) and the sender's own. */
-export async function onUndoInteraction(
-  ctx: InboxContext<CoreDeps>,
-  undo: Undo,
-  object: Like | Announce,
-  kind: 'like' | 'announce',
-): Promise<void> {
-  if (object.actorId?.href !== undo.actorId?.href) return;
-  const { postId, senderId } = await postAndSender(ctx, undo, object.objectId);
-  if (!postId || !senderId) return;
-  if (kind === 'like') return likeAs(ctx, senderId, postId, false);
-  const authorId = await authorOf(ctx, postId);
-  if (authorId)
-    await retract(ctx.data.db, { type: 'post_boost', recipientId: authorId, actorId: senderId, postId });
-}
+/** Undo of an Announce, embedded and the sender's own: the author's "boosted" notice is taken back. */
+export const onUndoAnnounce: InboxHandler<Undo, string, 'known'> = {
+  sender: 'known',
+  find: (ctx, undo) => undonePost(ctx, undo, Announce),
+  async handle(ctx, _undo, sender, postId) {
+    const authorId = await authorOf(ctx, postId);
+    if (authorId)
+      await retract(ctx.data.db, { type: 'post_boost', recipientId: authorId, actorId: sender.id, postId });
+  },
+};
 
 /** Members a Note's Mention tags name (by their actor id here), each told once. */
 async function notifyMentions(
@@ -182,23 +186,20 @@ export const notifyPostMentions = (
 ) => notifyMentions(ctx, note, authorId, { postId }, null);
 
 /**
- * A reply Note to a post we have: a comment by the remote account (fetched and stored if it is new
- * here), its text from the HTML. The same reply twice (a retry, two inboxes) is one comment. A
- * comment is shown to everyone who sees the post, so only a reply anyone may read becomes one: a
- * direct or followers-only reply (Mastodon shows it to the people it names, or to its author's
- * followers) is not stored.
+ * A reply to post `postId` (create.ts found both) as a comment by `authorId`, its text from the
+ * HTML. The same reply twice (a retry, two inboxes) is one comment.
  */
-export async function storeReply(ctx: InboxContext<CoreDeps>, create: Create, note: Note): Promise<void> {
-  if (!note.id || audienceOfNote(note, null, create) !== 'public') return;
-  const postId = await postIdOf(ctx, note.replyTargetId);
-  if (!postId) return;
-  const authorId = await senderOf(ctx, create);
-  if (!authorId) return;
+export async function storeReply(
+  ctx: InboxContext<CoreDeps>,
+  note: Note,
+  postId: string,
+  authorId: string,
+): Promise<void> {
   const { db, live } = ctx.data;
   const [known] = await db
     .select({ id: federationComments.commentId })
     .from(federationComments)
-    .where(eq(federationComments.iri, note.id.href));
+    .where(eq(federationComments.iri, note.id!.href));
   if (known) return;
   const body = storableText(htmlToText(note.content?.toString() ?? ''), limits.commentMax);
   if (!body) return;

@@ -9,17 +9,15 @@
  * does.
  */
 import type { InboxContext } from '@fedify/fedify';
-import { Accept, Event, isActor, Join, type Leave, Reject, TentativeAccept, type Undo } from '@fedify/vocab';
+import { Accept, Event, Join, type Leave, Reject, TentativeAccept, type Undo } from '@fedify/vocab';
 import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
-import { eventAttendees, events, user } from '../../../db/schema.ts';
+import { eventAttendees, events } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { setGoing } from '../../events/going.ts';
 import { getEvent } from '../../events/service.ts';
 import { isPublishedLocal } from '../accounts.ts';
-import { upsertRemoteActor } from '../remote-actors.ts';
-import { allowedSender } from './guard.ts';
-import { newAccountAllowed } from './sender.ts';
+import type { InboxHandler } from './receive.ts';
 
 /**
  * The event an activity's object names when it is ours to answer for: one of our /eventdetail/ ids
@@ -51,56 +49,57 @@ export const asRemote = (ctx: InboxContext<CoreDeps>, remoteId: string) => ({
   viewer: { id: remoteId, email: '' },
 });
 
-export async function onJoin(ctx: InboxContext<CoreDeps>, join: Join): Promise<void> {
-  const { db } = ctx.data;
-  const eventId = await localEventId(ctx, join.objectId);
-  if (!join.id || !join.actorId || !eventId) return;
-  const actor = await join.getActor();
-  if (!actor || !isActor(actor) || actor.id?.href !== join.actorId.href) return;
-  if (!(await newAccountAllowed(ctx, join.actorId))) return;
-  const remoteId = await upsertRemoteActor(ctx.data, actor);
-  const [host] = await db.select({ id: events.hostId }).from(events).where(eq(events.id, eventId));
-  if (!host) return;
-  const answer = async (kind: typeof Accept | typeof TentativeAccept | typeof Reject) => {
-    const me = ctx.getActorUri(host.id);
-    const eventUri = ctx.getObjectUri(Event, { id: eventId });
-    await ctx.sendActivity(
-      { identifier: host.id },
-      actor,
-      new kind({
-        id: new URL(`#answers/${crypto.randomUUID()}`, eventUri),
-        actor: me,
-        object: join,
-        to: join.actorId,
-      }),
-    );
-  };
-  const [sender] = await db.select({ banned: user.banned }).from(user).where(eq(user.id, remoteId));
-  if (sender?.banned) return answer(Reject);
-  try {
-    const as = asRemote(ctx, remoteId);
-    // Mobilizon has no dates of a series: a Join is for the next one.
-    const event = await getEvent({ ctx: as, input: { eventId } });
-    const occurrence = event.occurrence.index;
-    const attendance = await setGoing({ ctx: as, input: { eventId, occurrence, going: true } });
-    // Kept for the Accept that a later promotion from the waitlist sends (event-outbox.ts).
-    await db
-      .update(eventAttendees)
-      .set({ joinIri: join.id.href })
-      .where(
-        and(
-          eq(eventAttendees.eventId, eventId),
-          eq(eventAttendees.occurrence, occurrence),
-          eq(eventAttendees.userId, remoteId),
-        ),
+export const onJoin: InboxHandler<Join, string, 'answered'> = {
+  sender: 'answered',
+  async find(ctx, join) {
+    const eventId = join.id ? await localEventId(ctx, join.objectId) : null;
+    return eventId ? { about: eventId } : null;
+  },
+  async handle(ctx, join, sender, eventId) {
+    const { db } = ctx.data;
+    const remoteId = sender.id;
+    const [host] = await db.select({ id: events.hostId }).from(events).where(eq(events.id, eventId));
+    if (!host) return;
+    const answer = async (kind: typeof Accept | typeof TentativeAccept | typeof Reject) => {
+      const me = ctx.getActorUri(host.id);
+      const eventUri = ctx.getObjectUri(Event, { id: eventId });
+      await ctx.sendActivity(
+        { identifier: host.id },
+        sender.actor,
+        new kind({
+          id: new URL(`#answers/${crypto.randomUUID()}`, eventUri),
+          actor: me,
+          object: join,
+          to: join.actorId,
+        }),
       );
-    await answer(attendance.going ? Accept : attendance.waitlisted ? TentativeAccept : Reject);
-  } catch (error) {
-    // A block (NotFound), a cancelled or past event (Conflict), no profile (Forbidden).
-    if (error instanceof AppError) return answer(Reject);
-    throw error;
-  }
-}
+    };
+    if (sender.suspended) return answer(Reject);
+    try {
+      const as = asRemote(ctx, remoteId);
+      // Mobilizon has no dates of a series: a Join is for the next one.
+      const event = await getEvent({ ctx: as, input: { eventId } });
+      const occurrence = event.occurrence.index;
+      const attendance = await setGoing({ ctx: as, input: { eventId, occurrence, going: true } });
+      // Kept for the Accept that a later promotion from the waitlist sends (outbox/events.ts).
+      await db
+        .update(eventAttendees)
+        .set({ joinIri: join.id!.href })
+        .where(
+          and(
+            eq(eventAttendees.eventId, eventId),
+            eq(eventAttendees.occurrence, occurrence),
+            eq(eventAttendees.userId, remoteId),
+          ),
+        );
+      await answer(attendance.going ? Accept : attendance.waitlisted ? TentativeAccept : Reject);
+    } catch (error) {
+      // A block (NotFound), a cancelled or past event (Conflict), no profile (Forbidden).
+      if (error instanceof AppError) return answer(Reject);
+      throw error;
+    }
+  },
+};
 
 /** Withdraws a remote account from every date of a local event. */
 async function withdraw(ctx: InboxContext<CoreDeps>, remoteId: string, eventId: string) {
@@ -118,19 +117,24 @@ async function withdraw(ctx: InboxContext<CoreDeps>, remoteId: string, eventId: 
   }
 }
 
-export async function onLeave(ctx: InboxContext<CoreDeps>, leave: Leave): Promise<void> {
-  const remoteId = await allowedSender(ctx.data.db, leave.actorId);
-  const eventId = await localEventId(ctx, leave.objectId);
-  if (remoteId && eventId) await withdraw(ctx, remoteId, eventId);
-}
+/** The local event a Leave, or an Undo(Join) of the sender's own Join, withdraws from. */
+const eventLeft = async (ctx: InboxContext<CoreDeps>, objectId: URL | null) => {
+  const eventId = await localEventId(ctx, objectId);
+  return eventId ? { about: eventId } : null;
+};
 
-/** Undo(Join) from the joiner itself; false when the Undo is of something else. */
-export async function onUndoJoin(ctx: InboxContext<CoreDeps>, undo: Undo): Promise<boolean> {
-  const join = await undo.getObject();
-  if (!(join instanceof Join)) return false;
-  const remoteId = await allowedSender(ctx.data.db, undo.actorId);
-  const eventId = await localEventId(ctx, join.objectId);
-  if (remoteId && eventId && join.actorId?.href === undo.actorId?.href)
-    await withdraw(ctx, remoteId, eventId);
-  return true;
-}
+export const onLeave: InboxHandler<Leave, string, 'known'> = {
+  sender: 'known',
+  find: (ctx, leave) => eventLeft(ctx, leave.objectId),
+  handle: (ctx, _leave, sender, eventId) => withdraw(ctx, sender.id, eventId),
+};
+
+export const onUndoJoin: InboxHandler<Undo, string, 'known'> = {
+  sender: 'known',
+  async find(ctx, undo) {
+    const join = await undo.getObject();
+    if (!(join instanceof Join) || join.actorId?.href !== undo.actorId?.href) return null;
+    return eventLeft(ctx, join.objectId);
+  },
+  handle: (ctx, _undo, sender, eventId) => withdraw(ctx, sender.id, eventId),
+};

@@ -17,7 +17,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { eventAttendees, eventColumns, events } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
-import { isOpenEvent } from '../audience.ts';
+import { isOpenEvent } from './audience.ts';
 import { escapeHtml } from './html.ts';
 
 const as = 'https://www.w3.org/ns/activitystreams#';

@@ -10,7 +10,7 @@
  * embed it) compact with Fedify's own context for their type plus `blurhash: toot:blurhash`. The
  * integrity proof is made from that same compaction (Fedify's createProof serializes the activity
  * it signs with its toJsonLd), so what is signed is what is sent, as long as Fedify sends this
- * object and not a copy read back from JSON (outbox.ts: no fan-out message).
+ * object and not a copy read back from JSON (outbox/posts.ts: no fan-out message).
  */
 import type { Context } from '@fedify/fedify';
 import { Create, Hashtag, Mention, Note, PUBLIC_COLLECTION, Update } from '@fedify/vocab';
@@ -20,8 +20,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { images, postImages, posts, profiles } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
-import { isOpenPost } from '../audience.ts';
-import { ensureJpegs } from '../media.ts';
+import { ensureJpegs } from '../mirror/media.ts';
+import { isOpenPost } from './audience.ts';
 import { blurhashOfPlaceholder, blurhashTerms, type JsonLdOptions, PhotoImage } from './blurhash.ts';
 import { captionToHtml } from './html.ts';
 import { absoluteUrl, handleOf } from './person.ts';
@@ -34,7 +34,7 @@ export const tagUrl = (ctx: Context<CoreDeps>, tag: string) =>
 
 /**
  * Public posts go to Public with the followers in cc; followers-only ones (and every post of a
- * private account) to the followers collection alone (federation/audience.ts).
+ * private account) to the followers collection alone (audience.ts).
  */
 export async function addressingOf(ctx: Context<CoreDeps>, postId: string, authorId: string) {
   const followers = ctx.getFollowersUri(authorId);

@@ -59,11 +59,11 @@ export async function personOf(ctx: Context<CoreDeps>, userId: string): Promise<
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
     icon: picture(profile.profileImage),
     image: picture(profile.backgroundImage),
-    // A private account's follows wait for the member's approval (issue 26).
+    // A private account's follows wait for the member's approval (/follow-requests).
     manuallyApprovesFollowers: profile.isPrivate,
     discoverable: true,
     published: Temporal.Instant.from(profile.createdAt),
-    // Moving between servers (features/federation/moves.ts): former accounts, and where this one went.
+    // Moving between servers (outbox/moves.ts): former accounts, and where this one went.
     aliases: moves.aliases.map((iri) => new URL(iri)),
     successor: moves.movedTo ? new URL(moves.movedTo) : null,
     publicKey: keys[0]?.cryptographicKey,
