@@ -16,6 +16,7 @@ import {
   federationEvents,
   federationPosts,
   follows,
+  notificationPreferences,
   profiles,
   pushSubscriptions,
   user,
@@ -81,9 +82,11 @@ beforeAll(async () => {
     end $$`);
   await t.db.execute(sql`create trigger record after insert or update on graphile_worker._private_jobs
     for each row execute function added_jobs.record()`);
-  [ada, bob] = await t.signedInMembers(2, 'Member');
+  const members = await t.signedInMembers(2, 'Member');
+  ada = members[0]!;
+  bob = members[1]!;
   eve = await remoteAccount('eve');
-  await t.db.insert(follows).values({ followerId: eve, followeeId: ada!.id });
+  await t.db.insert(follows).values({ followerId: eve, followeeId: ada.id });
   evePost = (await t.insertPost(eve, 'A post from elsewhere')).id;
   await t.db.insert(federationPosts).values({ postId: evePost, iri: 'https://remote.example/notes/1' });
   const [event] = await t.db
@@ -127,7 +130,12 @@ const eventFields = {
   website: 'https://jazz.example.com/night',
   description: 'Live music on the pier.',
 };
-const as = (id: string) => ({ db: t.db, storage: t.deps.storage, live: t.deps.live, viewer: { id, email: '' } });
+const as = (id: string) => ({
+  db: t.db,
+  storage: t.deps.storage,
+  live: t.deps.live,
+  viewer: { id, email: '' },
+});
 
 describe('a post', () => {
   it('is delivered when created, edited or deleted by an author with followers elsewhere, and only then', async () => {
@@ -137,11 +145,16 @@ describe('a post', () => {
         post = await t.postPhoto(ada, 'First light');
       }),
     ).toEqual([{ task: 'federation_post', payload: { postId: post!.id, authorId: ada.id, kind: 'insert' } }]);
-    const update = { task: 'federation_post', payload: { postId: post!.id, authorId: ada.id, kind: 'update' } };
+    const update = {
+      task: 'federation_post',
+      payload: { postId: post!.id, authorId: ada.id, kind: 'update' },
+    };
     const path = `/api/posts/${post!.id}`;
-    expect(await queuedBy(async () => ok(await patch(ada, path, { caption: 'First light, edited', altTexts: [''] })))).toEqual([
-      update,
-    ]);
+    expect(
+      await queuedBy(async () =>
+        ok(await patch(ada, path, { caption: 'First light, edited', altTexts: [''] })),
+      ),
+    ).toEqual([update]);
     expect(
       await queuedBy(async () =>
         ok(await patch(ada, path, { caption: 'First light, edited', altTexts: [''], audience: 'followers' })),
@@ -154,7 +167,9 @@ describe('a post', () => {
       ),
     ).toEqual([update, update]);
     expect(
-      await queuedBy(async () => ok(await patch(ada, path, { caption: 'First light again', altTexts: [''] }))),
+      await queuedBy(async () =>
+        ok(await patch(ada, path, { caption: 'First light again', altTexts: [''] })),
+      ),
     ).toEqual([]);
     expect(await queuedBy(async () => ok(await ada.delete(path), 204))).toEqual([
       { task: 'federation_post', payload: { postId: post!.id, authorId: ada.id, kind: 'delete' } },
@@ -167,7 +182,10 @@ describe('a post', () => {
 
 describe('a like', () => {
   it('of a remote post is delivered once each way; a like of a post here, or by a remote account, is not', async () => {
-    const like = (liked: boolean) => ({ task: 'federation_like', payload: { postId: evePost, userId: ada.id, liked } });
+    const like = (liked: boolean) => ({
+      task: 'federation_like',
+      payload: { postId: evePost, userId: ada.id, liked },
+    });
     const path = `/api/posts/${evePost}/like`;
     expect(await queuedBy(async () => ok(await ada.put(path)))).toEqual([like(true)]);
     expect(await queuedBy(async () => ok(await ada.put(path)))).toEqual([]);
@@ -177,7 +195,9 @@ describe('a like', () => {
     const bobPost = await t.postPhoto(bob, 'Liked here');
     expect(await queuedBy(async () => ok(await ada.put(`/api/posts/${bobPost.id}/like`)))).toEqual([]);
     const adaPost = await t.postPhoto(ada, 'Liked from elsewhere');
-    expect(await queuedBy(() => setLike({ ctx: as(eve), input: { postId: adaPost.id, liked: true } }))).toEqual([]);
+    expect(
+      await queuedBy(() => setLike({ ctx: as(eve), input: { postId: adaPost.id, liked: true } })),
+    ).toEqual([]);
   });
 });
 
@@ -202,18 +222,24 @@ describe('a comment', () => {
     const report = await ok(await bob.post(`/api/comments/${commentId}/reports`, { reason: 'Rude' }), 201);
     const { id: reportId } = (await report.json()) as { id: string };
     expect(
-      await queuedBy(async () => ok(await t.admin!.post(`/api/admin/reports/${reportId}/remove-content`, {}))),
+      await queuedBy(async () =>
+        ok(await t.admin!.post(`/api/admin/reports/${reportId}/remove-content`, {})),
+      ),
     ).toEqual([comment('delete')]);
   });
 
   it('on a post here, or by a remote account, is not', async () => {
     const bobPost = await t.postPhoto(bob, 'Comments welcome');
     expect(
-      await queuedBy(async () => ok(await ada.post(`/api/posts/${bobPost.id}/comments`, { body: 'Hi' }), 201)),
+      await queuedBy(async () =>
+        ok(await ada.post(`/api/posts/${bobPost.id}/comments`, { body: 'Hi' }), 201),
+      ),
     ).toEqual([]);
     const adaPost = await t.postPhoto(ada, 'A reply from elsewhere');
     expect(
-      await queuedBy(() => addComment({ ctx: as(eve), input: { postId: adaPost.id, body: 'Hello from afar' } })),
+      await queuedBy(() =>
+        addComment({ ctx: as(eve), input: { postId: adaPost.id, body: 'Hello from afar' } }),
+      ),
     ).toEqual([]);
   });
 });
@@ -227,7 +253,9 @@ describe('a block', () => {
     });
     expect(await queuedBy(async () => ok(await ada.put(`/api/users/${zed}/block`)))).toEqual([block(true)]);
     expect(await queuedBy(async () => ok(await ada.put(`/api/users/${zed}/block`)))).toEqual([]);
-    expect(await queuedBy(async () => ok(await ada.delete(`/api/users/${zed}/block`)))).toEqual([block(false)]);
+    expect(await queuedBy(async () => ok(await ada.delete(`/api/users/${zed}/block`)))).toEqual([
+      block(false),
+    ]);
     expect(await queuedBy(async () => ok(await ada.put(`/api/users/${bob.id}/block`)))).toEqual([]);
     await ok(await ada.delete(`/api/users/${bob.id}/block`));
     expect(await queuedBy(() => withTransaction(t.db, (tx) => writeBlock(tx, zed, bob.id)))).toEqual([]);
@@ -248,9 +276,9 @@ describe('an event', () => {
     const path = `/api/events/${event!.id}`;
     // Saved as it was: its sequence moves, nothing it shows does.
     expect(await queuedBy(async () => ok(await ada.put(path, eventFields)))).toEqual([]);
-    expect(await queuedBy(async () => ok(await ada.put(path, { ...eventFields, title: 'Jazz on the pier' })))).toEqual([
-      delivery('update'),
-    ]);
+    expect(
+      await queuedBy(async () => ok(await ada.put(path, { ...eventFields, title: 'Jazz on the pier' }))),
+    ).toEqual([delivery('update')]);
     expect(await queuedBy(async () => ok(await ada.post(`${path}/cancel`)))).toEqual([delivery('update')]);
     expect(await queuedBy(async () => ok(await ada.delete(path), 204))).toEqual([delivery('delete')]);
 
@@ -283,9 +311,9 @@ describe('an event', () => {
       { task: 'federation_event_promoted', payload: { eventId, occurrence: 0, userId: eve, joinIri } },
     ]);
     // Eve goes, and Dana, a member, moves up: told with a notice only.
-    expect(await queuedBy(() => setGoing({ ctx: as(eve), input: { eventId, occurrence: 0, going: false } }))).toEqual(
-      [],
-    );
+    expect(
+      await queuedBy(() => setGoing({ ctx: as(eve), input: { eventId, occurrence: 0, going: false } })),
+    ).toEqual([]);
   });
 });
 
@@ -301,7 +329,9 @@ describe('a report', () => {
     });
     expect(queued).toEqual([{ task: 'federation_flag', payload: { reportId } }]);
     expect(
-      await queuedBy(async () => ok(await bob.post(`/api/posts/${evePost}/reports`, { reason: 'Spam' }), 201)),
+      await queuedBy(async () =>
+        ok(await bob.post(`/api/posts/${evePost}/reports`, { reason: 'Spam' }), 201),
+      ),
     ).toEqual([]);
   });
 });
@@ -316,6 +346,9 @@ describe('a notice', () => {
       p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
       auth: 'tBHItJI5svbpez7KI4CCXg',
     });
+    // Queued all the same: the job reads the preference when it runs, and then sends nothing
+    // (no push service is reachable from here).
+    await t.db.insert(notificationPreferences).values({ userId: bob.id, pushOff: ['post_like'] });
     const queued = await queuedBy(async () => ok(await fan!.put(`/api/posts/${post.id}/like`)));
     expect(queued).toEqual([
       { task: 'push_group', payload: { groupId: expect.any(String) }, key: expect.stringMatching(/^push:/) },
@@ -341,7 +374,9 @@ describe('an account deleted', () => {
     await ok(await leaving.put(`/api/users/${zed}/block`));
     await ok(await leaving.put(`/api/events/${eveEvent}/going?occurrence=0`));
     expect(
-      await queuedBy(async () => ok(await leaving.post('/api/account/delete', { password: leaving.password }), 204)),
+      await queuedBy(async () =>
+        ok(await leaving.post('/api/account/delete', { password: leaving.password }), 204),
+      ),
     ).toEqual([]);
   });
 
