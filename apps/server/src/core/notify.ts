@@ -8,13 +8,41 @@
  * Grouping is maintained here, on write: a notice joins the recipient's group for its type and
  * target (the post, the event, the report, or the follower) on the current UTC day, created on the
  * first notice by an upsert on that key, so concurrent likes never split a group. A group holds one
- * row per person; a second comment from them moves their row to now.
+ * row per person; a second comment from them moves their row to now. Writing the group queues the
+ * recipient's web push in the same statement (`pushGroupJob`).
  */
 import type { NotificationType } from '@glimpse/shared';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { notificationGroups, notificationPreferences, notifications, user } from '../db/schema.ts';
+import {
+  notificationGroups,
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+  user,
+} from '../db/schema.ts';
+import { addJobForRowSql, declareJob } from '../jobs/task.ts';
 import { visibleTo } from './visibility.ts';
+
+/** A group's web push to its recipient's devices (features/notifications/push.ts sends it). */
+export const pushGroupJob = declareJob<{ groupId: string }>({
+  name: 'push_group',
+  // About half an hour of tries: a group older than an hour is not pushed any more anyway.
+  maxAttempts: 8,
+});
+
+/**
+ * The push of a group just written (new, or newer and unread again), for a recipient with a push
+ * subscription: one waiting job per group (its key), whose time a burst of notices keeps, so a
+ * burst of likes is one push; the job itself keeps one group's pushes a minute apart. Taking a
+ * notice back (the group's time moving back) and reading queue nothing.
+ */
+const groupPush = addJobForRowSql(
+  sql`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${notificationGroups.recipientId})`,
+  pushGroupJob,
+  { groupId: notificationGroups.id },
+  { jobKey: sql`'push:' || ${notificationGroups.id}`, preserveRunAt: true },
+);
 
 /** A value of a notice: a string sent as a parameter, or SQL (a subquery) or a placeholder. */
 type Value = string | SQL | Placeholder;
@@ -76,7 +104,7 @@ export function noticeWrites(notice: NewNotification<Value>, options: NoticeOpti
         ${notice.postId ?? null}::uuid, ${notice.eventId ?? null}::uuid, ${notice.reportId ?? null}
       from notice_allowed
       on conflict (recipient_id, type, target_key, day) do update set read = false, latest_at = now()
-      returning id
+      returning id, ${groupPush}
     ), notice_written as (
       insert into ${notifications} (group_id, type, recipient_id, actor_id, post_id, comment_id, event_id, report_id)
       select notice_group.id, ${type}, ${recipientId}, ${actorId}, ${notice.postId ?? null}::uuid,

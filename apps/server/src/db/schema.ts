@@ -651,8 +651,9 @@ export const reports = pgTable(
     /** What the moderator did: dismissed | content_removed | account_suspended. */
     resolution: text('resolution'),
     /**
-     * The reporter asked to send it to the remote account's server too: migration 0025's trigger
-     * queues the `federation_flag` job with the insert (features/federation/outbox/reports.ts).
+     * The reporter asked to send it to the remote account's server too: the insert queues the
+     * `federation_flag` job in its RETURNING (features/safety/reports.ts `fileReport`,
+     * features/federation/outbox/reports.ts).
      */
     forward: boolean('forward').notNull().default(false),
     /**

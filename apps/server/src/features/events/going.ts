@@ -11,6 +11,7 @@ import type { AuthorDto, EventAttendanceDto, Page } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { eventJoinDelivery, eventLeaveDelivery, eventPromotionDelivery } from '../../core/federation-jobs.ts';
 import { imageDtoColumns } from '../../core/images.ts';
 import { notify } from '../../core/notify.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.ts';
@@ -86,17 +87,19 @@ export async function setGoing({
         : event.capacity === null || taken < event.capacity
           ? 'going'
           : 'waitlisted';
+      // A pending row is a Join to the remote event's host, queued with it.
       const added = await tx
         .insert(eventAttendees)
         .values({ ...row, status })
         .onConflictDoNothing()
-        .returning({ status: eventAttendees.status });
+        .returning({ status: eventAttendees.status, delivery: eventJoinDelivery });
       return { hostId: event.hostId, promoted: null, changed: added.length > 0 };
     }
+    // Withdrawing from a remote event is a Leave to its host, queued with the row's removal.
     const [removed] = await tx
       .delete(eventAttendees)
       .where(and(sameDate, eq(eventAttendees.userId, viewer.id)))
-      .returning({ status: eventAttendees.status });
+      .returning({ status: eventAttendees.status, delivery: eventLeaveDelivery });
     if (!removed) return { hostId: event.hostId, promoted: null, changed: false };
     const promoted = removed.status === 'going' ? await promoteFirstWaiting(tx, eventId, occurrence) : null;
     if (promoted && !event.cancelledAt) {
@@ -109,7 +112,10 @@ export async function setGoing({
   return attendanceFor(ctx, eventId, occurrence);
 }
 
-/** Moves the longest-waiting person of the date to Going (under the event's lock); their id. */
+/**
+ * Moves the longest-waiting person of the date to Going (under the event's lock); their id. A
+ * remote account promoted is sent an Accept of its Join, queued with the row.
+ */
 async function promoteFirstWaiting(tx: Db, eventId: string, occurrence: number): Promise<string | null> {
   const result = (await tx.execute(sql`
     update ${eventAttendees} set status = 'going', created_at = now()
@@ -117,7 +123,7 @@ async function promoteFirstWaiting(tx: Db, eventId: string, occurrence: number):
       select event_id, occurrence, user_id from ${eventAttendees}
       where event_id = ${eventId} and occurrence = ${occurrence} and status = 'waitlisted'
       order by created_at, user_id limit 1)
-    returning user_id`)) as unknown as { rows: { user_id: string }[] };
+    returning user_id, ${eventPromotionDelivery}`)) as unknown as { rows: { user_id: string }[] };
   return result.rows[0]?.user_id ?? null;
 }
 

@@ -20,6 +20,7 @@ import { currentZoneName, limits, messages } from '@glimpse/shared';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { interestStep } from '../../core/counters.ts';
+import { eventDelivery } from '../../core/federation-jobs.ts';
 import { deleteImages, imageDtoColumns, requireOwnImage } from '../../core/images.ts';
 import { noticeForStep, notify } from '../../core/notify.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.ts';
@@ -47,6 +48,8 @@ const soonestFirst = keyset(events.nextStartsAt, events.id, 'oldestFirst');
  */
 const nextDateSlackMs = 7 * 24 * 60 * 60 * 1000;
 const latestFirst = keyset(events.startsAt, events.id, 'newestFirst');
+/** An event row as it was before the statement that updates it: the same table again in its FROM. */
+const previous = alias(events, 'previous');
 const joinedFirst = keyset(eventInterests.createdAt, eventInterests.userId, 'oldestFirst');
 
 export async function getEvent({
@@ -102,7 +105,8 @@ export async function createEvent({
         audience: input.audience ?? (await defaultAudience(db, viewer.id)),
         imageId: input.imageId ?? null,
       })
-      .returning({ id: events.id });
+      // The host's followers on other servers get it: its delivery is queued with the row.
+      .returning({ id: events.id, delivery: eventDelivery('insert') });
     eventId = row!.id;
   } catch (error) {
     if (isUniqueViolation(error, 'events_image_uq')) throw conflict(messages.event.imageTaken);
@@ -125,7 +129,10 @@ export async function deleteEvent({
     if (!event) throw eventNotFound();
     if (event.hostId !== ctx.viewer.id) throw forbidden(messages.event.onlyHostDeletes);
     // Interests go with the event (ON DELETE CASCADE).
-    await tx.delete(events).where(eq(events.id, eventId));
+    await tx
+      .delete(events)
+      .where(eq(events.id, eventId))
+      .returning({ delivery: eventDelivery('delete') });
     return event.imageId;
   });
   ctx.live.publish({ kind: 'event_changed', hostId: ctx.viewer.id, eventId });
@@ -186,10 +193,14 @@ export async function updateEvent({
       before.place !== after.place ||
       before.latitude !== after.latitude ||
       before.longitude !== after.longitude;
+    // Its Update goes to the host's followers on other servers when the edit changed what the
+    // Event shows them: the row as it was (`previous`) against the row written.
     await tx
       .update(events)
       .set({ ...after, audience: fields.audience ?? before.audience, sequence: sql`${events.sequence} + 1` })
-      .where(eq(events.id, eventId));
+      .from(previous)
+      .where(and(eq(events.id, eventId), eq(previous.id, events.id)))
+      .returning({ delivery: eventDelivery('update', previous) });
     const dates = occurrenceStarts(after).length;
     await tx
       .delete(eventAttendees)
@@ -212,7 +223,8 @@ export async function cancelEvent({
     await tx
       .update(events)
       .set({ cancelledAt: new Date(), sequence: sql`${events.sequence} + 1` })
-      .where(eq(events.id, eventId));
+      .where(eq(events.id, eventId))
+      .returning({ delivery: eventDelivery('update') });
     return tell(tx, 'event_cancelled', eventId, event.hostId);
   });
   ctx.live.publish({ kind: 'event_changed', hostId: ctx.viewer.id, eventId });

@@ -186,6 +186,8 @@ async function importPost(
     const postId = randomUUID();
     const created = await db
       .transaction(async (tx) => {
+        // Backdated history, not news: no delivery is queued for it (its later edits and deletion
+        // go out as any post's).
         const [inserted] = await tx
           .insert(posts)
           .values({

@@ -23,6 +23,7 @@ import { limits, messages } from '@glimpse/shared';
 import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { commentRemoved } from '../../core/counters.ts';
+import { commentDelivery } from '../../core/federation-jobs.ts';
 import { notify } from '../../core/notify.ts';
 import { findAuthors } from '../../core/profiles.ts';
 import { requireStaff } from '../../core/roles.ts';
@@ -279,10 +280,11 @@ async function removeContent(
     });
     return;
   }
+  // A member's comment on a remote account's post: its Delete goes there, as for its author's own.
   const [removed] = await ctx.db
     .delete(comments)
     .where(eq(comments.id, targetId))
-    .returning({ postId: comments.postId, authorId: comments.authorId });
+    .returning({ postId: comments.postId, authorId: comments.authorId, delivery: commentDelivery('delete') });
   if (!removed) return;
   await commentRemoved(ctx.db, removed);
   ctx.live.publish({ kind: 'post_changed', postId: removed.postId });

@@ -2,9 +2,9 @@
  * Web push: sends each unread group that changed to the recipient's subscribed browsers, at most
  * once per group per minute (a burst of likes becomes one push saying "Ana and 9 others…"), and
  * forgets subscriptions the push service says are gone (404/410). A job per group (`push_group`),
- * queued by a trigger in the notice's own transaction and de-duplicated by its job key, so it
- * survives restarts, runs once however many instances there are, and is retried when a push
- * service fails. web-push encrypts (aes128gcm) and signs (VAPID); the request goes out through the
+ * queued with the notice's group in its own statement (core/notify.ts) and de-duplicated by its
+ * job key, so it survives restarts, runs once however many instances there are, and is retried
+ * when a push service fails. web-push encrypts (aes128gcm) and signs (VAPID); the request goes out through the
  * outbound gate (lib/outbound/gate.ts), which checks the endpoint again at every push (its name may
  * resolve elsewhere since it was saved) and connects only to the address it checked. An endpoint
  * the gate refuses is forgotten like a gone one. The payload stays the short line a lock screen shows.
@@ -16,6 +16,7 @@ import {
   notificationPlainText,
 } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
+import { pushGroupJob } from '../../core/notify.ts';
 import type { Db } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
@@ -140,7 +141,7 @@ type PushDeps = { db: Db; env: Env; logger: Logger; outbound: OutboundGate };
 
 /**
  * Pushes one notification group to each of its recipient's subscriptions (the `push_group` job,
- * queued by the notification_groups trigger in migration 0014). A push at most once a minute per
+ * queued as the group is written: core/notify.ts). A push at most once a minute per
  * group: sooner, the job queues itself for the minute's end. Subscriptions the push service says
  * are gone are forgotten. When a service fails, the job throws and runs again later, to every
  * subscription: a browser shows the repeat in place of the first (same tag), so it arrives once
@@ -201,9 +202,7 @@ export async function pushGroup(
 }
 
 export const pushGroupTask = defineTask<{ groupId: string }, PushDeps>({
-  name: 'push_group',
-  // About half an hour of tries: a group older than an hour is not pushed any more anyway.
-  maxAttempts: 8,
+  ...pushGroupJob,
   async run({ groupId }, deps) {
     await pushGroup(deps, groupId);
   },

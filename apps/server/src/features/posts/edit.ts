@@ -9,6 +9,7 @@ import type { EditPostInput, PostDto, PostVersionDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { postDelivery } from '../../core/federation-jobs.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { postImages, posts, postVersions } from '../../db/schema.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
@@ -51,7 +52,15 @@ export async function editPost({
     const before = photos.map((p) => p.altText);
     // The audience is not part of a version: it says who may read, not what was written.
     const audience = audienceInput ?? post.audience;
-    if (audience !== post.audience) await tx.update(posts).set({ audience }).where(eq(posts.id, postId));
+    // Servers holding a copy are sent an Update for the new audience too, so that a post made
+    // followers-only does not stay public there.
+    if (audience !== post.audience) {
+      await tx
+        .update(posts)
+        .set({ audience })
+        .where(eq(posts.id, postId))
+        .returning({ delivery: postDelivery('update') });
+    }
     const unchanged =
       caption === post.caption &&
       sensitive === post.sensitive &&
@@ -66,7 +75,12 @@ export async function editPost({
       sensitive: post.sensitive,
       writtenAt: post.editedAt ?? post.createdAt,
     });
-    await tx.update(posts).set({ caption, sensitive, editedAt: new Date() }).where(eq(posts.id, postId));
+    // The edit's Update to the author's followers on other servers, queued with the row.
+    await tx
+      .update(posts)
+      .set({ caption, sensitive, editedAt: new Date() })
+      .where(eq(posts.id, postId))
+      .returning({ delivery: postDelivery('update') });
     for (const [position, altText] of altTexts.entries()) {
       if (altText === before[position]) continue;
       await tx

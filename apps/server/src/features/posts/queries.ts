@@ -10,6 +10,7 @@ import { limits } from '@glimpse/shared';
 import { and, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { commentAddedStep, likeCountStep } from '../../core/counters.ts';
+import { commentDelivery, likeDelivery } from '../../core/federation-jobs.ts';
 import { type ImageDtoRow, imageDtoColumns, toImageDto } from '../../core/images.ts';
 import { noticeRetractions, noticeWrites } from '../../core/notify.ts';
 import { literalLimit, preparedFor, prepareSql } from '../../core/prepared.ts';
@@ -209,9 +210,10 @@ interface LikeOutcome {
  * A like or unlike as one statement, so the commonest write is one round trip and one commit (it
  * was six or eight: the check, BEGIN, the row, the counter, the notice, COMMIT). Its CTEs: the post
  * if the viewer may see it (no row out: 404), the like row added or removed (its primary key makes
- * repeats do nothing), the counter moved only when it was, and the author's notice written or taken
- * back only when it was. All of it commits or fails together; a concurrent like waits for the
- * post's row and adds to the count it finds, so counts stay exact.
+ * repeats do nothing), its Like or Undo(Like) queued when the post is a remote account's (in the
+ * row's RETURNING: core/federation-jobs.ts), the counter moved only when it was, and the author's
+ * notice written or taken back only when it was. All of it commits or fails together; a
+ * concurrent like waits for the post's row and adds to the count it finds, so counts stay exact.
  */
 function likeStatement(liked: boolean): SQL {
   const notice = {
@@ -227,10 +229,10 @@ function likeStatement(liked: boolean): SQL {
     ), changed as (${
       liked
         ? sql`insert into ${postLikes} (post_id, user_id) select id, ${viewerParam} from target
-            on conflict do nothing returning post_id`
+            on conflict do nothing returning post_id, ${likeDelivery(true)}`
         : sql`delete from ${postLikes}
             where ${postLikes.postId} in (select id from target) and ${postLikes.userId} = ${viewerParam}
-            returning post_id`
+            returning post_id, ${likeDelivery(false)}`
     }), counted as (${likeCountStep(sql`select post_id from changed`, liked)}), ${liked ? noticeWrites(notice, { when }) : noticeRetractions(notice, { when })}
     select coalesce((select like_count from counted), like_count) as "likeCount", author_id as "authorId",
       exists (select 1 from changed) as changed,
@@ -252,9 +254,9 @@ interface CommentOutcome {
 
 /**
  * A comment as one statement, like a like (`likeStatement`): the post if the viewer may see it (no
- * row out: 404), the comment, the post's count, and the author's notice. Mentions are told in the
- * same transaction by `notifyMentions` after it, so a comment that mentions nobody, most of them,
- * is one round trip.
+ * row out: 404), the comment (its reply Note queued when the post is a remote account's), the
+ * post's count, and the author's notice. Mentions are told in the same transaction by
+ * `notifyMentions` after it, so a comment that mentions nobody, most of them, is one round trip.
  */
 export const prepareComment = (db: Db) =>
   prepareSql<CommentOutcome>(
@@ -265,7 +267,7 @@ export const prepareComment = (db: Db) =>
       from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)}
     ), added as (
       insert into ${comments} (post_id, author_id, body) select id, ${viewerParam}, ${sql.placeholder('body')} from target
-      returning id, post_id, author_id, body, created_at
+      returning id, post_id, author_id, body, created_at, ${commentDelivery('insert')}
     ), counted as (${commentAddedStep(sql`select post_id from added`)}), ${noticeWrites({
       type: 'post_comment',
       recipientId: sql`(select author_id from target)`,

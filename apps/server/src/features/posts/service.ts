@@ -18,6 +18,7 @@ import { extractMentions, limits, messages } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { commentRemoved } from '../../core/counters.ts';
+import { commentDelivery, postDelivery } from '../../core/federation-jobs.ts';
 import { deleteImages, requireOwnImages } from '../../core/images.ts';
 import { findAuthors, requireProfile } from '../../core/profiles.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
@@ -75,7 +76,8 @@ export async function createPost({
           sensitive: input.sensitive,
           audience: input.audience ?? (await defaultAudience(tx, viewer.id)),
         })
-        .returning({ id: posts.id, createdAt: posts.createdAt });
+        // The author's followers on other servers get it: its delivery is queued with the row.
+        .returning({ id: posts.id, createdAt: posts.createdAt, delivery: postDelivery('insert') });
       // Stored in the order sent: position is the photo's place in the carousel.
       await tx
         .insert(postImages)
@@ -114,7 +116,10 @@ export async function deletePost({
       .delete(postImages)
       .where(eq(postImages.postId, postId))
       .returning({ imageId: postImages.imageId });
-    await tx.delete(posts).where(eq(posts.id, postId));
+    await tx
+      .delete(posts)
+      .where(eq(posts.id, postId))
+      .returning({ delivery: postDelivery('delete') });
     return photos.map((p) => p.imageId);
   });
   ctx.live.publish({ kind: 'post_deleted', authorId: ctx.viewer.id, postId });
@@ -266,7 +271,7 @@ export async function deleteComment({
     const removed = await tx
       .delete(comments)
       .where(eq(comments.id, commentId))
-      .returning({ id: comments.id });
+      .returning({ id: comments.id, delivery: commentDelivery('delete') });
     if (removed.length === 0) throw notFound(messages.comments.notFound);
     await commentRemoved(tx, { postId: found.postId, authorId: found.authorId });
     return found.postId;

@@ -9,6 +9,7 @@
  */
 import { and, eq, or } from 'drizzle-orm';
 import { followsRemoved } from '../../core/counters.ts';
+import { blockDelivery } from '../../core/federation-jobs.ts';
 import { lockPair } from '../../core/relations.ts';
 import type { Db } from '../../db/client.ts';
 import { blocks, follows, mutes, notifications } from '../../db/schema.ts';
@@ -16,7 +17,12 @@ import { blocks, follows, mutes, notifications } from '../../db/schema.ts';
 /** Inserts the block (idempotent); on a new one removes follows both ways and the notices between them. */
 export async function writeBlock(tx: Db, blockerId: string, blockedId: string): Promise<boolean> {
   await lockPair(tx, blockerId, blockedId);
-  const added = await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning();
+  // A remote account blocked by a member is told so (Block), queued with the row.
+  const added = await tx
+    .insert(blocks)
+    .values({ blockerId, blockedId })
+    .onConflictDoNothing()
+    .returning({ delivery: blockDelivery(true) });
   if (added.length === 0) return false;
   const removed = await tx
     .delete(follows)
@@ -44,7 +50,7 @@ export async function deleteBlock(tx: Db, blockerId: string, blockedId: string):
   const removed = await tx
     .delete(blocks)
     .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
-    .returning();
+    .returning({ delivery: blockDelivery(false) });
   return removed.length > 0;
 }
 

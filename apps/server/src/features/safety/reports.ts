@@ -4,13 +4,14 @@
  * a later edit, Remove content or the author's deletion does not erase the evidence), and there is at most one open report per reporter and
  * target (a unique partial index decides; a second tap is told it is already reported). Only
  * things the reporter may see can be reported; the rest is the ordinary 404. A report about a remote
- * account (or its content) may be forwarded to its server (`forward`: migration 0025's trigger
- * queues the Flag, features/federation/outbox/reports.ts); asking that of a local one is a 400.
+ * account (or its content) may be forwarded to its server (`forward`: the insert queues the Flag,
+ * features/federation/outbox/reports.ts); asking that of a local one is a 400.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { ReportTargetType } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, inArray, isNotNull, notLike, sql } from 'drizzle-orm';
+import { reportForwarding } from '../../core/federation-jobs.ts';
 import type { ServiceArgs } from '../../core/service.ts';
 import { contentVisibleTo, visibleTo as visibleToViewer } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
@@ -291,7 +292,8 @@ export async function fileReport({
         forward,
         remoteDomain,
       })
-      .returning({ id: reports.id, createdAt: reports.createdAt });
+      // Forwarded: a Flag to the reported account's server, queued with the report.
+      .returning({ id: reports.id, createdAt: reports.createdAt, delivery: reportForwarding });
     live.publish({ kind: 'reports_changed' });
     return { id: row!.id, createdAt: row!.createdAt.toISOString() };
   } catch (error) {

@@ -7,7 +7,7 @@
  */
 import type { Context } from '@fedify/fedify';
 import type { Accept, Reject, TentativeAccept } from '@fedify/vocab';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { withTransaction } from '../../../core/service.ts';
 import { eventAttendees, events, federationEvents } from '../../../db/schema.ts';
@@ -54,8 +54,8 @@ const answerOf = (
     );
     const changed = await withTransaction(db, async (tx) => {
       if (outcome === 'rejected') {
-        // The host said no: the row goes without a Leave back (migration 0023's trigger reads this).
-        await tx.execute(sql`select set_config('glimpse.event_answer', 'on', true)`);
+        // The host said no: the row goes without a Leave back (only a member's own withdrawal,
+        // events/going.ts, queues one).
         return (await tx.delete(eventAttendees).where(row).returning()).length > 0;
       }
       // Accept also promotes from the waitlist; TentativeAccept only answers a pending Join.

@@ -1,25 +1,25 @@
 /**
- * A local event to its host's remote followers: the `federation_event` job that migration 0023's
- * trigger queues with the event's insert, edit, cancellation or delete (only when the host has a
- * follower on another server). Create(Event), Update(Event) or Delete(Tombstone), addressed like a
+ * A local event to its host's remote followers: the `federation_event` job that the event's
+ * insert, edit, cancellation or delete queues in its own statement (core/federation-jobs.ts
+ * `eventDelivery`, only when the host has a follower on another server). Create(Event), Update(Event) or Delete(Tombstone), addressed like a
  * post's Note (posts.ts), each server's shared inbox once. Fedify loads with the first job, as
  * in posts.ts.
  */
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
+import {
+  type EventFederationPayload,
+  type EventPromotionPayload,
+  federateEventJob,
+  federateEventPromotionJob,
+} from '../../../core/federation-jobs.ts';
 import { events, federationActors } from '../../../db/schema.ts';
 import { defineTask } from '../../../jobs/task.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { recipientOf, remoteFollowersOf } from './recipients.ts';
 
-export interface EventFederationPayload {
-  eventId: string;
-  hostId: string;
-  kind: 'insert' | 'update' | 'delete';
-}
-
 export const federateEventTask = defineTask<EventFederationPayload, CoreDeps>({
-  name: 'federation_event',
+  ...federateEventJob,
   async run({ eventId, hostId, kind }, deps) {
     if (deps.env.FEDERATION === 'off') return;
     if (!(await isPublishedLocal(deps.db, hostId))) return;
@@ -68,19 +68,12 @@ export const federateEventTask = defineTask<EventFederationPayload, CoreDeps>({
   },
 });
 
-export interface EventPromotionPayload {
-  eventId: string;
-  occurrence: number;
-  userId: string;
-  joinIri: string;
-}
-
 /**
- * A remote account promoted from a local event's waitlist (migration 0023's trigger queues this):
- * an Accept of its Join, which it had answered TentativeAccept, now that a place is free.
+ * A remote account promoted from a local event's waitlist (events/going.ts queues this with the
+ * promotion): an Accept of its Join, which it had answered TentativeAccept, now that a place is free.
  */
 export const federateEventPromotionTask = defineTask<EventPromotionPayload, CoreDeps>({
-  name: 'federation_event_promoted',
+  ...federateEventPromotionJob,
   async run({ eventId, userId, joinIri }, deps) {
     if (deps.env.FEDERATION === 'off') return;
     const { db } = deps;

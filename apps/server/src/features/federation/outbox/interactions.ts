@@ -1,7 +1,7 @@
 /**
  * A member's like or comment on a remote account's post, or block of a remote account, to that
  * account's server: the `federation_like`, `federation_comment` and `federation_block` jobs that
- * migration 0020's triggers queue with the like, comment or block row, in its transaction. Like / Undo(Like) (the Like embedded, as Mastodon
+ * the like, comment or block row queues in its own statement (core/federation-jobs.ts). Like / Undo(Like) (the Like embedded, as Mastodon
  * matches it by actor and object), and a comment as a reply Note (`inReplyTo` the post's id there)
  * or, deleted, a Delete with a Tombstone.
  *
@@ -16,6 +16,12 @@
 import type { Context } from '@fedify/fedify';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
+import {
+  type CommentFederationPayload,
+  federateBlockJob,
+  federateCommentJob,
+  federateLikeJob,
+} from '../../../core/federation-jobs.ts';
 import { comments, federationPosts, posts } from '../../../db/schema.ts';
 import { defineTask } from '../../../jobs/task.ts';
 import { isPublishedLocal, remoteActorOf } from '../accounts.ts';
@@ -38,7 +44,7 @@ async function remoteTarget(deps: CoreDeps, postId: string, postAuthorId: string
 }
 
 export const federateLikeTask = defineTask<{ postId: string; userId: string; liked: boolean }, CoreDeps>({
-  name: 'federation_like',
+  ...federateLikeJob,
   async run({ postId, userId, liked }, deps) {
     if (deps.env.FEDERATION === 'off' || !(await isPublishedLocal(deps.db, userId))) return;
     const [post] = await deps.db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
@@ -58,16 +64,8 @@ export const federateLikeTask = defineTask<{ postId: string; userId: string; lik
   },
 });
 
-export interface CommentFederationPayload {
-  commentId: string;
-  postId: string;
-  authorId: string;
-  postAuthorId: string;
-  kind: 'insert' | 'delete';
-}
-
 export const federateCommentTask = defineTask<CommentFederationPayload, CoreDeps>({
-  name: 'federation_comment',
+  ...federateCommentJob,
   async run({ commentId, postId, authorId, postAuthorId, kind }, deps) {
     if (deps.env.FEDERATION === 'off' || !(await isPublishedLocal(deps.db, authorId))) return;
     const target = await remoteTarget(deps, postId, postAuthorId);
@@ -131,7 +129,7 @@ export const federateBlockTask = defineTask<
   { blockerId: string; blockedId: string; blocked: boolean },
   CoreDeps
 >({
-  name: 'federation_block',
+  ...federateBlockJob,
   async run({ blockerId, blockedId, blocked }, deps) {
     if (deps.env.FEDERATION === 'off' || !(await isPublishedLocal(deps.db, blockerId))) return;
     const actor = await remoteActorOf(deps.db, blockedId);

@@ -1,7 +1,7 @@
 /**
  * Going on a remote event from here: features/events/going.ts keeps the member's row as `pending`
- * (the remote server counts its places), and migration 0023's trigger queues this
- * `federation_event_join` job, which sends a Join to the host; a withdrawal sends a Leave. Our
+ * (the remote server counts its places) and queues this `federation_event_join` job with the row
+ * (core/federation-jobs.ts), which sends a Join to the host; a withdrawal sends a Leave. Our
  * Join ids are `<member's actor id>#joins/<event id>/<date>/<uuid>`, so the host's answer names the
  * member and the event (inbox/join-answer.ts): Accept makes the row Going, TentativeAccept waitlisted, Reject removes it
  * (without a Leave back). An answer counts only from the event's own host, for a row still pending
@@ -9,20 +9,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
+import { type EventJoinPayload, federateEventJoinJob } from '../../../core/federation-jobs.ts';
 import { events, federationActors, federationEvents } from '../../../db/schema.ts';
 import { defineTask } from '../../../jobs/task.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { recipientOf } from './recipients.ts';
 
-export interface EventJoinPayload {
-  eventId: string;
-  occurrence: number;
-  userId: string;
-  kind: 'join' | 'leave';
-}
-
 export const federateEventJoinTask = defineTask<EventJoinPayload, CoreDeps>({
-  name: 'federation_event_join',
+  ...federateEventJoinJob,
   async run({ eventId, occurrence, userId, kind }, deps) {
     if (deps.env.FEDERATION === 'off') return;
     const { db } = deps;

@@ -1,7 +1,7 @@
 /**
- * A local post to its author's remote followers: the `federation_post` job that migration 0015's
- * trigger queues with the post's insert, edit or delete (only when the author has a follower on
- * another server). Create(Note), Update(Note) or Delete(Tombstone), addressed to Public with the
+ * A local post to its author's remote followers: the `federation_post` job that the post's insert,
+ * edit or delete queues in its own statement (core/federation-jobs.ts `postDelivery`, only when
+ * the author has a follower on another server). Create(Note), Update(Note) or Delete(Tombstone), addressed to Public with the
  * followers collection in cc, handed to Fedify for its integrity proofs and one delivery per
  * inbox (a server's shared inbox once), each a job of its own (transport/queue.ts, transport/deliver.ts).
  *
@@ -10,6 +10,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
+import { federatePostJob, type PostFederationPayload } from '../../../core/federation-jobs.ts';
 import type { Db } from '../../../db/client.ts';
 import { importedPosts } from '../../../db/schema.ts';
 import { defineTask } from '../../../jobs/task.ts';
@@ -24,14 +25,8 @@ const isImportedPost = async (db: Db, postId: string) =>
       .where(eq(importedPosts.postId, postId))
   ).length > 0;
 
-export interface PostFederationPayload {
-  postId: string;
-  authorId: string;
-  kind: 'insert' | 'update' | 'delete';
-}
-
 export const federatePostTask = defineTask<PostFederationPayload, CoreDeps>({
-  name: 'federation_post',
+  ...federatePostJob,
   async run({ postId, authorId, kind }, deps) {
     if (deps.env.FEDERATION === 'off') return;
     const { db } = deps;
@@ -63,6 +58,7 @@ export const federatePostTask = defineTask<PostFederationPayload, CoreDeps>({
       return;
     }
     // An imported post is backdated history, not news: its Create is never sent, not even quietly.
+    // The import queues none; jobs queued before it stopped doing so end here.
     if (kind === 'insert' && (await isImportedPost(db, postId))) return;
     // Created and deleted before this ran: the delete's own job tells the followers.
     const note = await noteOf(ctx, postId);

@@ -1,7 +1,7 @@
 /**
  * A member's report about a remote account, forwarded to that account's server when the member
- * ticked "Forward to <server>": the `federation_flag` job that migration 0025's trigger queues with
- * the report. As Mastodon forwards one (ActivityPub::FlagSerializer): a `Flag` from the instance
+ * ticked "Forward to <server>": the `federation_flag` job that the report's insert queues in its
+ * own statement (core/federation-jobs.ts). As Mastodon forwards one (ActivityPub::FlagSerializer): a `Flag` from the instance
  * actor (objects/instance-actor.ts), never from the member, so the other server learns what was reported
  * and why but not by whom; `object` the account's actor id and the reported post's, comment's or
  * event's id there; `content` the member's reason. One delivery, to the server's shared inbox (or
@@ -11,6 +11,7 @@
 import type { ReportTargetType } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
+import { forwardReportJob } from '../../../core/federation-jobs.ts';
 import type { Db } from '../../../db/client.ts';
 import { federationComments, federationEvents, federationPosts, reports } from '../../../db/schema.ts';
 import { defineTask } from '../../../jobs/task.ts';
@@ -43,7 +44,7 @@ async function remoteIriOf(db: Db, type: ReportTargetType, id: string): Promise<
 }
 
 export const forwardReportTask = defineTask<{ reportId: string }, CoreDeps>({
-  name: 'federation_flag',
+  ...forwardReportJob,
   async run({ reportId }, deps) {
     if (deps.env.FEDERATION === 'off') return;
     const { db } = deps;

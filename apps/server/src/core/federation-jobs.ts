@@ -1,0 +1,230 @@
+/**
+ * What a write here is news for on other servers: the federation jobs that a local member's post,
+ * event, like, comment, block, Going or forwarded report queues. Each is a step of the write's own
+ * statement, in its RETURNING (`addJobForRowSql`: once for each row really written, in its
+ * transaction, only when the row is one to send), so the TypeScript of "like a post" shows the
+ * delivery that follows. Rows of remote accounts never go back out: their likes, comments, blocks
+ * and Going are not news to anyone, and their posts and events have no followers elsewhere.
+ *
+ * The tasks that send them live in features/federation/outbox (posts.ts, events.ts,
+ * interactions.ts, joins.ts, reports.ts); the names and payloads declared here are
+ * what queued rows carry: stable.
+ */
+import { type Column, type SQL, sql } from 'drizzle-orm';
+import {
+  blocks,
+  comments,
+  eventAttendees,
+  events,
+  federationActors,
+  federationEvents,
+  follows,
+  postLikes,
+  posts,
+  reports,
+} from '../db/schema.ts';
+import { addJobForRowSql, declareJob } from '../jobs/task.ts';
+
+export interface PostFederationPayload {
+  postId: string;
+  authorId: string;
+  kind: 'insert' | 'update' | 'delete';
+}
+export const federatePostJob = declareJob<PostFederationPayload>({ name: 'federation_post' });
+
+export interface EventFederationPayload {
+  eventId: string;
+  hostId: string;
+  kind: 'insert' | 'update' | 'delete';
+}
+export const federateEventJob = declareJob<EventFederationPayload>({ name: 'federation_event' });
+
+export const federateLikeJob = declareJob<{ postId: string; userId: string; liked: boolean }>({
+  name: 'federation_like',
+});
+
+export interface CommentFederationPayload {
+  commentId: string;
+  postId: string;
+  authorId: string;
+  postAuthorId: string;
+  kind: 'insert' | 'delete';
+}
+export const federateCommentJob = declareJob<CommentFederationPayload>({ name: 'federation_comment' });
+
+export const federateBlockJob = declareJob<{ blockerId: string; blockedId: string; blocked: boolean }>({
+  name: 'federation_block',
+});
+
+export interface EventJoinPayload {
+  eventId: string;
+  occurrence: number;
+  userId: string;
+  kind: 'join' | 'leave';
+}
+export const federateEventJoinJob = declareJob<EventJoinPayload>({ name: 'federation_event_join' });
+
+export interface EventPromotionPayload {
+  eventId: string;
+  occurrence: number;
+  userId: string;
+  joinIri: string;
+}
+export const federateEventPromotionJob = declareJob<EventPromotionPayload>({
+  name: 'federation_event_promoted',
+});
+
+export const forwardReportJob = declareJob<{ reportId: string }>({ name: 'federation_flag' });
+
+const isRemoteAccount = (userId: SQL | Column) =>
+  sql`exists (select 1 from ${federationActors} where ${federationActors.userId} = ${userId})`;
+
+/** Someone on another server follows the account: what it publishes goes there. */
+const hasRemoteFollowers = (userId: SQL | Column) =>
+  sql`exists (select 1 from ${follows} join ${federationActors} on ${federationActors.userId} = ${follows.followerId}
+    where ${follows.followeeId} = ${userId})`;
+
+/** The author of the post a like or comment row is on. */
+const authorOfPost = (postId: Column) =>
+  sql`(select ${posts.authorId} from ${posts} where ${posts.id} = ${postId})`;
+
+/**
+ * A post created, edited (caption, alt texts, sensitive flag or audience) or deleted: to its
+ * author's followers on other servers (outbox.ts). For the RETURNING of the write to `posts`.
+ */
+export const postDelivery = (kind: PostFederationPayload['kind']) =>
+  addJobForRowSql(hasRemoteFollowers(posts.authorId), federatePostJob, {
+    postId: posts.id,
+    authorId: posts.authorId,
+    kind,
+  });
+
+/**
+ * What the Event object other servers hold shows (objects/event.ts): an edit that changes none of
+ * it (the kept next date, the Interested count, the calendar sequence) tells nobody.
+ */
+const eventFieldsSent = [
+  'title',
+  'startsAt',
+  'endsAt',
+  'timeZone',
+  'recurrence',
+  'place',
+  'latitude',
+  'longitude',
+  'capacity',
+  'cancelledAt',
+  'website',
+  'description',
+  'audience',
+] as const;
+
+/**
+ * An event created, edited, cancelled or deleted: to its host's followers on other servers
+ * (outbox/events.ts). For the RETURNING of the write to `events`; an UPDATE passes the row as it
+ * was (`before`, the table again in its FROM), so that an edit of nothing sent queues nothing.
+ */
+export function eventDelivery(
+  kind: EventFederationPayload['kind'],
+  before?: Record<(typeof eventFieldsSent)[number], Column>,
+) {
+  const changed = before
+    ? sql`and (${sql.join(
+        eventFieldsSent.map((field) => events[field]),
+        sql`, `,
+      )}) is distinct from (${sql.join(
+        eventFieldsSent.map((field) => before[field]),
+        sql`, `,
+      )})`
+    : sql``;
+  return addJobForRowSql(sql`${hasRemoteFollowers(events.hostId)} ${changed}`, federateEventJob, {
+    eventId: events.id,
+    hostId: events.hostId,
+    kind,
+  });
+}
+
+/**
+ * A member's like added or taken back on a remote account's post: Like or Undo(Like) to that
+ * account (interactions.ts). For the RETURNING of the write to `post_likes`.
+ */
+export const likeDelivery = (liked: boolean) =>
+  addJobForRowSql(
+    sql`${isRemoteAccount(authorOfPost(postLikes.postId))} and not ${isRemoteAccount(postLikes.userId)}`,
+    federateLikeJob,
+    { postId: postLikes.postId, userId: postLikes.userId, liked },
+  );
+
+/**
+ * A member's comment on a remote account's post, written or deleted: a reply Note or its Delete
+ * to that account (interactions.ts). For the RETURNING of the write to `comments`.
+ */
+export const commentDelivery = (kind: CommentFederationPayload['kind']) =>
+  addJobForRowSql(
+    sql`${isRemoteAccount(authorOfPost(comments.postId))} and not ${isRemoteAccount(comments.authorId)}`,
+    federateCommentJob,
+    {
+      commentId: comments.id,
+      postId: comments.postId,
+      authorId: comments.authorId,
+      postAuthorId: authorOfPost(comments.postId),
+      kind,
+    },
+  );
+
+/**
+ * A member's block of a remote account, or its lift: Block or Undo(Block) to that account
+ * (interactions.ts). For the RETURNING of the write to `blocks`.
+ */
+export const blockDelivery = (blocked: boolean) =>
+  addJobForRowSql(
+    sql`${isRemoteAccount(blocks.blockedId)} and not ${isRemoteAccount(blocks.blockerId)}`,
+    federateBlockJob,
+    { blockerId: blocks.blockerId, blockedId: blocks.blockedId, blocked },
+  );
+
+const attendanceOf = {
+  eventId: eventAttendees.eventId,
+  occurrence: eventAttendees.occurrence,
+  userId: eventAttendees.userId,
+};
+
+/**
+ * A member asking to go to a remote event (their row `pending`, the remote server counts the
+ * places): a Join to its host (outbox/joins.ts). For the RETURNING of the insert into
+ * `event_attendees`.
+ */
+export const eventJoinDelivery = addJobForRowSql(
+  sql`${eventAttendees.status} = 'pending'`,
+  federateEventJoinJob,
+  { ...attendanceOf, kind: 'join' },
+);
+
+/**
+ * A member withdrawing from a remote event: a Leave to its host (outbox/joins.ts). For the
+ * RETURNING of their own withdrawal only: a row the host's Reject removes sends nothing back.
+ */
+export const eventLeaveDelivery = addJobForRowSql(
+  sql`exists (select 1 from ${federationEvents} where ${federationEvents.eventId} = ${eventAttendees.eventId})
+    and not ${isRemoteAccount(eventAttendees.userId)}`,
+  federateEventJoinJob,
+  { ...attendanceOf, kind: 'leave' },
+);
+
+/**
+ * A remote account moved from a local event's waitlist to Going: an Accept of the Join it sent
+ * (outbox/events.ts), as a member is told with a notice. For the RETURNING of the promotion.
+ */
+export const eventPromotionDelivery = addJobForRowSql(
+  sql`${eventAttendees.joinIri} is not null`,
+  federateEventPromotionJob,
+  { ...attendanceOf, joinIri: eventAttendees.joinIri },
+);
+
+/**
+ * A report its reporter asked to forward: a Flag from our instance actor to the reported
+ * account's server (outbox/reports.ts). For the RETURNING of the insert into `reports`.
+ */
+export const reportForwarding = addJobForRowSql(sql`${reports.forward}`, forwardReportJob, {
+  reportId: reports.id,
+});
