@@ -215,10 +215,10 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('/api/*', async (c, next) => {
-    const { viewer, token, setCookies } = await lookupSession(c.req.raw);
-    c.set('viewer', viewer);
+    const { member, token, setCookies } = await lookupSession(c.req.raw);
+    c.set('member', member);
     c.set('sessionToken', token ?? null);
-    const saved = viewer && (await accountLanguage(deps.db, viewer.id));
+    const saved = member && (await accountLanguage(deps.db, member.id));
     if (saved) setScopeLanguage(saved);
     await next();
     // better-auth renews (or clears) the session cookies and its signed copy (auth/session.ts).

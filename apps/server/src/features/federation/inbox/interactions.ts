@@ -19,6 +19,7 @@ import {
 } from '@fedify/vocab';
 import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
+import { remoteActor } from '../../../core/actor.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { notify, retract } from '../../../core/notify.ts';
 import { withTransaction } from '../../../core/service.ts';
@@ -90,7 +91,7 @@ async function postAndSender(
 async function likeAs(ctx: InboxContext<CoreDeps>, viewerId: string, postId: string, liked: boolean) {
   const { db, live } = ctx.data;
   try {
-    await setLike({ ctx: { db, live, viewer: { id: viewerId, email: '' } }, input: { postId, liked } });
+    await setLike({ ctx: { db, live, actor: remoteActor(viewerId) }, input: { postId, liked } });
   } catch (error) {
     if (!(error instanceof AppError && error.kind === 'NotFound')) throw error;
   }
@@ -236,7 +237,7 @@ export async function deleteReply(
   if (!row) return false;
   try {
     await deleteComment({
-      ctx: { db, live, viewer: { id: authorId, email: '' } },
+      ctx: { db, live, actor: remoteActor(authorId) },
       input: { commentId: row.commentId },
     });
   } catch (error) {
