@@ -309,7 +309,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       plugins: [
         multiSession({ maximumSessions: limits.deviceAccountsMax }),
         // Roles and bans on `user` (features/safety). A suspended account's sign-in is refused with
-        // our message; the plugin's own HTTP endpoints are not exposed (app.ts).
+        // our message; the plugin's own HTTP endpoints are not exposed (app/auth-proxy.ts).
         admin({ defaultRole: 'member', bannedUserMessage: messages.safety.suspended }),
         // TOTP with an authenticator app and ten one-time backup codes; sign-in then asks for a code.
         twoFactorPlugin({ issuer: 'Glimpse', backupCodeOptions: { amount: 10 } }),
