@@ -10,6 +10,7 @@ import { limits } from '@glimpse/shared';
 import { and, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { commentAddedStep, likeCountStep } from '../../core/counters.ts';
+import { cte, withSteps } from '../../core/cte.ts';
 import { type ImageDtoRow, imageDtoColumns, toImageDto } from '../../core/images.ts';
 import { noticeRetractions, noticeWrites } from '../../core/notify.ts';
 import { literalLimit, preparedFor, prepareSql } from '../../core/prepared.ts';
@@ -206,36 +207,44 @@ interface LikeOutcome {
 }
 
 /**
- * A like or unlike as one statement, so the commonest write is one round trip and one commit (it
- * was six or eight: the check, BEGIN, the row, the counter, the notice, COMMIT). Its CTEs: the post
- * if the viewer may see it (no row out: 404), the like row added or removed (its primary key makes
- * repeats do nothing), the counter moved only when it was, and the author's notice written or taken
- * back only when it was. All of it commits or fails together; a concurrent like waits for the
- * post's row and adds to the count it finds, so counts stay exact.
+ * A like or unlike as one statement (core/cte.ts), so the commonest write is one round trip and one
+ * commit (it was six or eight: the check, BEGIN, the row, the counter, the notice, COMMIT). Its
+ * steps: the post if the viewer may see it (no row out: 404), the like row added or removed (its
+ * primary key makes repeats do nothing), the counter moved only when it was, and the author's
+ * notice written or taken back only when it was. All of it commits or fails together; a concurrent
+ * like waits for the post's row and adds to the count it finds, so counts stay exact.
  */
 function likeStatement(liked: boolean): SQL {
+  const target = cte(
+    'target',
+    sql`select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likeCount} as like_count
+      from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)}`,
+  );
+  const changed = cte(
+    'changed',
+    liked
+      ? sql`insert into ${postLikes} (post_id, user_id) select id, ${viewerParam} from ${target}
+          on conflict do nothing returning post_id`
+      : sql`delete from ${postLikes}
+          where ${postLikes.postId} in (select id from ${target}) and ${postLikes.userId} = ${viewerParam}
+          returning post_id`,
+  );
+  const counted = likeCountStep(sql`select post_id from ${changed}`, liked);
   const notice = {
     type: 'post_like',
-    recipientId: sql`(select author_id from target)`,
+    recipientId: sql`(select author_id from ${target})`,
     actorId: viewerParam,
     postId: postParam,
   } as const;
-  const when = sql`exists (select 1 from changed)`;
-  return sql`with target as (
-      select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likeCount} as like_count
-      from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)}
-    ), changed as (${
-      liked
-        ? sql`insert into ${postLikes} (post_id, user_id) select id, ${viewerParam} from target
-            on conflict do nothing returning post_id`
-        : sql`delete from ${postLikes}
-            where ${postLikes.postId} in (select id from target) and ${postLikes.userId} = ${viewerParam}
-            returning post_id`
-    }), counted as (${likeCountStep(sql`select post_id from changed`, liked)}), ${liked ? noticeWrites(notice, { when }) : noticeRetractions(notice, { when })}
-    select coalesce((select like_count from counted), like_count) as "likeCount", author_id as "authorId",
-      exists (select 1 from changed) as changed,
-      exists (select 1 from ${liked ? sql`notice_written` : sql`retracted`}) as notified
-    from target`;
+  const when = sql`exists (select 1 from ${changed})`;
+  const told = liked ? noticeWrites(notice, { when }) : noticeRetractions(notice, { when });
+  return withSteps(
+    [target, changed, counted, ...told.steps],
+    sql`select coalesce((select like_count from ${counted}), like_count) as "likeCount", author_id as "authorId",
+      exists (select 1 from ${changed}) as changed,
+      exists (select 1 from ${told.outcome}) as notified
+    from ${target}`,
+  );
 }
 
 interface CommentOutcome {
@@ -256,27 +265,33 @@ interface CommentOutcome {
  * same transaction by `notifyMentions` after it, so a comment that mentions nobody, most of them,
  * is one round trip.
  */
-export const prepareComment = (db: Db) =>
-  prepareSql<CommentOutcome>(
-    db,
-    'comment_add',
-    sql`with target as (
-      select ${posts.id} as id, ${posts.authorId} as author_id
-      from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)}
-    ), added as (
-      insert into ${comments} (post_id, author_id, body) select id, ${viewerParam}, ${sql.placeholder('body')} from target
-      returning id, post_id, author_id, body, created_at
-    ), counted as (${commentAddedStep(sql`select post_id from added`)}), ${noticeWrites({
-      type: 'post_comment',
-      recipientId: sql`(select author_id from target)`,
-      actorId: viewerParam,
-      postId: postParam,
-      commentId: sql`(select id from added)`,
-    })}
-    select id, post_id as "postId", author_id as "authorId", body, created_at as "createdAt",
-      (select author_id from target) as "postAuthorId", exists (select 1 from notice_written) as notified
-    from added`,
+export const prepareComment = (db: Db) => prepareSql<CommentOutcome>(db, 'comment_add', commentStatement());
+
+function commentStatement(): SQL {
+  const target = cte(
+    'target',
+    sql`select ${posts.id} as id, ${posts.authorId} as author_id
+      from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)}`,
   );
+  const added = cte(
+    'added',
+    sql`insert into ${comments} (post_id, author_id, body) select id, ${viewerParam}, ${sql.placeholder('body')} from ${target}
+      returning id, post_id, author_id, body, created_at`,
+  );
+  const told = noticeWrites({
+    type: 'post_comment',
+    recipientId: sql`(select author_id from ${target})`,
+    actorId: viewerParam,
+    postId: postParam,
+    commentId: sql`(select id from ${added})`,
+  });
+  return withSteps(
+    [target, added, commentAddedStep(sql`select post_id from ${added}`), ...told.steps],
+    sql`select id, post_id as "postId", author_id as "authorId", body, created_at as "createdAt",
+      (select author_id from ${target}) as "postAuthorId", exists (select 1 from ${told.outcome}) as notified
+    from ${added}`,
+  );
+}
 
 /**
  * A feed page's statement (home or Explore), newest first: `pageIds` finds the page's ids (a page
