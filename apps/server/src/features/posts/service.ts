@@ -30,10 +30,10 @@ import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
 import {
+  addCommentIn,
   commentRowToDto,
   feedPage,
   postStatements,
-  prepareComment,
   selectPostsForViewer,
   toCommentDto,
   toPostDto,
@@ -226,18 +226,16 @@ export async function addComment({
   if (!author) throw profileRequired();
   const input = { viewerId: actor.id, postId, body };
   const mentionsSomeone = extractMentions(body).length > 0;
-  async function write(tx: Db, statement: ReturnType<typeof prepareComment>) {
-    const [row] = (await statement.execute(input)).rows;
-    if (!row) throw postNotFound();
-    const mentioned = mentionsSomeone
-      ? await notifyMentions(tx, { text: body, actorId: actor.id, subject: { postId, commentId: row.id } })
-      : [];
-    return { row, mentioned };
-  }
   // The mentions' notices commit with the comment: then the two share a transaction.
   const { row, mentioned } = mentionsSomeone
-    ? await withTransaction(db, (tx) => write(tx, prepareComment(tx)))
-    : await write(db, postStatements(db).comment);
+    ? await withTransaction(db, async (tx) => {
+        const row = await addCommentIn(tx, input);
+        if (!row) throw postNotFound();
+        const subject = { postId, commentId: row.id };
+        return { row, mentioned: await notifyMentions(tx, { text: body, actorId: actor.id, subject }) };
+      })
+    : { row: (await postStatements(db).comment.execute(input)).rows[0], mentioned: [] };
+  if (!row) throw postNotFound();
   const comment = { ...row, createdAt: new Date(row.createdAt) };
   live.publish({ kind: 'post_changed', postId });
   const told = new Set([...mentioned, ...(row.notified ? [row.postAuthorId] : [])]);

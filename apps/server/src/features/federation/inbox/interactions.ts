@@ -27,7 +27,7 @@ import { contentVisibleTo } from '../../../core/visibility.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { comments, federationComments, federationPosts, posts } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { prepareComment } from '../../posts/queries.ts';
+import { addCommentIn } from '../../posts/queries.ts';
 import { deleteComment, setLike } from '../../posts/service.ts';
 import { isPublishedLocal, isPublishedLocalPost } from '../accounts.ts';
 import { audienceOfNote } from '../audience.ts';
@@ -206,7 +206,7 @@ export async function storeReply(ctx: InboxContext<CoreDeps>, create: Create, no
   let added: { id: string; postAuthorId: string; notified: boolean } | undefined;
   try {
     added = await withTransaction(db, async (tx) => {
-      const [row] = (await prepareComment(tx).execute({ viewerId: authorId, postId, body })).rows;
+      const row = await addCommentIn(tx, { viewerId: authorId, postId, body });
       if (!row) return undefined;
       await tx.insert(federationComments).values({ commentId: row.id, iri: note.id!.href });
       return row;
