@@ -11,6 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { sessionMember } from '../apps/server/src/core/actor.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { getFeed } from '../apps/server/src/features/feed/service.ts';
 import { listExplore, listPosts } from '../apps/server/src/features/posts/service.ts';
@@ -76,7 +77,7 @@ try {
   const [busiestTag] = await rowsOf<{ tag: string }>(
     'SELECT tag FROM post_tags GROUP BY tag ORDER BY count(*) DESC LIMIT 1',
   );
-  const ctx = { db, storage, viewer: viewer! };
+  const ctx = { db, storage, actor: sessionMember(viewer!.id, viewer!.email) };
 
   const percentile = (sorted: number[], p: number) =>
     sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { sessionMember } from '../apps/server/src/core/actor.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { listEvents } from '../apps/server/src/features/events/service.ts';
 import { decodeCursor } from '../apps/server/src/lib/cursor.ts';
@@ -77,7 +78,7 @@ console.log(
   `data: ${sizes!.events} events, ${sizes!.repeating} repeating, ${sizes!.attendees} Going/waitlist rows; ${runs} runs each\n`,
 );
 console.log('| what | p50 | p99 | max |\n| --- | --- | --- | --- |');
-const ctx = { db, storage, viewer: viewer! };
+const ctx = { db, storage, actor: sessionMember(viewer!.id, viewer!.email) };
 const results = [];
 for (const when of ['upcoming', 'past'] as const) {
   const list = { kind: 'followed' } as const;

@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { sessionMember } from '../apps/server/src/core/actor.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { getFeed } from '../apps/server/src/features/feed/service.ts';
@@ -55,7 +56,7 @@ const viewer = await one<{ id: string; email: string }>('SELECT id, email FROM "
   viewerEmail,
 ]);
 // Every service takes { ctx, input }, as the routes call it (core/service.ts).
-const ctx = { ...deps, viewer };
+const ctx = { ...deps, actor: sessionMember(viewer.id, viewer.email) };
 const firstFeedPost = (await getFeed({ ctx, input: { cursor: null } })).items[0]!;
 const busiestPost = await one<{ id: string }>('SELECT id FROM posts ORDER BY comment_count DESC LIMIT 1');
 const prolificAuthor = await one<{ id: string }>(

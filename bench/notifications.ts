@@ -8,6 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { sessionMember } from '../apps/server/src/core/actor.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { listNotifications, unreadCount } from '../apps/server/src/features/notifications/service.ts';
 import { decodeCursor } from '../apps/server/src/lib/cursor.ts';
@@ -75,7 +76,7 @@ for (const [who, viewer] of [
   ['busiest recipient', busiest!],
   ['benchmark viewer', benchViewer!],
 ] as const) {
-  const ctx = { db, storage, viewer };
+  const ctx = { db, storage, actor: sessionMember(viewer.id, viewer.email) };
   const first = await listNotifications({ ctx, input: { cursor: null, filter: 'all' } });
   // A page about 10 pages down, reached through real cursors.
   let page = first;

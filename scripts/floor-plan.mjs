@@ -60,7 +60,7 @@ export const serverFeatures = () => folders(path.join(serverSrc, 'features'));
 export const webFeatureNames = () => folders(webFeatures);
 
 const appFiles = ['app.ts', 'api.ts', 'deps.ts', 'server.ts', 'main.ts'];
-const appFolders = ['runtime', 'security', 'test'];
+const appFolders = ['app', 'runtime', 'security', 'test'];
 /** What `prefix` (`../../` from a feature's top) reaches above the features: the app and auth. */
 const aboveFeatures = (prefix) => [
   ...appFiles.map((file) => `${prefix}${file}`),
@@ -117,9 +117,13 @@ function serverLayerRules() {
       .map((unit) => (unit === 'features/*' ? 'features' : unit));
   };
   const globsFor = (prefix, units) =>
-    units.flatMap((unit) =>
-      appFiles.includes(`${unit}.ts`) || unit === 'env' ? [`${prefix}${unit}.ts`] : [`${prefix}${unit}/**`],
-    );
+    units.flatMap((unit) => {
+      // `app` is a file and a folder of its pieces (app.ts and app/).
+      if (unit === 'app') return [`${prefix}app.ts`, `${prefix}app/**`];
+      return appFiles.includes(`${unit}.ts`) || unit === 'env'
+        ? [`${prefix}${unit}.ts`]
+        : [`${prefix}${unit}/**`];
+    });
   const rule = (folder, layerName, extraForDepth1 = []) => {
     const above = upTo(layerName);
     const message = `${folder}/ is on the ${layerName} floor: it may not import ${above.join(', ')} (docs/architecture.md).`;

@@ -217,7 +217,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       session: {
         expiresIn: 60 * 60 * 24 * 30,
         updateAge: 60 * 60 * 24,
-        // Every API request needs the viewer. With this, a signed copy of the session (HMAC, in an
+        // Every API request needs the member. With this, a signed copy of the session (HMAC, in an
         // HttpOnly cookie) answers for up to a minute instead of two database queries per request.
         // A copy must not outlive a session ended on purpose: `onSessionsEnded` below tells every
         // instance, and auth/session.ts then asks the database. A session that simply expires or
@@ -309,7 +309,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       plugins: [
         multiSession({ maximumSessions: limits.deviceAccountsMax }),
         // Roles and bans on `user` (features/safety). A suspended account's sign-in is refused with
-        // our message; the plugin's own HTTP endpoints are not exposed (app.ts).
+        // our message; the plugin's own HTTP endpoints are not exposed (app/auth-proxy.ts).
         admin({ defaultRole: 'member', bannedUserMessage: messages.safety.suspended }),
         // TOTP with an authenticator app and ten one-time backup codes; sign-in then asks for a code.
         twoFactorPlugin({ issuer: 'Glimpse', backupCodeOptions: { amount: 10 } }),

@@ -2,7 +2,7 @@
  * The better-auth routes that answer over HTTP under /api/auth: the ones the app uses on purpose,
  * each with why. Every other route better-auth or a plugin brings (change-email, update-user,
  * delete-user, the admin plugin's, social linking, …) answers the app's 404 before better-auth
- * sees the request (app.ts), because those routes skip the rules the app's own screens enforce:
+ * sees the request (app/auth-proxy.ts), because those routes skip the rules the app's own screens enforce:
  * raw change-email took an address without the password. Server code still calls any of them
  * through `auth.api`, which does not pass through the HTTP handler.
  *

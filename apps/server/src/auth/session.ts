@@ -26,14 +26,14 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { APIError } from 'better-auth/api';
-import type { Viewer } from '../core/service.ts';
+import { type SessionMember, sessionMember } from '../core/actor.ts';
 import type { SuspendedAccounts } from '../core/suspended.ts';
 import { type Auth, trustedCopyVersion } from './auth.ts';
 import type { EndedSessions } from './ended-sessions.ts';
 
 export interface SessionLookup {
-  viewer: Viewer | null;
-  /** The session's token (from its verified cookie), when there is a viewer. */
+  member: SessionMember | null;
+  /** The session's token (from its verified cookie), when there is a member. */
   token?: string;
   /** Set-Cookie lines to pass on (a renewed or cleared session); empty on the fast path. */
   setCookies: string[];
@@ -44,7 +44,7 @@ export interface SessionRequest {
   headers: Headers;
 }
 
-/** Cookie headers already verified, with the viewer they name: a browser sends the same one each time. */
+/** Cookie headers already verified, with the member they name: a browser sends the same one each time. */
 const verifiedHeadersKept = 2000;
 
 /**
@@ -90,7 +90,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 interface Verified {
-  viewer: Viewer;
+  member: SessionMember;
   token: string;
   /** Epoch ms after which the copy no longer answers. */
   until: number;
@@ -167,7 +167,7 @@ export function createSessionLookup(
     if (expiresAt < now || !Number.isFinite(sessionExpiresAt) || sessionExpiresAt < now) return null;
     if (typeof user.id !== 'string' || typeof user.email !== 'string') return null;
     return {
-      viewer: { id: user.id, email: user.email },
+      member: sessionMember(user.id, user.email),
       token,
       until: Math.min(expiresAt, sessionExpiresAt),
     };
@@ -198,12 +198,12 @@ export function createSessionLookup(
       // A session deleted between better-auth's read and its renewal (a suspension, a sign-out on
       // another device) is thrown as UNAUTHORIZED rather than answered as "no session".
       if (error instanceof APIError && error.status === 'UNAUTHORIZED')
-        return { viewer: null, setCookies: [] };
+        return { member: null, setCookies: [] };
       throw error;
     }
     const { headers, response } = answer;
     return {
-      viewer: response ? { id: response.user.id, email: response.user.email } : null,
+      member: response ? sessionMember(response.user.id, response.user.email) : null,
       ...(response && { token: response.session.token }),
       setCookies: headers.getSetCookie(),
     };
@@ -211,9 +211,9 @@ export function createSessionLookup(
 
   async function lookupSession(request: SessionRequest): Promise<SessionLookup> {
     const found = await lookup(request);
-    if (!found.viewer || !suspended) return found;
-    const status = await suspended.status(found.viewer.id);
-    if (status === 'suspended') return { viewer: null, setCookies: found.setCookies };
+    if (!found.member || !suspended) return found;
+    const status = await suspended.status(found.member.id);
+    if (status === 'suspended') return { member: null, setCookies: found.setCookies };
     // Lifted a moment ago: the sessions the suspension ended must not come back through a copy
     // signed before it, so the database decides (better-auth without its cookie cache).
     if (status === 'lifted') return fromBetterAuth(request, true);
@@ -223,25 +223,25 @@ export function createSessionLookup(
   async function lookup(request: SessionRequest): Promise<SessionLookup> {
     const header = request.headers.get('cookie');
     // better-auth answers "no session" without a token cookie, and sets no cookie either.
-    if (!header) return { viewer: null, setCookies: [] };
+    if (!header) return { member: null, setCookies: [] };
     const known = verified.get(header);
     if (known) {
-      if (Date.now() <= known.until && !distrusted(known.viewer.id)) {
-        return { viewer: known.viewer, token: known.token, setCookies: [] };
+      if (Date.now() <= known.until && !distrusted(known.member.id)) {
+        return { member: known.member, token: known.token, setCookies: [] };
       }
       verified.delete(header);
     }
     const { tokenCookie, copyCookie, secret } = await settings;
     const cookies = parseCookieHeader(header);
     const signedToken = cookies.get(tokenCookie);
-    if (!signedToken) return { viewer: null, setCookies: [] };
+    if (!signedToken) return { member: null, setCookies: [] };
     const token = verifySigned(signedToken, secret);
     const copy = cookies.get(copyCookie);
     const fresh = token && copy ? freshCopy(copy, token, secret) : null;
     if (!fresh) return fromBetterAuth(request);
-    if (distrusted(fresh.viewer.id)) return fromBetterAuth(request, true);
+    if (distrusted(fresh.member.id)) return fromBetterAuth(request, true);
     remember(header, fresh);
-    return { viewer: fresh.viewer, token: fresh.token, setCookies: [] };
+    return { member: fresh.member, token: fresh.token, setCookies: [] };
   }
 
   return lookupSession;

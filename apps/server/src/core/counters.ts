@@ -12,21 +12,28 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { comments, eventInterests, events, follows, postLikes, posts, profiles, user } from '../db/schema.ts';
+import { type Cte, cte } from './cte.ts';
 import type { Step } from './toggle.ts';
 
 /**
- * The like's counter as a step of a data-modifying CTE (the like is one statement: posts/queries.ts
- * `likeStatement`): moves `like_count` of the posts that `changedPostIds` selects, and returns it.
+ * The like's counter as a step of the like's one statement (posts/queries.ts `likeStatement`,
+ * core/cte.ts): moves `like_count` of the posts that `changedPostIds` selects, and returns it.
  */
-export function likeCountStep(changedPostIds: SQL, liked: boolean): SQL {
-  return sql`update ${posts} set like_count = ${posts.likeCount} + ${liked ? sql`1` : sql`-1`}
-    where ${posts.id} in (${changedPostIds})
-    returning ${posts.likeCount}`;
+export function likeCountStep(changedPostIds: SQL, liked: boolean): Cte {
+  return cte(
+    'like_counted',
+    sql`update ${posts} set like_count = ${posts.likeCount} + ${liked ? sql`1` : sql`-1`}
+      where ${posts.id} in (${changedPostIds})
+      returning ${posts.likeCount}`,
+  );
 }
 
-/** The comment's counter as a step of the comment's one-statement CTE (posts/queries.ts). */
-export function commentAddedStep(addedPostIds: SQL): SQL {
-  return sql`update ${posts} set comment_count = ${posts.commentCount} + 1 where ${posts.id} in (${addedPostIds})`;
+/** The comment's counter as a step of the comment's one statement (posts/queries.ts). */
+export function commentAddedStep(addedPostIds: SQL): Cte {
+  return cte(
+    'comment_counted',
+    sql`update ${posts} set comment_count = ${posts.commentCount} + 1 where ${posts.id} in (${addedPostIds})`,
+  );
 }
 
 /**

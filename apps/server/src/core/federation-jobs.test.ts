@@ -26,6 +26,7 @@ import { addComment, setLike } from '../features/posts/service.ts';
 import { writeBlock } from '../features/safety/blocks.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { removeAccountRows } from './account-removal.ts';
+import { remoteActor } from './actor.ts';
 import { withTransaction } from './service.ts';
 
 let t: TestContext;
@@ -130,11 +131,12 @@ const eventFields = {
   website: 'https://jazz.example.com/night',
   description: 'Live music on the pier.',
 };
-const as = (id: string) => ({
+/** The context the inbox gives a service for a remote account's activity. */
+const asRemote = (id: string) => ({
   db: t.db,
   storage: t.deps.storage,
   live: t.deps.live,
-  viewer: { id, email: '' },
+  actor: remoteActor(id),
 });
 
 describe('a post', () => {
@@ -196,7 +198,7 @@ describe('a like', () => {
     expect(await queuedBy(async () => ok(await ada.put(`/api/posts/${bobPost.id}/like`)))).toEqual([]);
     const adaPost = await t.postPhoto(ada, 'Liked from elsewhere');
     expect(
-      await queuedBy(() => setLike({ ctx: as(eve), input: { postId: adaPost.id, liked: true } })),
+      await queuedBy(() => setLike({ ctx: asRemote(eve), input: { postId: adaPost.id, liked: true } })),
     ).toEqual([]);
   });
 });
@@ -238,7 +240,7 @@ describe('a comment', () => {
     const adaPost = await t.postPhoto(ada, 'A reply from elsewhere');
     expect(
       await queuedBy(() =>
-        addComment({ ctx: as(eve), input: { postId: adaPost.id, body: 'Hello from afar' } }),
+        addComment({ ctx: asRemote(eve), input: { postId: adaPost.id, body: 'Hello from afar' } }),
       ),
     ).toEqual([]);
   });
@@ -303,7 +305,7 @@ describe('an event', () => {
     const [carl, dana] = await t.signedInMembers(2, 'Waiting');
     const path = `/api/events/${eventId}/going?occurrence=0`;
     await ok(await carl!.put(path));
-    await setGoing({ ctx: as(eve), input: { eventId, occurrence: 0, going: true } });
+    await setGoing({ ctx: asRemote(eve), input: { eventId, occurrence: 0, going: true } });
     const joinIri = 'https://remote.example/users/eve#joins/1';
     await t.db.update(eventAttendees).set({ joinIri }).where(eq(eventAttendees.userId, eve));
     await ok(await dana!.put(path));
@@ -312,7 +314,7 @@ describe('an event', () => {
     ]);
     // Eve goes, and Dana, a member, moves up: told with a notice only.
     expect(
-      await queuedBy(() => setGoing({ ctx: as(eve), input: { eventId, occurrence: 0, going: false } })),
+      await queuedBy(() => setGoing({ ctx: asRemote(eve), input: { eventId, occurrence: 0, going: false } })),
     ).toEqual([]);
   });
 });

@@ -47,24 +47,23 @@ export async function applyFollow(
   { db, live }: Pick<ServiceContext, 'db' | 'live'>,
   { followerId, followeeId: targetId, follow }: { followerId: string; followeeId: string; follow: boolean },
 ): Promise<FollowStateDto> {
-  const viewer = { id: followerId };
   const { followerCount, notified } = await toggleWithCounter(db, {
     table: follows,
-    row: { followerId: viewer.id, followeeId: targetId },
+    row: { followerId, followeeId: targetId },
     on: follow,
     moveCounters: async (tx, step: Step) => {
       // A block committed since the check above wins: no follow survives it (safety/blocks.ts).
       if (step === 1) {
-        await lockPair(tx, viewer.id, targetId);
-        if (await blockedBetween(tx, viewer.id, targetId)) throw profileNotFound();
+        await lockPair(tx, followerId, targetId);
+        if (await blockedBetween(tx, followerId, targetId)) throw profileNotFound();
       }
-      const followerCount = await followStep(tx, viewer.id, targetId, step);
+      const followerCount = await followStep(tx, followerId, targetId, step);
       // One notice per follower while it is unread: following again after an unfollow adds none.
       const notified =
         step === 1 &&
         (await notify(
           tx,
-          { type: 'new_follower', recipientId: targetId, actorId: viewer.id },
+          { type: 'new_follower', recipientId: targetId, actorId: followerId },
           { onceWhileUnread: true },
         ));
       return { followerCount, notified };

@@ -1,5 +1,5 @@
 /**
- * Small helpers every route module shares: the Hono env type, the viewer, and the validator
+ * Small helpers every route module shares: the Hono env type, the signed-in member, and the validator
  * middleware that parse a route's inputs with the shared zod schemas. The validators are typed as
  * Hono's own (`hono/validator`), so each route's input and output types reach the `hc` client
  * through `ApiRoutes` (api.ts).
@@ -14,8 +14,9 @@ import { decodeCursor } from '../lib/cursor.ts';
 import { fromZodError, invalid, notFound, unauthenticated } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { findUnstorableText } from '../lib/text.ts';
+import type { Member } from './actor.ts';
 import type { CoreDeps } from './deps.ts';
-import type { ServiceContext, Viewer } from './service.ts';
+import type { MemberContext } from './service.ts';
 
 /**
  * Request variables, read with `c.get(name)`: Hono's `c.var` builds a new object of all of them on
@@ -27,8 +28,9 @@ export interface AppEnv {
     log: Logger;
     /** The caller's x-request-id when well formed, or a new one (`requestIdOf`): in the log lines and the answer's header. */
     requestId: string;
-    viewer: Viewer | null;
-    /** The viewer's session token (from its verified cookie): a live stream ends with that session. */
+    /** The member the request's session names (app.ts), or null when signed out. */
+    member: Member | null;
+    /** The member's session token (from its verified cookie): a live stream ends with that session. */
     sessionToken: string | null;
   };
 }
@@ -55,24 +57,25 @@ type Validated<Target extends string, In, Out> = {
 /** Query strings carry text: a query schema's coerced fields (`limit`) are sent as strings. */
 type QueryIn<T> = { [K in keyof T]: T[K] extends string | undefined ? T[K] : string | undefined };
 
-/** What the handlers after `signedIn` read: the caller, and the context services take. */
-type SignedInEnv = { Variables: AppEnv['Variables'] & { viewer: Viewer; ctx: ServiceContext } };
+/** What the handlers after `signedIn` read: the member, and the context services take. */
+type SignedInEnv = { Variables: AppEnv['Variables'] & { member: Member; ctx: MemberContext } };
 
 /**
  * Refuses a signed-out caller with 401 before any input is read, then gives the handlers after
- * it the caller as `c.get('viewer')` and the service context as `c.get('ctx')` (core/service.ts). Placed
- * after a route's rate limit, which counts signed-out requests too (by address).
+ * it the member as `c.get('member')` and the service context, with the member as its actor, as
+ * `c.get('ctx')` (core/service.ts). Placed after a route's rate limit, which counts signed-out
+ * requests too (by address).
  */
 export const signedIn: MiddlewareHandler<SignedInEnv> = async (c, next) => {
-  const viewer: Viewer | null = c.get('viewer');
-  if (!viewer) throw unauthenticated();
-  c.set('ctx', serviceContext(c.get('deps'), viewer));
+  const member: Member | null = c.get('member');
+  if (!member) throw unauthenticated();
+  c.set('ctx', serviceContext(c.get('deps'), member));
   await next();
 };
 
-/** The service context for `viewer`, for the one route that answers signed-out callers too (`GET /me`). */
-export function serviceContext({ db, storage, live, outbound }: CoreDeps, viewer: Viewer): ServiceContext {
-  return { db, storage, live, outbound, viewer };
+/** The service context with `member` acting, for the one route that answers signed-out callers too (`GET /me`). */
+export function serviceContext({ db, storage, live, outbound }: CoreDeps, member: Member): MemberContext {
+  return { db, storage, live, outbound, actor: member };
 }
 
 /**
@@ -167,10 +170,10 @@ export function jsonText<T>(c: Context, text: string) {
     TypedResponse<JSONParsed<T>, 200, 'json'>;
 }
 
-export function requireViewer(c: AppContext): Viewer {
-  const viewer = c.get('viewer');
-  if (!viewer) throw unauthenticated();
-  return viewer;
+export function requireMember(c: AppContext): Member {
+  const member = c.get('member');
+  if (!member) throw unauthenticated();
+  return member;
 }
 
 /**

@@ -69,8 +69,8 @@ const stemOf = (key: string) => /^([A-Za-z]+\/\d+-[0-9a-f]+)-\d+\.[a-z]+$/.exec(
 const stemColumn = sql`regexp_replace(${images.keys}[1], '-[0-9]+[.]webp$', '')`;
 
 /**
- * Who may load the stored file `key` (`/media`, app.ts): `open` when the upload it belongs to is a
- * profile picture or on a post or event open to everyone (core/visibility.ts `openToAnyone`; a
+ * Who may load the stored file `key` (`/media`, app/media.ts): `open` when the upload it belongs to
+ * is a profile picture or on a post or event open to everyone (core/visibility.ts `openToAnyone`; a
  * photo posted twice, once openly, is open), `audience` when it is only on things some may see or
  * not posted yet, null when no image names it.
  */

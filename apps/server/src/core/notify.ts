@@ -2,8 +2,8 @@
  * The one way any feature writes (or takes back) a notice. Callers pass their transaction, so the
  * notice commits or rolls back with the action that caused it, and publish
  * `{ kind: 'notification', recipientId }` on `live` after the commit when this returns true. An
- * action that is a single statement (a like) puts the same writes in it as CTEs instead
- * (`noticeWrites`, `noticeRetractions`).
+ * action that is a single statement (a like) puts the same writes in it as steps instead
+ * (`noticeWrites`, `noticeRetractions`, core/cte.ts).
  *
  * Grouping is maintained here, on write: a notice joins the recipient's group for its type and
  * target (the post, the event, the report, or the follower) on the current UTC day, created on the
@@ -22,6 +22,7 @@ import {
   user,
 } from '../db/schema.ts';
 import { addJobForRowSql, declareJob } from '../jobs/task.ts';
+import { type Cte, cte, withSteps } from './cte.ts';
 import { visibleTo } from './visibility.ts';
 
 /** A group's web push to its recipient's devices (features/notifications/push.ts sends it). */
@@ -74,13 +75,19 @@ export interface NoticeOptions {
   when?: SQL;
 }
 
+/** Steps of a statement that tell (or stop telling) someone, and the one whose rows say it happened. */
+export interface NoticeSteps {
+  steps: readonly Cte[];
+  /** A row per notice written (or taken back): `exists (select 1 from ${outcome})`. */
+  outcome: Cte;
+}
+
 /**
- * The writes of `notify` as CTEs of a statement (`notice_allowed`, `notice_group`, and
- * `notice_written` with a row when the notice was written), so that an action and its notice can
- * be one statement (a like: posts/service.ts). The checks gate the group's upsert, and the
+ * The writes of `notify` as steps of a statement (core/cte.ts), so that an action and its notice
+ * can be one statement (a like: posts/queries.ts). The checks gate the group's upsert, and the
  * person's row joins the group that upsert returns.
  */
-export function noticeWrites(notice: NewNotification<Value>, options: NoticeOptions = {}): SQL {
+export function noticeWrites(notice: NewNotification<Value>, options: NoticeOptions = {}): NoticeSteps {
   const { recipientId, actorId, type } = notice;
   const targetKey = targetKeyOf(notice);
   const notYetUnread = options.onceWhileUnread
@@ -92,27 +99,33 @@ export function noticeWrites(notice: NewNotification<Value>, options: NoticeOpti
     actorId === null
       ? sql`true`
       : sql`${actorId} <> ${recipientId} and exists (select 1 from ${user} where ${user.id} = ${actorId} and ${visibleTo(user.id, recipientId, { muted: true })})`;
-  return sql`notice_allowed as (
-      select 1 where ${options.when ?? sql`true`} and ${actorVisible} and not exists (
+  const allowed = cte(
+    'notice_allowed',
+    sql`select 1 where ${options.when ?? sql`true`} and ${actorVisible} and not exists (
         select 1 from ${notificationPreferences}
         where ${notificationPreferences.userId} = ${recipientId}
           and ${type} = any(${notificationPreferences.inAppOff}))
-      ${notYetUnread}
-    ), notice_group as (
-      insert into ${notificationGroups} (recipient_id, type, target_key, day, post_id, event_id, report_id)
+      ${notYetUnread}`,
+  );
+  const group = cte(
+    'notice_group',
+    sql`insert into ${notificationGroups} (recipient_id, type, target_key, day, post_id, event_id, report_id)
       select ${recipientId}, ${type}, ${targetKey}, ${utcToday},
         ${notice.postId ?? null}::uuid, ${notice.eventId ?? null}::uuid, ${notice.reportId ?? null}
-      from notice_allowed
+      from ${allowed}
       on conflict (recipient_id, type, target_key, day) do update set read = false, latest_at = now()
-      returning id, ${groupPush}
-    ), notice_written as (
-      insert into ${notifications} (group_id, type, recipient_id, actor_id, post_id, comment_id, event_id, report_id)
-      select notice_group.id, ${type}, ${recipientId}, ${actorId}, ${notice.postId ?? null}::uuid,
+      returning id, ${groupPush}`,
+  );
+  const written = cte(
+    'notice_written',
+    sql`insert into ${notifications} (group_id, type, recipient_id, actor_id, post_id, comment_id, event_id, report_id)
+      select ${group}.id, ${type}, ${recipientId}, ${actorId}, ${notice.postId ?? null}::uuid,
         ${notice.commentId ?? null}::uuid, ${notice.eventId ?? null}::uuid, ${notice.reportId ?? null}
-      from notice_group
+      from ${group}
       on conflict (group_id, actor_id) do update set created_at = now(), comment_id = excluded.comment_id
-      returning 1
-    )`;
+      returning 1`,
+  );
+  return { steps: [allowed, group, written], outcome: written };
 }
 
 /**
@@ -126,9 +139,10 @@ export async function notify(
   options: Pick<NoticeOptions, 'onceWhileUnread'> = {},
 ): Promise<boolean> {
   if (notice.actorId === notice.recipientId) return false;
-  const result = (await tx.execute(
-    sql`with ${noticeWrites(notice, options)} select 1 from notice_written`,
-  )) as unknown as { rows: unknown[] };
+  const { steps, outcome } = noticeWrites(notice, options);
+  const result = (await tx.execute(withSteps(steps, sql`select 1 from ${outcome}`))) as unknown as {
+    rows: unknown[];
+  };
   return result.rows.length > 0;
 }
 
@@ -140,30 +154,39 @@ export interface RetractedNotification<V extends Value = string>
 }
 
 /**
- * The writes of `retract` as CTEs of a statement: `retracted` (a row per notice taken back), then
- * the groups nobody is left in removed and the others' time set to their newest remaining notice.
- * The CTEs see the tables as they were before the statement, so "remaining" leaves out what
- * `retracted` removes.
+ * The writes of `retract` as steps of a statement (core/cte.ts): the notices taken back (the
+ * outcome, a row each), then the groups nobody is left in removed and the others' time set to their
+ * newest remaining notice. The steps see the tables as they were before the statement, so
+ * "remaining" leaves out what the first step removes.
  */
-export function noticeRetractions(notice: RetractedNotification<Value>, options: { when?: SQL } = {}): SQL {
-  const remaining = sql`${notifications.groupId} = ${notificationGroups.id} and ${notifications.id} not in (select id from retracted)`;
-  return sql`retracted as (
-      delete from ${notifications}
+export function noticeRetractions(
+  notice: RetractedNotification<Value>,
+  options: { when?: SQL } = {},
+): NoticeSteps {
+  const retracted = cte(
+    'retracted',
+    sql`delete from ${notifications}
       where ${options.when ?? sql`true`} and ${notifications.actorId} = ${notice.actorId}
         and ${notifications.type} = ${notice.type} and ${notifications.recipientId} = ${notice.recipientId}
         ${notice.postId ? sql`and ${notifications.postId} = ${notice.postId}` : sql``}
         ${notice.eventId ? sql`and ${notifications.eventId} = ${notice.eventId}` : sql``}
-      returning ${notifications.id}, ${notifications.groupId}
-    ), retracted_emptied as (
-      delete from ${notificationGroups}
-      where ${notificationGroups.id} in (select group_id from retracted)
-        and not exists (select 1 from ${notifications} where ${remaining})
-    ), retracted_latest as (
-      update ${notificationGroups}
+      returning ${notifications.id}, ${notifications.groupId}`,
+  );
+  const remaining = sql`${notifications.groupId} = ${notificationGroups.id} and ${notifications.id} not in (select id from ${retracted})`;
+  const emptied = cte(
+    'retracted_emptied',
+    sql`delete from ${notificationGroups}
+      where ${notificationGroups.id} in (select group_id from ${retracted})
+        and not exists (select 1 from ${notifications} where ${remaining})`,
+  );
+  const latest = cte(
+    'retracted_latest',
+    sql`update ${notificationGroups}
       set latest_at = (select max(${notifications.createdAt}) from ${notifications} where ${remaining})
-      where ${notificationGroups.id} in (select group_id from retracted)
-        and exists (select 1 from ${notifications} where ${remaining})
-    )`;
+      where ${notificationGroups.id} in (select group_id from ${retracted})
+        and exists (select 1 from ${notifications} where ${remaining})`,
+  );
+  return { steps: [retracted, emptied, latest], outcome: retracted };
 }
 
 /**
@@ -171,9 +194,10 @@ export function noticeRetractions(notice: RetractedNotification<Value>, options:
  * group when nobody is left; true when anything was removed. One statement.
  */
 export async function retract(tx: Db, notice: RetractedNotification): Promise<boolean> {
-  const result = (await tx.execute(
-    sql`with ${noticeRetractions(notice)} select 1 from retracted`,
-  )) as unknown as { rows: unknown[] };
+  const { steps, outcome } = noticeRetractions(notice);
+  const result = (await tx.execute(withSteps(steps, sql`select 1 from ${outcome}`))) as unknown as {
+    rows: unknown[];
+  };
   return result.rows.length > 0;
 }
 

@@ -48,8 +48,8 @@ export function rateLimit(name: RateLimitName): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { env, db } = c.get('deps');
     if (env.RATE_LIMITS === 'off') return next();
-    const viewer = c.get('viewer');
-    const subject = viewer ? `user:${viewer.id}` : `ip:${clientIp(c, env.TRUST_PROXY === 'true')}`;
+    const member = c.get('member');
+    const subject = member ? `user:${member.id}` : `ip:${clientIp(c, env.TRUST_PROXY === 'true')}`;
     const { count, retryAfter } = await consume(db, `${name}:${subject}`, rule.windowSeconds);
     if (count > rule.max) {
       c.header('retry-after', String(retryAfter));

@@ -1,7 +1,7 @@
 /**
  * The one shape of a service function: `doThing({ ctx, input })`. `ctx` is what the outside world
- * lends it (database, storage, live hub) and who is asking; `input` is already parsed by the
- * route's validator. Services never see Hono's context, so tests, jobs and benchmarks call them
+ * lends it (database, storage, live hub) and who is acting (`actor`, core/actor.ts); `input` is
+ * already parsed by the route's validator. Services never see Hono's context, so tests, jobs and benchmarks call them
  * the same way a route does (a route gets `ctx` from `signedIn`, as `c.get('ctx')`). Writes of more
  * than one statement go through `withTransaction`.
  */
@@ -10,12 +10,7 @@ import type { Db } from '../db/client.ts';
 import type { OutboundGate } from '../lib/outbound/gate.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Storage } from '../storage/storage.ts';
-
-/** The signed-in caller, as the session check (auth/session.ts) found them. */
-export interface Viewer {
-  id: string;
-  email: string;
-}
+import type { Actor, Member } from './actor.ts';
 
 export interface ServiceContext {
   db: Db;
@@ -23,8 +18,8 @@ export interface ServiceContext {
   live: LiveHub;
   /** Checks and sends requests to addresses members name, such as push services (outbound/gate.ts). */
   outbound: OutboundGate;
-  /** The signed-in caller: every permission check starts here. */
-  viewer: Viewer;
+  /** Who is acting: every permission check starts here. */
+  actor: Actor;
 }
 
 /** A service names the part of the context it uses, so a job or a benchmark passes only that. */
@@ -34,6 +29,15 @@ export type Ctx<K extends keyof ServiceContext> = Pick<ServiceContext, K>;
 export type ServiceArgs<K extends keyof ServiceContext, Input = never> = [Input] extends [never]
   ? { ctx: Ctx<K> }
   : { ctx: Ctx<K>; input: Input };
+
+/**
+ * The context a member's request carries (core/http.ts `signedIn`), and the argument of a service
+ * only a member may call: one that reads their email or checks their password.
+ */
+export type MemberContext = ServiceContext & { actor: Member };
+export type MemberServiceArgs<K extends keyof ServiceContext, Input = never> = ServiceArgs<K, Input> & {
+  ctx: { actor: Member };
+};
 
 /**
  * Runs `work` in a transaction: a new one on a database, or the caller's own when `db` already is

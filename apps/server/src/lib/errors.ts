@@ -1,5 +1,5 @@
 /**
- * Errors are values with a kind, mapped to HTTP once (in app.ts). Services throw these; routes
+ * Errors are values with a kind, mapped to HTTP once (app/errors.ts). Services throw these; routes
  * never pick status codes themselves.
  */
 import type { ErrorKind } from '@glimpse/shared';

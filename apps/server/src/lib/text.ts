@@ -1,8 +1,9 @@
 /**
  * Characters PostgreSQL cannot store in text: U+0000 (NUL) and unpaired UTF-16 surrogates (no
  * UTF-8 form; drivers would silently turn them into U+FFFD). Every JSON body, path and query
- * string is checked once (core/http.ts, app.ts), so a caption, a name or an id with one gets a
- * clear 400 instead of a database error (500) or a silently altered text.
+ * string is checked once (core/http.ts, app/request-guards.ts, app/auth-proxy.ts), so a caption,
+ * a name or an id with one gets a clear 400 instead of a database error (500) or a silently
+ * altered text.
  */
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -38,7 +38,7 @@ import type { CronEntry, JobLane } from '../jobs/runner.ts';
 import { defineTask, type Task } from '../jobs/task.ts';
 import { mailDeliveriesSweepTask, mailSendTask } from '../mail/mailer.ts';
 
-/** What a task may use: the app's dependencies (a job has no viewer). */
+/** What a task may use: the app's dependencies (a job has no actor). */
 export type JobDeps = AppDeps;
 
 const rateLimitsSweepTask = defineTask<Record<string, never>, JobDeps>({

@@ -2,7 +2,7 @@
  * A process the primary forked, on the database it prepared. Its role (GLIMPSE_PROCESS_ROLE, set by
  * the primary from NODE_TYPE) says what it runs: the whole app on the shared port (node:cluster hands
  * connections out), the background jobs (jobs/runner.ts with runtime/tasks.ts), or both. It answers
- * 503 while the database is unreachable (app.ts), and closes cleanly on SIGINT/SIGTERM.
+ * 503 while the database is unreachable (app/errors.ts), and closes cleanly on SIGINT/SIGTERM.
  */
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';

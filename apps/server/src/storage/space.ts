@@ -2,7 +2,7 @@
  * Running out of storage space. `isOutOfSpace` recognises the errors that mean it, from every
  * place a write lands: the disk or quota under DATA_DIR and the uploads (ENOSPC, EDQUOT),
  * PostgreSQL's `disk_full` (53100), and S3-compatible services that say they are full (MinIO's
- * codes, HTTP 507). app.ts answers them with 503 and the shared message instead of a 500, and
+ * codes, HTTP 507). app/errors.ts answers them with 503 and the shared message instead of a 500, and
  * tells the space monitor, which `/api/health` reads (docs/operations.md, "Health and disk space").
  */
 import { statfs as statfsOfNode } from 'node:fs/promises';
@@ -42,7 +42,7 @@ export function isOutOfSpace(error: unknown): boolean {
 export type StorageCondition = 'ok' | 'low' | 'full';
 
 export interface SpaceMonitor {
-  /** A write failed for want of space (app.ts calls it for every such error it answers). */
+  /** A write failed for want of space (app/errors.ts calls it for every such error it answers). */
   noteOutOfSpace(): void;
   check(): Promise<StorageCondition>;
 }

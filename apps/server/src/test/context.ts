@@ -257,7 +257,11 @@ export async function createTestContext(
     const signature = createHmac('sha256', testSecret).update(token).digest('base64');
     const visitor = client();
     visitor.setCookie('better-auth.session_token', encodeURIComponent(`${token}.${signature}`));
-    return { ...visitor, id: userId };
+    const [account] = await database.db
+      .select({ email: schema.user.email })
+      .from(schema.user)
+      .where(eq(schema.user.id, userId));
+    return { ...visitor, id: userId, email: account!.email };
   }
 
   /** `count` members with profiles, each with a signed-in client (see signInAs). */

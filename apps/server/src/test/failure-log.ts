@@ -1,7 +1,7 @@
 /**
  * What a test's server logged at warn and above, printed only if that test fails. Test contexts
  * otherwise log nothing, so a passing run stays quiet while a rare 500 in CI still names its cause
- * (app.ts logs every unhandled error with its stack).
+ * (app/errors.ts logs every unhandled error with its stack).
  */
 import { beforeEach } from 'vitest';
 

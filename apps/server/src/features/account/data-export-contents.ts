@@ -5,6 +5,7 @@
  */
 import { desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { systemActor } from '../../core/actor.ts';
 import type { Db } from '../../db/client.ts';
 import {
   comments,
@@ -174,7 +175,7 @@ export async function collectArchive(db: Db, userId: string, publicUrl: string):
   entries.push({ path: 'events.json', text: json(ownEvents) });
   for (const event of ownEvents) {
     const { body } = await getEventCalendar({
-      ctx: { db, viewer: { id: userId, email: account?.email ?? '' } },
+      ctx: { db, actor: systemActor(userId, 'data export') },
       input: { eventId: event.id, publicUrl },
     });
     entries.push({ path: `events/${event.id}-${calendarFileName(event.title)}`, text: body });

@@ -52,9 +52,9 @@ async function currentRow(db: Db, userId: string): Promise<ExportRow | null> {
 }
 
 export async function getDataExport({
-  ctx: { db, viewer },
-}: ServiceArgs<'db' | 'viewer'>): Promise<DataExportDto | null> {
-  const row = await currentRow(db, viewer.id);
+  ctx: { db, actor },
+}: ServiceArgs<'db' | 'actor'>): Promise<DataExportDto | null> {
+  const row = await currentRow(db, actor.id);
   if (!row || expired(row)) return null;
   return toDto(stale(row) ? { ...row, status: 'failed' } : row);
 }
@@ -64,16 +64,16 @@ export async function getDataExport({
  * job are written in one transaction: a build is queued exactly when a row says `building`.
  */
 export async function requestDataExport({
-  ctx: { db, storage, viewer },
-}: ServiceArgs<'db' | 'storage' | 'viewer'>): Promise<DataExportDto> {
-  const previous = await currentRow(db, viewer.id);
+  ctx: { db, storage, actor },
+}: ServiceArgs<'db' | 'storage' | 'actor'>): Promise<DataExportDto> {
+  const previous = await currentRow(db, actor.id);
   if (previous && previous.status === 'building' && !stale(previous)) return toDto(previous);
   // Replace the previous row in one statement; a concurrent request that lost the race sees the
   // new row (the unique key) and answers it instead of starting a second build.
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(dataExports)
-      .values({ userId: viewer.id, status: 'building' })
+      .values({ userId: actor.id, status: 'building' })
       .onConflictDoUpdate({
         target: dataExports.userId,
         set: {
@@ -92,7 +92,7 @@ export async function requestDataExport({
       await addJob(tx, dataExportTask, { exportId: inserted.id }, { jobKey: `export:${inserted.id}` });
     return inserted;
   });
-  if (!row) return toDto((await currentRow(db, viewer.id))!);
+  if (!row) return toDto((await currentRow(db, actor.id))!);
   if (previous?.fileKey) await storage.delete([previous.fileKey]).catch(() => {});
   return toDto(row);
 }
@@ -208,9 +208,9 @@ async function buildArchive(
 
 /** The ready archive of the caller, as a stream; 404 when there is none (or it expired). */
 export async function openDataExport({
-  ctx: { db, storage, viewer },
-}: ServiceArgs<'db' | 'storage' | 'viewer'>) {
-  const row = await currentRow(db, viewer.id);
+  ctx: { db, storage, actor },
+}: ServiceArgs<'db' | 'storage' | 'actor'>) {
+  const row = await currentRow(db, actor.id);
   if (row?.status !== 'ready' || !row.fileKey || expired(row)) throw notFound(messages.account.exportGone);
   const stored = await storage.get(row.fileKey);
   if (!stored) throw notFound(messages.account.exportGone);

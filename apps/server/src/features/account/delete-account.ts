@@ -13,7 +13,7 @@
 import { limits } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { removeAccountRows } from '../../core/account-removal.ts';
-import { type ServiceArgs, withTransaction } from '../../core/service.ts';
+import { type MemberServiceArgs, withTransaction } from '../../core/service.ts';
 import { dataExports, profiles, reports, reservedUsernames, verification } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { unsharedSnapshotKeys } from '../safety/reports.ts';
@@ -21,11 +21,12 @@ import { unsharedSnapshotKeys } from '../safety/reports.ts';
 /** Live events for at most this many deleted posts; beyond it the feeds catch up on their next load. */
 const postEventsMax = 200;
 
+/** A member's own deletion, after the route checked their password (and code): never another actor's. */
 export async function deleteAccount({
-  ctx: { db, storage, live, viewer },
+  ctx: { db, storage, live, actor },
   input: { logger },
-}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { logger: Logger }>): Promise<void> {
-  const me = viewer.id;
+}: MemberServiceArgs<'db' | 'storage' | 'live' | 'actor', { logger: Logger }>): Promise<void> {
+  const me = actor.id;
   // Loaded here, not at start: it brings Fedify, ~25 MB in every process that loads it
   // (docs/performance.md), and outside the transaction so that no lock waits for it.
   const { queueFarewell } = await import('../federation/outbox/farewell.ts');

@@ -31,7 +31,7 @@ export const accountRoutes = new Hono<AuthEnv>()
     const { newEmail, password } = c.req.valid('json');
     const { auth, mailer } = c.get('deps');
     await requirePassword(auth, c.req.raw.headers, password);
-    const oldEmail = c.get('ctx').viewer.email;
+    const oldEmail = c.get('ctx').actor.email;
     if (newEmail.toLowerCase() === oldEmail.toLowerCase()) {
       throw invalid(messages.changeEmail.same, { newEmail: messages.changeEmail.same });
     }
@@ -44,9 +44,8 @@ export const accountRoutes = new Hono<AuthEnv>()
       throw error;
     }
     const { db } = c.get('deps');
-    const viewer = c.get('ctx').viewer;
     await mailer.send(
-      await inAccountLanguage(db, viewer.id, () => emailChangeNoticeMail(oldEmail, newEmail)),
+      await inAccountLanguage(db, c.get('ctx').actor.id, () => emailChangeNoticeMail(oldEmail, newEmail)),
     );
     return c.json({ message: messages.changeEmail.sent }, 202);
   })
@@ -73,7 +72,7 @@ export const accountRoutes = new Hono<AuthEnv>()
       const { auth } = c.get('deps');
       const headers = c.req.raw.headers;
       await requirePassword(auth, headers, password);
-      await requireTwoFactorCode(auth, c.get('ctx').db, headers, c.get('ctx').viewer.id, code);
+      await requireTwoFactorCode(auth, c.get('ctx').db, headers, c.get('ctx').actor.id, code);
       try {
         return c.json(await auth.api.passkeyRegisterOptions({ headers }), 200);
       } catch (error) {
@@ -90,7 +89,7 @@ export const accountRoutes = new Hono<AuthEnv>()
       c.get('deps').auth,
       c.get('ctx').db,
       c.req.raw.headers,
-      c.get('ctx').viewer.id,
+      c.get('ctx').actor.id,
       code,
     );
     await deleteAccount({ ctx: c.get('ctx'), input: { logger: c.get('log') } });

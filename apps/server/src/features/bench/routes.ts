@@ -7,14 +7,14 @@
  */
 import { messages } from '@glimpse/shared';
 import { Hono } from 'hono';
-import { type AppEnv, requireViewer } from '../../core/http.ts';
+import { type AppEnv, requireMember } from '../../core/http.ts';
 import { invalid } from '../../lib/errors.ts';
 
 export function createBenchRoutes() {
   let stored = '{}';
   return new Hono<AppEnv>()
     .put('/bench/static', async (c) => {
-      requireViewer(c);
+      requireMember(c);
       const text = await c.req.text();
       try {
         JSON.parse(text);
@@ -25,7 +25,7 @@ export function createBenchRoutes() {
       return c.json({ bytes: Buffer.byteLength(stored) });
     })
     .get('/bench/static', (c) => {
-      requireViewer(c);
+      requireMember(c);
       return c.body(stored, 200, { 'content-type': 'application/json' });
     });
 }

@@ -42,24 +42,24 @@ function addressesOf(token: string, publicUrl: string): { url: string; webcalUrl
 
 /** Whether the member has a feed; the address itself is only ever shown when it is made. */
 export async function getCalendarFeed({
-  ctx: { db, viewer },
-}: ServiceArgs<'db' | 'viewer'>): Promise<CalendarFeedDto> {
+  ctx: { db, actor },
+}: ServiceArgs<'db' | 'actor'>): Promise<CalendarFeedDto> {
   const [feed] = await db
     .select({ createdAt: calendarFeeds.createdAt })
     .from(calendarFeeds)
-    .where(eq(calendarFeeds.userId, viewer.id));
+    .where(eq(calendarFeeds.userId, actor.id));
   return { active: Boolean(feed), url: null, webcalUrl: null };
 }
 
 /** A new address (the old one, if any, stops working at once). */
 export async function createCalendarFeed({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { publicUrl },
-}: ServiceArgs<'db' | 'viewer', { publicUrl: string }>): Promise<CalendarFeedDto> {
+}: ServiceArgs<'db' | 'actor', { publicUrl: string }>): Promise<CalendarFeedDto> {
   const token = randomBytes(limits.calendarFeedTokenBytes).toString('base64url');
   await db
     .insert(calendarFeeds)
-    .values({ userId: viewer.id, tokenHash: hashOf(token) })
+    .values({ userId: actor.id, tokenHash: hashOf(token) })
     .onConflictDoUpdate({
       target: calendarFeeds.userId,
       set: { tokenHash: hashOf(token), createdAt: sql`now()` },
@@ -67,10 +67,8 @@ export async function createCalendarFeed({
   return { active: true, ...addressesOf(token, publicUrl) };
 }
 
-export async function revokeCalendarFeed({
-  ctx: { db, viewer },
-}: ServiceArgs<'db' | 'viewer'>): Promise<void> {
-  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, viewer.id));
+export async function revokeCalendarFeed({ ctx: { db, actor } }: ServiceArgs<'db' | 'actor'>): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, actor.id));
 }
 
 /** The member's events as one calendar, for the holder of the token; 404 for any other token. */

@@ -1,6 +1,7 @@
 import type { EventAttendanceDto, EventDto, NotificationDto, Page } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionMember } from '../../core/actor.ts';
 import { eventAttendees, events } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { moveNextDates } from './next-dates.ts';
@@ -113,7 +114,7 @@ describe('the upcoming list', () => {
     });
     await hostEvent(host!, { title: 'In two days', startsAt: inDays(2) });
     await hostEvent(host!, { title: 'In six days', startsAt: inDays(6) });
-    const ctx = { db: t.db, storage: t.deps.storage, viewer: { id: host!.id, email: '' } };
+    const ctx = { db: t.db, storage: t.deps.storage, actor: sessionMember(host!.id, host!.email) };
     const titles = async (now: Date) =>
       (
         await listEvents({

@@ -39,13 +39,13 @@ async function lockVisibleEvent(tx: Db, viewerId: string, eventId: string) {
 
 /** The viewer's Going for one date as the detail page shows it. */
 async function attendanceFor(
-  ctx: ServiceArgs<'db' | 'storage' | 'viewer'>['ctx'],
+  ctx: ServiceArgs<'db' | 'storage' | 'actor'>['ctx'],
   eventId: string,
   occurrence: number,
 ): Promise<EventAttendanceDto> {
-  const rows = await selectEventsForViewer(ctx.db, ctx.viewer.id).where(eq(events.id, eventId)).limit(1);
+  const rows = await selectEventsForViewer(ctx.db, ctx.actor.id).where(eq(events.id, eventId)).limit(1);
   if (rows.length === 0) throw eventNotFound();
-  const [event] = await toEventDtos(ctx.db, ctx.storage, ctx.viewer.id, rows, { occurrence });
+  const [event] = await toEventDtos(ctx.db, ctx.storage, ctx.actor.id, rows, { occurrence });
   return event!.attendance;
 }
 
@@ -57,18 +57,18 @@ export async function setGoing({
   ctx,
   input: { eventId, occurrence, going },
 }: ServiceArgs<
-  'db' | 'storage' | 'live' | 'viewer',
+  'db' | 'storage' | 'live' | 'actor',
   { eventId: string; occurrence: number; going: boolean }
 >): Promise<EventAttendanceDto> {
-  const { db, viewer } = ctx;
+  const { db, actor } = ctx;
   // People going are listed by name, so only members with a profile join.
-  await requireProfile(db, viewer.id, () => forbidden(messages.event.profileRequired));
+  await requireProfile(db, actor.id, () => forbidden(messages.event.profileRequired));
   const changed = await withTransaction(db, async (tx) => {
-    const event = await lockVisibleEvent(tx, viewer.id, eventId);
+    const event = await lockVisibleEvent(tx, actor.id, eventId);
     const date = occurrenceAt(event, occurrence);
     if (!date)
       throw invalid(messages.event.occurrenceUnknown, { occurrence: messages.event.occurrenceUnknown });
-    const row = { eventId, occurrence, userId: viewer.id };
+    const row = { eventId, occurrence, userId: actor.id };
     const sameDate = and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.occurrence, occurrence));
     if (going) {
       if (event.cancelledAt) throw conflict(messages.event.cancelled);
@@ -98,7 +98,7 @@ export async function setGoing({
     // Withdrawing from a remote event is a Leave to its host, queued with the row's removal.
     const [removed] = await tx
       .delete(eventAttendees)
-      .where(and(sameDate, eq(eventAttendees.userId, viewer.id)))
+      .where(and(sameDate, eq(eventAttendees.userId, actor.id)))
       .returning({ status: eventAttendees.status, delivery: eventLeaveDelivery });
     if (!removed) return { hostId: event.hostId, promoted: null, changed: false };
     const promoted = removed.status === 'going' ? await promoteFirstWaiting(tx, eventId, occurrence) : null;
@@ -132,16 +132,16 @@ const joinedFirst = keyset(eventAttendees.createdAt, eventAttendees.userId, 'old
 
 /** Who is going to one date (or waiting for it), in the order they got their place. */
 export async function listAttendees({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { eventId, occurrence, status, cursor },
 }: ServiceArgs<
-  'db' | 'storage' | 'viewer',
+  'db' | 'storage' | 'actor',
   { eventId: string; occurrence: number; status: 'going' | 'waitlisted'; cursor: Cursor | null }
 >): Promise<Page<{ person: AuthorDto; joinedAt: string }>> {
   const [event] = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.id, eventId), eventVisibleTo(viewer.id)))
+    .where(and(eq(events.id, eventId), eventVisibleTo(actor.id)))
     .limit(1);
   if (!event) throw eventNotFound();
   const rows = await db
@@ -158,7 +158,7 @@ export async function listAttendees({
         eq(eventAttendees.eventId, eventId),
         eq(eventAttendees.occurrence, occurrence),
         eq(eventAttendees.status, status),
-        visibleTo(eventAttendees.userId, viewer.id),
+        visibleTo(eventAttendees.userId, actor.id),
         joinedFirst.after(cursor),
       ),
     )

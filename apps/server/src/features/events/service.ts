@@ -53,12 +53,12 @@ const previous = alias(events, 'previous');
 const joinedFirst = keyset(eventInterests.createdAt, eventInterests.userId, 'oldestFirst');
 
 export async function getEvent({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { eventId, occurrence },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { eventId: string; occurrence?: number }>): Promise<EventDto> {
-  const rows = await selectEventsForViewer(db, viewer.id).where(eq(events.id, eventId)).limit(1);
+}: ServiceArgs<'db' | 'storage' | 'actor', { eventId: string; occurrence?: number }>): Promise<EventDto> {
+  const rows = await selectEventsForViewer(db, actor.id).where(eq(events.id, eventId)).limit(1);
   if (rows.length === 0) throw eventNotFound();
-  const [event] = await toEventDtos(db, storage, viewer.id, rows, { occurrence });
+  const [event] = await toEventDtos(db, storage, actor.id, rows, { occurrence });
   return event!;
 }
 
@@ -91,18 +91,18 @@ function columnsOf(input: EventFieldsParsed) {
 export async function createEvent({
   ctx,
   input,
-}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', CreateEventInputParsed>): Promise<EventDto> {
-  const { db, viewer } = ctx;
-  await requireProfile(db, viewer.id, profileRequired);
-  if (input.imageId) await requireOwnImage(db, viewer.id, input.imageId, 'event');
+}: ServiceArgs<'db' | 'storage' | 'live' | 'actor', CreateEventInputParsed>): Promise<EventDto> {
+  const { db, actor } = ctx;
+  await requireProfile(db, actor.id, profileRequired);
+  if (input.imageId) await requireOwnImage(db, actor.id, input.imageId, 'event');
   let eventId: string;
   try {
     const [row] = await db
       .insert(events)
       .values({
-        hostId: viewer.id,
+        hostId: actor.id,
         ...columnsOf(input),
-        audience: input.audience ?? (await defaultAudience(db, viewer.id)),
+        audience: input.audience ?? (await defaultAudience(db, actor.id)),
         imageId: input.imageId ?? null,
       })
       // The host's followers on other servers get it: its delivery is queued with the row.
@@ -112,14 +112,14 @@ export async function createEvent({
     if (isUniqueViolation(error, 'events_image_uq')) throw conflict(messages.event.imageTaken);
     throw error;
   }
-  ctx.live.publish({ kind: 'event_changed', hostId: viewer.id, eventId });
+  ctx.live.publish({ kind: 'event_changed', hostId: actor.id, eventId });
   return getEvent({ ctx, input: { eventId } });
 }
 
 export async function deleteEvent({
   ctx,
   input: { eventId },
-}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { eventId: string }>): Promise<void> {
+}: ServiceArgs<'db' | 'storage' | 'live' | 'actor', { eventId: string }>): Promise<void> {
   const imageId = await withTransaction(ctx.db, async (tx) => {
     const [event] = await tx
       .select({ hostId: events.hostId, imageId: events.imageId })
@@ -127,7 +127,7 @@ export async function deleteEvent({
       .where(eq(events.id, eventId))
       .for('update');
     if (!event) throw eventNotFound();
-    if (event.hostId !== ctx.viewer.id) throw forbidden(messages.event.onlyHostDeletes);
+    if (event.hostId !== ctx.actor.id) throw forbidden(messages.event.onlyHostDeletes);
     // Interests go with the event (ON DELETE CASCADE).
     await tx
       .delete(events)
@@ -135,7 +135,7 @@ export async function deleteEvent({
       .returning({ delivery: eventDelivery('delete') });
     return event.imageId;
   });
-  ctx.live.publish({ kind: 'event_changed', hostId: ctx.viewer.id, eventId });
+  ctx.live.publish({ kind: 'event_changed', hostId: ctx.actor.id, eventId });
   if (imageId) await deleteImages(ctx, [imageId]);
 }
 
@@ -178,11 +178,11 @@ export async function updateEvent({
   ctx,
   input: { eventId, fields },
 }: ServiceArgs<
-  'db' | 'storage' | 'live' | 'viewer',
+  'db' | 'storage' | 'live' | 'actor',
   { eventId: string; fields: UpdateEventInputParsed }
 >): Promise<EventDto> {
   const told = await withTransaction(ctx.db, async (tx) => {
-    const before = await lockOwnEvent(tx, eventId, ctx.viewer.id, messages.event.onlyHostEdits);
+    const before = await lockOwnEvent(tx, eventId, ctx.actor.id, messages.event.onlyHostEdits);
     const after = columnsOf(fields);
     const moved =
       before.startsAt.getTime() !== after.startsAt.getTime() ||
@@ -207,7 +207,7 @@ export async function updateEvent({
       .where(and(eq(eventAttendees.eventId, eventId), gte(eventAttendees.occurrence, dates)));
     return moved && before.cancelledAt === null ? tell(tx, 'event_changed', eventId, before.hostId) : [];
   });
-  ctx.live.publish({ kind: 'event_changed', hostId: ctx.viewer.id, eventId });
+  ctx.live.publish({ kind: 'event_changed', hostId: ctx.actor.id, eventId });
   for (const recipientId of told) ctx.live.publish({ kind: 'notification', recipientId });
   return getEvent({ ctx, input: { eventId } });
 }
@@ -216,9 +216,9 @@ export async function updateEvent({
 export async function cancelEvent({
   ctx,
   input: { eventId },
-}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { eventId: string }>): Promise<EventDto> {
+}: ServiceArgs<'db' | 'storage' | 'live' | 'actor', { eventId: string }>): Promise<EventDto> {
   const told = await withTransaction(ctx.db, async (tx) => {
-    const event = await lockOwnEvent(tx, eventId, ctx.viewer.id, messages.event.onlyHostEdits);
+    const event = await lockOwnEvent(tx, eventId, ctx.actor.id, messages.event.onlyHostEdits);
     if (event.cancelledAt) throw conflict(messages.event.alreadyCancelled);
     await tx
       .update(events)
@@ -227,26 +227,26 @@ export async function cancelEvent({
       .returning({ delivery: eventDelivery('update') });
     return tell(tx, 'event_cancelled', eventId, event.hostId);
   });
-  ctx.live.publish({ kind: 'event_changed', hostId: ctx.viewer.id, eventId });
+  ctx.live.publish({ kind: 'event_changed', hostId: ctx.actor.id, eventId });
   for (const recipientId of told) ctx.live.publish({ kind: 'notification', recipientId });
   return getEvent({ ctx, input: { eventId } });
 }
 
 export async function setInterest({
-  ctx: { db, live, viewer },
+  ctx: { db, live, actor },
   input: { eventId, interested },
 }: ServiceArgs<
-  'db' | 'live' | 'viewer',
+  'db' | 'live' | 'actor',
   { eventId: string; interested: boolean }
 >): Promise<InterestStateDto> {
   // Joined people are listed by name, so only members with a profile join.
-  await requireProfile(db, viewer.id, profileRequired);
-  await requireVisibleEvent(db, viewer.id, eventId);
+  await requireProfile(db, actor.id, profileRequired);
+  await requireVisibleEvent(db, actor.id, eventId);
   let state: { interestedCount: number; hostId: string; notified: boolean; changed: boolean };
   try {
     state = await toggleWithCounter(db, {
       table: eventInterests,
-      row: { eventId, userId: viewer.id },
+      row: { eventId, userId: actor.id },
       on: interested,
       moveCounters: async (tx, step) => {
         const event = await interestStep(tx, eventId, step);
@@ -254,7 +254,7 @@ export async function setInterest({
         const notice = {
           type: 'event_interest',
           recipientId: event.hostId,
-          actorId: viewer.id,
+          actorId: actor.id,
           eventId,
         } as const;
         return { ...event, notified: await noticeForStep(tx, step, notice) };
@@ -273,15 +273,15 @@ export async function setInterest({
 export type EventList = { kind: 'followed' } | { kind: 'host'; hostId: string };
 
 export async function listEvents({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { list, when, cursor, size = pageSize, now = new Date() },
 }: ServiceArgs<
-  'db' | 'storage' | 'viewer',
+  'db' | 'storage' | 'actor',
   /** `now`: the benchmark's data set lives around its own "now". */
   { list: EventList; when: EventWhen; cursor: Cursor | null; size?: number; now?: Date }
 >): Promise<Page<EventDto>> {
   const scope =
-    list.kind === 'followed' ? hostedByFollowedOrSelf(db, viewer.id) : eq(events.hostId, list.hostId);
+    list.kind === 'followed' ? hostedByFollowedOrSelf(db, actor.id) : eq(events.hostId, list.hostId);
   const upcoming = when === 'upcoming';
   const order = upcoming ? soonestFirst : latestFirst;
   // The followed list (and the upcoming panel) is a feed: mutes apply there, not on a profile.
@@ -290,7 +290,7 @@ export async function listEvents({
   const inRange = upcoming
     ? and(gte(events.nextStartsAt, new Date(now.getTime() - nextDateSlackMs)), gte(lastStartsAt, now))
     : lt(lastStartsAt, now);
-  const rows = await selectEventsForViewer(db, viewer.id, { muted: list.kind === 'followed' })
+  const rows = await selectEventsForViewer(db, actor.id, { muted: list.kind === 'followed' })
     .where(and(scope, inRange, order.after(cursor)))
     .orderBy(...order.orderBy)
     .limit(size + 1);
@@ -300,7 +300,7 @@ export async function listEvents({
     id: event.id,
   }));
   return {
-    items: await toEventDtos(db, storage, viewer.id, page.rows, { now }),
+    items: await toEventDtos(db, storage, actor.id, page.rows, { now }),
     nextCursor: page.nextCursor,
   };
 }
@@ -309,7 +309,7 @@ export async function listEvents({
 export async function listUpcomingEvents({
   ctx,
   input: { limit },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { limit: number }>): Promise<{ items: EventDto[] }> {
+}: ServiceArgs<'db' | 'storage' | 'actor', { limit: number }>): Promise<{ items: EventDto[] }> {
   const page = await listEvents({
     ctx,
     input: { list: { kind: 'followed' }, when: 'upcoming', cursor: null, size: limit },
@@ -331,12 +331,12 @@ async function requireVisibleEvent(db: Db, viewerId: string, eventId: string) {
 
 /** Everyone who joined, in the order they joined. */
 export async function listInterested({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { eventId, cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { eventId: string; cursor: Cursor | null }>): Promise<
+}: ServiceArgs<'db' | 'storage' | 'actor', { eventId: string; cursor: Cursor | null }>): Promise<
   Page<EventInterestDto>
 > {
-  await requireVisibleEvent(db, viewer.id, eventId);
+  await requireVisibleEvent(db, actor.id, eventId);
   const rows = await db
     .select({
       interest: eventInterests,
@@ -349,7 +349,7 @@ export async function listInterested({
     .where(
       and(
         eq(eventInterests.eventId, eventId),
-        visibleTo(eventInterests.userId, viewer.id),
+        visibleTo(eventInterests.userId, actor.id),
         joinedFirst.after(cursor),
       ),
     )
@@ -365,16 +365,16 @@ export async function listInterested({
 
 /** The event as an .ics file for "Add to calendar". */
 export async function getEventCalendar({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { eventId, publicUrl },
-}: ServiceArgs<'db' | 'viewer', { eventId: string; publicUrl: string }>): Promise<{
+}: ServiceArgs<'db' | 'actor', { eventId: string; publicUrl: string }>): Promise<{
   body: string;
   fileName: string;
 }> {
   const [event] = await db
     .select(eventColumns)
     .from(events)
-    .where(and(eq(events.id, eventId), eventVisibleTo(viewer.id)))
+    .where(and(eq(events.id, eventId), eventVisibleTo(actor.id)))
     .limit(1);
   if (!event) throw eventNotFound();
   return {

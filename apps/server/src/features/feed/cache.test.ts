@@ -7,6 +7,7 @@ import type { Page, PostDto } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
+import { sessionMember } from '../../core/actor.ts';
 import { withTransaction } from '../../core/service.ts';
 import { posts, profiles } from '../../db/schema.ts';
 import { createPgListener, listenerApplicationName } from '../../live/pg-listener.ts';
@@ -153,7 +154,7 @@ describe('the home feed cache', () => {
         'the author’s account is deleted',
         () =>
           deleteAccount({
-            ctx: { ...t.deps, viewer: { id: author!.id, email: 'author@example.com' } },
+            ctx: { ...t.deps, actor: sessionMember(author!.id, author!.email) },
             input: { logger: t.deps.logger },
           }),
         async () => expect(await captions(viewer!)).toEqual([]),

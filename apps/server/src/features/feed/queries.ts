@@ -16,19 +16,18 @@
  *    not taken is skipped by a one-time filter, and so the generic plan is kept.
  *    Either way the viewer's own newest posts join from their author index (one more short scan of
  *    at most a page), kept out of the two branches so that neither plan changes.
- * 2. those posts for the viewer (`prepareFeedPage` in posts/queries.ts, shared with Explore). The
+ * 2. those posts for the viewer (`preparePostsPage` in posts/queries.ts, shared with Explore). The
  *    ids reach it as an `array(…)` run once before it: joined to the ids instead, planning alone
  *    (~0.9 ms) cost more than running it, and the planner, expecting thousands of rows, hashed
  *    every like of the viewer to compute 21 flags.
  */
 import { limits } from '@glimpse/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
-import { literalLimit, preparedFor } from '../../core/prepared.ts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { firstRows, preparedFor } from '../../core/prepared.ts';
 import { contentVisibleTo, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { follows, posts, profiles } from '../../db/schema.ts';
-import { newestPostIds, prepareFeedPage } from '../posts/queries.ts';
+import { newestPostIds, preparePostsPage } from '../posts/queries.ts';
 
 const viewerId = sql.placeholder('viewerId');
 
@@ -60,9 +59,9 @@ function walkAllPosts(db: Db, afterCursor: boolean) {
 
 /** Following few: each followed account's newest posts (a lateral index scan each). */
 function newestOfEachFollowed(db: Db, afterCursor: boolean) {
-  const ofOne = newestPostIds(db, eq(posts.authorId, follows.followeeId), afterCursor).as('of_one');
+  const ofOne = sql`(${newestPostIds(db, eq(posts.authorId, follows.followeeId), afterCursor)}) as of_one`;
   return db
-    .select({ id: ofOne.id, createdAt: ofOne.createdAt })
+    .select({ id: sql`of_one.id`, createdAt: sql`of_one.created_at` })
     .from(follows)
     .crossJoinLateral(ofOne)
     .where(
@@ -79,15 +78,17 @@ function ownNewest(db: Db, afterCursor: boolean) {
   return newestPostIds(db, eq(posts.authorId, viewerId), afterCursor);
 }
 
+/** The three ways' ids together, newest first: the page and one more of them. */
+function pageIds(db: Db, afterCursor: boolean): SQL {
+  const together = sql`(${walkAllPosts(db, afterCursor)})
+    union all ${newestOfEachFollowed(db, afterCursor)}
+    union all (${ownNewest(db, afterCursor)})
+    order by created_at desc, id desc`;
+  return firstRows(together, limits.pageSize + 1);
+}
+
 function preparePage(db: Db, afterCursor: boolean) {
-  const pageIds = unionAll(
-    walkAllPosts(db, afterCursor),
-    newestOfEachFollowed(db, afterCursor),
-    ownNewest(db, afterCursor),
-  )
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(literalLimit(limits.pageSize + 1));
-  return prepareFeedPage(db, pageIds, afterCursor ? 'feed_page_after' : 'feed_page');
+  return preparePostsPage(db, pageIds(db, afterCursor), afterCursor ? 'feed_page_after' : 'feed_page');
 }
 
 export const feedStatements = preparedFor((db) => ({

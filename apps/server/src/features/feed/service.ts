@@ -9,8 +9,8 @@ import { feedPage } from '../posts/queries.ts';
 import type { FeedCache, FeedRead } from './cache.ts';
 import { feedStatements } from './queries.ts';
 
-async function readFirstPage({ ctx }: ServiceArgs<'db' | 'storage' | 'viewer'>): Promise<FeedRead> {
-  const rows = await feedStatements(ctx.db).first.execute({ viewerId: ctx.viewer.id });
+async function readFirstPage({ ctx }: ServiceArgs<'db' | 'storage' | 'actor'>): Promise<FeedRead> {
+  const rows = await feedStatements(ctx.db).first.execute({ viewerId: ctx.actor.id });
   return {
     page: feedPage(ctx.storage, rows),
     postIds: rows.map((row) => row.post.id),
@@ -21,11 +21,11 @@ async function readFirstPage({ ctx }: ServiceArgs<'db' | 'storage' | 'viewer'>):
 export async function getFeed({
   ctx,
   input: { cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
+}: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
   if (!cursor) return (await readFirstPage({ ctx })).page;
   return feedPage(
     ctx.storage,
-    await feedStatements(ctx.db).next.execute({ viewerId: ctx.viewer.id, ...cursor }),
+    await feedStatements(ctx.db).next.execute({ viewerId: ctx.actor.id, ...cursor }),
   );
 }
 
@@ -36,9 +36,9 @@ export async function getFeed({
 export async function getFeedJson({
   ctx,
   input: { cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }> & {
+}: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null }> & {
   ctx: { feedCache: FeedCache };
 }): Promise<string> {
   if (cursor) return JSON.stringify(await getFeed({ ctx, input: { cursor } }));
-  return ctx.feedCache.firstPage(ctx.viewer.id, () => readFirstPage({ ctx }));
+  return ctx.feedCache.firstPage(ctx.actor.id, () => readFirstPage({ ctx }));
 }

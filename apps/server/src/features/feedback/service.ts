@@ -7,12 +7,12 @@ import type { ServiceArgs } from '../../core/service.ts';
 import { feedback } from '../../db/schema.ts';
 
 export async function sendFeedback({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input,
-}: ServiceArgs<'db' | 'viewer', FeedbackInput>): Promise<FeedbackDto> {
+}: ServiceArgs<'db' | 'actor', FeedbackInput>): Promise<FeedbackDto> {
   const [row] = await db
     .insert(feedback)
-    .values({ authorId: viewer.id, body: input.body })
+    .values({ authorId: actor.id, body: input.body })
     .returning({ id: feedback.id, createdAt: feedback.createdAt });
   return { id: row!.id, createdAt: row!.createdAt.toISOString() };
 }

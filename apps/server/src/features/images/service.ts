@@ -96,19 +96,19 @@ async function copyOfStoredPhoto(db: Db, ownerId: string, purpose: ImagePurpose,
  * image and whether it is a copy of one stored before (nothing new to encode).
  */
 export async function uploadImage({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { purpose, bytes, sourceUrl, oneAtATime = false, quotaMb = 0 },
 }: ServiceArgs<
-  'db' | 'storage' | 'viewer',
+  'db' | 'storage' | 'actor',
   { purpose: ImagePurpose; bytes: Buffer; sourceUrl?: string; oneAtATime?: boolean; quotaMb?: number }
 >): Promise<ImageDto & { copy: boolean }> {
   const isPost = purpose === 'post';
   const contentHash = sourceUrl ? null : createHash('sha256').update(bytes).digest('hex');
   const quotaBytes = quotaMb * 1024 * 1024;
-  const used = quotaBytes > 0 ? await storageUsedBy(db, viewer.id) : 0;
+  const used = quotaBytes > 0 ? await storageUsedBy(db, actor.id) : 0;
   if (quotaBytes > 0 && used >= quotaBytes) throw new StorageFullError(quotaMb);
   if (contentHash) {
-    const copy = await copyOfStoredPhoto(db, viewer.id, purpose, contentHash);
+    const copy = await copyOfStoredPhoto(db, actor.id, purpose, contentHash);
     if (copy) return { ...toImageDto(storage, copy, reachOfUpload(purpose)), copy: true };
   }
   const processed = await processImage(bytes, processOptionsOf(purpose, oneAtATime));
@@ -132,7 +132,7 @@ export async function uploadImage({
       const [inserted] = await tx
         .insert(images)
         .values({
-          ownerId: viewer.id,
+          ownerId: actor.id,
           purpose,
           keys,
           widths: processed.variants.map((v) => v.width),

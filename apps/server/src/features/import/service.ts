@@ -20,6 +20,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Audience, ImportDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { systemActor } from '../../core/actor.ts';
 import type { CoreDeps } from '../../core/deps.ts';
 import { deleteImages } from '../../core/images.ts';
 import { requireProfile } from '../../core/profiles.ts';
@@ -61,10 +62,10 @@ function toDto(row: ImportRow, maxPosts: number): ImportDto {
 }
 
 export async function getImport({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { maxPosts },
-}: ServiceArgs<'db' | 'viewer', { maxPosts: number }>): Promise<ImportDto | null> {
-  const [row] = await db.select().from(archiveImports).where(eq(archiveImports.userId, viewer.id));
+}: ServiceArgs<'db' | 'actor', { maxPosts: number }>): Promise<ImportDto | null> {
+  const [row] = await db.select().from(archiveImports).where(eq(archiveImports.userId, actor.id));
   return row ? toDto(row, maxPosts) : null;
 }
 
@@ -73,11 +74,11 @@ export async function getImport({
  * 400s with the reason, before anything is stored.
  */
 export async function startImport({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { file, maxPosts },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { file: string; maxPosts: number }>): Promise<ImportDto> {
-  await requireProfile(db, viewer.id, () => forbidden(messages.post.profileRequired));
-  const [previous] = await db.select().from(archiveImports).where(eq(archiveImports.userId, viewer.id));
+}: ServiceArgs<'db' | 'storage' | 'actor', { file: string; maxPosts: number }>): Promise<ImportDto> {
+  await requireProfile(db, actor.id, () => forbidden(messages.post.profileRequired));
+  const [previous] = await db.select().from(archiveImports).where(eq(archiveImports.userId, actor.id));
   if (previous?.status === 'running' && !stale(previous)) throw conflict(messages.import.busy);
   const archive = await openArchive(file);
   let contents: Awaited<ReturnType<typeof readContents>>;
@@ -109,7 +110,7 @@ export async function startImport({
       // Replaces the previous import unless one started meanwhile (a second tab): then it is busy.
       const [inserted] = await tx
         .insert(archiveImports)
-        .values({ userId: viewer.id, ...fresh })
+        .values({ userId: actor.id, ...fresh })
         .onConflictDoUpdate({
           target: archiveImports.userId,
           set: fresh,
@@ -154,7 +155,7 @@ async function importPost(
   accountAudience: Audience,
 ) {
   const { db, storage } = deps;
-  const viewer = { id: row.userId, email: '' };
+  const actor = systemActor(row.userId, 'import of an archive');
   const photos: { imageId: string; altText: string; copy: boolean }[] = [];
   try {
     for (const photo of post.photos) {
@@ -167,7 +168,7 @@ async function importPost(
         // As an upload: AVIF encodes in this process step aside, so the two never hold memory at once.
         const image = await deps.uploadGate.whileUploading(() =>
           uploadImage({
-            ctx: { db, storage, viewer },
+            ctx: { db, storage, actor },
             input: { purpose: 'post', bytes, oneAtATime: true, quotaMb: deps.env.ACCOUNT_STORAGE_QUOTA_MB },
           }),
         );

@@ -9,7 +9,7 @@ const heartbeatMs = 25_000;
  * The hub ends the stream when its session ends (live/hub.ts); the reconnect then gets 401.
  */
 export const liveRoutes = new Hono<AppEnv>().get('/live', signedIn, (c) => {
-  const viewer = c.get('viewer');
+  const member = c.get('member');
   const token = c.get('sessionToken');
   if (!token) throw new Error('a signed-in request without its session token');
   c.header('x-accel-buffering', 'no'); // proxies must pass events through at once
@@ -19,7 +19,7 @@ export const liveRoutes = new Hono<AppEnv>().get('/live', signedIn, (c) => {
       end = resolve;
       stream.onAbort(resolve);
     });
-    const unsubscribe = c.get('deps').live.subscribe(viewer.id, {
+    const unsubscribe = c.get('deps').live.subscribe(member.id, {
       token,
       send: (message) => void stream.writeSSE({ event: 'change', data: JSON.stringify(message) }),
       end,

@@ -9,19 +9,17 @@ import type { ServiceArgs } from '../../core/service.ts';
 import { jobQueueSummary, retryJob } from '../../jobs/admin.ts';
 import { notFound } from '../../lib/errors.ts';
 
-export async function getJobQueue({
-  ctx: { db, viewer },
-}: ServiceArgs<'db' | 'viewer'>): Promise<JobQueueDto> {
-  await requireAdmin(db, viewer.id);
+export async function getJobQueue({ ctx: { db, actor } }: ServiceArgs<'db' | 'actor'>): Promise<JobQueueDto> {
+  await requireAdmin(db, actor.id);
   return jobQueueSummary(db);
 }
 
 /** Runs a failed job again now with a fresh set of tries; 404 when it is no longer waiting as failed. */
 export async function retryFailedJob({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { jobId },
-}: ServiceArgs<'db' | 'viewer', { jobId: string }>): Promise<{ id: string }> {
-  await requireAdmin(db, viewer.id);
+}: ServiceArgs<'db' | 'actor', { jobId: string }>): Promise<{ id: string }> {
+  await requireAdmin(db, actor.id);
   if (!(await retryJob(db, jobId))) throw notFound(messages.jobs.notFound);
   return { id: jobId };
 }

@@ -15,6 +15,7 @@ import type {
 import { messages } from '@glimpse/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionMember } from '../../core/actor.ts';
 import { comments, notifications, posts, reports, user } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { collectLiveMessages } from '../../test/live-stream.ts';
@@ -531,15 +532,15 @@ describe('suspending staff', () => {
       const [onFirst, onSecond] = [await reportOn(first.id), await reportOn(second.id)];
       // Straight to the service: over HTTP the second request's session is often gone (the first
       // suspension ended it) before its transaction starts, and the race never happens.
-      const suspendAs = (viewerId: string, reportId: string) =>
+      const suspendAs = (staff: { id: string; email: string }, reportId: string) =>
         actOnReport({
-          ctx: { ...own.deps, viewer: { id: viewerId, email: '' } },
+          ctx: { ...own.deps, actor: sessionMember(staff.id, staff.email) },
           input: { reportId, action: 'suspend', note: '' },
         }).then(
           () => 'suspended',
           (error: Error) => error.message,
         );
-      const outcomes = await Promise.all([suspendAs(second.id, onFirst), suspendAs(first.id, onSecond)]);
+      const outcomes = await Promise.all([suspendAs(second, onFirst), suspendAs(first, onSecond)]);
       expect(outcomes.sort()).toEqual(['The last admin cannot be suspended.', 'suspended']);
       const admins = await own.db.select({ banned: user.banned }).from(user).where(eq(user.role, 'admin'));
       expect(admins.filter((a) => !a.banned)).toHaveLength(1);

@@ -22,6 +22,7 @@ import type {
 import { limits, messages } from '@glimpse/shared';
 import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { systemActor } from '../../core/actor.ts';
 import { commentRemoved } from '../../core/counters.ts';
 import { commentDelivery } from '../../core/federation-jobs.ts';
 import { notify } from '../../core/notify.ts';
@@ -74,19 +75,19 @@ const snapshotOf = (report: { id: string; snapshotText: string; snapshotImageKey
  * storage's private folder (`reportSnapshotsFolder`), so this is the only way to it.
  */
 export async function readReportSnapshot({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { reportId },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { reportId: string }>): Promise<{
+}: ServiceArgs<'db' | 'storage' | 'actor', { reportId: string }>): Promise<{
   key: string;
   file: StoredFile;
 }> {
-  await requireStaff(db, viewer.id);
+  await requireStaff(db, actor.id);
   const [report] = await db
     .select({ key: reports.snapshotImageKey, reportedUserId: reports.reportedUserId })
     .from(reports)
     .where(eq(reports.id, reportId));
   if (!report?.key) throw notFound();
-  requireNotAboutViewer(report, viewer.id);
+  requireNotAboutViewer(report, actor.id);
   const file = await storage.get(report.key);
   if (!file) throw notFound();
   return { key: report.key, file };
@@ -94,15 +95,15 @@ export async function readReportSnapshot({
 
 /** A page of reported targets, the most recently reported first, each with all its reports. */
 export async function listReportGroups({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { status, cursor },
 }: ServiceArgs<
-  'db' | 'storage' | 'viewer',
+  'db' | 'storage' | 'actor',
   { status: ReportListStatus; cursor: Cursor | null }
 >): Promise<ReportGroupPage> {
-  await requireStaff(db, viewer.id);
-  const left = await leftOutForViewer(db, viewer.id, status);
-  return { ...(await reportGroupsPage(db, storage, viewer.id, status, cursor)), ...left };
+  await requireStaff(db, actor.id);
+  const left = await leftOutForViewer(db, actor.id, status);
+  return { ...(await reportGroupsPage(db, storage, actor.id, status, cursor)), ...left };
 }
 
 /**
@@ -212,13 +213,13 @@ async function reportGroupsPage(
 
 /** The moderators' badge: open reports the viewer may handle. */
 export async function countOpenReports({
-  ctx: { db, viewer },
-}: ServiceArgs<'db' | 'viewer'>): Promise<{ count: number }> {
-  await requireStaff(db, viewer.id);
+  ctx: { db, actor },
+}: ServiceArgs<'db' | 'actor'>): Promise<{ count: number }> {
+  await requireStaff(db, actor.id);
   const [row] = await db
     .select({ value: count() })
     .from(reports)
-    .where(and(eq(reports.status, 'open'), notAbout(viewer.id)));
+    .where(and(eq(reports.status, 'open'), notAbout(actor.id)));
   return { count: row?.value ?? 0 };
 }
 
@@ -233,8 +234,8 @@ const resolutionOf: Record<ModerationAction, { status: 'resolved' | 'dismissed';
  * Refuses suspending yourself, and a moderator suspending staff (each told who can); an admin may
  * suspend another admin only while at least one other admin remains.
  */
-async function checkSuspendable(tx: Db, actor: { id: string; role: Role }, userId: string) {
-  if (userId === actor.id) throw invalid(messages.safety.cannotSuspendSelf);
+async function checkSuspendable(tx: Db, staff: { id: string; role: Role }, userId: string) {
+  if (userId === staff.id) throw invalid(messages.safety.cannotSuspendSelf);
   const [target] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId));
   if (!target) throw notFound(messages.profile.notFound);
   if (target.role !== 'admin') {
@@ -242,11 +243,11 @@ async function checkSuspendable(tx: Db, actor: { id: string; role: Role }, userI
     const [locked] = await tx.select({ role: user.role }).from(user).where(eq(user.id, userId)).for('update');
     if (locked?.role === 'member') return;
     if (locked?.role === 'moderator') {
-      if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendModerator);
+      if (staff.role !== 'admin') throw forbidden(messages.safety.cannotSuspendModerator);
       return;
     }
   }
-  if (actor.role !== 'admin') throw forbidden(messages.safety.cannotSuspendAdmin);
+  if (staff.role !== 'admin') throw forbidden(messages.safety.cannotSuspendAdmin);
   // Every admin row, locked in one order: two admins suspending each other at once are serialised
   // (no deadlock), and the second sees the first's suspension and is refused, so one admin remains.
   const admins = await tx
@@ -267,7 +268,7 @@ async function removeContent(
   ownerId: string,
 ) {
   // The owner's own delete, acting as the owner: the same cascade, counts and image cleanup.
-  const asOwner = { ...ctx, viewer: { id: ownerId, email: '' } };
+  const asOwner = { ...ctx, actor: systemActor(ownerId, 'moderator removes reported content') };
   if (type === 'account') throw invalid(messages.safety.nothingToRemove);
   if (type === 'post') {
     const [post] = await ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.id, targetId));
@@ -294,21 +295,21 @@ export async function actOnReport({
   ctx,
   input: { reportId, action, note },
 }: ServiceArgs<
-  'db' | 'storage' | 'live' | 'viewer',
+  'db' | 'storage' | 'live' | 'actor',
   { reportId: string; action: ModerationAction; note: Note }
 >): Promise<{ handled: number }> {
-  const { db, live, viewer } = ctx;
-  const role = await requireStaff(db, viewer.id);
+  const { db, live, actor } = ctx;
+  const role = await requireStaff(db, actor.id);
   const outcome = await withTransaction(db, async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
     if (!report) throw notFound(messages.safety.reportNotFound);
-    requireNotAboutViewer(report, viewer.id);
+    requireNotAboutViewer(report, actor.id);
     if (report.status !== 'open') throw conflict(messages.safety.reportAlreadyHandled);
     const subject = report.reportedUserId;
     let suspended = false;
     if (action === 'suspend') {
       if (!subject) throw invalid(messages.safety.accountDeleted);
-      await checkSuspendable(tx, { id: viewer.id, role }, subject);
+      await checkSuspendable(tx, { id: actor.id, role }, subject);
       suspended = await writeSuspension(tx, subject, true, note || report.reason);
     } else if (action === 'remove_content' && subject) {
       // Without a subject the account deleted itself, and its content went with it.
@@ -317,7 +318,7 @@ export async function actOnReport({
     const { status, resolution } = resolutionOf[action];
     const handled = await tx
       .update(reports)
-      .set({ status, resolution, resolvedById: viewer.id, resolvedAt: new Date() })
+      .set({ status, resolution, resolvedById: actor.id, resolvedAt: new Date() })
       .where(
         and(
           eq(reports.targetType, report.targetType),
@@ -327,7 +328,7 @@ export async function actOnReport({
       )
       .returning({ id: reports.id, reporterId: reports.reporterId });
     await tx.insert(moderationActions).values({
-      actorId: viewer.id,
+      actorId: actor.id,
       action,
       targetType: report.targetType,
       targetId: report.targetId,
@@ -355,10 +356,10 @@ export async function actOnReport({
 
 /** Lifts a suspension: the account signs in again and everything it made comes back. */
 export async function liftSuspension({
-  ctx: { db, live, viewer },
+  ctx: { db, live, actor },
   input: { userId, note },
-}: ServiceArgs<'db' | 'live' | 'viewer', { userId: string; note: Note }>): Promise<{ suspended: false }> {
-  await requireStaff(db, viewer.id);
+}: ServiceArgs<'db' | 'live' | 'actor', { userId: string; note: Note }>): Promise<{ suspended: false }> {
+  await requireStaff(db, actor.id);
   await withTransaction(db, async (tx) => {
     const [target] = await tx
       .select({ banned: user.banned })
@@ -369,7 +370,7 @@ export async function liftSuspension({
     if (!target.banned) throw conflict(messages.safety.notSuspended);
     await writeSuspension(tx, userId, false, null);
     await tx.insert(moderationActions).values({
-      actorId: viewer.id,
+      actorId: actor.id,
       action: 'lift_suspension',
       targetType: 'account',
       targetId: userId,
@@ -386,10 +387,10 @@ const auditNewestFirst = keyset(moderationActions.createdAt, moderationActions.i
 
 /** The audit log, newest first: who did what, to whom, when and why. */
 export async function listAudit({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<AuditEntryDto>> {
-  await requireStaff(db, viewer.id);
+}: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null }>): Promise<Page<AuditEntryDto>> {
+  await requireStaff(db, actor.id);
   const rows = await db
     .select()
     .from(moderationActions)

@@ -13,9 +13,9 @@ import { moderationActions, profiles, user } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 
 export async function listTeam({
-  ctx: { db, storage, viewer },
-}: ServiceArgs<'db' | 'storage' | 'viewer'>): Promise<{ items: TeamMemberDto[] }> {
-  await requireStaff(db, viewer.id);
+  ctx: { db, storage, actor },
+}: ServiceArgs<'db' | 'storage' | 'actor'>): Promise<{ items: TeamMemberDto[] }> {
+  await requireStaff(db, actor.id);
   const rows = await db
     .select({ id: user.id, role: user.role })
     .from(user)
@@ -36,13 +36,13 @@ export async function listTeam({
 
 /** An admin sets a member's role to moderator or back to member; idempotent, audited. */
 export async function setModerator({
-  ctx: { db, live, viewer },
+  ctx: { db, live, actor },
   input,
-}: ServiceArgs<'db' | 'live' | 'viewer', { userId: string; moderator: boolean }>): Promise<{
+}: ServiceArgs<'db' | 'live' | 'actor', { userId: string; moderator: boolean }>): Promise<{
   userId: string;
   role: Role;
 }> {
-  await requireAdmin(db, viewer.id);
+  await requireAdmin(db, actor.id);
   const [target] = await db
     .select({ id: user.id, role: user.role })
     .from(user)
@@ -50,14 +50,14 @@ export async function setModerator({
     .where(eq(user.id, input.userId))
     .limit(1);
   if (!target) throw notFound(messages.safety.noSuchMember);
-  if (target.id === viewer.id) throw invalid(messages.safety.cannotChangeOwnRole);
+  if (target.id === actor.id) throw invalid(messages.safety.cannotChangeOwnRole);
   if (target.role === 'admin') throw conflict(messages.safety.adminRoleFixed);
   const role: Role = input.moderator ? 'moderator' : 'member';
   if (target.role !== role) {
     await withTransaction(db, async (tx) => {
       await writeRole(tx, target.id, role);
       await tx.insert(moderationActions).values({
-        actorId: viewer.id,
+        actorId: actor.id,
         action: 'set_role',
         targetType: 'account',
         targetId: target.id,

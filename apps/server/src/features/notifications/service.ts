@@ -51,30 +51,30 @@ const hasVisibleNotice = (viewerId: string) =>
 export type NotificationFilter = 'all' | 'mentions';
 
 export async function listNotifications({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { cursor, filter },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null; filter: NotificationFilter }>): Promise<
+}: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null; filter: NotificationFilter }>): Promise<
   Page<NotificationDto>
 > {
   const rows = await db
     .select({
       group: notificationGroups,
       eventTitle: events.title,
-      actorCount: sql<number>`(select count(*)::int from ${notifications} where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(viewer.id)})`,
+      actorCount: sql<number>`(select count(*)::int from ${notifications} where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(actor.id)})`,
       latest: sql<{ actorIds: (string | null)[]; commentId: string | null }>`(
         select json_build_object('actorIds', coalesce(json_agg(l.actor_id), '[]'), 'commentId', (array_agg(l.comment_id))[1])
         from (select ${notifications.actorId} as actor_id, ${notifications.commentId} as comment_id from ${notifications}
-              where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(viewer.id)}
+              where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(actor.id)}
               order by ${notifications.createdAt} desc limit ${notificationLimits.groupAvatars}) l)`,
-      followingActor: sql<boolean>`(${notificationGroups.type} = 'new_follower' and exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${notificationGroups.targetKey}))`,
+      followingActor: sql<boolean>`(${notificationGroups.type} = 'new_follower' and exists (select 1 from ${follows} where ${follows.followerId} = ${actor.id} and ${follows.followeeId} = ${notificationGroups.targetKey}))`,
     })
     .from(notificationGroups)
     .leftJoin(events, eq(events.id, notificationGroups.eventId))
     .where(
       and(
-        eq(notificationGroups.recipientId, viewer.id),
+        eq(notificationGroups.recipientId, actor.id),
         filter === 'mentions' ? eq(notificationGroups.type, 'mention') : undefined,
-        hasVisibleNotice(viewer.id),
+        hasVisibleNotice(actor.id),
         newestFirst.after(cursor),
       ),
     )
@@ -107,16 +107,16 @@ export async function listNotifications({
 
 /** The badge: unread groups, off the partial index on unread groups. */
 export async function unreadCount({
-  ctx: { db, viewer },
-}: ServiceArgs<'db' | 'viewer'>): Promise<{ count: number }> {
+  ctx: { db, actor },
+}: ServiceArgs<'db' | 'actor'>): Promise<{ count: number }> {
   const [row] = await db
     .select({ value: count() })
     .from(notificationGroups)
     .where(
       and(
-        eq(notificationGroups.recipientId, viewer.id),
+        eq(notificationGroups.recipientId, actor.id),
         eq(notificationGroups.read, false),
-        hasVisibleNotice(viewer.id),
+        hasVisibleNotice(actor.id),
       ),
     );
   return { count: row?.value ?? 0 };
@@ -124,14 +124,14 @@ export async function unreadCount({
 
 /** Marks only the caller's own notifications; other tabs hear it and clear their badge. */
 export async function markAllRead({
-  ctx: { db, live, viewer },
-}: ServiceArgs<'db' | 'live' | 'viewer'>): Promise<{ marked: number }> {
+  ctx: { db, live, actor },
+}: ServiceArgs<'db' | 'live' | 'actor'>): Promise<{ marked: number }> {
   const marked = await db
     .update(notificationGroups)
     .set({ read: true })
-    .where(and(eq(notificationGroups.recipientId, viewer.id), eq(notificationGroups.read, false)))
+    .where(and(eq(notificationGroups.recipientId, actor.id), eq(notificationGroups.read, false)))
     .returning({ id: notificationGroups.id });
-  if (marked.length) live.publish({ kind: 'notification', recipientId: viewer.id });
+  if (marked.length) live.publish({ kind: 'notification', recipientId: actor.id });
   return { marked: marked.length };
 }
 
@@ -142,13 +142,13 @@ const flags = (off: readonly string[]) =>
   >;
 
 export async function getPreferences({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { vapidPublicKey },
-}: ServiceArgs<'db' | 'viewer', { vapidPublicKey: string }>): Promise<NotificationPreferencesDto> {
+}: ServiceArgs<'db' | 'actor', { vapidPublicKey: string }>): Promise<NotificationPreferencesDto> {
   const [row] = await db
     .select()
     .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, viewer.id))
+    .where(eq(notificationPreferences.userId, actor.id))
     .limit(1);
   return {
     inApp: flags(row?.inAppOff ?? []),
@@ -170,10 +170,10 @@ const applyChanges = (off: readonly string[], changes: Changes | undefined) =>
   });
 
 export async function updatePreferences({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { changes, vapidPublicKey },
 }: ServiceArgs<
-  'db' | 'viewer',
+  'db' | 'actor',
   {
     changes: { inApp?: Changes; push?: Changes; email?: { event_reminder?: boolean | undefined } };
     vapidPublicKey: string;
@@ -184,7 +184,7 @@ export async function updatePreferences({
     const [row] = await tx
       .select()
       .from(notificationPreferences)
-      .where(eq(notificationPreferences.userId, viewer.id))
+      .where(eq(notificationPreferences.userId, actor.id))
       .for('update')
       .limit(1);
     const inAppOff = applyChanges(row?.inAppOff ?? [], changes.inApp);
@@ -193,7 +193,7 @@ export async function updatePreferences({
     const emailOff = emailOn ? [] : ['event_reminder'];
     await tx
       .insert(notificationPreferences)
-      .values({ userId: viewer.id, inAppOff, pushOff, emailOff })
+      .values({ userId: actor.id, inAppOff, pushOff, emailOff })
       .onConflictDoUpdate({ target: notificationPreferences.userId, set: { inAppOff, pushOff, emailOff } });
     return { inApp: flags(inAppOff), push: flags(pushOff), email: emailFlags(emailOff), vapidPublicKey };
   });
@@ -206,9 +206,9 @@ export async function updatePreferences({
  * and passes it again at every push.
  */
 export async function subscribePush({
-  ctx: { db, outbound, viewer },
+  ctx: { db, outbound, actor },
   input: { endpoint, keys },
-}: ServiceArgs<'db' | 'outbound' | 'viewer', PushSubscriptionInput>): Promise<void> {
+}: ServiceArgs<'db' | 'outbound' | 'actor', PushSubscriptionInput>): Promise<void> {
   try {
     await outbound.check(endpoint);
   } catch (err) {
@@ -218,7 +218,7 @@ export async function subscribePush({
     }
     throw err;
   }
-  const row = { endpoint, userId: viewer.id, p256dh: keys.p256dh, auth: keys.auth };
+  const row = { endpoint, userId: actor.id, p256dh: keys.p256dh, auth: keys.auth };
   await db
     .insert(pushSubscriptions)
     .values(row)
@@ -227,10 +227,10 @@ export async function subscribePush({
 
 /** Forgets the caller's own subscription only. */
 export async function unsubscribePush({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { endpoint },
-}: ServiceArgs<'db' | 'viewer', { endpoint: string }>): Promise<void> {
+}: ServiceArgs<'db' | 'actor', { endpoint: string }>): Promise<void> {
   await db
     .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, viewer.id)));
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, actor.id)));
 }

@@ -22,10 +22,10 @@ export async function editPost({
   ctx,
   input: { postId, caption, altTexts, sensitive, audience: audienceInput },
 }: ServiceArgs<
-  'db' | 'storage' | 'live' | 'viewer',
+  'db' | 'storage' | 'live' | 'actor',
   { postId: string } & z.output<typeof EditPostInput>
 >): Promise<PostDto> {
-  const { db, viewer, live } = ctx;
+  const { db, actor, live } = ctx;
   const outcome = await withTransaction(db, async (tx) => {
     const [post] = await tx
       .select({
@@ -40,7 +40,7 @@ export async function editPost({
       .where(eq(posts.id, postId))
       .for('no key update');
     if (!post) throw postNotFound();
-    if (post.authorId !== viewer.id) throw forbidden(messages.postEdit.onlyAuthorEdits);
+    if (post.authorId !== actor.id) throw forbidden(messages.postEdit.onlyAuthorEdits);
     const photos = await tx
       .select({ position: postImages.position, altText: postImages.altText })
       .from(postImages)
@@ -93,7 +93,7 @@ export async function editPost({
     const mentioned = await notifyMentions(tx, {
       text: caption,
       previousText: post.caption,
-      actorId: viewer.id,
+      actorId: actor.id,
       subject: { postId },
     });
     return { changed: true, mentioned };
@@ -105,11 +105,11 @@ export async function editPost({
 
 /** Every version of the post, newest (the current one) first. */
 export async function listPostVersions({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { postId },
-}: ServiceArgs<'db' | 'viewer', { postId: string }>): Promise<PostVersionDto[]> {
+}: ServiceArgs<'db' | 'actor', { postId: string }>): Promise<PostVersionDto[]> {
   // The history is seen by whoever may see the post, no one else.
-  await requireVisiblePost(db, viewer.id, postId);
+  await requireVisiblePost(db, actor.id, postId);
   const [post] = await db
     .select({
       caption: posts.caption,

@@ -2,7 +2,7 @@
  * Posts as one viewer sees them: image, author with picture and badges, counts, and whether the
  * viewer liked or saved each, in a single query whatever the page size (no N+1). Comments with
  * their authors, likewise. The mappers to DTOs sit beside the selects that feed them, and every
- * statement the posts service and the feed run is prepared here (`postStatements`, `prepareFeedPage`);
+ * statement the posts service and the feed run is prepared here (`postStatements`, `preparePostsPage`);
  * the rules (who may, what then) are the service's.
  */
 import type { AuthorDto, CommentDto, Page, PostDto } from '@glimpse/shared';
@@ -10,10 +10,11 @@ import { limits } from '@glimpse/shared';
 import { and, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { commentAddedStep, likeCountStep } from '../../core/counters.ts';
+import { cte, withSteps } from '../../core/cte.ts';
 import { commentDelivery, likeDelivery } from '../../core/federation-jobs.ts';
 import { type ImageDtoRow, imageDtoColumns, toImageDto } from '../../core/images.ts';
 import { noticeRetractions, noticeWrites } from '../../core/notify.ts';
-import { literalLimit, preparedFor, prepareSql } from '../../core/prepared.ts';
+import { firstRows, preparedFor, prepareSql } from '../../core/prepared.ts';
 import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../../core/profiles.ts';
 import { type AudienceOptions, contentVisibleTo, type ViewerId, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
@@ -28,16 +29,19 @@ const pageSize = limits.pageSize;
 
 /**
  * The ids of the newest posts matching `where`, after the cursor placeholders `at` and `id` when
- * `afterCursor`: a page and one more, as the feed and Explore find them before `feedPage` reads them.
+ * `afterCursor`: a page and one more (`firstRows`, core/prepared.ts), as the feed, Explore and a
+ * profile find them before `preparePostsPage` reads them.
  */
-export function newestPostIds(db: Db, where: SQL | undefined, afterCursor: boolean) {
+export function newestPostIds(db: Db, where: SQL | undefined, afterCursor: boolean): SQL {
   const cursor = { at: sql.placeholder('at'), id: sql.placeholder('id') };
-  return db
-    .select({ id: posts.id, createdAt: posts.createdAt })
-    .from(posts)
-    .where(and(where, afterCursor ? newestFirst.after(cursor) : undefined))
-    .orderBy(...newestFirst.orderBy)
-    .limit(literalLimit(limits.pageSize + 1));
+  return firstRows(
+    db
+      .select({ id: posts.id, createdAt: posts.createdAt })
+      .from(posts)
+      .where(and(where, afterCursor ? newestFirst.after(cursor) : undefined))
+      .orderBy(...newestFirst.orderBy),
+    pageSize + 1,
+  );
 }
 
 /** The audience rule (core/visibility.ts) on the posts table: every read of a post goes through it. */
@@ -145,48 +149,56 @@ const cursorParams = { at: sql.placeholder('at'), id: sql.placeholder('id') };
 
 /** What opening a post, browsing Explore or a profile, liking and commenting run, prepared (core/prepared.ts). */
 export const postStatements = preparedFor((db) => {
+  // A profile's grid: the viewer's mutes do not apply to a profile they open.
   const authorPage = (afterCursor: boolean) =>
-    selectPostsForViewer(db, viewerParam)
-      .where(
-        and(
-          eq(posts.authorId, sql.placeholder('authorId')),
-          afterCursor ? newestFirst.after(cursorParams) : undefined,
-        ),
-      )
-      .orderBy(...newestFirst.orderBy)
-      .limit(literalLimit(pageSize + 1))
-      .prepare(`posts_author${afterCursor ? '_after' : ''}`);
+    preparePostsPage(
+      db,
+      newestPostIds(
+        db,
+        and(eq(posts.authorId, sql.placeholder('authorId')), postVisibleTo(viewerParam)),
+        afterCursor,
+      ),
+      `posts_author${afterCursor ? '_after' : ''}`,
+      {},
+    );
   // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
   const explorePage = (afterCursor: boolean) =>
-    prepareFeedPage(
+    preparePostsPage(
       db,
       newestPostIds(db, postVisibleTo(viewerParam, { muted: true, publicOnly: true }), afterCursor),
       `explore_page${afterCursor ? '_after' : ''}`,
     );
   // Only while the post itself is visible: a page with comments then needs no separate check.
   const postVisible = sql`exists (select 1 from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)})`;
-  const commentsPage = (afterCursor: boolean) =>
-    selectComments(db, viewerParam)
-      .where(
-        and(
-          eq(comments.postId, postParam),
-          postVisible,
-          afterCursor ? commentsOldestFirst.after(cursorParams) : undefined,
-        ),
-      )
+  // The page's ids first, then those comments with their authors, as a page of posts is read.
+  const commentsPage = (afterCursor: boolean) => {
+    const pageIds = firstRows(
+      db
+        .select({ id: comments.id })
+        .from(comments)
+        .where(
+          and(
+            eq(comments.postId, postParam),
+            postVisible,
+            visibleTo(comments.authorId, viewerParam),
+            afterCursor ? commentsOldestFirst.after(cursorParams) : undefined,
+          ),
+        )
+        .orderBy(...commentsOldestFirst.orderBy),
+      pageSize + 1,
+    );
+    return selectComments(db, viewerParam)
+      .where(sql`${comments.id} = any(array(select id from (${pageIds}) as page_ids))`)
       .orderBy(...commentsOldestFirst.orderBy)
-      .limit(literalLimit(pageSize + 1))
       .prepare(`comments_page${afterCursor ? '_after' : ''}`);
+  };
+  // A post's id is its primary key: at most one row, so neither needs a LIMIT.
   return {
-    post: selectPostsForViewer(db, viewerParam)
-      .where(eq(posts.id, postParam))
-      .limit(literalLimit(1))
-      .prepare('post_detail'),
+    post: selectPostsForViewer(db, viewerParam).where(eq(posts.id, postParam)).prepare('post_detail'),
     visiblePost: db
       .select({ id: posts.id })
       .from(posts)
       .where(and(eq(posts.id, postParam), postVisibleTo(viewerParam)))
-      .limit(literalLimit(1))
       .prepare('post_visible'),
     explore: [explorePage(false), explorePage(true)] as const,
     author: [authorPage(false), authorPage(true)] as const,
@@ -207,7 +219,7 @@ interface LikeOutcome {
 }
 
 /**
- * A like or unlike as one statement, so the commonest write is one round trip and one commit (it
+ * A like or unlike as one statement (core/cte.ts), so the commonest write is one round trip and one commit (it
  * was six or eight: the check, BEGIN, the row, the counter, the notice, COMMIT). Its CTEs: the post
  * if the viewer may see it (no row out: 404), the like row added or removed (its primary key makes
  * repeats do nothing), its Like or Undo(Like) queued when the post is a remote account's (in the
@@ -216,28 +228,36 @@ interface LikeOutcome {
  * concurrent like waits for the post's row and adds to the count it finds, so counts stay exact.
  */
 function likeStatement(liked: boolean): SQL {
+  const target = cte(
+    'target',
+    sql`select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likeCount} as like_count
+      from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)}`,
+  );
+  const changed = cte(
+    'changed',
+    liked
+      ? sql`insert into ${postLikes} (post_id, user_id) select id, ${viewerParam} from ${target}
+          on conflict do nothing returning post_id, ${likeDelivery(true)}`
+      : sql`delete from ${postLikes}
+          where ${postLikes.postId} in (select id from ${target}) and ${postLikes.userId} = ${viewerParam}
+          returning post_id, ${likeDelivery(false)}`,
+  );
+  const counted = likeCountStep(sql`select post_id from ${changed}`, liked);
   const notice = {
     type: 'post_like',
-    recipientId: sql`(select author_id from target)`,
+    recipientId: sql`(select author_id from ${target})`,
     actorId: viewerParam,
     postId: postParam,
   } as const;
-  const when = sql`exists (select 1 from changed)`;
-  return sql`with target as (
-      select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.likeCount} as like_count
-      from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)}
-    ), changed as (${
-      liked
-        ? sql`insert into ${postLikes} (post_id, user_id) select id, ${viewerParam} from target
-            on conflict do nothing returning post_id, ${likeDelivery(true)}`
-        : sql`delete from ${postLikes}
-            where ${postLikes.postId} in (select id from target) and ${postLikes.userId} = ${viewerParam}
-            returning post_id, ${likeDelivery(false)}`
-    }), counted as (${likeCountStep(sql`select post_id from changed`, liked)}), ${liked ? noticeWrites(notice, { when }) : noticeRetractions(notice, { when })}
-    select coalesce((select like_count from counted), like_count) as "likeCount", author_id as "authorId",
-      exists (select 1 from changed) as changed,
-      exists (select 1 from ${liked ? sql`notice_written` : sql`retracted`}) as notified
-    from target`;
+  const when = sql`exists (select 1 from ${changed})`;
+  const told = liked ? noticeWrites(notice, { when }) : noticeRetractions(notice, { when });
+  return withSteps(
+    [target, changed, counted, ...told.steps],
+    sql`select coalesce((select like_count from ${counted}), like_count) as "likeCount", author_id as "authorId",
+      exists (select 1 from ${changed}) as changed,
+      exists (select 1 from ${told.outcome}) as notified
+    from ${target}`,
+  );
 }
 
 interface CommentOutcome {
@@ -245,11 +265,18 @@ interface CommentOutcome {
   postId: string;
   authorId: string;
   body: string;
-  /** As PostgreSQL writes a timestamp (raw SQL rows are not mapped): `new Date` reads it, as drizzle does. */
+  /** As PostgreSQL writes a timestamp (selected as text, whichever way the statement runs): `new Date` reads it. */
   createdAt: string;
   postAuthorId: string;
   /** Whether the post's author was told (not when they comment on their own post). */
   notified: boolean;
+}
+
+/** Who comments on which post, with what: placeholders for the prepared statement, values in a transaction. */
+interface CommentValues {
+  viewerId: string | Placeholder;
+  postId: string | Placeholder;
+  body: string | Placeholder;
 }
 
 /**
@@ -258,36 +285,66 @@ interface CommentOutcome {
  * post's count, and the author's notice. Mentions are told in the same transaction by
  * `notifyMentions` after it, so a comment that mentions nobody, most of them, is one round trip.
  */
-export const prepareComment = (db: Db) =>
+const prepareComment = (db: Db) =>
   prepareSql<CommentOutcome>(
     db,
     'comment_add',
-    sql`with target as (
-      select ${posts.id} as id, ${posts.authorId} as author_id
-      from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)}
-    ), added as (
-      insert into ${comments} (post_id, author_id, body) select id, ${viewerParam}, ${sql.placeholder('body')} from target
-      returning id, post_id, author_id, body, created_at, ${commentDelivery('insert')}
-    ), counted as (${commentAddedStep(sql`select post_id from added`)}), ${noticeWrites({
-      type: 'post_comment',
-      recipientId: sql`(select author_id from target)`,
-      actorId: viewerParam,
-      postId: postParam,
-      commentId: sql`(select id from added)`,
-    })}
-    select id, post_id as "postId", author_id as "authorId", body, created_at as "createdAt",
-      (select author_id from target) as "postAuthorId", exists (select 1 from notice_written) as notified
-    from added`,
+    commentStatement({ viewerId: viewerParam, postId: postParam, body: sql.placeholder('body') }),
   );
 
 /**
- * A feed page's statement (home or Explore), newest first: `pageIds` finds the page's ids (a page
- * and one more), and the same statement reads those posts for the viewer. The ids are an
- * `array(…)`, which PostgreSQL runs once before the rest, so it plans the posts for a handful of
- * ids as it did when they came as a parameter, and keeps one generic plan.
+ * The same statement inside a transaction, when more must commit with the comment (its mentions'
+ * notices, the federation row of a remote reply): run with its values, not prepared, since a
+ * prepared statement belongs to the pool. Undefined when the post is not there for the viewer.
  */
-export function prepareFeedPage(db: Db, pageIds: SQLWrapper, name: string) {
-  return selectPostsForViewer(db, viewerParam, posts.createdAt, { muted: true })
+export async function addCommentIn(
+  tx: Db,
+  values: { viewerId: string; postId: string; body: string },
+): Promise<CommentOutcome | undefined> {
+  const result = (await tx.execute(commentStatement(values))) as unknown as { rows: CommentOutcome[] };
+  return result.rows[0];
+}
+
+function commentStatement({ viewerId, postId, body }: CommentValues): SQL {
+  const target = cte(
+    'target',
+    sql`select ${posts.id} as id, ${posts.authorId} as author_id
+      from ${posts} where ${posts.id} = ${postId} and ${postVisibleTo(viewerId)}`,
+  );
+  const added = cte(
+    'added',
+    sql`insert into ${comments} (post_id, author_id, body) select id, ${viewerId}, ${body} from ${target}
+      returning id, post_id, author_id, body, created_at, ${commentDelivery('insert')}`,
+  );
+  const told = noticeWrites({
+    type: 'post_comment',
+    recipientId: sql`(select author_id from ${target})`,
+    actorId: viewerId,
+    postId,
+    commentId: sql`(select id from ${added})`,
+  });
+  return withSteps(
+    [target, added, commentAddedStep(sql`select post_id from ${added}`), ...told.steps],
+    sql`select id, post_id as "postId", author_id as "authorId", body, created_at::text as "createdAt",
+      (select author_id from ${target}) as "postAuthorId", exists (select 1 from ${told.outcome}) as notified
+    from ${added}`,
+  );
+}
+
+/**
+ * A page of posts' statement (home, Explore, a profile), newest first: `pageIds` finds the page's
+ * ids (a page and one more), and the same statement reads those posts for the viewer. The ids are
+ * an `array(…)`, which PostgreSQL runs once before the rest, so it plans the posts for a handful of
+ * ids as it did when they came as a parameter, and keeps one generic plan. `visibility`: the
+ * feeds leave out the accounts the viewer muted, a profile does not.
+ */
+export function preparePostsPage(
+  db: Db,
+  pageIds: SQLWrapper,
+  name: string,
+  visibility: AudienceOptions = { muted: true },
+) {
+  return selectPostsForViewer(db, viewerParam, posts.createdAt, visibility)
     .where(sql`${posts.id} = any(array(select id from (${pageIds}) as page_ids))`)
     .orderBy(...newestFirst.orderBy)
     .prepare(name);

@@ -31,10 +31,10 @@ import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
 import {
+  addCommentIn,
   commentRowToDto,
   feedPage,
   postStatements,
-  prepareComment,
   selectPostsForViewer,
   toCommentDto,
   toPostDto,
@@ -45,10 +45,10 @@ const profileRequired = () => forbidden(messages.post.profileRequired);
 const postNotFound = () => notFound(messages.post.notFound);
 
 export async function getPost({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { postId },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { postId: string }>): Promise<PostDto> {
-  const [row] = await postStatements(db).post.execute({ viewerId: viewer.id, postId });
+}: ServiceArgs<'db' | 'storage' | 'actor', { postId: string }>): Promise<PostDto> {
+  const [row] = await postStatements(db).post.execute({ viewerId: actor.id, postId });
   if (!row) throw postNotFound();
   return toPostDto(storage, row);
 }
@@ -56,12 +56,12 @@ export async function getPost({
 export async function createPost({
   ctx,
   input,
-}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', z.output<typeof CreatePostInput>>): Promise<PostDto> {
-  const { db, viewer } = ctx;
-  await requireProfile(db, viewer.id, profileRequired);
+}: ServiceArgs<'db' | 'storage' | 'live' | 'actor', z.output<typeof CreatePostInput>>): Promise<PostDto> {
+  const { db, actor } = ctx;
+  await requireProfile(db, actor.id, profileRequired);
   await requireOwnImages(
     db,
-    viewer.id,
+    actor.id,
     input.photos.map((p) => p.imageId),
     'post',
   );
@@ -71,10 +71,10 @@ export async function createPost({
       const [post] = await tx
         .insert(posts)
         .values({
-          authorId: viewer.id,
+          authorId: actor.id,
           caption: input.caption,
           sensitive: input.sensitive,
-          audience: input.audience ?? (await defaultAudience(tx, viewer.id)),
+          audience: input.audience ?? (await defaultAudience(tx, actor.id)),
         })
         // The author's followers on other servers get it: its delivery is queued with the row.
         .returning({ id: posts.id, createdAt: posts.createdAt, delivery: postDelivery('insert') });
@@ -85,7 +85,7 @@ export async function createPost({
       await syncPostTags(tx, post!, input.caption);
       const mentioned = await notifyMentions(tx, {
         text: input.caption,
-        actorId: viewer.id,
+        actorId: actor.id,
         subject: { postId: post!.id },
       });
       return { postId: post!.id, mentioned };
@@ -94,7 +94,7 @@ export async function createPost({
     if (isUniqueViolation(error, 'post_images_image_uq')) throw conflict(messages.post.imageTaken);
     throw error;
   }
-  ctx.live.publish({ kind: 'post_created', authorId: viewer.id, postId: created.postId });
+  ctx.live.publish({ kind: 'post_created', authorId: actor.id, postId: created.postId });
   for (const recipientId of created.mentioned) ctx.live.publish({ kind: 'notification', recipientId });
   return getPost({ ctx, input: { postId: created.postId } });
 }
@@ -102,7 +102,7 @@ export async function createPost({
 export async function deletePost({
   ctx,
   input: { postId },
-}: ServiceArgs<'db' | 'storage' | 'live' | 'viewer', { postId: string }>): Promise<void> {
+}: ServiceArgs<'db' | 'storage' | 'live' | 'actor', { postId: string }>): Promise<void> {
   const imageIds = await withTransaction(ctx.db, async (tx) => {
     const [post] = await tx
       .select({ authorId: posts.authorId })
@@ -110,7 +110,7 @@ export async function deletePost({
       .where(eq(posts.id, postId))
       .for('update');
     if (!post) throw postNotFound();
-    if (post.authorId !== ctx.viewer.id) throw forbidden(messages.post.onlyAuthorDeletes);
+    if (post.authorId !== ctx.actor.id) throw forbidden(messages.post.onlyAuthorDeletes);
     // Photos, likes, saves, comments, tags and versions go with the post (ON DELETE CASCADE).
     const photos = await tx
       .delete(postImages)
@@ -122,7 +122,7 @@ export async function deletePost({
       .returning({ delivery: postDelivery('delete') });
     return photos.map((p) => p.imageId);
   });
-  ctx.live.publish({ kind: 'post_deleted', authorId: ctx.viewer.id, postId });
+  ctx.live.publish({ kind: 'post_deleted', authorId: ctx.actor.id, postId });
   await deleteImages(ctx, imageIds);
 }
 
@@ -133,11 +133,11 @@ export async function requireVisiblePost(db: Db, viewerId: string, postId: strin
 }
 
 export async function setLike({
-  ctx: { db, live, viewer },
+  ctx: { db, live, actor },
   input: { postId, liked },
-}: ServiceArgs<'db' | 'live' | 'viewer', { postId: string; liked: boolean }>): Promise<LikeStateDto> {
+}: ServiceArgs<'db' | 'live' | 'actor', { postId: string; liked: boolean }>): Promise<LikeStateDto> {
   const statement = liked ? postStatements(db).like : postStatements(db).unlike;
-  const [outcome] = (await statement.execute({ viewerId: viewer.id, postId })).rows;
+  const [outcome] = (await statement.execute({ viewerId: actor.id, postId })).rows;
   if (!outcome) throw postNotFound();
   if (outcome.changed) live.publish({ kind: 'post_changed', postId });
   if (outcome.notified) live.publish({ kind: 'notification', recipientId: outcome.authorId });
@@ -146,13 +146,13 @@ export async function setLike({
 
 /** A save has no counter and nobody else sees it: the toggle alone. */
 export async function setSave({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { postId, saved },
-}: ServiceArgs<'db' | 'viewer', { postId: string; saved: boolean }>): Promise<SaveStateDto> {
-  await requireVisiblePost(db, viewer.id, postId);
+}: ServiceArgs<'db' | 'actor', { postId: string; saved: boolean }>): Promise<SaveStateDto> {
+  await requireVisiblePost(db, actor.id, postId);
   await toggleWithCounter(db, {
     table: postSaves,
-    row: { postId, userId: viewer.id },
+    row: { postId, userId: actor.id },
     on: saved,
     moveCounters: async () => ({}),
   });
@@ -164,15 +164,15 @@ export type PostList = { kind: 'author'; authorId: string } | { kind: 'saved' } 
 export async function listExplore({
   ctx,
   input: { cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
+}: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
   const [first, next] = postStatements(ctx.db).explore;
-  return feedPage(ctx.storage, await (cursor ? next : first).execute({ viewerId: ctx.viewer.id, ...cursor }));
+  return feedPage(ctx.storage, await (cursor ? next : first).execute({ viewerId: ctx.actor.id, ...cursor }));
 }
 
 export async function listPosts({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { list, cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { list: PostList; cursor: Cursor | null }>): Promise<
+}: ServiceArgs<'db' | 'storage' | 'actor', { list: PostList; cursor: Cursor | null }>): Promise<
   Page<PostDto>
 > {
   let rows: Awaited<ReturnType<ReturnType<typeof selectPostsForViewer>['execute']>>;
@@ -180,14 +180,14 @@ export async function listPosts({
     // Ordered by when the viewer saved or liked, served by the (user_id, created_at) index.
     const marks = list.kind === 'saved' ? postSaves : postLikes;
     const order = keyset(marks.createdAt, marks.postId, 'newestFirst');
-    rows = await selectPostsForViewer(db, viewer.id, marks.createdAt)
-      .innerJoin(marks, and(eq(marks.postId, posts.id), eq(marks.userId, viewer.id)))
+    rows = await selectPostsForViewer(db, actor.id, marks.createdAt)
+      .innerJoin(marks, and(eq(marks.postId, posts.id), eq(marks.userId, actor.id)))
       .where(order.after(cursor))
       .orderBy(...order.orderBy)
       .limit(pageSize + 1);
   } else {
     const [first, next] = postStatements(db).author;
-    rows = await (cursor ? next : first).execute({ viewerId: viewer.id, authorId: list.authorId, ...cursor });
+    rows = await (cursor ? next : first).execute({ viewerId: actor.id, authorId: list.authorId, ...cursor });
   }
   return toPage(
     rows,
@@ -198,19 +198,19 @@ export async function listPosts({
 }
 
 export async function listComments({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { postId, cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { postId: string; cursor: Cursor | null }>): Promise<
+}: ServiceArgs<'db' | 'storage' | 'actor', { postId: string; cursor: Cursor | null }>): Promise<
   Page<CommentDto>
 > {
   const [first, next] = postStatements(db).comments;
   const rows = await (cursor ? next : first).execute({
-    viewerId: viewer.id,
+    viewerId: actor.id,
     postId,
     ...cursor,
   });
   // No comments: a post without any, or one that is missing or hidden (a 404 either way).
-  if (rows.length === 0) await requireVisiblePost(db, viewer.id, postId);
+  if (rows.length === 0) await requireVisiblePost(db, actor.id, postId);
   return toPage(
     rows,
     pageSize,
@@ -220,29 +220,27 @@ export async function listComments({
 }
 
 export async function addComment({
-  ctx: { db, storage, live, viewer },
+  ctx: { db, storage, live, actor },
   input: { postId, body },
 }: ServiceArgs<
-  'db' | 'storage' | 'live' | 'viewer',
+  'db' | 'storage' | 'live' | 'actor',
   { postId: string } & z.output<typeof CommentInput>
 >): Promise<CommentDto> {
   // The author as the answer shows them: read once here, the profile check and the DTO's author.
-  const author = (await findAuthors(db, storage, [viewer.id])).get(viewer.id);
+  const author = (await findAuthors(db, storage, [actor.id])).get(actor.id);
   if (!author) throw profileRequired();
-  const input = { viewerId: viewer.id, postId, body };
+  const input = { viewerId: actor.id, postId, body };
   const mentionsSomeone = extractMentions(body).length > 0;
-  async function write(tx: Db, statement: ReturnType<typeof prepareComment>) {
-    const [row] = (await statement.execute(input)).rows;
-    if (!row) throw postNotFound();
-    const mentioned = mentionsSomeone
-      ? await notifyMentions(tx, { text: body, actorId: viewer.id, subject: { postId, commentId: row.id } })
-      : [];
-    return { row, mentioned };
-  }
   // The mentions' notices commit with the comment: then the two share a transaction.
   const { row, mentioned } = mentionsSomeone
-    ? await withTransaction(db, (tx) => write(tx, prepareComment(tx)))
-    : await write(db, postStatements(db).comment);
+    ? await withTransaction(db, async (tx) => {
+        const row = await addCommentIn(tx, input);
+        if (!row) throw postNotFound();
+        const subject = { postId, commentId: row.id };
+        return { row, mentioned: await notifyMentions(tx, { text: body, actorId: actor.id, subject }) };
+      })
+    : { row: (await postStatements(db).comment.execute(input)).rows[0], mentioned: [] };
+  if (!row) throw postNotFound();
   const comment = { ...row, createdAt: new Date(row.createdAt) };
   live.publish({ kind: 'post_changed', postId });
   const told = new Set([...mentioned, ...(row.notified ? [row.postAuthorId] : [])]);
@@ -255,9 +253,9 @@ export async function addComment({
  * only when this call really removed the row, so two deletes at once count once.
  */
 export async function deleteComment({
-  ctx: { db, live, viewer },
+  ctx: { db, live, actor },
   input: { commentId },
-}: ServiceArgs<'db' | 'live' | 'viewer', { commentId: string }>): Promise<void> {
+}: ServiceArgs<'db' | 'live' | 'actor', { commentId: string }>): Promise<void> {
   const postId = await withTransaction(db, async (tx) => {
     const [found] = await tx
       .select({ postId: comments.postId, authorId: comments.authorId, postAuthorId: posts.authorId })
@@ -265,7 +263,7 @@ export async function deleteComment({
       .innerJoin(posts, eq(posts.id, comments.postId))
       .where(eq(comments.id, commentId));
     if (!found) throw notFound(messages.comments.notFound);
-    if (viewer.id !== found.authorId && viewer.id !== found.postAuthorId) {
+    if (actor.id !== found.authorId && actor.id !== found.postAuthorId) {
       throw forbidden(messages.comments.notAllowed);
     }
     const removed = await tx

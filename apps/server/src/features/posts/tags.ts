@@ -14,13 +14,13 @@ import { postVisibleTo, selectPostsForViewer, toPostDto } from './queries.ts';
 const newestFirst = keyset(postTags.postCreatedAt, postTags.postId, 'newestFirst');
 
 export async function getTagPage({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { tag, cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { tag: string; cursor: Cursor | null }>): Promise<TagPageDto> {
+}: ServiceArgs<'db' | 'storage' | 'actor', { tag: string; cursor: Cursor | null }>): Promise<TagPageDto> {
   // Like Explore: nobody hidden from the viewer, nor muted by them, nor a followers-only post, in
   // the list or its count.
   const [rows, total] = await Promise.all([
-    selectPostsForViewer(db, viewer.id, postTags.postCreatedAt, { muted: true, publicOnly: true })
+    selectPostsForViewer(db, actor.id, postTags.postCreatedAt, { muted: true, publicOnly: true })
       .innerJoin(postTags, and(eq(postTags.postId, posts.id), eq(postTags.tag, tag)))
       .where(newestFirst.after(cursor))
       .orderBy(...newestFirst.orderBy)
@@ -31,7 +31,7 @@ export async function getTagPage({
           .select({ value: count() })
           .from(postTags)
           .innerJoin(posts, eq(posts.id, postTags.postId))
-          .where(and(eq(postTags.tag, tag), postVisibleTo(viewer.id, { muted: true, publicOnly: true }))),
+          .where(and(eq(postTags.tag, tag), postVisibleTo(actor.id, { muted: true, publicOnly: true }))),
   ]);
   const page = toPage(
     rows,

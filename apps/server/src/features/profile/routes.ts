@@ -8,8 +8,8 @@ export const profileRoutes = new Hono<AppEnv>()
   // Signed out is an answer here, not an error: every page asks this first, and a 401 would be
   // logged in the browser's console on each signed-out visit. Every other protected route says 401.
   .get('/me', async (c) => {
-    const viewer = c.get('viewer');
-    return c.json(viewer ? await getMe({ ctx: serviceContext(c.get('deps'), viewer) }) : null, 200);
+    const member = c.get('member');
+    return c.json(member ? await getMe({ ctx: serviceContext(c.get('deps'), member) }) : null, 200);
   })
   .put('/profile', signedIn, jsonBody(ProfileInput), async (c) =>
     c.json(await saveProfile({ ctx: c.get('ctx'), input: c.req.valid('json') }), 200),

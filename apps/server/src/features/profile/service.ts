@@ -16,17 +16,18 @@ import { deleteImages, requireOwnImage } from '../../core/images.ts';
 import { saveAccountLanguage } from '../../core/language.ts';
 import { findProfile } from '../../core/profiles.ts';
 import { adminBadgeOf } from '../../core/roles.ts';
-import { type Ctx, type ServiceArgs, withTransaction } from '../../core/service.ts';
+import { type Ctx, type MemberServiceArgs, type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { profiles, reservedUsernames, user } from '../../db/schema.ts';
 import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
 
+/** The signed-in member's own account: their email and settings, so only a member may ask. */
 export async function getMe({
-  ctx: { db, storage, viewer },
-}: ServiceArgs<'db' | 'storage' | 'viewer'>): Promise<MeDto> {
-  const account = await db.query.user.findFirst({ where: eq(user.id, viewer.id) });
+  ctx: { db, storage, actor },
+}: MemberServiceArgs<'db' | 'storage' | 'actor'>): Promise<MeDto> {
+  const account = await db.query.user.findFirst({ where: eq(user.id, actor.id) });
   if (!account) throw unauthenticated();
   return {
     user: {
@@ -36,18 +37,18 @@ export async function getMe({
       role: account.role,
       emailVerified: account.emailVerified,
     },
-    profile: await findProfile(db, storage, viewer.id),
-    preferences: await getMediaPreferences(db, viewer.id),
+    profile: await findProfile(db, storage, actor.id),
+    preferences: await getMediaPreferences(db, actor.id),
     language: isLanguageCode(account.language) ? account.language : null,
   };
 }
 
 /** /settings/language: the language the server writes to this member in, and every device shows. */
 export async function setLanguage({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input,
-}: ServiceArgs<'db' | 'viewer', LanguageInput>): Promise<{ language: LanguageCode }> {
-  await saveAccountLanguage(db, viewer.id, input.language);
+}: ServiceArgs<'db' | 'actor', LanguageInput>): Promise<{ language: LanguageCode }> {
+  await saveAccountLanguage(db, actor.id, input.language);
   return { language: input.language };
 }
 
@@ -61,13 +62,13 @@ async function getMediaPreferences(db: Db, userId: string): Promise<MediaPrefere
 
 /** The caller's media settings; they live on the profile, so a member without one has none yet. */
 export async function setMediaPreferences({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input,
-}: ServiceArgs<'db' | 'viewer', MediaPreferencesInput>): Promise<MediaPreferencesDto> {
+}: ServiceArgs<'db' | 'actor', MediaPreferencesInput>): Promise<MediaPreferencesDto> {
   const [row] = await db
     .update(profiles)
     .set({ showSensitiveMedia: input.showSensitiveMedia })
-    .where(eq(profiles.userId, viewer.id))
+    .where(eq(profiles.userId, actor.id))
     .returning({ showSensitiveMedia: profiles.showSensitiveMedia });
   if (!row) throw forbidden(messages.post.profileRequired);
   return row;
@@ -109,11 +110,11 @@ const usernameConflict = () =>
 export async function saveProfile({
   ctx,
   input,
-}: ServiceArgs<'db' | 'storage' | 'viewer', ProfileInputParsed>): Promise<ProfileDto> {
-  const { db, viewer } = ctx;
-  if (input.profileImageId) await requireOwnImage(db, viewer.id, input.profileImageId, 'profile');
-  if (input.backgroundImageId) await requireOwnImage(db, viewer.id, input.backgroundImageId, 'background');
-  if (await usernameTakenByOther(db, input.username, viewer.id)) throw usernameConflict();
+}: ServiceArgs<'db' | 'storage' | 'actor', ProfileInputParsed>): Promise<ProfileDto> {
+  const { db, actor } = ctx;
+  if (input.profileImageId) await requireOwnImage(db, actor.id, input.profileImageId, 'profile');
+  if (input.backgroundImageId) await requireOwnImage(db, actor.id, input.backgroundImageId, 'background');
+  if (await usernameTakenByOther(db, input.username, actor.id)) throw usernameConflict();
   if (await usernameReserved(db, input.username)) {
     throw conflict(messages.account.usernameReserved, { username: messages.account.usernameReserved });
   }
@@ -134,11 +135,11 @@ export async function saveProfile({
       const [previous] = await tx
         .select({ profileImageId: profiles.profileImageId, backgroundImageId: profiles.backgroundImageId })
         .from(profiles)
-        .where(eq(profiles.userId, viewer.id))
+        .where(eq(profiles.userId, actor.id))
         .for('update');
       await tx
         .insert(profiles)
-        .values({ userId: viewer.id, ...values, isAdminUser: adminBadgeOf(viewer.id) })
+        .values({ userId: actor.id, ...values, isAdminUser: adminBadgeOf(actor.id) })
         .onConflictDoUpdate({ target: profiles.userId, set: values });
       if (!previous) return [];
       return [
@@ -155,22 +156,19 @@ export async function saveProfile({
     throw error;
   }
   await deleteImages(ctx, replacedImageIds);
-  return getProfile(ctx, viewer.id);
+  return getProfile(ctx, actor.id);
 }
 
 /** Whose profile an @mention names (usernames are unique without regard to case). */
 export async function findByUsername({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { username },
-}: ServiceArgs<'db' | 'viewer', { username: string }>): Promise<{ userId: string }> {
+}: ServiceArgs<'db' | 'actor', { username: string }>): Promise<{ userId: string }> {
   const [row] = await db
     .select({ userId: profiles.userId })
     .from(profiles)
     .where(
-      and(
-        eq(sql`lower(${profiles.username})`, username.toLowerCase()),
-        visibleTo(profiles.userId, viewer.id),
-      ),
+      and(eq(sql`lower(${profiles.username})`, username.toLowerCase()), visibleTo(profiles.userId, actor.id)),
     )
     .limit(1);
   if (!row) throw notFound(messages.profile.notFound);

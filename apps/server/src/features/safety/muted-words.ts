@@ -19,25 +19,25 @@ const toDto = (row: typeof mutedWords.$inferSelect): MutedWordDto => ({
 });
 
 export async function listMutedWords({
-  ctx: { db, viewer },
-}: ServiceArgs<'db' | 'viewer'>): Promise<{ items: MutedWordDto[] }> {
+  ctx: { db, actor },
+}: ServiceArgs<'db' | 'actor'>): Promise<{ items: MutedWordDto[] }> {
   const rows = await db
     .select()
     .from(mutedWords)
-    .where(eq(mutedWords.userId, viewer.id))
+    .where(eq(mutedWords.userId, actor.id))
     .orderBy(asc(mutedWords.createdAt), asc(mutedWords.id));
   return { items: rows.map(toDto) };
 }
 
 export async function addMutedWord({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { word },
-}: ServiceArgs<'db' | 'viewer', { word: string }>): Promise<MutedWordDto> {
-  const [held] = await db.select({ value: count() }).from(mutedWords).where(eq(mutedWords.userId, viewer.id));
+}: ServiceArgs<'db' | 'actor', { word: string }>): Promise<MutedWordDto> {
+  const [held] = await db.select({ value: count() }).from(mutedWords).where(eq(mutedWords.userId, actor.id));
   if ((held?.value ?? 0) >= limits.mutedWordsMax)
     throw invalid(messages.safety.mutedWordsFull(limits.mutedWordsMax));
   try {
-    const [row] = await db.insert(mutedWords).values({ userId: viewer.id, word }).returning();
+    const [row] = await db.insert(mutedWords).values({ userId: actor.id, word }).returning();
     return toDto(row!);
   } catch (error) {
     if (isUniqueViolation(error, 'muted_words_user_word_uq')) {
@@ -48,12 +48,12 @@ export async function addMutedWord({
 }
 
 export async function removeMutedWord({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { id },
-}: ServiceArgs<'db' | 'viewer', { id: string }>): Promise<void> {
+}: ServiceArgs<'db' | 'actor', { id: string }>): Promise<void> {
   const removed = await db
     .delete(mutedWords)
-    .where(and(eq(mutedWords.id, id), eq(mutedWords.userId, viewer.id)))
+    .where(and(eq(mutedWords.id, id), eq(mutedWords.userId, actor.id)))
     .returning({ id: mutedWords.id });
   if (removed.length === 0) throw notFound(messages.common.notFound);
 }

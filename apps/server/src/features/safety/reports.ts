@@ -256,10 +256,10 @@ const isRemote = async (db: Db, userId: string) =>
  * the same moment meets as a unique violation).
  */
 export async function fileReport({
-  ctx: { db, storage, live, viewer },
+  ctx: { db, storage, live, actor },
   input: { targetType, targetId, reason, forward = false, remoteDomain = null },
 }: ServiceArgs<
-  'db' | 'storage' | 'live' | 'viewer',
+  'db' | 'storage' | 'live' | 'actor',
   {
     targetType: ReportTargetType;
     targetId: string;
@@ -268,21 +268,21 @@ export async function fileReport({
     remoteDomain?: string | null;
   }
 >): Promise<{ id: string; createdAt: string }> {
-  if (targetType === 'account' && targetId === viewer.id) throw invalid(messages.social.cannotReportSelf);
-  const target = await findReportTarget(db, viewer.id, targetType, targetId);
+  if (targetType === 'account' && targetId === actor.id) throw invalid(messages.social.cannotReportSelf);
+  const target = await findReportTarget(db, actor.id, targetType, targetId);
   if (!target) throw notFoundOf[targetType]();
-  if (target.ownerId === viewer.id) throw invalid(messages.safety.cannotReportOwn);
+  if (target.ownerId === actor.id) throw invalid(messages.safety.cannotReportOwn);
   // Refused, not ignored: a client that offers the box for a local account is wrong, and says so.
   if (forward && !(await isRemote(db, target.ownerId))) throw invalid(messages.safety.forwardLocal);
   const alreadyReported = () => conflict(messages.safety.alreadyReported);
-  if (await alreadyOpen(db, viewer.id, targetType, targetId)) throw alreadyReported();
+  if (await alreadyOpen(db, actor.id, targetType, targetId)) throw alreadyReported();
   const snapshotImageKey = await copyPicture(db, storage, snapshotKeyOf(target.imageKeys));
   try {
     const [row] = await db
       .insert(reports)
       .values({
         id: newReportId(),
-        reporterId: viewer.id,
+        reporterId: actor.id,
         reportedUserId: target.ownerId,
         targetType,
         targetId,

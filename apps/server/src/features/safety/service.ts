@@ -26,29 +26,29 @@ async function requireTarget(db: Parameters<typeof relationTo>[0], viewerId: str
 }
 
 export async function setBlock({
-  ctx: { db, live, viewer },
+  ctx: { db, live, actor },
   input: { targetId, blocked },
-}: ServiceArgs<'db' | 'live' | 'viewer', { targetId: string; blocked: boolean }>): Promise<BlockStateDto> {
-  if (targetId === viewer.id) throw invalid(messages.safety.cannotBlockSelf);
-  await requireTarget(db, viewer.id, targetId);
+}: ServiceArgs<'db' | 'live' | 'actor', { targetId: string; blocked: boolean }>): Promise<BlockStateDto> {
+  if (targetId === actor.id) throw invalid(messages.safety.cannotBlockSelf);
+  await requireTarget(db, actor.id, targetId);
   const changed = await withTransaction(db, (tx) =>
-    blocked ? writeBlock(tx, viewer.id, targetId) : deleteBlock(tx, viewer.id, targetId),
+    blocked ? writeBlock(tx, actor.id, targetId) : deleteBlock(tx, actor.id, targetId),
   );
   if (changed && blocked) {
     // Both badges may have lost notices; their lists refetch.
-    live.publish({ kind: 'notification', recipientId: viewer.id });
+    live.publish({ kind: 'notification', recipientId: actor.id });
     live.publish({ kind: 'notification', recipientId: targetId });
   }
   return { blocked };
 }
 
 export async function setMute({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { targetId, muted },
-}: ServiceArgs<'db' | 'viewer', { targetId: string; muted: boolean }>): Promise<MuteStateDto> {
-  if (targetId === viewer.id) throw invalid(messages.safety.cannotMuteSelf);
-  await requireTarget(db, viewer.id, targetId);
-  await writeMute(db, viewer.id, targetId, muted);
+}: ServiceArgs<'db' | 'actor', { targetId: string; muted: boolean }>): Promise<MuteStateDto> {
+  if (targetId === actor.id) throw invalid(messages.safety.cannotMuteSelf);
+  await requireTarget(db, actor.id, targetId);
+  await writeMute(db, actor.id, targetId, muted);
   return { muted };
 }
 
@@ -57,9 +57,9 @@ const newestFirst = keyset(blocks.createdAt, blocks.blockedId, 'newestFirst');
 
 /** The accounts the caller blocked, newest first (suspended ones left out, as everywhere). */
 export async function listBlocked({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { cursor },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { cursor: Cursor | null }>): Promise<Page<BlockedAccountDto>> {
+}: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null }>): Promise<Page<BlockedAccountDto>> {
   const rows = await db
     .select({
       block: blocks,
@@ -70,7 +70,7 @@ export async function listBlocked({
     .innerJoin(profiles, eq(profiles.userId, blocks.blockedId))
     .innerJoin(user, and(eq(user.id, blocks.blockedId), eq(user.banned, false)))
     .leftJoin(blockedImage, eq(blockedImage.id, profiles.profileImageId))
-    .where(and(eq(blocks.blockerId, viewer.id), newestFirst.after(cursor)))
+    .where(and(eq(blocks.blockerId, actor.id), newestFirst.after(cursor)))
     .orderBy(...newestFirst.orderBy)
     .limit(limits.pageSize + 1);
   return toPage(

@@ -13,7 +13,7 @@ export const searchRoutes = new Hono<AppEnv>()
     if (deps.env.FEDERATION === 'on' && isRemoteQuery(q)) {
       // Fedify loads with the first such search, not at start (docs/performance.md, "Memory").
       const { searchRemoteAccount } = await import('../federation/mirror/search.ts');
-      return c.json(await searchRemoteAccount(deps, c.get('viewer'), q), 200);
+      return c.json(await searchRemoteAccount(deps, c.get('member'), q), 200);
     }
     return c.json(await searchUsers({ ctx: c.get('ctx'), input: c.req.valid('query') }), 200);
   })

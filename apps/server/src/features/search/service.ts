@@ -42,16 +42,16 @@ function pageOf<Hit>(hits: Hit[], offset: number): { hits: Hit[]; nextCursor: st
 
 /** The top bar's instant results and the Accounts tab. */
 export async function searchUsers({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { q },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { q: string }>): Promise<UserSearchResultDto[]> {
-  const ids = await postgresSearch(db).accounts(viewer.id, q, accountResultsMax);
+}: ServiceArgs<'db' | 'storage' | 'actor', { q: string }>): Promise<UserSearchResultDto[]> {
+  const ids = await postgresSearch(db).accounts(actor.id, q, accountResultsMax);
   if (ids.length === 0) return [];
   const rows = await db
     .select({ profile: profiles, avatar })
     .from(profiles)
     .leftJoin(avatar, eq(avatar.id, profiles.profileImageId))
-    .where(and(inArray(profiles.userId, ids), visibleTo(profiles.userId, viewer.id)));
+    .where(and(inArray(profiles.userId, ids), visibleTo(profiles.userId, actor.id)));
   return inOrder(ids, rows, (row) => row.profile.userId).map(({ profile, avatar: image }) => ({
     userId: profile.userId,
     firstName: profile.firstName,
@@ -64,16 +64,16 @@ export async function searchUsers({
 }
 
 export async function searchPosts({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { q, cursor = 0 },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { q: string; cursor?: number }>): Promise<
+}: ServiceArgs<'db' | 'storage' | 'actor', { q: string; cursor?: number }>): Promise<
   Page<PostSearchResultDto>
 > {
   const search = parseSearchText(q);
   if (isEmptySearch(search) || cursor >= limits.searchRankedMax) return { items: [], nextCursor: null };
-  const page = pageOf(await postgresSearch(db).posts(viewer.id, search, cursor, limits.pageSize), cursor);
+  const page = pageOf(await postgresSearch(db).posts(actor.id, search, cursor, limits.pageSize), cursor);
   if (page.hits.length === 0) return { items: [], nextCursor: null };
-  const rows = await selectPostsForViewer(db, viewer.id, posts.createdAt, { muted: true }).where(
+  const rows = await selectPostsForViewer(db, actor.id, posts.createdAt, { muted: true }).where(
     inArray(
       posts.id,
       page.hits.map((hit) => hit.id),
@@ -91,29 +91,29 @@ export async function searchPosts({
 
 /** "#sun" and "sun" both look for tags starting with (or spelled like) "sun". */
 export async function searchTags({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { q },
-}: ServiceArgs<'db' | 'viewer', { q: string }>): Promise<TagSearchResultDto[]> {
+}: ServiceArgs<'db' | 'actor', { q: string }>): Promise<TagSearchResultDto[]> {
   const text = q.trim().replace(/^#/, '').toLowerCase().normalize('NFC');
-  return postgresSearch(db).tags(viewer.id, text, limits.tagResultsMax);
+  return postgresSearch(db).tags(actor.id, text, limits.tagResultsMax);
 }
 
 export async function searchEvents({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { q, cursor = 0 },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { q: string; cursor?: number }>): Promise<Page<EventDto>> {
+}: ServiceArgs<'db' | 'storage' | 'actor', { q: string; cursor?: number }>): Promise<Page<EventDto>> {
   if (!q.trim()) return { items: [], nextCursor: null };
-  const page = pageOf(await postgresSearch(db).events(viewer.id, q, cursor, limits.pageSize), cursor);
+  const page = pageOf(await postgresSearch(db).events(actor.id, q, cursor, limits.pageSize), cursor);
   if (page.hits.length === 0) return { items: [], nextCursor: null };
-  const rows = await selectEventsForViewer(db, viewer.id, { muted: true }).where(
+  const rows = await selectEventsForViewer(db, actor.id, { muted: true }).where(
     inArray(events.id, page.hits),
   );
   const ordered = inOrder(page.hits, rows, (row) => row.event.id);
-  return { items: await toEventDtos(db, storage, viewer.id, ordered), nextCursor: page.nextCursor };
+  return { items: await toEventDtos(db, storage, actor.id, ordered), nextCursor: page.nextCursor };
 }
 
 export async function getTrendingTags({
-  ctx: { db, viewer },
-}: ServiceArgs<'db' | 'viewer'>): Promise<TrendingTagDto[]> {
-  return postgresSearch(db).trendingTags(viewer.id, limits.tagResultsMax);
+  ctx: { db, actor },
+}: ServiceArgs<'db' | 'actor'>): Promise<TrendingTagDto[]> {
+  return postgresSearch(db).trendingTags(actor.id, limits.tagResultsMax);
 }

@@ -47,9 +47,9 @@ export async function needsApproval(ctx: Pick<ServiceContext, 'db'>, targetId: s
  * followed changes nothing; "unfollow" removes the request and the follow, whichever exists.
  */
 export async function setPrivateFollow({
-  ctx: { db, live, viewer },
+  ctx: { db, live, actor },
   input: { targetId, follow },
-}: ServiceArgs<'db' | 'live' | 'viewer', { targetId: string; follow: boolean }>): Promise<FollowStateDto> {
+}: ServiceArgs<'db' | 'live' | 'actor', { targetId: string; follow: boolean }>): Promise<FollowStateDto> {
   const followerCount = async () => {
     const [row] = await db
       .select({ count: profiles.followerCount })
@@ -61,20 +61,20 @@ export async function setPrivateFollow({
   const [target] = await db
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(and(eq(profiles.userId, targetId), visibleTo(profiles.userId, viewer.id)))
+    .where(and(eq(profiles.userId, targetId), visibleTo(profiles.userId, actor.id)))
     .limit(1);
   if (!target) throw notFound(messages.profile.notFound);
-  if (targetId === viewer.id) throw invalid(messages.social.cannotFollowSelf);
+  if (targetId === actor.id) throw invalid(messages.social.cannotFollowSelf);
   if (follow) {
-    if (await isFollowing(db, viewer.id, targetId))
+    if (await isFollowing(db, actor.id, targetId))
       return { following: true, followerCount: await followerCount() };
-    await requestFollow({ db, live }, { followerId: viewer.id, followeeId: targetId });
+    await requestFollow({ db, live }, { followerId: actor.id, followeeId: targetId });
     return { following: false, requested: true, followerCount: await followerCount() };
   }
-  await takeFollowRequest(db, { followerId: viewer.id, followeeId: targetId });
-  if (await isFollowing(db, viewer.id, targetId)) {
+  await takeFollowRequest(db, { followerId: actor.id, followeeId: targetId });
+  if (await isFollowing(db, actor.id, targetId)) {
     return {
-      ...(await applyFollow({ db, live }, { followerId: viewer.id, followeeId: targetId, follow: false })),
+      ...(await applyFollow({ db, live }, { followerId: actor.id, followeeId: targetId, follow: false })),
       requested: false,
     };
   }
@@ -82,9 +82,9 @@ export async function setPrivateFollow({
 }
 
 export async function listFollowRequests({
-  ctx: { db, storage, viewer },
-}: ServiceArgs<'db' | 'storage' | 'viewer'>): Promise<FollowRequestDto[]> {
-  const waiting = await waitingRequests(db, viewer.id);
+  ctx: { db, storage, actor },
+}: ServiceArgs<'db' | 'storage' | 'actor'>): Promise<FollowRequestDto[]> {
+  const waiting = await waitingRequests(db, actor.id);
   const authors = await findAuthors(
     db,
     storage,
@@ -99,28 +99,28 @@ export async function listFollowRequests({
 /** Approve or decline the request of `requesterId` to follow the caller. */
 export async function answerFollowRequest(
   {
-    ctx: { db, live, viewer },
+    ctx: { db, live, actor },
     input: { requesterId, approve },
-  }: ServiceArgs<'db' | 'live' | 'viewer', { requesterId: string; approve: boolean }>,
+  }: ServiceArgs<'db' | 'live' | 'actor', { requesterId: string; approve: boolean }>,
   answerRemote: AnswerRemote,
 ): Promise<void> {
-  const request = await takeFollowRequest(db, { followerId: requesterId, followeeId: viewer.id });
+  const request = await takeFollowRequest(db, { followerId: requesterId, followeeId: actor.id });
   if (!request) throw requestNotFound();
   if (approve) {
     try {
-      await applyFollow({ db, live }, { followerId: requesterId, followeeId: viewer.id, follow: true });
+      await applyFollow({ db, live }, { followerId: requesterId, followeeId: actor.id, follow: true });
     } catch (error) {
       // A block since the request: it is declined, as a block ends any follow.
       if (request.activityIri)
         await answerRemote({
-          localId: viewer.id,
+          localId: actor.id,
           remoteId: requesterId,
           activityIri: request.activityIri,
           accepted: false,
         });
       throw error;
     }
-    if (await notify(db, { type: 'follow_accepted', recipientId: requesterId, actorId: viewer.id })) {
+    if (await notify(db, { type: 'follow_accepted', recipientId: requesterId, actorId: actor.id })) {
       live.publish({ kind: 'notification', recipientId: requesterId });
     }
     // The requester's open screens show the posts at once, without a reload.
@@ -128,7 +128,7 @@ export async function answerFollowRequest(
   }
   if (request.activityIri) {
     await answerRemote({
-      localId: viewer.id,
+      localId: actor.id,
       remoteId: requesterId,
       activityIri: request.activityIri,
       accepted: approve,
@@ -141,12 +141,12 @@ export async function answerFollowRequest(
  * waiting request (nobody is left waiting for an approval that is no longer asked).
  */
 export async function setPrivacy(
-  { ctx, input: { isPrivate } }: ServiceArgs<'db' | 'live' | 'viewer', PrivacyInput>,
+  { ctx, input: { isPrivate } }: ServiceArgs<'db' | 'live' | 'actor', PrivacyInput>,
   answerRemote: AnswerRemote,
 ): Promise<{ isPrivate: boolean }> {
-  await ctx.db.update(profiles).set({ isPrivate }).where(eq(profiles.userId, ctx.viewer.id));
+  await ctx.db.update(profiles).set({ isPrivate }).where(eq(profiles.userId, ctx.actor.id));
   if (!isPrivate) {
-    for (const request of await waitingRequests(ctx.db, ctx.viewer.id)) {
+    for (const request of await waitingRequests(ctx.db, ctx.actor.id)) {
       await answerFollowRequest(
         { ctx, input: { requesterId: request.followerId, approve: true } },
         answerRemote,

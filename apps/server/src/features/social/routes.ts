@@ -45,7 +45,7 @@ async function followOrUnfollow(
       import('../federation/outbox/follows.ts'),
       import('../federation/context.ts'),
     ]);
-    return setRemoteFollow(federationContext(deps), { followerId: ctx.viewer.id, targetId, follow });
+    return setRemoteFollow(federationContext(deps), { followerId: ctx.actor.id, targetId, follow });
   }
   // A private account's follow waits for its approval (issue 26).
   return (await needsApproval(ctx, targetId))
@@ -57,7 +57,7 @@ export const socialRoutes = new Hono<AppEnv>()
   .get('/profiles/:userId', signedIn, async (c) => {
     const profile = await getPublicProfile({ ctx: c.get('ctx'), input: { userId: c.req.param('userId') } });
     // A remote account opened here gets its recent posts from its server (at most every 6 hours).
-    await requestBackfill(c.get('deps'), profile.userId, c.get('ctx').viewer.id);
+    await requestBackfill(c.get('deps'), profile.userId, c.get('ctx').actor.id);
     return c.json(profile, 200);
   })
   // The follower is always the caller: there is no way to follow on someone else's behalf.

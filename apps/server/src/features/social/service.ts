@@ -17,19 +17,19 @@ import { invalid, notFound } from '../../lib/errors.ts';
 const profileNotFound = () => notFound(messages.profile.notFound);
 
 export async function getPublicProfile({
-  ctx: { db, storage, viewer },
+  ctx: { db, storage, actor },
   input: { userId },
-}: ServiceArgs<'db' | 'storage' | 'viewer', { userId: string }>): Promise<PublicProfileDto> {
+}: ServiceArgs<'db' | 'storage' | 'actor', { userId: string }>): Promise<PublicProfileDto> {
   // The blocker still opens the profile (to unblock); the blocked person gets a plain 404.
-  const relation = await relationTo(db, viewer.id, userId);
+  const relation = await relationTo(db, actor.id, userId);
   if (!relation || relation.suspended || relation.blocksMe) throw profileNotFound();
   const profile = await findProfile(db, storage, userId);
   if (!profile) throw profileNotFound();
   return {
     ...profile,
-    followedByMe: await isFollowing(db, viewer.id, userId),
-    followRequested: await hasFollowRequest(db, viewer.id, userId),
-    contentVisible: await mayFollowContentOf(db, viewer.id, userId),
+    followedByMe: await isFollowing(db, actor.id, userId),
+    followRequested: await hasFollowRequest(db, actor.id, userId),
+    contentVisible: await mayFollowContentOf(db, actor.id, userId),
     blockedByMe: Boolean(relation.blockedByMe),
     mutedByMe: Boolean(relation.mutedByMe),
     movedTo: await movedToFor(db, userId),
@@ -37,16 +37,16 @@ export async function getPublicProfile({
 }
 
 export async function setFollow({
-  ctx: { db, live, viewer },
+  ctx: { db, live, actor },
   input: { targetId, follow },
-}: ServiceArgs<'db' | 'live' | 'viewer', { targetId: string; follow: boolean }>): Promise<FollowStateDto> {
-  if (targetId === viewer.id) throw invalid(messages.social.cannotFollowSelf);
+}: ServiceArgs<'db' | 'live' | 'actor', { targetId: string; follow: boolean }>): Promise<FollowStateDto> {
+  if (targetId === actor.id) throw invalid(messages.social.cannotFollowSelf);
   // Only someone with a profile, visible to the viewer (core/visibility.ts), is followed.
   const [target] = await db
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(and(eq(profiles.userId, targetId), visibleTo(profiles.userId, viewer.id)))
+    .where(and(eq(profiles.userId, targetId), visibleTo(profiles.userId, actor.id)))
     .limit(1);
   if (!target) throw profileNotFound();
-  return applyFollow({ db, live }, { followerId: viewer.id, followeeId: targetId, follow });
+  return applyFollow({ db, live }, { followerId: actor.id, followeeId: targetId, follow });
 }

@@ -135,16 +135,16 @@ const isOwnHost = (domain: string, publicUrl: string) => {
 };
 
 export async function blockDomain({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { domain, mediaOnly },
   env,
-}: ServiceArgs<'db' | 'viewer', { domain: string; mediaOnly: boolean }> & { env: CoreDeps['env'] }) {
-  await requireAdmin(db, viewer.id);
+}: ServiceArgs<'db' | 'actor', { domain: string; mediaOnly: boolean }> & { env: CoreDeps['env'] }) {
+  await requireAdmin(db, actor.id);
   if (isOwnHost(domain, env.publicUrl)) throw invalid(messages.federation.ownDomain);
   await withTransaction(db, async (tx) => {
     await tx
       .insert(federationDomainBlocks)
-      .values({ domain, mediaOnly, createdBy: viewer.id })
+      .values({ domain, mediaOnly, createdBy: actor.id })
       .onConflictDoUpdate({ target: federationDomainBlocks.domain, set: { mediaOnly } });
     await applyDomainRules(tx, await domainsCoveredBy(tx, domain));
   });
@@ -153,10 +153,10 @@ export async function blockDomain({
 }
 
 export async function unblockDomain({
-  ctx: { db, viewer },
+  ctx: { db, actor },
   input: { domain },
-}: ServiceArgs<'db' | 'viewer', { domain: string }>) {
-  await requireAdmin(db, viewer.id);
+}: ServiceArgs<'db' | 'actor', { domain: string }>) {
+  await requireAdmin(db, actor.id);
   await withTransaction(db, async (tx) => {
     const [removed] = await tx
       .delete(federationDomainBlocks)
@@ -171,9 +171,9 @@ export async function unblockDomain({
 const failedListSize = 50;
 
 export async function federationAdmin({
-  ctx: { db, viewer },
-}: ServiceArgs<'db' | 'viewer'>): Promise<FederationAdminDto> {
-  await requireAdmin(db, viewer.id);
+  ctx: { db, actor },
+}: ServiceArgs<'db' | 'actor'>): Promise<FederationAdminDto> {
+  await requireAdmin(db, actor.id);
   const blocked = await db
     .select()
     .from(federationDomainBlocks)

@@ -15,6 +15,7 @@ import { type Flag, Note } from '@fedify/vocab';
 import type { ReportTargetType } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { remoteActor } from '../../../core/actor.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { reports } from '../../../db/schema.ts';
@@ -53,7 +54,7 @@ async function fileAs(ctx: InboxContext<CoreDeps>, flag: Flag, reporterId: strin
   const { db, storage, live } = ctx.data;
   try {
     await fileReport({
-      ctx: { db, storage, live, viewer: { id: reporterId, email: '' } },
+      ctx: { db, storage, live, actor: remoteActor(reporterId) },
       input: { ...target, reason, remoteDomain: domain },
     });
   } catch (error) {

@@ -11,6 +11,7 @@ import type { InboxContext } from '@fedify/fedify';
 import { type Activity, Announce, Like, Mention, Note, type Undo } from '@fedify/vocab';
 import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
+import { remoteActor } from '../../../core/actor.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { notify, retract } from '../../../core/notify.ts';
 import { withTransaction } from '../../../core/service.ts';
@@ -18,7 +19,7 @@ import { contentVisibleTo } from '../../../core/visibility.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { comments, federationComments, federationPosts, posts } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { prepareComment } from '../../posts/queries.ts';
+import { addCommentIn } from '../../posts/queries.ts';
 import { deleteComment, setLike } from '../../posts/service.ts';
 import { isPublishedLocal, isPublishedLocalPost } from '../accounts.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
@@ -89,7 +90,7 @@ async function undonePost(
 async function likeAs(ctx: InboxContext<CoreDeps>, viewerId: string, postId: string, liked: boolean) {
   const { db, live } = ctx.data;
   try {
-    await setLike({ ctx: { db, live, viewer: { id: viewerId, email: '' } }, input: { postId, liked } });
+    await setLike({ ctx: { db, live, actor: remoteActor(viewerId) }, input: { postId, liked } });
   } catch (error) {
     if (!(error instanceof AppError && error.kind === 'NotFound')) throw error;
   }
@@ -206,7 +207,7 @@ export async function storeReply(
   let added: { id: string; postAuthorId: string; notified: boolean } | undefined;
   try {
     added = await withTransaction(db, async (tx) => {
-      const [row] = (await prepareComment(tx).execute({ viewerId: authorId, postId, body })).rows;
+      const row = await addCommentIn(tx, { viewerId: authorId, postId, body });
       if (!row) return undefined;
       await tx.insert(federationComments).values({ commentId: row.id, iri: note.id!.href });
       return row;
@@ -237,7 +238,7 @@ export async function deleteReply(
   if (!row) return false;
   try {
     await deleteComment({
-      ctx: { db, live, viewer: { id: authorId, email: '' } },
+      ctx: { db, live, actor: remoteActor(authorId) },
       input: { commentId: row.commentId },
     });
   } catch (error) {

@@ -11,6 +11,7 @@
 import type { InboxContext } from '@fedify/fedify';
 import { Accept, Event, Join, type Leave, Reject, TentativeAccept, type Undo } from '@fedify/vocab';
 import { and, eq } from 'drizzle-orm';
+import { remoteActor } from '../../../core/actor.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { eventAttendees, events } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -46,7 +47,7 @@ export const asRemote = (ctx: InboxContext<CoreDeps>, remoteId: string) => ({
   db: ctx.data.db,
   storage: ctx.data.storage,
   live: ctx.data.live,
-  viewer: { id: remoteId, email: '' },
+  actor: remoteActor(remoteId),
 });
 
 export const onJoin: InboxHandler<Join, string, 'answered'> = {

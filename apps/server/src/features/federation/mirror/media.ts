@@ -9,6 +9,7 @@
  */
 import { limits } from '@glimpse/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { systemActor } from '../../../core/actor.ts';
 import type { Db } from '../../../db/client.ts';
 import { isDatabaseUnavailable } from '../../../db/errors.ts';
 import { federationActors, images } from '../../../db/schema.ts';
@@ -117,7 +118,7 @@ export async function importRemoteImage(
     });
     if (response.status !== 200) return null;
     const image = await uploadImage({
-      ctx: { db, storage, viewer: { id: ownerId, email: '' } },
+      ctx: { db, storage, actor: systemActor(ownerId, 'copy of a remote picture') },
       input: { purpose, bytes: response.body, sourceUrl: url },
     });
     return image.id;

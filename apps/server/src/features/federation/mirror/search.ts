@@ -7,10 +7,10 @@
  */
 import { rateLimits, type UserSearchResultDto } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
+import type { Actor } from '../../../core/actor.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { findProfile } from '../../../core/profiles.ts';
 import { consume } from '../../../core/rate-limit.ts';
-import type { Viewer } from '../../../core/service.ts';
 import { visibleTo } from '../../../core/visibility.ts';
 import { profiles } from '../../../db/schema.ts';
 import { rateLimited } from '../../../lib/errors.ts';
@@ -19,12 +19,12 @@ import { lookUpAccount } from './lookup.ts';
 
 export async function searchRemoteAccount(
   deps: CoreDeps,
-  viewer: Viewer,
+  actor: Actor,
   q: string,
 ): Promise<UserSearchResultDto[]> {
   if (deps.env.RATE_LIMITS !== 'off') {
     const rule = rateLimits.remoteLookups;
-    const { count } = await consume(deps.db, `remoteLookups:user:${viewer.id}`, rule.windowSeconds);
+    const { count } = await consume(deps.db, `remoteLookups:user:${actor.id}`, rule.windowSeconds);
     if (count > rule.max) throw rateLimited();
   }
   const userId = await lookUpAccount(deps, q);
@@ -32,11 +32,11 @@ export async function searchRemoteAccount(
   const [visible] = await deps.db
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(and(eq(profiles.userId, userId), visibleTo(profiles.userId, viewer.id)));
+    .where(and(eq(profiles.userId, userId), visibleTo(profiles.userId, actor.id)));
   const profile = visible && (await findProfile(deps.db, deps.storage, userId));
   if (!profile) return [];
   // Its recent photos, read from its server while the viewer opens the profile (backfill.ts).
-  await requestBackfill(deps, userId, viewer.id);
+  await requestBackfill(deps, userId, actor.id);
   const { firstName, lastName, username, profileImage, isAdminUser, isVerified } = profile;
   return [{ userId, firstName, lastName, username, profileImage, isAdminUser, isVerified }];
 }

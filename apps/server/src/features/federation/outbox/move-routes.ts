@@ -12,24 +12,24 @@ const moves = () => import('./moves.ts');
 
 export const accountMoveRoutes = new Hono<AppEnv>()
   .get('/account/moves', signedIn, async (c) =>
-    c.json(await (await moves()).accountMoves(c.get('deps'), c.get('ctx').viewer), 200),
+    c.json(await (await moves()).accountMoves(c.get('deps'), c.get('ctx').actor), 200),
   )
   // The caller's own account only: there is no way to alias or move someone else's.
   .post('/account/aliases', rateLimit('accountMoves'), signedIn, jsonBody(AccountHandleInput), async (c) =>
     c.json(
-      await (await moves()).addAlias(c.get('deps'), c.get('ctx').viewer, c.req.valid('json').handle),
+      await (await moves()).addAlias(c.get('deps'), c.get('ctx').actor, c.req.valid('json').handle),
       200,
     ),
   )
   .delete('/account/aliases', signedIn, async (c) =>
     c.json(
-      await (await moves()).removeAlias(c.get('deps'), c.get('ctx').viewer, c.req.query('iri') ?? ''),
+      await (await moves()).removeAlias(c.get('deps'), c.get('ctx').actor, c.req.query('iri') ?? ''),
       200,
     ),
   )
   .post('/account/move', rateLimit('accountMoves'), signedIn, jsonBody(AccountHandleInput), async (c) =>
     c.json(
-      await (await moves()).moveAccount(c.get('deps'), c.get('ctx').viewer, c.req.valid('json').handle),
+      await (await moves()).moveAccount(c.get('deps'), c.get('ctx').actor, c.req.valid('json').handle),
       200,
     ),
   );
