@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { heicPhoto } from '../../apps/server/src/test/images.ts';
+import { heicPhoto } from '../../apps/server/test/images.ts';
 import { expectAccessible, photoFile, signUpWithProfile } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 

@@ -11,11 +11,11 @@ import { messages } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
+import { addPasskey, passkeyOptions, SoftAuthenticator } from '#test/soft-authenticator.ts';
 import { withTransaction } from '../core/service.ts';
 import { passkeys } from '../db/schema.ts';
 import { writeSuspension } from '../features/moderation/suspension.ts';
-import { createTestContext, type TestContext, testOrigin } from '../test/context.ts';
-import { addPasskey, passkeyOptions, SoftAuthenticator } from '../test/soft-authenticator.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -8,10 +8,10 @@
 import { type MeDto, messages, passkeyLimits } from '@glimpse/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { decodeQuotedPrintable } from '#test/mail.ts';
+import { addPasskey, SoftAuthenticator } from '#test/soft-authenticator.ts';
 import { emailChangeUndos, passkeys, user } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { decodeQuotedPrintable } from '../../test/mail.ts';
-import { addPasskey, SoftAuthenticator } from '../../test/soft-authenticator.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -7,8 +7,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { dataExports, images } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 import { sweepDataExports } from './data-export.ts';
 
 let t: TestContext;

@@ -5,7 +5,7 @@
  */
 import { type MeDto, messages, rateLimits } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '#test/context.ts';
 
 let t: TestContext;
 beforeAll(async () => {

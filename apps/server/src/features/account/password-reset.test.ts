@@ -7,9 +7,9 @@
 import { messages, passkeyLimits, rateLimits } from '@glimpse/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { addPasskey, SoftAuthenticator } from '#test/soft-authenticator.ts';
 import { passkeys, verification } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { addPasskey, SoftAuthenticator } from '../../test/soft-authenticator.ts';
 
 let t: TestContext;
 beforeAll(async () => {

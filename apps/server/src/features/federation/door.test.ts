@@ -14,6 +14,8 @@ import { rateLimits } from '@glimpse/shared';
 import { serve } from '@hono/node-server';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from '#test/context.ts';
+import { contextBeside, deliverSigned, type StandInServer, startStandIn } from '#test/stand-in-server.ts';
 import { postLikes, rateLimit, rateLimitWindows } from '../../db/schema.ts';
 import type { TestContext } from '../../test/context.ts';
 import {

@@ -8,8 +8,7 @@ import './node-shims.ts';
 import type { EventDto, Page } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventAttendees, events, federationEvents, follows } from '../../db/schema.ts';
-import type { TestContext } from '../../test/context.ts';
+import type { TestContext } from '#test/context.ts';
 import {
   contextBeside,
   deliverSigned,
@@ -17,7 +16,8 @@ import {
   type StandInServer,
   signedByStandIn,
   startStandIn,
-} from '../../test/stand-in-server.ts';
+} from '#test/stand-in-server.ts';
+import { eventAttendees, events, federationEvents, follows } from '../../db/schema.ts';
 import {
   mobilizonAcceptFollow,
   mobilizonAcceptJoin,

@@ -15,6 +15,10 @@ import type { PostDto } from '@glimpse/shared';
 import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '#test/context.ts';
+import { makeJpeg } from '#test/images.ts';
+import { dataDigest } from '#test/security/scene.ts';
+import { contextBeside, deliverSigned, type StandInServer, startStandIn } from '#test/stand-in-server.ts';
 import { hasFollowRequest, isFollowing } from '../../core/follows.ts';
 import {
   eventAttendees,

@@ -13,9 +13,9 @@ import { hostname } from 'node:os';
 import { messages } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { testCertificate } from '#test/tls.ts';
 import { notificationGroups, pushSends, pushSubscriptions } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { testCertificate } from '../../test/tls.ts';
 import { type PushPayload, pushGroup } from './push.ts';
 
 let t: TestContext;

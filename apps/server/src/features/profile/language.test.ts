@@ -10,8 +10,8 @@ import { messages } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { user } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 
 interface Delivered {
   to: string[];

@@ -13,8 +13,8 @@ import type {
 import { limits } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import * as schema from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 import { markedRanges, tagWalkMax } from './postgres.ts';
 
 let t: TestContext;

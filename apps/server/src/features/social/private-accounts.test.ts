@@ -7,8 +7,8 @@
 import type { NotificationDto, Page, PostDto, PublicProfileDto } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { followRequests, follows, notifications, posts } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 
 let t: TestContext;
 beforeAll(async () => {
