@@ -27,15 +27,6 @@ import {
   federationPosts,
   postLikes,
 } from '../../db/schema.ts';
-import { dataDigest } from '../../security/scene.ts';
-import type { TestContext } from '../../test/context.ts';
-import { makeJpeg } from '../../test/images.ts';
-import {
-  contextBeside,
-  deliverSigned,
-  type StandInServer,
-  startStandIn,
-} from '../../test/stand-in-server.ts';
 import { mobilizonContext, mobilizonEvent } from './fixtures/mobilizon-documents.ts';
 import {
   mastodonAccept,
