@@ -1,7 +1,7 @@
 /**
- * Issue 15: a post with several photos and alt texts, its carousel, an edit that adds a hashtag,
+ * A post with several photos and alt texts, its carousel, an edit that adds a hashtag,
  * the tag page, the "Edited" history; a failed upload among several; sensitive media; deleting a
- * comment. Issue 30: an iPhone HEIC photo.
+ * comment. An iPhone HEIC photo.
  */
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Trust and safety (issue 13): a report reaches the admin's console live, a suspension takes the
+ * Trust and safety: a report reaches the admin's console live, a suspension takes the
  * account and its post away until it is lifted; a block hides two people from each other.
  */
 

@@ -3,7 +3,7 @@
  * attributes (aria-label, title, alt, placeholder, label…) must go through Lingui (`<Trans>`, `t`)
  * or a shared message. Biome's noJsxLiterals cannot tell `<Trans>` children from bare text, so
  * this walks the syntax tree itself. Symbols and the brand pass; the legal texts wait for their
- * whole-text translations (issue 28).
+ * whole-text translations.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,9 @@
 /**
- * Passkeys (issue 14) end to end against the real WebAuthn checks, with a software authenticator
+ * Passkeys end to end against the real WebAuthn checks, with a software authenticator
  * (test/soft-authenticator.ts) answering the ceremonies as a browser would: add, sign in (the
  * session works like a password one), and every refusal: a challenge used twice or never asked
  * for, another site's origin, a replayed counter, a removed passkey, a suspended account, someone
- * else's passkey removed, signed-out registration. Adding one is a step-up (issue 23): the password
+ * else's passkey removed, signed-out registration. Adding one is a step-up: the password
  * (and a current code with two-factor on) first, and the options it yields serve one registration
  * of that session.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-up does not tell who has an account (issue 23): a new address and one that already has an
+ * Sign-up does not tell who has an account: a new address and one that already has an
  * account get the same status, body and headers, and no session either way; the owner of the
  * existing address is told by email, the new address gets its confirmation link, and following
  * that link is what signs in. Nothing is stored for the existing address.

@@ -1,5 +1,5 @@
 /**
- * The audience matrix (issue 26): every API read route, from the app's own route table, asked by
+ * The audience matrix: every API read route, from the app's own route table, asked by
  * every kind of viewer in audience-world.ts; no answer to a viewer who may not see a hidden post
  * or event contains its words, photo file names or id. The follower is the positive control: they
  * must find the hidden things where the entry says so. Then the reads outside /api: ActivityPub

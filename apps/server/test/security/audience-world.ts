@@ -1,6 +1,6 @@
 /**
  * The situation the audience matrix (audience-matrix.test.ts) reads in: things only some viewers
- * may see, and one viewer of every kind the issue lists (issue 26). Test support only.
+ * may see, and one viewer of every kind the issue lists. Test support only.
  *
  * - `alice` has a private account: a followers-only post, a post marked public (hidden all the
  *   same: the account is private), a followers-only event, comments on her post.

@@ -1,5 +1,5 @@
 /**
- * The shape of one read route's entry in the audience matrix (issue 26): the requests each kind of
+ * The shape of one read route's entry in the audience matrix: the requests each kind of
  * viewer makes to it in the world of audience-world.ts, and who must find the hidden things there
  * (a positive control, so a route that shows nothing to anybody cannot pass by accident). Each
  * feature keeps its entries in `security/reads/<feature>.ts`; read-table.ts gathers them, and the

@@ -1,5 +1,5 @@
 /**
- * Email verification (issue 14, issue 23): sign-up mails a confirmation link and signs nobody in;
+ * Email verification: sign-up mails a confirmation link and signs nobody in;
  * following the link confirms the address and signs in; Resend email (signed out, from the
  * check-your-email screen) mails a new link, limited per address.
  */

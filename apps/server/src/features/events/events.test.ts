@@ -484,7 +484,7 @@ describe('live updates', () => {
     await host.delete(`/api/events/${event.id}`);
     await expect.poll(() => received.get(follower.id)?.length).toBe(3);
     expect(received.get(follower.id)).toEqual([{ type: 'events' }, { type: 'events' }, { type: 'events' }]);
-    // The host also hears of the notice the follower's Interested wrote (issue 16).
+    // The host also hears of the notice the follower's Interested wrote.
     expect(received.get(host.id)).toHaveLength(4);
     expect(received.get(host.id)?.filter((m) => m.type === 'notifications')).toHaveLength(1);
     expect(received.get(stranger.id)).toBeUndefined();

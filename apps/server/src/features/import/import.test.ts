@@ -1,5 +1,5 @@
 /**
- * Import an archive (issue 30), through POST /api/import and its job, on archives built from the
+ * Import an archive, through POST /api/import and its job, on archives built from the
  * real formats (fixtures/archives.ts names the source of each).
  */
 import type { ImportDto } from '@glimpse/shared';

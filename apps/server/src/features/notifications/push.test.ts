@@ -146,7 +146,7 @@ describe('web push', () => {
     expect(await pushGroup(t.deps, (await groupOf(owner.id)).id)).toEqual({ sent: 0, removed: 0 });
   });
 
-  it('writes each push in its recipient’s language (issue 28)', async () => {
+  it('writes each push in its recipient’s language', async () => {
     const ana = await t.signUpWithProfile({ firstName: 'Ana', lastName: 'Lima' });
     const texts: Record<string, string> = {};
     for (const language of ['es', 'ar', 'en']) {

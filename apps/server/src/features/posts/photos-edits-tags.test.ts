@@ -1,5 +1,5 @@
 /**
- * Issue 15 on the server: several ordered photos with alt texts, the edit history, hashtags and
+ * Posts on the server: several ordered photos with alt texts, the edit history, hashtags and
  * their pages, mention notices, sensitive media settings and comment deletion.
  */
 import type { MeDto, Page, PostDto, PostVersionDto, TagPageDto, TagSearchResultDto } from '@glimpse/shared';

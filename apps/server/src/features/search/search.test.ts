@@ -1,5 +1,5 @@
 /**
- * Issue 29 on the server: stemming, phrases, filters, ranking, highlights, tags, events, trending
+ * Search on the server: stemming, phrases, filters, ranking, highlights, tags, events, trending
  * tags, the visibility rule on every kind of result, and input that must never become a 500.
  */
 import type {

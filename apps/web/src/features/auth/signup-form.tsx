@@ -14,7 +14,7 @@ import styles from './form.module.css';
 
 /**
  * The reason behind "Error during sign up", when the server names one we can explain. An address
- * that already has an account is not a failure: the server answers it like any other (issue 23).
+ * that already has an account is not a failure: the server answers it like any other.
  */
 function signUpDetail(error: ApiError): string | null {
   if (error.kind === 'Network') return messages.common.networkError;
