@@ -1,8 +1,7 @@
 /**
  * A screen's code loads on demand (screen.tsx) through React's public `lazy`, and once in, the
- * screen renders at once: on its very first render too (a screen preloaded by `preloadRoutes`, or
- * one that shares its chunk with a screen already shown), so moving between screens shows no
- * loader. Rendered to a string: `renderToString` shows a Suspense fallback wherever a component
+ * screen renders at once: on its very first render too (a screen preloaded by `preloadRoutes`
+ * with its frame), and every time after, so going back to a screen shows no loader. Rendered to a string: `renderToString` shows a Suspense fallback wherever a component
  * suspends, as a navigation outside a transition would show the loader.
  */
 import { createElement, Suspense } from 'react';
@@ -41,13 +40,13 @@ describe('screen()', () => {
     expect(shown(Screen)).toContain('Hello from the screen');
   });
 
-  it('renders at once when another screen of its chunk brought the code in', async () => {
+  it('gives each screen of a shared chunk its own export, at once once its load settled', async () => {
     const chunk = () => Promise.resolve({ Hello, Other });
     const First = screen(chunk, 'Hello', { first: true });
     const Second = screen(chunk, 'Other', { first: true });
     await First.preload();
     expect(shown(First)).toContain('Hello from the screen');
-    // Second was never preloaded nor rendered: its own load finds the chunk in (a microtask).
+    // Second has never rendered: its own load finds the chunk in, a microtask later.
     await Second.preload();
     expect(shown(Second)).toContain('The other screen of the chunk');
   });

@@ -22,8 +22,9 @@ type Loaded = { default: ComponentType };
  * renders the screen without suspending ("can resolve synchronously without suspending" in React's
  * ReactLazy tests). With a promise, even a settled one, React suspends until a microtask later:
  * outside a transition (a navigation: start.tsx) the loader shows, and the screen follows no sooner
- * than 300 ms after it. That is the case of a screen preloaded with its frame, and of one whose chunk
- * another screen brought (the post grids).
+ * than 300 ms after it. Screens preloaded with their frame (`preloadRoutes`) render without it
+ * either way. A screen whose chunk another screen brought (Saved after Liked) still loads on its
+ * first render, as before: its own load starts only then.
  */
 export function screen<M extends Record<string, unknown>>(
   load: () => Promise<M>,
