@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { linguiMacro } from './apps/web/vite-lingui-macro.ts';
 
 // Two cores here: server files each open their own database, so run a couple at a time. The server
-// project shares one PostgreSQL for the run (src/test/global-setup.ts).
+// project shares one PostgreSQL for the run (apps/server/test/global-setup.ts).
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -12,10 +12,11 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
-          include: ['src/**/*.test.ts'],
+          // Tests beside the code they test in src/, the security suites and the test driver in test/.
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['src/test/global-setup.ts'],
-          setupFiles: ['src/test/failure-log.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/failure-log.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

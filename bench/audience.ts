@@ -1,5 +1,5 @@
 /**
- * The feed and Explore with private accounts and followers-only posts (issue 26): seeds the
+ * The feed and Explore with private accounts and followers-only posts: seeds the
  * reference data set (10% of accounts private, 20% of posts followers only: bench/seed/tables.ts)
  * into a throwaway PostgreSQL and times, for the benchmark viewer, the services behind the home
  * feed (pages read anew, as the feed benchmark's pages 2–6), Explore (first page and page 6), a

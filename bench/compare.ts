@@ -159,7 +159,7 @@ async function startTree(tree: Tree, dataDir: string, logFile: string) {
   });
   const stop = () => stopGroup(child);
   cleanups.push(stop);
-  // A first start may migrate a round-1 data directory into PostgreSQL: give it time.
+  // A first start may migrate a PGlite data directory into PostgreSQL: give it time.
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline && child.exitCode === null) {
     if (

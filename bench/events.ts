@@ -1,5 +1,5 @@
 /**
- * The events-list budget (DESIGN.md §6, round 3: p99 ≤ 50 ms with 20,000 events, 10% repeating):
+ * The events-list budget (DESIGN.md §6: p99 ≤ 50 ms with 20,000 events, 10% repeating):
  * times the service behind GET /api/events (`listEvents`: the events, then Going for each date
  * shown, then the people in the avatar stacks, with each repeating event's dates expanded) on a
  * seeded database, for the benchmark viewer (who follows 1,000 accounts): upcoming and past, first

@@ -118,7 +118,7 @@ const screens: [string, () => Promise<unknown>, ((count: number) => number[])?][
     () => searchUsers({ ctx, input: { q: 'ma' } }),
     (n) => [n - 2],
   ],
-  // Search (issue 29): the engine's statement (the first), not the read-back by id.
+  // Search: the engine's statement (the first), not the read-back by id.
   [
     'Search posts, a common word (GET /api/search/posts?q=sunset)',
     () => searchPosts({ ctx, input: { q: 'sunset' } }),

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/federation.ts`: the federation budgets of issue 25 on this machine.
+ * `npx tsx bench/federation.ts`: the federation budgets of DESIGN.md §6 on this machine.
  *
  *   1. a throwaway PostgreSQL (Debian's) seeded with the reference data set (`--scale`), and
  *      `--servers` stand-in remote servers on loopback (lib/remote-servers.ts, in a process of their

@@ -1,5 +1,5 @@
 /**
- * Import of a large Instagram archive (issue 30; DESIGN.md §6: "import of a 1 GB archive: peak
+ * Import of a large Instagram archive (DESIGN.md §6: "import of a 1 GB archive: peak
  * memory ≤ the start budget + 100 MB"). Seeds a small data set into a fresh DATA_DIR (for the
  * viewer's account and profile), writes an archive of `--photos` one-photo posts (JPEGs of noise,
  * the worst case for the encoders; `--distinct` different ones, cycled), starts the server as

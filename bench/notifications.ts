@@ -1,5 +1,5 @@
 /**
- * The /notifications budget (issue 16: p99 ≤ 50 ms with 500,000 notifications): times the page's
+ * The /notifications budget (p99 ≤ 50 ms with 500,000 notifications): times the page's
  * service (`listNotifications`, both of its statements, as GET /api/notifications runs it) and
  * the badge (`unreadCount`) on a seeded database, for the account with the most notification
  * groups and for the benchmark viewer, first pages and pages further down through their cursors.

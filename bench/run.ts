@@ -461,7 +461,7 @@ function budgetRows(m: {
       met: s.gzipBytes <= 150_000,
     })),
     ...m.memory.flatMap((r, i) => [
-      // Round 3's budget counts PSS: summed RSS counts the node binary's and PostgreSQL's shared
+      // The memory budget counts PSS (DESIGN.md §6): summed RSS counts the node binary's and PostgreSQL's shared
       // pages once per process, so each pooled connection looked like ~13 MB (DESIGN.md §6).
       {
         what: `PSS of all processes after start, ${r.label} (max of ${r.starts.length})`,

@@ -1,12 +1,12 @@
 /**
- * `npx tsx bench/search.ts`: the search budgets of DESIGN.md §6 (issue 29) on this machine.
+ * `npx tsx bench/search.ts`: the search budgets of DESIGN.md §6 on this machine.
  *
  *   1. a throwaway PostgreSQL (Debian's), seeded with the reference data set (`--scale`, anchored
  *      at now so the last week has posts for Trending tags and a third of events are upcoming);
  *   2. the server on it: posts, tags, accounts and events searches, sequential, after a warm-up;
  *   3. the indexes search added and their sizes;
  *   4. the cost on writes: create and edit posts through the API with the generated search column,
- *      and with it replaced by a plain column and no GIN index (the write path before issue 29), in
+ *      and with it replaced by a plain column and no GIN index (the write path before search existed), in
  *      turns (with, without, with, without) after an unmeasured warm-up.
  *
  * Prints the figures and writes bench/results/search-<time>.json. Options: --help.

@@ -2,7 +2,7 @@
  * Loads the benchmark reference data set (DESIGN.md §6) into an empty Glimpse database: 10,000
  * users with profiles, 200,000 posts, 500,000 follows, 1,000,000 likes, 100,000 comments, 20,000
  * events at scale 1, and a measured viewer who follows exactly 1,000 accounts; 10% of the accounts
- * are private and 20% of the posts followers only (issue 26, seed/tables.ts). Deterministic: the
+ * are private and 20% of the posts followers only (seed/tables.ts). Deterministic: the
  * same --seed, --scale and --anchor give the same rows (bench/README.md says what varies).
  *
  *   npx tsx bench/seed.ts --scale 1 --database-url postgres://postgres@127.0.0.1:55433/glimpse

@@ -6,8 +6,8 @@
  * after adding a feature folder: the boundary tests fail until every feature has its rules).
  *
  * Biome's `noRestrictedImports` matches the import string, not the file it resolves to, so a rule
- * is written per depth: from `features/posts/x.ts` a sibling feature is `../events/…` and the core
- * is `../../core/…`; one folder deeper they are `../../events/…` and `../../../core/…`.
+ * is written per depth: from `features/posts/service.ts` a sibling feature is `../events/…` and the
+ * core is `../../core/…`; one folder deeper they are `../../events/…` and `../../../core/…`.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,10 +31,16 @@ export const serverLayers = [
   { name: 'composers', units: [], holds: 'features that compose other features' },
   {
     name: 'app',
-    units: ['app', 'api', 'deps', 'server', 'main', 'runtime', 'security', 'test'],
-    holds: 'the app, its processes, the security suites and the test driver',
+    units: ['app', 'api', 'deps', 'server', 'main', 'runtime'],
+    holds: 'the app and its processes',
   },
 ];
+
+/**
+ * The test driver and the security suites live in apps/server/test/, out of the production tree;
+ * tests import them as `#test/…` (apps/server/package.json), which no production file may.
+ */
+const testDriver = '#test/**';
 
 /** Features that compose other features, as the web's app/ route files do. */
 export const serverComposers = ['account', 'feed', 'federation', 'import', 'moderation', 'search', 'social'];
@@ -60,12 +66,13 @@ export const serverFeatures = () => folders(path.join(serverSrc, 'features'));
 export const webFeatureNames = () => folders(webFeatures);
 
 const appFiles = ['app.ts', 'api.ts', 'deps.ts', 'server.ts', 'main.ts'];
-const appFolders = ['app', 'runtime', 'security', 'test'];
+const appFolders = ['app', 'runtime'];
 /** What `prefix` (`../../` from a feature's top) reaches above the features: the app and auth. */
 const aboveFeatures = (prefix) => [
   ...appFiles.map((file) => `${prefix}${file}`),
   ...appFolders.map((folder) => `${prefix}${folder}/**`),
   `${prefix}auth/**`,
+  testDriver,
 ];
 const nonTest = (globs) => [...globs, '!**/*.test.ts'];
 
@@ -85,8 +92,8 @@ function restricted(includes, group, message) {
 function serverFeatureRules(feature) {
   const composer = serverComposers.includes(feature);
   const message = composer
-    ? `features/${feature} composes features: it may import them, core/, the layers below and @glimpse/shared, never auth/ or the app (docs/architecture.md).`
-    : `features/${feature} may import core/, lib/, db/, env, storage/, live/, mail/, jobs/, @glimpse/shared and its own files only: compose features in a composer feature (docs/architecture.md).`;
+    ? `features/${feature} composes features: it may import them, core/, the layers below and @glimpse/shared, never auth/, the app or the test driver (docs/architecture.md).`
+    : `features/${feature} may import core/, lib/, db/, env, storage/, live/, mail/, jobs/, @glimpse/shared and its own files only (never the test driver): compose features in a composer feature (docs/architecture.md).`;
   const base = `apps/server/src/features/${feature}`;
   // The account composer checks passwords and two-factor codes through better-auth.
   const above = (prefix) =>
@@ -126,14 +133,18 @@ function serverLayerRules() {
     });
   const rule = (folder, layerName, extraForDepth1 = []) => {
     const above = upTo(layerName);
-    const message = `${folder}/ is on the ${layerName} floor: it may not import ${above.join(', ')} (docs/architecture.md).`;
+    const message = `${folder}/ is on the ${layerName} floor: it may not import ${above.join(', ')} or the test driver (docs/architecture.md).`;
     return [
       restricted(
         nonTest([`apps/server/src/${folder}/*.ts`]),
-        [...extraForDepth1, ...globsFor('../', above)],
+        [...extraForDepth1, ...globsFor('../', above), testDriver],
         message,
       ),
-      restricted(nonTest([`apps/server/src/${folder}/*/*.ts`]), globsFor('../../', above), message),
+      restricted(
+        nonTest([`apps/server/src/${folder}/*/*.ts`]),
+        [...globsFor('../../', above), testDriver],
+        message,
+      ),
     ];
   };
   return [

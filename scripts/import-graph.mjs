@@ -14,7 +14,7 @@ import path from 'node:path';
 import { layerOf, serverComposers, serverLayers } from './floor-plan.mjs';
 
 const root = path.resolve(import.meta.dirname, '../apps/server/src');
-const isTestFile = (file) => /\.(test|fixture)\.ts$/.test(file) || file.split(path.sep).includes('test');
+const isTestFile = (file) => /\.(test|fixture)\.ts$/.test(file);
 
 function listSources(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -129,6 +129,8 @@ export function analyseImports() {
   const composers = new Set(serverComposers.map((feature) => `features/${feature}`));
   return {
     files,
+    /** file → the files it imports, as paths under src/. */
+    imports: new Map([...graph].map(([file, targets]) => [rel(file), targets.map(rel)])),
     units,
     levels,
     levelOf,

@@ -3,7 +3,7 @@
  * and style files its first render loads after the entry, which the server lists as preload links
  * in the page it sends a visitor with a session cookie (apps/server/src/lib/page-hints.ts). The
  * browser then asks for them with the page, instead of once the entry, then the app chunk, have
- * run: two round trips fewer before the first screen (docs/performance.md, "Start-up, round 3").
+ * run: two round trips fewer before the first screen (docs/performance.md, "Start-up").
  * Files the built index.html already names (the entry and its static imports) are left out. Beside
  * them, each language's catalog chunk (`catalogs`), of which the server names the page's language's.
  */

@@ -4,7 +4,7 @@
  * production build keeps no English text in the descriptors (the catalogs hold every language), so
  * the ~350 descriptors reduce to their path. What is left to ship is the argument mapping of the
  * messages with values. That took most of the descriptors' ~4 kB gzipped out of the first screen's
- * JS (docs/performance.md, "Start-up, round 3"); src/shared-messages-build.test.ts holds the compact
+ * JS (docs/performance.md, "Start-up"); src/shared-messages-build.test.ts holds the compact
  * module to the real one, message by message. The server and the tests read the real module.
  */
 import ts from 'typescript';

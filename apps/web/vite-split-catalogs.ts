@@ -1,6 +1,6 @@
 /**
- * A Vite plugin that cuts each language's compiled catalog in two (docs/performance.md, "Start-up,
- * round 3"): the messages the first screens use (first-screens.ts: the entry, sign-in, the signed-in
+ * A Vite plugin that cuts each language's compiled catalog in two (docs/performance.md,
+ * "Start-up"): the messages the first screens use (first-screens.ts: the entry, sign-in, the signed-in
  * frame and the home feed), which stay in the catalog's chunk that main.tsx loads beside the app,
  * and the rest, written as `assets/messages-rest-<locale>-<hash>.json`. The chunk exports that
  * file's address as `rest`; lib/i18n.ts fetches it beside the code of any other screen, which

@@ -72,7 +72,7 @@ export default defineConfig({
         // Left alone, every icon and small shared component became a chunk of its own: the home
         // screen asked for ~25 files of 1–2 kB after the entry, six at a time over HTTP/1.1, each
         // a round trip on a phone. Common chunks under the size below are copied into the chunks
-        // that use them instead (docs/performance.md, "Start-up, round 3").
+        // that use them instead (docs/performance.md, "Start-up").
         codeSplitting: { experimentalInlineCommonChunks: { maxSize: 6000 } },
       },
     },

@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { testCertificate } from '../../apps/server/src/test/tls.ts';
+import { testCertificate } from '../../apps/server/test/tls.ts';
 
 export interface Delivery {
   at: number;

@@ -1,5 +1,5 @@
 /**
- * Search (issue 29): the latency of each search endpoint as the /search page and the top bar call
+ * Search: the latency of each search endpoint as the /search page and the top bar call
  * it, and the cost the generated search columns add to writing a post (create, edit).
  */
 import sharp from 'sharp';

@@ -8,12 +8,12 @@
  * runners; the app's pool has none).
  *
  * Three starts per tree and round: on a new data directory (initdb, migrations), again on that
- * directory, and on a copy of a round-1 data directory (`--round1 <DATA_DIR>`, PGlite in its db/),
+ * directory, and on a copy of a PGlite data directory (`--pglite <DATA_DIR>`, PGlite in its db/),
  * which the first start copies into PostgreSQL. Several trees (`--tree <dir>`, built beforehand)
  * take turns, the first tree of each round alternating, so that the machine's other load weighs on
  * each alike; run it inside a network namespace of its own if other servers may use the port.
  *
- *   npx tsx bench/measure/start.ts --tree . --tree ../base --round1 /tmp/round1-data --rounds 3
+ *   npx tsx bench/measure/start.ts --tree . --tree ../base --pglite /tmp/pglite-data --rounds 3
  *
  * It prints each reading as it goes, then the medians and ranges, and writes
  * bench/results/start-<time>.json.
@@ -34,7 +34,7 @@ const usage = `Usage: npx tsx bench/measure/start.ts [options]
   --rounds <n>        rounds; each starts every tree on every scenario              [3]
   --idle <s>          the second memory reading, this long after the first answer   [60]
   --scenarios <list>  new, again, upgrade                                            [new,again,upgrade]
-  --round1 <dir>      a round-1 DATA_DIR (PGlite in <dir>/db) for the upgrade scenario
+  --pglite <dir>      a DATA_DIR of the PGlite days (PGlite in <dir>/db) for the upgrade scenario
   --port <n>          the port the servers listen on, one at a time                  [3510]
   --work <dir>        where data directories and logs go                              [a new /tmp folder]
   --keep              keep the work folder`;
@@ -274,7 +274,7 @@ async function main() {
       rounds: { type: 'string', default: '3' },
       idle: { type: 'string', default: '60' },
       scenarios: { type: 'string', default: 'new,again,upgrade' },
-      round1: { type: 'string' },
+      pglite: { type: 'string' },
       port: { type: 'string', default: '3510' },
       work: { type: 'string' },
       keep: { type: 'boolean', default: false },
@@ -290,8 +290,8 @@ async function main() {
   const idleMs = Number(values.idle) * 1000;
   const port = Number(values.port);
   const scenarios = values.scenarios.split(',') as Scenario[];
-  if (scenarios.includes('upgrade') && !values.round1)
-    throw new Error('--round1 <DATA_DIR> is needed for upgrade');
+  if (scenarios.includes('upgrade') && !values.pglite)
+    throw new Error('--pglite <DATA_DIR> is needed for upgrade');
   const work = values.work ?? (await mkdtemp(path.join(os.tmpdir(), 'glimpse-start-')));
   await mkdir(work, { recursive: true });
   // As root the embedded PostgreSQL runs as `postgres`, which must be able to enter the work folder.
@@ -332,7 +332,7 @@ async function main() {
       if (scenarios.includes('upgrade')) {
         const upgradeDir = `${slot}-upgrade`;
         await mkdir(upgradeDir, { recursive: true });
-        await cp(values.round1!, upgradeDir, { recursive: true });
+        await cp(values.pglite!, upgradeDir, { recursive: true });
         await run('upgrade', upgradeDir, [3000]);
         await rm(upgradeDir, { recursive: true, force: true });
       }

@@ -50,7 +50,7 @@ async function upload(visitor: Visitor, jpeg: Buffer): Promise<number> {
   return performance.now() - started;
 }
 
-/** What the server does for a post photo (issue 15): the 2048 px size too, bounded on the long side. */
+/** What the server does for a post photo: the 2048 px size too, bounded on the long side. */
 const postPhoto = { widths: limits.postImageWidths, boundLongSide: true } as const;
 
 async function timePipeline(jpeg: Buffer, runs: number): Promise<number[]> {

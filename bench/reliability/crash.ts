@@ -343,7 +343,7 @@ async function verifyStored(): Promise<string[]> {
       problems.push(`${counters!.posts} posts whose like or comment count differs from their rows`);
     if (counters!.profiles)
       problems.push(`${counters!.profiles} profiles whose follower counts differ from their rows`);
-    // A post photo's kept original (issue 15) and its AVIF twins are its files too.
+    // A post photo's kept original and its AVIF twins are its files too.
     const images = (
       await rows<{ keys: string[]; original_key: string | null; avif_keys: string[] | null }>(
         sql`select keys, original_key, avif_keys from images`,

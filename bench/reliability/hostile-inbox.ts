@@ -34,7 +34,7 @@ import { parseArgs } from 'node:util';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { exportSpki } from '@fedify/vocab-runtime';
 import { headerRecord } from '../../apps/server/src/features/federation/objects/html.ts';
-import { testCertificate } from '../../apps/server/src/test/tls.ts';
+import { testCertificate } from '../../apps/server/test/tls.ts';
 import { treeCpuMeter } from '../lib/cpu.ts';
 import { percentile } from '../lib/http.ts';
 import { repoRoot } from '../lib/paths.ts';

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
-import { testCertificate } from '../../apps/server/src/test/tls.ts';
+import { testCertificate } from '../../apps/server/test/tls.ts';
 import { expectStatus, freePort, type RunningServer, signUpMember, startServer } from './lib.ts';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);

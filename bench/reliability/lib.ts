@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import pg from 'pg';
-import { waitForMailedLink } from '../../apps/server/src/test/mail.ts';
+import { waitForMailedLink } from '../../apps/server/test/mail.ts';
 import { descendants } from '../lib/process-tree.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

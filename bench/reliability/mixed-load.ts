@@ -200,7 +200,7 @@ export async function runMixedLoad(baseUrl: string, options: MixedLoadOptions): 
           if (on) following.add(target);
           else {
             following.delete(target);
-            // Their followers-only posts (round 3) are no longer ours to open or like.
+            // Their followers-only posts are no longer ours to open or like.
             known = known.filter((p) => p.author.userId !== target);
           }
         }

@@ -73,7 +73,7 @@ const words = (
 const eventKinds = 'Meetup Workshop Concert Market Run Picnic Talk Exhibition Party'.split(' ');
 
 /**
- * Hashtags for search (issue 29): every word and 300 two-word compounds (#sunsetbeach), used with
+ * Hashtags for search: every word and 300 two-word compounds (#sunsetbeach), used with
  * a long tail (the tag at rank r weighs 1/(r+1)), so a few tags are on thousands of posts and most
  * on a handful, as on real instances.
  */
@@ -140,7 +140,7 @@ export interface PostData {
   author: Int32Array;
   caption: string[];
   image: Int32Array;
-  /** How many photos each post has, 1 to 4 (issue 15); photo k shows shared image `image + k`. */
+  /** How many photos each post has, 1 to 4; photo k shows shared image `image + k`. */
   photoCount: Uint8Array;
   /** The hashtags written at the end of each caption (post_tags rows), normalised. */
   tags: string[][];
@@ -168,7 +168,7 @@ export interface EventData {
   image: Int32Array;
   createdAt: Float64Array;
   interestedCount: Int32Array;
-  /** Issue 27: the zone the times were entered in, the RRULE (null: one date), its last start. */
+  /** The zone the times were entered in, the RRULE (null: one date), its last start. */
   timeZone: string[];
   recurrence: (string | null)[];
   /** NaN for a single date. */
@@ -500,7 +500,7 @@ const eventZones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'E
 /**
  * A tenth of events repeat (weekly 4–12 times or monthly 3–6 times), each in one of a few zones,
  * with a place and some a capacity. From a PRNG stream of their own, so the other columns of the
- * data set stay what they were before issue 27.
+ * data set stay what they were before events had zones, places and repeats.
  */
 function repeatsFor(seed: number, startsAt: Float64Array, anchorMs: number) {
   const rng = new Prng(seed, 'event-repeats');

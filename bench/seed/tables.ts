@@ -29,7 +29,7 @@ import { Prng } from './prng.ts';
 /** The viewer's account rows as better-auth wrote them at sign-up (only the ids are ours; the address counts as confirmed). */
 
 /**
- * Private accounts and followers-only posts (issue 26): 10% of accounts (never the viewer, who
+ * Private accounts and followers-only posts: 10% of accounts (never the viewer, who
  * measures) and 20% of posts, chosen by a multiplicative hash of the index so the rest of the data
  * set (its PRNG streams) stays exactly as before.
  */
@@ -475,7 +475,7 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
       rows: () => pairRows(data.interests, e.id, users.id),
     },
     {
-      // Issue 27: every other Interested is also Going to the first date, past a capacity on the
+      // Every other Interested is also Going to the first date, past a capacity on the
       // waitlist, so the lists' Going counts and avatar stacks read real rows.
       label: 'event_attendees',
       table: eventAttendees,

@@ -1,5 +1,5 @@
 /**
- * Moving an account (issue 30) on one server, through the screens: Nova lists Alba's handle under
+ * Moving an account on one server, through the screens: Nova lists Alba's handle under
  * "Account aliases"; Alba moves to Nova under "Move to another account" (with the confirmation);
  * Cira, who followed Alba, finds Alba's profile saying "This account has moved to @nova…" with
  * Follow disabled, and a notice. axe on each screen; SHOTS_DIR keeps 390 and 1280 px pictures.

@@ -1,5 +1,5 @@
 /**
- * Accounts people can trust (issue 14): password reset through the mailbox, /settings/account
+ * Accounts people can trust: password reset through the mailbox, /settings/account
  * (change password, devices, delete account).
  */
 
@@ -232,6 +232,6 @@ test('check your email: Resend email sends a new link, and the newest link signs
   await expect(page).toHaveURL(/\/setupProfile$/);
   await fillProfile(page, user);
   await expect(page).toHaveURL(/\/$/);
-  // Confirmed: the banner for accounts signed in before confirming (pre-issue-23 sessions) stays away.
+  // Confirmed: the banner for accounts signed in before confirming (sessions from before sign-up confirmed the address) stays away.
   await expect(page.getByRole('region', { name: 'Confirm your email address' })).toBeHidden();
 });

@@ -1,7 +1,7 @@
 /**
- * Change email (issue 14): a wrong password is refused; with the right one the new address gets a
+ * Change email: a wrong password is refused; with the right one the new address gets a
  * link and the account keeps its address until the link is opened; then it signs in with the new one.
- * Once the change is made, the old address can undo it, once (issue 23).
+ * Once the change is made, the old address can undo it, once.
  */
 
 import { expectAccessible, mailedLink, newUser, signIn, signUpWithProfile } from '../support/app.ts';

@@ -1,5 +1,5 @@
 /**
- * Member text cannot rearrange the page around it (issue 23, item 11). A name refuses direction
+ * Member text cannot rearrange the page around it (item 11). A name refuses direction
  * controls (U+202E would show "Ana ‮redro ruoy liked your post" with the app's words reversed);
  * right-to-left names are welcome, and every name, caption and comment is shown isolated
  * (`<bdi>`: its own direction, `unicode-bidi: isolate`), so the sentence around it keeps its order.

@@ -1,5 +1,5 @@
 /**
- * Issue 27 in the browser: an event with a place, a time zone and one place for Going; a member
+ * Events in the browser: an event with a place, a time zone and one place for Going; a member
  * goes, the next joins the waitlist, the first withdraws and the waiting one is promoted (and
  * told). Also: an end before the start is refused on /addevent, and the calendar feed works with
  * no cookie. axe on each screen; screenshots at 390 and 1280 px with SHOTS_DIR.

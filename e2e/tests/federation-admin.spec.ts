@@ -1,5 +1,5 @@
 /**
- * /admin/federation (issue 25): an admin opens Settings → Federation, blocks a domain typed as a
+ * /admin/federation: an admin opens Settings → Federation, blocks a domain typed as a
  * handle with its port, sees it listed, is told when the domain is not one, and unblocks it. A
  * member is told the page does not exist. (Blocking's effects are the server's tests:
  * features/federation/two-servers.test.ts and interop.test.ts.)

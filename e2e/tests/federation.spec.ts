@@ -1,5 +1,5 @@
 /**
- * Issue 25 in the browser, across two Glimpse servers (support/federation-pair.ts: each the built
+ * Federation in the browser, across two Glimpse servers (support/federation-pair.ts: each the built
  * app behind a TLS proxy with a test certificate). A member of A looks up a member of B by
  * `@name@host:port` in "Search users" (an unknown one is "not found"), opens the remote profile,
  * follows (Requested, then Unfollow once B's Accept arrives), and sees B's next photo post in A's

@@ -1,5 +1,5 @@
 /**
- * Issue 30: a member imports an Instagram archive at /settings/import and finds its posts on
+ * A member imports an Instagram archive at /settings/import and finds its posts on
  * /profile in their original order, with their original dates; a file that is no archive is
  * refused with role=alert. Archives are built as Instagram writes them (the server's fixtures,
  * apps/server/src/features/import/fixtures/archives.ts, name the source).

@@ -1,5 +1,5 @@
 /**
- * Issue 28: the interface in five languages. A member switches to each language at
+ * The interface in five languages. A member switches to each language at
  * /settings/language and back, the page's lang and dir follow at once (no reload); Arabic lays out
  * right to left with no horizontal scroll and no axe violation; a German browser signs in in German.
  */

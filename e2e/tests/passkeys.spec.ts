@@ -1,6 +1,6 @@
 /**
- * Passkeys (issue 14) with Chromium's virtual authenticator (CDP WebAuthn domain): add one in
- * Settings → Account (the password first, issue 23), sign out, Sign in with a passkey; a passkey
+ * Passkeys with Chromium's virtual authenticator (CDP WebAuthn domain): add one in
+ * Settings → Account (the password first), sign out, Sign in with a passkey; a passkey
  * the server no longer knows (removed in settings) shows a clear alert; a wrong password adds none.
  */
 import { expectAccessible, newUser, signUpWithProfile } from '../support/app.ts';

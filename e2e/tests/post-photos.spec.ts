@@ -1,12 +1,12 @@
 /**
- * Issue 15: a post with several photos and alt texts, its carousel, an edit that adds a hashtag,
+ * A post with several photos and alt texts, its carousel, an edit that adds a hashtag,
  * the tag page, the "Edited" history; a failed upload among several; sensitive media; deleting a
- * comment. Issue 30: an iPhone HEIC photo.
+ * comment. An iPhone HEIC photo.
  */
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { heicPhoto } from '../../apps/server/src/test/images.ts';
+import { heicPhoto } from '../../apps/server/test/images.ts';
 import { expectAccessible, photoFile, signUpWithProfile } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Private accounts (issue 26): Alice turns "Private account" on; Bob's Follow becomes Requested,
+ * Private accounts: Alice turns "Private account" on; Bob's Follow becomes Requested,
  * Alice approves on /follow-requests and Bob sees her photo without a reload of her side; Carol's
  * request is declined and she still sees nothing; a public account's "Followers only" post stays
  * hidden from a non-follower. axe on each new screen; SHOTS_DIR keeps 390 and 1280 px pictures.

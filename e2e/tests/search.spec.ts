@@ -1,5 +1,5 @@
 /**
- * Issue 29 in the browser: Enter in the top bar opens /search; the Posts tab finds a post by a
+ * Search in the browser: Enter in the top bar opens /search; the Posts tab finds a post by a
  * stemmed word and opens it; the Tags tab finds a tag typed without #; the Events tab finds an
  * event; a search with no match says so. Arrow keys move between the tabs, and the tab is in the URL.
  */

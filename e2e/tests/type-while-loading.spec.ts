@@ -1,5 +1,5 @@
 /**
- * What is typed at once after clicking through to a form stays in that form (issue 23, item 13).
+ * What is typed at once after clicking through to a form stays in that form (item 13).
  * Screens load their code on demand; on a first visit over a slow line the screen being left stayed
  * on show, working, while the next one loaded, so a password manager or a fast typist filled the
  * old screen's field of the same name (/login's Email instead of Forgot password's) and the new

@@ -8,8 +8,8 @@
 import type { CommentDto, LikeStateDto, PostDto } from '@glimpse/shared';
 import { hc } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import type { ApiRoutes } from './api.ts';
-import { createTestContext, type TestContext } from './test/context.ts';
 
 let t: TestContext;
 let client: ReturnType<typeof hc<ApiRoutes>>;

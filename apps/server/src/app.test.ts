@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { spaRoutePatterns } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './test/context.ts';
+import { createTestContext, type TestContext } from '#test/context.ts';
 
 let t: TestContext;
 beforeAll(async () => {

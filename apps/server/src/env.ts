@@ -119,7 +119,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
 
   /**
-   * `true` lets outbound requests (push services now, federation peers in round 3) reach loopback
+   * `true` lets outbound requests (push services, federation peers) reach loopback
    * and private addresses on any port: tests and closed networks only (lib/outbound/gate.ts).
    * One name for the one gate, the name DESIGN.md gives it; ignored, with a warning, in production.
    */

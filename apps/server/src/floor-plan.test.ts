@@ -74,13 +74,14 @@ describe('the import rules', () => {
       ['features/posts/routes.ts', '../../api.ts'],
       ['features/posts/inbox/like.ts', '../../../runtime/tasks.ts'],
       ['features/feed/service.ts', '../../server.ts'],
-      ['features/moderation/service.ts', '../../test/context.ts'],
+      ['features/moderation/service.ts', '#test/context.ts'],
+      ['features/posts/inbox/like.ts', '#test/images.ts'],
     ] as const) {
       expect((await lintAs(file, importing(specifier))).refused, `${file} → ${specifier}`).toBe(true);
     }
   });
 
-  it('refuse every floor below the features importing one above it', async () => {
+  it('refuse every floor below the features importing one above it, or the test driver', async () => {
     for (const [file, specifier] of [
       ['lib/text.ts', '../core/http.ts'],
       ['lib/text.ts', '../db/client.ts'],
@@ -92,6 +93,8 @@ describe('the import rules', () => {
       ['core/http.ts', '../deps.ts'],
       ['core/roles.ts', '../auth/auth.ts'],
       ['auth/auth.ts', '../features/moderation/roles.ts'],
+      ['core/visibility.ts', '#test/security/scene.ts'],
+      ['lib/outbound/gate.ts', '#test/tls.ts'],
     ] as const) {
       expect((await lintAs(file, importing(specifier))).refused, `${file} → ${specifier}`).toBe(true);
     }
@@ -137,6 +140,8 @@ describe('the import rules', () => {
 
 describe('the import graph of the server', () => {
   const graph = analyseImports() as {
+    files: string[];
+    imports: Map<string, string[]>;
     fileCycles: string[][];
     upward: [string, string][];
     outsideComposers: [string, string][];
@@ -155,18 +160,35 @@ describe('the import graph of the server', () => {
   it(`has feature → feature imports only in the composers (${serverComposers.join(', ')})`, () => {
     expect(graph.outsideComposers).toEqual([]);
   });
+
+  it('holds production code only: every file runs in a process, or is a fixture beside its tests', () => {
+    // The processes: the server, the one-time children the primary spawns (runtime/primary.ts
+    // `runChild`) and the command `npm run accounts:confirm`.
+    const entries = [
+      'main.ts',
+      'runtime/migrate-child.ts',
+      'runtime/upgrade-child.ts',
+      'runtime/confirm-accounts.ts',
+    ];
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const target of graph.imports.get(file) ?? []) visit(target);
+    };
+    for (const entry of entries) visit(path.normalize(entry));
+    // Test tables, drivers and helpers live in apps/server/test/; data a test reads, beside it in fixtures/.
+    const testOnly = graph.files
+      .map((file) => path.relative(serverSrc, file))
+      .filter((file) => !reached.has(file) && !file.split(path.sep).includes('fixtures'));
+    expect(testOnly).toEqual([]);
+  });
 });
 
 /** Every non-test server source: path under src/ and text. */
 async function productionSources(): Promise<{ file: string; text: string }[]> {
   const entries = await readdir(serverSrc, { recursive: true, encoding: 'utf8' });
-  const files = entries.filter(
-    (file) =>
-      file.endsWith('.ts') &&
-      !file.endsWith('.test.ts') &&
-      !file.startsWith(`security${path.sep}`) &&
-      !file.startsWith(`test${path.sep}`),
-  );
+  const files = entries.filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
   return Promise.all(
     files.map(async (file) => ({ file, text: await readFile(path.join(serverSrc, file), 'utf8') })),
   );
@@ -182,9 +204,9 @@ describe('the server sources', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('keep test code out of production folders: only tests, security/ and test/ import vitest', async () => {
+  it('keep test code out of production folders: only tests import vitest or the test driver', async () => {
     const offenders = (await productionSources())
-      .filter(({ text }) => /from ['"]vitest['"]/.test(text))
+      .filter(({ text }) => /from ['"](vitest|#test\/[^'"]*)['"]/.test(text))
       .map(({ file }) => file);
     expect(offenders).toEqual([]);
   });

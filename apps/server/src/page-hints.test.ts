@@ -10,8 +10,8 @@ import path from 'node:path';
 import { languageCookie, routePatterns } from '@glimpse/shared';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { homeDataUrls } from './lib/page-hints.ts';
-import { createTestContext, type TestContext } from './test/context.ts';
 
 const webRoot = path.resolve(import.meta.dirname, '../../web');
 let outDir = '';

@@ -66,7 +66,11 @@ beforeAll(async () => {
   catalogs = (await catalog!.readAll()) as Record<string, Read>;
 }, 60_000);
 
-/** The placeholders (`{name}`, plural arguments) and tags (`<0>`, `</0>`) a message carries, sorted. */
+/**
+ * The placeholders (`{name}`, plural arguments) and tags (`<0>`, `</0>`) a message carries, sorted,
+ * each once: a language with more plural forms than English (Arabic's zero, two, few, many) repeats
+ * the tags of the form it words like another.
+ */
 function shapeOf(text: string): string[] {
   const names = new Set<string>();
   const tags: string[] = [];
@@ -83,7 +87,7 @@ function shapeOf(text: string): string[] {
     }
   };
   walk(compileMessageOrThrow(text));
-  return [...names].sort().concat(tags.sort());
+  return [...names].sort().concat([...new Set(tags)].sort());
 }
 
 const english = (id: string) => catalogs.en![id]!.translation || catalogs.en![id]!.message || id;

@@ -4,7 +4,7 @@ import type { LanguageCode } from './i18n.ts';
 /** What an uploaded image is for; each purpose is stored in its own folder (SPEC.md §3). */
 export const imagePurposes = ['post', 'event', 'profile', 'background'] as const;
 
-/** Who may see a post or an event (issue 26): everyone, or the author's approved followers only. */
+/** Who may see a post or an event: everyone, or the author's approved followers only. */
 export const audiences = ['public', 'followers'] as const;
 export type Audience = (typeof audiences)[number];
 /** The type itself is exported by schemas.ts beside its zod enum. */
@@ -41,7 +41,7 @@ export interface ProfileDto {
   isVerified: boolean;
   followerCount: number;
   followingCount: number;
-  /** Only approved followers see the posts, events and follow lists (issue 26). */
+  /** Only approved followers see the posts, events and follow lists. */
   isPrivate: boolean;
   createdAt: string;
 }
@@ -175,11 +175,11 @@ export interface PublicProfileDto extends ProfileDto {
   /** The initial states of Block / Unblock and Mute / Unmute (trust and safety). */
   blockedByMe: boolean;
   mutedByMe: boolean;
-  /** The account this one moved to (issue 30): the profile says so and offers no Follow. */
+  /** The account this one moved to: the profile says so and offers no Follow. */
   movedTo: { userId: string; username: string } | null;
 }
 
-/** Settings → Account, moving between servers: my former accounts, and where I moved (issue 30). */
+/** Settings → Account, moving between servers: my former accounts, and where I moved. */
 export interface AccountMovesDto {
   /** The handle other servers see for this account (`name@host`), to list as an alias there. */
   handle: string;
@@ -202,7 +202,7 @@ export interface FollowRequestDto {
 }
 
 /**
- * Every kind of notice (issue 16): who followed, liked, commented or mentioned me, who is
+ * Every kind of notice: who followed, liked, commented or mentioned me, who is
  * interested in my event, the outcome of a report I made, and tomorrow's events I marked.
  */
 export const notificationTypes = [
@@ -344,7 +344,7 @@ export interface CalendarFeedDto {
   webcalUrl: string | null;
 }
 
-/** Download your data (issue 14): the account's one archive, while it builds and for 7 days after. */
+/** Download your data: the account's one archive, while it builds and for 7 days after. */
 export interface DataExportDto {
   status: 'building' | 'ready' | 'failed';
   createdAt: string;
@@ -373,7 +373,7 @@ export interface NotificationPreferencesDto {
   vapidPublicKey: string;
 }
 
-/** One version of an edited post, as it read from `at` on (the edit history, issue 15). */
+/** One version of an edited post, as it read from `at` on (the edit history). */
 export interface PostVersionDto {
   caption: string;
   altTexts: string[];
@@ -411,7 +411,7 @@ export interface PostSearchResultDto {
   captionMatches: TextRange[];
 }
 
-// ── Trust and safety (issue 13) ─────────────────────────────────────────────────────────────
+// ── Trust and safety ────────────────────────────────────────────────────────────────────────
 
 /** Moderators and admins read and act on reports; only admins change roles. */
 export const roles = ['member', 'moderator', 'admin'] as const;
@@ -448,7 +448,7 @@ export interface ReportDto {
   id: string;
   reporter: AuthorDto | null;
   reason: string;
-  /** The reporter also sent it to the remote account's server (a Flag, issue 25). */
+  /** The reporter also sent it to the remote account's server (a Flag). */
   forwarded: boolean;
   /**
    * How many reports this one stands for: 1 for a member's; for a report from another server, the
@@ -555,7 +555,7 @@ export interface MutedWordDto {
   createdAt: string;
 }
 
-/** Where an archive came from (issue 30): found by the files in it, never by its name. */
+/** Where an archive came from: found by the files in it, never by its name. */
 export type ImportSource = 'instagram' | 'activitypub' | 'glimpse';
 
 /** Why an import stopped early (each has a message in `messages.import`). */

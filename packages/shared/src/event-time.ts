@@ -1,5 +1,5 @@
 /**
- * Wall-clock times in a named IANA zone and the instants they are (issue 27): an event is stored
+ * Wall-clock times in a named IANA zone and the instants they are: an event is stored
  * as one instant plus its zone's name, entered as a date and a time in that zone, and shown in the
  * viewer's zone with the event's named when they differ. Only Intl, so browser and server agree and
  * neither ships a zone database of its own.

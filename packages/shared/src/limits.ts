@@ -29,7 +29,7 @@ export const rateLimits = {
    */
   remoteLookups: { max: 30, windowSeconds: 10 * 60 },
   /**
-   * Adding an alias or moving the account (issue 30): each fetches another server's actor, and a
+   * Adding an alias or moving the account: each fetches another server's actor, and a
    * move writes every follower's follow; a few tries an hour are plenty for a thing done once.
    */
   accountMoves: { max: 10, windowSeconds: 60 * 60 },
@@ -62,7 +62,7 @@ export const rateLimits = {
    */
   remoteAccountsPerServer: { max: 100, windowSeconds: 60 * 60 },
   /**
-   * Account emails (password reset, verification, email change), issue 14: per address and per
+   * Account emails (password reset, verification, email change): per address and per
    * account, so nobody can flood someone's inbox from many addresses; per client address on top
    * (better-auth). Mastodon allows a confirmation resend about every 5 minutes; 5 an hour is that.
    */
@@ -75,7 +75,7 @@ export const rateLimits = {
   emailChangeUndo: { max: 10, windowSeconds: 60 * 60 },
   /** Download your data: building an archive reads the whole account. */
   dataExports: { max: 3, windowSeconds: 24 * 60 * 60 },
-  /** Import an archive (issue 30): each one is read whole and its photos processed. */
+  /** Import an archive: each one is read whole and its photos processed. */
   imports: { max: 10, windowSeconds: 24 * 60 * 60 },
   /** Block, mute and muted words: generous (200 a day), only against scripted churn. */
   safety: { max: 200, windowSeconds: 24 * 60 * 60 },
@@ -83,7 +83,7 @@ export const rateLimits = {
 export type RateLimitName = keyof typeof rateLimits;
 
 /**
- * Failed sign-ins per account (issue 23): counted per normalized email, whether or not it has an
+ * Failed sign-ins per account: counted per normalized email, whether or not it has an
  * account, in every client address together. The first `freeFailures` cost nothing; after that
  * each attempt for the account waits `firstDelaySeconds`, doubling with each further failure, at
  * most `maxDelaySeconds`, after the last failure. A wait, never a refusal: an attacker can slow the
@@ -180,13 +180,13 @@ export const limits = {
   trendingMinAuthors: 3,
   starFollowerThreshold: 10,
   avatarStackSize: 3,
-  /** Password reset links work this long (issue 14). */
+  /** Password reset links work this long. */
   resetPasswordLinkSeconds: 60 * 60,
   /** Email confirmation links work this long. */
   verifyEmailLinkSeconds: 24 * 60 * 60,
   /**
    * The "This wasn't me" link mailed to the old address when an email change completes works this
-   * long, and the old address stays kept for the account as long (issue 23: at least 72 hours, so
+   * long, and the old address stays kept for the account as long (at least 72 hours, so
    * someone away for a long weekend still finds it in time).
    */
   emailChangeUndoSeconds: 7 * 24 * 60 * 60,
@@ -197,7 +197,7 @@ export const limits = {
   /** …and one still building after this long is taken for dead (its server stopped). */
   dataExportBuildMaxMinutes: 60,
   /**
-   * Import (issue 30): the largest archive accepted (Instagram downloads reached 784 MB in 2025);
+   * Import: the largest archive accepted (Instagram downloads reached 784 MB in 2025);
    * the upload streams to disk and is refused as soon as it passes this.
    */
   importMaxBytes: 1536 * 1024 * 1024,
@@ -219,7 +219,7 @@ export const limits = {
    * (ACCOUNT_STORAGE_QUOTA_MB; 0 is no limit). A photo posted twice is stored once.
    */
   accountStorageQuotaMb: 4096,
-  /** Photos in one post (issue 15): Instagram's 10; Mastodon, Pixelfed and Bluesky allow 4. */
+  /** Photos in one post: Instagram's 10; Mastodon, Pixelfed and Bluesky allow 4. */
   postPhotosMax: 10,
   /** Post photos get one more, larger width for big screens (2048 px on the long side). */
   postImageWidths: [320, 640, 1280, 2048] as const,
@@ -233,7 +233,7 @@ export const limits = {
   mutedWordsMax: 100,
 } as const;
 
-/** Notifications and web push (issue 16). */
+/** Notifications and web push. */
 export const notificationLimits = {
   /** Push services' endpoints are URLs of a few hundred characters. */
   pushEndpointMax: 1000,
@@ -243,7 +243,7 @@ export const notificationLimits = {
   groupAvatars: 3,
 } as const;
 
-/** Passkeys (issue 14). */
+/** Passkeys. */
 export const passkeyLimits = {
   /** Passkeys one account may hold (a phone, a laptop, a security key or two, with room to spare). */
   perAccountMax: 20,

@@ -5,7 +5,7 @@ import { messageCatalog, messages } from './messages.ts';
 /**
  * The English texts of the messages with values, as the template strings before the catalogs wrote
  * them (word for word: e2e tests and DESIGN.md §4 depend on them). Counts of a thousand and more now
- * carry the locale's separator ("1,234 posts"), as issue 28 asks.
+ * carry the locale's separator ("1,234 posts"), so numbers read as the language writes them.
  */
 const english: [string, unknown[], string][] = [
   ['auth.passwordTooShort', [1], 'Use at least 1 characters.'],

@@ -29,7 +29,7 @@ export const messageCatalog = {
       message: 'Too many attempts. Please wait a minute and try again.',
     },
     emailInvalid: /*i18n*/ { id: 'auth.emailInvalid', message: 'That email address does not look right.' },
-    /** After sign-up, whether or not the address already had an account (issue 23: nothing tells them apart). */
+    /** After sign-up, whether or not the address already had an account (nothing tells them apart). */
     checkEmailTitle: /*i18n*/ { id: 'auth.checkEmailTitle', message: 'Check your email' },
     checkEmail: fn(
       /*i18n*/ {
@@ -890,8 +890,8 @@ export const messageCatalog = {
       message: 'A place opened up: you are going',
     },
   },
-  /** Several photos per post (issue 15). */
-  /** Import an archive (issue 30, /settings/import). */
+  /** Several photos per post. */
+  /** Import an archive (/settings/import). */
   import: {
     missing: /*i18n*/ { id: 'import.missing', message: 'Choose the .zip file of your archive.' },
     tooLarge: fn(
@@ -1047,7 +1047,7 @@ export const messageCatalog = {
       message: 'Your setting could not be saved. Please try again.',
     },
   },
-  /** Editing a post and its history (issue 15). */
+  /** Editing a post and its history. */
   postEdit: {
     onlyAuthorEdits: /*i18n*/ {
       id: 'postEdit.onlyAuthorEdits',
@@ -1068,7 +1068,7 @@ export const messageCatalog = {
     current: /*i18n*/ { id: 'postEdit.current', message: 'Current version' },
     original: /*i18n*/ { id: 'postEdit.original', message: 'Original' },
   },
-  /** Search of accounts, posts, tags and events (issue 29). */
+  /** Search of accounts, posts, tags and events. */
   search: {
     heading: /*i18n*/ { id: 'search.heading', message: 'Search' },
     label: /*i18n*/ { id: 'search.label', message: 'Search' },
@@ -1098,7 +1098,7 @@ export const messageCatalog = {
     trendingHeading: /*i18n*/ { id: 'search.trendingHeading', message: 'Trending tags' },
     noTrending: /*i18n*/ { id: 'search.noTrending', message: 'Nothing is trending this week yet.' },
   },
-  /** Hashtag pages (issue 15). */
+  /** Hashtag pages. */
   tags: {
     invalid: /*i18n*/ { id: 'tags.invalid', message: 'That is not a hashtag.' },
     empty: fn(/*i18n*/ { id: 'tags.empty', message: 'No posts with #{tag} yet.' }, (tag: string) => ({
@@ -1111,7 +1111,7 @@ export const messageCatalog = {
     searchHeading: /*i18n*/ { id: 'tags.searchHeading', message: 'Tags' },
     peopleHeading: /*i18n*/ { id: 'tags.peopleHeading', message: 'People' },
   },
-  /** Deleting comments (issue 15). */
+  /** Deleting comments. */
   comments: {
     deleted: /*i18n*/ { id: 'comments.deleted', message: 'Comment deleted.' },
     deleteFailed: /*i18n*/ {
@@ -1128,7 +1128,7 @@ export const messageCatalog = {
       message: 'This comment will be removed for everyone. This cannot be undone.',
     },
   },
-  /** Trust and safety (issue 13): roles, reports, moderation, blocks, mutes, muted words, terms. */
+  /** Trust and safety: roles, reports, moderation, blocks, mutes, muted words, terms. */
   safety: {
     suspended: /*i18n*/ { id: 'safety.suspended', message: 'This account has been suspended.' },
     cannotBlockSelf: /*i18n*/ { id: 'safety.cannotBlockSelf', message: 'You cannot block yourself.' },
@@ -1226,7 +1226,7 @@ export const messageCatalog = {
     notFound: /*i18n*/ { id: 'jobs.notFound', message: 'That job is no longer waiting to be retried.' },
     loadFailed: /*i18n*/ { id: 'jobs.loadFailed', message: 'The job queue could not be loaded.' },
   },
-  /** /admin/federation (issue 25): domain blocks, known servers, failed deliveries (admins). */
+  /** /admin/federation: domain blocks, known servers, failed deliveries (admins). */
   federation: {
     domainInvalid: /*i18n*/ {
       id: 'federation.domainInvalid',
@@ -1246,7 +1246,7 @@ export const messageCatalog = {
     },
     loadFailed: /*i18n*/ { id: 'federation.loadFailed', message: 'Federation could not be loaded.' },
   },
-  /** Moving between servers (issue 30): aliases and Move in Settings → Account. */
+  /** Moving between servers: aliases and Move in Settings → Account. */
   moves: {
     handleInvalid: /*i18n*/ {
       id: 'moves.handleInvalid',
@@ -1285,7 +1285,7 @@ export const messageCatalog = {
     },
     movedAccount: /*i18n*/ { id: 'moves.movedAccount', message: 'This account has moved.' },
   },
-  /** Passkeys (issue 14): WebAuthn sign-in and the list in Settings → Account. */
+  /** Passkeys: WebAuthn sign-in and the list in Settings → Account. */
   passkeys: {
     added: /*i18n*/ { id: 'passkeys.added', message: 'Passkey added.' },
     removed: /*i18n*/ { id: 'passkeys.removed', message: 'Passkey removed.' },
@@ -1319,7 +1319,7 @@ export const messageCatalog = {
         'Enter your password and a code from your authenticator app first. Then your browser asks for your fingerprint, face or screen lock.',
     },
   },
-  /** Change email (issue 14): the new address confirms, the old one is told. */
+  /** Change email: the new address confirms, the old one is told. */
   changeEmail: {
     sent: /*i18n*/ {
       id: 'changeEmail.sent',
@@ -1349,7 +1349,7 @@ export const messageCatalog = {
       },
       (newEmail: string) => ({ newEmail }),
     ),
-    // Once the change is made, the old address gets a way to undo it (issue 23).
+    // Once the change is made, the old address gets a way to undo it.
     undoSubject: /*i18n*/ {
       id: 'changeEmail.undoSubject',
       message: 'The email address of your Glimpse account was changed',

@@ -19,7 +19,7 @@ export const routePatterns = {
   events: '/event',
   eventDetail: '/eventdetail/:id',
   addEvent: '/addevent',
-  /** The host's edit of an event (issue 27): the /addevent fields, filled in. */
+  /** The host's edit of an event: the /addevent fields, filled in. */
   editEvent: '/editevent/:id',
   settings: '/settings',
   savedPosts: '/savedposts',
@@ -33,11 +33,11 @@ export const routePatterns = {
   help: '/help',
   notifications: '/notifications',
   followRequests: '/follow-requests',
-  // Trust and safety (issue 13).
+  // Trust and safety.
   blockedAccounts: '/settings/blocked',
   mutedWords: '/settings/muted-words',
   moderation: '/admin/reports',
-  /** Domain blocks, known servers, failed deliveries (issue 25, admins). */
+  /** Domain blocks, known servers, failed deliveries (admins). */
   adminFederation: '/admin/federation',
   tag: '/tags/:tag',
   /** An @mention's link: finds the member by username, then shows their profile. */
@@ -45,14 +45,14 @@ export const routePatterns = {
   settingsNotifications: '/settings/notifications',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
-  /** "This wasn't me" from the mail about a change of email address (issue 23). */
+  /** "This wasn't me" from the mail about a change of email address. */
   undoEmailChange: '/email-change/undo',
   settingsAccount: '/settings/account',
-  /** Search results (issue 29): `?q=` the text, `&tab=` accounts | posts | tags | events. */
+  /** Search results: `?q=` the text, `&tab=` accounts | posts | tags | events. */
   search: '/search',
-  /** The interface language (issue 28). */
+  /** The interface language. */
   settingsLanguage: '/settings/language',
-  /** Import an Instagram, Mastodon/Pixelfed or Glimpse archive (issue 30). */
+  /** Import an Instagram, Mastodon/Pixelfed or Glimpse archive. */
   settingsImport: '/settings/import',
 } as const;
 

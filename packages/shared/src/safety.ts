@@ -1,4 +1,4 @@
-/** Trust-and-safety rules the web app and the server share (issue 13). */
+/** Trust-and-safety rules the web app and the server share. */
 const wordPattern = /#?[\p{L}\p{N}_]+/gu;
 const tokensOf = (text: string): string[] => text.toLowerCase().match(wordPattern) ?? [];
 

@@ -492,7 +492,7 @@ export const DeviceSessionList = z.array(
 );
 export type DeviceSession = z.output<typeof DeviceSessionList>[number];
 
-// ── Accounts (issue 14): password reset, /settings/account ───────────────────────────────────
+// ── Accounts: password reset, /settings/account ──────────────────────────────────────────────
 
 const newPassword = z
   .string(required('newPassword'))
@@ -557,7 +557,7 @@ export const AccountSessionList = z.array(
 );
 export type AccountSession = z.output<typeof AccountSessionList>[number];
 
-// ── notifications (issue 16) ──────────────────────────────────────────────────────────────
+// ── notifications ─────────────────────────────────────────────────────────────────────────
 
 /** /notifications?filter=mentions shows only mentions; the cursor is PageQuery's. */
 export const NotificationListQuery = PageQuery.extend({
@@ -575,7 +575,7 @@ const preferenceFlags = z.object(
 export const NotificationPreferencesInput = z.object({
   inApp: preferenceFlags.optional(),
   push: preferenceFlags.optional(),
-  /** Only event reminders are ever emailed (issue 27). */
+  /** Only event reminders are ever emailed. */
   email: z.object({ event_reminder: z.boolean().optional() }).optional(),
 });
 
@@ -631,7 +631,7 @@ export const PushUnsubscribeInput = z.object({
     ),
 });
 
-/** The language the member reads Glimpse in (issue 28), saved on the account. */
+/** The language the member reads Glimpse in, saved on the account. */
 export const LanguageInput = z.object({
   language: z.enum(
     languageCodes,
@@ -640,7 +640,7 @@ export const LanguageInput = z.object({
 });
 export type LanguageInput = z.infer<typeof LanguageInput>;
 
-/** The member's media settings (issue 15): whether sensitive posts show without the blur. */
+/** The member's media settings: whether sensitive posts show without the blur. */
 export const MediaPreferencesInput = z.object({
   showSensitiveMedia: z.boolean({
     error: () => messages.common.fieldWrongType(messages.photos.alwaysShowSensitive),
@@ -648,7 +648,7 @@ export const MediaPreferencesInput = z.object({
 });
 export type MediaPreferencesInput = z.infer<typeof MediaPreferencesInput>;
 
-// ── Trust and safety (issue 13) ─────────────────────────────────────────────────────────────
+// ── Trust and safety ────────────────────────────────────────────────────────────────────────
 
 /** A moderator's action on a report: the note is kept in the audit log. */
 export const ModerationActionInput = z.object({
@@ -697,7 +697,7 @@ export type DomainBlockInput = z.input<typeof DomainBlockInput>;
 
 /**
  * An account on another server (or this one) by handle (`@name@host`, `name@host`) or profile URL:
- * the old account of an alias, or the new account of a Move (issue 30).
+ * the old account of an alias, or the new account of a Move.
  */
 export const AccountHandleInput = z.object({
   handle: z
@@ -732,7 +732,7 @@ export const UndoEmailChangeInput = z.object({
 });
 export type UndoEmailChangeInput = z.infer<typeof UndoEmailChangeInput>;
 
-/** /settings/account: the private-account switch (issue 26). */
+/** /settings/account: the private-account switch. */
 export const PrivacyInput = z.object({
   isPrivate: z.boolean(wrongType('privateAccount')),
 });

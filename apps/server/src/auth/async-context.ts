@@ -54,7 +54,7 @@ export function contextOnlyWhileRunning<A extends AuthLike>(
     get(target, key) {
       const value = Reflect.get(target, key);
       if (typeof value !== 'function') return value;
-      // The endpoint's own `path` and `options` stay readable (auth/routes.test.ts walks them).
+      // The endpoint's own `path` and `options` stay readable (auth/exposed-routes.test.ts walks them).
       return Object.assign((...args: unknown[]) => whileRunning(() => value.apply(target, args)), value);
     },
   });

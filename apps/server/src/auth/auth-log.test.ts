@@ -3,8 +3,8 @@
  * log pipeline reads one format, and nothing is written to the console beside it.
  */
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { createTestContext, type TestContext } from '../test/context.ts';
-import { loggedInThisTest } from '../test/failure-log.ts';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { loggedInThisTest } from '#test/failure-log.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -6,8 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
 import { user } from '../db/schema.ts';
-import { createTestContext, type TestContext, testOrigin } from '../test/context.ts';
 
 let t: TestContext;
 beforeAll(async () => {

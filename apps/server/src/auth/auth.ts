@@ -47,7 +47,7 @@ const mailRoutes: Record<string, (body: Record<string, unknown>) => unknown> = {
   '/request-password-reset': (body) => body.email,
   '/send-verification-email': (body) => body.email,
   '/change-email': (body) => body.newEmail,
-  // Sign-up mails either the confirmation link or, for an address with an account, a notice (issue 23).
+  // Sign-up mails either the confirmation link or, for an address with an account, a notice.
   '/sign-up/email': (body) => body.email,
 };
 
@@ -132,7 +132,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         provider: 'pg',
         schema: { user, session, account, verification, rateLimit, twoFactor },
       }),
-      // ── Sign-up confirms the address before anyone signs in (issue 23) ──────────────────────────
+      // ── Sign-up confirms the address before anyone signs in ──────────────────────────
       // Sign-up sends a confirmation link (better-auth's verify-email: a signed, expiring token);
       // following it confirms the address and signs in (a new account lands on /setupProfile).
       // Sign-in before that is refused (requireEmailVerification below) and mails a new link.
@@ -174,7 +174,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       verification: { storeIdentifier: 'hashed' },
       emailAndPassword: {
         enabled: true,
-        // ── Sign-up answers alike for new and existing addresses (issue 23; auth/sign-up.ts) ──
+        // ── Sign-up answers alike for new and existing addresses (auth/sign-up.ts) ──
         // No session at sign-up, and none before the address is confirmed: with these two,
         // better-auth answers an existing address as it answers a new one and calls
         // onExistingUserSignUp instead of creating anything.
@@ -321,8 +321,8 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         pendingLinksEndWithPassword(db),
         // The old address gets "This wasn't me" once a change of email is made (auth/email-change-undo.ts).
         emailChangeUndo(db, { mailer, publicUrl: env.publicUrl }),
-        // Issue 23: the same answer to every sign-up (auth/sign-up.ts); failed sign-ins slow that
-        // account down, wherever they come from (auth/sign-in-slowdown.ts).
+        // The same answer to every sign-up, so it never tells who has an account (auth/sign-up.ts);
+        // failed sign-ins slow that account down, wherever they come from (auth/sign-in-slowdown.ts).
         signUpPrivacyPlugin(),
         signInSlowdownPlugin(db, rateLimitsOn),
       ],

@@ -1,5 +1,5 @@
 /**
- * "This wasn't me" for a change of email (issue 23). A change completes when the link sent to the
+ * "This wasn't me" for a change of email. A change completes when the link sent to the
  * new address is followed (better-auth's /verify-email with a change-email token); at that moment
  * the old address gets a mail with a single-use link, valid `limits.emailChangeUndoSeconds`.
  * Following it (features/account/undo-email-change.ts) puts the old address back and signs the

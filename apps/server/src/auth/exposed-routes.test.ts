@@ -7,7 +7,7 @@
  */
 import { messages } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/context.ts';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { exposedAuthRoutes } from './exposed-routes.ts';
 
 let t: TestContext;

@@ -1,9 +1,9 @@
 /**
- * Passkeys (issue 14) end to end against the real WebAuthn checks, with a software authenticator
+ * Passkeys end to end against the real WebAuthn checks, with a software authenticator
  * (test/soft-authenticator.ts) answering the ceremonies as a browser would: add, sign in (the
  * session works like a password one), and every refusal: a challenge used twice or never asked
  * for, another site's origin, a replayed counter, a removed passkey, a suspended account, someone
- * else's passkey removed, signed-out registration. Adding one is a step-up (issue 23): the password
+ * else's passkey removed, signed-out registration. Adding one is a step-up: the password
  * (and a current code with two-factor on) first, and the options it yields serve one registration
  * of that session.
  */
@@ -11,11 +11,11 @@ import { messages } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
+import { addPasskey, passkeyOptions, SoftAuthenticator } from '#test/soft-authenticator.ts';
 import { withTransaction } from '../core/service.ts';
 import { passkeys } from '../db/schema.ts';
 import { writeSuspension } from '../features/moderation/suspension.ts';
-import { createTestContext, type TestContext, testOrigin } from '../test/context.ts';
-import { addPasskey, passkeyOptions, SoftAuthenticator } from '../test/soft-authenticator.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -8,7 +8,7 @@
  * Challenges live in `verification` for `passkeyLimits.challengeSeconds` and are taken with a
  * delete … returning, so each is answered at most once. RP ID and origin come from PUBLIC_URL.
  *
- * Adding a passkey is a step-up (issue 23): a passkey outlives the session that added it, so a
+ * Adding a passkey is a step-up: a passkey outlives the session that added it, so a
  * session alone must not be enough. The registration options are issued only by the server
  * (`SERVER_ONLY`: no HTTP route), after `POST /api/account/passkeys/options` has checked the
  * password and, with two-factor on, a current code (features/account/routes.ts). Their challenge

@@ -7,8 +7,8 @@
 import type { MeDto } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
 import { session } from '../db/schema.ts';
-import { createTestContext, type TestContext, testOrigin } from '../test/context.ts';
 import { sessionCookieCacheSeconds } from './auth.ts';
 import { parseCookieHeader } from './session.ts';
 

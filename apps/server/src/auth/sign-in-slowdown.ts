@@ -1,5 +1,5 @@
 /**
- * Per-account sign-in slowdown (issue 23): failed password sign-ins are counted per normalized
+ * Per-account sign-in slowdown: failed password sign-ins are counted per normalized
  * email, whether or not it has an account (so the count reveals nothing), across every client
  * address and every instance (a row in `rate_limit_windows`). Past `signInSlowdown.freeFailures`,
  * each attempt for that email is held until a growing delay after the last failure has passed,

@@ -1,5 +1,5 @@
 /**
- * Sign-up that does not tell who is registered (issue 23). better-auth, with `autoSignIn: false`
+ * Sign-up that does not tell who is registered. better-auth, with `autoSignIn: false`
  * and `requireEmailVerification` (auth.ts), already treats an address that has an account like a
  * new one: it hashes the password anyway, creates nothing, calls `onExistingUserSignUp` (we mail
  * the owner) and answers without a session. This plugin closes what is left:

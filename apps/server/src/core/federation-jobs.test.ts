@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventDto, PostDto } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import {
   eventAttendees,
   events,
@@ -24,7 +25,6 @@ import {
 import { setGoing } from '../features/events/going.ts';
 import { addComment, setLike } from '../features/posts/service.ts';
 import { writeBlock } from '../features/safety/blocks.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
 import { removeAccountRows } from './account-removal.ts';
 import { remoteActor } from './actor.ts';
 import { withTransaction } from './service.ts';

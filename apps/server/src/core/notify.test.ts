@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { notifications } from '../db/schema.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
 import { notify } from './notify.ts';
 
 let t: TestContext;

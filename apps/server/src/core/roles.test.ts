@@ -8,8 +8,8 @@ import type { MeDto } from '@glimpse/shared';
 import { termsVersion } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { user } from '../db/schema.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
 import { applyAdminEmails } from './roles.ts';
 
 let t: TestContext;

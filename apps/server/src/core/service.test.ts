@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { feedback } from '../db/schema.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
 import { withTransaction } from './service.ts';
 
 let t: TestContext;

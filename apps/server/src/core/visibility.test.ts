@@ -13,9 +13,9 @@ import type {
 } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { posts, profiles, session } from '../db/schema.ts';
 import { writeSuspension } from '../features/moderation/suspension.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
 import { withTransaction } from './service.ts';
 
 let t: TestContext;

@@ -1,11 +1,11 @@
 /**
  * Opens the database: PostgreSQL at a postgres:// URL (the embedded server of db/embedded-postgres.ts
- * or any other), or PGlite (a round-1 data directory being upgraded, the benchmark seed, in memory).
+ * or any other), or PGlite (a data directory of the PGlite days being upgraded, the benchmark seed, in memory).
  * Both speak the same dialect, so the same schema, migrations and queries run on either. Query
  * functions take `Db` as their first argument.
  *
  * Each driver is imported only when it is used: PGlite alone costs ~45 MB of memory at import,
- * which the server never needs unless it upgrades a round-1 directory (docs/performance.md).
+ * which the server never needs unless it upgrades a PGlite directory (docs/performance.md).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -61,7 +61,7 @@ export const embeddedDatabaseName = 'glimpse';
 /**
  * max_connections for `workers` HTTP workers: each holds its pool (`poolSize`), one LISTEN and one
  * NOTIFY connection (live/pg-transport.ts); the one job runner's own pool (`jobConnections`,
- * jobs/runner.ts); ten more for the primary, the round-1 upgrade, a replaced worker's connections
+ * jobs/runner.ts); ten more for the primary, the PGlite upgrade, a replaced worker's connections
  * still closing and an operator's pg_dump or psql.
  */
 export const embeddedConnections = (workers: number, poolSize: number, jobConnections: number) =>

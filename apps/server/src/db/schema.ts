@@ -49,8 +49,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * The text-search configuration (stemming dictionary) of a language: `search_config(language)`,
- * an SQL function of migration 0016. Every post and event is English until posts carry a language
- * (issue 28), which then replaces `'en'` here by the row's language column.
+ * an SQL function of migration 0016. Every post and event is English until posts carry a
+ * language, which then replaces `'en'` here by the row's language column.
  */
 const searchDocument = (parts: [SQL, 'A' | 'B' | 'C'][]) =>
   sql.join(
@@ -72,7 +72,7 @@ export const user = pgTable(
     image: text('image'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** better-auth's two-factor plugin (issue 14): sign-in asks for a code when true. */
+    /** better-auth's two-factor plugin: sign-in asks for a code when true. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     // better-auth's admin plugin (roles, bans); features/safety owns what they mean.
     /** member | moderator | admin (core/roles.ts). */
@@ -85,7 +85,7 @@ export const user = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, precision: 3 }),
     termsVersion: text('terms_version'),
     /**
-     * The language the member reads Glimpse in (issue 28; a code of packages/shared i18n.ts): set at
+     * The language the member reads Glimpse in (a code of packages/shared i18n.ts): set at
      * sign-up from the browser's, changed on /settings/language, and used for what the server writes
      * to them (mail, push, error messages). Null for accounts from before it existed: English.
      */
@@ -242,15 +242,15 @@ export const profiles = pgTable(
     /** Kept by the follow service in the same transaction as the follows row. */
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
-    /** The member's choice to see sensitive posts without the blur (issue 15). */
+    /** The member's choice to see sensitive posts without the blur. */
     showSensitiveMedia: boolean('show_sensitive_media').notNull().default(false),
     /**
-     * A private account (issue 26): only approved followers see its posts, events and follow
+     * A private account: only approved followers see its posts, events and follow
      * lists (core/visibility.ts `contentVisibleTo`); a follow waits in follow_requests.
      */
     isPrivate: boolean('is_private').notNull().default(false),
     /**
-     * The account this one moved to (issue 30: ActivityPub Move), local or remote; its profile says
+     * The account this one moved to (ActivityPub Move), local or remote; its profile says
      * "This account has moved to …" and offers no Follow. `movedAt` holds a second move back 30 days.
      */
     movedToId: text('moved_to_id').references(() => user.id, { onDelete: 'set null' }),
@@ -302,7 +302,7 @@ export const posts = pgTable(
     caption: text('caption').notNull(),
     /** Blurred behind a Show button for viewers who did not choose to always see such media. */
     sensitive: boolean('sensitive').notNull().default(false),
-    /** Who may see it (issue 26): everyone, or the author's approved followers (core/visibility.ts). */
+    /** Who may see it: everyone, or the author's approved followers (core/visibility.ts). */
     audience: text('audience', { enum: audiences }).notNull().default('public'),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
@@ -499,7 +499,7 @@ export const events = pgTable(
     website: text('website').notNull(),
     description: text('description').notNull(),
     imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
-    /** Who may see it (issue 26), as a post's `audience`. */
+    /** Who may see it, as a post's `audience`. */
     audience: text('audience', { enum: audiences }).notNull().default('public'),
     interestedCount: integer('interested_count').notNull().default(0),
     createdAt: createdAt(),
@@ -632,7 +632,7 @@ export const reports = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     /**
      * The account reported, or the author/host of the reported content. Null once that account
-     * is deleted: the report stays for moderators with its snapshot (issue 14).
+     * is deleted: the report stays for moderators with its snapshot.
      */
     reportedUserId: text('reported_user_id').references(() => user.id, { onDelete: 'set null' }),
     targetType: text('target_type', { enum: reportTargetTypes }).notNull().default('account'),
@@ -695,7 +695,7 @@ export const feedback = pgTable(
   (t) => [index('feedback_created_idx').on(t.createdAt)],
 );
 
-// ── notifications: groups, preferences, web push, reminders (issue 16) ──────────────────────
+// ── notifications: groups, preferences, web push, reminders ─────────────────────────────────
 
 /**
  * What /notifications lists and the badge counts: notices of one type about one target (a post,
@@ -867,7 +867,7 @@ export const moderationActions = pgTable(
   (t) => [index('moderation_actions_created_idx').on(t.createdAt, t.id)],
 );
 
-// ── Accounts (issue 14) ──────────────────────────────────────────────────────────────────────
+// ── Accounts ─────────────────────────────────────────────────────────────────────────────────
 
 /**
  * Usernames of deleted accounts, kept from being taken until `reserved_until` (30 days), so nobody
@@ -902,7 +902,7 @@ export const dataExports = pgTable(
 );
 
 /**
- * A member's latest archive import (issue 30, features/import): one row per account, replaced by
+ * A member's latest archive import (features/import): one row per account, replaced by
  * the next import. The archive waits in storage (`imports/<id>.zip`, never served) while the
  * `archive_import` job works through it; the counts are its progress, kept as it goes.
  */
@@ -1025,7 +1025,7 @@ export const passkeys = pgTable(
   (t) => [uniqueIndex('passkeys_credential_uq').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );
 
-// ── Federation over ActivityPub (issue 25, features/federation) ─────────────────────────────
+// ── Federation over ActivityPub (features/federation) ───────────────────────────────────────
 
 /** Fedify's key–value store (features/federation/transport/kv.ts): the key is Fedify's key array as JSON. */
 export const federationKv = pgTable(
@@ -1165,7 +1165,7 @@ export const federationActors = pgTable(
 
 /**
  * A follow that waits: for the remote server's Accept (outgoing), or a private member's approval
- * (incoming, issue 26). Accepted, it becomes a `follows` row and this one is deleted.
+ * (incoming). Accepted, it becomes a `follows` row and this one is deleted.
  */
 export const followRequests = pgTable(
   'follow_requests',
@@ -1242,7 +1242,7 @@ export { eventColumns, postColumns };
 export type EventRecord = Omit<typeof events.$inferSelect, 'searchVector'>;
 
 /**
- * A member's former accounts elsewhere (issue 30): each is published as `alsoKnownAs` on the
+ * A member's former accounts elsewhere: each is published as `alsoKnownAs` on the
  * member's actor, which is what another server checks before it moves that account's followers
  * here. `iri` is the old actor's id; `handle` is what the member typed, for the settings list.
  */

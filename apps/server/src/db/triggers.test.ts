@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/context.ts';
+import { createTestContext, type TestContext } from '#test/context.ts';
 
 const feedNotice =
   'NOTIFYs the feed caches of every process of what a statement changed (migration 0011): the live fan-out LISTEN/NOTIFY exists for, which no code path may forget';

@@ -1,5 +1,6 @@
 /**
- * Upgrade from round 1: a PGlite data directory with members, posts, likes, comments and follows is
+ * Upgrade from PGlite, which Glimpse embedded before it ran a PostgreSQL server: a PGlite data
+ * directory with members, posts, likes, comments and follows is
  * copied into a fresh PostgreSQL database; every row arrives (compared table by table and value by
  * value), and the old directory is renamed aside, never deleted. A second run has nothing to do.
  */
@@ -49,7 +50,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Round 1's data directory, written by the same schema a round-1 server used. */
+/** A PGlite data directory, written by the same schema the servers of the PGlite days used. */
 async function makeRound1Directory() {
   const round1 = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
   const ids = Array.from({ length: 30 }, (_, i) => `round1-${i}`);
@@ -103,7 +104,7 @@ async function makeRound1Directory() {
   return snapshot;
 }
 
-it('copies every row of a round-1 PGlite directory and keeps the old directory aside', async () => {
+it('copies every row of a PGlite data directory and keeps the old directory aside', async () => {
   const before = await makeRound1Directory();
   const messages: string[] = [];
   const result = await upgradeFromPglite(dataDir, targetUrl, { info: (m) => messages.push(m) });
@@ -138,7 +139,7 @@ it('copies every row of a round-1 PGlite directory and keeps the old directory a
 }, 120_000);
 
 it('the upgrade step of a start (its child process) says how many accounts came across unconfirmed, and how to confirm them', async () => {
-  // Round 1 had no email confirmation: its 30 members, each with a profile, never confirmed.
+  // Sign-up confirmed no address then: its 30 members, each with a profile, never confirmed one.
   await makeRound1Directory();
   const { stdout } = await run(
     process.execPath,

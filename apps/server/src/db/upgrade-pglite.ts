@@ -1,5 +1,5 @@
 /**
- * Upgrade from round 1: its embedded database was PGlite in DATA_DIR/db. On the first start with
+ * Upgrade from PGlite, the database Glimpse first embedded (in DATA_DIR/db). On the first start with
  * the embedded PostgreSQL, every table is copied through SQL into the (migrated, empty) new
  * database in one transaction, row counts are compared table by table, and only then is the old
  * directory renamed aside (never deleted). A failure leaves the old directory as it was and the
@@ -26,7 +26,7 @@ export interface UpgradeResult {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** Returns null when there is nothing to upgrade (no round-1 directory). */
+/** Returns null when there is nothing to upgrade (no PGlite directory). */
 export async function upgradeFromPglite(
   dataDir: string,
   targetUrl: string,

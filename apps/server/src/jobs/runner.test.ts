@@ -9,8 +9,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { createLogger } from '../lib/logger.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
 import { type JobRunner, type JobRunnerOptions, startJobRunner, startJobRunners } from './runner.ts';
 import { addJob, defineTask, PermanentJobError, type Task } from './task.ts';
 

@@ -8,7 +8,7 @@
  *
  * A job is locked by the runner's worker id while it runs. A process killed mid-job leaves the
  * lock behind; graphile-worker frees such locks after 4 hours, and Glimpse frees them sooner where
- * it knows the owner is dead (`releaseWorkers`, and jobs/recovery.ts at an embedded start).
+ * it knows the owner is dead (`releaseWorkers`, and jobs/migrate.ts at an embedded start).
  */
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';

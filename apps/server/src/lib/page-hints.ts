@@ -4,7 +4,7 @@
  * app chunk, the app chunk for the signed-in frame and the screen, and those for the feed. The
  * build lists each signed-in page's files (apps/web/vite-page-hints.ts, `.vite/page-hints.json`);
  * the links let the browser ask for all of them, and for the home feed's first answers, with the
- * page (docs/performance.md, "Start-up, round 3").
+ * page (docs/performance.md, "Start-up").
  *
  * Only for a request that carries a session cookie, to a page outside the signed-out ones: /login
  * and the other public pages fetch none of the signed-in code. The cookie is not checked here (no

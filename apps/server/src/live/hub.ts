@@ -24,7 +24,7 @@ export type DomainEvent =
   /** A remote account's recent posts were read from its outbox, as `requesterId` asked (federation/mirror/backfill.ts). */
   | { kind: 'posts_backfilled'; authorId: string; requesterId: string }
   | { kind: 'notification'; recipientId: string }
-  /** A private account let `followerId` in (issue 26): what they may see changed. */
+  /** A private account let `followerId` in: what they may see changed. */
   | { kind: 'follow_approved'; followerId: string }
   | { kind: 'event_changed'; hostId: string; eventId: string }
   /** An account was suspended or its suspension lifted: every instance updates its session check. */

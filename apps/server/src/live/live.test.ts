@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { collectLiveMessages } from '#test/live-stream.ts';
 import { session } from '../db/schema.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
-import { collectLiveMessages } from '../test/live-stream.ts';
 
 let t: TestContext;
 beforeAll(async () => {

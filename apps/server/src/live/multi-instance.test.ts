@@ -16,9 +16,9 @@ import { fileURLToPath } from 'node:url';
 import type { PostDto } from '@glimpse/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { imageForm, makeJpeg } from '../test/images.ts';
-import { collectLiveMessages } from '../test/live-stream.ts';
-import { cookieHeaderOf, waitForMailedLink } from '../test/mail.ts';
+import { imageForm, makeJpeg } from '#test/images.ts';
+import { collectLiveMessages } from '#test/live-stream.ts';
+import { cookieHeaderOf, waitForMailedLink } from '#test/mail.ts';
 
 const { adminUrl } = inject('testDatabase');
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -12,9 +12,9 @@ import { messages } from '@glimpse/shared';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { decodeMessage, decodeQuotedPrintable } from '#test/mail.ts';
 import { jobQueueSummary, retryJob } from '../jobs/admin.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
-import { decodeMessage, decodeQuotedPrintable } from '../test/mail.ts';
 import { mailFileName, type SealedMail } from './mailer.ts';
 import { resetPasswordMail, verifyEmailMail } from './templates.ts';
 

@@ -88,7 +88,7 @@ export function emailChangeUndoMail(to: string, newEmail: string, link: string):
 }
 
 /**
- * To the owner of an address someone tried to sign up with (issue 23): the sign-up answered as for
+ * To the owner of an address someone tried to sign up with: the sign-up answered as for
  * a new address, so this email is the only place that says the account exists, and only its owner
  * reads it. Two links: sign in, or choose a new password.
  */

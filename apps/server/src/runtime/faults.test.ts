@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeaderOf, waitForMailedLink } from '../test/mail.ts';
+import { cookieHeaderOf, waitForMailedLink } from '#test/mail.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 let root = '';

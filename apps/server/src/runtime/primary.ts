@@ -1,7 +1,7 @@
 /**
  * The primary process: does the one-time things and stays light. It checks DATA_DIR and the port,
  * takes the DATA_DIR lock, starts the embedded PostgreSQL (unless DATABASE_URL names one), runs the
- * migrations and the round-1 upgrade once, then forks its workers (runtime/worker.ts) by NODE_TYPE:
+ * migrations and the upgrade from PGlite once, then forks its workers (runtime/worker.ts) by NODE_TYPE:
  * `all`, one HTTP worker per core (WORKERS overrides) sharing the port through node:cluster, the
  * first of which also runs the background jobs; `web`, the same without jobs; `worker`, one
  * process that runs the jobs and serves no HTTP. It keeps PostgreSQL and the workers running,
@@ -93,7 +93,7 @@ async function prepare(): Promise<string> {
     'The database migrations failed',
   );
   if (embedded && existsSync(path.join(env.DATA_DIR, 'db', 'PG_VERSION'))) {
-    // Copies a round-1 PGlite directory across (runtime/upgrade-child.ts says why in a child).
+    // Copies a PGlite data directory across (runtime/upgrade-child.ts says why in a child).
     await runChild('upgrade-child', [env.DATA_DIR, url], 'Upgrading the round-1 database failed');
   }
   await loadSecret(env);

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const { adminUrl } = inject('testDatabase');
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const recordLoads = path.join(serverDir, 'src/test/record-loads.mjs');
+const recordLoads = path.join(serverDir, 'test/record-loads.mjs');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -110,7 +110,7 @@ describe('what a start says', () => {
   }, 150_000);
 
   it('a start with an account from before email confirmation warns with the count and the command, which confirms it beside the running server', async () => {
-    // What a round-1 account looks like: a profile, and no confirmed address.
+    // What an account from before confirmed sign-ups looks like: a profile, and no confirmed address.
     const database = await startEmbeddedPostgres({ dataDir, log: { info() {}, warn() {}, error() {} } });
     const client = new pg.Client({ connectionString: database.url });
     try {

@@ -1,5 +1,5 @@
 /**
- * The round-1 upgrade (db/upgrade-pglite.ts) in a process of its own: PGlite's WebAssembly memory
+ * The upgrade from PGlite (db/upgrade-pglite.ts) in a process of its own: PGlite's WebAssembly memory
  * never shrinks, so the primary would otherwise keep hundreds of MB for its whole life after one
  * upgrade. Arguments: DATA_DIR and the target URL. Progress (and what the upgrade leaves for the
  * operator, upgrade-notices.ts) goes to stdout; a StartupError's one

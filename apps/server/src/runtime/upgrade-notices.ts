@@ -1,6 +1,6 @@
 /**
  * What an upgrade leaves for the operator to decide, said at start by the child that last touched
- * the database (migrate-child.ts, and upgrade-child.ts after a round-1 copy): lines on stdout, which
+ * the database (migrate-child.ts, and upgrade-child.ts after copying a PGlite directory): lines on stdout, which
  * the primary logs, those starting `warn: ` at warn (primary.ts `runChild`).
  */
 import type { Db } from '../db/client.ts';

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { messages } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { imageForm, makeJpeg } from '#test/images.ts';
 import { images, reports } from '../db/schema.ts';
 import { uploadsDirOf } from '../server.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
-import { imageForm, makeJpeg } from '../test/images.ts';
 import { createSpaceMonitor, isOutOfSpace, outOfSpaceMemoryMs } from './space.ts';
 import type { Storage } from './storage.ts';
 

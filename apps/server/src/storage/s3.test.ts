@@ -10,9 +10,9 @@ import { DeleteObjectsCommand, HeadObjectCommand, type S3Client } from '@aws-sdk
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { imageForm, makeJpeg } from '#test/images.ts';
 import { parseEnv, type S3Settings } from '../env.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
-import { imageForm, makeJpeg } from '../test/images.ts';
 import { createS3Client, createS3Storage, deleteBatchSize } from './s3.ts';
 import { mediaContentType } from './storage.ts';
 

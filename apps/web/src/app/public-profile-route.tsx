@@ -2,8 +2,8 @@
  * /userpublicfeed/{uid} composes five features: someone's header (profile), Follow / Unfollow and
  * Report (social), Block and Mute (safety), their photos (posts) and events (events). Someone I
  * blocked shows only the header with Unblock: the server hides their things from me. A private
- * account I do not follow shows its header and "This account is private" (issue 26). An account
- * that moved says where, and takes no new follow (issue 30).
+ * account I do not follow shows its header and "This account is private". An account
+ * that moved says where, and takes no new follow.
  */
 
 import { messages, paths } from '@glimpse/shared';

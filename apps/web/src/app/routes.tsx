@@ -2,91 +2,17 @@
  * The route tree: every pattern of `routePatterns` (packages/shared/src/routes.ts) with its screen
  * and shell. routes.test.ts proves it mounts exactly those patterns, public ones outside RequireAuth.
  */
-import { messages, routePatterns as patterns } from '@glimpse/shared';
-import { use } from 'react';
+import { routePatterns as patterns } from '@glimpse/shared';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { Button } from '@/components/button.tsx';
-import { EmptyState } from '@/components/page.tsx';
 import { upcomingEventsQueryOptions } from '@/features/events/api/get-upcoming-events.ts';
 import { feedQueryOptions } from '@/features/feed/api/get-feed.ts';
-import { withRestOfCatalog } from '@/lib/i18n.ts';
 import { meQueryOptions } from '@/lib/session.ts';
 import { NotFound } from './not-found.tsx';
 import { PendingOutlet } from './pending-outlet.tsx';
 import { queryClient } from './providers.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { RequireAuth } from './require-auth.tsx';
-
-type Preloadable = React.ComponentType & { preload: () => Promise<void> };
-
-/**
- * Screens load on demand, so the first screen carries only what it shows: a component that loads
- * its code when it first renders (suspending meanwhile) or when asked ahead of that
- * (`preloadRoutes`), and once loaded renders at once. Not `React.lazy`, which suspends even for
- * code already in: React then reveals the screen no sooner than 300 ms after its fallback showed.
- * Any screen outside the first ones (first-screens.ts) renders only once the rest of the catalog is
- * in too (lib/i18n.ts), so no text shows as an id.
- */
-function screen<M extends Record<string, unknown>>(
-  load: () => Promise<M>,
-  name: keyof M & string,
-  { first = false, before }: { first?: boolean; before?: () => void } = {},
-): Preloadable {
-  const withMessages = first ? load : withRestOfCatalog(load);
-  let Loaded: React.ComponentType | undefined;
-  let failed = false;
-  let loading: Promise<void> | undefined;
-  // The load that settled it, loaded or failed: what every later render passes to use().
-  let settledLoad: Load | undefined;
-  const preload = () => {
-    if (!loading) {
-      before?.();
-      const attempt: Load = withMessages().then(
-        (module) => {
-          Loaded = module[name] as React.ComponentType;
-          settledLoad = markSettled(attempt);
-        },
-        () => {
-          // Offline, or a new version replaced the chunk: say so, with a reload to try again.
-          failed = true;
-          loading = undefined;
-          settledLoad ??= markSettled(attempt);
-        },
-      );
-      loading = attempt;
-    }
-    return loading;
-  };
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per route when this module loads, as React.lazy makes its components
-  function Screen() {
-    // Every render calls use() once, with the same promise once the load settled. React's
-    // development build calls a render that suspended and then finished without use() "an
-    // incorrect use of use()", and a render that passes another promise than the one it suspended
-    // on "an uncached promise": both console errors, which fail the e2e pass CI runs.
-    use(settledLoad ?? preload());
-    if (Loaded) return <Loaded />;
-    if (failed) return <ScreenLoadFailed />;
-    return null;
-  }
-  return Object.assign(Screen, { preload });
-}
-
-type Load = Promise<void> & { status?: 'fulfilled'; value?: undefined };
-
-/** React's own marks of a settled promise: use() then reads it at once, without suspending. */
-function markSettled(load: Load): Load {
-  return Object.assign(load, { status: 'fulfilled' as const, value: undefined });
-}
-
-function ScreenLoadFailed() {
-  return (
-    <div style={{ padding: 24 }}>
-      <EmptyState title={messages.common.networkError}>
-        <Button onClick={() => window.location.reload()}>{messages.common.tryAgain}</Button>
-      </EmptyState>
-    </div>
-  );
-}
+import { type Preloadable, screen } from './screen.tsx';
 
 const postGrids = () => import('@/features/posts/grid-screens.tsx');
 

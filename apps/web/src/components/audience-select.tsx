@@ -1,5 +1,5 @@
 /**
- * Who sees a post or an event (issue 26): "Public" or "Followers only", in the add and edit forms
+ * Who sees a post or an event: "Public" or "Followers only", in the add and edit forms
  * of both. A private account's new things start as followers only.
  */
 import type { Audience } from '@glimpse/shared';

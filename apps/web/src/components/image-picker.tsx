@@ -5,8 +5,6 @@
 
 import type { ImageDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { t } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
 import { ImagePlus } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import styles from './image-picker.module.css';
@@ -14,6 +12,12 @@ import { ResponsiveImage } from './responsive-image.tsx';
 
 interface ImagePickerProps {
   label: string;
+  /**
+   * What the frame says, each a whole phrase ("Choose profile image", "Change profile image"):
+   * languages word them their own way, so they are never built from `label`.
+   */
+  chooseText: string;
+  changeText: string;
   file: File | null;
   current?: ImageDto | null;
   onChange: (file: File | null) => void;
@@ -26,6 +30,8 @@ interface ImagePickerProps {
 
 export function ImagePicker({
   label,
+  chooseText,
+  changeText,
   file,
   current,
   onChange,
@@ -56,9 +62,7 @@ export function ImagePicker({
     (placeholder ?? (
       <span className={styles.placeholder}>
         <ImagePlus aria-hidden="true" size={40} strokeWidth={1.5} />
-        <span>
-          <Trans>Choose {label.toLowerCase()}</Trans>
-        </span>
+        <span>{chooseText}</span>
       </span>
     ))
   );
@@ -68,9 +72,7 @@ export function ImagePicker({
     <div className={styles.picker}>
       <label htmlFor={id} className={`${styles.frame} ${styles[shape]}`}>
         {shown}
-        <span className={styles.overlay}>
-          {file || current ? t`Change` : t`Choose`} {label.toLowerCase()}
-        </span>
+        <span className={styles.overlay}>{file || current ? changeText : chooseText}</span>
       </label>
       {showCaption && (
         <span className={styles.caption} aria-hidden="true">

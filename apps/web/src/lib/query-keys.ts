@@ -57,7 +57,7 @@ export const notificationKeys = {
   preferences: () => ['notifications', 'preferences'] as const,
 };
 
-/** Requests to follow me (issue 26): /follow-requests and the link on /notifications. */
+/** Requests to follow me: /follow-requests and the link on /notifications. */
 export const followRequestKeys = { all: ['follow-requests'] as const };
 
 export const profileKeys = {
@@ -88,7 +88,7 @@ export const safetyKeys = {
   federation: () => ['safety', 'federation'] as const,
 };
 
-/** /settings/account (issue 14): the devices signed in to the account and its data export. */
+/** /settings/account: the devices signed in to the account and its data export. */
 export const accountKeys = {
   all: ['account'] as const,
   sessions: ['account', 'sessions'] as const,

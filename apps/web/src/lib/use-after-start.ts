@@ -2,7 +2,7 @@
  * Work the first screen does not show (the unread and report badges, the live stream, the service
  * worker) waits until the browser is idle after start-up, so it does not compete with the first
  * screen's code and data for the phone's few connections and its main thread
- * (docs/performance.md, "Start-up, round 3"). Once started, it stays started for the tab's life.
+ * (docs/performance.md, "Start-up"). Once started, it stays started for the tab's life.
  */
 import { startTransition, useEffect, useState } from 'react';
 

@@ -1,17 +1,17 @@
 /**
- * Change email (issue 14): it needs the password; the new address gets a link and nothing changes
+ * Change email: it needs the password; the new address gets a link and nothing changes
  * until it is opened; the old address is told; an address that already has an account gets
  * nothing, and the answer and the old address's notice are the same as for a free one. Once the
  * change is made, the old address gets a "This wasn't me" link that puts it back and signs the
- * account out everywhere (issue 23).
+ * account out everywhere.
  */
 import { type MeDto, messages, passkeyLimits } from '@glimpse/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { decodeQuotedPrintable } from '#test/mail.ts';
+import { addPasskey, SoftAuthenticator } from '#test/soft-authenticator.ts';
 import { emailChangeUndos, passkeys, user } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { decodeQuotedPrintable } from '../../test/mail.ts';
-import { addPasskey, SoftAuthenticator } from '../../test/soft-authenticator.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ const mailTo = async (address: string) => (await t.mailbox()).filter((m) => m.to
 describe('change email', () => {
   it('changes the address only when the link sent to the new one is opened', async () => {
     const member = await t.signUpWithProfile();
-    // An account from before sign-up required a confirmed address (issue 23), signed in unconfirmed.
+    // An account from before sign-up required a confirmed address, signed in unconfirmed.
     await t.db.update(user).set({ emailVerified: false }).where(eq(user.id, member.id));
     const newEmail = `moved-${member.id.slice(0, 8)}@example.com`.toLowerCase();
 
@@ -212,7 +212,7 @@ describe('undo of an email change', () => {
         name: 'x',
         acceptTerms: true,
       });
-    // Answered like every sign-up (issue 23: sign-up names nobody), and nothing is stored.
+    // Answered like every sign-up (sign-up names nobody), and nothing is stored.
     const held = await signUp();
     expect(held.status).toBe(200);
     expect(await held.json()).toEqual({ status: true });

@@ -112,7 +112,7 @@ export async function collectArchive(db: Db, userId: string, publicUrl: string):
         )
         .orderBy(postImages.postId, postImages.position)
     : [];
-  // The upload as sent when Glimpse kept it (issue 15), else the largest size it stored.
+  // The upload as sent when Glimpse kept it, else the largest size it stored.
   const fileOf = (photo: (typeof photos)[number]) => photo.originalKey ?? largest(photo.keys);
   const photoPath = (photo: (typeof photos)[number]) =>
     `posts/${photo.postId}-${photo.position + 1}${extension(fileOf(photo))}`;

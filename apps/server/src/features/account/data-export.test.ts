@@ -1,5 +1,5 @@
 /**
- * Download your data (issue 14): the archive is built in the background, holds what the database
+ * Download your data: the archive is built in the background, holds what the database
  * holds for the account (compared file by file after unzipping), pictures byte for byte as stored,
  * a README and each event as .ics; one at a time per account; only its owner downloads it; /media
  * never serves it; it is gone after 7 days.
@@ -7,8 +7,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { dataExports, images } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 import { sweepDataExports } from './data-export.ts';
 
 let t: TestContext;
@@ -121,7 +121,7 @@ describe('download your data', () => {
     const posts = jsonOf(files, 'posts.json');
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ id: post.id, caption: 'Exported sunset' });
-    // The photo as uploaded (issue 15 keeps the original for this), byte for byte.
+    // The photo as uploaded (the original is kept for this export), byte for byte.
     const [image] = await t.db
       .select({ originalKey: images.originalKey, keys: images.keys })
       .from(images)

@@ -1,5 +1,5 @@
 /**
- * Download your data (issue 14). One archive per account at a time (data_exports has a unique key
+ * Download your data. One archive per account at a time (data_exports has a unique key
  * on the account): asking again replaces a finished one, and waits for one still building. The
  * zip is built by a job, streamed entry by entry into a temporary file (yazl; each image
  * is read from storage only when its turn comes), so neither the archive nor its pictures are

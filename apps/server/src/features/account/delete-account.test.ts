@@ -1,5 +1,5 @@
 /**
- * Delete account (issue 14): the password is asked again; everything of the account goes; the
+ * Delete account: the password is asked again; everything of the account goes; the
  * counters it moved on other people's things move back, and nothing else of theirs changes
  * (digests of their counters before and after); the username stays reserved; the sessions end at
  * once; signing in with the old credentials fails.
@@ -7,8 +7,8 @@
 import { messages } from '@glimpse/shared';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import * as schema from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 
 let t: TestContext;
 beforeAll(async () => {

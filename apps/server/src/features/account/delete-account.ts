@@ -1,5 +1,5 @@
 /**
- * Delete account (issue 14): everything of the account goes in one transaction, and the counters
+ * Delete account: everything of the account goes in one transaction, and the counters
  * it moved on other people's things move back in that same transaction. Each join row is deleted
  * with `returning`, and only the rows really deleted move a counter, so a like or follow undone
  * concurrently is never counted twice (the same rule as core/toggle.ts). The user row goes last;

@@ -1,11 +1,11 @@
 /**
- * Email verification (issue 14, issue 23): sign-up mails a confirmation link and signs nobody in;
+ * Email verification: sign-up mails a confirmation link and signs nobody in;
  * following the link confirms the address and signs in; Resend email (signed out, from the
  * check-your-email screen) mails a new link, limited per address.
  */
 import { type MeDto, messages, rateLimits } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '#test/context.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Password reset (issue 14) through better-auth's endpoints as the web app calls them: the same
+ * Password reset through better-auth's endpoints as the web app calls them: the same
  * answer whether or not an address has an account, a single-use link valid for an hour stored only
  * as a digest, every session of the account ended at once (its signed copies too), the passkeys
  * added lately removed, rate limits per address.
@@ -7,9 +7,9 @@
 import { messages, passkeyLimits, rateLimits } from '@glimpse/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { addPasskey, SoftAuthenticator } from '#test/soft-authenticator.ts';
 import { passkeys, verification } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { addPasskey, SoftAuthenticator } from '../../test/soft-authenticator.ts';
 
 let t: TestContext;
 beforeAll(async () => {

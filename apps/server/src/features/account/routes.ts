@@ -1,5 +1,5 @@
 /**
- * HTTP for the account itself (issue 14): Change email and its undo, the step-up of Add a passkey,
+ * HTTP for the account itself: Change email and its undo, the step-up of Add a passkey,
  * Download your data and Delete account. better-auth serves the rest (password, sessions, the rest
  * of the passkey ceremony) under /api/auth.
  */
@@ -59,7 +59,7 @@ export const accountRoutes = new Hono<AuthEnv>()
     });
     return c.json({ email, message: messages.changeEmail.undone(email), passkeysRemoved }, 200);
   })
-  // Add a passkey (issue 23): a passkey outlives the session, so the password (and a current code
+  // Add a passkey: a passkey outlives the session, so the password (and a current code
   // with two-factor on) comes first. The options' challenge is kept for this session only and taken
   // once by /api/auth/passkey/register (auth/passkeys.ts), so it is the proof of this step-up.
   .post(

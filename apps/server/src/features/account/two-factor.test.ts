@@ -1,5 +1,5 @@
 /**
- * Two-factor (issue 14) through better-auth's plugin as the web app calls it: set up with the
+ * Two-factor through better-auth's plugin as the web app calls it: set up with the
  * password, confirm with a code computed from the otpauth URI (as an authenticator app would),
  * then sign-in asks for a code: a wrong one is refused, a right one signs in, a backup code works
  * once; Delete account then wants a code too. A code is good once (auth/totp-replay.ts), so the
@@ -9,8 +9,8 @@ import { messages } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { user } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 
 let t: TestContext;
 beforeAll(async () => {

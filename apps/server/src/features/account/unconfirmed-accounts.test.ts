@@ -8,8 +8,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { federationActors, profiles, user } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 import {
   confirmAllCommand,
   unconfirmedAccountsNotice,

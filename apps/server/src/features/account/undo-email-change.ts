@@ -1,5 +1,5 @@
 /**
- * "This wasn't me" (issue 23): the link mailed to the old address when a change of email completed
+ * "This wasn't me": the link mailed to the old address when a change of email completed
  * (auth/email-change-undo.ts) puts that address back, confirmed (the mail reached it), ends every
  * session of the account on every instance, and ends every pending link (a reset link sent to the
  * new address would otherwise still set the password). The token works once and until it expires;

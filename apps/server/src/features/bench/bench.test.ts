@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '#test/context.ts';
 
 let off: TestContext;
 let on: TestContext;

@@ -2,12 +2,12 @@ import type { CalendarFeedDto, EventDto, NotificationDto, Page } from '@glimpse/
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { eventReminders } from '../../db/schema.ts';
 import { startJobRunner } from '../../jobs/runner.ts';
 import { addJob } from '../../jobs/task.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { tasks } from '../../runtime/tasks.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 import { eventRemindersTask, sendEventReminders } from './reminders.ts';
 
 let t: TestContext;

@@ -2,9 +2,9 @@ import type { EventDto, EventInterestDto, InterestStateDto, LiveMessage, Page } 
 import { limits } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { imageForm, makeJpeg } from '#test/images.ts';
 import { eventInterests, events, images } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { imageForm, makeJpeg } from '../../test/images.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -484,7 +484,7 @@ describe('live updates', () => {
     await host.delete(`/api/events/${event.id}`);
     await expect.poll(() => received.get(follower.id)?.length).toBe(3);
     expect(received.get(follower.id)).toEqual([{ type: 'events' }, { type: 'events' }, { type: 'events' }]);
-    // The host also hears of the notice the follower's Interested wrote (issue 16).
+    // The host also hears of the notice the follower's Interested wrote.
     expect(received.get(host.id)).toHaveLength(4);
     expect(received.get(host.id)?.filter((m) => m.type === 'notifications')).toHaveLength(1);
     expect(received.get(stranger.id)).toBeUndefined();

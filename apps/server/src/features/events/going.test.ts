@@ -1,9 +1,9 @@
 import type { EventAttendanceDto, EventDto, NotificationDto, Page } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { sessionMember } from '../../core/actor.ts';
 import { eventAttendees, events } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 import { moveNextDates } from './next-dates.ts';
 import { listEvents } from './service.ts';
 

@@ -8,6 +8,15 @@ import './node-shims.ts';
 import type { EventDto, Page } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '#test/context.ts';
+import {
+  contextBeside,
+  deliverSigned,
+  type ReceivedPost,
+  type StandInServer,
+  signedByStandIn,
+  startStandIn,
+} from '#test/stand-in-server.ts';
 import {
   eventAttendees,
   events,
@@ -16,15 +25,6 @@ import {
   federationEvents,
   follows,
 } from '../../db/schema.ts';
-import type { TestContext } from '../../test/context.ts';
-import {
-  contextBeside,
-  deliverSigned,
-  type ReceivedPost,
-  type StandInServer,
-  signedByStandIn,
-  startStandIn,
-} from '../../test/stand-in-server.ts';
 import { isDomainBlockedAtDoor } from './admin/domain-blocks.ts';
 import {
   mobilizonAcceptFollow,

@@ -7,8 +7,8 @@
  */
 import type { EventDto, Page, UserSearchResultDto } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from '../../test/context.ts';
-import { type PairedServer, pairOrigins, type ServerPair, startServerPair } from '../../test/server-pair.ts';
+import type { TestContext } from '#test/context.ts';
+import { type PairedServer, pairOrigins, type ServerPair, startServerPair } from '#test/server-pair.ts';
 
 const names = { a: 'events-a.glimpse.test', b: 'events-b.glimpse.test' };
 const ports = { a: 3165, b: 3166 };

@@ -9,9 +9,9 @@ import { decode, isBlurhashValid } from 'blurhash';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { heicPhoto, imageForm } from '#test/images.ts';
 import { federationActors, follows, images, user } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { heicPhoto, imageForm } from '../../test/images.ts';
 import { createJobMessageQueue } from './transport/queue.ts';
 
 const origin = 'https://glimpse.example:8443';

@@ -15,6 +15,10 @@ import type { PostDto } from '@glimpse/shared';
 import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '#test/context.ts';
+import { makeJpeg } from '#test/images.ts';
+import { dataDigest } from '#test/security/scene.ts';
+import { contextBeside, deliverSigned, type StandInServer, startStandIn } from '#test/stand-in-server.ts';
 import { hasFollowRequest, isFollowing } from '../../core/follows.ts';
 import {
   eventAttendees,
@@ -23,15 +27,6 @@ import {
   federationPosts,
   postLikes,
 } from '../../db/schema.ts';
-import { dataDigest } from '../../security/scene.ts';
-import type { TestContext } from '../../test/context.ts';
-import { makeJpeg } from '../../test/images.ts';
-import {
-  contextBeside,
-  deliverSigned,
-  type StandInServer,
-  startStandIn,
-} from '../../test/stand-in-server.ts';
 import { mobilizonContext, mobilizonEvent } from './fixtures/mobilizon-documents.ts';
 import {
   mastodonAccept,

@@ -21,6 +21,15 @@ import { notificationText, rateLimits } from '@glimpse/shared';
 import { isBlurhashValid } from 'blurhash';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from '#test/context.ts';
+import { makeJpeg } from '#test/images.ts';
+import {
+  contextBeside,
+  deliverSigned,
+  type ReceivedPost,
+  type StandInServer,
+  startStandIn,
+} from '#test/stand-in-server.ts';
 import {
   comments,
   federationActors,
@@ -37,15 +46,6 @@ import {
   reports,
   user,
 } from '../../db/schema.ts';
-import type { TestContext } from '../../test/context.ts';
-import { makeJpeg } from '../../test/images.ts';
-import {
-  contextBeside,
-  deliverSigned,
-  type ReceivedPost,
-  type StandInServer,
-  startStandIn,
-} from '../../test/stand-in-server.ts';
 import { isDomainBlocked, isDomainBlockedAtDoor } from './admin/domain-blocks.ts';
 import {
   mastodonAccept,

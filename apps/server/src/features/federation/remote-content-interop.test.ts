@@ -17,6 +17,15 @@ import type {
 import { notificationText, rateLimits } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '#test/context.ts';
+import { makeJpeg } from '#test/images.ts';
+import {
+  contextBeside,
+  deliverSigned,
+  type ReceivedPost,
+  type StandInServer,
+  startStandIn,
+} from '#test/stand-in-server.ts';
 import {
   comments,
   federationActors,
@@ -27,15 +36,6 @@ import {
   reports,
   user,
 } from '../../db/schema.ts';
-import type { TestContext } from '../../test/context.ts';
-import { makeJpeg } from '../../test/images.ts';
-import {
-  contextBeside,
-  deliverSigned,
-  type ReceivedPost,
-  type StandInServer,
-  startStandIn,
-} from '../../test/stand-in-server.ts';
 import {
   mastodonAccept,
   mastodonActor,

@@ -8,9 +8,9 @@
 import type { FollowRequestDto, PostDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '#test/context.ts';
+import { type PairedServer, pairOrigins, type ServerPair, startServerPair } from '#test/server-pair.ts';
 import { followRequests, posts } from '../../db/schema.ts';
-import type { TestContext } from '../../test/context.ts';
-import { type PairedServer, pairOrigins, type ServerPair, startServerPair } from '../../test/server-pair.ts';
 import { federationContext } from './context.ts';
 
 const names = { a: 'a.private.test', b: 'b.private.test' };

@@ -16,10 +16,10 @@ import type {
 import { notificationText } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '#test/context.ts';
+import { makeJpeg } from '#test/images.ts';
+import { type PairedServer, type ServerPair, startServerPair } from '#test/server-pair.ts';
 import { federationActors, reports, user } from '../../db/schema.ts';
-import type { TestContext } from '../../test/context.ts';
-import { makeJpeg } from '../../test/images.ts';
-import { type PairedServer, type ServerPair, startServerPair } from '../../test/server-pair.ts';
 import { instagramArchive } from '../import/fixtures/archives.ts';
 
 const names = { a: 'a.glimpse.test', b: 'b.glimpse.test' };

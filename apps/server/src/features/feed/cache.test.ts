@@ -6,12 +6,12 @@
 import type { Page, PostDto } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
 import { createApp } from '../../app.ts';
 import { sessionMember } from '../../core/actor.ts';
 import { withTransaction } from '../../core/service.ts';
 import { posts, profiles } from '../../db/schema.ts';
 import { createPgListener, listenerApplicationName } from '../../live/pg-listener.ts';
-import { createTestContext, type TestContext, testOrigin } from '../../test/context.ts';
 import { deleteAccount } from '../account/delete-account.ts';
 import { writeSuspension } from '../moderation/suspension.ts';
 import { createFeedCache, parseFeedChange } from './cache.ts';

@@ -1,8 +1,8 @@
 import { limits } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { feedback } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 
 let t: TestContext;
 beforeAll(async () => {

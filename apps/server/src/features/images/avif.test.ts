@@ -4,10 +4,10 @@ import { type ImageDto, limits, type PostDto } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { imageForm, makeJpeg } from '#test/images.ts';
 import * as schema from '../../db/schema.ts';
 import { createUploadGate } from '../../lib/upload-gate.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { imageForm, makeJpeg } from '../../test/images.ts';
 import { encodeImageAvif, queueAvif, queueMissingAvif } from './avif.ts';
 import { encodeAvif, processImage } from './pipeline.ts';
 

@@ -4,9 +4,9 @@ import { limits } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { heicPhoto, imageForm, makeJpeg } from '#test/images.ts';
 import { images } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { heicPhoto, imageForm, makeJpeg } from '../../test/images.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Reading an uploaded archive safely (issue 30, docs/security.md "Archives"). Only the zip's
+ * Reading an uploaded archive safely (docs/security.md "Archives"). Only the zip's
  * central directory is read to open it: every entry is checked before any is unpacked, so a
  * refused archive costs no decompression. Refused: not a zip, a name that leaves the archive
  * (absolute, `..`), a symbolic link, more than `importMaxEntries` files, declared sizes past

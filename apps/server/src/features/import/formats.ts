@@ -1,5 +1,5 @@
 /**
- * What an archive holds, whatever made it (issue 30): the posts of an Instagram data download, of a
+ * What an archive holds, whatever made it: the posts of an Instagram data download, of a
  * Mastodon or Pixelfed export (ActivityPub), or of Glimpse's own (features/account/data-export.ts),
  * as one list, oldest first. Recognised by the files in it, never by the archive's name.
  *

@@ -1,5 +1,5 @@
 /**
- * Import an archive (issue 30), through POST /api/import and its job, on archives built from the
+ * Import an archive, through POST /api/import and its job, on archives built from the
  * real formats (fixtures/archives.ts names the source of each).
  */
 import type { ImportDto } from '@glimpse/shared';
@@ -7,9 +7,9 @@ import { limits, messages } from '@glimpse/shared';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { heicPhoto, makeJpeg } from '#test/images.ts';
 import { archiveImports, images, postImages, posts, postTags } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { heicPhoto, makeJpeg } from '../../test/images.ts';
 import { activityPubArchive, type InstagramLayout, instagramArchive, writeZip } from './fixtures/archives.ts';
 import { archiveImportTask } from './service.ts';
 

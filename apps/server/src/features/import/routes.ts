@@ -1,5 +1,5 @@
 /**
- * HTTP for Import (issue 30): the archive arrives as the raw request body (`application/zip`),
+ * HTTP for Import: the archive arrives as the raw request body (`application/zip`),
  * streamed to a temporary file and refused as soon as it passes `importMaxBytes`, so no archive
  * is ever held in memory; then checked and queued (service.ts). GET answers the latest import.
  */

@@ -1,5 +1,5 @@
 /**
- * Import an archive (issue 30). The request only checks the archive (archive.ts: the zip's
+ * Import an archive. The request only checks the archive (archive.ts: the zip's
  * directory; formats.ts: its list of posts) and stores it; the `archive_import` job then creates
  * the posts one by one, oldest first, each photo through the upload pipeline (type by content,
  * HEIC/WebP converted, EXIF and GPS gone, AVIF twins queued). Each post is one transaction with

@@ -8,8 +8,8 @@ import type { JobQueueDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { resetPasswordMail } from '../../mail/templates.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 
 let t: TestContext;
 let smtp: SMTPServer;

@@ -15,10 +15,10 @@ import type {
 import { messages } from '@glimpse/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { collectLiveMessages } from '#test/live-stream.ts';
 import { sessionMember } from '../../core/actor.ts';
 import { comments, notifications, posts, reports, user } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { collectLiveMessages } from '../../test/live-stream.ts';
 import { moveLegacyReportSnapshots } from '../safety/reports.ts';
 import { actOnReport } from './moderation.ts';
 

@@ -1,10 +1,10 @@
 import type { NotificationDto, NotificationPreferencesDto, Page } from '@glimpse/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { notify } from '../../core/notify.ts';
 import { withTransaction } from '../../core/service.ts';
 import { notificationGroups, notifications } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 import { writeSuspension } from '../moderation/suspension.ts';
 
 let t: TestContext;

@@ -13,9 +13,9 @@ import { hostname } from 'node:os';
 import { messages } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { testCertificate } from '#test/tls.ts';
 import { notificationGroups, pushSends, pushSubscriptions } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { testCertificate } from '../../test/tls.ts';
 import { type PushPayload, pushGroup } from './push.ts';
 
 let t: TestContext;
@@ -146,7 +146,7 @@ describe('web push', () => {
     expect(await pushGroup(t.deps, (await groupOf(owner.id)).id)).toEqual({ sent: 0, removed: 0 });
   });
 
-  it('writes each push in its recipient’s language (issue 28)', async () => {
+  it('writes each push in its recipient’s language', async () => {
     const ana = await t.signUpWithProfile({ firstName: 'Ana', lastName: 'Lima' });
     const texts: Record<string, string> = {};
     for (const language of ['es', 'ar', 'en']) {

@@ -40,7 +40,7 @@ const visibleNotice = (viewerId: string) =>
   visibleTo(notifications.actorId, viewerId, { muted: true, nullable: true });
 /**
  * A group about a post or event the viewer may no longer see (a followers-only post of someone
- * they stopped following) is hidden with it: the notice must not lead to it (issue 26).
+ * they stopped following) is hidden with it: the notice must not lead to it.
  */
 const subjectVisible = (viewerId: string) =>
   sql`(${notificationGroups.postId} is null or exists (select 1 from ${posts} where ${posts.id} = ${notificationGroups.postId} and ${contentVisibleTo(posts.authorId, posts.audience, viewerId)}))

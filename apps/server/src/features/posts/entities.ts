@@ -45,7 +45,7 @@ export async function notifyMentions(
   const names = extractMentions(text).filter((name) => !before.has(name));
   if (names.length === 0) return [];
   // Nobody hidden from the author (a block either way, a suspension) is told, nor anyone the post's
-  // audience leaves out: a mention never widens a followers-only post (issue 26).
+  // audience leaves out: a mention never widens a followers-only post.
   const mayRead = sql`exists (select 1 from ${posts} where ${posts.id} = ${subject.postId} and ${contentVisibleTo(posts.authorId, posts.audience, profiles.userId)})`;
   const people = await tx
     .select({ userId: profiles.userId })

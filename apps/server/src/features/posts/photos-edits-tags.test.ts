@@ -1,14 +1,14 @@
 /**
- * Issue 15 on the server: several ordered photos with alt texts, the edit history, hashtags and
+ * Posts on the server: several ordered photos with alt texts, the edit history, hashtags and
  * their pages, mention notices, sensitive media settings and comment deletion.
  */
 import type { MeDto, Page, PostDto, PostVersionDto, TagPageDto, TagSearchResultDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { imageForm, makeJpeg } from '#test/images.ts';
 import * as schema from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { imageForm, makeJpeg } from '../../test/images.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import type { CommentDto, Page, PostDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { imageForm, makeJpeg } from '#test/images.ts';
 import { comments, images, postLikes, postSaves, posts } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { imageForm, makeJpeg } from '../../test/images.ts';
 
 let t: TestContext;
 beforeAll(async () => {

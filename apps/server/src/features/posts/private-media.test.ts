@@ -5,8 +5,8 @@
  */
 import type { PostDto } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { imageForm, makeJpeg } from '../../test/images.ts';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { imageForm, makeJpeg } from '#test/images.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * The server speaks its reader's language (issue 28; lib/language.ts): the account keeps the
+ * The server speaks its reader's language (lib/language.ts): the account keeps the
  * language chosen on /settings/language (PUT /api/me/language, read back by GET /api/me), a
  * sign-up keeps the language it came in, mail goes out over SMTP in the recipient's language
  * whoever asked for it, and error messages (AppErrors and zod's) answer in the account's language,
@@ -10,8 +10,8 @@ import { messages } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { user } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 
 interface Delivered {
   to: string[];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { imageForm, makeJpeg } from '../../test/images.ts';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { imageForm, makeJpeg } from '#test/images.ts';
 
 let t: TestContext;
 beforeAll(async () => {

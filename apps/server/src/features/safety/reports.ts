@@ -61,7 +61,7 @@ export async function findReportTarget(
   const uuid = /^[0-9a-f-]{36}$/i.test(id);
   const visibleTo = (column: Parameters<typeof visibleToViewer>[0]) =>
     viewerId === null ? undefined : visibleToViewer(column, viewerId);
-  // A post or event the viewer may not see (its audience, issue 26) is as missing as a hidden one.
+  // A post or event the viewer may not see (its audience) is as missing as a hidden one.
   const audienceAllows = (
     author: Parameters<typeof contentVisibleTo>[0],
     audience: Parameters<typeof contentVisibleTo>[1],

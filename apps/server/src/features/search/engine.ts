@@ -3,7 +3,7 @@
  * `postgresSearch` (postgres.ts) answers from PostgreSQL's full-text search and pg_trgm; an
  * external engine (Meilisearch, OpenSearch…) would implement the same calls. An engine finds and
  * orders; the services then read what it found through the same selects every screen uses, which
- * apply the visibility rule again (features/safety/visibility.ts), so an engine whose index lags
+ * apply the visibility rule again (core/visibility.ts), so an engine whose index lags
  * behind a block or a suspension still shows nothing hidden.
  */
 import type { TagSearchResultDto, TextRange, TrendingTagDto } from '@glimpse/shared';

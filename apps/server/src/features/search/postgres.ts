@@ -14,10 +14,10 @@ import type { Db } from '../../db/client.ts';
 import { events, posts, postTags, profiles } from '../../db/schema.ts';
 import type { PostHit, SearchEngine } from './engine.ts';
 
-/** Search shows strangers' things: public ones of public accounts only (issue 26), never a muted account's. */
+/** Search shows strangers' things: public ones of public accounts only, never a muted account's. */
 const strangersSee = { muted: true, publicOnly: true };
 
-/** The query's dictionary; the viewer's language once issue 28 gives members one. */
+/** The query's dictionary: English; the member's saved language (`user.language`) could choose it. */
 const config = sql`search_config('en')`;
 const tsQuery = (words: string) => sql`websearch_to_tsquery(${config}, ${words})`;
 

@@ -1,5 +1,5 @@
 /**
- * Issue 29 on the server: stemming, phrases, filters, ranking, highlights, tags, events, trending
+ * Search on the server: stemming, phrases, filters, ranking, highlights, tags, events, trending
  * tags, the visibility rule on every kind of result, and input that must never become a 500.
  */
 import type {
@@ -13,8 +13,8 @@ import type {
 import { limits } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import * as schema from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 import { markedRanges, tagWalkMax } from './postgres.ts';
 
 let t: TestContext;

@@ -1,5 +1,5 @@
 /**
- * Search (issue 29): accounts, posts, tags and events for the /search page and the top bar, and
+ * Search: accounts, posts, tags and events for the /search page and the top bar, and
  * Explore's trending tags. The engine (engine.ts; PostgreSQL today, postgres.ts) finds and orders;
  * these services read what it found through the selects every screen uses
  * (`selectPostsForViewer`, `selectEventsForViewer`), so results look and link like everywhere else

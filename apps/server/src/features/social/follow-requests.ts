@@ -1,5 +1,5 @@
 /**
- * Private accounts (issue 26): the member's switch, and the follow requests waiting for their
+ * Private accounts: the member's switch, and the follow requests waiting for their
  * approval. Approving turns a request into a follow (core/follows.ts `applyFollow`: counters, the
  * pair's block check) and tells the requester; declining removes it silently. A request from
  * another server is answered there too (an Accept or a Reject, features/federation), through the

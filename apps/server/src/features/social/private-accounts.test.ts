@@ -1,5 +1,5 @@
 /**
- * Private accounts' rules beyond what the audience matrix reads (issue 26): the request's life
+ * Private accounts' rules beyond what the audience matrix reads: the request's life
  * (notice, cancel, approve, decline), a blocked account cannot ask, turning the switch off approves
  * everyone waiting, mentions never widen a followers-only post, and nobody outside its audience
  * can like, save or comment on it. Bad input stores nothing.
@@ -7,8 +7,8 @@
 import type { NotificationDto, Page, PostDto, PublicProfileDto } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { followRequests, follows, notifications, posts } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -38,7 +38,7 @@ async function followOrUnfollow(
   targetId: string,
   follow: boolean,
 ): Promise<FollowStateDto> {
-  // An account that moved (issue 30) takes no new follow; leaving it still works.
+  // An account that moved takes no new follow; leaving it still works.
   if (follow && (await movedToFor(deps.db, targetId))) throw invalid(messages.moves.movedAccount);
   if (deps.env.FEDERATION === 'on' && (await isRemoteAccount(deps.db, targetId))) {
     const [{ setRemoteFollow }, { federationContext }] = await Promise.all([
@@ -47,7 +47,7 @@ async function followOrUnfollow(
     ]);
     return setRemoteFollow(federationContext(deps), { followerId: ctx.actor.id, targetId, follow });
   }
-  // A private account's follow waits for its approval (issue 26).
+  // A private account's follow waits for its approval.
   return (await needsApproval(ctx, targetId))
     ? setPrivateFollow({ ctx, input: { targetId, follow } })
     : setFollow({ ctx, input: { targetId, follow } });
@@ -67,7 +67,7 @@ export const socialRoutes = new Hono<AppEnv>()
   .delete('/users/:userId/follow', rateLimit('follows'), signedIn, async (c) =>
     c.json(await followOrUnfollow(c.get('deps'), c.get('ctx'), c.req.param('userId'), false), 200),
   )
-  // Private accounts (issue 26): the switch, and the requests waiting for the caller's approval.
+  // Private accounts: the switch, and the requests waiting for the caller's approval.
   .put('/me/privacy', signedIn, jsonBody(PrivacyInput), async (c) =>
     c.json(
       await setPrivacy({ ctx: c.get('ctx'), input: c.req.valid('json') }, answerRemoteFollow(c.get('deps'))),

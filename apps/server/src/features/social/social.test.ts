@@ -8,8 +8,8 @@ import type {
 } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { follows, notifications, profiles, reports } from '../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCertificate } from '../../test/tls.ts';
+import { testCertificate } from '#test/tls.ts';
 import { createOutboundGate, OutboundRefused, type Resolve } from './gate.ts';
 
 /** A resolver that knows only the names given, as DNS would answer them. */

@@ -1,6 +1,6 @@
 /**
  * /settings/account: private account, change password, change email, two-factor, passkeys, the
- * devices signed in, Download your data, Account aliases and Move to another account (issue 30),
+ * devices signed in, Download your data, Account aliases and Move to another account,
  * Delete account. Each section is its own component beside this file.
  */
 import { t } from '@lingui/core/macro';

@@ -29,7 +29,9 @@ export function DevicesSection({ userId }: { userId: string }) {
                 {session.current && <span className={styles.badge}>{messages.account.thisDevice}</span>}
               </span>
               <span className={styles.muted}>
-                <Trans>Last seen</Trans> <TimeAgo iso={session.updatedAt.toISOString()} />
+                <Trans>
+                  Last seen <TimeAgo iso={session.updatedAt.toISOString()} />
+                </Trans>
               </span>
             </li>
           ))}

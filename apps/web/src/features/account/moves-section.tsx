@@ -1,5 +1,5 @@
 /**
- * Moving between servers (issue 30), two sections of /settings/account:
+ * Moving between servers, two sections of /settings/account:
  * - "Account aliases": the accounts elsewhere that may move here (Old account handle, Add alias;
  *   each listed one has Remove). The new server's alias is what lets the old one move.
  * - "Move to another account": New account handle, Move, then a confirmation; afterwards the

@@ -45,11 +45,15 @@ export function PasskeysSection() {
             <li key={passkey.id} className={styles.device}>
               <span className={styles.deviceName}>{passkey.name}</span>
               <span className={styles.muted}>
-                <Trans>Added</Trans> <TimeAgo iso={passkey.createdAt} />
+                <Trans>
+                  Added <TimeAgo iso={passkey.createdAt} />
+                </Trans>
                 {passkey.lastUsedAt && (
                   <>
                     {' · '}
-                    <Trans>last used</Trans> <TimeAgo iso={passkey.lastUsedAt} />
+                    <Trans>
+                      last used <TimeAgo iso={passkey.lastUsedAt} />
+                    </Trans>
                   </>
                 )}
               </span>

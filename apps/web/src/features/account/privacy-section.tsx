@@ -1,5 +1,5 @@
 /**
- * "Private account" (issue 26): saves when changed. On, only approved followers see my posts,
+ * "Private account": saves when changed. On, only approved followers see my posts,
  * events and follow lists, and a follow waits for my approval; off again approves every request.
  */
 import { t } from '@lingui/core/macro';

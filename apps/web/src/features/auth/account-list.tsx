@@ -4,6 +4,7 @@
  */
 
 import { limits, messages, paths } from '@glimpse/shared';
+import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Check, UserPlus } from 'lucide-react';
 import { useId } from 'react';
@@ -29,17 +30,56 @@ interface AccountListProps {
 
 function AccountIdentity({
   account,
+  emailId,
 }: {
   account: Pick<DeviceAccount, 'name' | 'email' | 'userId' | 'profileImage'>;
+  /** Names the address, for a button that is described by it. */
+  emailId?: string;
 }) {
   return (
     <>
       <Avatar image={account.profileImage} name={account.name} seed={account.userId} size={40} />
       <span className={styles.identity}>
         <bdi className={styles.name}>{account.name}</bdi>
-        {account.email !== account.name && <span className={styles.email}>{account.email}</span>}
+        {account.email !== account.name && (
+          <span id={emailId} className={styles.email}>
+            {account.email}
+          </span>
+        )}
       </span>
     </>
+  );
+}
+
+/** Another account of this device: "Switch to {name}", described by its address when that differs. */
+function SwitchButton({
+  account,
+  busy,
+  disabled,
+  onSwitch,
+}: {
+  account: DeviceAccount;
+  busy: boolean;
+  disabled: boolean;
+  onSwitch: () => void;
+}) {
+  const emailId = useId();
+  const { name, email } = account;
+  return (
+    <button
+      type="button"
+      className={`${styles.row} ${styles.switch}`}
+      onClick={onSwitch}
+      disabled={disabled}
+      aria-busy={busy}
+      aria-label={t`Switch to ${name}`}
+      aria-describedby={email !== name ? emailId : undefined}
+    >
+      <AccountIdentity account={account} emailId={emailId} />
+      <span className={styles.switchLabel} aria-hidden="true">
+        <Trans>Switch</Trans>
+      </span>
+    </button>
   );
 }
 
@@ -93,21 +133,12 @@ export function AccountList({ onDone }: AccountListProps) {
         )}
         {others.map((account) => (
           <li key={account.userId}>
-            <button
-              type="button"
-              className={`${styles.row} ${styles.switch}`}
-              onClick={() => switchTo(account)}
+            <SwitchButton
+              account={account}
+              onSwitch={() => switchTo(account)}
               disabled={switchAccount.isPending}
-              aria-busy={switchAccount.isPending && switchAccount.variables?.userId === account.userId}
-            >
-              <span className="visually-hidden">
-                <Trans>Switch to</Trans>{' '}
-              </span>
-              <AccountIdentity account={account} />
-              <span className={styles.switchLabel} aria-hidden="true">
-                <Trans>Switch</Trans>
-              </span>
-            </button>
+              busy={switchAccount.isPending && switchAccount.variables?.userId === account.userId}
+            />
           </li>
         ))}
       </ul>

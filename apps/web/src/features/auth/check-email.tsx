@@ -1,5 +1,5 @@
 /**
- * What /signup shows once the form is sent (issue 23): the same for a new address and one that
+ * What /signup shows once the form is sent: the same for a new address and one that
  * already has an account, so the screen tells nobody who is on Glimpse. Resend email asks for a new
  * link, limited like every email the server sends.
  */

@@ -1,7 +1,7 @@
 /** The Sign up form: Email, Password, Verify password, the failure alert, Sign up (busy: Signing Up...). */
 
 import { limits, messages, paths, SignUpInput } from '@glimpse/shared';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
@@ -14,7 +14,7 @@ import styles from './form.module.css';
 
 /**
  * The reason behind "Error during sign up", when the server names one we can explain. An address
- * that already has an account is not a failure: the server answers it like any other (issue 23).
+ * that already has an account is not a failure: the server answers it like any other.
  */
 function signUpDetail(error: ApiError): string | null {
   if (error.kind === 'Network') return messages.common.networkError;
@@ -63,7 +63,7 @@ export function SignupForm({ signUp }: SignupFormProps) {
         autoComplete="new-password"
         value={values.password}
         onChange={(e) => form.set('password', e.target.value)}
-        hint={t`At least ${limits.passwordMin} characters.`}
+        hint={plural(limits.passwordMin, { one: 'At least # character.', other: 'At least # characters.' })}
         required
       />
       <TextField

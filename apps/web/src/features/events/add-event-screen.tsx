@@ -49,6 +49,8 @@ export function AddEventScreen() {
         <div className={styles.picker}>
           <ImagePicker
             label={t`Image`}
+            chooseText={t`Choose image`}
+            changeText={t`Change image`}
             file={form.values.image}
             onChange={(file) => form.set('image', file)}
             error={form.errors.image}

@@ -1,5 +1,5 @@
 /**
- * /settings/import (issue 30, DESIGN.md §4 Round 3): the file input "Archive" (the app's own
+ * /settings/import (DESIGN.md §4): the file input "Archive" (the app's own
  * file picker, showing the file chosen) and the button Import. The archive uploads (a progressbar of the bytes sent), then the server's job imports it
  * (a progressbar of the posts, polled, so it survives a reload); at the end role=status says
  * "Imported N posts" and what was left out and why. Refusals come back as role=alert.

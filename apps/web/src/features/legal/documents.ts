@@ -1,5 +1,5 @@
 /**
- * The legal pages as whole documents per language (issue 28; docs/i18n.md, "Whole documents"):
+ * The legal pages as whole documents per language (docs/i18n.md, "Whole documents"):
  * English in content/<name>.tsx, each other language in content/<name>.<code>.tsx, downloaded only when that
  * language is the one shown. A translation is a document of its own, reviewed like the original,
  * not a sentence catalog: each language may word and order its paragraphs as it reads best, with

@@ -1,5 +1,5 @@
 import { paths } from '@glimpse/shared';
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 import { useUnreadCount } from './api/get-unread-count.ts';
@@ -15,7 +15,7 @@ export function TopBarBell() {
     <Link
       to={paths.notifications}
       className={styles.bell}
-      aria-label={count ? t`${count} unread alerts` : t`Alerts`}
+      aria-label={count ? plural(count, { one: '# unread alert', other: '# unread alerts' }) : t`Alerts`}
     >
       <Bell aria-hidden="true" size={22} />
       {count > 0 && (

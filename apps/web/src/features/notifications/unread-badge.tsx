@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useUnreadCount } from './api/get-unread-count.ts';
 import styles from './unread-badge.module.css';
 
@@ -8,11 +8,8 @@ export function UnreadBadge() {
   if (count === 0) return null;
   return (
     <span className={styles.badge}>
-      {count > 99 ? '99+' : count}
-      <span className="visually-hidden">
-        {' '}
-        <Trans>unread</Trans>
-      </span>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">{plural(count, { one: '# unread', other: '# unread' })}</span>
     </span>
   );
 }

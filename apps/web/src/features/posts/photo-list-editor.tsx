@@ -76,6 +76,7 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
         <ol className={styles.list} ref={list} aria-label={t`Photos of this post`}>
           {uploads.photos.map((photo, index) => {
             const n = index + 1;
+            const total = uploads.photos.length;
             return (
               <li key={photo.key} className={styles.item}>
                 {/* The stored WebP once uploaded: only Safari shows the picked file itself when it is HEIC. */}
@@ -88,11 +89,13 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                 />
                 <div className={styles.details}>
                   <p className={styles.status}>
-                    <Trans>Photo</Trans> {n} <Trans>of</Trans> {uploads.photos.length}
+                    <Trans>
+                      Photo {n} of {total}
+                    </Trans>
                     {photo.status === 'done' && (
                       <span className={styles.done}>
-                        {' '}
-                        <Trans>· Uploaded</Trans>
+                        {' · '}
+                        <Trans>Uploaded</Trans>
                       </span>
                     )}
                   </p>

@@ -1,19 +1,20 @@
 /** A profile's header: background, picture, names with badges, username, bio, website and counts. */
 
 import { fediverseHandle, httpUrl, type ProfileDto } from '@glimpse/shared';
-import { plural, t } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
+import { Plural } from '@lingui/react/macro';
 import { Link2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/avatar.tsx';
 import { NameBadges } from '@/components/name-badges.tsx';
 import { ResponsiveImage } from '@/components/responsive-image.tsx';
-import { formatCount, fullName } from '@/lib/format.ts';
+import { fullName } from '@/lib/format.ts';
 import { BackgroundPlaceholder } from './placeholders.tsx';
 import styles from './profile-header.module.css';
 
 export function ProfileHeader({ profile, actions }: { profile: ProfileDto; actions?: ReactNode }) {
   const name = fullName(profile);
+  const { followerCount: followers, followingCount: following } = profile;
   // Only http(s) becomes a link, whatever a row from before that rule holds.
   const website = httpUrl(profile.website);
   return (
@@ -59,15 +60,32 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileDto; actio
           </a>
         )}
         <p className={styles.counts}>
-          <span>
-            <strong>{formatCount(profile.followerCount)}</strong>{' '}
-            {plural(profile.followerCount, { one: 'follower', other: 'followers' })}
-          </span>
-          <span>
-            <Trans>
-              <strong>{formatCount(profile.followingCount)}</strong> following
-            </Trans>
-          </span>
+          <Plural
+            value={followers}
+            one={
+              <span>
+                <strong>#</strong> follower
+              </span>
+            }
+            other={
+              <span>
+                <strong>#</strong> followers
+              </span>
+            }
+          />
+          <Plural
+            value={following}
+            one={
+              <span>
+                <strong>#</strong> following
+              </span>
+            }
+            other={
+              <span>
+                <strong>#</strong> following
+              </span>
+            }
+          />
         </p>
       </div>
     </section>

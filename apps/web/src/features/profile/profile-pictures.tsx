@@ -24,6 +24,8 @@ export function ProfilePictures({ profileImage, backgroundImage }: ProfilePictur
     <div className={styles.images}>
       <ImagePicker
         label={t`Background image`}
+        chooseText={t`Choose background image`}
+        changeText={t`Change background image`}
         shape="banner"
         showCaption={false}
         file={backgroundImage.file}
@@ -34,6 +36,8 @@ export function ProfilePictures({ profileImage, backgroundImage }: ProfilePictur
       <div className={styles.avatar}>
         <ImagePicker
           label={t`Profile image`}
+          chooseText={t`Choose profile image`}
+          changeText={t`Change profile image`}
           shape="circle"
           showCaption={false}
           file={profileImage.file}

@@ -1,5 +1,5 @@
 /** The count of open reports beside Moderation in the side nav; live through the reports message. */
-import { Trans } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useAfterStart } from '@/lib/use-after-start.ts';
 import { useOpenReportCount } from './api/moderation.ts';
 import styles from './moderation.module.css';
@@ -9,10 +9,9 @@ export function ModerationBadge() {
   if (count === 0) return null;
   return (
     <span className={styles.count} data-testid="open-report-count">
-      {count > 99 ? '99+' : count}
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
       <span className="visually-hidden">
-        {' '}
-        <Trans>open reports</Trans>
+        {plural(count, { one: '# open report', other: '# open reports' })}
       </span>
     </span>
   );

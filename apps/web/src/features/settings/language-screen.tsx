@@ -1,5 +1,5 @@
 /**
- * /settings/language (DESIGN.md §4, round 3): the radio group "Language", each language named in
+ * /settings/language (DESIGN.md §4): the radio group "Language", each language named in
  * its own language. A choice applies at once (lib/i18n.ts re-renders the app in it), is kept
  * in this browser and, signed in, on the account (every device, mail and push follow it).
  */

@@ -17,7 +17,7 @@ export function FollowButton({
   userId: string;
   following: boolean;
   requested?: boolean;
-  /** An account that moved (issue 30) takes no new follow; an existing one can still be undone. */
+  /** An account that moved takes no new follow; an existing one can still be undone. */
   disabled?: boolean;
 }) {
   const follow = useFollow(userId, { successMessage: messages.social.followed });

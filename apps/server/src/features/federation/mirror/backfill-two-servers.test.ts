@@ -5,7 +5,7 @@
  */
 import type { NotificationDto, PostDto, UserSearchResultDto } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PairedServer, type ServerPair, startServerPair } from '../../../test/server-pair.ts';
+import { type PairedServer, type ServerPair, startServerPair } from '#test/server-pair.ts';
 
 const names = { a: 'a.backfill.test', b: 'b.backfill.test' };
 const ports = { a: 3175, b: 3176 };

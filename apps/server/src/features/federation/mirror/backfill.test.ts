@@ -12,11 +12,11 @@ import { exportSpki } from '@fedify/vocab-runtime';
 import type { NotificationDto, PostDto, UserSearchResultDto } from '@glimpse/shared';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
+import { makeJpeg } from '#test/images.ts';
+import { testCertificate } from '#test/tls.ts';
 import { federationKv, federationPosts, posts, user } from '../../../db/schema.ts';
 import type { DomainEvent } from '../../../live/hub.ts';
-import { createTestContext, type TestContext, testOrigin } from '../../../test/context.ts';
-import { makeJpeg } from '../../../test/images.ts';
-import { testCertificate } from '../../../test/tls.ts';
 import {
   mastodonOutbox,
   mastodonOutboxAnnounce,

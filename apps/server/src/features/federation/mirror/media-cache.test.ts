@@ -7,6 +7,9 @@ import { createServer } from 'node:https';
 import type { PostDto } from '@glimpse/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { makeJpeg } from '#test/images.ts';
+import { testCertificate } from '#test/tls.ts';
 import {
   federationActors,
   images,
@@ -16,9 +19,6 @@ import {
   remoteMedia,
   user,
 } from '../../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
-import { makeJpeg } from '../../../test/images.ts';
-import { testCertificate } from '../../../test/tls.ts';
 import { encodeImageAvif } from '../../images/avif.ts';
 import { importRemoteImage } from './media.ts';
 import {

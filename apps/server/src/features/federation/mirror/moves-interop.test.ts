@@ -7,14 +7,9 @@
 import '../node-shims.ts';
 import type { NotificationDto, PublicProfileDto, UserSearchResultDto } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '#test/context.ts';
+import { contextBeside, deliverSigned, type StandInServer, startStandIn } from '#test/stand-in-server.ts';
 import { hasFollowRequest, isFollowing } from '../../../core/follows.ts';
-import type { TestContext } from '../../../test/context.ts';
-import {
-  contextBeside,
-  deliverSigned,
-  type StandInServer,
-  startStandIn,
-} from '../../../test/stand-in-server.ts';
 import {
   mastodonAccept,
   mastodonActor,

@@ -13,14 +13,9 @@ import type {
 } from '@glimpse/shared';
 import { notificationText } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '#test/context.ts';
+import { type PairedServer, pairOrigins, type ServerPair, startServerPair } from '#test/server-pair.ts';
 import { isFollowing } from '../../../core/follows.ts';
-import type { TestContext } from '../../../test/context.ts';
-import {
-  type PairedServer,
-  pairOrigins,
-  type ServerPair,
-  startServerPair,
-} from '../../../test/server-pair.ts';
 import { federationContext } from '../context.ts';
 
 const names = { a: 'a.move.test', b: 'b.move.test' };

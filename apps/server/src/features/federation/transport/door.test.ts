@@ -14,14 +14,9 @@ import { rateLimits } from '@glimpse/shared';
 import { serve } from '@hono/node-server';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestContext } from '#test/context.ts';
+import { contextBeside, deliverSigned, type StandInServer, startStandIn } from '#test/stand-in-server.ts';
 import { postLikes, rateLimit, rateLimitWindows } from '../../../db/schema.ts';
-import type { TestContext } from '../../../test/context.ts';
-import {
-  contextBeside,
-  deliverSigned,
-  type StandInServer,
-  startStandIn,
-} from '../../../test/stand-in-server.ts';
 import { mastodonActor, mastodonLike } from '../fixtures/remote-documents.ts';
 
 const ours = 'https://glimpse.door.test:3191';

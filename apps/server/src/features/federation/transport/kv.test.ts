@@ -3,8 +3,8 @@ import type { KvKey } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '#test/context.ts';
 import { federationKv } from '../../../db/schema.ts';
-import { createTestContext, type TestContext } from '../../../test/context.ts';
 import { createPostgresKvStore, ownedKeyPrefix, sweepFederationKv } from './kv.ts';
 
 let t: TestContext;

@@ -5,7 +5,7 @@ import { useToast } from '@/components/toast.tsx';
 import { actionableMessage, api, request } from '@/lib/api-client.ts';
 import { authKeys } from '@/lib/query-keys.ts';
 
-/** Saves "Private account" (issue 26); the session's copy of my profile changes with it. */
+/** Saves "Private account"; the session's copy of my profile changes with it. */
 export function useSetPrivateAccount() {
   const queryClient = useQueryClient();
   const toast = useToast();

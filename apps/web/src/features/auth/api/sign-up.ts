@@ -1,5 +1,5 @@
 /**
- * Sign-up (issue 23): the server answers the same whether or not the address has an account and
+ * Sign-up: the server answers the same whether or not the address has an account and
  * signs nobody in; the screen then says "Check your email". The emailed link signs the new account
  * in and opens /setupProfile (the owner of an existing address gets a notice instead).
  */

@@ -1,4 +1,4 @@
-/** Requests to follow me (issue 26): the list, and Approve / Decline. */
+/** Requests to follow me: the list, and Approve / Decline. */
 import { messages } from '@glimpse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/toast.tsx';

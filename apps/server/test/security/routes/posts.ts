@@ -1,0 +1,180 @@
+/**
+ * Who may call each state-changing posts route (a test fixture: the security suites read it
+ * through security/route-table.ts). A new route in the feature's routes.ts needs its entry here.
+ */
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import * as schema from '../../../src/db/schema.ts';
+import { expectWrittenBy, insertImage, memberOf, type RouteEntry, storedById } from '../route-entry.ts';
+import type { Scene } from '../scene.ts';
+import { json } from '../scene.ts';
+
+async function hasRow<T extends { postId: string; userId: string }>(
+  scene: Scene,
+  table: typeof schema.postLikes | typeof schema.postSaves,
+  key: T,
+) {
+  const rows = await scene.t.db
+    .select()
+    .from(table)
+    .where(and(eq(table.postId, key.postId), eq(table.userId, key.userId)));
+  return rows.length === 1;
+}
+
+/** Like and save are the same rule on two tables: only the caller's own mark moves. */
+function markEntries(kind: 'like' | 'save') {
+  const table = kind === 'like' ? schema.postLikes : schema.postSaves;
+  const put: RouteEntry = {
+    rule: `${kind === 'like' ? 'Like' : 'Save'} adds the caller's own mark only; a body naming someone else is ignored.`,
+    expect: { owner: 200, other: 200, signedOut: 401 },
+    // Idempotent toggles that notify nobody: nothing to flood.
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene, actor) {
+      const post = await scene.t.insertPost(scene.third.id, `to ${kind}`);
+      const caller = memberOf(scene, actor);
+      return {
+        path: `/api/posts/${post.id}/${kind}`,
+        async verify() {
+          expect(await hasRow(scene, table, { postId: post.id, userId: scene.owner.id })).toBe(
+            actor === 'owner',
+          );
+          if (caller) expect(await hasRow(scene, table, { postId: post.id, userId: caller.id })).toBe(true);
+        },
+      };
+    },
+  };
+  const remove: RouteEntry = {
+    rule: `Un${kind} removes the caller's own mark only; nobody removes another member's.`,
+    expect: { owner: 200, other: 200, signedOut: 401 },
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene, actor) {
+      const post = await scene.t.insertPost(scene.third.id, `to un${kind}`);
+      expect((await scene.owner.put(`/api/posts/${post.id}/${kind}`)).status).toBe(200);
+      return {
+        path: `/api/posts/${post.id}/${kind}`,
+        async verify() {
+          expect(await hasRow(scene, table, { postId: post.id, userId: scene.owner.id })).toBe(
+            actor !== 'owner',
+          );
+        },
+      };
+    },
+  };
+  return { put, remove };
+}
+
+const like = markEntries('like');
+const save = markEntries('save');
+
+export const postRouteTable: Record<string, RouteEntry> = {
+  'POST /api/posts': {
+    rule: "A post is authored by the caller, with the caller's own upload; nobody posts another's image.",
+    expect: { owner: 201, other: 403, signedOut: 401 },
+    rateLimit: 'posts',
+    body: 'json',
+    async attempt(scene, actor) {
+      const image = await insertImage(scene, scene.owner.id, 'post');
+      return {
+        path: '/api/posts',
+        json: { photos: [{ imageId: image.id, altText: 'A photo' }], caption: 'A caption' },
+        async verify(response) {
+          const rows = await scene.t.db
+            .select({ id: schema.posts.id, authorId: schema.posts.authorId })
+            .from(schema.posts)
+            .innerJoin(schema.postImages, eq(schema.postImages.postId, schema.posts.id))
+            .where(eq(schema.postImages.imageId, image.id));
+          if (actor !== 'owner') return expect(rows).toHaveLength(0);
+          expect(rows.map((r) => r.authorId)).toEqual([scene.owner.id]);
+          expect((await json<{ id: string }>(response)).id).toBe(rows[0]!.id);
+        },
+      };
+    },
+    text: storedById(schema.posts, ['caption']),
+  },
+
+  'DELETE /api/posts/:id': {
+    rule: 'Only the author deletes a post.',
+    expect: { owner: 204, other: 403, signedOut: 401 },
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene, actor) {
+      const post = await scene.t.insertPost(scene.owner.id, 'mine');
+      return {
+        path: `/api/posts/${post.id}`,
+        async verify() {
+          expect(await scene.t.countRows(schema.posts, eq(schema.posts.id, post.id))).toBe(
+            actor === 'owner' ? 0 : 1,
+          );
+        },
+      };
+    },
+  },
+
+  'PUT /api/posts/:id/like': like.put,
+  'DELETE /api/posts/:id/like': like.remove,
+  'PUT /api/posts/:id/save': save.put,
+  'DELETE /api/posts/:id/save': save.remove,
+
+  'POST /api/posts/:id/comments': {
+    rule: 'A comment is authored by the caller; the body cannot name another author.',
+    expect: { owner: 201, other: 201, signedOut: 401 },
+    rateLimit: 'comments',
+    body: 'json',
+    async attempt(scene, actor) {
+      const post = await scene.t.insertPost(scene.third.id, 'to comment on');
+      return {
+        path: `/api/posts/${post.id}/comments`,
+        json: { body: 'Nice one' },
+        verify: () =>
+          expectWrittenBy(scene, actor, schema.comments.authorId, eq(schema.comments.postId, post.id)),
+      };
+    },
+    text: storedById(schema.comments, ['body']),
+  },
+
+  'PATCH /api/posts/:id': {
+    rule: 'Only the author edits a post (caption, alt texts, sensitive flag); every earlier version is kept.',
+    expect: { owner: 200, other: 403, signedOut: 401 },
+    rateLimit: 'posts',
+    body: 'json',
+    async attempt(scene, actor) {
+      const post = await scene.t.insertPost(scene.owner.id, 'as first written');
+      return {
+        path: `/api/posts/${post.id}`,
+        json: { caption: 'as edited', altTexts: ['a photo'], sensitive: true },
+        async verify() {
+          const [row] = await scene.t.db.select().from(schema.posts).where(eq(schema.posts.id, post.id));
+          expect(row?.caption).toBe(actor === 'owner' ? 'as edited' : 'as first written');
+          expect(await scene.t.countRows(schema.postVersions, eq(schema.postVersions.postId, post.id))).toBe(
+            actor === 'owner' ? 1 : 0,
+          );
+        },
+      };
+    },
+    text: storedById(schema.posts, ['caption']),
+  },
+
+  'DELETE /api/posts/:id/comments/:commentId': {
+    rule: "A comment is deleted by its author or by the post's author; nobody else.",
+    // "owner" wrote the comment on a third member's post; the post's author is tried in posts.test.ts.
+    expect: { owner: 204, other: 403, signedOut: 401 },
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene) {
+      const post = await scene.t.insertPost(scene.third.id, 'commented on');
+      const response = await scene.owner.post(`/api/posts/${post.id}/comments`, { body: 'mine' });
+      const { id } = await json<{ id: string }>(response);
+      return {
+        path: `/api/posts/${post.id}/comments/${id}`,
+        async verify(result) {
+          const left = await scene.t.countRows(schema.comments, eq(schema.comments.id, id));
+          expect(left).toBe(result.status === 204 ? 0 : 1);
+          const [row] = await scene.t.db.select().from(schema.posts).where(eq(schema.posts.id, post.id));
+          expect(row?.commentCount).toBe(left);
+        },
+      };
+    },
+  },
+};
