@@ -3,8 +3,8 @@
  * account, a post, a comment or an event alike. A second report of the same thing while the first
  * is open answers 409 with the shared "already reported" message, shown in the dialog. About an
  * account on another server (`forwardTo`, its host), a "Forward to <server>" box also sends the
- * report to that server's moderators, without the reporter's name (features/federation,
- * report-forward.ts); about a member here there is no box.
+ * report to that server's moderators, without the reporter's name (server
+ * features/federation/outbox/reports.ts); about a member here there is no box.
  */
 
 import { limits, messages, ReportInput } from '@glimpse/shared';
