@@ -7,7 +7,7 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import { type AddressInfo, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCertificate } from '#test/tls.ts';
-import { createOutboundGate, OutboundRefused, type Resolve } from './gate.ts';
+import { createOutboundGate, OutboundRefused, pinnedLookup, type Resolve } from './gate.ts';
 
 /** A resolver that knows only the names given, as DNS would answer them. */
 const answers =
@@ -303,5 +303,31 @@ describe('outbound gate: the connection', () => {
       /larger than 1000 bytes/,
     );
     expect((await gate.request(`https://127.0.0.1:${port}/big`)).body.length).toBe(2000);
+  });
+
+  it('answers a connection that fails at once as a failed request, not an uncaught exception', async () => {
+    // A connect that fails in the same tick (here a multicast address, refused by the kernel; in
+    // production a network with no route: ENETUNREACH) once threw outside the request, because the
+    // pinned lookup answered synchronously. The gate never connects to multicast: the lookup is
+    // driven directly, as the gate's requests use it.
+    const { request } = await import('node:https');
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const failed = await new Promise<NodeJS.ErrnoException>((resolve, reject) => {
+        const req = request(
+          { host: 'pinned.test', lookup: pinnedLookup({ address: '224.0.0.1', family: 4 }), timeout: 5000 },
+          () => reject(new Error('a multicast address answered')),
+        );
+        req.on('error', resolve);
+        req.end();
+      });
+      expect(failed.code).toMatch(/^E[A-Z]+$/);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
   });
 });

@@ -103,12 +103,19 @@ export interface OutboundGate {
 const neverAPeer = new Set<AddressClass>(['unspecified', 'multicast', 'broadcast']);
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
-/** A socket lookup that answers only the checked address, in either form net.connect asks for. */
-function pinnedLookup(target: CheckedTarget): LookupFunction {
-  return (_host, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
+/**
+ * A socket lookup that answers only the checked address, in either form net.connect asks for. It
+ * answers on the next tick, as DNS does: answered at once, a connect that fails at once (a network
+ * with no route there: ENETUNREACH) destroys the TLS socket inside its own constructor, and Node
+ * throws outside the request ("Cannot read properties of null (reading 'setServername')"), which
+ * no error handler catches and which stops the process.
+ */
+export function pinnedLookup(target: Pick<CheckedTarget, 'address' | 'family'>): LookupFunction {
+  return (_host, options, callback) =>
+    process.nextTick(() => {
+      if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+      else callback(null, target.address, target.family);
+    });
 }
 
 /**
