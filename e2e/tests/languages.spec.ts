@@ -35,6 +35,7 @@ test('switching to each language and back applies at once, and Arabic reads righ
 }) => {
   await signUpWithProfile(page, newUser('Amira'));
   await page.getByRole('link', { name: 'Settings' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await page.getByRole('link', { name: 'Language' }).click();
   await expect(page).toHaveURL(/\/settings\/language$/);
 

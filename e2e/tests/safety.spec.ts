@@ -97,8 +97,9 @@ test('a reported post reaches the admin live; a suspension hides it until lifted
       .toBeGreaterThan(0);
     const snapshotUrl = await snapshot.getAttribute('src');
     expect((await a.page.request.get(snapshotUrl!)).status()).toBe(404);
+    // A badge with the count of open reports: other specs' reports on this shared server count too.
     await expect(
-      admin.page.getByRole('navigation', { name: 'Main' }).getByText('1 open report', { exact: true }),
+      admin.page.getByRole('navigation', { name: 'Main' }).getByText(/^\d+ open reports?$/),
     ).toHaveCount(1);
     await expectAccessible(admin.page, '/admin/reports (a report)');
     await shots(admin.page, 'admin-reports');
