@@ -35,6 +35,9 @@ export default defineConfig({
     // retry records one (CI retries once); `npx playwright test --trace on` records one here.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // The production build's service worker precaches the whole build in every new context, and a
+    // spec opens one per member. pwa.spec.ts, which tests the worker, launches a context of its own.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -45,7 +45,7 @@ function rebuildIfStale(built, sources, message, command, otherwise = false) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// WEB_BUILD=development (CI's e2e pass) builds React's development bundle (apps/web/vite.config.ts);
+// WEB_BUILD=development (an e2e run that names React's warnings in full) builds React's development bundle (apps/web/vite.config.ts);
 // a dist/ of the other kind is rebuilt, so `npm start` never serves a development bundle by mistake.
 const builtKindFile = path.join(root, 'apps/web/dist/.vite/build-kind');
 const builtKind = existsSync(builtKindFile) ? readFileSync(builtKindFile, 'utf8') : 'production';

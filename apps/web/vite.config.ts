@@ -13,9 +13,9 @@ import { splitCatalogs } from './vite-split-catalogs.ts';
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
 /**
- * `WEB_BUILD=development`: the same app with React's development build, unminified, for the e2e
- * pass in CI (.ci/run), so that a page error or a React warning is named in full, with its
- * component, instead of as "Minified React error #520". Everything else stays as in production
+ * `WEB_BUILD=development`: the same app with React's development build, unminified, for an e2e
+ * run (`WEB_BUILD=development npm run test:e2e`) that names a page error or a React warning in
+ * full, with its component, instead of as "Minified React error #520". Everything else stays as in production
  * (`import.meta.env.PROD`, the service worker). Never deploy it: it is larger and slower.
  */
 const webBuild = process.env.WEB_BUILD === 'development' ? 'development' : 'production';

@@ -2,9 +2,9 @@
  * The `test` every spec imports: Playwright's, with one automatic check. Any uncaught page error
  * (React's "error during concurrent rendering" #520 among them) or console error or warning in any
  * page of the test, in any browser context it opens, fails the test and is named in the failure.
- * Against the development build (E2E_BUILD=development, as CI runs it) React and React Router say
- * in full what went wrong and in which component; against the production build the same check
- * still catches page errors, by their minified codes.
+ * Against the development build (`WEB_BUILD=development npm run test:e2e`) React and React Router
+ * say in full what went wrong and in which component; against the production build, which
+ * `npm test` and CI test, the same check still catches page errors, by their minified codes.
  *
  * What a browser prints on its own for failures the app expects is allowed below, each with its
  * reason. A test that provokes something on purpose allows it itself: `consoleProblems.allow(…)`.
@@ -29,7 +29,7 @@ const allowedEverywhere: Allowed[] = [
   },
   {
     pattern: /^Service Worker registration blocked by Playwright/,
-    reason: "Playwright's own note in specs that run with `serviceWorkers: 'block'` on purpose",
+    reason: "Playwright's own note: contexts run with `serviceWorkers: 'block'` (playwright.config.ts)",
   },
 ];
 
