@@ -91,8 +91,10 @@ export async function fillProfile(page: Page, user: TestUser, { avatar }: { avat
  */
 export async function signUpWithProfile(page: Page, user: TestUser = newUser()) {
   const request = page.context().request;
+  // The context's own server (a spec may open one on another server), as the browser's Origin.
+  const origin = new URL((await request.get('/api/health')).url()).origin;
   const headers = {
-    origin: new URL(test.info().project.use.baseURL!).origin,
+    origin,
     'accept-language': await page.evaluate(() => navigator.languages.join(',')),
   };
   const sent = Date.now();

@@ -65,7 +65,7 @@ test('an Instagram archive becomes posts on /profile, oldest first, and a bad fi
     await page.keyboard.press('Tab');
     await expect(input).toBeFocused();
     await expect(frame).toHaveCSS('outline-style', 'solid');
-    const chooser = page.waitForEvent('filechooser');
+    const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
     await page.keyboard.press('Space');
     await (await chooser).setFiles(await archiveFile('picked', Buffer.from('just some text')));
     // The frame names the file chosen and its size.

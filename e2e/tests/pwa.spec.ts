@@ -15,7 +15,12 @@ test('installable, loads offline to the offline page, and offers a new version',
 }) => {
   // A profile on disk: Chromium never offers to install from an incognito context (Playwright's default).
   const profile = await mkdtemp(path.join(tmpdir(), 'glimpse-pwa-'));
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
+  // The worker is what this spec tests: the other specs' contexts block it (playwright.config.ts).
+  const context = await chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL,
+    serviceWorkers: 'allow',
+  });
   consoleProblems.watch(context);
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto('/login');
