@@ -158,15 +158,24 @@ describe('a started server that nothing has federated with', () => {
         )
       ).rows;
     // Idle: the pools have closed what they opened for the requests above (after 10 s), and the
-    // runners poll every 2 s, each lane on its own. Read the most connections seen over 4 s.
+    // runners poll every 2 s, each lane on its own. Read the fewest and the most connections seen
+    // over 4 s: how many polls overlap depends on how busy the machine is, not on the code.
     await new Promise((resolve) => setTimeout(resolve, 12_000));
     let most: Record<string, number> = {};
+    let fewest: Record<string, number> = {};
     for (let i = 0; i < 8; i++) {
-      for (const { app, n } of await held()) most = { ...most, [app]: Math.max(most[app] ?? 0, n) };
+      for (const { app, n } of await held()) {
+        most = { ...most, [app]: Math.max(most[app] ?? 0, n) };
+        fewest = { ...fewest, [app]: Math.min(fewest[app] ?? n, n) };
+      }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(most['glimpse listener']).toBe(1);
-    // Three lanes (runtime/tasks.ts): three LISTENs, and their polls take turns on one or two more.
-    expect(most['glimpse jobs']).toBeLessThanOrEqual(5);
+    // Four lanes (runtime/tasks.ts `jobLanes`): four LISTENs, and their polls take turns on the rest,
+    // which the pool closes when idle. A pool that kept a connection per lane's poll would hold
+    // eight at every moment; with every poll at once (a busy machine) it holds eight for a moment.
+    const lanes = 4;
+    expect(fewest['glimpse jobs']).toBeLessThanOrEqual(lanes + 1);
+    expect(most['glimpse jobs']).toBeLessThanOrEqual(2 * lanes);
   }, 60_000);
 });
