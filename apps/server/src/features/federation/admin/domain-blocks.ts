@@ -78,6 +78,9 @@ const readBlocks = (db: Db) =>
     .from(federationDomainBlocks)
     .then((rows) => new Map(rows.map((row) => [row.domain, row.mediaOnly])));
 
+/** Makes the door's next question read the blocks again: after a block or unblock made here. */
+export const forgetBlocksAtDoor = (db: Db) => blocksRead.delete(db);
+
 export function isDomainBlockedAtDoor(db: Db, host: string): Promise<boolean> {
   let read = blocksRead.get(db);
   if (!read || Date.now() - read.at > blocksMaxAgeMs) {
@@ -148,7 +151,7 @@ export async function blockDomain({
       .onConflictDoUpdate({ target: federationDomainBlocks.domain, set: { mediaOnly } });
     await applyDomainRules(tx, await domainsCoveredBy(tx, domain));
   });
-  blocksRead.delete(db);
+  forgetBlocksAtDoor(db);
   return { domain, mediaOnly };
 }
 
@@ -165,7 +168,7 @@ export async function unblockDomain({
     if (!removed) throw notFound(messages.federation.domainNotBlocked);
     await applyDomainRules(tx, await domainsCoveredBy(tx, domain));
   });
-  blocksRead.delete(db);
+  forgetBlocksAtDoor(db);
 }
 
 const failedListSize = 50;
