@@ -12,7 +12,7 @@ import pg from 'pg';
 import { sessionMember } from '../apps/server/src/core/actor.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
-import { getFeed } from '../apps/server/src/features/feed/service.ts';
+import { getFeed } from '../apps/server/src/composers/feed/service.ts';
 import { listNotifications } from '../apps/server/src/features/notifications/service.ts';
 import { getPost, listComments, listExplore, listPosts } from '../apps/server/src/features/posts/service.ts';
 import {
@@ -21,7 +21,7 @@ import {
   searchPosts,
   searchTags,
   searchUsers,
-} from '../apps/server/src/features/search/service.ts';
+} from '../apps/server/src/composers/search/service.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../apps/server/src/live/hub.ts';
 import { createLocalStorage, withMediaLinks } from '../apps/server/src/storage/storage.ts';

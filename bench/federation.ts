@@ -21,7 +21,7 @@
  * Prints the figures and writes bench/results/federation-<time>.json. Options: --help.
  */
 
-import '../apps/server/src/features/federation/node-shims.ts';
+import '../apps/server/src/composers/federation/node-shims.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -30,7 +30,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { signRequest } from '@fedify/fedify';
 import pg from 'pg';
-import { headerRecord } from '../apps/server/src/features/federation/objects/html.ts';
+import { headerRecord } from '../apps/server/src/composers/federation/objects/html.ts';
 import { type TreeCpu, treeCpuMeter } from './lib/cpu.ts';
 import { call, percentile, signIn, timeSequentialGets, type Visitor } from './lib/http.ts';
 import { repoRoot } from './lib/paths.ts';

@@ -255,7 +255,7 @@ async function main() {
   const signInViewer = () => signIn(server.url, publicOrigin, viewerEmail, benchPassword);
   let viewer: Visitor = await signInViewer();
 
-  // The feed cache keeps the first page (features/feed/cache.ts): the budget is for a page read
+  // The feed cache keeps the first page (composers/feed/cache.ts): the budget is for a page read
   // from the database, so it is measured on the five after it; the first is timed on its own.
   step('home feed latency: 1,000 sequential requests over pages 2–6, then 200 of the first page');
   const [firstPath, ...laterPaths] = await feedPagePaths(viewer, 6);

@@ -28,7 +28,7 @@ export const serverLayers = [
   },
   { name: 'auth', units: ['auth'], holds: 'better-auth and the session check' },
   { name: 'features', units: ['features/*'], holds: 'one folder per feature' },
-  { name: 'composers', units: [], holds: 'features that compose other features' },
+  { name: 'composers', units: ['composers/*'], holds: 'features that compose other features' },
   {
     name: 'app',
     units: ['app', 'api', 'deps', 'server', 'main', 'runtime'],
@@ -42,17 +42,10 @@ export const serverLayers = [
  */
 const testDriver = '#test/**';
 
-/** Features that compose other features, as the web's app/ route files do. */
-export const serverComposers = ['account', 'feed', 'federation', 'import', 'moderation', 'search', 'social'];
-
-/** The layer index of a unit as import-graph.mjs names them (`features/posts`, `core`, `deps`…). */
+/** The layer index of a unit as import-graph.mjs names them (`features/posts`, `composers/feed`, `core`…). */
 export function layerOf(unit) {
-  if (unit.startsWith('features/')) {
-    const feature = unit.slice('features/'.length);
-    return serverLayers.findIndex(
-      (layer) => layer.name === (serverComposers.includes(feature) ? 'composers' : 'features'),
-    );
-  }
+  if (unit.startsWith('features/')) return serverLayers.findIndex((layer) => layer.name === 'features');
+  if (unit.startsWith('composers/')) return serverLayers.findIndex((layer) => layer.name === 'composers');
   return serverLayers.findIndex((layer) => layer.units.includes(unit));
 }
 
@@ -63,12 +56,14 @@ const folders = (dir) =>
     .sort();
 
 export const serverFeatures = () => folders(path.join(serverSrc, 'features'));
+/** Features that compose other features, as the web's app/ route files do: apps/server/src/composers/. */
+export const serverComposers = () => folders(path.join(serverSrc, 'composers'));
 export const webFeatureNames = () => folders(webFeatures);
 
 const appFiles = ['app.ts', 'api.ts', 'deps.ts', 'server.ts', 'main.ts'];
 const appFolders = ['app', 'runtime'];
-/** What `prefix` (`../../` from a feature's top) reaches above the features: the app and auth. */
-const aboveFeatures = (prefix) => [
+/** What `prefix` (`../../` from a composer's top) reaches above the composers: the app and auth. */
+const aboveComposers = (prefix) => [
   ...appFiles.map((file) => `${prefix}${file}`),
   ...appFolders.map((folder) => `${prefix}${folder}/**`),
   `${prefix}auth/**`,
@@ -90,27 +85,26 @@ function restricted(includes, group, message) {
 }
 
 function serverFeatureRules(feature) {
-  const composer = serverComposers.includes(feature);
-  const message = composer
-    ? `features/${feature} composes features: it may import them, core/, the layers below and @glimpse/shared, never auth/, the app or the test driver (docs/architecture.md).`
-    : `features/${feature} may import core/, lib/, db/, env, storage/, live/, mail/, jobs/, @glimpse/shared and its own files only (never the test driver): compose features in a composer feature (docs/architecture.md).`;
+  const message = `features/${feature} may import core/, lib/, db/, env, storage/, live/, mail/, jobs/, @glimpse/shared and its own files only (never the test driver): compose features in apps/server/src/composers/ (docs/architecture.md).`;
   const base = `apps/server/src/features/${feature}`;
+  const above = (prefix) => [...aboveComposers(prefix), `${prefix}composers/**`];
+  return [
+    restricted(nonTest([`${base}/*.ts`]), ['../*/**', '!../../**', ...above('../../')], message),
+    restricted(nonTest([`${base}/*/*.ts`]), ['../../*/**', '!../../../**', ...above('../../../')], message),
+  ];
+}
+
+function serverComposerRules(composer) {
+  const message = `composers/${composer} composes features: it may import them, other composers, core/, the layers below and @glimpse/shared, never auth/, the app or the test driver (docs/architecture.md).`;
+  const base = `apps/server/src/composers/${composer}`;
   // The account composer checks passwords and two-factor codes through better-auth.
   const above = (prefix) =>
-    feature === 'account'
-      ? aboveFeatures(prefix).filter((glob) => !glob.includes('auth/'))
-      : aboveFeatures(prefix);
+    composer === 'account'
+      ? aboveComposers(prefix).filter((glob) => !glob.includes('auth/'))
+      : aboveComposers(prefix);
   return [
-    restricted(
-      nonTest([`${base}/*.ts`]),
-      [...(composer ? [] : ['../*/**', '!../../**']), ...above('../../')],
-      message,
-    ),
-    restricted(
-      nonTest([`${base}/*/*.ts`]),
-      [...(composer ? [] : ['../../*/**', '!../../../**']), ...above('../../../')],
-      message,
-    ),
+    restricted(nonTest([`${base}/*.ts`]), above('../../'), message),
+    restricted(nonTest([`${base}/*/*.ts`]), above('../../../'), message),
   ];
 }
 
@@ -121,7 +115,7 @@ function serverLayerRules() {
     return serverLayers
       .slice(index + 1)
       .flatMap((layer) => layer.units)
-      .map((unit) => (unit === 'features/*' ? 'features' : unit));
+      .map((unit) => unit.replace(/\/\*$/, ''));
   };
   const globsFor = (prefix, units) =>
     units.flatMap((unit) => {
@@ -174,6 +168,7 @@ export function floorPlanOverrides() {
     ...webFeatureNames().flatMap(webFeatureRules),
     ...serverLayerRules(),
     ...serverFeatures().flatMap(serverFeatureRules),
+    ...serverComposers().flatMap(serverComposerRules),
   ];
 }
 

@@ -2,7 +2,7 @@
 /**
  * Draws the server's import graph and reports what the floor plan (docs/architecture.md,
  * scripts/floor-plan.mjs) forbids: import cycles between files, imports from a lower layer up to a
- * higher one, feature folders importing each other outside the composers, and how the folders
+ * higher one, feature folders importing each other (only composers/ may), and how the folders
  * stack. Test files are left out: they may import anything they test. The server's floor-plan test
  * runs the same analysis (`analyseImports`) and fails on any of the three.
  *
@@ -24,10 +24,10 @@ function listSources(dir) {
   });
 }
 
-/** A file's unit: `features/<f>` for a feature, else its top-level folder, else the file itself. */
+/** A file's unit: `features/<f>` or `composers/<c>`, else its top-level folder, else the file itself. */
 function unitOf(file) {
   const parts = path.relative(root, file).split(path.sep);
-  if (parts[0] === 'features') return `features/${parts[1]}`;
+  if (parts[0] === 'features' || parts[0] === 'composers') return `${parts[0]}/${parts[1]}`;
   return parts.length > 1 ? parts[0] : parts[0].replace(/\.ts$/, '');
 }
 
@@ -126,7 +126,6 @@ export function analyseImports() {
   }
   const levels = Math.max(...units.map(levelOf)) + 1;
   const unknownUnits = units.filter((unit) => layerOf(unit) < 0);
-  const composers = new Set(serverComposers.map((feature) => `features/${feature}`));
   return {
     files,
     /** file → the files it imports, as paths under src/. */
@@ -141,9 +140,6 @@ export function analyseImports() {
     unitCycles,
     upward: upward.map(([from, to]) => [rel(from), rel(to)]),
     crossFeature: crossFeature.map(([from, to]) => [rel(from), rel(to)]),
-    outsideComposers: crossFeature
-      .filter(([from]) => !composers.has(unitOf(from)))
-      .map(([from, to]) => [rel(from), rel(to)]),
     unitOf: (file) => unitOf(path.join(root, file)),
   };
 }
@@ -161,7 +157,6 @@ function report(verbose) {
     unitCycles,
     upward,
     crossFeature,
-    outsideComposers,
     unitOf,
   } = analyseImports();
   const pairs = new Set(crossFeature.map(([from, to]) => `${unitOf(from)} → ${unitOf(to)}`));
@@ -174,13 +169,12 @@ function report(verbose) {
   console.log(`${upward.length} imports from a lower floor up to a higher one${upward.length ? ':' : ''}`);
   for (const [from, to] of upward) console.log(`  ${from} → ${to}`);
   console.log(
-    `${crossFeature.length} feature → feature imports (${pairs.size} pairs), ${outsideComposers.length} outside the composers (${serverComposers.join(', ')})`,
+    `${crossFeature.length} feature → feature imports (${pairs.size} pairs): features compose in composers/ (${serverComposers().join(', ')})`,
   );
-  for (const [from, to] of outsideComposers) console.log(`  ${from} → ${to}`);
+  for (const [from, to] of crossFeature) console.log(`  ${from} → ${to}`);
   if (unknownUnits.length)
     console.log(`units on no floor of scripts/floor-plan.mjs: ${unknownUnits.join(', ')}`);
   if (verbose) {
-    for (const [from, to] of crossFeature) console.log(`  ${from} → ${to}`);
     console.log(`floors: ${serverLayers.map((layer) => layer.name).join(' < ')}`);
     console.log('levels:');
     for (const unit of [...units].sort((a, b) => levelOf(b) - levelOf(a) || a.localeCompare(b))) {

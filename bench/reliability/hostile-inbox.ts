@@ -21,7 +21,7 @@
  * and how many context documents the server fetched; writes bench/results/hostile-inbox-<time>.json.
  * Options: --help.
  */
-import '../../apps/server/src/features/federation/node-shims.ts';
+import '../../apps/server/src/composers/federation/node-shims.ts';
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { exportSpki } from '@fedify/vocab-runtime';
-import { headerRecord } from '../../apps/server/src/features/federation/objects/html.ts';
+import { headerRecord } from '../../apps/server/src/composers/federation/objects/html.ts';
 import { testCertificate } from '../../apps/server/test/tls.ts';
 import { treeCpuMeter } from '../lib/cpu.ts';
 import { percentile } from '../lib/http.ts';

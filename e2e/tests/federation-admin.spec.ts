@@ -2,7 +2,7 @@
  * /admin/federation: an admin opens Settings → Federation, blocks a domain typed as a
  * handle with its port, sees it listed, is told when the domain is not one, and unblocks it. A
  * member is told the page does not exist. (Blocking's effects are the server's tests:
- * features/federation/two-servers.test.ts and interop.test.ts.)
+ * composers/federation/two-servers.test.ts and interop.test.ts.)
  */
 import { expectAccessible, newUser, shots, signInAdmin, signUpWithProfile } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';

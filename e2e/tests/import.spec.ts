@@ -2,13 +2,13 @@
  * A member imports an Instagram archive at /settings/import and finds its posts on
  * /profile in their original order, with their original dates; a file that is no archive is
  * refused with role=alert. Archives are built as Instagram writes them (the server's fixtures,
- * apps/server/src/features/import/fixtures/archives.ts, name the source).
+ * apps/server/src/composers/import/fixtures/archives.ts, name the source).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { instagramArchive } from '../../apps/server/src/features/import/fixtures/archives.ts';
+import { instagramArchive } from '../../apps/server/src/composers/import/fixtures/archives.ts';
 import { expectAccessible, newUser, shots, signUpWithProfile } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 

@@ -2,7 +2,7 @@
  * The moderation console's Background jobs section: the run's mail server refuses a new
  * member's verification mail for good once (support/smtp-receiver.ts), the admin sees the failed
  * job with its error, and Retry sends it: the mail arrives and the job leaves the list. Members
- * and moderators never see the section (the API's tests cover them: features/moderation/jobs.test.ts).
+ * and moderators never see the section (the API's tests cover them: composers/moderation/jobs.test.ts).
  */
 
 import { expectAccessible, mailedLink, newUser, sendSignUpForm, shots, signInAdmin } from '../support/app.ts';

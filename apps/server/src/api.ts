@@ -6,23 +6,23 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from './core/http.ts';
-import { accountRoutes } from './features/account/routes.ts';
+import { accountRoutes } from './composers/account/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
-import { federationAdminRoutes } from './features/federation/admin/routes.ts';
-import { accountMoveRoutes } from './features/federation/outbox/move-routes.ts';
-import { feedRoutes } from './features/feed/routes.ts';
+import { federationAdminRoutes } from './composers/federation/admin/routes.ts';
+import { accountMoveRoutes } from './composers/federation/outbox/move-routes.ts';
+import { feedRoutes } from './composers/feed/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
-import { importRoutes } from './features/import/routes.ts';
+import { importRoutes } from './composers/import/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
-import { moderationRoutes } from './features/moderation/routes.ts';
+import { moderationRoutes } from './composers/moderation/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
 import { tagRoutes } from './features/posts/tag-routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { safetyRoutes } from './features/safety/routes.ts';
-import { searchRoutes } from './features/search/routes.ts';
-import { socialRoutes } from './features/social/routes.ts';
+import { searchRoutes } from './composers/search/routes.ts';
+import { socialRoutes } from './composers/social/routes.ts';
 
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', profileRoutes)

@@ -19,7 +19,7 @@ import { type AppEnv, requestIdOf } from './core/http.ts';
 import { accountLanguage } from './core/language.ts';
 import type { AppDeps } from './deps.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
-import { federationHandler } from './features/federation/http.ts';
+import { federationHandler } from './composers/federation/http.ts';
 import { finishResponses } from './lib/compress.ts';
 import { languageOfHeader, setScopeLanguage, withLanguage } from './lib/language.ts';
 import { closeAfterUnreadBody } from './lib/unread-body.ts';
@@ -65,7 +65,7 @@ export function createApp(deps: AppDeps) {
   );
 
   // ActivityPub: WebFinger, NodeInfo, inboxes, and the profile and post URLs asked for as
-  // activity+json (features/federation/http.ts); whatever it does not answer goes on below.
+  // activity+json (composers/federation/http.ts); whatever it does not answer goes on below.
   app.use(federationHandler(deps));
 
   // Before any route reads a request (app/request-guards.ts).

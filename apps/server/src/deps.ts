@@ -2,7 +2,7 @@
 import type { EndedSessions } from './auth/ended-sessions.ts';
 import type { AuthDeps } from './auth/env.ts';
 import type { SuspendedAccounts } from './core/suspended.ts';
-import type { FeedDeps } from './features/feed/cache.ts';
+import type { FeedDeps } from './composers/feed/cache.ts';
 import type { PgListener } from './live/pg-listener.ts';
 import type { SpaceMonitor } from './storage/space.ts';
 

@@ -125,7 +125,7 @@ const EnvSchema = z.object({
    */
   FEDERATION_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
   /**
-   * ActivityPub federation (features/federation, docs/federation.md): `on` answers WebFinger,
+   * ActivityPub federation (composers/federation, docs/federation.md): `on` answers WebFinger,
    * NodeInfo, actors and inboxes and delivers to other servers; `off` answers none of them and
    * sends nothing. On in production, it needs an https PUBLIC_URL: that origin is every member's identity.
    */
@@ -133,7 +133,7 @@ const EnvSchema = z.object({
   /**
    * The size cap of the remote-media cache (pictures fetched from other servers), in MB: an hourly
    * job deletes the files of the least recently served ones above it, and /media fetches them back
-   * when asked (features/federation/mirror/media-cache.ts). Members' own uploads never count.
+   * when asked (composers/federation/mirror/media-cache.ts). Members' own uploads never count.
    */
   REMOTE_MEDIA_CACHE_MB: z.coerce.number().int().min(0).default(2048),
 });

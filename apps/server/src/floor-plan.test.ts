@@ -2,7 +2,7 @@
  * The server's floor plan (docs/architecture.md), enforced twice: Biome's import rules refuse a
  * forbidden import as it is written (run here, with the repository's biome.json, on fixture files
  * laid out as server files), and the import graph of the real sources has no cycle, no import from
- * a lower floor up to a higher one and no feature → feature import outside the composers. The
+ * a lower floor up to a higher one and no feature → feature import (composers/ compose them). The
  * server twin of apps/web/src/feature-boundaries.test.ts.
  */
 import { execFile } from 'node:child_process';
@@ -60,10 +60,12 @@ describe('the import rules', () => {
       ['features/posts/service.ts', '../events/service.ts'],
       ['features/posts/inbox/like.ts', '../../events/service.ts'],
       ['features/profile/routes.ts', '../safety/blocks.ts'],
+      ['features/posts/service.ts', '../../composers/feed/service.ts'],
+      ['features/posts/inbox/like.ts', '../../../composers/federation/context.ts'],
     ] as const) {
       const result = await lintAs(file, importing(specifier));
       expect(result.refused, `${file} → ${specifier}`).toBe(true);
-      expect(result.output).toContain('compose features in a composer feature');
+      expect(result.output).toContain('compose features in apps/server/src/composers/');
     }
   });
 
@@ -73,8 +75,9 @@ describe('the import rules', () => {
       ['features/posts/service.ts', '../../deps.ts'],
       ['features/posts/routes.ts', '../../api.ts'],
       ['features/posts/inbox/like.ts', '../../../runtime/tasks.ts'],
-      ['features/feed/service.ts', '../../server.ts'],
-      ['features/moderation/service.ts', '#test/context.ts'],
+      ['composers/feed/service.ts', '../../server.ts'],
+      ['composers/moderation/service.ts', '#test/context.ts'],
+      ['composers/feed/service.ts', '../../auth/auth.ts'],
       ['features/posts/inbox/like.ts', '#test/images.ts'],
     ] as const) {
       expect((await lintAs(file, importing(specifier))).refused, `${file} → ${specifier}`).toBe(true);
@@ -92,7 +95,8 @@ describe('the import rules', () => {
       ['core/visibility.ts', '../features/safety/blocks.ts'],
       ['core/http.ts', '../deps.ts'],
       ['core/roles.ts', '../auth/auth.ts'],
-      ['auth/auth.ts', '../features/moderation/roles.ts'],
+      ['auth/auth.ts', '../composers/moderation/roles.ts'],
+      ['core/roles.ts', '../composers/moderation/roles.ts'],
       ['core/visibility.ts', '#test/security/scene.ts'],
       ['lib/outbound/gate.ts', '#test/tls.ts'],
     ] as const) {
@@ -109,8 +113,10 @@ describe('the import rules', () => {
       ['features/posts/service.ts', '../../jobs/task.ts'],
       ['features/posts/inbox/like.ts', '../queries.ts'],
       ['features/posts/inbox/like.ts', '../../../core/notify.ts'],
-      ['features/moderation/moderation.ts', '../posts/service.ts'],
-      ['features/account/routes.ts', '../../auth/env.ts'],
+      ['composers/moderation/moderation.ts', '../../features/posts/service.ts'],
+      ['composers/moderation/moderation.ts', '../social/routes.ts'],
+      ['composers/federation/inbox/like.ts', '../../../features/posts/service.ts'],
+      ['composers/account/routes.ts', '../../auth/env.ts'],
       ['core/visibility.ts', '../db/schema.ts'],
       ['lib/outbound/gate.ts', '../errors.ts'],
       ['auth/auth.ts', '../core/roles.ts'],
@@ -135,6 +141,10 @@ describe('the import rules', () => {
       expect(bounded).toContain(`apps/server/src/features/${feature}/*.ts`);
       expect(bounded).toContain(`apps/server/src/features/${feature}/*/*.ts`);
     }
+    for (const composer of serverComposers()) {
+      expect(bounded).toContain(`apps/server/src/composers/${composer}/*.ts`);
+      expect(bounded).toContain(`apps/server/src/composers/${composer}/*/*.ts`);
+    }
   });
 });
 
@@ -144,7 +154,7 @@ describe('the import graph of the server', () => {
     imports: Map<string, string[]>;
     fileCycles: string[][];
     upward: [string, string][];
-    outsideComposers: [string, string][];
+    crossFeature: [string, string][];
     unknownUnits: string[];
   };
 
@@ -157,8 +167,8 @@ describe('the import graph of the server', () => {
     expect(graph.unknownUnits, 'folders on no floor of scripts/floor-plan.mjs').toEqual([]);
   });
 
-  it(`has feature → feature imports only in the composers (${serverComposers.join(', ')})`, () => {
-    expect(graph.outsideComposers).toEqual([]);
+  it('has no feature → feature import: features are composed in composers/ only', () => {
+    expect(graph.crossFeature).toEqual([]);
   });
 
   it('holds production code only: every file runs in a process, or is a fixture beside its tests', () => {

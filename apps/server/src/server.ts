@@ -13,7 +13,7 @@ import { watchSuspendedAccounts } from './core/suspended.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import type { Env } from './env.ts';
-import { createFeedCache } from './features/feed/cache.ts';
+import { createFeedCache } from './composers/feed/cache.ts';
 import { createLogger } from './lib/logger.ts';
 import { createOutboundGate } from './lib/outbound/gate.ts';
 import { createUploadGate } from './lib/upload-gate.ts';

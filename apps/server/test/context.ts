@@ -19,7 +19,7 @@ import { watchSuspendedAccounts } from '../src/core/suspended.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { parseEnv } from '../src/env.ts';
-import { createFeedCache } from '../src/features/feed/cache.ts';
+import { createFeedCache } from '../src/composers/feed/cache.ts';
 import { startJobRunner, startJobRunners } from '../src/jobs/runner.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createOutboundGate, type Resolve, systemResolve } from '../src/lib/outbound/gate.ts';
@@ -118,7 +118,7 @@ export async function createTestContext(
   // (docs/performance.md, "Memory"): ~0.5 s bundled, but seconds under Vitest, which transforms
   // them on that first import, and a stand-in or paired server's timeout would count that. Loaded
   // here instead, once per test file, as the app itself did at start before.
-  await import('../src/features/federation/context.ts');
+  await import('../src/composers/federation/context.ts');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-test-'));
   // No web build in it (pages answer 503) unless a test writes one; there, so serveStatic does not warn.
   const webDistDir = path.join(dataDir, 'web');

@@ -6,7 +6,7 @@
  * signed delivery from it to our inbox. Each test file takes names and ports of its own, so files
  * can run side by side. Test support only.
  */
-import '../src/features/federation/node-shims.ts';
+import '../src/composers/federation/node-shims.ts';
 import { createServer } from 'node:https';
 import { generateCryptoKeyPair, signRequest } from '@fedify/fedify';
 import { exportSpki } from '@fedify/vocab-runtime';

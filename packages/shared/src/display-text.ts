@@ -17,7 +17,7 @@
  *
  * Another server's names, bios and event titles cannot be refused, only taken in: they lose their
  * direction controls on the way (`withoutBidiControls`), and a name left with nothing visible
- * gives way to the account's username (features/federation).
+ * gives way to the account's username (composers/federation).
  */
 
 const bidiControl = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;

@@ -2,7 +2,7 @@
  * Addresses Glimpse turns into links (`<a href>`): a member's or an event's website, and every URL
  * taken from another server (a remote account's profile page, an event's page). Only http and
  * https: a `javascript:` or `data:` address must never become a link, whoever wrote it. The server
- * keeps no other kind (schemas.ts `WebsiteUrl` for members, features/federation for remote
+ * keeps no other kind (schemas.ts `WebsiteUrl` for members, composers/federation for remote
  * documents), and the web app checks again where it renders one.
  */
 

@@ -2,15 +2,15 @@
  * `GET /media/<key>`: uploaded pictures as the storage driver holds them, and what may be served at
  * all. Some folders never are (originals, data exports, archives waiting for import, report
  * evidence); a photo only some may see opens with its signed, expiring address alone; a remote
- * picture the cache evicted is fetched back from its source first (features/federation/mirror/media-cache.ts).
+ * picture the cache evicted is fetched back from its source first (composers/federation/mirror/media-cache.ts).
  */
 import type { Handler } from 'hono';
 import type { AppEnv } from '../core/http.ts';
 import { mediaReachOf } from '../core/images.ts';
 import type { AppDeps } from '../deps.ts';
-import { exportFolder } from '../features/account/data-export.ts';
-import { createRemoteMediaCache } from '../features/federation/mirror/media-cache.ts';
-import { importFolder } from '../features/import/service.ts';
+import { exportFolder } from '../composers/account/data-export.ts';
+import { createRemoteMediaCache } from '../composers/federation/mirror/media-cache.ts';
+import { importFolder } from '../composers/import/service.ts';
 import { isReportSnapshotKey, mediaContentType, originalsFolder } from '../storage/storage.ts';
 
 /**

@@ -296,7 +296,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       },
       telemetry: { enabled: false },
       user: {
-        // Change email (features/account/routes.ts asks for the password first): the new address gets a
+        // Change email (composers/account/routes.ts asks for the password first): the new address gets a
         // verification link and the change is made only when it is followed. An address that already
         // has an account gets nothing, and the answer is the same.
         ...(mailer && { changeEmail: { enabled: true } }),

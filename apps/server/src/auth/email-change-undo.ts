@@ -2,7 +2,7 @@
  * "This wasn't me" for a change of email. A change completes when the link sent to the
  * new address is followed (better-auth's /verify-email with a change-email token); at that moment
  * the old address gets a mail with a single-use link, valid `limits.emailChangeUndoSeconds`.
- * Following it (features/account/undo-email-change.ts) puts the old address back and signs the
+ * Following it (composers/account/undo-email-change.ts) puts the old address back and signs the
  * account out on every device. Until the link is used or expires:
  *
  * - the old address stays the account's: no other account may sign up with it or move to it, so

@@ -15,7 +15,7 @@ import { createTestContext, type TestContext, testOrigin } from '#test/context.t
 import { addPasskey, passkeyOptions, SoftAuthenticator } from '#test/soft-authenticator.ts';
 import { withTransaction } from '../core/service.ts';
 import { passkeys } from '../db/schema.ts';
-import { writeSuspension } from '../features/moderation/suspension.ts';
+import { writeSuspension } from '../composers/moderation/suspension.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -11,7 +11,7 @@
  * Adding a passkey is a step-up: a passkey outlives the session that added it, so a
  * session alone must not be enough. The registration options are issued only by the server
  * (`SERVER_ONLY`: no HTTP route), after `POST /api/account/passkeys/options` has checked the
- * password and, with two-factor on, a current code (features/account/routes.ts). Their challenge
+ * password and, with two-factor on, a current code (composers/account/routes.ts). Their challenge
  * is kept for the session that asked, so it is the proof: `/passkey/register` takes it once, for
  * that session only, within five minutes.
  */

@@ -10,7 +10,7 @@
  * counts it towards its lockout.
  *
  * Every route that takes a TOTP code goes through verify-totp: sign-in, the first code when
- * enabling, and the step-ups of Delete account and Add a passkey (features/account/password.ts calls
+ * enabling, and the step-ups of Delete account and Add a passkey (composers/account/password.ts calls
  * `auth.api.verifyTOTP`, which runs the same hooks). Backup codes are better-auth's and each is
  * removed when used.
  */

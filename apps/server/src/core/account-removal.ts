@@ -3,8 +3,8 @@
  * things moved back first (counters.ts), its posts (before the user row: their photos name image
  * rows the user row's cascade removes), then the user row, whose foreign keys cascade to the rest.
  * Answers the image files to delete after the commit and the posts that went. Used for a member
- * deleting their account (features/account) and for a remote account deleted on its server
- * (features/federation, Delete of the actor). Nothing here queues a delivery: a member's farewell
+ * deleting their account (composers/account) and for a remote account deleted on its server
+ * (composers/federation, Delete of the actor). Nothing here queues a delivery: a member's farewell
  * (Delete of the actor, federation/farewell.ts) tells every server that knows them, and a remote
  * account's rows are news to nobody.
  */

@@ -1,7 +1,7 @@
 /**
  * What features may take from the outside world through a request (`c.get('deps')`): the parts
  * below the core. The app's full set (deps.ts) adds what only the app and the layers above the core
- * hold, such as better-auth (auth/env.ts) and the feed's cache (features/feed/cache.ts); each of
+ * hold, such as better-auth (auth/env.ts) and the feed's cache (composers/feed/cache.ts); each of
  * those layers types its own routes with the part it adds.
  */
 import type { Db } from '../db/client.ts';

@@ -6,7 +6,7 @@
  * delivery that follows. Rows of remote accounts never go back out: their likes, comments, blocks
  * and Going are not news to anyone, and their posts and events have no followers elsewhere.
  *
- * The tasks that send them live in features/federation/outbox (posts.ts, events.ts,
+ * The tasks that send them live in composers/federation/outbox (posts.ts, events.ts,
  * interactions.ts, joins.ts, reports.ts); the names and payloads declared here are
  * what queued rows carry: stable.
  */

@@ -40,7 +40,7 @@ export async function hasFollowRequest(db: Db, followerId: string, followeeId: s
 
 /**
  * The follow row and both counters, a block re-checked under the pair's lock, the notice: after the
- * caller has checked who may follow whom. Federation (features/federation) calls it for a remote
+ * caller has checked who may follow whom. Federation (composers/federation) calls it for a remote
  * account's Follow of a member and for a member's follow that the remote server accepted.
  */
 export async function applyFollow(

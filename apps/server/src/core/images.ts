@@ -32,7 +32,7 @@ export function storedKeysOf(row: Pick<ImageRow, 'keys' | 'originalKey' | 'avifK
     ...row.keys,
     ...(row.avifKeys ?? []),
     ...(row.originalKey ? [row.originalKey] : []),
-    // The JPEG other servers fetch (features/federation/mirror/media.ts).
+    // The JPEG other servers fetch (composers/federation/mirror/media.ts).
     ...(row.jpegKey ? [row.jpegKey] : []),
   ];
 }

@@ -1,6 +1,6 @@
 /**
  * What an operator sees of the queue and may do to it, read from graphile-worker's public view
- * (`graphile_worker.jobs`) and functions. Permission checks are the caller's (features/moderation/jobs.ts).
+ * (`graphile_worker.jobs`) and functions. Permission checks are the caller's (composers/moderation/jobs.ts).
  */
 import type { FailedJobDto, JobQueueDto } from '@glimpse/shared';
 import { sql } from 'drizzle-orm';

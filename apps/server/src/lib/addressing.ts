@@ -1,7 +1,7 @@
 /**
  * Who an ActivityStreams object is addressed to (its `to` and `cc`), read the way Mastodon reads a
  * status's visibility (app/lib/activitypub/parser/status_parser.rb): a remote Note or Event
- * (features/federation) and a post in an imported Mastodon or Pixelfed archive (features/import)
+ * (composers/federation) and a post in an imported Mastodon or Pixelfed archive (composers/import)
  * get their audience here, and nothing else decides it.
  *
  * Glimpse has two audiences and no direct messages. What is addressed neither to Public nor to its

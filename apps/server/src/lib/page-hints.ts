@@ -29,7 +29,7 @@ export type PageHints = Record<'home' | 'other', PageHintFiles> & {
 };
 
 /**
- * The home screen's first API reads, as the web app's client sends them (features/feed, features/events):
+ * The home screen's first API reads, as the web app's client sends them (composers/feed, features/events):
  * a preload is only reused by a request to exactly the same URL with the same mode and credentials.
  */
 export const homeDataUrls = ['/api/feed', `/api/events/upcoming?limit=${limits.upcomingEventsDefault}`];

@@ -11,7 +11,7 @@ export const hasUnstorableText = (value: string) => value.includes('\u0000') || 
 
 /**
  * Text another server wrote, made storable: NUL removed, unpaired surrogates replaced by U+FFFD
- * (features/federation: a remote name or caption is taken in, not refused).
+ * (composers/federation: a remote name or caption is taken in, not refused).
  */
 export const toStorableText = (value: string) =>
   value.replaceAll('\u0000', '').replace(new RegExp(loneSurrogate.source, 'g'), '\uFFFD');

@@ -1,6 +1,6 @@
 /**
  * One LISTEN connection per instance, shared by everything that listens: the live transport
- * (pg-transport.ts) and the feed cache's change notices (features/feed/cache.ts). Each listening
+ * (pg-transport.ts) and the feed cache's change notices (composers/feed/cache.ts). Each listening
  * connection is one more PostgreSQL backend (~13 MB), so they share it rather than open their own.
  *
  * `sync()` is what makes a cache built on notifications exact rather than eventually right: it

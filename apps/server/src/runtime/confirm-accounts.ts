@@ -21,7 +21,7 @@ import {
   confirmAddresses,
   confirmAllCommand,
   unconfirmedFromBeforeConfirmation,
-} from '../features/account/unconfirmed-accounts.ts';
+} from '../composers/account/unconfirmed-accounts.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { lockDataDir } from './preflight.ts';
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
-import { confirmAllCommand } from '../features/account/unconfirmed-accounts.ts';
+import { confirmAllCommand } from '../composers/account/unconfirmed-accounts.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 let root = '';

@@ -8,30 +8,30 @@
 import { sweepRateLimitWindows } from '../core/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Env } from '../env.ts';
-import { dataExportsSweepTask, dataExportTask } from '../features/account/data-export.ts';
+import { dataExportsSweepTask, dataExportTask } from '../composers/account/data-export.ts';
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
-import { backfillTask } from '../features/federation/mirror/backfill.ts';
-import { remoteMediaEvictTask } from '../features/federation/mirror/media-cache.ts';
-import { federateEventPromotionTask, federateEventTask } from '../features/federation/outbox/events.ts';
-import { farewellTask } from '../features/federation/outbox/farewell.ts';
+import { backfillTask } from '../composers/federation/mirror/backfill.ts';
+import { remoteMediaEvictTask } from '../composers/federation/mirror/media-cache.ts';
+import { federateEventPromotionTask, federateEventTask } from '../composers/federation/outbox/events.ts';
+import { farewellTask } from '../composers/federation/outbox/farewell.ts';
 import {
   federateBlockTask,
   federateCommentTask,
   federateLikeTask,
-} from '../features/federation/outbox/interactions.ts';
-import { federateEventJoinTask } from '../features/federation/outbox/joins.ts';
-import { accountMoveTask } from '../features/federation/outbox/move-task.ts';
-import { federatePostTask } from '../features/federation/outbox/posts.ts';
-import { forwardReportTask } from '../features/federation/outbox/reports.ts';
+} from '../composers/federation/outbox/interactions.ts';
+import { federateEventJoinTask } from '../composers/federation/outbox/joins.ts';
+import { accountMoveTask } from '../composers/federation/outbox/move-task.ts';
+import { federatePostTask } from '../composers/federation/outbox/posts.ts';
+import { forwardReportTask } from '../composers/federation/outbox/reports.ts';
 import {
   federationDeliveryTask,
   federationKvSweepTask,
   federationMessageTask,
-} from '../features/federation/transport/jobs.ts';
+} from '../composers/federation/transport/jobs.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
-import { archiveImportTask } from '../features/import/service.ts';
+import { archiveImportTask } from '../composers/import/service.ts';
 import { pushGroupTask } from '../features/notifications/push.ts';
 import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
 import type { CronEntry, JobLane } from '../jobs/runner.ts';

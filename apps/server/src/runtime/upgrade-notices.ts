@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/client.ts';
 import { parseEnv } from '../env.ts';
-import { unconfirmedAccountsNotice } from '../features/account/unconfirmed-accounts.ts';
+import { unconfirmedAccountsNotice } from '../composers/account/unconfirmed-accounts.ts';
 
 export async function writeUpgradeNotices(db: Db): Promise<void> {
   const notice = await unconfirmedAccountsNotice(db, parseEnv().SMTP_URL ? 'smtp' : 'file mailbox');

@@ -17,7 +17,7 @@ export interface StoredFile {
 /** A place that keeps files: the local disk or an S3-compatible bucket. */
 export interface StorageDriver {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
-  /** Stores a file from disk without reading it into memory (a data export: features/account/data-export.ts). */
+  /** Stores a file from disk without reading it into memory (a data export: composers/account/data-export.ts). */
   putFile(key: string, file: string, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
   delete(keys: readonly string[]): Promise<void>;

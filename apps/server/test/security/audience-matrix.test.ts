@@ -7,7 +7,7 @@
  */
 import { Note } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { federationContext } from '../../src/features/federation/context.ts';
+import { federationContext } from '../../src/composers/federation/context.ts';
 import { createTestContext, type TestContext } from '../context.ts';
 import { buildWorld, secret, secretTag, type ViewerKind, viewerKinds, type World } from './audience-world.ts';
 import { readTable } from './read-table.ts';
@@ -131,7 +131,7 @@ describe('outside the API', () => {
 
   it('addresses a followers-only Note to the followers collection alone', async () => {
     const ctx = federationContext(t.deps);
-    const { noteOf } = await import('../../src/features/federation/objects/note.ts');
+    const { noteOf } = await import('../../src/composers/federation/objects/note.ts');
     const note = await noteOf(ctx, world.posts.carolFollowers);
     expect(note).not.toBeNull();
     const addressed = [...note!.toIds, ...note!.ccIds].map((url) => url.href);

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '#test/context.ts';
 import { notify } from '../../core/notify.ts';
 import { withTransaction } from '../../core/service.ts';
 import { notificationGroups, notifications } from '../../db/schema.ts';
-import { writeSuspension } from '../moderation/suspension.ts';
+import { writeSuspension } from '../../composers/moderation/suspension.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-/** HTTP for hashtag pages (/tags/{tag}); the tag search is features/search's. */
+/** HTTP for hashtag pages (/tags/{tag}); the tag search is composers/search's. */
 import { messages, TagParam } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, pageQuery, param, signedIn } from '../../core/http.ts';

@@ -1,5 +1,5 @@
 /**
- * Hashtag pages (the tag search is features/search's). A tag page lists the posts whose current
+ * Hashtag pages (the tag search is composers/search's). A tag page lists the posts whose current
  * caption carries the tag (post_tags, kept by the posts service), newest first, keyset-paginated
  * on the (tag, post_created_at, post_id) index, with the count on the first page.
  */

@@ -89,7 +89,7 @@ async function usernameTakenByOther(db: Db, username: string, userId: string) {
   return Boolean(row);
 }
 
-/** A deleted account's username stays out of reach for a while (features/account/delete-account.ts). */
+/** A deleted account's username stays out of reach for a while (composers/account/delete-account.ts). */
 async function usernameReserved(db: Db, username: string) {
   const [row] = await db
     .select({ until: reservedUsernames.reservedUntil })

@@ -5,7 +5,7 @@
  * target (a unique partial index decides; a second tap is told it is already reported). Only
  * things the reporter may see can be reported; the rest is the ordinary 404. A report about a remote
  * account (or its content) may be forwarded to its server (`forward`: the insert queues the Flag,
- * features/federation/outbox/reports.ts); asking that of a local one is a 400.
+ * composers/federation/outbox/reports.ts); asking that of a local one is a 400.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { ReportTargetType } from '@glimpse/shared';
@@ -251,7 +251,7 @@ const isRemote = async (db: Db, userId: string) =>
   ).length > 0;
 
 /**
- * `remoteDomain`: the report is a Flag from that server (features/federation/inbox/flag.ts), the
+ * `remoteDomain`: the report is a Flag from that server (composers/federation/inbox/flag.ts), the
  * one open report of the target from there (`reports_open_per_server_uq`, which a second one at
  * the same moment meets as a unique violation).
  */

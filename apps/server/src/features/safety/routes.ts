@@ -1,6 +1,6 @@
 /**
  * HTTP for trust and safety as members use it: block and mute, muted words, reports on accounts,
- * posts, comments and events. Acting on reports is the moderation console's (features/moderation).
+ * posts, comments and events. Acting on reports is the moderation console's (composers/moderation).
  */
 import { MutedWordInput, messages, ReportInput, type ReportTargetType } from '@glimpse/shared';
 import { Hono } from 'hono';

@@ -1,7 +1,7 @@
 /**
  * Who may call each state-changing route of /admin/federation (a test fixture: the security suites
  * read it through security/route-table.ts): admins only; to members the routes do not exist.
- * Moderators are tried in features/federation/two-servers.test.ts. And moving between servers:
+ * Moderators are tried in composers/federation/two-servers.test.ts. And moving between servers:
  * each member aliases and moves only their own account.
  */
 import { eq, isNotNull } from 'drizzle-orm';

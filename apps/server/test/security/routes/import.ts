@@ -1,11 +1,11 @@
 /**
  * Who may call each state-changing import route (a test fixture: the security suites read it
- * through security/route-table.ts). A new route in features/import/routes.ts needs its entry here.
+ * through security/route-table.ts). A new route in composers/import/routes.ts needs its entry here.
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as schema from '../../../src/db/schema.ts';
-import { instagramArchive } from '../../../src/features/import/fixtures/archives.ts';
+import { instagramArchive } from '../../../src/composers/import/fixtures/archives.ts';
 import { makeJpeg } from '../../images.ts';
 import { memberOf, type RouteEntry } from '../route-entry.ts';
 

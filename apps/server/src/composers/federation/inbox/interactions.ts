@@ -1,0 +1,248 @@
+/**
+ * What other servers' accounts do to our posts: Like and Undo(Like) move the like count and the
+ * author's notice through the same statement as a member's like (posts/queries.ts, counters in
+ * core/counters.ts); Announce of a post anyone may see tells the author "boosted" (Undo takes it
+ * back); a public reply Note becomes a comment (the comment's statement: count and the author's notice), kept in
+ * `federation_comments` for its Delete; Mention tags naming a member tell them. Blocks and mutes
+ * hold as for a member: the like and comment statements see only posts the sender may see, and a
+ * notice is written only when the recipient may see the sender (core/notify.ts).
+ */
+import type { InboxContext } from '@fedify/fedify';
+import { type Activity, Announce, Like, Mention, Note, type Undo } from '@fedify/vocab';
+import { limits } from '@glimpse/shared';
+import { and, eq } from 'drizzle-orm';
+import { remoteActor } from '../../../core/actor.ts';
+import type { CoreDeps } from '../../../core/deps.ts';
+import { notify, retract } from '../../../core/notify.ts';
+import { withTransaction } from '../../../core/service.ts';
+import { contentVisibleTo } from '../../../core/visibility.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { comments, federationComments, federationPosts, posts } from '../../../db/schema.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { addCommentIn } from '../../../features/posts/queries.ts';
+import { deleteComment, setLike } from '../../../features/posts/service.ts';
+import { isPublishedLocal, isPublishedLocalPost } from '../accounts.ts';
+import { htmlToText, storableText } from '../objects/html.ts';
+import { type Found, type InboxHandler, senderStandingWithPost } from './receive.ts';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The id of the post of ours that `iri` names by its URL (a well-formed id, not yet looked up), null
+ * for a URL of ours that names none, undefined for another server's URL.
+ */
+function localPostIdOf(ctx: InboxContext<CoreDeps>, iri: URL): string | null | undefined {
+  const parsed = ctx.parseUri(iri);
+  if (parsed?.type !== 'object' || parsed.class !== Note) return undefined;
+  const id = parsed.values.id ?? '';
+  return uuid.test(id) ? id : null;
+}
+
+/** A remote post stored here by its id. */
+async function storedPostIdOf(ctx: InboxContext<CoreDeps>, iri: URL): Promise<string | null> {
+  const [stored] = await ctx.data.db
+    .select({ postId: federationPosts.postId })
+    .from(federationPosts)
+    .where(eq(federationPosts.iri, iri.href));
+  return stored?.postId ?? null;
+}
+
+/** The post that `iri` names: one of ours by its URL, or a remote post stored here by its id. */
+export async function postIdOf(ctx: InboxContext<CoreDeps>, iri: URL | null): Promise<string | null> {
+  if (!iri) return null;
+  const localId = localPostIdOf(ctx, iri);
+  if (localId === undefined) return storedPostIdOf(ctx, iri);
+  return localId && (await isPublishedLocalPost(ctx.data.db, localId)) ? localId : null;
+}
+
+/**
+ * The post a Like or an Announce (or its Undo) names: null when it is none to act on. For a post of
+ * ours, the sender's standing is asked in the same statement (receive.ts `senderStandingWithPost`).
+ */
+async function namedPost(
+  ctx: InboxContext<CoreDeps>,
+  activity: Activity,
+  iri: URL | null,
+): Promise<Found<string> | null> {
+  if (!iri || !activity.actorId) return null;
+  const localId = localPostIdOf(ctx, iri);
+  if (localId === null) return null;
+  if (localId === undefined) {
+    const postId = await storedPostIdOf(ctx, iri);
+    return postId ? { about: postId } : null;
+  }
+  const { postPublished, ...standing } = await senderStandingWithPost(ctx.data.db, activity.actorId, localId);
+  return postPublished ? { about: localId, standing } : null;
+}
+
+/** The Like or Announce an Undo takes back, when it is the sender's own, and the post it names. */
+async function undonePost(
+  ctx: InboxContext<CoreDeps>,
+  undo: Undo,
+  type: typeof Like | typeof Announce,
+): Promise<Found<string> | null> {
+  const object = await undo.getObject();
+  if (!(object instanceof type) || object.actorId?.href !== undo.actorId?.href) return null;
+  return namedPost(ctx, undo, object.objectId);
+}
+
+/** A like by someone the post is hidden from (a block) changes nothing, as the API answers 404. */
+async function likeAs(ctx: InboxContext<CoreDeps>, viewerId: string, postId: string, liked: boolean) {
+  const { db, live } = ctx.data;
+  try {
+    await setLike({ ctx: { db, live, actor: remoteActor(viewerId) }, input: { postId, liked } });
+  } catch (error) {
+    if (!(error instanceof AppError && error.kind === 'NotFound')) throw error;
+  }
+}
+
+export const onPostLike: InboxHandler<Like, string, 'anyone'> = {
+  sender: 'anyone',
+  find: (ctx, like) => namedPost(ctx, like, like.objectId),
+  handle: (ctx, _like, sender, postId) => likeAs(ctx, sender.id, postId, true),
+};
+
+/** Undo of a Like, embedded (as Mastodon and Pixelfed send it) and the sender's own. */
+export const onUndoPostLike: InboxHandler<Undo, string, 'known'> = {
+  sender: 'known',
+  find: (ctx, undo) => undonePost(ctx, undo, Like),
+  handle: (ctx, _undo, sender, postId) => likeAs(ctx, sender.id, postId, false),
+};
+
+const authorOf = async (ctx: InboxContext<CoreDeps>, postId: string) =>
+  (await ctx.data.db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId)))[0]
+    ?.authorId;
+
+/**
+ * The author of a post the sender may boost: one anyone may see (Mastodon boosts public and
+ * unlisted statuses only), and not hidden from the sender (a block), as a like needs.
+ */
+const authorOfBoostable = async (ctx: InboxContext<CoreDeps>, postId: string, senderId: string) =>
+  (
+    await ctx.data.db
+      .select({ authorId: posts.authorId })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.id, postId),
+          contentVisibleTo(posts.authorId, posts.audience, senderId, { publicOnly: true }),
+        ),
+      )
+  )[0]?.authorId;
+
+export const onAnnounce: InboxHandler<Announce, string, 'anyone'> = {
+  sender: 'anyone',
+  find: (ctx, announce) => namedPost(ctx, announce, announce.objectId),
+  async handle(ctx, _announce, sender, postId) {
+    const authorId = await authorOfBoostable(ctx, postId, sender.id);
+    if (!authorId) return;
+    const told = await notify(ctx.data.db, {
+      type: 'post_boost',
+      recipientId: authorId,
+      actorId: sender.id,
+      postId,
+    });
+    if (told) ctx.data.live.publish({ kind: 'notification', recipientId: authorId });
+  },
+};
+
+/** Undo of an Announce, embedded and the sender's own: the author's "boosted" notice is taken back. */
+export const onUndoAnnounce: InboxHandler<Undo, string, 'known'> = {
+  sender: 'known',
+  find: (ctx, undo) => undonePost(ctx, undo, Announce),
+  async handle(ctx, _undo, sender, postId) {
+    const authorId = await authorOf(ctx, postId);
+    if (authorId)
+      await retract(ctx.data.db, { type: 'post_boost', recipientId: authorId, actorId: sender.id, postId });
+  },
+};
+
+/** Members a Note's Mention tags name (by their actor id here), each told once. */
+async function notifyMentions(
+  ctx: InboxContext<CoreDeps>,
+  note: Note,
+  actorId: string,
+  subject: { postId: string; commentId?: string },
+  alreadyTold: string | null,
+) {
+  const told = new Set<string>(alreadyTold ? [alreadyTold] : []);
+  for await (const tag of note.getTags()) {
+    if (!(tag instanceof Mention) || !tag.href) continue;
+    const parsed = ctx.parseUri(tag.href);
+    if (parsed?.type !== 'actor' || told.has(parsed.identifier)) continue;
+    if (!(await isPublishedLocal(ctx.data.db, parsed.identifier))) continue;
+    told.add(parsed.identifier);
+    if (await notify(ctx.data.db, { type: 'mention', recipientId: parsed.identifier, actorId, ...subject })) {
+      ctx.data.live.publish({ kind: 'notification', recipientId: parsed.identifier });
+    }
+  }
+}
+
+/** A remote post just stored (create.ts): the members it mentions are told. */
+export const notifyPostMentions = (
+  ctx: InboxContext<CoreDeps>,
+  note: Note,
+  authorId: string,
+  postId: string,
+) => notifyMentions(ctx, note, authorId, { postId }, null);
+
+/**
+ * A reply to post `postId` (create.ts found both) as a comment by `authorId`, its text from the
+ * HTML. The same reply twice (a retry, two inboxes) is one comment.
+ */
+export async function storeReply(
+  ctx: InboxContext<CoreDeps>,
+  note: Note,
+  postId: string,
+  authorId: string,
+): Promise<void> {
+  const { db, live } = ctx.data;
+  const [known] = await db
+    .select({ id: federationComments.commentId })
+    .from(federationComments)
+    .where(eq(federationComments.iri, note.id!.href));
+  if (known) return;
+  const body = storableText(htmlToText(note.content?.toString() ?? ''), limits.commentMax);
+  if (!body) return;
+  let added: { id: string; postAuthorId: string; notified: boolean } | undefined;
+  try {
+    added = await withTransaction(db, async (tx) => {
+      const row = await addCommentIn(tx, { viewerId: authorId, postId, body });
+      if (!row) return undefined;
+      await tx.insert(federationComments).values({ commentId: row.id, iri: note.id!.href });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'federation_comments_iri_uq')) return;
+    throw error;
+  }
+  // Hidden from the sender (a block): no comment, as the API answers 404.
+  if (!added) return;
+  live.publish({ kind: 'post_changed', postId });
+  if (added.notified) live.publish({ kind: 'notification', recipientId: added.postAuthorId });
+  await notifyMentions(ctx, note, authorId, { postId, commentId: added.id }, added.postAuthorId);
+}
+
+/** Delete of a reply the sender wrote: its comment goes (the count with it). True when it was one. */
+export async function deleteReply(
+  ctx: InboxContext<CoreDeps>,
+  authorId: string,
+  iri: string,
+): Promise<boolean> {
+  const { db, live } = ctx.data;
+  const [row] = await db
+    .select({ commentId: federationComments.commentId })
+    .from(federationComments)
+    .innerJoin(comments, eq(comments.id, federationComments.commentId))
+    .where(and(eq(federationComments.iri, iri), eq(comments.authorId, authorId)));
+  if (!row) return false;
+  try {
+    await deleteComment({
+      ctx: { db, live, actor: remoteActor(authorId) },
+      input: { commentId: row.commentId },
+    });
+  } catch (error) {
+    if (!(error instanceof AppError && error.kind === 'NotFound')) throw error;
+  }
+  return true;
+}

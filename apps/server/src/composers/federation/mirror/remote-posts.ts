@@ -1,0 +1,151 @@
+/**
+ * A remote Note as a local post (Hollo's post.ts plays this part): its author is the remote
+ * account's local row, its photos are fetched and re-encoded by media.ts, its HTML becomes our
+ * plain-text caption, and `federation_posts` keeps its id for Update and Delete. Glimpse posts are
+ * photo posts: a Note without a usable image is not stored (docs/federation.md).
+ */
+import { type Activity, Document, Image, type Note, type Page } from '@fedify/vocab';
+import { limits } from '@glimpse/shared';
+import { and, eq } from 'drizzle-orm';
+import type { CoreDeps } from '../../../core/deps.ts';
+import { deleteImages } from '../../../core/images.ts';
+import { withTransaction } from '../../../core/service.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import { federationPosts, postImages, posts } from '../../../db/schema.ts';
+import { syncPostTags } from '../../../features/posts/entities.ts';
+import { audienceOfNote, followersCollectionOf } from '../objects/audience.ts';
+import { htmlToText, storableText } from '../objects/html.ts';
+import { httpHrefOf } from '../objects/links.ts';
+import { importRemoteImage } from './media.ts';
+
+type Deps = Pick<CoreDeps, 'db' | 'storage' | 'outbound' | 'live'>;
+
+/** A Note, or a Page as Lemmy and some others write a post with a title (backfill.ts reads both). */
+type PostObject = Note | Page;
+
+const captionOf = (note: PostObject) =>
+  storableText(htmlToText(note.content?.toString() ?? ''), limits.captionMax);
+const sensitiveOf = (note: PostObject) => Boolean(note.sensitive) || Boolean(note.summary?.toString());
+
+export async function postIdOfNote(deps: Pick<Deps, 'db'>, iri: string, authorId: string) {
+  const [row] = await deps.db
+    .select({ postId: federationPosts.postId })
+    .from(federationPosts)
+    .innerJoin(posts, eq(posts.id, federationPosts.postId))
+    .where(and(eq(federationPosts.iri, iri), eq(posts.authorId, authorId)));
+  return row?.postId ?? null;
+}
+
+/**
+ * `backfill`: read from the account's outbox (backfill.ts), not delivered as news: no live "new
+ * posts" signal goes to the followers' open feeds, since the post sorts into their past.
+ * `activity`: the Create that carried the Note, whose addressing counts when the Note has none.
+ * A Note addressed to neither Public nor its author's followers (a direct message) is not stored.
+ */
+export async function storeRemoteNote(
+  deps: Deps,
+  authorId: string,
+  note: PostObject,
+  { backfill = false, activity }: { backfill?: boolean; activity?: Activity } = {},
+): Promise<string | null> {
+  if (!note.id) return null;
+  const [known] = await deps.db
+    .select({ postId: federationPosts.postId })
+    .from(federationPosts)
+    .where(eq(federationPosts.iri, note.id.href));
+  if (known) return known.postId;
+  const audience = audienceOfNote(note, await followersCollectionOf(deps.db, authorId), activity);
+  if (!audience) return null;
+  const photos: { imageId: string; altText: string }[] = [];
+  for await (const attachment of note.getAttachments()) {
+    if (photos.length >= limits.postPhotosMax) break;
+    if (!(attachment instanceof Document || attachment instanceof Image)) continue;
+    if (attachment.mediaType && !attachment.mediaType.startsWith('image/')) continue;
+    const url = httpHrefOf(attachment.url);
+    if (!url) continue;
+    const imageId = await importRemoteImage(deps, url, authorId, 'post');
+    if (imageId) {
+      photos.push({ imageId, altText: storableText(attachment.name?.toString() ?? '', limits.altTextMax) });
+    }
+  }
+  if (photos.length === 0) return null;
+  const createdAt = note.published ? new Date(note.published.epochMilliseconds) : new Date();
+  try {
+    const postId = await withTransaction(deps.db, async (tx) => {
+      const [post] = await tx
+        .insert(posts)
+        .values({
+          authorId,
+          caption: captionOf(note),
+          sensitive: sensitiveOf(note),
+          audience,
+          createdAt: createdAt > new Date() ? new Date() : createdAt,
+        })
+        .returning({ id: posts.id, createdAt: posts.createdAt });
+      await tx
+        .insert(postImages)
+        .values(photos.map((photo, position) => ({ postId: post!.id, position, ...photo })));
+      await tx.insert(federationPosts).values({
+        postId: post!.id,
+        iri: note.id!.href,
+        url: httpHrefOf(note.url),
+      });
+      await syncPostTags(tx, post!, captionOf(note));
+      return post!.id;
+    });
+    if (!backfill) deps.live.publish({ kind: 'post_created', authorId, postId });
+    return postId;
+  } catch (error) {
+    // The same Note delivered twice at once (two shared inboxes, a retry): the first one stays.
+    await deleteImages(
+      deps,
+      photos.map((p) => p.imageId),
+    );
+    if (isUniqueViolation(error, 'federation_posts_iri_uq')) return null;
+    throw error;
+  }
+}
+
+export async function updateRemoteNote(deps: Deps, authorId: string, note: Note): Promise<void> {
+  if (!note.id) return;
+  const postId = await postIdOfNote(deps, note.id.href, authorId);
+  if (!postId) return;
+  const caption = captionOf(note);
+  // An edit may change who sees the post: a Note addressed anew says so (a followers-only post
+  // delivered before as public must not stay public here). One without any addressing says nothing.
+  const addressed = note.toIds.length + note.ccIds.length > 0;
+  const audience = addressed
+    ? audienceOfNote(note, await followersCollectionOf(deps.db, authorId))
+    : undefined;
+  // Addressed now to a few people only (a direct message): no longer ours to show anyone.
+  if (audience === null) return deleteRemoteNote(deps, authorId, note.id.href);
+  await withTransaction(deps.db, async (tx) => {
+    const [post] = await tx
+      .update(posts)
+      .set({
+        caption,
+        sensitive: sensitiveOf(note),
+        editedAt: new Date(),
+        ...(audience ? { audience } : {}),
+      })
+      .where(eq(posts.id, postId))
+      .returning({ id: posts.id, createdAt: posts.createdAt });
+    if (post) await syncPostTags(tx, post, caption);
+  });
+  deps.live.publish({ kind: 'post_changed', postId });
+}
+
+export async function deleteRemoteNote(deps: Deps, authorId: string, iri: string): Promise<void> {
+  const postId = await postIdOfNote(deps, iri, authorId);
+  if (!postId) return;
+  const imageIds = await withTransaction(deps.db, async (tx) => {
+    const photos = await tx
+      .delete(postImages)
+      .where(eq(postImages.postId, postId))
+      .returning({ imageId: postImages.imageId });
+    await tx.delete(posts).where(eq(posts.id, postId));
+    return photos.map((p) => p.imageId);
+  });
+  deps.live.publish({ kind: 'post_deleted', authorId, postId });
+  await deleteImages(deps, imageIds);
+}

@@ -1,0 +1,346 @@
+/**
+ * Import an archive. The request only checks the archive (archive.ts: the zip's
+ * directory; formats.ts: its list of posts) and stores it; the `archive_import` job then creates
+ * the posts one by one, oldest first, each photo through the upload pipeline (type by content,
+ * HEIC/WebP converted, EXIF and GPS gone, AVIF twins queued). Each post is one transaction with
+ * its content hash (`imported_posts`), so the job may stop anywhere (a restart, a crash) and run
+ * again without a duplicate, and an archive imported twice adds nothing the second time.
+ *
+ * Imported posts are backdated and quiet: no live "new post", no mention notifications, and
+ * federation does not send them to remote followers (composers/federation/outbox/posts.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Audience, ImportDto } from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { systemActor } from '../../core/actor.ts';
+import type { CoreDeps } from '../../core/deps.ts';
+import { deleteImages } from '../../core/images.ts';
+import { requireProfile } from '../../core/profiles.ts';
+import type { ServiceArgs } from '../../core/service.ts';
+import { defaultAudience } from '../../core/visibility.ts';
+import type { Db } from '../../db/client.ts';
+import { archiveImports, importedPosts, postImages, posts } from '../../db/schema.ts';
+import { addJob, defineTask, type RunningJob } from '../../jobs/task.ts';
+import { AppError, conflict, forbidden } from '../../lib/errors.ts';
+import { queueAvif } from '../../features/images/avif.ts';
+import { StorageFullError, uploadImage } from '../../features/images/service.ts';
+import { syncPostTags } from '../../features/posts/entities.ts';
+import { type Archive, CorruptArchive, openArchive } from './archive.ts';
+import { type ArchivePost, readContents } from './formats.ts';
+
+/** Uploaded archives wait here for their job; `/media` never serves this folder. */
+export const importFolder = 'imports';
+
+type ImportRow = typeof archiveImports.$inferSelect;
+
+const stale = (row: ImportRow) =>
+  row.status === 'running' && Date.now() - row.createdAt.getTime() > limits.importMaxMinutes * 60_000;
+
+function toDto(row: ImportRow, maxPosts: number): ImportDto {
+  return {
+    id: row.id,
+    status: stale(row) ? 'failed' : row.status,
+    source: row.source,
+    total: row.total,
+    processed: row.processed,
+    imported: row.imported,
+    alreadyImported: row.alreadyImported,
+    skipped: { ...row.skipped, overLimit: row.skipped.overLimit ?? 0 },
+    maxPosts,
+    error: stale(row) ? 'failed' : row.error,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getImport({
+  ctx: { db, actor },
+  input: { maxPosts },
+}: ServiceArgs<'db' | 'actor', { maxPosts: number }>): Promise<ImportDto | null> {
+  const [row] = await db.select().from(archiveImports).where(eq(archiveImports.userId, actor.id));
+  return row ? toDto(row, maxPosts) : null;
+}
+
+/**
+ * Checks the archive on disk (`file`, the streamed upload) and queues its import. Refusals are
+ * 400s with the reason, before anything is stored.
+ */
+export async function startImport({
+  ctx: { db, storage, actor },
+  input: { file, maxPosts },
+}: ServiceArgs<'db' | 'storage' | 'actor', { file: string; maxPosts: number }>): Promise<ImportDto> {
+  await requireProfile(db, actor.id, () => forbidden(messages.post.profileRequired));
+  const [previous] = await db.select().from(archiveImports).where(eq(archiveImports.userId, actor.id));
+  if (previous?.status === 'running' && !stale(previous)) throw conflict(messages.import.busy);
+  const archive = await openArchive(file);
+  let contents: Awaited<ReturnType<typeof readContents>>;
+  try {
+    contents = await readContents(archive);
+  } finally {
+    archive.close();
+  }
+  const id = randomUUID();
+  const key = `${importFolder}/${id}.zip`;
+  await storage.putFile(key, file, 'application/zip');
+  const fresh = {
+    id,
+    status: 'running' as const,
+    source: contents.source,
+    fileKey: key,
+    total: contents.posts.length,
+    processed: 0,
+    imported: 0,
+    alreadyImported: 0,
+    skipped: { videos: 0, files: 0, emptyPosts: 0, splitPosts: 0, overLimit: 0 },
+    error: null,
+    createdAt: new Date(),
+    finishedAt: null,
+  };
+  let row: ImportRow | undefined;
+  try {
+    row = await db.transaction(async (tx) => {
+      // Replaces the previous import unless one started meanwhile (a second tab): then it is busy.
+      const [inserted] = await tx
+        .insert(archiveImports)
+        .values({ userId: actor.id, ...fresh })
+        .onConflictDoUpdate({
+          target: archiveImports.userId,
+          set: fresh,
+          where: or(
+            ne(archiveImports.status, 'running'),
+            sql`${archiveImports.createdAt} < now() - ${limits.importMaxMinutes}::int * interval '1 minute'`,
+          ),
+        })
+        .returning();
+      if (inserted)
+        await addJob(tx, archiveImportTask, { importId: inserted.id }, { jobKey: `import:${inserted.id}` });
+      return inserted;
+    });
+  } finally {
+    if (!row) await storage.delete([key]);
+  }
+  if (!row) throw conflict(messages.import.busy);
+  if (previous?.fileKey) await storage.delete([previous.fileKey]).catch(() => {});
+  return toDto(row, maxPosts);
+}
+
+class AlreadyImported extends Error {}
+
+type Tally = Pick<ImportRow, 'processed' | 'imported' | 'alreadyImported'> & {
+  skipped: ImportDto['skipped'];
+};
+
+/**
+ * Creates one post of the archive, or counts why not. Its photos' AVIF encodes are left to the end
+ * of the import (`encodeLater`): run beside it, each encode's memory came on top of the import's
+ * in the same process (bench/import.ts). A run that stops before then leaves them to the hourly
+ * sweep (images/avif.ts), as for any lost job.
+ */
+async function importPost(
+  deps: CoreDeps,
+  row: ImportRow,
+  archive: Archive,
+  post: ArchivePost,
+  tally: Tally,
+  encodeLater: string[],
+  /** The importing account's default, for a post whose archive names no audience. */
+  accountAudience: Audience,
+) {
+  const { db, storage } = deps;
+  const actor = systemActor(row.userId, 'import of an archive');
+  const photos: { imageId: string; altText: string; copy: boolean }[] = [];
+  try {
+    for (const photo of post.photos) {
+      const bytes = await archive.read(photo.entry, limits.imageMaxBytes);
+      if (!bytes) {
+        tally.skipped.files++;
+        continue;
+      }
+      try {
+        // As an upload: AVIF encodes in this process step aside, so the two never hold memory at once.
+        const image = await deps.uploadGate.whileUploading(() =>
+          uploadImage({
+            ctx: { db, storage, actor },
+            input: { purpose: 'post', bytes, oneAtATime: true, quotaMb: deps.env.ACCOUNT_STORAGE_QUOTA_MB },
+          }),
+        );
+        photos.push({ imageId: image.id, altText: photo.altText ?? '', copy: image.copy });
+      } catch (error) {
+        // Not a picture the pipeline takes (a PSD, a broken file, too many pixels): left out, counted.
+        // A full quota stops the whole import (the job's catch).
+        if (!(error instanceof AppError) || error instanceof StorageFullError) throw error;
+        tally.skipped.files++;
+      }
+    }
+    if (photos.length === 0) {
+      tally.skipped.emptyPosts++;
+      return;
+    }
+    const postId = randomUUID();
+    const created = await db
+      .transaction(async (tx) => {
+        // Backdated history, not news: no delivery is queued for it (its later edits and deletion
+        // go out as any post's).
+        const [inserted] = await tx
+          .insert(posts)
+          .values({
+            id: postId,
+            authorId: row.userId,
+            caption: post.caption,
+            sensitive: post.sensitive,
+            audience: post.audience ?? accountAudience,
+            createdAt: post.createdAt,
+          })
+          .returning({ id: posts.id, createdAt: posts.createdAt });
+        await tx
+          .insert(postImages)
+          .values(photos.map(({ imageId, altText }, position) => ({ postId, position, imageId, altText })));
+        await syncPostTags(tx, inserted!, post.caption);
+        // The hash is claimed last: taken already (another run of this job), the post rolls back.
+        const [claimed] = await tx
+          .insert(importedPosts)
+          .values({ userId: row.userId, contentHash: post.hash, postId, importId: row.id })
+          .onConflictDoNothing()
+          .returning({ postId: importedPosts.postId });
+        if (!claimed) throw new AlreadyImported();
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof AlreadyImported) return false;
+        throw error;
+      });
+    if (!created) {
+      tally.alreadyImported++;
+      await deleteImages(
+        { db, storage },
+        photos.map((p) => p.imageId),
+      );
+      return;
+    }
+    tally.imported++;
+    // A copy of a photo stored before shares that one's AVIF twins (images/avif.ts).
+    encodeLater.push(...photos.filter((photo) => !photo.copy).map((photo) => photo.imageId));
+  } catch (error) {
+    await deleteImages(
+      { db, storage },
+      photos.map((p) => p.imageId),
+    ).catch(() => {});
+    throw error;
+  }
+}
+
+async function importAll(deps: CoreDeps, row: ImportRow, archive: Archive, job: RunningJob) {
+  const { db } = deps;
+  const { posts: list } = await readContents(archive);
+  const done = new Map(
+    (
+      await db
+        .select({ hash: importedPosts.contentHash, importId: importedPosts.importId })
+        .from(importedPosts)
+        .where(eq(importedPosts.userId, row.userId))
+    ).map((r) => [r.hash, r.importId]),
+  );
+  const tally: Tally = {
+    processed: 0,
+    imported: 0,
+    alreadyImported: 0,
+    skipped: { videos: 0, files: 0, emptyPosts: 0, splitPosts: 0, overLimit: 0 },
+  };
+  // Every photo still to import is unpacked once first: a file that lies about its size (a zip
+  // bomb, a damaged archive) stops the import before it has made a single post.
+  for (const post of list) {
+    if (done.has(post.hash)) continue;
+    for (const photo of post.photos) {
+      job.signal.throwIfAborted();
+      await archive.check(photo.entry);
+    }
+  }
+  const save = () =>
+    db
+      .update(archiveImports)
+      .set({ ...tally, total: list.length })
+      .where(and(eq(archiveImports.id, row.id), eq(archiveImports.status, 'running')));
+  const encodeLater: string[] = [];
+  const accountAudience = await defaultAudience(db, row.userId);
+  for (const post of list) {
+    job.signal.throwIfAborted();
+    tally.skipped.videos += post.videos;
+    tally.skipped.files += post.missing;
+    if (post.part === 1) tally.skipped.splitPosts++;
+    const previousImport = done.get(post.hash);
+    if (previousImport === row.id) tally.imported++;
+    else if (previousImport) tally.alreadyImported++;
+    // Past the cap, posts wait for the next import of the archive, which skips what is here.
+    else if (tally.imported >= deps.env.IMPORT_MAX_POSTS) tally.skipped.overLimit++;
+    else await importPost(deps, row, archive, post, tally, encodeLater, accountAudience);
+    tally.processed++;
+    await save();
+  }
+  await save();
+  for (const imageId of encodeLater) await queueAvif(db, imageId);
+}
+
+async function finish(db: Db, row: ImportRow, error: ImportRow['error']) {
+  await db
+    .update(archiveImports)
+    .set({ status: error ? 'failed' : 'done', error, fileKey: null, finishedAt: sql`now()` })
+    .where(and(eq(archiveImports.id, row.id), eq(archiveImports.status, 'running')));
+}
+
+/**
+ * Works through one import. Its state is the row: a row no longer `running` (finished, replaced
+ * by a newer import, gone with its account) means there is nothing to do. A damaged archive fails
+ * at once; anything else is tried again (posts already made are found by their hash).
+ */
+export const archiveImportTask = defineTask<{ importId: string }, CoreDeps>({
+  name: 'archive_import',
+  maxAttempts: 3,
+  async run({ importId }, deps, job) {
+    const { db, storage, logger } = deps;
+    const [row] = await db.select().from(archiveImports).where(eq(archiveImports.id, importId));
+    if (row?.status !== 'running' || !row.fileKey) return;
+    const dir = await mkdtemp(path.join(tmpdir(), 'glimpse-import-'));
+    try {
+      const stored = await storage.get(row.fileKey);
+      if (!stored) return await finish(db, row, 'failed');
+      const file = path.join(dir, 'archive.zip');
+      await pipeline(
+        Readable.fromWeb(stored.body as WebReadableStream),
+        createWriteStream(file, { mode: 0o600 }),
+      );
+      const archive = await openArchive(file);
+      try {
+        await importAll(deps, row, archive, job);
+      } finally {
+        archive.close();
+      }
+      await finish(db, row, null);
+      await storage.delete([row.fileKey]);
+    } catch (error) {
+      if (error instanceof StorageFullError) {
+        // The posts made so far stay; their photos' encodes are left to the hourly sweep.
+        await finish(db, row, 'quota');
+        await storage.delete([row.fileKey]).catch(() => {});
+        return;
+      }
+      const corrupt = error instanceof CorruptArchive || error instanceof AppError;
+      logger.warn({ err: error, importId, attempt: job.attempt }, 'archive import stopped');
+      if (corrupt || job.attempt >= job.maxAttempts) {
+        await finish(db, row, corrupt ? 'corrupt' : 'failed');
+        await storage.delete([row.fileKey]).catch(() => {});
+        if (corrupt) return;
+      }
+      throw error;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+});

@@ -1,0 +1,119 @@
+/**
+ * Search: accounts, posts, tags and events for the /search page and the top bar, and
+ * Explore's trending tags. The engine (engine.ts; PostgreSQL today, postgres.ts) finds and orders;
+ * these services read what it found through the selects every screen uses
+ * (`selectPostsForViewer`, `selectEventsForViewer`), so results look and link like everywhere else
+ * and the visibility rule is applied by the same code as on every other list.
+ */
+import type {
+  EventDto,
+  Page,
+  PostSearchResultDto,
+  TagSearchResultDto,
+  TrendingTagDto,
+  UserSearchResultDto,
+} from '@glimpse/shared';
+import { limits } from '@glimpse/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { toImageDto } from '../../core/images.ts';
+import type { ServiceArgs } from '../../core/service.ts';
+import { visibleTo } from '../../core/visibility.ts';
+import { events, images, posts, profiles } from '../../db/schema.ts';
+import { selectEventsForViewer, toEventDtos } from '../../features/events/queries.ts';
+import { selectPostsForViewer, toPostDto } from '../../features/posts/queries.ts';
+import { postgresSearch } from './postgres.ts';
+import { isEmptySearch, parseSearchText } from './query.ts';
+
+const accountResultsMax = 10;
+const avatar = alias(images, 'avatar');
+
+/** Rows in the engine's order, dropping any the second read no longer shows. */
+function inOrder<Row>(ids: string[], rows: Row[], idOf: (row: Row) => string): Row[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A ranked page: the engine returned one more than a page when more follow. */
+function pageOf<Hit>(hits: Hit[], offset: number): { hits: Hit[]; nextCursor: string | null } {
+  const more = hits.length > limits.pageSize && offset + limits.pageSize < limits.searchRankedMax;
+  return { hits: hits.slice(0, limits.pageSize), nextCursor: more ? String(offset + limits.pageSize) : null };
+}
+
+/** The top bar's instant results and the Accounts tab. */
+export async function searchUsers({
+  ctx: { db, storage, actor },
+  input: { q },
+}: ServiceArgs<'db' | 'storage' | 'actor', { q: string }>): Promise<UserSearchResultDto[]> {
+  const ids = await postgresSearch(db).accounts(actor.id, q, accountResultsMax);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ profile: profiles, avatar })
+    .from(profiles)
+    .leftJoin(avatar, eq(avatar.id, profiles.profileImageId))
+    .where(and(inArray(profiles.userId, ids), visibleTo(profiles.userId, actor.id)));
+  return inOrder(ids, rows, (row) => row.profile.userId).map(({ profile, avatar: image }) => ({
+    userId: profile.userId,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    username: profile.username,
+    profileImage: image ? toImageDto(storage, image) : null,
+    isAdminUser: profile.isAdminUser,
+    isVerified: profile.isVerified,
+  }));
+}
+
+export async function searchPosts({
+  ctx: { db, storage, actor },
+  input: { q, cursor = 0 },
+}: ServiceArgs<'db' | 'storage' | 'actor', { q: string; cursor?: number }>): Promise<
+  Page<PostSearchResultDto>
+> {
+  const search = parseSearchText(q);
+  if (isEmptySearch(search) || cursor >= limits.searchRankedMax) return { items: [], nextCursor: null };
+  const page = pageOf(await postgresSearch(db).posts(actor.id, search, cursor, limits.pageSize), cursor);
+  if (page.hits.length === 0) return { items: [], nextCursor: null };
+  const rows = await selectPostsForViewer(db, actor.id, posts.createdAt, { muted: true }).where(
+    inArray(
+      posts.id,
+      page.hits.map((hit) => hit.id),
+    ),
+  );
+  const byId = new Map(rows.map((row) => [row.post.id, row]));
+  return {
+    items: page.hits.flatMap((hit) => {
+      const row = byId.get(hit.id);
+      return row ? [{ post: toPostDto(storage, row), captionMatches: hit.captionMatches }] : [];
+    }),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** "#sun" and "sun" both look for tags starting with (or spelled like) "sun". */
+export async function searchTags({
+  ctx: { db, actor },
+  input: { q },
+}: ServiceArgs<'db' | 'actor', { q: string }>): Promise<TagSearchResultDto[]> {
+  const text = q.trim().replace(/^#/, '').toLowerCase().normalize('NFC');
+  return postgresSearch(db).tags(actor.id, text, limits.tagResultsMax);
+}
+
+export async function searchEvents({
+  ctx: { db, storage, actor },
+  input: { q, cursor = 0 },
+}: ServiceArgs<'db' | 'storage' | 'actor', { q: string; cursor?: number }>): Promise<Page<EventDto>> {
+  if (!q.trim()) return { items: [], nextCursor: null };
+  const page = pageOf(await postgresSearch(db).events(actor.id, q, cursor, limits.pageSize), cursor);
+  if (page.hits.length === 0) return { items: [], nextCursor: null };
+  const rows = await selectEventsForViewer(db, actor.id, { muted: true }).where(
+    inArray(events.id, page.hits),
+  );
+  const ordered = inOrder(page.hits, rows, (row) => row.event.id);
+  return { items: await toEventDtos(db, storage, actor.id, ordered), nextCursor: page.nextCursor };
+}
+
+export async function getTrendingTags({
+  ctx: { db, actor },
+}: ServiceArgs<'db' | 'actor'>): Promise<TrendingTagDto[]> {
+  return postgresSearch(db).trendingTags(actor.id, limits.tagResultsMax);
+}
