@@ -26,7 +26,7 @@ export const serverLayers = [
     units: ['core'],
     holds: 'what several features read: http, service, visibility, counters…',
   },
-  { name: 'auth', units: ['auth'], holds: 'better-auth and the session check' },
+  { name: 'auth', units: ['auth', 'oauth'], holds: 'better-auth, the session check, and OAuth for apps' },
   { name: 'features', units: ['features/*'], holds: 'one folder per feature' },
   { name: 'composers', units: ['composers/*'], holds: 'features that compose other features' },
   {
@@ -148,6 +148,7 @@ function serverLayerRules() {
     ...['storage', 'live', 'mail', 'jobs'].flatMap((folder) => rule(folder, 'infra')),
     ...rule('core', 'core'),
     ...rule('auth', 'auth'),
+    ...rule('oauth', 'auth'),
   ];
 }
 

@@ -5,24 +5,25 @@
  * routes stay outside (mounted in app.ts when BENCH_ENDPOINTS=on), so no client can name them.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from './core/http.ts';
 import { accountRoutes } from './composers/account/routes.ts';
-import { eventRoutes } from './features/events/routes.ts';
 import { federationAdminRoutes } from './composers/federation/admin/routes.ts';
 import { accountMoveRoutes } from './composers/federation/outbox/move-routes.ts';
 import { feedRoutes } from './composers/feed/routes.ts';
+import { importRoutes } from './composers/import/routes.ts';
+import { moderationRoutes } from './composers/moderation/routes.ts';
+import { searchRoutes } from './composers/search/routes.ts';
+import { socialRoutes } from './composers/social/routes.ts';
+import type { AppEnv } from './core/http.ts';
+import { eventRoutes } from './features/events/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
-import { importRoutes } from './composers/import/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
-import { moderationRoutes } from './composers/moderation/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
 import { tagRoutes } from './features/posts/tag-routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { safetyRoutes } from './features/safety/routes.ts';
-import { searchRoutes } from './composers/search/routes.ts';
-import { socialRoutes } from './composers/social/routes.ts';
+import { oauthWebRoutes } from './oauth/web-routes.ts';
 
 export const apiRoutes = new Hono<AppEnv>()
   .route('/', profileRoutes)
@@ -41,6 +42,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', accountMoveRoutes)
   .route('/', tagRoutes)
   .route('/', accountRoutes)
-  .route('/', importRoutes);
+  .route('/', importRoutes)
+  .route('/', oauthWebRoutes);
 
 export type ApiRoutes = typeof apiRoutes;

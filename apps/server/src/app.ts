@@ -6,7 +6,7 @@
  */
 import { messages } from '@glimpse/shared';
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { apiRoutes } from './api.ts';
 import { authProxy } from './app/auth-proxy.ts';
 import { errorBody, errorToHttp } from './app/errors.ts';
@@ -15,14 +15,17 @@ import { jsonBodyLimit, originCheck, storableRequestLine } from './app/request-g
 import { headersSetBy, securityHeaders } from './app/security-headers.ts';
 import { webApp } from './app/spa.ts';
 import { createSessionCookieCheck, createSessionLookup } from './auth/session.ts';
+import { federationHandler } from './composers/federation/http.ts';
+import { createClientApi, isClientApiPath } from './composers/mastodon-api/app.ts';
 import { type AppEnv, requestIdOf } from './core/http.ts';
 import { accountLanguage } from './core/language.ts';
 import type { AppDeps } from './deps.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
-import { federationHandler } from './composers/federation/http.ts';
 import { finishResponses } from './lib/compress.ts';
 import { languageOfHeader, setScopeLanguage, withLanguage } from './lib/language.ts';
 import { closeAfterUnreadBody } from './lib/unread-body.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { createTokenCheck } from './oauth/tokens.ts';
 
 export function createApp(deps: AppDeps) {
   const { env, auth, logger } = deps;
@@ -30,6 +33,7 @@ export function createApp(deps: AppDeps) {
   // Images come from the CDN / bucket address when S3_PUBLIC_URL is set (storage/s3.ts).
   const mediaOrigins = env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [];
   const lookupSession = createSessionLookup(auth, { suspended: deps.suspended, ended: deps.endedSessions });
+  const checkToken = createTokenCheck({ db: deps.db, live: deps.live, suspended: deps.suspended, logger });
 
   // Outermost: it sees the final answer, and whether the request's body was read by then.
   app.use(closeAfterUnreadBody());
@@ -68,13 +72,23 @@ export function createApp(deps: AppDeps) {
   // activity+json (composers/federation/http.ts); whatever it does not answer goes on below.
   app.use(federationHandler(deps));
 
-  // Before any route reads a request (app/request-guards.ts).
-  app.use('/api/*', originCheck(env.trustedOrigins));
+  // Before any route reads a request (app/request-guards.ts). The client API (/api/v1, /api/v2)
+  // takes bearer tokens only, never the session cookie, so the Origin check is not its guard.
+  const unlessClientApi =
+    (guard: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
+    (c, next) =>
+      isClientApiPath(c.req.path) ? next() : guard(c, next);
+  app.use('/api/*', unlessClientApi(originCheck(env.trustedOrigins)));
   app.use('/api/*', jsonBodyLimit());
   app.use('/api/*', storableRequestLine());
 
   // better-auth's own routes, those the app uses only (app/auth-proxy.ts).
   app.on(['GET', 'POST'], '/api/auth/*', authProxy(auth, { trustProxy: env.TRUST_PROXY === 'true' }));
+
+  // The apps' client API (composers/mastodon-api): its own CORS, bearer tokens and JSON errors;
+  // and the OAuth endpoints apps sign in through (oauth/routes.ts).
+  app.route('/api', createClientApi(checkToken));
+  app.route('/', oauthRoutes);
 
   app.use('/api/*', async (c, next) => {
     const { member, token, setCookies } = await lookupSession(c.req.raw);

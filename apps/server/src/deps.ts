@@ -1,8 +1,8 @@
 /** What the app needs from the outside world; main.ts builds it for real, tests build it in memory. */
 import type { EndedSessions } from './auth/ended-sessions.ts';
 import type { AuthDeps } from './auth/env.ts';
-import type { SuspendedAccounts } from './core/suspended.ts';
 import type { FeedDeps } from './composers/feed/cache.ts';
+import type { SuspendedAccounts } from './core/suspended.ts';
 import type { PgListener } from './live/pg-listener.ts';
 import type { SpaceMonitor } from './storage/space.ts';
 

@@ -5,12 +5,12 @@
  * picture the cache evicted is fetched back from its source first (composers/federation/mirror/media-cache.ts).
  */
 import type { Handler } from 'hono';
-import type { AppEnv } from '../core/http.ts';
-import { mediaReachOf } from '../core/images.ts';
-import type { AppDeps } from '../deps.ts';
 import { exportFolder } from '../composers/account/data-export.ts';
 import { createRemoteMediaCache } from '../composers/federation/mirror/media-cache.ts';
 import { importFolder } from '../composers/import/service.ts';
+import type { AppEnv } from '../core/http.ts';
+import { mediaReachOf } from '../core/images.ts';
+import type { AppDeps } from '../deps.ts';
 import { isReportSnapshotKey, mediaContentType, originalsFolder } from '../storage/storage.ts';
 
 /**

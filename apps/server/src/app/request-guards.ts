@@ -37,15 +37,16 @@ export function originCheck(trustedOrigins: readonly string[]): MiddlewareHandle
  * The largest JSON a form sends is a few KB; uploads have their own, larger limits (images/routes.ts,
  * import/routes.ts: an archive streams to disk and is counted there).
  */
+/** Uploads, limited by their own routes (the upload gate): the web app's, the import and the apps' media. */
+const uploadPaths = new Set(['/api/images', '/api/import', '/api/v1/media', '/api/v2/media']);
+
 export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({
     maxSize: jsonBodyMaxBytes,
     onError: (c) => c.json(errorBody('TooLarge', messages.common.requestTooLarge), 413),
   });
   return (c, next) =>
-    bodylessMethods.has(c.req.method) || c.req.path === '/api/images' || c.req.path === '/api/import'
-      ? next()
-      : limit(c, next);
+    bodylessMethods.has(c.req.method) || uploadPaths.has(c.req.path) ? next() : limit(c, next);
 }
 
 /**

@@ -13,9 +13,9 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
 import { addPasskey, passkeyOptions, SoftAuthenticator } from '#test/soft-authenticator.ts';
+import { writeSuspension } from '../composers/moderation/suspension.ts';
 import { withTransaction } from '../core/service.ts';
 import { passkeys } from '../db/schema.ts';
-import { writeSuspension } from '../composers/moderation/suspension.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -7,8 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#test/context.ts';
-import { type Database, openDatabase } from '../db/client.ts';
 import { feedStatements } from '../composers/feed/queries.ts';
+import { type Database, openDatabase } from '../db/client.ts';
 import { postStatements } from '../features/posts/queries.ts';
 import { prepareSql } from './prepared.ts';
 

@@ -14,8 +14,8 @@ import type {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#test/context.ts';
-import { posts, profiles, session } from '../db/schema.ts';
 import { writeSuspension } from '../composers/moderation/suspension.ts';
+import { posts, profiles, session } from '../db/schema.ts';
 import { withTransaction } from './service.ts';
 
 let t: TestContext;

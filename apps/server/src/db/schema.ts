@@ -13,6 +13,7 @@
 import { audiences, notificationTypes, reportTargetTypes, roles } from '@glimpse/shared';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -457,7 +458,11 @@ export const comments = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt, t.id)],
+  (t) => [
+    index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
+    // A client API status id is a time and a few bits of the row's id (composers/mastodon-api/ids.ts).
+    index('comments_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const events = pgTable(
@@ -750,8 +755,26 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: createdAt(),
+    /**
+     * An app's subscription (`/api/v1/push/subscription`): it belongs to the token that made it and
+     * ends with it; null for the web app's. An app chooses its alerts and policy, and may ask for
+     * the legacy `aesgcm` encoding instead of RFC 8291's `aes128gcm`.
+     */
+    oauthTokenId: uuid('oauth_token_id').references((): AnyPgColumn => oauthTokens.id, {
+      onDelete: 'cascade',
+    }),
+    alerts: jsonb('alerts').$type<Record<string, boolean>>(),
+    policy: text('policy', { enum: ['all', 'followed', 'follower', 'none'] })
+      .notNull()
+      .default('all'),
+    encoding: text('encoding', { enum: ['aes128gcm', 'aesgcm'] })
+      .notNull()
+      .default('aes128gcm'),
   },
-  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    uniqueIndex('push_subscriptions_token_idx').on(t.oauthTokenId),
+  ],
 );
 
 /** When a group last caused a push: bursts into one group send one push per minute. */
@@ -1257,4 +1280,103 @@ export const accountAliases = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.iri] })],
+);
+
+// ── Apps through the Mastodon client API (apps/server/src/oauth, composers/mastodon-api) ──────
+
+/**
+ * An app registered with `POST /api/v1/apps` (Ivory, Tusky, Elk…): anyone may register one, and it
+ * can do nothing until a member authorizes it. Its secret is kept as a SHA-256 hash, like tokens.
+ */
+export const oauthApps = pgTable('oauth_apps', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  clientId: text('client_id').notNull().unique(),
+  clientSecretHash: text('client_secret_hash').notNull(),
+  name: text('name').notNull(),
+  website: text('website'),
+  /** Each exactly as registered: a redirect must match one of them character for character. */
+  redirectUris: text('redirect_uris').array().notNull(),
+  /** The most any of its tokens may carry. */
+  scopes: text('scopes').array().notNull(),
+  createdAt: createdAt(),
+});
+
+/** An authorization code: single use, bound to its app and redirect URI, valid for 10 minutes. */
+export const oauthCodes = pgTable(
+  'oauth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => oauthApps.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    scopes: text('scopes').array().notNull(),
+    /** PKCE (RFC 7636): the challenge the app sent, and `S256` or `plain`. */
+    codeChallenge: text('code_challenge'),
+    codeChallengeMethod: text('code_challenge_method'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('oauth_codes_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * An access token (SHA-256 hash only: the token itself is shown once, to the app). A member's token
+ * acts as them within its scopes; one from the client_credentials grant (`userId` null) acts as
+ * the app alone. Deleting the row ends it: revoke, a password change or reset, "Log out other
+ * devices", a suspension, the account's deletion.
+ */
+export const oauthTokens = pgTable(
+  'oauth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => oauthApps.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    scopes: text('scopes').array().notNull(),
+    createdAt: createdAt(),
+    /** Written at most once an hour per token, so that a busy app costs no write per request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('oauth_tokens_user_idx').on(t.userId)],
+);
+
+/** Where a member stopped reading (`/api/v1/markers`): one row per timeline (home, notifications). */
+export const readMarkers = pgTable(
+  'read_markers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    timeline: text('timeline', { enum: ['home', 'notifications'] }).notNull(),
+    lastReadId: text('last_read_id').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.timeline] })],
+);
+
+/**
+ * A status created through the API with an `Idempotency-Key`: the same key from the same member
+ * within an hour answers the same status instead of posting twice (a retried upload on a train).
+ */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('api_idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

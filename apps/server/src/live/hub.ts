@@ -32,7 +32,9 @@ export type DomainEvent =
   /** A report was filed or handled: moderators' consoles and badges refetch. */
   | { kind: 'reports_changed' }
   /** Sessions of this account were ended (revoked, password reset, account deleted): auth/session.ts. */
-  | { kind: 'sessions_ended'; userId: string };
+  | { kind: 'sessions_ended'; userId: string }
+  /** App tokens of this account were revoked (one app, or all of them): oauth/tokens.ts forgets its copies. */
+  | { kind: 'tokens_revoked'; userId: string };
 
 /** Carries events to every instance (including this one), which then calls `deliver`. */
 export interface LiveTransport {

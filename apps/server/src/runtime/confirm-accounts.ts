@@ -14,14 +14,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Db, openDatabase } from '../db/client.ts';
-import { runningEmbeddedUrl, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
-import { parseEnv } from '../env.ts';
 import {
   confirmAddresses,
   confirmAllCommand,
   unconfirmedFromBeforeConfirmation,
 } from '../composers/account/unconfirmed-accounts.ts';
+import { type Db, openDatabase } from '../db/client.ts';
+import { runningEmbeddedUrl, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { parseEnv } from '../env.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { lockDataDir } from './preflight.ts';
 

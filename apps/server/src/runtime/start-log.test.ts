@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { confirmAllCommand } from '../composers/account/unconfirmed-accounts.ts';
+import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 let root = '';

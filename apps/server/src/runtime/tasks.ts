@@ -5,12 +5,7 @@
  * the database until a runner knows it.
  */
 
-import { sweepRateLimitWindows } from '../core/rate-limit.ts';
-import type { AppDeps } from '../deps.ts';
-import type { Env } from '../env.ts';
 import { dataExportsSweepTask, dataExportTask } from '../composers/account/data-export.ts';
-import { eventNextDatesTask } from '../features/events/next-dates.ts';
-import { eventRemindersTask } from '../features/events/reminders.ts';
 import { backfillTask } from '../composers/federation/mirror/backfill.ts';
 import { remoteMediaEvictTask } from '../composers/federation/mirror/media-cache.ts';
 import { federateEventPromotionTask, federateEventTask } from '../composers/federation/outbox/events.ts';
@@ -29,9 +24,14 @@ import {
   federationKvSweepTask,
   federationMessageTask,
 } from '../composers/federation/transport/jobs.ts';
+import { archiveImportTask } from '../composers/import/service.ts';
+import { sweepRateLimitWindows } from '../core/rate-limit.ts';
+import type { AppDeps } from '../deps.ts';
+import type { Env } from '../env.ts';
+import { eventNextDatesTask } from '../features/events/next-dates.ts';
+import { eventRemindersTask } from '../features/events/reminders.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
-import { archiveImportTask } from '../composers/import/service.ts';
 import { pushGroupTask } from '../features/notifications/push.ts';
 import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
 import type { CronEntry, JobLane } from '../jobs/runner.ts';

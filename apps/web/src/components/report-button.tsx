@@ -4,7 +4,7 @@
  * is open answers 409 with the shared "already reported" message, shown in the dialog. About an
  * account on another server (`forwardTo`, its host), a "Forward to <server>" box also sends the
  * report to that server's moderators, without the reporter's name (server
- * features/federation/outbox/reports.ts); about a member here there is no box.
+ * composers/federation/outbox/reports.ts); about a member here there is no box.
  */
 
 import { limits, messages, ReportInput } from '@glimpse/shared';

@@ -15,8 +15,8 @@ import { eq, sql } from 'drizzle-orm';
 import { removeAccountRows } from '../../core/account-removal.ts';
 import { type MemberServiceArgs, withTransaction } from '../../core/service.ts';
 import { dataExports, profiles, reports, reservedUsernames, verification } from '../../db/schema.ts';
-import type { Logger } from '../../lib/logger.ts';
 import { unsharedSnapshotKeys } from '../../features/safety/reports.ts';
+import type { Logger } from '../../lib/logger.ts';
 
 /** Live events for at most this many deleted posts; beyond it the feeds catch up on their next load. */
 const postEventsMax = 200;

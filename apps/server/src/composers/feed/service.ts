@@ -4,8 +4,8 @@
  */
 import type { Page, PostDto } from '@glimpse/shared';
 import type { ServiceArgs } from '../../core/service.ts';
-import type { Cursor } from '../../lib/cursor.ts';
 import { feedPage } from '../../features/posts/queries.ts';
+import type { Cursor } from '../../lib/cursor.ts';
 import type { FeedCache, FeedRead } from './cache.ts';
 import { feedStatements } from './queries.ts';
 

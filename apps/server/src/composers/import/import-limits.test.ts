@@ -13,10 +13,10 @@ import { imageForm, makeJpeg } from '#test/images.ts';
 import { readMailbox } from '#test/mail.ts';
 import { deleteImages } from '../../core/images.ts';
 import { archiveImports, images, posts } from '../../db/schema.ts';
+import { avifEncodeTask } from '../../features/images/avif.ts';
 import { mailSendTask } from '../../mail/mailer.ts';
 import { jobLanes, waitedForTasks } from '../../runtime/tasks.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { avifEncodeTask } from '../../features/images/avif.ts';
 import { instagramArchive } from './fixtures/archives.ts';
 import { archiveImportTask } from './service.ts';
 

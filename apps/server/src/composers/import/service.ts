@@ -28,11 +28,11 @@ import type { ServiceArgs } from '../../core/service.ts';
 import { defaultAudience } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { archiveImports, importedPosts, postImages, posts } from '../../db/schema.ts';
-import { addJob, defineTask, type RunningJob } from '../../jobs/task.ts';
-import { AppError, conflict, forbidden } from '../../lib/errors.ts';
 import { queueAvif } from '../../features/images/avif.ts';
 import { StorageFullError, uploadImage } from '../../features/images/service.ts';
 import { syncPostTags } from '../../features/posts/entities.ts';
+import { addJob, defineTask, type RunningJob } from '../../jobs/task.ts';
+import { AppError, conflict, forbidden } from '../../lib/errors.ts';
 import { type Archive, CorruptArchive, openArchive } from './archive.ts';
 import { type ArchivePost, readContents } from './formats.ts';
 

@@ -31,12 +31,12 @@ import { requireStaff } from '../../core/roles.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, moderationActions, posts, reports, user } from '../../db/schema.ts';
-import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
-import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
-import type { Storage, StoredFile } from '../../storage/storage.ts';
 import { deleteEvent } from '../../features/events/service.ts';
 import { deletePost } from '../../features/posts/service.ts';
 import { findReportTarget } from '../../features/safety/reports.ts';
+import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
+import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
+import type { Storage, StoredFile } from '../../storage/storage.ts';
 import { writeSuspension } from './suspension.ts';
 
 type Note = z.output<typeof ModerationActionInput>['note'];

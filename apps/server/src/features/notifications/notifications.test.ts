@@ -2,10 +2,10 @@ import type { NotificationDto, NotificationPreferencesDto, Page } from '@glimpse
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#test/context.ts';
+import { writeSuspension } from '../../composers/moderation/suspension.ts';
 import { notify } from '../../core/notify.ts';
 import { withTransaction } from '../../core/service.ts';
 import { notificationGroups, notifications } from '../../db/schema.ts';
-import { writeSuspension } from '../../composers/moderation/suspension.ts';
 
 let t: TestContext;
 beforeAll(async () => {

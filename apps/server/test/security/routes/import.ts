@@ -4,8 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import * as schema from '../../../src/db/schema.ts';
 import { instagramArchive } from '../../../src/composers/import/fixtures/archives.ts';
+import * as schema from '../../../src/db/schema.ts';
 import { makeJpeg } from '../../images.ts';
 import { memberOf, type RouteEntry } from '../route-entry.ts';
 

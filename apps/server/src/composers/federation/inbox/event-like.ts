@@ -9,8 +9,8 @@
 import type { InboxContext } from '@fedify/fedify';
 import { Like, type Undo } from '@fedify/vocab';
 import type { CoreDeps } from '../../../core/deps.ts';
-import { AppError } from '../../../lib/errors.ts';
 import { setInterest } from '../../../features/events/service.ts';
+import { AppError } from '../../../lib/errors.ts';
 import { asRemote, localEventId } from './join.ts';
 import type { InboxHandler } from './receive.ts';
 

@@ -14,9 +14,9 @@ import { and, eq } from 'drizzle-orm';
 import { remoteActor } from '../../../core/actor.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { eventAttendees, events } from '../../../db/schema.ts';
-import { AppError } from '../../../lib/errors.ts';
 import { setGoing } from '../../../features/events/going.ts';
 import { getEvent } from '../../../features/events/service.ts';
+import { AppError } from '../../../lib/errors.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import type { InboxHandler } from './receive.ts';
 

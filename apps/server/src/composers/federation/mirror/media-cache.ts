@@ -15,11 +15,11 @@ import type { Db } from '../../../db/client.ts';
 import { isDatabaseUnavailable } from '../../../db/errors.ts';
 import { federationActors, images, remoteMedia } from '../../../db/schema.ts';
 import type { Env } from '../../../env.ts';
+import { restoreImageFiles } from '../../../features/images/service.ts';
 import { defineTask } from '../../../jobs/task.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { OutboundGate } from '../../../lib/outbound/gate.ts';
 import { isSafeKey, type Storage } from '../../../storage/storage.ts';
-import { restoreImageFiles } from '../../../features/images/service.ts';
 import { domainBlockOf } from '../admin/domain-blocks.ts';
 
 type CacheDeps = { env: Env; db: Db; storage: Storage; outbound: OutboundGate; logger: Logger };

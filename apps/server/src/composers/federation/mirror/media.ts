@@ -13,9 +13,9 @@ import { systemActor } from '../../../core/actor.ts';
 import type { Db } from '../../../db/client.ts';
 import { isDatabaseUnavailable } from '../../../db/errors.ts';
 import { federationActors, images } from '../../../db/schema.ts';
+import { uploadImage } from '../../../features/images/service.ts';
 import type { OutboundGate } from '../../../lib/outbound/gate.ts';
 import type { Storage } from '../../../storage/storage.ts';
-import { uploadImage } from '../../../features/images/service.ts';
 import { domainBlockOf } from '../admin/domain-blocks.ts';
 import { httpHrefOf } from '../objects/links.ts';
 

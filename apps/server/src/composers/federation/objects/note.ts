@@ -17,12 +17,13 @@ import { Create, Hashtag, Mention, Note, PUBLIC_COLLECTION, Update } from '@fedi
 import { parseText } from '@glimpse/shared';
 import { Temporal } from '@js-temporal/polyfill';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { blurhashOfPlaceholder } from '../../../core/blurhash.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { images, postImages, posts, profiles } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { ensureJpegs } from '../mirror/media.ts';
 import { isOpenPost } from './audience.ts';
-import { blurhashOfPlaceholder, blurhashTerms, type JsonLdOptions, PhotoImage } from './blurhash.ts';
+import { blurhashTerms, type JsonLdOptions, PhotoImage } from './blurhash.ts';
 import { captionToHtml } from './html.ts';
 import { absoluteUrl, handleOf } from './person.ts';
 

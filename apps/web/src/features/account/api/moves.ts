@@ -1,5 +1,5 @@
 /**
- * Moving between servers (server features/federation/outbox/moves.ts): my aliases and where I
+ * Moving between servers (server composers/federation/outbox/moves.ts): my aliases and where I
  * moved, adding and removing an alias, and the Move itself. Each answer is the whole state.
  */
 import type { AccountMovesDto } from '@glimpse/shared';

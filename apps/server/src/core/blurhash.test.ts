@@ -5,7 +5,7 @@
 import { decode, isBlurhashValid } from 'blurhash';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { processImage } from '../../../features/images/pipeline.ts';
+import { processImage } from '../features/images/pipeline.ts';
 import { blurhashOfPlaceholder } from './blurhash.ts';
 
 type Rgb = { r: number; g: number; b: number };

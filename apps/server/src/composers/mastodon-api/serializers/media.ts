@@ -1,0 +1,67 @@
+/**
+ * The MediaAttachment entity (docs.joinmastodon.org/entities/MediaAttachment; Mastodon's
+ * REST::MediaAttachmentSerializer): one photo of a post, or an upload not posted yet. `url` is the
+ * largest stored size, `preview_url` the smallest, `meta` their sizes, `blurhash` made from the
+ * thumbhash placeholder every image has.
+ */
+import type { ImageDto } from '@glimpse/shared';
+import { blurhashOfPlaceholder } from '../../../core/blurhash.ts';
+
+export interface MastodonMediaAttachment {
+  id: string;
+  type: 'image' | 'video' | 'gifv' | 'audio' | 'unknown';
+  url: string | null;
+  preview_url: string | null;
+  remote_url: string | null;
+  preview_remote_url: string | null;
+  text_url: string | null;
+  meta: {
+    original?: { width: number; height: number; size: string; aspect: number };
+    small?: { width: number; height: number; size: string; aspect: number };
+    focus?: { x: number; y: number };
+  };
+  description: string | null;
+  blurhash: string | null;
+}
+
+/** The URLs and widths of an image's `srcset`, smallest first. */
+function sizesOf(image: ImageDto) {
+  return image.srcset
+    .split(', ')
+    .map((entry) => {
+      const [url = '', width = '0w'] = entry.split(' ');
+      return { url, width: Number.parseInt(width, 10) };
+    })
+    .filter((size) => size.url && size.width > 0)
+    .sort((a, b) => a.width - b.width);
+}
+
+const sized = (width: number, height: number) => ({
+  width,
+  height,
+  size: `${width}x${height}`,
+  aspect: height > 0 ? width / height : 1,
+});
+
+export function serializeImageAttachment(
+  image: ImageDto,
+  altText: string,
+  publicUrl: string,
+): MastodonMediaAttachment {
+  const absolute = (url: string) => new URL(url, publicUrl).toString();
+  const [smallest] = sizesOf(image);
+  const smallWidth = smallest ? Math.min(smallest.width, image.width) : image.width;
+  const smallHeight = image.width > 0 ? Math.round((image.height * smallWidth) / image.width) : image.height;
+  return {
+    id: image.id,
+    type: 'image',
+    url: absolute(image.url),
+    preview_url: absolute(smallest?.url ?? image.url),
+    remote_url: null,
+    preview_remote_url: null,
+    text_url: null,
+    meta: { original: sized(image.width, image.height), small: sized(smallWidth, smallHeight) },
+    description: altText || null,
+    blurhash: image.placeholder ? blurhashOfPlaceholder(image.placeholder) : null,
+  };
+}

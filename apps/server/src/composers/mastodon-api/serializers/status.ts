@@ -1,0 +1,162 @@
+/**
+ * The Status entity (docs.joinmastodon.org/entities/Status; Mastodon's REST::StatusSerializer):
+ * a Glimpse post (its caption is the content, its photos the attachments), and a comment as a
+ * reply to it. Visibility: public → `public`, followers-only → `private`. A status's author is a
+ * full Account, read for a whole page at once (`loadAccounts`).
+ */
+import type { CommentDto, PostDto } from '@glimpse/shared';
+import { extractHashtags, extractMentions, paths } from '@glimpse/shared';
+import type { Db } from '../../../db/client.ts';
+import type { Storage } from '../../../storage/storage.ts';
+import { timeIdOf } from '../ids.ts';
+import { type AccountRow, loadAccounts, type MastodonAccount, serializeAccount } from './account.ts';
+import { contentHtml } from './html.ts';
+import { type MastodonMediaAttachment, serializeImageAttachment } from './media.ts';
+
+export interface MastodonStatus {
+  id: string;
+  uri: string;
+  url: string;
+  created_at: string;
+  edited_at: string | null;
+  account: MastodonAccount;
+  content: string;
+  /** The source text: only in the answer to the author's own create, edit and delete. */
+  text?: string;
+  visibility: 'public' | 'unlisted' | 'private' | 'direct';
+  sensitive: boolean;
+  spoiler_text: string;
+  media_attachments: MastodonMediaAttachment[];
+  application: { name: string; website: string | null } | null;
+  mentions: { id: string; username: string; acct: string; url: string }[];
+  tags: { name: string; url: string }[];
+  emojis: [];
+  reblogs_count: number;
+  favourites_count: number;
+  replies_count: number;
+  favourited: boolean;
+  reblogged: boolean;
+  muted: boolean;
+  bookmarked: boolean;
+  pinned: boolean;
+  in_reply_to_id: string | null;
+  in_reply_to_account_id: string | null;
+  reblog: MastodonStatus | null;
+  poll: null;
+  card: null;
+  language: string | null;
+  filtered: [];
+}
+
+/** The accounts a page of statuses names, read once: authors and the accounts replied to. */
+export type AccountsById = ReadonlyMap<string, AccountRow>;
+
+export const loadStatusAccounts = (db: Db, storage: Storage, userIds: Iterable<string>) =>
+  loadAccounts(db, storage, [...userIds]);
+
+/** The accounts a caption @mentions that are known here, as Mastodon's Mention entity. */
+function mentionsOf(text: string, accounts: AccountsById, publicUrl: string) {
+  const wanted = new Set(extractMentions(text).map((name) => name.toLowerCase()));
+  return [...accounts.values()]
+    .filter((account) => wanted.has(account.username.toLowerCase()))
+    .map((account) => {
+      const serialized = serializeAccount(account, publicUrl);
+      return {
+        id: account.userId,
+        username: serialized.username,
+        acct: serialized.acct,
+        url: serialized.url,
+      };
+    });
+}
+
+const tagsOf = (text: string, publicUrl: string) =>
+  extractHashtags(text).map((name) => ({ name, url: new URL(paths.tag(name), publicUrl).toString() }));
+
+/** A post as a status; `accounts` holds its author (and any account its caption mentions). */
+export function serializePost(post: PostDto, accounts: AccountsById, publicUrl: string): MastodonStatus {
+  const author = accounts.get(post.author.userId);
+  if (!author) throw new Error(`the account of post ${post.id} was not loaded`);
+  const url = new URL(paths.postDetail(post.id), publicUrl).toString();
+  return {
+    id: timeIdOf('post', post.createdAt, post.id),
+    uri: url,
+    url,
+    created_at: new Date(post.createdAt).toISOString(),
+    edited_at: post.editedAt ? new Date(post.editedAt).toISOString() : null,
+    account: serializeAccount(author, publicUrl),
+    content: contentHtml(post.caption, publicUrl),
+    visibility: post.audience === 'followers' ? 'private' : 'public',
+    sensitive: post.sensitive,
+    spoiler_text: '',
+    media_attachments: post.photos.map((photo) =>
+      serializeImageAttachment(photo.image, photo.altText, publicUrl),
+    ),
+    application: null,
+    mentions: mentionsOf(post.caption, accounts, publicUrl),
+    tags: tagsOf(post.caption, publicUrl),
+    emojis: [],
+    reblogs_count: 0,
+    favourites_count: post.likeCount,
+    replies_count: post.commentCount,
+    favourited: post.likedByMe,
+    reblogged: false,
+    muted: false,
+    bookmarked: post.savedByMe,
+    pinned: false,
+    in_reply_to_id: null,
+    in_reply_to_account_id: null,
+    reblog: null,
+    poll: null,
+    card: null,
+    language: null,
+    filtered: [],
+  };
+}
+
+/**
+ * A comment as a reply to its post: `parent` is the post's id, creation time and author, which
+ * make its status id. A comment has no photos, likes or replies of its own.
+ */
+export function serializeComment(
+  comment: CommentDto,
+  parent: { id: string; createdAt: Date | string; authorId: string; audience: PostDto['audience'] },
+  accounts: AccountsById,
+  publicUrl: string,
+): MastodonStatus {
+  const author = accounts.get(comment.author.userId);
+  if (!author) throw new Error(`the account of comment ${comment.id} was not loaded`);
+  const url = `${new URL(paths.postDetail(comment.postId), publicUrl).toString()}#comment-${comment.id}`;
+  return {
+    id: timeIdOf('comment', comment.createdAt, comment.id),
+    uri: url,
+    url,
+    created_at: new Date(comment.createdAt).toISOString(),
+    edited_at: null,
+    account: serializeAccount(author, publicUrl),
+    content: contentHtml(comment.body, publicUrl),
+    visibility: parent.audience === 'followers' ? 'private' : 'public',
+    sensitive: false,
+    spoiler_text: '',
+    media_attachments: [],
+    application: null,
+    mentions: mentionsOf(comment.body, accounts, publicUrl),
+    tags: tagsOf(comment.body, publicUrl),
+    emojis: [],
+    reblogs_count: 0,
+    favourites_count: 0,
+    replies_count: 0,
+    favourited: false,
+    reblogged: false,
+    muted: false,
+    bookmarked: false,
+    pinned: false,
+    in_reply_to_id: timeIdOf('post', parent.createdAt, parent.id),
+    in_reply_to_account_id: parent.authorId,
+    reblog: null,
+    poll: null,
+    card: null,
+    language: null,
+    filtered: [],
+  };
+}
