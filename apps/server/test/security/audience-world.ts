@@ -13,7 +13,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { isClientApiPath } from '../../src/composers/mastodon-api/app.ts';
 import * as schema from '../../src/db/schema.ts';
+import { clientApiClient, issueTestToken } from '../client-api.ts';
 import type { TestContext } from '../context.ts';
 
 export const secret = 'zanzibarsecret';
@@ -58,6 +60,15 @@ async function ok(response: Response | Promise<Response>, status = 200) {
   const r = await response;
   expect(r.status, await r.clone().text()).toBe(status);
   return r;
+}
+
+/**
+ * A viewer who reads the apps' client API (/api/v1, /api/v2) through an app's token with every
+ * read scope (none when signed out), and the web's API through their session, as the same person.
+ */
+async function withAppToken<C extends Client>(t: TestContext, viewer: C): Promise<C> {
+  const app = clientApiClient(t, viewer.id ? (await issueTestToken(t, viewer.id, ['read'])).token : null);
+  return { ...viewer, get: (path: string) => (isClientApiPath(path) ? app.get(path) : viewer.get(path)) };
 }
 
 export async function buildWorld(t: TestContext): Promise<World> {
@@ -154,14 +165,14 @@ export async function buildWorld(t: TestContext): Promise<World> {
     alice: { ...alice, username: 'alice_private' },
     carol,
     viewers: {
-      signedOut: t.client(),
-      other,
-      pending,
-      declined,
-      follower,
-      formerFollower,
-      blocked,
-      moderator: moderatorMember,
+      signedOut: await withAppToken(t, t.client()),
+      other: await withAppToken(t, other),
+      pending: await withAppToken(t, pending),
+      declined: await withAppToken(t, declined),
+      follower: await withAppToken(t, follower),
+      formerFollower: await withAppToken(t, formerFollower),
+      blocked: await withAppToken(t, blocked),
+      moderator: await withAppToken(t, moderatorMember),
     },
     posts: {
       aliceFollowers: aliceFollowers.id,

@@ -6,12 +6,10 @@
  * docs/performance.md, "Memory").
  */
 import type { Context } from '@fedify/fedify';
-import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
-import { federationActors, follows } from '../../../db/schema.ts';
 import { defineTask } from '../../../jobs/task.ts';
 import { isPublishedLocal, remoteActorOf } from '../accounts.ts';
-import { recipientOf } from './recipients.ts';
+import { remoteFollowersOf } from './recipients.ts';
 
 /** The actor id of `userId`: ours from the Context, a remote one from its row. */
 export async function actorIriOf(ctx: Context<CoreDeps>, userId: string): Promise<string | null> {
@@ -32,15 +30,7 @@ export const accountMoveTask = defineTask<{ oldId: string; newId: string }, Core
     const oldIsLocal = !(await remoteActorOf(deps.db, oldId));
     if (oldIsLocal && deps.env.FEDERATION === 'on') {
       const newIri = await actorIriOf(ctx, newId);
-      const remoteFollowers = await deps.db
-        .select({
-          iri: federationActors.iri,
-          inbox: federationActors.inbox,
-          sharedInbox: federationActors.sharedInbox,
-        })
-        .from(follows)
-        .innerJoin(federationActors, eq(federationActors.userId, follows.followerId))
-        .where(eq(follows.followeeId, oldId));
+      const remoteFollowers = await remoteFollowersOf(deps.db, oldId);
       if (newIri && remoteFollowers.length > 0) {
         const me = ctx.getActorUri(oldId);
         const move = new Move({
@@ -49,7 +39,7 @@ export const accountMoveTask = defineTask<{ oldId: string; newId: string }, Core
           object: me,
           target: new URL(newIri),
         });
-        await ctx.sendActivity({ identifier: oldId }, remoteFollowers.map(recipientOf), move, {
+        await ctx.sendActivity({ identifier: oldId }, remoteFollowers, move, {
           preferSharedInbox: true,
         });
       }
