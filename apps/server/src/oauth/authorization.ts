@@ -16,13 +16,13 @@ import {
   parseScopes,
   scopesWithin,
 } from '@glimpse/shared';
-import OAuth2Server from '@node-oauth/oauth2-server';
+import type OAuth2Server from '@node-oauth/oauth2-server';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { oauthApps, oauthTokens } from '../db/schema.ts';
 import { invalid, notFound } from '../lib/errors.ts';
 import { findAppByClientId, type OAuthApp } from './clients.ts';
-import { oauthModel, type TokenUser } from './model.ts';
+import { oauthModel, oobStandIn, type TokenUser } from './model.ts';
 
 /** RFC 6749 §4.1.2 recommends at most 10 minutes. */
 export const codeLifetimeSeconds = 10 * 60;
@@ -33,26 +33,35 @@ export const codeLifetimeSeconds = 10 * 60;
  */
 const unusedAccessTokenLifetime = 60 * 60 * 24 * 365 * 100;
 
-export function createOAuthServer(db: Db) {
-  return new OAuth2Server({
-    model: oauthModel(db),
-    authorizationCodeLifetime: codeLifetimeSeconds,
-    accessTokenLifetime: unusedAccessTokenLifetime,
-    allowEmptyState: true,
-    allowExtendedTokenAttributes: true,
-    enablePlainPKCE: true,
-  } as OAuth2Server.ServerOptions & { enablePlainPKCE: boolean });
-}
+type OAuthLibrary = typeof OAuth2Server;
+let loading: Promise<OAuthLibrary> | undefined;
 
-export type OAuthServer = ReturnType<typeof createOAuthServer>;
+/**
+ * The library, loaded with the first request that needs it rather than at start: most processes
+ * never see an app sign in, and every process's memory counts at start (docs/performance.md).
+ */
+export const oauthLibrary = (): Promise<OAuthLibrary> =>
+  (loading ??= import('@node-oauth/oauth2-server').then(
+    (module) => ((module as { default?: OAuthLibrary }).default ?? module) as OAuthLibrary,
+  ));
+
+export type OAuthServer = InstanceType<OAuthLibrary>;
 
 const servers = new WeakMap<Db, OAuthServer>();
 
 /** One server per database: it holds no state of its own, only the model. */
-export function oauthServerFor(db: Db): OAuthServer {
+export async function oauthServerFor(db: Db): Promise<OAuthServer> {
   let server = servers.get(db);
   if (!server) {
-    server = createOAuthServer(db);
+    const Library = await oauthLibrary();
+    server = new Library({
+      model: oauthModel(db),
+      authorizationCodeLifetime: codeLifetimeSeconds,
+      accessTokenLifetime: unusedAccessTokenLifetime,
+      allowEmptyState: true,
+      allowExtendedTokenAttributes: true,
+      enablePlainPKCE: true,
+    } as OAuth2Server.ServerOptions & { enablePlainPKCE: boolean });
     servers.set(db, server);
   }
   return server;
@@ -130,7 +139,7 @@ export async function decide(
   }
   const body: Record<string, string> = {
     client_id: input.client_id ?? '',
-    redirect_uri: redirectUri,
+    redirect_uri: oob ? oobStandIn : redirectUri,
     response_type: 'code',
     scope: scopes.join(' '),
     ...(input.state ? { state: input.state } : {}),
@@ -141,10 +150,11 @@ export async function decide(
         }
       : {}),
   };
-  const request = new OAuth2Server.Request({ method: 'POST', headers: {}, query: {}, body });
-  const response = new OAuth2Server.Response();
+  const Library = await oauthLibrary();
+  const request = new Library.Request({ method: 'POST', headers: {}, query: {}, body });
+  const response = new Library.Response();
   const user: TokenUser = { id: memberId };
-  const code = await oauthServerFor(db).authorize(request, response, {
+  const code = await (await oauthServerFor(db)).authorize(request, response, {
     authenticateHandler: { handle: () => user },
   });
   if (oob) return { code: code.authorizationCode };

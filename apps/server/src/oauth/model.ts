@@ -6,7 +6,7 @@
  * tokens and secrets are kept as SHA-256 hashes (tokens.ts): a database dump signs no one in.
  */
 
-import { type OAuthScope, parseScopes, scopesWithin } from '@glimpse/shared';
+import { type OAuthScope, oobRedirectUri, parseScopes, scopesWithin } from '@glimpse/shared';
 import type OAuth2Server from '@node-oauth/oauth2-server';
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -28,6 +28,15 @@ export interface TokenUser extends OAuth2Server.User {
 }
 
 export const grantTypes = ['authorization_code', 'client_credentials'] as const;
+
+/**
+ * What the library is handed for the out-of-band URN while it makes a code: it builds its redirect
+ * with Node's legacy `url.parse`, which reads `urn:ietf:wg:oauth:2.0:oob` as a host with a bad port
+ * and warns that future Node versions will throw (DEP0170). The code itself is stored, and
+ * exchanged, under the real URN; the stand-in never leaves the server.
+ */
+export const oobStandIn = 'glimpse-oob:/';
+const realRedirectUri = (uri: string) => (uri === oobStandIn ? oobRedirectUri : uri);
 
 const clientOf = (app: OAuthApp): AppClient => ({
   id: app.id,
@@ -77,7 +86,7 @@ export function oauthModel(
         codeHash: hashSecret(code.authorizationCode),
         appId: client.id,
         userId: (user as TokenUser).id!,
-        redirectUri: code.redirectUri,
+        redirectUri: realRedirectUri(code.redirectUri),
         scopes: code.scope ?? [],
         codeChallenge: code.codeChallenge ?? null,
         codeChallengeMethod: code.codeChallenge ? (code.codeChallengeMethod ?? 'plain') : null,
@@ -114,6 +123,11 @@ export function oauthModel(
         .where(eq(oauthCodes.codeHash, hashSecret(code.authorizationCode)))
         .returning({ hash: oauthCodes.codeHash });
       return removed.length === 1;
+    },
+
+    /** Registered character for character (the out-of-band stand-in as the URN it stands for). */
+    async validateRedirectUri(redirectUri, client) {
+      return (client as AppClient).redirectUris.includes(realRedirectUri(redirectUri));
     },
 
     async validateScope(_user, client, scope) {

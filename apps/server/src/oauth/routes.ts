@@ -11,7 +11,6 @@
  */
 
 import { oauthScopes } from '@glimpse/shared';
-import OAuth2Server from '@node-oauth/oauth2-server';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -20,7 +19,7 @@ import type { AppEnv } from '../core/http.ts';
 import { oauthTokens } from '../db/schema.ts';
 import { clientApiCors } from '../lib/cors.ts';
 import { bodyParams, type Params } from '../lib/params.ts';
-import { oauthServerFor } from './authorization.ts';
+import { oauthLibrary, oauthServerFor } from './authorization.ts';
 import { findAppByClientId, isClientSecret } from './clients.ts';
 import { grantTypes } from './model.ts';
 import { hashSecret } from './tokens.ts';
@@ -101,12 +100,13 @@ oauthRoutes.post('/oauth/token', async (c) => {
   };
   const authorization = c.req.header('authorization');
   if (authorization && /^Basic\s/i.test(authorization)) headers.authorization = authorization;
-  const request = new OAuth2Server.Request({ method: 'POST', headers, query: {}, body });
-  const response = new OAuth2Server.Response();
+  const Library = await oauthLibrary();
+  const request = new Library.Request({ method: 'POST', headers, query: {}, body });
+  const response = new Library.Response();
   try {
-    await oauthServerFor(db).token(request, response);
+    await (await oauthServerFor(db)).token(request, response);
   } catch (error) {
-    if (!(error instanceof OAuth2Server.OAuthError) || error.code >= 500) {
+    if (!(error instanceof Library.OAuthError) || error.code >= 500) {
       const cause = (error as { inner?: unknown }).inner ?? error;
       (c.get('log') ?? logger).error({ err: cause }, 'token request failed');
       return c.json(oauthError('server_error', 'The server could not answer.'), 500);

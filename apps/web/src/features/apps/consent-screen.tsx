@@ -15,7 +15,7 @@ import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
-import { actionableMessage } from '@/lib/api-client.ts';
+import { actionableMessage, isApiError } from '@/lib/api-client.ts';
 import { useViewer } from '@/lib/session.ts';
 import { authorizationRequestOf, useConsent, useDecide } from './api/consent.ts';
 import styles from './apps.module.css';
@@ -33,10 +33,11 @@ function CodeToCopy({ code }: { code: string }) {
         <Trans>Authorization code</Trans>
       </label>
       <div className={styles.codeRow}>
-        <input
+        <textarea
           id={fieldId}
           className={styles.codeField}
           readOnly
+          rows={2}
           value={code}
           onFocus={(event) => event.currentTarget.select()}
         />
@@ -90,10 +91,22 @@ export function ConsentScreen() {
     );
   }
   if (consent.isError) {
+    // The server says in words what is wrong with the request (an unknown app, a redirect it did
+    // not register…); anything else may pass, so it can be tried again.
+    const refused = isApiError(consent.error, 'NotFound') || isApiError(consent.error, 'Invalid');
     return (
       <Page title={t`Authorize an app`} width="narrow">
         <EmptyState icon={<KeyRound />} title={t`This app cannot sign in`}>
-          <ErrorMessage>{actionableMessage(consent.error, messages.common.somethingWentWrong)}</ErrorMessage>
+          <ErrorMessage>
+            {refused
+              ? consent.error.message
+              : actionableMessage(consent.error, messages.common.somethingWentWrong)}
+          </ErrorMessage>
+          {!refused && (
+            <Button variant="secondary" onClick={() => void consent.refetch()}>
+              {messages.common.tryAgain}
+            </Button>
+          )}
         </EmptyState>
       </Page>
     );
