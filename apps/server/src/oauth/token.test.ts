@@ -73,7 +73,7 @@ async function token(
   headers: Record<string, string> = {},
 ) {
   const text = as === 'json' ? JSON.stringify(body) : new URLSearchParams(body).toString();
-  const contentType =
+  const contentType: Record<string, string> =
     as === 'json'
       ? { 'content-type': 'application/json' }
       : as === 'form'
