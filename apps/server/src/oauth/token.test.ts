@@ -166,6 +166,14 @@ describe('authorization_code', () => {
     expect(typeof again.body.error_description).toBe('string');
   });
 
+  it('gives one token for a code exchanged twice at once', async () => {
+    const app = await registerApp();
+    const code = await authorize(app);
+    const answers = await Promise.all([token(exchange(app, code)), token(exchange(app, code), 'json')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(await t.countRows(oauthTokens, eq(oauthTokens.appId, app.id))).toBe(1);
+  });
+
   it('refuses a code for another client, or with another redirect URI', async () => {
     const app = await registerApp();
     const other = await registerApp();
