@@ -74,6 +74,7 @@ export async function createDeps(
   const auth = createAuth(database.db, env, secret, {
     mailer,
     onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
+    onAppTokensRevoked: (userId) => live.publish({ kind: 'tokens_revoked', userId }),
     trustsCopyOf: copyTrust(suspended, endedSessions),
     logger,
   });

@@ -164,6 +164,7 @@ export async function createTestContext(
     auth: createAuth(database.db, env, testSecret, {
       mailer,
       onSessionsEnded: (userId) => live.publish({ kind: 'sessions_ended', userId }),
+      onAppTokensRevoked: (userId) => live.publish({ kind: 'tokens_revoked', userId }),
       trustsCopyOf: copyTrust(suspended, endedSessions),
       logger,
     }),

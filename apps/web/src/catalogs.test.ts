@@ -33,6 +33,7 @@ const sameInEveryLanguage = new Set([
   'Bio',
   'Code',
   'Feed',
+  'Apps',
   'Version {appVersion}',
   'Media',
   'Tags',

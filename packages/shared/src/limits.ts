@@ -79,6 +79,12 @@ export const rateLimits = {
   imports: { max: 10, windowSeconds: 24 * 60 * 60 },
   /** Block, mute and muted words: generous (200 a day), only against scripted churn. */
   safety: { max: 200, windowSeconds: 24 * 60 * 60 },
+  /**
+   * `POST /api/v1/apps` per address: an app registers once per server it signs in to (Elk and
+   * Phanpy once per sign-in), so 30 an hour is far above any person's use; a script filling
+   * `oauth_apps` is not.
+   */
+  appRegistrations: { max: 30, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, { max: number; windowSeconds: number }>;
 export type RateLimitName = keyof typeof rateLimits;
 
@@ -126,6 +132,12 @@ export const limits = {
   usernameMin: 3,
   usernameMax: 30,
   websiteMax: 200,
+  /** An app's registration (`POST /api/v1/apps`): Mastodon's own limits on its name, website and redirect URIs. */
+  oauthAppNameMax: 60,
+  oauthAppWebsiteMax: 2000,
+  oauthRedirectUrisMax: 2000,
+  /** A whole OAuth request parameter (a scope list, a state, a client id): generous, only against abuse. */
+  oauthParamMax: 2000,
   bioMax: 300,
   captionMax: 2200,
   altTextMax: 1000,

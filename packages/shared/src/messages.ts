@@ -1401,6 +1401,52 @@ export const messageCatalog = {
         'That address now belongs to another account, so it cannot be put back. Reset the password of this account instead.',
     },
   },
+  /** Apps signing in through OAuth (apps/server/src/oauth): the consent screen's refusals and app registration. */
+  oauth: {
+    unknownApp: /*i18n*/ {
+      id: 'oauth.unknownApp',
+      message: 'This app is not registered on this server. Start the sign-in again from the app.',
+    },
+    redirectNotRegistered: /*i18n*/ {
+      id: 'oauth.redirectNotRegistered',
+      message: 'This app asked to send you back to an address it did not register, so it cannot sign in.',
+    },
+    unknownScope: fn(
+      /*i18n*/ {
+        id: 'oauth.unknownScope',
+        message: 'This app asked for a permission Glimpse does not know: {scope}',
+      },
+      (scope: string) => ({ scope }),
+    ),
+    scopeBeyondApp: /*i18n*/ {
+      id: 'oauth.scopeBeyondApp',
+      message: 'This app asked for more permissions than it registered for, so it cannot sign in.',
+    },
+    responseTypeUnsupported: /*i18n*/ {
+      id: 'oauth.responseTypeUnsupported',
+      message: 'This app asked for a kind of sign-in Glimpse does not support.',
+    },
+    badRequest: /*i18n*/ {
+      id: 'oauth.badRequest',
+      message: 'This sign-in link is incomplete or damaged. Start the sign-in again from the app.',
+    },
+    appNameRequired: /*i18n*/ { id: 'oauth.appNameRequired', message: 'The app needs a name.' },
+    redirectUrisRequired: /*i18n*/ {
+      id: 'oauth.redirectUrisRequired',
+      message: 'The app needs at least one redirect URI.',
+    },
+    redirectUriInvalid: fn(
+      /*i18n*/ {
+        id: 'oauth.redirectUriInvalid',
+        message: 'This redirect URI cannot be used: {uri}',
+      },
+      (uri: string) => ({ uri }),
+    ),
+    websiteInvalid: /*i18n*/ {
+      id: 'oauth.websiteInvalid',
+      message: 'The app’s website must be an http or https address.',
+    },
+  },
 };
 
 export const messages = translated(messageCatalog);

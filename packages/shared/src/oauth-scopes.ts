@@ -1,8 +1,11 @@
 /**
  * OAuth scopes as Mastodon defines them (docs.joinmastodon.org/api/oauth-scopes): what an app may
  * ask for, what each client API route needs, and which granted scope covers which. The server
- * checks them (apps/server/src/oauth); the consent screen names them in words.
+ * checks them (apps/server/src/oauth); the consent screen names them in words. The consent
+ * screen's request and answers are here too, for the web app and the server alike.
  */
+import { z } from 'zod';
+import { limits } from './limits.ts';
 
 /** The top-level scopes: each covers its granular ones (`read` covers every `read:*`). */
 export const topLevelScopes = ['read', 'write', 'follow', 'push', 'profile'] as const;
@@ -79,3 +82,67 @@ export function scopeCovers(granted: readonly string[], needed: OAuthScope): boo
 /** Whether every scope of `asked` is within `allowed` (a token never carries more than its app registered). */
 export const scopesWithin = (asked: readonly OAuthScope[], allowed: readonly string[]) =>
   asked.every((scope) => scopeCovers(allowed, scope));
+
+/** The redirect URI of apps that show the code to copy instead of receiving it (RFC 6749's "out of band"). */
+export const oobRedirectUri = 'urn:ietf:wg:oauth:2.0:oob';
+
+/**
+ * A scope list as the consent screen names it: one line per top-level scope, `all` when the app
+ * asked for the whole of it, otherwise the granular scopes it asked for within it.
+ */
+export function scopeGroups(
+  scopes: readonly string[],
+): { group: TopLevelScope; all: boolean; parts: string[] }[] {
+  return topLevelScopes.flatMap((group) => {
+    const all = scopes.includes(group);
+    const parts = all ? [] : scopes.filter((scope) => scope.startsWith(`${group}:`));
+    return all || parts.length > 0 ? [{ group, all, parts }] : [];
+  });
+}
+
+const oauthParam = z.string().max(limits.oauthParamMax);
+
+/**
+ * What the consent screen was opened with (`/oauth/authorize?client_id=…`), as the app sent it:
+ * the server checks it against the app (oauth/authorization.ts) and answers in words.
+ */
+export const AuthorizeRequestInput = z.object({
+  client_id: oauthParam.default(''),
+  redirect_uri: oauthParam.default(''),
+  response_type: oauthParam.default(''),
+  scope: oauthParam.optional(),
+  state: oauthParam.optional(),
+  code_challenge: oauthParam.optional(),
+  code_challenge_method: oauthParam.optional(),
+});
+export type AuthorizeRequestInput = z.input<typeof AuthorizeRequestInput>;
+
+/** Authorize or Deny on the consent screen, with the request it answers. */
+export const AuthorizeDecisionInput = AuthorizeRequestInput.extend({
+  decision: z.enum(['authorize', 'deny']),
+});
+export type AuthorizeDecisionInput = z.input<typeof AuthorizeDecisionInput>;
+
+/** What the consent screen shows. */
+export interface OAuthConsentDto {
+  app: { name: string; website: string | null };
+  /** The scopes the token will carry (`read` when the app named none). */
+  scopes: OAuthScope[];
+  /** The code is shown to copy instead of being sent back (`urn:ietf:wg:oauth:2.0:oob`). */
+  oob: boolean;
+}
+
+/** After Authorize or Deny: where the browser goes next; out of band, the code to copy, or nothing (denied). */
+export type OAuthDecisionDto = { redirectTo: string } | { code: string } | { denied: true };
+
+/** One app a member authorized (/settings/apps). */
+export interface AuthorizedAppDto {
+  appId: string;
+  name: string;
+  website: string | null;
+  /** Every scope its tokens carry. */
+  scopes: string[];
+  /** When the member first authorized it (its oldest token still alive). */
+  authorizedAt: string;
+  lastUsedAt: string | null;
+}

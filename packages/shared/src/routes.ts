@@ -54,6 +54,10 @@ export const routePatterns = {
   settingsLanguage: '/settings/language',
   /** Import an Instagram, Mastodon/Pixelfed or Glimpse archive. */
   settingsImport: '/settings/import',
+  /** The consent screen an app sends a member to (OAuth 2's authorization endpoint, docs/api.md). */
+  oauthAuthorize: '/oauth/authorize',
+  /** The apps a member authorized, each with Revoke. */
+  settingsApps: '/settings/apps',
 } as const;
 
 /** The tabs of /search, in their order on the screen. */

@@ -27,6 +27,7 @@ import {
   resetPasswordMail,
   verifyEmailMail,
 } from '../mail/templates.ts';
+import { appTokensEndWithPassword, deleteMemberTokens } from '../oauth/revocation.ts';
 import { contextOnlyWhileRunning } from './async-context.ts';
 import { emailChangeUndo } from './email-change-undo.ts';
 import { passkeyLookbackFrom, passkeyPlugin, removePasskeysAddedSince } from './passkeys.ts';
@@ -56,6 +57,8 @@ export interface AuthHooks {
   mailer?: Mailer;
   /** Called after better-auth deletes sessions of an account (revoke, reset, delete): auth/session.ts. */
   onSessionsEnded?: (userId: string) => void;
+  /** Called after a password change or reset, or "Log out other devices", ended the account's app tokens (oauth/revocation.ts). */
+  onAppTokensRevoked?: (userId: string) => void;
   /** Whether a signed session copy may answer for this account (auth/ended-sessions.ts). */
   trustsCopyOf?: (userId: string) => boolean | Promise<boolean>;
   /** Where better-auth's own warnings and errors go; without it, to the console as its text. */
@@ -82,7 +85,7 @@ function authLogTo(logger: Logger) {
 
 export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = {}) {
   const rateLimitsOn = env.RATE_LIMITS === 'on';
-  const { mailer, onSessionsEnded, trustsCopyOf, logger } = hooks;
+  const { mailer, onSessionsEnded, onAppTokensRevoked, trustsCopyOf, logger } = hooks;
   const appUrl = (pathname: string, token: string) =>
     `${env.publicUrl}${pathname}?token=${encodeURIComponent(token)}`;
 
@@ -203,6 +206,9 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         onPasswordReset: async ({ user }) => {
           await endPendingLinks(db, user.id);
           await removePasskeysAddedSince(db, user.id, passkeyLookbackFrom(new Date()));
+          // Apps authorized with the old password end too (oauth/revocation.ts).
+          await deleteMemberTokens(db, user.id);
+          onAppTokensRevoked?.(user.id);
         },
         ...(mailer && {
           sendResetPassword: async ({ user, token }) => {
@@ -319,6 +325,8 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         passkeyPlugin(db, env.publicUrl),
         // A changed password ends the account's pending reset links (auth/pending-links.ts).
         pendingLinksEndWithPassword(db),
+        // A changed password and "Log out other devices" end the apps' tokens (oauth/revocation.ts).
+        appTokensEndWithPassword(db, onAppTokensRevoked),
         // The old address gets "This wasn't me" once a change of email is made (auth/email-change-undo.ts).
         emailChangeUndo(db, { mailer, publicUrl: env.publicUrl }),
         // The same answer to every sign-up, so it never tells who has an account (auth/sign-up.ts);

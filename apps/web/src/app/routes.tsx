@@ -131,6 +131,14 @@ const privateRoutes: RouteObject[] = [
     path: patterns.settingsAccount,
     Component: screen(() => import('@/features/account/account-screen.tsx'), 'AccountScreen'),
   },
+  {
+    path: patterns.oauthAuthorize,
+    Component: screen(() => import('@/features/apps/consent-screen.tsx'), 'ConsentScreen'),
+  },
+  {
+    path: patterns.settingsApps,
+    Component: screen(() => import('@/features/apps/apps-screen.tsx'), 'AppsScreen'),
+  },
 ];
 
 // Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.

@@ -96,3 +96,9 @@ export const accountKeys = {
   archiveImport: ['account', 'import'] as const,
   moves: ['account', 'moves'] as const,
 };
+
+/** The consent screen's request, and the apps a member authorized (/settings/apps). */
+export const oauthKeys = {
+  consent: (query: string) => ['oauth', 'consent', query] as const,
+  authorizedApps: ['oauth', 'authorized-apps'] as const,
+};

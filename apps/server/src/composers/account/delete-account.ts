@@ -17,6 +17,7 @@ import { type MemberServiceArgs, withTransaction } from '../../core/service.ts';
 import { dataExports, profiles, reports, reservedUsernames, verification } from '../../db/schema.ts';
 import { unsharedSnapshotKeys } from '../../features/safety/reports.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { deleteMemberTokens } from '../../oauth/revocation.ts';
 
 /** Live events for at most this many deleted posts; beyond it the feeds catch up on their next load. */
 const postEventsMax = 200;
@@ -58,6 +59,9 @@ export async function deleteAccount({
     );
     // Pending reset links name the account in their value (better-auth keeps no foreign key).
     await tx.delete(verification).where(eq(verification.value, me));
+    // The cascade would take the app tokens with the user row; deleted by name, as every other
+    // ending of tokens is (oauth/revocation.ts), so that the live event below is not forgotten.
+    await deleteMemberTokens(tx, me);
     const removed = await removeAccountRows(tx, me);
     return {
       fileKeys: [
@@ -70,6 +74,7 @@ export async function deleteAccount({
   });
 
   live.publish({ kind: 'sessions_ended', userId: me });
+  live.publish({ kind: 'tokens_revoked', userId: me });
   for (const postId of postIds.slice(0, postEventsMax)) {
     live.publish({ kind: 'post_deleted', authorId: me, postId });
   }

@@ -9,7 +9,7 @@
  * session cookie. Every answer is JSON, an unknown path included.
  */
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
+import { clientApiCors } from '../../lib/cors.ts';
 import type { TokenCheck } from '../../oauth/tokens.ts';
 import { accountRoutes } from './accounts.ts';
 import { appRoutes } from './apps.ts';
@@ -26,19 +26,6 @@ import { timelineRoutes } from './timelines.ts';
 
 /** The paths of the client API: the app's own guards (Origin check, session) stay off them. */
 export const isClientApiPath = (path: string) => /^\/api\/v[12](\/|$)/.test(path);
-
-/**
- * CORS as Mastodon answers it: any origin, no cookies, `Authorization` listed by name (a `*` does
- * not cover it), `Link` readable for paging.
- */
-export const clientApiCors = () =>
-  cors({
-    origin: '*',
-    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept', 'Accept-Language'],
-    exposeHeaders: ['Link', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
-    maxAge: 86_400,
-  });
 
 /** Mounted at `/api` by app.ts. */
 export function createClientApi(checkToken: TokenCheck) {

@@ -348,8 +348,10 @@ export async function actOnReport({
   });
   for (const recipientId of new Set(outcome.notified)) live.publish({ kind: 'notification', recipientId });
   // Sent before answering: the moderator's next look must not find the account still signed in.
-  if (outcome.suspended && outcome.subject)
+  if (outcome.suspended && outcome.subject) {
     await live.publishNow({ kind: 'account_status', userId: outcome.subject, banned: true });
+    live.publish({ kind: 'tokens_revoked', userId: outcome.subject });
+  }
   live.publish({ kind: 'reports_changed' });
   return { handled: outcome.handled };
 }

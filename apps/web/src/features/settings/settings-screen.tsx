@@ -7,6 +7,7 @@ import { paths } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import {
+  AppWindow,
   Ban,
   Bell,
   Bookmark,
@@ -95,6 +96,9 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
           </LinkRow>
           <LinkRow to={paths.settingsImport} icon={Upload}>
             {t`Import`}
+          </LinkRow>
+          <LinkRow to={paths.settingsApps} icon={AppWindow}>
+            {t`Apps`}
           </LinkRow>
         </ul>
       </Section>
