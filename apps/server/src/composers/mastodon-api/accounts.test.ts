@@ -112,7 +112,7 @@ describe('PATCH /api/v1/accounts/update_credentials', () => {
     form.append('display_name', 'Grace Hopper');
     form.append('fields_attributes[0][name]', 'Web');
     form.append('fields_attributes[0][value]', 'https://grace.example');
-    form.append('avatar', new File([await makeJpeg()], 'me.jpg', { type: 'image/jpeg' }));
+    form.append('avatar', new File([new Uint8Array(await makeJpeg())], 'me.jpg', { type: 'image/jpeg' }));
     const response = await clientApiClient(t, token).request('/api/v1/accounts/update_credentials', {
       method: 'PATCH',
       body: form,
