@@ -7,10 +7,13 @@
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { rateLimits } from '@glimpse/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientApiClient, memberWithToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
 import { makeJpeg } from '#test/images.ts';
+import { follows, rateLimitWindows } from '../../db/schema.ts';
 import { repoRoot } from '../../env.ts';
 
 let t: TestContext;
@@ -362,5 +365,28 @@ describe('bookmarks and favourites', () => {
     expect(await (await other.api.get('/api/v1/bookmarks')).json()).toEqual([]);
     expect(await (await other.api.get('/api/v1/favourites')).json()).toEqual([]);
     expect((await me.api.get('/api/v1/bookmarks?max_id=not-a-cursor')).status).toBe(422);
+  });
+});
+
+describe('the web’s rate limits', () => {
+  it('counts an app’s follows in the member’s own window: full on the web, 429 in the app', async () => {
+    const limited = await createTestContext({ RATE_LIMITS: 'on' });
+    try {
+      const me = await memberWithToken(limited);
+      const target = await memberWithToken(limited);
+      // The member's follows window, as the web's follow button filled it.
+      await limited.db.insert(rateLimitWindows).values({
+        key: `follows:user:${me.member.id}`,
+        windowStart: new Date(),
+        count: rateLimits.follows.max,
+      });
+      const refused = await me.api.post(`/api/v1/accounts/${target.member.id}/follow`);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await refused.json()).toEqual({ error: expect.any(String) });
+      expect(await limited.countRows(follows, eq(follows.followerId, me.member.id))).toBe(0);
+    } finally {
+      await limited.close();
+    }
   });
 });

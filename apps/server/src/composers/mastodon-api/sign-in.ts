@@ -1,7 +1,7 @@
 /**
  * What apps ask right after sign-in, each answered with the scope Mastodon documents
- * (docs.joinmastodon.org/methods): a 404 here broke the official iOS app on Hollo (its issues 421
- * and 427). Where Glimpse has the concept the answer is real: trending tags (Explore's), suggestions
+ * (docs.joinmastodon.org/methods): a 404 here broke the official iOS app on Hollo (fedify-dev/hollo#421
+ * and #427). Where Glimpse has the concept the answer is real: trending tags (Explore's), suggestions
  * (who the accounts you follow follow), preferences (the private-account switch and the sensitive
  * media setting). Where it has not (lists, filters, custom emojis, announcements, conversations,
  * scheduled posts, featured tags, endorsements, domain blocks), the faithful answer is an empty list.
