@@ -56,7 +56,8 @@ export const searchRoutes = new Hono<MastodonEnv>()
         // The web's look-up of an account elsewhere, with its own limit (composers/federation/mirror/search.ts).
         const { searchRemoteAccount } = await import('../federation/mirror/search.ts');
         ids = (await searchRemoteAccount(deps, ctx.actor, q)).map((found) => found.userId);
-      } else if (!remote) {
+      } else {
+        // Without resolve, a handle finds only an account already known here (its username is the handle).
         ids = (await searchUsers({ ctx, input: { q: q.replace(/^@/, ''), offset, limit } })).map(
           (found) => found.userId,
         );
