@@ -402,6 +402,13 @@ export interface TrendingTagDto {
   authorCount: number;
 }
 
+/** One day of a tag's use: the day (UTC, `YYYY-MM-DD`), its posts and their distinct authors. */
+export interface TagDayDto {
+  day: string;
+  postCount: number;
+  authorCount: number;
+}
+
 /** `[start, end)` in UTF-16 code units of the text it belongs to (a JS string's indices). */
 export type TextRange = [start: number, end: number];
 
@@ -429,6 +436,11 @@ export interface MuteStateDto {
 export interface BlockedAccountDto {
   person: AuthorDto;
   blockedAt: string;
+}
+
+export interface MutedAccountDto {
+  person: AuthorDto;
+  mutedAt: string;
 }
 
 export const reportTargetTypes = ['account', 'post', 'comment', 'event'] as const;

@@ -83,6 +83,8 @@ export const needs =
       return c.json({ error: mastodonErrors.outsideScopes }, 403);
     }
     c.set('ctx', serviceContext(c.get('deps'), caller.member));
+    // The web's rate limits (core/rate-limit.ts) count per member: an app shares the member's window.
+    c.set('member', caller.member);
     await next();
   };
 

@@ -1,5 +1,170 @@
-/** The instance: /api/v1/instance, /api/v2/instance, rules (docs.joinmastodon.org/methods). */
+/**
+ * The instance (docs.joinmastodon.org/methods/instance; Mastodon's REST::InstanceSerializer and
+ * REST::V1::InstanceSerializer): what an app reads before and right after sign-in to learn what
+ * the server allows. Anyone may read them, with or without a token. Every figure comes from where
+ * Glimpse keeps it (shared limits, the app's version, the VAPID key, the member counts NodeInfo
+ * publishes), so the apps are told the limits the web app enforces.
+ *
+ * `version` starts with a Mastodon version, since apps gate features on it (Ivory, Ice Cubes read
+ * the number before the first space); Glimpse's own follows in parentheses, as GoToSocial and
+ * Pixelfed do.
+ */
+import { appName, appVersion, languageCodes, limits } from '@glimpse/shared';
+import { countDistinct, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { federationActors, profiles, user } from '../../db/schema.ts';
+import { vapidKeys } from '../../features/notifications/vapid.ts';
+import { nodeInfoOf } from '../federation/objects/nodeinfo.ts';
 import type { MastodonEnv } from './http.ts';
+import { loadAccounts, serializeAccount } from './serializers/account.ts';
 
-export const instanceRoutes = new Hono<MastodonEnv>();
+/** The Mastodon API version Glimpse answers as: the one whose shapes the serializers follow. */
+export const mastodonVersion = `4.3.0 (compatible; ${appName} ${appVersion})`;
+
+/** The web app's own words about the server (apps/web/public/manifest.webmanifest). */
+const description = 'Share photo posts and events with the people you follow.';
+
+/** The types the upload pipeline accepts (features/images/pipeline.ts sniffs them by content). */
+export const supportedMimeTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+] as const;
+
+/**
+ * The instance's rules: Glimpse has no setting for them yet (the Community Guidelines page is its
+ * rulebook, linked from `urls`), so the list is empty, as Mastodon answers for a server without.
+ */
+const rules: { id: string; text: string; hint: string }[] = [];
+
+/** Local accounts with a profile, local posts (as NodeInfo counts them) and the servers known here. */
+async function instanceStats(c: { get(key: 'deps'): MastodonEnv['Variables']['deps'] }) {
+  const { db, env } = c.get('deps');
+  const info = await nodeInfoOf(db, env);
+  const [domains] = await db.select({ n: countDistinct(federationActors.domain) }).from(federationActors);
+  return {
+    users: info.usage.users.total ?? 0,
+    statuses: info.usage.localPosts ?? 0,
+    domains: domains?.n ?? 0,
+  };
+}
+
+/** The first admin's account, shown as the one to contact; null on a server without one yet. */
+async function contactAccount(c: { get(key: 'deps'): MastodonEnv['Variables']['deps'] }) {
+  const { db, storage, env } = c.get('deps');
+  const [admin] = await db
+    .select({ id: user.id })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.role, 'admin'))
+    .orderBy(user.createdAt)
+    .limit(1);
+  if (!admin) return null;
+  const account = (await loadAccounts(db, storage, [admin.id])).get(admin.id);
+  return account ? serializeAccount(account, env.publicUrl) : null;
+}
+
+/** What both versions say of uploads: Glimpse takes photos only, within the web's limits. */
+const mediaConfiguration = {
+  supported_mime_types: [...supportedMimeTypes],
+  description_limit: limits.altTextMax,
+  image_size_limit: limits.imageMaxBytes,
+  image_matrix_limit: limits.imageMaxPixels,
+  // No video yet: apps read 0 as "not accepted" rather than as an unknown limit.
+  video_size_limit: 0,
+  video_frame_rate_limit: 0,
+  video_matrix_limit: 0,
+};
+
+const statusesConfiguration = {
+  max_characters: limits.captionMax,
+  max_media_attachments: limits.postPhotosMax,
+  characters_reserved_per_url: 23,
+};
+
+const streamingOf = (publicUrl: string) => publicUrl.replace(/^http/, 'ws');
+
+export const instanceRoutes = new Hono<MastodonEnv>()
+  .get('/v2/instance', async (c) => {
+    const { env } = c.get('deps');
+    const host = new URL(env.publicUrl).host;
+    const [stats, contact, vapid] = await Promise.all([instanceStats(c), contactAccount(c), vapidKeys(env)]);
+    const icon = (size: number) => ({
+      src: new URL(`/icons/icon-${size}.png`, env.publicUrl).toString(),
+      size: `${size}x${size}`,
+    });
+    return c.json({
+      domain: host,
+      title: appName,
+      version: mastodonVersion,
+      // Glimpse publishes no repository address of its own; the server is where it is found.
+      source_url: env.publicUrl,
+      description,
+      usage: { users: { active_month: stats.users } },
+      thumbnail: {
+        url: new URL('/icons/icon-512.png', env.publicUrl).toString(),
+        blurhash: null,
+        versions: {
+          '@1x': new URL('/icons/icon-256.png', env.publicUrl).toString(),
+          '@2x': new URL('/icons/icon-512.png', env.publicUrl).toString(),
+        },
+      },
+      icon: [icon(48), icon(72), icon(96), icon(128), icon(144), icon(192), icon(256), icon(384), icon(512)],
+      languages: [...languageCodes],
+      configuration: {
+        urls: {
+          streaming: streamingOf(env.publicUrl),
+          status: null,
+          about: new URL('/help', env.publicUrl).toString(),
+          privacy_policy: new URL('/privacy', env.publicUrl).toString(),
+          terms_of_service: new URL('/terms', env.publicUrl).toString(),
+        },
+        vapid: { public_key: vapid.publicKey },
+        accounts: { max_featured_tags: 0, max_pinned_statuses: 0 },
+        statuses: statusesConfiguration,
+        media_attachments: mediaConfiguration,
+        // Glimpse has no polls: Mastodon documents `polls` as the limits of polls a server takes,
+        // and zero options tells an app (Ice Cubes, Ivory) to hide its poll button.
+        polls: { max_options: 0, max_characters_per_option: 0, min_expiration: 0, max_expiration: 0 },
+        translation: { enabled: false },
+      },
+      registrations: { enabled: true, approval_required: false, message: null, url: null },
+      api_versions: { mastodon: 2 },
+      // An empty address, never a missing field: Ivory and Ice Cubes decode `email` as a string.
+      contact: { email: '', account: contact },
+      rules,
+    });
+  })
+  .get('/v1/instance', async (c) => {
+    const { env } = c.get('deps');
+    const [stats, contact] = await Promise.all([instanceStats(c), contactAccount(c)]);
+    return c.json({
+      uri: new URL(env.publicUrl).host,
+      title: appName,
+      short_description: description,
+      description,
+      email: '',
+      version: mastodonVersion,
+      // megalodon opens its WebSocket here (`?stream=user&access_token=…`).
+      urls: { streaming_api: streamingOf(env.publicUrl) },
+      stats: { user_count: stats.users, status_count: stats.statuses, domain_count: stats.domains },
+      thumbnail: new URL('/icons/icon-512.png', env.publicUrl).toString(),
+      languages: [...languageCodes],
+      registrations: true,
+      approval_required: false,
+      invites_enabled: false,
+      configuration: {
+        accounts: { max_featured_tags: 0 },
+        statuses: statusesConfiguration,
+        media_attachments: mediaConfiguration,
+        polls: { max_options: 0, max_characters_per_option: 0, min_expiration: 0, max_expiration: 0 },
+      },
+      contact_account: contact,
+      rules,
+    });
+  })
+  .get('/v1/instance/rules', (c) => c.json(rules));

@@ -6,7 +6,7 @@
  * apply the visibility rule again (core/visibility.ts), so an engine whose index lags
  * behind a block or a suspension still shows nothing hidden.
  */
-import type { TagSearchResultDto, TextRange, TrendingTagDto } from '@glimpse/shared';
+import type { TagDayDto, TagSearchResultDto, TextRange, TrendingTagDto } from '@glimpse/shared';
 import type { SearchText } from './query.ts';
 
 export interface PostHit {
@@ -24,6 +24,8 @@ export interface SearchEngine {
   tags(viewerId: string, text: string, limit: number): Promise<TagSearchResultDto[]>;
   /** Events by title and description, upcoming first (soonest), then past (latest): ordered ids. */
   events(viewerId: string, words: string, offset: number, limit: number): Promise<string[]>;
-  /** Tags most used in the last days by enough different accounts, none hidden from the viewer. */
-  trendingTags(viewerId: string, limit: number): Promise<TrendingTagDto[]>;
+  /** Tags most used in the last days by enough different accounts, none hidden from the viewer (null: signed out). */
+  trendingTags(viewerId: string | null, limit: number): Promise<TrendingTagDto[]>;
+  /** Per tag, its posts and their authors on each of the last `days` days, today first. */
+  tagHistory(viewerId: string | null, tags: string[], days: number): Promise<Map<string, TagDayDto[]>>;
 }

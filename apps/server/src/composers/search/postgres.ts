@@ -6,7 +6,7 @@
  * page. Queries are parsed by `websearch_to_tsquery`, which accepts any text: operators such as
  * `&|!:*` are read as separators, never as syntax, so no input makes it fail.
  */
-import type { TextRange } from '@glimpse/shared';
+import type { TagDayDto, TextRange } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { contentVisibleTo, hiddenAccounts, visibleTo } from '../../core/visibility.ts';
@@ -231,6 +231,40 @@ export function postgresSearch(db: Db): SearchEngine {
             limit ${limit}`,
       );
       return rows.map((row) => ({ tag: row.tag, postCount: row.post_count, authorCount: row.author_count }));
+    },
+
+    async tagHistory(viewerId, tags, days) {
+      const history = new Map<string, TagDayDto[]>();
+      if (tags.length === 0) return history;
+      // Every day of the window, used or not, so each tag gets `days` entries (Mastodon's shape).
+      const rows = await rowsOf<{ tag: string; day: string; post_count: number; author_count: number }>(
+        db,
+        sql`with wanted(tag) as (select unnest(${sql.param(tags)}::text[])),
+            days(day) as (
+              select generate_series(date_trunc('day', now() at time zone 'utc') - make_interval(days => ${days - 1}),
+                date_trunc('day', now() at time zone 'utc'), interval '1 day')
+            )
+            select wanted.tag, to_char(days.day, 'YYYY-MM-DD') as day, count(${posts.id})::int as post_count,
+              count(distinct ${posts.authorId})::int as author_count
+            from wanted cross join days
+            left join ${postTags} on ${postTags.tag} = wanted.tag and ${postTags.listed}
+              and ${postTags.postCreatedAt} >= days.day at time zone 'utc'
+              and ${postTags.postCreatedAt} < (days.day + interval '1 day') at time zone 'utc'
+            left join ${posts} on ${posts.id} = ${postTags.postId}
+              and ${contentVisibleTo(posts.authorId, posts.audience, viewerId, strangersSee)}
+            group by wanted.tag, days.day
+            order by wanted.tag, 2 desc`,
+      );
+      for (const row of rows) {
+        const list = history.get(row.tag) ?? [];
+        list.push({
+          day: row.day,
+          postCount: row.post_count,
+          authorCount: row.author_count,
+        });
+        history.set(row.tag, list);
+      }
+      return history;
     },
   };
 }

@@ -9,6 +9,7 @@ import type {
   EventDto,
   Page,
   PostSearchResultDto,
+  TagDayDto,
   TagSearchResultDto,
   TrendingTagDto,
   UserSearchResultDto,
@@ -16,8 +17,9 @@ import type {
 import { limits } from '@glimpse/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Actor } from '../../core/actor.ts';
 import { toImageDto } from '../../core/images.ts';
-import type { ServiceArgs } from '../../core/service.ts';
+import type { ServiceArgs, ServiceContext } from '../../core/service.ts';
 import { visibleTo } from '../../core/visibility.ts';
 import { events, images, posts, profiles } from '../../db/schema.ts';
 import { selectEventsForViewer, toEventDtos } from '../../features/events/queries.ts';
@@ -35,17 +37,23 @@ function inOrder<Row>(ids: string[], rows: Row[], idOf: (row: Row) => string): R
 }
 
 /** A ranked page: the engine returned one more than a page when more follow. */
-function pageOf<Hit>(hits: Hit[], offset: number): { hits: Hit[]; nextCursor: string | null } {
-  const more = hits.length > limits.pageSize && offset + limits.pageSize < limits.searchRankedMax;
-  return { hits: hits.slice(0, limits.pageSize), nextCursor: more ? String(offset + limits.pageSize) : null };
+function pageOf<Hit>(
+  hits: Hit[],
+  offset: number,
+  size: number = limits.pageSize,
+): { hits: Hit[]; nextCursor: string | null } {
+  const more = hits.length > size && offset + size < limits.searchRankedMax;
+  return { hits: hits.slice(0, size), nextCursor: more ? String(offset + size) : null };
 }
 
 /** The top bar's instant results and the Accounts tab. */
 export async function searchUsers({
   ctx: { db, storage, actor },
-  input: { q },
-}: ServiceArgs<'db' | 'storage' | 'actor', { q: string }>): Promise<UserSearchResultDto[]> {
-  const ids = await postgresSearch(db).accounts(actor.id, q, accountResultsMax);
+  input: { q, offset = 0, limit = accountResultsMax },
+}: ServiceArgs<'db' | 'storage' | 'actor', { q: string; offset?: number; limit?: number }>): Promise<
+  UserSearchResultDto[]
+> {
+  const ids = (await postgresSearch(db).accounts(actor.id, q, offset + limit)).slice(offset);
   if (ids.length === 0) return [];
   const rows = await db
     .select({ profile: profiles, avatar })
@@ -65,13 +73,13 @@ export async function searchUsers({
 
 export async function searchPosts({
   ctx: { db, storage, actor },
-  input: { q, cursor = 0 },
-}: ServiceArgs<'db' | 'storage' | 'actor', { q: string; cursor?: number }>): Promise<
+  input: { q, cursor = 0, limit = limits.pageSize },
+}: ServiceArgs<'db' | 'storage' | 'actor', { q: string; cursor?: number; limit?: number }>): Promise<
   Page<PostSearchResultDto>
 > {
   const search = parseSearchText(q);
   if (isEmptySearch(search) || cursor >= limits.searchRankedMax) return { items: [], nextCursor: null };
-  const page = pageOf(await postgresSearch(db).posts(actor.id, search, cursor, limits.pageSize), cursor);
+  const page = pageOf(await postgresSearch(db).posts(actor.id, search, cursor, limit), cursor, limit);
   if (page.hits.length === 0) return { items: [], nextCursor: null };
   const rows = await selectPostsForViewer(db, actor.id, posts.createdAt, { muted: true }).where(
     inArray(
@@ -92,10 +100,10 @@ export async function searchPosts({
 /** "#sun" and "sun" both look for tags starting with (or spelled like) "sun". */
 export async function searchTags({
   ctx: { db, actor },
-  input: { q },
-}: ServiceArgs<'db' | 'actor', { q: string }>): Promise<TagSearchResultDto[]> {
+  input: { q, limit = limits.tagResultsMax },
+}: ServiceArgs<'db' | 'actor', { q: string; limit?: number }>): Promise<TagSearchResultDto[]> {
   const text = q.trim().replace(/^#/, '').toLowerCase().normalize('NFC');
-  return postgresSearch(db).tags(actor.id, text, limits.tagResultsMax);
+  return postgresSearch(db).tags(actor.id, text, limit);
 }
 
 export async function searchEvents({
@@ -112,8 +120,30 @@ export async function searchEvents({
   return { items: await toEventDtos(db, storage, actor.id, ordered), nextCursor: page.nextCursor };
 }
 
+/**
+ * Explore's trending tags; an app's request without a token (`actor` null) sees them as a
+ * signed-out reader would: public posts of public accounts only, which is all trending counts.
+ */
 export async function getTrendingTags({
   ctx: { db, actor },
-}: ServiceArgs<'db' | 'actor'>): Promise<TrendingTagDto[]> {
-  return postgresSearch(db).trendingTags(actor.id, limits.tagResultsMax);
+}: {
+  ctx: Pick<ServiceContext, 'db'> & { actor: Actor | null };
+}): Promise<TrendingTagDto[]> {
+  return postgresSearch(db).trendingTags(actor?.id ?? null, limits.tagResultsMax);
+}
+
+/**
+ * How much a tag was used each of the last `days` days (today first): posts carrying it and the
+ * accounts that wrote them, counting only what Explore and tag pages show the viewer (public
+ * posts of public accounts, none hidden from them).
+ */
+export async function getTagHistory({
+  ctx: { db, actor },
+  input: { tags, days },
+}: {
+  ctx: Pick<ServiceContext, 'db'> & { actor: Actor | null };
+  input: { tags: string[]; days: number };
+}): Promise<Map<string, TagDayDto[]>> {
+  const normalised = tags.map((tag) => tag.toLowerCase().normalize('NFC'));
+  return postgresSearch(db).tagHistory(actor?.id ?? null, normalised, days);
 }

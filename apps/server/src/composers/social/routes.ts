@@ -1,57 +1,12 @@
 /** HTTP for the social graph: public profiles, follow / unfollow (of a remote account through federation). */
-import { type FollowStateDto, messages, PrivacyInput } from '@glimpse/shared';
+import { PrivacyInput } from '@glimpse/shared';
 import { Hono } from 'hono';
-import type { CoreDeps } from '../../core/deps.ts';
 import { type AppEnv, jsonBody, signedIn } from '../../core/http.ts';
-import { movedToFor } from '../../core/profiles.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
-import type { ServiceContext } from '../../core/service.ts';
-import { invalid } from '../../lib/errors.ts';
-import { isRemoteAccount } from '../federation/accounts.ts';
 import { requestBackfill } from '../federation/mirror/backfill.ts';
-import type { RemoteFollowAnswer } from '../federation/outbox/follow-answers.ts';
-import {
-  answerFollowRequest,
-  listFollowRequests,
-  needsApproval,
-  setPrivacy,
-  setPrivateFollow,
-} from './follow-requests.ts';
-import { getPublicProfile, setFollow } from './service.ts';
-
-/*
- * The federation modules below load on their first use, for a remote account, not at start: they
- * bring Fedify, ~25 MB in every process that loads it (docs/performance.md, "Memory").
- */
-
-/** Sends the Accept or Reject of a remote account's follow request (federation/outbox/follow-answers.ts). */
-const answerRemoteFollow = (deps: CoreDeps) => async (answer: RemoteFollowAnswer) => {
-  if (deps.env.FEDERATION !== 'on') return;
-  const answers = await import('../federation/outbox/follow-answers.ts');
-  await answers.answerRemoteFollow(deps)(answer);
-};
-
-/** A remote account is followed through its server (composers/federation/outbox/follows.ts); a member here directly. */
-async function followOrUnfollow(
-  deps: CoreDeps,
-  ctx: ServiceContext,
-  targetId: string,
-  follow: boolean,
-): Promise<FollowStateDto> {
-  // An account that moved takes no new follow; leaving it still works.
-  if (follow && (await movedToFor(deps.db, targetId))) throw invalid(messages.moves.movedAccount);
-  if (deps.env.FEDERATION === 'on' && (await isRemoteAccount(deps.db, targetId))) {
-    const [{ setRemoteFollow }, { federationContext }] = await Promise.all([
-      import('../federation/outbox/follows.ts'),
-      import('../federation/context.ts'),
-    ]);
-    return setRemoteFollow(federationContext(deps), { followerId: ctx.actor.id, targetId, follow });
-  }
-  // A private account's follow waits for its approval.
-  return (await needsApproval(ctx, targetId))
-    ? setPrivateFollow({ ctx, input: { targetId, follow } })
-    : setFollow({ ctx, input: { targetId, follow } });
-}
+import { answerRemoteFollow, followOrUnfollow } from './follow.ts';
+import { answerFollowRequest, listFollowRequests, setPrivacy } from './follow-requests.ts';
+import { getPublicProfile } from './service.ts';
 
 export const socialRoutes = new Hono<AppEnv>()
   .get('/profiles/:userId', signedIn, async (c) => {

@@ -15,7 +15,8 @@ import type {
   SaveStateDto,
 } from '@glimpse/shared';
 import { extractMentions, limits, messages } from '@glimpse/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { commentRemoved } from '../../core/counters.ts';
 import { commentDelivery, postDelivery } from '../../core/federation-jobs.ts';
@@ -26,7 +27,7 @@ import { toggleWithCounter } from '../../core/toggle.ts';
 import { defaultAudience } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { comments, postImages, postLikes, postSaves, posts } from '../../db/schema.ts';
+import { comments, postImages, postLikes, postSaves, posts, postTags } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
@@ -275,4 +276,50 @@ export async function deleteComment({
     return found.postId;
   });
   live.publish({ kind: 'post_changed', postId });
+}
+
+/**
+ * A window of one of the lists of `listPosts`, as the client API pages them: the posts between
+ * `before` and `after` (either may be open), the `limit` nearest the newest end or, `fromOldest`
+ * (Mastodon's `min_id`: the page immediately newer than `after`), the oldest end; newest first either
+ * way. A profile's list may keep only the posts carrying `tag`. Each post comes with its place in
+ * the list (`at`: its time, or when the viewer saved or liked it). The same select, and so the
+ * same visibility rule, as `listPosts`.
+ */
+export async function listPostsWindow({
+  ctx: { db, storage, actor },
+  input: { list, before = null, after = null, fromOldest = false, limit, tag = null },
+}: ServiceArgs<
+  'db' | 'storage' | 'actor',
+  {
+    list: PostList;
+    before?: Cursor | null;
+    after?: Cursor | null;
+    fromOldest?: boolean;
+    limit: number;
+    tag?: string | null;
+  }
+>): Promise<{ post: PostDto; at: Date }[]> {
+  const direction = fromOldest ? 'oldestFirst' : 'newestFirst';
+  const bounds = (at: AnyPgColumn, id: AnyPgColumn) =>
+    and(keyset(at, id, 'newestFirst').after(before), keyset(at, id, 'oldestFirst').after(after));
+  let rows: Awaited<ReturnType<ReturnType<typeof selectPostsForViewer>['execute']>>;
+  if (list.kind === 'saved' || list.kind === 'liked') {
+    const marks = list.kind === 'saved' ? postSaves : postLikes;
+    rows = await selectPostsForViewer(db, actor.id, marks.createdAt)
+      .innerJoin(marks, and(eq(marks.postId, posts.id), eq(marks.userId, actor.id)))
+      .where(bounds(marks.createdAt, marks.postId))
+      .orderBy(...keyset(marks.createdAt, marks.postId, direction).orderBy)
+      .limit(limit);
+  } else {
+    const tagged = tag
+      ? sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tag} = ${tag})`
+      : undefined;
+    rows = await selectPostsForViewer(db, actor.id)
+      .where(and(eq(posts.authorId, list.authorId), bounds(posts.createdAt, posts.id), tagged))
+      .orderBy(...keyset(posts.createdAt, posts.id, direction).orderBy)
+      .limit(limit);
+  }
+  const window = rows.map((row) => ({ post: toPostDto(storage, row), at: row.activityAt }));
+  return fromOldest ? window.reverse() : window;
 }

@@ -3,7 +3,7 @@
  * Idempotent and transactional (blocks.ts); the target must be an account the caller may see, and
  * to a blocked person every answer is the ordinary 404 of a missing profile.
  */
-import type { BlockedAccountDto, BlockStateDto, MuteStateDto, Page } from '@glimpse/shared';
+import type { BlockedAccountDto, BlockStateDto, MutedAccountDto, MuteStateDto, Page } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -11,7 +11,7 @@ import { imageDtoColumns } from '../../core/images.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.ts';
 import { relationTo } from '../../core/relations.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
-import { blocks, images, profiles, user } from '../../db/schema.ts';
+import { blocks, images, mutes, profiles, user } from '../../db/schema.ts';
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { deleteBlock, writeBlock, writeMute } from './blocks.ts';
@@ -58,8 +58,10 @@ const newestFirst = keyset(blocks.createdAt, blocks.blockedId, 'newestFirst');
 /** The accounts the caller blocked, newest first (suspended ones left out, as everywhere). */
 export async function listBlocked({
   ctx: { db, storage, actor },
-  input: { cursor },
-}: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null }>): Promise<Page<BlockedAccountDto>> {
+  input: { cursor, limit = limits.pageSize },
+}: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null; limit?: number }>): Promise<
+  Page<BlockedAccountDto>
+> {
   const rows = await db
     .select({
       block: blocks,
@@ -72,11 +74,42 @@ export async function listBlocked({
     .leftJoin(blockedImage, eq(blockedImage.id, profiles.profileImageId))
     .where(and(eq(blocks.blockerId, actor.id), newestFirst.after(cursor)))
     .orderBy(...newestFirst.orderBy)
-    .limit(limits.pageSize + 1);
+    .limit(limit + 1);
   return toPage(
     rows,
-    limits.pageSize,
+    limit,
     (row) => ({ person: toAuthorDto(storage, row), blockedAt: row.block.createdAt.toISOString() }),
     (row) => ({ at: row.block.createdAt, id: row.block.blockedId }),
+  );
+}
+
+const mutedImage = alias(images, 'muted_image');
+const mutedNewestFirst = keyset(mutes.createdAt, mutes.mutedId, 'newestFirst');
+
+/** The accounts the caller muted, newest first (suspended ones left out, as everywhere). */
+export async function listMuted({
+  ctx: { db, storage, actor },
+  input: { cursor, limit = limits.pageSize },
+}: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null; limit?: number }>): Promise<
+  Page<MutedAccountDto>
+> {
+  const rows = await db
+    .select({
+      mute: mutes,
+      profile: authorColumns(profiles),
+      profileImage: imageDtoColumns(mutedImage),
+    })
+    .from(mutes)
+    .innerJoin(profiles, eq(profiles.userId, mutes.mutedId))
+    .innerJoin(user, and(eq(user.id, mutes.mutedId), eq(user.banned, false)))
+    .leftJoin(mutedImage, eq(mutedImage.id, profiles.profileImageId))
+    .where(and(eq(mutes.muterId, actor.id), mutedNewestFirst.after(cursor)))
+    .orderBy(...mutedNewestFirst.orderBy)
+    .limit(limit + 1);
+  return toPage(
+    rows,
+    limit,
+    (row) => ({ person: toAuthorDto(storage, row), mutedAt: row.mute.createdAt.toISOString() }),
+    (row) => ({ at: row.mute.createdAt, id: row.mute.mutedId }),
   );
 }

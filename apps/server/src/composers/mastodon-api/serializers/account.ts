@@ -4,9 +4,9 @@
  * name, `acct` the bare username here and `name@host` for a remote account, `locked` a private
  * account. Every picture is a URL, a placeholder when the member has none (Tusky crashed on null).
  */
-import type { ImageDto } from '@glimpse/shared';
-import { paths } from '@glimpse/shared';
-import { and, count, eq, inArray, max } from 'drizzle-orm';
+import type { ImageDto, PostDto } from '@glimpse/shared';
+import { extractMentions, paths } from '@glimpse/shared';
+import { and, count, eq, inArray, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { imageDtoColumns, toImageDto } from '../../../core/images.ts';
 import type { Db } from '../../../db/client.ts';
@@ -172,4 +172,43 @@ export async function loadAccounts(
       },
     ]),
   );
+}
+
+/**
+ * The accounts a page of posts names: their authors and the accounts their captions @mention (by
+ * username, any case), read in two queries whatever the page size, for `serializePost`.
+ */
+export async function loadPostAccounts(
+  db: Db,
+  storage: Storage,
+  items: readonly PostDto[],
+): Promise<Map<string, AccountRow>> {
+  const usernames = [
+    ...new Set(items.flatMap((post) => extractMentions(post.caption).map((name) => name.toLowerCase()))),
+  ];
+  const mentioned =
+    usernames.length === 0
+      ? []
+      : await db
+          .select({ userId: profiles.userId })
+          .from(profiles)
+          .where(inArray(sql`lower(${profiles.username})`, usernames));
+  return loadAccounts(db, storage, [
+    ...items.map((post) => post.author.userId),
+    ...mentioned.map((row) => row.userId),
+  ]);
+}
+
+/** The Account entity in every list that answers accounts: `ids` in their order, those with a profile. */
+export async function serializeAccounts(
+  db: Db,
+  storage: Storage,
+  ids: readonly string[],
+  publicUrl: string,
+): Promise<MastodonAccount[]> {
+  const accounts = await loadAccounts(db, storage, ids);
+  return ids.flatMap((id) => {
+    const account = accounts.get(id);
+    return account ? [serializeAccount(account, publicUrl)] : [];
+  });
 }
