@@ -152,7 +152,6 @@ export const clientApiReads: Record<string, ReadEntry> = {
   'GET /api/v1/instance': showsNoContent('The server’s description.', '/api/v1/instance'),
   'GET /api/v2/instance': showsNoContent('The server’s description.', '/api/v2/instance'),
   'GET /api/v1/instance/rules': showsNoContent('The server’s rules.', '/api/v1/instance/rules'),
-  'GET /api/v1/apps/verify_credentials': showsNoContent('The app itself.', '/api/v1/apps/verify_credentials'),
   'GET /api/v1/media/:id': showsNoContent('An upload is its uploader’s alone, and none is hidden here.', () => []),
   'GET /api/v1/markers': showsNoContent('The member’s own places.', '/api/v1/markers?timeline[]=home&timeline[]=notifications'),
   'GET /api/v1/notifications/unread_count': showsNoContent('A count.', '/api/v1/notifications/unread_count'),
