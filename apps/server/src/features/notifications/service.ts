@@ -16,7 +16,7 @@ import { limits, messages, notificationLimits, notificationPreferenceTypes } fro
 import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { findAuthors } from '../../core/profiles.ts';
-import { type ServiceArgs, withTransaction } from '../../core/service.ts';
+import { type ServiceArgs, type ServiceContext, withTransaction } from '../../core/service.ts';
 import { contentVisibleTo, visibleTo } from '../../core/visibility.ts';
 import {
   events,
@@ -201,6 +201,19 @@ export async function updatePreferences({
   });
 }
 
+/** A push service the server may POST to: it must pass the outbound gate (a public address). */
+async function checkPushService(outbound: ServiceContext['outbound'], endpoint: string) {
+  try {
+    await outbound.check(endpoint);
+  } catch (err) {
+    if (err instanceof OutboundRefused) {
+      const message = messages.notifications.pushServiceRefused;
+      throw invalid(message, { endpoint: message });
+    }
+    throw err;
+  }
+}
+
 /**
  * Saves this browser's subscription for the caller. An endpoint is one browser profile, so a
  * subscription re-sent from another account of the same browser moves to that account. The
@@ -211,15 +224,7 @@ export async function subscribePush({
   ctx: { db, outbound, actor },
   input: { endpoint, keys },
 }: ServiceArgs<'db' | 'outbound' | 'actor', PushSubscriptionInput>): Promise<void> {
-  try {
-    await outbound.check(endpoint);
-  } catch (err) {
-    if (err instanceof OutboundRefused) {
-      const message = messages.notifications.pushServiceRefused;
-      throw invalid(message, { endpoint: message });
-    }
-    throw err;
-  }
+  await checkPushService(outbound, endpoint);
   const row = { endpoint, userId: actor.id, p256dh: keys.p256dh, auth: keys.auth };
   await db
     .insert(pushSubscriptions)
@@ -518,4 +523,86 @@ export async function unreadGroupCount({
     .as('unread');
   const [row] = await db.select({ value: count() }).from(unread);
   return row?.value ?? 0;
+}
+
+// ── Apps' push subscriptions (the client API's /api/v1/push/subscription): one per app token ──
+
+export type AppPushPolicy = 'all' | 'followed' | 'follower' | 'none';
+
+export interface AppPushInput {
+  /** The token the subscription belongs to: it ends with it. */
+  tokenId: string;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  alerts: Record<string, boolean>;
+  policy: AppPushPolicy;
+  encoding: 'aes128gcm' | 'aesgcm';
+}
+
+export type AppPushRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * Saves (or replaces) the subscription of the caller's app token. The endpoint passes the same
+ * outbound gate as the web's; an endpoint saved before (another token's, or a browser's) moves here,
+ * as the web's subscriptions move between accounts of one browser.
+ */
+export async function subscribeAppPush({
+  ctx: { db, outbound, actor },
+  input,
+}: ServiceArgs<'db' | 'outbound' | 'actor', AppPushInput>): Promise<AppPushRow> {
+  await checkPushService(outbound, input.endpoint);
+  const row = {
+    endpoint: input.endpoint,
+    userId: actor.id,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    oauthTokenId: input.tokenId,
+    alerts: input.alerts,
+    policy: input.policy,
+    encoding: input.encoding,
+  };
+  return withTransaction(db, async (tx) => {
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.oauthTokenId, input.tokenId));
+    const [saved] = await tx
+      .insert(pushSubscriptions)
+      .values(row)
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...row, createdAt: sql`now()` } })
+      .returning();
+    return saved!;
+  });
+}
+
+const ofToken = (userId: string, tokenId: string) =>
+  and(eq(pushSubscriptions.oauthTokenId, tokenId), eq(pushSubscriptions.userId, userId));
+
+export async function appPushSubscription({
+  ctx: { db, actor },
+  input: { tokenId },
+}: ServiceArgs<'db' | 'actor', { tokenId: string }>): Promise<AppPushRow | null> {
+  const [row] = await db.select().from(pushSubscriptions).where(ofToken(actor.id, tokenId));
+  return row ?? null;
+}
+
+/** Changes the alerts and policy of the token's subscription; null when it has none. */
+export async function updateAppPush({
+  ctx: { db, actor },
+  input: { tokenId, alerts, policy },
+}: ServiceArgs<
+  'db' | 'actor',
+  { tokenId: string; alerts?: Record<string, boolean>; policy?: AppPushPolicy }
+>): Promise<AppPushRow | null> {
+  if (!alerts && !policy) return appPushSubscription({ ctx: { db, actor }, input: { tokenId } });
+  const [row] = await db
+    .update(pushSubscriptions)
+    .set({ ...(alerts ? { alerts } : {}), ...(policy ? { policy } : {}) })
+    .where(ofToken(actor.id, tokenId))
+    .returning();
+  return row ?? null;
+}
+
+export async function unsubscribeAppPush({
+  ctx: { db, actor },
+  input: { tokenId },
+}: ServiceArgs<'db' | 'actor', { tokenId: string }>): Promise<void> {
+  await db.delete(pushSubscriptions).where(ofToken(actor.id, tokenId));
 }
