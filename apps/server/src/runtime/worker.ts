@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
 import { parseEnv } from '../env.ts';
 import type { JobRunner } from '../jobs/runner.ts';
+import { upgradeThrough } from '../lib/upgrade.ts';
 import { createDeps } from '../server.ts';
 
 /** What a worker tells the primary over the IPC channel. */
@@ -51,6 +52,8 @@ let server: Server | undefined;
 if (role !== 'jobs') {
   const app = createApp(deps);
   server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+  // WebSockets (the client API's streaming) go through the app like any request (lib/upgrade.ts).
+  server.on('upgrade', upgradeThrough(app.fetch));
   server.on('error', (error: NodeJS.ErrnoException) => {
     deps.logger.fatal({ err: error }, `worker cannot listen on ${env.HOST}:${env.PORT} (${error.code})`);
     process.exit(1);
