@@ -386,6 +386,8 @@ export function streamingRoutes(checkToken: TokenCheck) {
       const closed = new Promise<void>((resolve) => {
         end = resolve;
         stream.onAbort(resolve);
+        // A request called off (its client gone) ends the stream too.
+        c.req.raw.signal.addEventListener('abort', () => resolve(), { once: true });
       });
       const remove = hub.add({
         ...base,
