@@ -117,17 +117,37 @@ class StreamingHub {
    * and not hidden from them, `local` when its author is a member here, and its tags.
    */
   private async audienceOf(postId: string) {
-    const viewers = [...new Set([...this.subscribers].map((subscriber) => subscriber.member.id))];
+    // The rule is asked only where it can matter: home for members on a `user` stream who follow
+    // the author (or are them), public for members on a public or hashtag stream.
+    const onStreams = (test: (key: string) => boolean) => [
+      ...new Set(
+        [...this.subscribers]
+          .filter((subscriber) => [...subscriber.streams].some(test))
+          .map((subscriber) => subscriber.member.id),
+      ),
+    ];
+    const homeViewers = onStreams((key) => key === 'user');
+    const publicViewers = onStreams((key) => key !== 'user' && key !== 'user:notification');
     const viewer = sql`viewer.id`;
     const result = (await this.deps.db.execute(sql`
-      select viewer.id as "viewerId",
-        (${viewer} = ${posts.authorId} or exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followeeId} = ${posts.authorId}))
-          and ${contentVisibleTo(posts.authorId, posts.audience, viewer, { muted: true })} as home,
-        ${contentVisibleTo(posts.authorId, posts.audience, viewer, { publicOnly: true, muted: true })} as public,
-        not exists (select 1 from ${federationActors} where ${federationActors.userId} = ${posts.authorId}) as local,
-        coalesce((select array_agg(lower(${postTags.tag})) from ${postTags} where ${postTags.postId} = ${posts.id}), '{}') as tags
-      from unnest(${sql.param(viewers)}::text[]) as viewer(id), ${posts}
-      where ${posts.id} = ${postId}`)) as unknown as {
+      with post as (
+        select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.audience} as audience,
+          not exists (select 1 from ${federationActors} where ${federationActors.userId} = ${posts.authorId}) as local,
+          coalesce((select array_agg(lower(${postTags.tag})) from ${postTags} where ${postTags.postId} = ${posts.id}), '{}') as tags
+        from ${posts} where ${posts.id} = ${postId}
+      ),
+      home as (
+        select viewer.id as viewer_id from unnest(${sql.param(homeViewers)}::text[]) as viewer(id), post
+        where (${viewer} = post.author_id or exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followeeId} = post.author_id))
+          and ${contentVisibleTo(sql`post.author_id`, sql`post.audience`, viewer, { muted: true })}
+      ),
+      open as (
+        select viewer.id as viewer_id from unnest(${sql.param(publicViewers)}::text[]) as viewer(id), post
+        where ${contentVisibleTo(sql`post.author_id`, sql`post.audience`, viewer, { publicOnly: true, muted: true })}
+      )
+      select ids.viewer_id as "viewerId", ids.viewer_id in (select viewer_id from home) as home,
+        ids.viewer_id in (select viewer_id from open) as public, post.local, post.tags
+      from (select viewer_id from home union select viewer_id from open) ids, post`)) as unknown as {
       rows: { viewerId: string; home: boolean; public: boolean; local: boolean; tags: string[] }[];
     };
     return new Map(result.rows.map((row) => [row.viewerId, row]));
