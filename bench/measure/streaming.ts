@@ -1,5 +1,5 @@
 /**
- * The streaming budget (issue 39: 2,000 open connections within the memory budget + 60 MB, a new
+ * The streaming budget (2,000 open connections within the memory budget + 60 MB, a new
  * post reaching all of them p99 ≤ 1 s). `--connections` members, each following one author, hold a
  * WebSocket on /api/v1/streaming?stream=user with their own token; the author's post is written and
  * its `post_created` published as the posts service does, through LISTEN/NOTIFY as in production;
@@ -78,16 +78,14 @@ const followerIds = ids.slice(1);
 for (let start = 0; start < ids.length; start += 500) {
   const batch = ids.slice(start, start + 500);
   await db.insert(schema.user).values(batch.map((id) => ({ id, name: id, email: `${id}@example.com` })));
-  await db
-    .insert(schema.profiles)
-    .values(
-      batch.map((id, i) => ({
-        userId: id,
-        firstName: 'Bench',
-        lastName: `${start + i}`,
-        username: id.replaceAll('-', '_'),
-      })),
-    );
+  await db.insert(schema.profiles).values(
+    batch.map((id, i) => ({
+      userId: id,
+      firstName: 'Bench',
+      lastName: `${start + i}`,
+      username: id.replaceAll('-', '_'),
+    })),
+  );
 }
 for (let start = 0; start < followerIds.length; start += 500) {
   await db
