@@ -399,8 +399,6 @@ export interface GroupRow {
   noticeCount: number;
   /** Its newest visible notices, newest first (at most `notificationLimits.groupAvatars`). */
   latest: { id: string; actorId: string | null; commentId: string | null; createdAt: string }[];
-  /** Its oldest visible notice's time. */
-  earliestAt: string;
 }
 
 export async function listGroups({
@@ -414,7 +412,6 @@ export async function listGroups({
     .select({
       group: notificationGroups,
       noticeCount: sql<number>`(select count(*)::int from ${notifications} where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(actor.id)})`,
-      earliestAt: sql<string>`(select min(${notifications.createdAt}) from ${notifications} where ${notifications.groupId} = ${notificationGroups.id} and ${visibleNotice(actor.id)})`,
       latest: sql<GroupRow['latest']>`(
         select coalesce(json_agg(json_build_object('id', l.id, 'actorId', l.actor_id, 'commentId', l.comment_id, 'createdAt', l.created_at)), '[]')
         from (select ${notifications.id} as id, ${notifications.actorId} as actor_id, ${notifications.commentId} as comment_id, ${notifications.createdAt} as created_at
@@ -441,7 +438,7 @@ export async function listGroups({
     )
     .orderBy(...order)
     .limit(input.limit);
-  return rows.map(({ group, noticeCount, earliestAt, latest }) => ({
+  return rows.map(({ group, noticeCount, latest }) => ({
     id: group.id,
     type: group.type,
     postId: group.postId,
@@ -450,7 +447,6 @@ export async function listGroups({
     latestAt: group.latestAt,
     noticeCount,
     latest,
-    earliestAt: new Date(earliestAt).toISOString(),
   }));
 }
 
