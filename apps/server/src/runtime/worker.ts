@@ -7,6 +7,7 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
+import { closeStreamingConnections } from '../composers/mastodon-api/streaming.ts';
 import { parseEnv } from '../env.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { upgradeThrough } from '../lib/upgrade.ts';
@@ -87,6 +88,7 @@ async function shutdown() {
     // Stop taking requests, let open ones finish, then close the pool. Live streams never end by
     // themselves: close them now, give other requests 5 s.
     open.closeIdleConnections();
+    closeStreamingConnections();
     const force = setTimeout(() => open.closeAllConnections(), 5000);
     await new Promise<void>((resolve) => open.close(() => resolve()));
     clearTimeout(force);

@@ -13,6 +13,7 @@ import { WebSocket } from 'ws';
 import { memberWithToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext } from '#test/context.ts';
 import { upgradeThrough } from '../../lib/upgrade.ts';
+import { closeStreamingConnections, openStreamingConnections } from './streaming.ts';
 
 /** megalodon's own API client, under its public interface: `socket` is what its streaming methods open. */
 type MegalodonApi = {
@@ -46,6 +47,7 @@ beforeAll(async () => {
   await new Promise((resolve) => server.once('listening', resolve));
 });
 afterAll(async () => {
+  closeStreamingConnections();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await t.close();
@@ -76,9 +78,11 @@ describe('masto.js', () => {
     });
     const subscription = streaming.user.subscribe();
     const events = subscription.values();
-    // The subscription is sent once the socket is open; the first event pulls it along.
-    const arrived = firstOf(events, (event) => event.event === 'update');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The subscription is sent once the socket is open; the first event pulls it along. The post
+    // is made once the server holds the subscription (masto.js backs off before connecting).
+    const arrived = firstOf(events, (event) => event.event === 'update', 20_000);
+    while (openStreamingConnections(t.deps.live) === 0)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     await t.postPhoto(author, 'seen through masto');
     const update = await arrived;
     if (update.event !== 'update') throw new Error('not an update');

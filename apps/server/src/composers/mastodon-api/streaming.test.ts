@@ -10,7 +10,7 @@ import { WebSocket } from 'ws';
 import { memberWithToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext } from '#test/context.ts';
 import { upgradeThrough } from '../../lib/upgrade.ts';
-import { openStreamingConnections } from './streaming.ts';
+import { closeStreamingConnections, openStreamingConnections } from './streaming.ts';
 
 let t: TestContext;
 let server: Server;
@@ -24,6 +24,7 @@ beforeAll(async () => {
   await new Promise((resolve) => server.once('listening', resolve));
 });
 afterAll(async () => {
+  closeStreamingConnections();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await t.close();

@@ -442,5 +442,14 @@ export function streamingRoutes(checkToken: TokenCheck) {
   return routes;
 }
 
-/** For the benchmark and tests: how many streaming connections this process holds. */
-export const openStreamingConnections = (live: LiveHub) => hubs.get(live)?.subscribers.size ?? 0;
+/** For tests: how many connections of this process follow at least one stream. */
+export const openStreamingConnections = (live: LiveHub) =>
+  [...(hubs.get(live)?.subscribers ?? [])].filter((subscriber) => subscriber.streams.size > 0).length;
+
+/**
+ * Ends every WebSocket of this process (a shutdown): an upgraded socket is no longer the HTTP
+ * server's, so closing the server would otherwise wait for the apps to hang up.
+ */
+export function closeStreamingConnections() {
+  for (const socket of webSockets.clients) socket.close(1001, 'server shutting down');
+}
