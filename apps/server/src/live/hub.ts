@@ -19,7 +19,8 @@ import type { Logger } from '../lib/logger.ts';
 
 export type DomainEvent =
   | { kind: 'post_created'; authorId: string; postId: string }
-  | { kind: 'post_deleted'; authorId: string; postId: string }
+  /** `createdAt` (when known) lets the client API's streaming name the status it removes. */
+  | { kind: 'post_deleted'; authorId: string; postId: string; createdAt?: string }
   | { kind: 'post_changed'; postId: string }
   /** A remote account's recent posts were read from its outbox, as `requesterId` asked (federation/mirror/backfill.ts). */
   | { kind: 'posts_backfilled'; authorId: string; requesterId: string }

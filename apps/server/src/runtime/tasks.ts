@@ -25,6 +25,7 @@ import {
   federationMessageTask,
 } from '../composers/federation/transport/jobs.ts';
 import { archiveImportTask } from '../composers/import/service.ts';
+import { pushGroupTask } from '../composers/mastodon-api/push-delivery.ts';
 import { sweepRateLimitWindows } from '../core/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Env } from '../env.ts';
@@ -32,7 +33,6 @@ import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
-import { pushGroupTask } from '../features/notifications/push.ts';
 import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
 import type { CronEntry, JobLane } from '../jobs/runner.ts';
 import { defineTask, type Task } from '../jobs/task.ts';

@@ -7,8 +7,10 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from '../app.ts';
+import { closeStreamingConnections } from '../composers/mastodon-api/streaming.ts';
 import { parseEnv } from '../env.ts';
 import type { JobRunner } from '../jobs/runner.ts';
+import { upgradeThrough } from '../lib/upgrade.ts';
 import { createDeps } from '../server.ts';
 
 /** What a worker tells the primary over the IPC channel. */
@@ -51,6 +53,8 @@ let server: Server | undefined;
 if (role !== 'jobs') {
   const app = createApp(deps);
   server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+  // WebSockets (the client API's streaming) go through the app like any request (lib/upgrade.ts).
+  server.on('upgrade', upgradeThrough(app.fetch));
   server.on('error', (error: NodeJS.ErrnoException) => {
     deps.logger.fatal({ err: error }, `worker cannot listen on ${env.HOST}:${env.PORT} (${error.code})`);
     process.exit(1);
@@ -84,6 +88,7 @@ async function shutdown() {
     // Stop taking requests, let open ones finish, then close the pool. Live streams never end by
     // themselves: close them now, give other requests 5 s.
     open.closeIdleConnections();
+    closeStreamingConnections();
     const force = setTimeout(() => open.closeAllConnections(), 5000);
     await new Promise<void>((resolve) => open.close(() => resolve()));
     clearTimeout(force);

@@ -21,6 +21,8 @@ export interface ClientApiAttempt {
   form?: FormData;
   /** What must hold afterwards, beyond the status. */
   verify?: (response: Response) => Promise<void>;
+  /** Ends a request that would not end by itself (a stream of events). */
+  signal?: AbortSignal;
 }
 
 export interface ClientApiEntry {
@@ -34,6 +36,8 @@ export interface ClientApiEntry {
   /** Status per actor; a route anyone may read answers 200 to `noToken`. */
   expect: Record<ClientApiActor, number>;
   rateLimit: RateLimitName | null;
+  /** What a successful answer is, when not JSON: the streaming API's events and its health check. */
+  contentType?: string;
   attempt(scene: ClientApiScene, actor: ClientApiActor): Promise<ClientApiAttempt>;
 }
 
@@ -81,6 +85,7 @@ export function sendClientApi(
   attempt: ClientApiAttempt,
 ): Promise<Response> {
   if (attempt.form) return client.request(attempt.path, { method, body: attempt.form });
-  if (method === 'GET' || method === 'HEAD') return client.request(attempt.path, { method });
+  if (method === 'GET' || method === 'HEAD')
+    return client.request(attempt.path, { method, signal: attempt.signal });
   return client.request(attempt.path, { method, json: attempt.json ?? {} });
 }

@@ -47,7 +47,9 @@ describe.each(Object.entries(clientApiTable))('%s', (key, entry) => {
     const before = await dataDigest(t);
     const response = await sendClientApi(client, methodOf(key), attempt);
     expect(response.status, `${key} as ${actor}: ${await response.clone().text()}`).toBe(entry.expect[actor]);
-    expect(response.headers.get('content-type') ?? '').toContain('application/json');
+    const contentType =
+      response.status < 400 ? (entry.contentType ?? 'application/json') : 'application/json';
+    expect(response.headers.get('content-type') ?? '').toContain(contentType);
     if (response.status >= 400) {
       const body = (await response.clone().json()) as { error?: unknown };
       expect(typeof body.error).toBe('string');

@@ -22,6 +22,7 @@ import { pushRoutes } from './push.ts';
 import { searchRoutes } from './search.ts';
 import { signInRoutes } from './sign-in.ts';
 import { statusRoutes } from './statuses.ts';
+import { streamingRoutes } from './streaming.ts';
 import { timelineRoutes } from './timelines.ts';
 
 /** The paths of the client API: the app's own guards (Origin check, session) stay off them. */
@@ -45,7 +46,8 @@ export function createClientApi(checkToken: TokenCheck) {
     .route('/', markerRoutes)
     .route('/', pushRoutes)
     .route('/', searchRoutes)
-    .route('/', signInRoutes);
+    .route('/', signInRoutes)
+    .route('/', streamingRoutes(checkToken));
   api.all('/v1/*', (c) => c.json({ error: mastodonErrors.notFound }, 404));
   api.all('/v2/*', (c) => c.json({ error: mastodonErrors.notFound }, 404));
   api.onError(mastodonErrorHandler);

@@ -24,6 +24,7 @@ import { addJob, defineTask } from '../../jobs/task.ts';
 import { withLanguage } from '../../lib/language.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type OutboundGate, OutboundRefused } from '../../lib/outbound/gate.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { vapidKeys } from './vapid.ts';
 
 /** What the service worker receives and shows. */
@@ -35,7 +36,7 @@ export interface PushPayload {
   tag: string;
 }
 
-type DueGroup = {
+export type DueGroup = {
   id: string;
   recipient_id: string;
   type: NotificationType;
@@ -104,8 +105,8 @@ export function toPushPayload(group: DueGroup): PushPayload {
  */
 export async function sendPush(
   { env, outbound }: { env: Env; outbound: OutboundGate },
-  subscription: { endpoint: string; p256dh: string; auth: string },
-  payload: PushPayload,
+  subscription: { endpoint: string; p256dh: string; auth: string; encoding?: PushEncoding },
+  payload: PushPayload | object,
 ): Promise<'sent' | 'gone' | 'failed' | OutboundRefused> {
   const keys = await vapidKeys(env);
   // Loaded with the first push, not at start: every worker's start-up memory counts (docs/performance.md).
@@ -115,7 +116,8 @@ export async function sendPush(
     JSON.stringify(payload),
     {
       vapidDetails: keys,
-      contentEncoding: 'aes128gcm',
+      // RFC 8291; an app that asked for it gets the older draft's `aesgcm` (Mastodon's default before 4.4).
+      contentEncoding: subscription.encoding ?? 'aes128gcm',
       TTL: 60 * 60,
       urgency: 'normal',
     },
@@ -137,7 +139,23 @@ export async function sendPush(
   return status >= 200 && status < 300 ? 'sent' : 'failed';
 }
 
-type PushDeps = { db: Db; env: Env; logger: Logger; outbound: OutboundGate };
+export type PushDeps = { db: Db; env: Env; logger: Logger; outbound: OutboundGate; storage: Storage };
+
+export type PushEncoding = 'aes128gcm' | 'aesgcm';
+
+/** An app's subscription (the client API's `/api/v1/push/subscription`): its own alerts, policy and encoding. */
+export type AppPushSubscription = typeof pushSubscriptions.$inferSelect & { oauthTokenId: string };
+
+/**
+ * What an app is pushed for a group, in its own payload shape; null when its alerts or policy
+ * leave the group out. The client API provides it (composers/mastodon-api/push-delivery.ts): the
+ * web app's pushes need none, and a process without it sends apps nothing.
+ */
+export type AppPushPayload = (
+  deps: PushDeps,
+  group: DueGroup,
+  subscription: AppPushSubscription,
+) => Promise<object | null>;
 
 /**
  * Pushes one notification group to each of its recipient's subscriptions (the `push_group` job,
@@ -148,16 +166,18 @@ type PushDeps = { db: Db; env: Env; logger: Logger; outbound: OutboundGate };
  * in effect; the push is recorded as sent only when none failed.
  */
 export async function pushGroup(
-  { db, env, logger, outbound }: PushDeps,
+  deps: PushDeps,
   groupId: string,
+  appPayload?: AppPushPayload,
 ): Promise<{ sent: number; removed: number }> {
+  const { db, env, logger, outbound } = deps;
   const group = await dueGroup(db, groupId);
   if (!group) return { sent: 0, removed: 0 };
   const nextAllowed = group.sent_at
     ? new Date(new Date(group.sent_at).getTime() + notificationLimits.pushPerGroupSeconds * 1000)
     : null;
   if (nextAllowed && nextAllowed.getTime() > Date.now()) {
-    await addJob(db, pushGroupTask, { groupId }, { jobKey: `push:${groupId}`, runAt: nextAllowed });
+    await addJob(db, pushGroupJob, { groupId }, { jobKey: `push:${groupId}`, runAt: nextAllowed });
     return { sent: 0, removed: 0 };
   }
   const payload = toPushPayload(group);
@@ -170,7 +190,10 @@ export async function pushGroup(
   let failed = 0;
   for (const subscription of subscriptions) {
     try {
-      const outcome = await sendPush({ env, outbound }, subscription, payload);
+      const appSubscription = subscription.oauthTokenId ? (subscription as AppPushSubscription) : null;
+      const sending = appSubscription ? await appPayload?.(deps, group, appSubscription) : payload;
+      if (!sending) continue;
+      const outcome = await sendPush({ env, outbound }, subscription, sending);
       if (outcome === 'sent') sent++;
       if (outcome instanceof OutboundRefused) {
         // Saved before the gate existed, or its name now points inside: never worth a retry.
@@ -201,9 +224,14 @@ export async function pushGroup(
   return { sent, removed };
 }
 
-export const pushGroupTask = defineTask<{ groupId: string }, PushDeps>({
-  ...pushGroupJob,
-  async run({ groupId }, deps) {
-    await pushGroup(deps, groupId);
-  },
-});
+/**
+ * The `push_group` task. `appPayload` adds the apps' subscriptions: runtime/tasks.ts runs the one
+ * the client API makes with its payload (composers/mastodon-api/push-delivery.ts).
+ */
+export const pushGroupTaskWith = (appPayload?: AppPushPayload) =>
+  defineTask<{ groupId: string }, PushDeps>({
+    ...pushGroupJob,
+    async run({ groupId }, deps) {
+      await pushGroup(deps, groupId, appPayload);
+    },
+  });

@@ -104,9 +104,9 @@ export async function deletePost({
   ctx,
   input: { postId },
 }: ServiceArgs<'db' | 'storage' | 'live' | 'actor', { postId: string }>): Promise<void> {
-  const imageIds = await withTransaction(ctx.db, async (tx) => {
+  const deleted = await withTransaction(ctx.db, async (tx) => {
     const [post] = await tx
-      .select({ authorId: posts.authorId })
+      .select({ authorId: posts.authorId, createdAt: posts.createdAt })
       .from(posts)
       .where(eq(posts.id, postId))
       .for('update');
@@ -121,10 +121,15 @@ export async function deletePost({
       .delete(posts)
       .where(eq(posts.id, postId))
       .returning({ delivery: postDelivery('delete') });
-    return photos.map((p) => p.imageId);
+    return { imageIds: photos.map((p) => p.imageId), createdAt: post.createdAt };
   });
-  ctx.live.publish({ kind: 'post_deleted', authorId: ctx.actor.id, postId });
-  await deleteImages(ctx, imageIds);
+  ctx.live.publish({
+    kind: 'post_deleted',
+    authorId: ctx.actor.id,
+    postId,
+    createdAt: deleted.createdAt.toISOString(),
+  });
+  await deleteImages(ctx, deleted.imageIds);
 }
 
 /** A 404 unless the post exists and its author is visible to the viewer (core/visibility.ts): a hidden post is as missing as a deleted one. */

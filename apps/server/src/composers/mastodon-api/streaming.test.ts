@@ -1,0 +1,252 @@
+/**
+ * The streaming API against a real listening server (the app, with the worker's upgrade bridge):
+ * WebSocket frames in Mastodon's shape, the token from the subprotocol (echoed), the query or the
+ * header, the streams, the visibility rule per subscriber, and Server-Sent Events.
+ */
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { memberWithToken } from '#test/client-api.ts';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { upgradeThrough } from '../../lib/upgrade.ts';
+import { closeStreamingConnections, openStreamingConnections } from './streaming.ts';
+
+let t: TestContext;
+let server: Server;
+const port = 3652;
+const base = `127.0.0.1:${port}`;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  server = serve({ fetch: t.app.fetch, port, hostname: '127.0.0.1' }) as Server;
+  server.on('upgrade', upgradeThrough(t.app.fetch));
+  await new Promise((resolve) => server.once('listening', resolve));
+});
+afterAll(async () => {
+  closeStreamingConnections();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+type Frame = { stream: string[]; event: string; payload: string };
+
+/** A WebSocket and the frames it has received, with a wait for the next matching one. */
+async function connect(
+  path: string,
+  options: { protocols?: string[]; headers?: Record<string, string> } = {},
+) {
+  const socket = new WebSocket(`ws://${base}${path}`, options.protocols ?? [], { headers: options.headers });
+  const frames: Frame[] = [];
+  const waiting: { test: (frame: Frame) => boolean; resolve: (frame: Frame) => void }[] = [];
+  socket.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as Frame;
+    frames.push(frame);
+    for (const waiter of [...waiting]) {
+      if (waiter.test(frame)) {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.resolve(frame);
+      }
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    socket.once('error', reject);
+  });
+  return {
+    socket,
+    frames,
+    next(test: (frame: Frame) => boolean, ms = 5000) {
+      const found = frames.find(test);
+      if (found) return Promise.resolve(found);
+      return new Promise<Frame>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no such frame')), ms);
+        waiting.push({
+          test,
+          resolve: (frame) => {
+            clearTimeout(timer);
+            resolve(frame);
+          },
+        });
+      });
+    },
+    send: (message: unknown) => socket.send(JSON.stringify(message)),
+    close: () => socket.close(),
+  };
+}
+
+/** Lets the live hub's deliveries run: what did not arrive by then is not coming. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('GET /api/v1/streaming over WebSocket', () => {
+  it('echoes the token sent as the subprotocol (masto.js), and streams a followed member’s new post as an update whose payload is a string', async () => {
+    const reader = await memberWithToken(t, { firstName: 'Reader' });
+    const author = await t.signUpWithProfile({ firstName: 'Author' });
+    await reader.api.get('/api/v1/notifications');
+    expect(
+      (await (await t.signInAs(reader.member.id)).put(`/api/users/${author.id}/follow`)).status,
+    ).toBeLessThan(300);
+    const ws = await connect('/api/v1/streaming', { protocols: [reader.token] });
+    expect(ws.socket.protocol).toBe(reader.token);
+    ws.send({ type: 'subscribe', stream: 'user' });
+    await settle();
+    const post = await t.postPhoto(author, 'fresh from the harbour');
+    const frame = await ws.next((f) => f.event === 'update');
+    expect(frame.stream).toEqual(['user']);
+    expect(typeof frame.payload).toBe('string');
+    const status = JSON.parse(frame.payload) as {
+      id: string;
+      content: string;
+      account: { id: string };
+      favourited: boolean;
+    };
+    expect(status.content).toContain('fresh from the harbour');
+    expect(status.account.id).toBe(author.id);
+    expect(status.favourited).toBe(false);
+
+    // Deleted: the status id alone.
+    expect((await author.delete(`/api/posts/${post.id}`)).status).toBeLessThan(300);
+    const deleted = await ws.next((f) => f.event === 'delete');
+    expect(deleted.payload).toBe(status.id);
+    ws.close();
+  });
+
+  it('takes ?stream=user&access_token= (megalodon) and sends a like as a notification', async () => {
+    const owner = await memberWithToken(t, { firstName: 'Owner' });
+    const fan = await t.signUpWithProfile({ firstName: 'Fan' });
+    const post = await t.insertPost(owner.member.id, 'liked soon');
+    const ws = await connect(`/api/v1/streaming?stream=user&access_token=${owner.token}`);
+    expect(ws.socket.protocol).toBe('');
+    await fan.put(`/api/posts/${post.id}/like`);
+    const frame = await ws.next((f) => f.event === 'notification');
+    expect(frame.stream).toEqual(['user']);
+    const notice = JSON.parse(frame.payload) as {
+      id: string;
+      type: string;
+      account: { id: string };
+      status: { content: string };
+    };
+    expect(notice).toMatchObject({ type: 'favourite', account: { id: fan.id } });
+    expect(notice.status.content).toContain('liked soon');
+    const [listed] = (await (await owner.api.get('/api/v1/notifications')).json()) as { id: string }[];
+    expect(notice.id).toBe(listed!.id);
+    ws.close();
+  });
+
+  it('refuses a connection without a valid token or without a read scope', async () => {
+    await expect(connect('/api/v1/streaming?stream=user')).rejects.toThrow('HTTP 401');
+    await expect(connect('/api/v1/streaming?stream=user&access_token=nonsense')).rejects.toThrow('HTTP 401');
+    const writer = await memberWithToken(t, { firstName: 'Writer' }, ['write']);
+    await expect(connect(`/api/v1/streaming?stream=user&access_token=${writer.token}`)).rejects.toThrow(
+      'HTTP 403',
+    );
+    const reader = await memberWithToken(t, { firstName: 'Reader' });
+    await expect(connect(`/api/v1/streaming?stream=nonsense&access_token=${reader.token}`)).rejects.toThrow(
+      'HTTP 400',
+    );
+    const ws = await connect('/api/v1/streaming', { headers: { authorization: `Bearer ${reader.token}` } });
+    ws.send({ type: 'subscribe', stream: 'nonsense' });
+    expect(await ws.next((f) => 'error' in f)).toEqual({ error: 'Unknown stream type' });
+    ws.close();
+  });
+
+  it('gives each subscriber only what they may see: a followers-only post to followers, public streams public posts only, hashtags by tag', async () => {
+    const author = await t.signUpWithProfile({ firstName: 'Author' });
+    const follower = await memberWithToken(t, { firstName: 'Follower' });
+    const stranger = await memberWithToken(t, { firstName: 'Stranger' });
+    const blocked = await memberWithToken(t, { firstName: 'Blocked' });
+    expect(
+      (await (await t.signInAs(follower.member.id)).put(`/api/users/${author.id}/follow`)).status,
+    ).toBeLessThan(300);
+    expect((await author.put(`/api/users/${blocked.member.id}/block`)).status).toBeLessThan(300);
+    const followerUser = await connect(`/api/v1/streaming?stream=user&access_token=${follower.token}`);
+    const followerPublic = await connect(`/api/v1/streaming?stream=public&access_token=${follower.token}`);
+    const strangerUser = await connect(`/api/v1/streaming?stream=user&access_token=${stranger.token}`);
+    const strangerPublic = await connect(
+      `/api/v1/streaming?stream=public:local&access_token=${stranger.token}`,
+    );
+    const strangerTag = await connect(
+      `/api/v1/streaming?stream=hashtag&tag=Harbour&access_token=${stranger.token}`,
+    );
+    const blockedPublic = await connect(`/api/v1/streaming?stream=public&access_token=${blocked.token}`);
+    await settle();
+    expect(openStreamingConnections(t.deps.live)).toBeGreaterThanOrEqual(6);
+
+    const upload = await author.request('/api/images', { method: 'POST', body: await imageFormFor() });
+    const image = (await upload.json()) as { id: string };
+    const privatePost = await author.post('/api/posts', {
+      photos: [{ imageId: image.id }],
+      caption: 'for my followers #harbour',
+      audience: 'followers',
+    });
+    expect(privatePost.status).toBe(201);
+    await followerUser.next((f) => f.event === 'update' && f.payload.includes('for my followers'));
+    await settle();
+    for (const ws of [followerPublic, strangerUser, strangerPublic, strangerTag, blockedPublic]) {
+      expect(ws.frames.filter((f) => f.event === 'update')).toEqual([]);
+    }
+
+    await t.postPhoto(author, 'for everyone #harbour');
+    await followerUser.next((f) => f.event === 'update' && f.payload.includes('for everyone'));
+    await followerPublic.next((f) => f.event === 'update' && f.payload.includes('for everyone'));
+    await strangerPublic.next((f) => f.event === 'update' && f.payload.includes('for everyone'));
+    const tagged = await strangerTag.next((f) => f.event === 'update' && f.payload.includes('for everyone'));
+    expect(tagged.stream).toEqual(['hashtag', 'harbour']);
+    await settle();
+    expect(strangerUser.frames).toEqual([]);
+    expect(blockedPublic.frames).toEqual([]);
+    for (const ws of [followerUser, followerPublic, strangerUser, strangerPublic, strangerTag, blockedPublic])
+      ws.close();
+  });
+
+  it('ends a connection when its token is revoked', async () => {
+    const reader = await memberWithToken(t, { firstName: 'Reader' });
+    const ws = await connect(`/api/v1/streaming?stream=user&access_token=${reader.token}`);
+    const closed = new Promise((resolve) => ws.socket.once('close', resolve));
+    const { oauthTokens } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.db.delete(oauthTokens).where(eq(oauthTokens.id, reader.tokenId));
+    t.deps.live.publish({ kind: 'tokens_revoked', userId: reader.member.id });
+    expect(await closed).toBe(1008);
+  });
+});
+
+describe('Server-Sent Events and health', () => {
+  it('answers /api/v1/streaming/health with OK, without a token', async () => {
+    const response = await fetch(`http://${base}/api/v1/streaming/health`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('OK');
+  });
+
+  it('streams /api/v1/streaming/user/notification as events with the notification as data', async () => {
+    const owner = await memberWithToken(t, { firstName: 'Owner' });
+    const fan = await t.signUpWithProfile({ firstName: 'Fan' });
+    const controller = new AbortController();
+    const response = await fetch(`http://${base}/api/v1/streaming/user/notification`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    await settle();
+    await fan.put(`/api/users/${owner.member.id}/follow`);
+    let text = '';
+    while (!text.includes('event: notification')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    const data = /event: notification\ndata: (.*)\n/.exec(text)?.[1];
+    expect(JSON.parse(data!)).toMatchObject({ type: 'follow', account: { id: fan.id } });
+    controller.abort();
+    expect((await fetch(`http://${base}/api/v1/streaming/user`)).status).toBe(401);
+  });
+});
+
+async function imageFormFor() {
+  const { imageForm, makeJpeg } = await import('#test/images.ts');
+  return imageForm(await makeJpeg(), 'post');
+}
