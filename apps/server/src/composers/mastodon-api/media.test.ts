@@ -38,7 +38,7 @@ async function apiMember(name = 'Uploader') {
 
 function fileForm(bytes: Uint8Array, { field = 'file', name = 'blob', type = '' } = {}) {
   const form = new FormData();
-  form.set(field, new Blob([bytes], { type }), name);
+  form.set(field, new Blob([new Uint8Array(bytes)], { type }), name);
   return form;
 }
 
