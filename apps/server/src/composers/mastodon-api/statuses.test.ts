@@ -177,6 +177,17 @@ describe('creating a status', () => {
       (await postStatus(other.api, { status: 'now', media_ids: [await upload(other.api)] }, headers)).status,
     ).toBe(200);
     expect(await countPosts(other.id)).toBe(1);
+    // Two at once (an app retrying before the first answer came): one post, one answer for both.
+    const racer = await apiMember('Racer');
+    const raced = { status: 'At once', media_ids: [await upload(racer.api)] };
+    const both = await Promise.all([
+      postStatus(racer.api, raced, { 'idempotency-key': 'k' }),
+      postStatus(racer.api, raced, { 'idempotency-key': 'k' }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const [a, b] = (await Promise.all(both.map((r) => r.json()))) as Status[];
+    expect(a!.id).toBe(b!.id);
+    expect(await countPosts(racer.id)).toBe(1);
   });
 
   it('gives ids that sort by time, as numbers and as text', async () => {

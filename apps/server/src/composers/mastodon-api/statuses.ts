@@ -208,22 +208,6 @@ async function claimIdempotencyKey(db: Db, userId: string, key: string): Promise
   return { claimed: false, ...row };
 }
 
-/** The earlier request with the same key is still posting: wait for it a little (a retry on a slow link). */
-async function awaitEarlierRequest(db: Db, userId: string, key: string): Promise<StatusRef> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const claim = await claimIdempotencyKey(db, userId, key);
-    if (claim.claimed) {
-      // It failed and let go of the key: this request is refused too rather than posting twice.
-      await releaseIdempotencyKey(db, userId, key);
-      break;
-    }
-    if (claim.postId) return { kind: 'post', postId: claim.postId };
-    if (claim.commentId) return { kind: 'comment', commentId: claim.commentId };
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw invalid(messages.statusesApi.requestInProgress);
-}
-
 const releaseIdempotencyKey = (db: Db, userId: string, key: string) =>
   db
     .delete(apiIdempotencyKeys)
@@ -276,6 +260,35 @@ async function createStatus(c: MemberCtx, params: Params): Promise<StatusRef> {
     return createReply(c, params, caption, replyTo);
   }
   return createTopLevel(c, params, caption, warned);
+}
+
+/**
+ * Creates the status unless the member's earlier request with `key` made one within the hour (then
+ * that one). While that earlier request is still posting, this one waits for it a little (a retry
+ * on a slow link); if it failed, this one posts.
+ */
+async function createOnce(c: MemberCtx, params: Params, key: string): Promise<StatusRef> {
+  const { db, actor } = c.get('ctx');
+  let claim = await claimIdempotencyKey(db, actor.id, key);
+  for (let attempt = 1; !claim.claimed; attempt++) {
+    if (claim.postId) return { kind: 'post', postId: claim.postId };
+    if (claim.commentId) return { kind: 'comment', commentId: claim.commentId };
+    if (attempt > 20) throw invalid(messages.statusesApi.requestInProgress);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    claim = await claimIdempotencyKey(db, actor.id, key);
+  }
+  let ref: StatusRef;
+  try {
+    ref = await createStatus(c, params);
+  } catch (error) {
+    await releaseIdempotencyKey(db, actor.id, key);
+    throw error;
+  }
+  await db
+    .update(apiIdempotencyKeys)
+    .set(ref.kind === 'post' ? { postId: ref.postId } : { commentId: ref.commentId })
+    .where(and(eq(apiIdempotencyKeys.userId, actor.id), eq(apiIdempotencyKeys.key, key)));
+  return ref;
 }
 
 // ── Paging of account lists (favourited_by): a cursor of the like's time and account ──
@@ -351,26 +364,7 @@ export const statusRoutes = new Hono<MastodonEnv>()
     const ctx = c.get('ctx');
     const params = await bodyParams(c.req.raw);
     const key = c.req.header('idempotency-key')?.trim().slice(0, 200);
-    let ref: StatusRef;
-    if (!key) {
-      ref = await createStatus(c, params);
-    } else {
-      const claim = await claimIdempotencyKey(ctx.db, ctx.actor.id, key);
-      if (!claim.claimed) {
-        ref = await awaitEarlierRequest(ctx.db, ctx.actor.id, key);
-      } else {
-        try {
-          ref = await createStatus(c, params);
-        } catch (error) {
-          await releaseIdempotencyKey(ctx.db, ctx.actor.id, key);
-          throw error;
-        }
-        await ctx.db
-          .update(apiIdempotencyKeys)
-          .set(ref.kind === 'post' ? { postId: ref.postId } : { commentId: ref.commentId })
-          .where(and(eq(apiIdempotencyKeys.userId, ctx.actor.id), eq(apiIdempotencyKeys.key, key)));
-      }
-    }
+    const ref = key ? await createOnce(c, params, key) : await createStatus(c, params);
     return c.json(await statusOf(ctx, ref, publicUrlOf(c)), 200);
   })
   .get('/v1/statuses/:id', needs('read:statuses'), async (c) => {
