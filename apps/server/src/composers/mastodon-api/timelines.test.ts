@@ -122,6 +122,25 @@ describe('the home timeline', () => {
     expect((await timeline(viewer.api, '/api/v1/timelines/home')).statuses[0]!.content).toContain('before');
     await t.db.update(posts).set({ caption: 'after' }).where(eq(posts.id, post!.id));
     expect((await timeline(viewer.api, '/api/v1/timelines/home')).statuses[0]!.content).toContain('after');
+    expect(t.deps.feedCache.size()).toBeGreaterThan(0);
+    // The member's own like, through the web, and a new follow, on the very next read.
+    expect((await viewer.put(`/api/posts/${post!.id}/like`)).status).toBe(200);
+    const liked = (await timeline(viewer.api, '/api/v1/timelines/home')).statuses[0] as Status & {
+      favourited: boolean;
+    };
+    expect(liked.favourited).toBe(true);
+    const [author] = await t.signedInMembers(1, 'Followed');
+    const [older] = await postsBy(author!.id, 1, 'followed');
+    await t.db
+      .update(posts)
+      .set({ createdAt: new Date(Date.now() + 60_000) })
+      .where(eq(posts.id, older!.id));
+    expect((await viewer.put(`/api/users/${author!.id}/follow`)).status).toBe(200);
+    expect((await timeline(viewer.api, '/api/v1/timelines/home')).statuses[0]!.account.id).toBe(author!.id);
+    // Its Link, kept with it.
+    expect(links((await viewer.api.get('/api/v1/timelines/home')).headers.get('link')).next).toContain(
+      'max_id=',
+    );
   });
 });
 

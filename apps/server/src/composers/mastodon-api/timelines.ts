@@ -7,7 +7,7 @@
  * carries (ids.ts), so the order and the rule stay the list's own.
  */
 import type { Page, PostDto } from '@glimpse/shared';
-import { scopeCovers, TagParam } from '@glimpse/shared';
+import { limits, scopeCovers, TagParam } from '@glimpse/shared';
 import { type Context, Hono } from 'hono';
 import { serviceContext } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +16,7 @@ import { getTagPage } from '../../features/posts/tags.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { getFeed, getFeedJson } from '../feed/service.ts';
+import { getFeed } from '../feed/service.ts';
 import { type MastodonEnv, mastodonErrors, needs } from './http.ts';
 import { parseTimeId, timeIdOf } from './ids.ts';
 import { type PageParams, pageEnds, pageParams, setPageLinks } from './paging.ts';
@@ -107,14 +107,29 @@ const asked = (c: Context, name: string) =>
 export const timelineRoutes = new Hono<MastodonEnv>()
   .get('/v1/timelines/home', needs('read:statuses'), async (c) => {
     const ctx = c.get('ctx');
-    const feedCtx = { ...ctx, feedCache: c.get('deps').feedCache };
-    // The first page is what every refresh asks: from the feed cache, as the web's feed is.
-    const read: ReadPage = async (cursor) =>
-      cursor
-        ? getFeed({ ctx, input: { cursor } })
-        : (JSON.parse(await getFeedJson({ ctx: feedCtx, input: { cursor: null } })) as Page<PostDto>);
-    const items = await pageOfList(read, pageParams(c));
-    return answer(c, ctx.db, ctx.storage, items);
+    const { feedCache, env } = c.get('deps');
+    const paging = pageParams(c);
+    // The first page is what every refresh asks: its statuses are kept as the web's page is, by the
+    // feed cache, dropped by the same notices (a change to a post, an author, the member's follows).
+    if (!paging.maxId && !paging.sinceId && !paging.minId && paging.limit === limits.pageSize) {
+      const { json, ends } = await feedCache.firstPageAs('mastodon', ctx.actor.id, async () => {
+        const page = await getFeed({ ctx, input: { cursor: null } });
+        const accounts = await loadStatusAccounts(ctx.db, ctx.storage, {
+          userIds: page.items.map((post) => post.author.userId),
+          texts: page.items.map((post) => post.caption),
+        });
+        const statuses = page.items.map((post) => serializePost(post, accounts, env.publicUrl));
+        return {
+          value: { json: JSON.stringify(statuses), ends: pageEnds(statuses, (status) => status.id) },
+          postIds: page.items.map((post) => post.id),
+          authorIds: [...accounts.keys()],
+        };
+      });
+      setPageLinks(c, env.publicUrl, ends);
+      return c.body(json, 200, { 'content-type': 'application/json' });
+    }
+    const read: ReadPage = (cursor) => getFeed({ ctx, input: { cursor } });
+    return answer(c, ctx.db, ctx.storage, await pageOfList(read, paging));
   })
   // Anyone may read it: with a member's token as that member sees Explore, otherwise as a
   // signed-out visitor (public posts of public accounts). Every Glimpse post has media.
