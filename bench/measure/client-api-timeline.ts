@@ -16,7 +16,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { loadAccounts } from '../../apps/server/src/composers/mastodon-api/serializers/account.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { hashSecret, newSecret } from '../../apps/server/src/oauth/tokens.ts';
+import { createLocalStorage, withMediaLinks } from '../../apps/server/src/storage/storage.ts';
 import { childPids, cpuMeter } from '../lib/cpu.ts';
 import { headersOf, percentile, signIn, timeSequentialGets, type Visitor } from '../lib/http.ts';
 import { startPostgres, type ThrowawayPostgres } from '../lib/postgres.ts';
@@ -156,6 +159,28 @@ try {
     'first page (feed cache)': { api: await latency(app, [apiFirst!]), web: await latency(web, [webFirst!]) },
   };
 
+  // Where a page after the first spends its time: the accounts of its statuses, read alone.
+  const secondPage = (await (
+    await fetch(`${server.url}${apiLater[0]}`, { headers: headersOf(app) })
+  ).json()) as {
+    account: { id: string };
+  }[];
+  const authorIds = secondPage.map((status) => status.account.id);
+  const database = await openDatabase({ url: databaseUrl, migrations: 'skip', maxConnections: 1 });
+  const storage = withMediaLinks(createLocalStorage('/nonexistent'), 'bench');
+  const accountTimings: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const started = performance.now();
+    await loadAccounts(database.db, storage, authorIds);
+    if (i >= 50) accountTimings.push(performance.now() - started);
+  }
+  await database.close();
+  const accountsRow = {
+    authors: new Set(authorIds).size,
+    p50: percentile(accountTimings, 50),
+    p99: percentile(accountTimings, 99),
+  };
+
   async function load(visitor: Visitor, pathname: string, seconds: number) {
     const meter = cpuMeter(() => [server.pid, ...childPids(server.pid)]);
     meter.start();
@@ -197,6 +222,9 @@ try {
       `| ${label} | ${api.p50.toFixed(2)} ms | ${api.p99.toFixed(2)} ms | ${w.p50.toFixed(2)} ms | ${w.p99.toFixed(2)} ms |`,
     );
   }
+  console.log(
+    `| loadAccounts alone, page 2's ${accountsRow.authors} authors (statuses counted) | ${accountsRow.p50.toFixed(2)} ms | ${accountsRow.p99.toFixed(2)} ms | | |`,
+  );
   console.log(
     `\nthroughput (first page, ${args.connections} connections, ${seconds} s each in ${rounds} turns): API ${apiRps.toFixed(0)} req/s, web feed ${webRps.toFixed(0)} req/s: ${(apiRps / webRps).toFixed(2)}× (budget ≥ 0.8×); server CPU per request API ${(totals.apiCpu / totals.api).toFixed(2)} ms, web ${(totals.webCpu / totals.web).toFixed(2)} ms`,
   );

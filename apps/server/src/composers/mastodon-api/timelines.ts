@@ -21,6 +21,7 @@ import { type MastodonEnv, mastodonErrors, needs } from './http.ts';
 import { parseTimeId, timeIdOf } from './ids.ts';
 import { type PageParams, pageEnds, pageParams, setPageLinks } from './paging.ts';
 import { loadStatusAccounts, type MastodonStatus, serializePost } from './serializers/status.ts';
+import { resolveStatusId } from './statuses.ts';
 
 /** One page of a newest-first list, from its start (null) or after a cursor. */
 type ReadPage = (cursor: Cursor | null) => Promise<Page<PostDto>>;
@@ -34,10 +35,15 @@ const minIdPagesWalked = 25;
 
 const idOf = (post: PostDto) => timeIdOf('post', post.createdAt, post.id);
 
-/** The cursor just past every status of `maxId`'s millisecond: what is older then filters by id. */
-function cursorBefore(maxId: string): Cursor | null {
+/**
+ * Where the list goes on below `maxId`: just after its post when that is found (one page then
+ * holds a full page), else just past its millisecond, what is older then kept by id.
+ */
+async function cursorBefore(db: Db, maxId: string): Promise<Cursor | null> {
   const parsed = parseTimeId(maxId);
   if (!parsed) return null;
+  const ref = await resolveStatusId(db, maxId);
+  if (ref?.kind === 'post') return { at: parsed.createdAt, id: ref.postId };
   return { at: new Date(parsed.createdAt.getTime() + 1), id: '00000000-0000-0000-0000-000000000000' };
 }
 
@@ -48,6 +54,7 @@ const asNumber = (id: string | null) => (id && /^\d{1,19}$/.test(id) ? BigInt(id
  * `since_id` (the newest of them) or `min_id` (the ones immediately newer), at most `limit`.
  */
 export async function pageOfList(
+  db: Db,
   read: ReadPage,
   { maxId, sinceId, minId, limit }: PageParams,
 ): Promise<PostDto[]> {
@@ -59,7 +66,7 @@ export async function pageOfList(
     return (below === null || id < below) && (above === null || id > above);
   };
   const found: PostDto[] = [];
-  let cursor = maxId ? cursorBefore(maxId) : null;
+  let cursor = maxId ? await cursorBefore(db, maxId) : null;
   for (let pages = 0; ; pages++) {
     const page = await read(cursor);
     const kept = page.items.filter(inRange);
@@ -129,7 +136,7 @@ export const timelineRoutes = new Hono<MastodonEnv>()
       return c.body(json, 200, { 'content-type': 'application/json' });
     }
     const read: ReadPage = (cursor) => getFeed({ ctx, input: { cursor } });
-    return answer(c, ctx.db, ctx.storage, await pageOfList(read, paging));
+    return answer(c, ctx.db, ctx.storage, await pageOfList(ctx.db, read, paging));
   })
   // Anyone may read it: with a member's token as that member sees Explore, otherwise as a
   // signed-out visitor (public posts of public accounts). Every Glimpse post has media.
@@ -144,7 +151,7 @@ export const timelineRoutes = new Hono<MastodonEnv>()
     const read: ReadPage = member
       ? (cursor) => listExplore({ ctx: serviceContext(deps, member), input: { cursor, origin } })
       : (cursor) => listExploreSignedOut({ ctx: deps, input: { cursor, origin } });
-    const items = await pageOfList(read, pageParams(c));
+    const items = await pageOfList(deps.db, read, pageParams(c));
     return answer(c, deps.db, deps.storage, items);
   })
   .get('/v1/timelines/tag/:hashtag', needs('read:statuses'), async (c) => {
@@ -153,6 +160,6 @@ export const timelineRoutes = new Hono<MastodonEnv>()
     // A word that cannot be a hashtag has no posts, as an unused tag has none.
     if (!tag.success) return c.json([], 200);
     const read: ReadPage = (cursor) => getTagPage({ ctx, input: { tag: tag.data, cursor } });
-    const items = await pageOfList(read, pageParams(c));
+    const items = await pageOfList(ctx.db, read, pageParams(c));
     return answer(c, ctx.db, ctx.storage, items);
   });
