@@ -4,6 +4,7 @@
  * Mastodon's paging over them: max_id, since_id, min_id ("immediately newer"), limit, and Link
  * headers with absolute URLs and quoted rels, absent on an empty page.
  */
+import { gunzipSync } from 'node:zlib';
 import type { Page, PostDto } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,15 @@ describe('the home timeline', () => {
       .where(eq(posts.id, older!.id));
     expect((await viewer.put(`/api/users/${author!.id}/follow`)).status).toBe(200);
     expect((await timeline(viewer.api, '/api/v1/timelines/home')).statuses[0]!.account.id).toBe(author!.id);
+    // Compressed once for apps that take gzip: the same statuses.
+    const zipped = await viewer.api.request('/api/v1/timelines/home', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const unzipped = JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()) as Status[];
+    expect(unzipped.map((s) => s.id)).toEqual(
+      (await timeline(viewer.api, '/api/v1/timelines/home')).statuses.map((s) => s.id),
+    );
     // Its Link, kept with it.
     expect(links((await viewer.api.get('/api/v1/timelines/home')).headers.get('link')).next).toContain(
       'max_id=',
