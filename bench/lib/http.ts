@@ -6,10 +6,17 @@ export interface Visitor {
   base: string;
   origin: string;
   cookie: string;
+  /** `Bearer <token>`: an app calling the client API (/api/v1) instead of a browser with a cookie. */
+  authorization?: string;
 }
 
 export function headersOf(visitor: Visitor, extra: Record<string, string> = {}): Record<string, string> {
-  return { origin: visitor.origin, ...(visitor.cookie ? { cookie: visitor.cookie } : {}), ...extra };
+  return {
+    origin: visitor.origin,
+    ...(visitor.cookie ? { cookie: visitor.cookie } : {}),
+    ...(visitor.authorization ? { authorization: visitor.authorization } : {}),
+    ...extra,
+  };
 }
 
 export async function signIn(

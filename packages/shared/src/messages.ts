@@ -1447,6 +1447,54 @@ export const messageCatalog = {
       message: 'The app’s website must be an http or https address.',
     },
   },
+  /** The client API's statuses and media (apps such as Ivory or Tusky show these words to the member). */
+  statusesApi: {
+    photoRequired: /*i18n*/ {
+      id: 'statusesApi.photoRequired',
+      message: 'A post needs at least one photo or video. Attach one, or reply to a post to write text only.',
+    },
+    directUnavailable: /*i18n*/ {
+      id: 'statusesApi.directUnavailable',
+      message: 'Direct messages are not available on this server yet. Choose public or followers only.',
+    },
+    visibilityUnknown: /*i18n*/ {
+      id: 'statusesApi.visibilityUnknown',
+      message: 'Visibility must be public, unlisted, private or direct.',
+    },
+    sharingUnavailable: /*i18n*/ {
+      id: 'statusesApi.sharingUnavailable',
+      message: 'Boosting is not available on this server yet.',
+    },
+    replyTextOnly: /*i18n*/ {
+      id: 'statusesApi.replyTextOnly',
+      message: 'A reply is a comment: text only, without photos.',
+    },
+    commentNotEditable: /*i18n*/ {
+      id: 'statusesApi.commentNotEditable',
+      message: 'Comments cannot be edited. Delete it and write it again.',
+    },
+    commentNotLikeable: /*i18n*/ {
+      id: 'statusesApi.commentNotLikeable',
+      message: 'Only posts can be liked or bookmarked, not comments.',
+    },
+    photosFixed: /*i18n*/ {
+      id: 'statusesApi.photosFixed',
+      message: 'The photos of a post cannot be changed after posting, only their descriptions.',
+    },
+    requestInProgress: /*i18n*/ {
+      id: 'statusesApi.requestInProgress',
+      message: 'The same post is still being published. Try again in a moment.',
+    },
+    descriptionBeforePosting: /*i18n*/ {
+      id: 'statusesApi.descriptionBeforePosting',
+      message:
+        'A description cannot be kept for a photo that is not posted yet on this server. Post it, then edit the post to describe it.',
+    },
+    focusInvalid: /*i18n*/ {
+      id: 'statusesApi.focusInvalid',
+      message: 'Focus must be two numbers from -1 to 1, written as x,y.',
+    },
+  },
 };
 
 export const messages = translated(messageCatalog);

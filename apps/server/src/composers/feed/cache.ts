@@ -32,7 +32,8 @@ export const feedChangesChannel = 'glimpse_feed';
 const entriesKept = 500;
 
 interface Entry {
-  json: string;
+  /** The web's page as the JSON it is sent as, or another rendering's value (`firstPageAs`). */
+  value: unknown;
   postIds: string[];
   authorIds: string[];
 }
@@ -44,9 +45,22 @@ export interface FeedRead {
   authorIds: string[];
 }
 
+/** Another rendering of a first page, with what it depends on (`firstPageAs`). */
+export interface RenderedRead<T> {
+  value: T;
+  postIds: string[];
+  authorIds: string[];
+}
+
 export interface FeedCache {
   /** The viewer's first page as JSON: kept, or read by `load` (and kept when nothing touched it meanwhile). */
   firstPage(viewerId: string, load: () => Promise<FeedRead>): Promise<string>;
+  /**
+   * The same first page rendered another way (the client API's statuses, with the accounts they
+   * show), kept under its own name beside the web's and dropped by the same notices: those of its
+   * posts and authors, and every change of the viewer's own (follows, blocks, mutes).
+   */
+  firstPageAs<T>(rendering: string, viewerId: string, load: () => Promise<RenderedRead<T>>): Promise<T>;
   /** How many pages are kept (tests, benchmarks). */
   size(): number;
 }
@@ -134,28 +148,36 @@ export async function createFeedCache(listener: PgListener): Promise<FeedCache> 
   listener.onReset(() => apply(everything));
   await listener.listen(feedChangesChannel, (payload) => apply(parseFeedChange(payload)));
 
+  /** The entry under `key` (the viewer's page in one rendering), kept or read by `load`. */
+  async function kept<T>(key: string, viewerId: string, load: () => Promise<RenderedRead<T>>): Promise<T> {
+    const current = await listener.sync();
+    const entry = current ? entries.get(key) : undefined;
+    if (entry) {
+      // Most recently used last: the first key is the one to drop when full.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.value as T;
+    }
+    const changes: Touched[] = [];
+    reads.add(changes);
+    try {
+      const { value, postIds, authorIds } = await load();
+      // The viewer too: a change of their follows, blocks or mutes (u:<viewer>) drops every rendering.
+      const read: Entry = { value, postIds, authorIds: [...new Set([...authorIds, viewerId])] };
+      if (current && !changes.some((change) => touches(change, viewerId, read))) keep(key, read);
+      return value;
+    } finally {
+      reads.delete(changes);
+    }
+  }
+
   return {
-    async firstPage(viewerId, load) {
-      const current = await listener.sync();
-      const kept = current ? entries.get(viewerId) : undefined;
-      if (kept) {
-        // Most recently used last: the first key is the one to drop when full.
-        entries.delete(viewerId);
-        entries.set(viewerId, kept);
-        return kept.json;
-      }
-      const changes: Touched[] = [];
-      reads.add(changes);
-      try {
+    firstPage: (viewerId, load) =>
+      kept(viewerId, viewerId, async () => {
         const { page, postIds, authorIds } = await load();
-        const json = JSON.stringify(page);
-        const entry: Entry = { json, postIds, authorIds: [...new Set(authorIds)] };
-        if (current && !changes.some((change) => touches(change, viewerId, entry))) keep(viewerId, entry);
-        return json;
-      } finally {
-        reads.delete(changes);
-      }
-    },
+        return { value: JSON.stringify(page), postIds, authorIds };
+      }),
+    firstPageAs: (rendering, viewerId, load) => kept(`${rendering}:${viewerId}`, viewerId, load),
     size: () => entries.size,
   };
 }

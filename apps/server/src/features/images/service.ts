@@ -11,7 +11,7 @@ import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { events, images, postImages, profiles, remoteMedia } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
-import { AppError, invalid } from '../../lib/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { originalsFolder, putAll, type Storage } from '../../storage/storage.ts';
 import { type ProcessOptions, processImage } from './pipeline.ts';
@@ -154,6 +154,31 @@ export async function uploadImage({
     await storage.delete(storedKeys);
     throw error;
   }
+}
+
+/**
+ * One of the caller's own post photos, with the alt text and post it was posted with (none while
+ * it waits to be posted): anyone else's upload is as missing as one that does not exist.
+ */
+export async function getOwnPostPhoto({
+  ctx: { db, storage, actor },
+  input: { imageId },
+}: ServiceArgs<'db' | 'storage' | 'actor', { imageId: string }>): Promise<{
+  image: ImageDto;
+  altText: string;
+  postId: string | null;
+}> {
+  const [row] = await db
+    .select({ image: images, altText: postImages.altText, postId: postImages.postId })
+    .from(images)
+    .leftJoin(postImages, eq(postImages.imageId, images.id))
+    .where(and(eq(images.id, imageId), eq(images.ownerId, actor.id), eq(images.purpose, 'post')));
+  if (!row) throw notFound(messages.image.missing);
+  return {
+    image: toImageDto(storage, row.image, reachOfUpload('post')),
+    altText: row.altText ?? '',
+    postId: row.postId,
+  };
 }
 
 /**

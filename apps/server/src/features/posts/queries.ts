@@ -18,7 +18,15 @@ import { firstRows, preparedFor, prepareSql } from '../../core/prepared.ts';
 import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../../core/profiles.ts';
 import { type AudienceOptions, contentVisibleTo, type ViewerId, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
-import { comments, images, postLikes, postSaves, posts, profiles } from '../../db/schema.ts';
+import {
+  comments,
+  federationActors,
+  images,
+  postLikes,
+  postSaves,
+  posts,
+  profiles,
+} from '../../db/schema.ts';
 import { keyset, toPage } from '../../lib/cursor.ts';
 import type { Storage } from '../../storage/storage.ts';
 
@@ -138,12 +146,31 @@ export function toCommentDto(comment: typeof comments.$inferSelect, author: Auth
   };
 }
 
+/** One comment, when the viewer may see it and the post it is on (the same rule as a page of comments). */
+export function selectCommentForViewer(db: Db, viewerId: string, commentId: string) {
+  return selectComments(db, viewerId).where(
+    and(
+      eq(comments.id, commentId),
+      sql`exists (select 1 from ${posts} where ${posts.id} = ${comments.postId} and ${postVisibleTo(viewerId)})`,
+    ),
+  );
+}
+
 export const commentRowToDto = (
   storage: Storage,
   row: ProfileRowWithImage & { comment: typeof comments.$inferSelect },
 ) => toCommentDto(row.comment, toAuthorDto(storage, row));
 
 const viewerParam = sql.placeholder('viewerId');
+
+/** Whose posts a list shows: everyone's, this server's members' only, or other servers' accounts' only. */
+export type PostOrigin = 'any' | 'local' | 'remote';
+const remoteAuthor = sql`exists (select 1 from ${federationActors} where ${federationActors.userId} = ${posts.authorId})`;
+const authoredFrom: Record<PostOrigin, SQL | undefined> = {
+  any: undefined,
+  local: sql`not ${remoteAuthor}`,
+  remote: remoteAuthor,
+};
 const postParam = sql.placeholder('postId');
 const cursorParams = { at: sql.placeholder('at'), id: sql.placeholder('id') };
 
@@ -162,11 +189,15 @@ export const postStatements = preparedFor((db) => {
       {},
     );
   // Explore is a feed: the viewer's mutes apply there, not on a profile they open.
-  const explorePage = (afterCursor: boolean) =>
+  const explorePage = (origin: PostOrigin, afterCursor: boolean) =>
     preparePostsPage(
       db,
-      newestPostIds(db, postVisibleTo(viewerParam, { muted: true, publicOnly: true }), afterCursor),
-      `explore_page${afterCursor ? '_after' : ''}`,
+      newestPostIds(
+        db,
+        and(postVisibleTo(viewerParam, { muted: true, publicOnly: true }), authoredFrom[origin]),
+        afterCursor,
+      ),
+      `explore${origin === 'any' ? '' : `_${origin}`}_page${afterCursor ? '_after' : ''}`,
     );
   // Only while the post itself is visible: a page with comments then needs no separate check.
   const postVisible = sql`exists (select 1 from ${posts} where ${posts.id} = ${postParam} and ${postVisibleTo(viewerParam)})`;
@@ -200,7 +231,9 @@ export const postStatements = preparedFor((db) => {
       .from(posts)
       .where(and(eq(posts.id, postParam), postVisibleTo(viewerParam)))
       .prepare('post_visible'),
-    explore: [explorePage(false), explorePage(true)] as const,
+    explore: [explorePage('any', false), explorePage('any', true)] as const,
+    exploreLocal: [explorePage('local', false), explorePage('local', true)] as const,
+    exploreRemote: [explorePage('remote', false), explorePage('remote', true)] as const,
     author: [authorPage(false), authorPage(true)] as const,
     comments: [commentsPage(false), commentsPage(true)] as const,
     like: prepareSql<LikeOutcome>(db, 'post_like', likeStatement(true)),

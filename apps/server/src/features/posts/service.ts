@@ -24,7 +24,7 @@ import { deleteImages, requireOwnImages } from '../../core/images.ts';
 import { findAuthors, requireProfile } from '../../core/profiles.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { toggleWithCounter } from '../../core/toggle.ts';
-import { defaultAudience } from '../../core/visibility.ts';
+import { defaultAudience, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { comments, postImages, postLikes, postSaves, posts, postTags } from '../../db/schema.ts';
@@ -35,7 +35,9 @@ import {
   addCommentIn,
   commentRowToDto,
   feedPage,
+  type PostOrigin,
   postStatements,
+  selectCommentForViewer,
   selectPostsForViewer,
   toCommentDto,
   toPostDto,
@@ -167,12 +169,71 @@ export async function setSave({
 
 export type PostList = { kind: 'author'; authorId: string } | { kind: 'saved' } | { kind: 'liked' };
 
+const exploreOf = (db: Db, origin: PostOrigin) => {
+  const statements = postStatements(db);
+  return { any: statements.explore, local: statements.exploreLocal, remote: statements.exploreRemote }[
+    origin
+  ];
+};
+
+/** Explore: everyone's public posts, newest first; `origin` keeps this server's members' or other servers' only. */
 export async function listExplore({
   ctx,
-  input: { cursor },
-}: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
-  const [first, next] = postStatements(ctx.db).explore;
+  input: { cursor, origin = 'any' },
+}: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null; origin?: PostOrigin }>): Promise<
+  Page<PostDto>
+> {
+  const [first, next] = exploreOf(ctx.db, origin);
   return feedPage(ctx.storage, await (cursor ? next : first).execute({ viewerId: ctx.actor.id, ...cursor }));
+}
+
+/**
+ * Explore as a signed-out reader sees it (the client API without a token): the same statements
+ * with no viewer, for whom no block, mute, follow or like matches, so the audience rule leaves
+ * public posts of public accounts that are not suspended, as `contentVisibleTo(…, null)` does.
+ */
+export async function listExploreSignedOut({
+  ctx,
+  input: { cursor, origin = 'any' },
+}: ServiceArgs<'db' | 'storage', { cursor: Cursor | null; origin?: PostOrigin }>): Promise<Page<PostDto>> {
+  const [first, next] = exploreOf(ctx.db, origin);
+  return feedPage(ctx.storage, await (cursor ? next : first).execute({ viewerId: null, ...cursor }));
+}
+
+/** One comment, if the viewer may see it and its post: a hidden comment is as missing as a deleted one. */
+export async function getComment({
+  ctx: { db, storage, actor },
+  input: { commentId },
+}: ServiceArgs<'db' | 'storage' | 'actor', { commentId: string }>): Promise<CommentDto> {
+  const [row] = await selectCommentForViewer(db, actor.id, commentId);
+  if (!row) throw notFound(messages.comments.notFound);
+  return commentRowToDto(storage, row);
+}
+
+/**
+ * Who liked a post the viewer may see, the latest like first, leaving out the accounts hidden from
+ * the viewer; a page of their ids (the caller shows them as it shows accounts).
+ */
+export async function listLikers({
+  ctx: { db, actor },
+  input: { postId, cursor, limit = pageSize },
+}: ServiceArgs<'db' | 'actor', { postId: string; cursor: Cursor | null; limit?: number }>): Promise<
+  Page<{ userId: string; likedAt: string }>
+> {
+  await requireVisiblePost(db, actor.id, postId);
+  const order = keyset(postLikes.createdAt, postLikes.userId, 'newestFirst');
+  const rows = await db
+    .select({ userId: postLikes.userId, createdAt: postLikes.createdAt })
+    .from(postLikes)
+    .where(and(eq(postLikes.postId, postId), visibleTo(postLikes.userId, actor.id), order.after(cursor)))
+    .orderBy(...order.orderBy)
+    .limit(limit + 1);
+  return toPage(
+    rows,
+    limit,
+    (row) => ({ userId: row.userId, likedAt: row.createdAt.toISOString() }),
+    (row) => ({ at: row.createdAt, id: row.userId }),
+  );
 }
 
 export async function listPosts({

@@ -36,6 +36,23 @@ function sizesOf(image: ImageDto) {
     .sort((a, b) => a.width - b.width);
 }
 
+/**
+ * Blurhashes made so far, by placeholder (a pure function of it): encoding one costs ~0.4 ms of CPU
+ * (1.5 ms on a busy machine), and a timeline page shows dozens of photos that the next page or the
+ * next reader shows again. The oldest is forgotten past `blurhashesKept` (~2 MB).
+ */
+const blurhashes = new Map<string, string | null>();
+const blurhashesKept = 20_000;
+
+function blurhashOf(placeholder: string): string | null {
+  const known = blurhashes.get(placeholder);
+  if (known !== undefined) return known;
+  const made = blurhashOfPlaceholder(placeholder);
+  if (blurhashes.size >= blurhashesKept) blurhashes.delete(blurhashes.keys().next().value as string);
+  blurhashes.set(placeholder, made);
+  return made;
+}
+
 const sized = (width: number, height: number) => ({
   width,
   height,
@@ -62,6 +79,6 @@ export function serializeImageAttachment(
     text_url: null,
     meta: { original: sized(image.width, image.height), small: sized(smallWidth, smallHeight) },
     description: altText || null,
-    blurhash: image.placeholder ? blurhashOfPlaceholder(image.placeholder) : null,
+    blurhash: image.placeholder ? blurhashOf(image.placeholder) : null,
   };
 }

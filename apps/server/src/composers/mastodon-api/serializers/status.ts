@@ -6,7 +6,9 @@
  */
 import type { CommentDto, PostDto } from '@glimpse/shared';
 import { extractHashtags, extractMentions, paths } from '@glimpse/shared';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { profiles } from '../../../db/schema.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { timeIdOf } from '../ids.ts';
 import { type AccountRow, loadAccounts, type MastodonAccount, serializeAccount } from './account.ts';
@@ -51,10 +53,35 @@ export interface MastodonStatus {
 /** The accounts a page of statuses names, read once: authors and the accounts replied to. */
 export type AccountsById = ReadonlyMap<string, AccountRow>;
 
-export const loadStatusAccounts = (db: Db, storage: Storage, userIds: Iterable<string>) =>
-  loadAccounts(db, storage, [...userIds]);
+/**
+ * The accounts a page of statuses names, in two queries whatever its length: the authors (and the
+ * accounts replied to) by id, and the accounts their texts @mention by username, so that every
+ * mention carries its account's `url` (clients open it; a mention without one broke some).
+ */
+export async function loadStatusAccounts(
+  db: Db,
+  storage: Storage,
+  { userIds, texts }: { userIds: Iterable<string>; texts: Iterable<string> },
+): Promise<AccountsById> {
+  const usernames = [
+    ...new Set([...texts].flatMap((text) => extractMentions(text).map((u) => u.toLowerCase()))),
+  ];
+  const mentioned =
+    usernames.length === 0
+      ? []
+      : await db
+          .select({ userId: profiles.userId })
+          .from(profiles)
+          .where(inArray(sql`lower(${profiles.username})`, usernames));
+  return loadAccounts(db, storage, [...userIds, ...mentioned.map((row) => row.userId)]);
+}
 
-/** The accounts a caption @mentions that are known here, as Mastodon's Mention entity. */
+/** What a status answer adds for its own author: the source text (`text`), for delete-and-redraft and edits. */
+export interface StatusOptions {
+  withSource?: boolean;
+}
+
+/** The accounts a caption @mentions that are known here, as Mastodon's Mention entity (each with its `url`). */
 function mentionsOf(text: string, accounts: AccountsById, publicUrl: string) {
   const wanted = new Set(extractMentions(text).map((name) => name.toLowerCase()));
   return [...accounts.values()]
@@ -74,7 +101,12 @@ const tagsOf = (text: string, publicUrl: string) =>
   extractHashtags(text).map((name) => ({ name, url: new URL(paths.tag(name), publicUrl).toString() }));
 
 /** A post as a status; `accounts` holds its author (and any account its caption mentions). */
-export function serializePost(post: PostDto, accounts: AccountsById, publicUrl: string): MastodonStatus {
+export function serializePost(
+  post: PostDto,
+  accounts: AccountsById,
+  publicUrl: string,
+  { withSource = false }: StatusOptions = {},
+): MastodonStatus {
   const author = accounts.get(post.author.userId);
   if (!author) throw new Error(`the account of post ${post.id} was not loaded`);
   const url = new URL(paths.postDetail(post.id), publicUrl).toString();
@@ -86,6 +118,7 @@ export function serializePost(post: PostDto, accounts: AccountsById, publicUrl: 
     edited_at: post.editedAt ? new Date(post.editedAt).toISOString() : null,
     account: serializeAccount(author, publicUrl),
     content: contentHtml(post.caption, publicUrl),
+    ...(withSource ? { text: post.caption } : {}),
     visibility: post.audience === 'followers' ? 'private' : 'public',
     sensitive: post.sensitive,
     spoiler_text: '',
@@ -123,6 +156,7 @@ export function serializeComment(
   parent: { id: string; createdAt: Date | string; authorId: string; audience: PostDto['audience'] },
   accounts: AccountsById,
   publicUrl: string,
+  { withSource = false }: StatusOptions = {},
 ): MastodonStatus {
   const author = accounts.get(comment.author.userId);
   if (!author) throw new Error(`the account of comment ${comment.id} was not loaded`);
@@ -135,6 +169,7 @@ export function serializeComment(
     edited_at: null,
     account: serializeAccount(author, publicUrl),
     content: contentHtml(comment.body, publicUrl),
+    ...(withSource ? { text: comment.body } : {}),
     visibility: parent.audience === 'followers' ? 'private' : 'public',
     sensitive: false,
     spoiler_text: '',
@@ -159,4 +194,50 @@ export function serializeComment(
     language: null,
     filtered: [],
   };
+}
+
+/** The parent a comment's status replies to: its post's id, time, author and audience. */
+export type ReplyParent = Parameters<typeof serializeComment>[1];
+
+export const replyParentOf = (post: PostDto): ReplyParent => ({
+  id: post.id,
+  createdAt: post.createdAt,
+  authorId: post.author.userId,
+  audience: post.audience,
+});
+
+/** One version of a post as Mastodon's StatusEdit (`/api/v1/statuses/:id/history`). */
+export interface MastodonStatusEdit {
+  content: string;
+  spoiler_text: string;
+  sensitive: boolean;
+  created_at: string;
+  account: MastodonAccount;
+  poll: null;
+  media_attachments: MastodonMediaAttachment[];
+  emojis: [];
+}
+
+/** A post's versions, oldest first as Mastodon lists them; each version's photos with its alt texts. */
+export function serializePostHistory(
+  post: PostDto,
+  versions: readonly { caption: string; altTexts: string[]; sensitive: boolean; at: string }[],
+  accounts: AccountsById,
+  publicUrl: string,
+): MastodonStatusEdit[] {
+  const author = accounts.get(post.author.userId);
+  if (!author) throw new Error(`the account of post ${post.id} was not loaded`);
+  const account = serializeAccount(author, publicUrl);
+  return [...versions].reverse().map((version) => ({
+    content: contentHtml(version.caption, publicUrl),
+    spoiler_text: '',
+    sensitive: version.sensitive,
+    created_at: new Date(version.at).toISOString(),
+    account,
+    poll: null,
+    media_attachments: post.photos.map((photo, i) =>
+      serializeImageAttachment(photo.image, version.altTexts[i] ?? '', publicUrl),
+    ),
+    emojis: [],
+  }));
 }

@@ -1,0 +1,145 @@
+/**
+ * Media through the client API: the web's upload (type read from the bytes, limits, metadata
+ * stripped), ready at once; only the uploader reads or describes an upload; a posted photo's
+ * description is its post's alt text.
+ */
+import type { PostDto } from '@glimpse/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientApiClient, issueTestToken } from '#test/client-api.ts';
+import { createTestContext, type TestContext } from '#test/context.ts';
+import { makeJpeg } from '#test/images.ts';
+import { images } from '../../db/schema.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+type Attachment = {
+  id: string;
+  type: string;
+  url: string | null;
+  preview_url: string | null;
+  description: string | null;
+  blurhash: string | null;
+  meta: {
+    original: { width: number; height: number; size: string; aspect: number };
+    small: { width: number };
+  };
+};
+
+async function apiMember(name = 'Uploader') {
+  const [member] = await t.signedInMembers(1, name);
+  const { token } = await issueTestToken(t, member!.id);
+  return { ...member!, token, api: clientApiClient(t, token) };
+}
+
+function fileForm(bytes: Uint8Array, { field = 'file', name = 'blob', type = '' } = {}) {
+  const form = new FormData();
+  form.set(field, new Blob([new Uint8Array(bytes)], { type }), name);
+  return form;
+}
+
+const jpeg = async () => new Uint8Array(await makeJpeg(120, 80));
+
+describe('uploading', () => {
+  it('takes a photo named blob without a type (masto.js), ready at once with its sizes and blurhash', async () => {
+    const member = await apiMember();
+    const response = await member.api.request('/api/v2/media', {
+      method: 'POST',
+      body: fileForm(await jpeg()),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const media = (await response.json()) as Attachment;
+    expect(media.type).toBe('image');
+    expect(media.url).toMatch(/^http.*\.webp/);
+    expect(media.preview_url).toMatch(/^http/);
+    expect(media.meta.original).toEqual({ width: 120, height: 80, size: '120x80', aspect: 1.5 });
+    expect(media.description).toBeNull();
+    expect(typeof media.blurhash).toBe('string');
+    const [row] = await t.db.select().from(images).where(eq(images.id, media.id));
+    expect(row?.ownerId).toBe(member.id);
+    // masto.js polls once: the upload answers with its url to its owner.
+    const polled = await member.api.get(`/api/v1/media/${media.id}`);
+    expect(polled.status).toBe(200);
+    expect(((await polled.json()) as Attachment).url).toBe(media.url);
+  });
+
+  it('takes v1 uploads and a file under another field name', async () => {
+    const member = await apiMember();
+    const v1 = await member.api.request('/api/v1/media', { method: 'POST', body: fileForm(await jpeg()) });
+    expect(v1.status).toBe(200);
+    const other = await member.api.request('/api/v2/media', {
+      method: 'POST',
+      body: fileForm(await jpeg(), { field: 'blob', name: 'x.bin' }),
+    });
+    expect(other.status).toBe(200);
+  });
+
+  it('refuses what is not a photo, whatever its name, storing nothing', async () => {
+    const member = await apiMember();
+    const before = await t.countRows(images, eq(images.ownerId, member.id));
+    const text = new TextEncoder().encode('not a picture at all');
+    const response = await member.api.request('/api/v2/media', {
+      method: 'POST',
+      body: fileForm(text, { name: 'photo.jpg', type: 'image/jpeg' }),
+    });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { error: string }).error).toMatch(/^Validation failed: /);
+    const empty = await member.api.request('/api/v2/media', { method: 'POST', body: new FormData() });
+    expect(empty.status).toBe(422);
+    expect(await t.countRows(images, eq(images.ownerId, member.id))).toBe(before);
+    expect(
+      (
+        await clientApiClient(t, null).request('/api/v2/media', {
+          method: 'POST',
+          body: fileForm(await jpeg()),
+        })
+      ).status,
+    ).toBe(401);
+  });
+});
+
+describe('reading and describing an upload', () => {
+  it('shows an upload to its owner only', async () => {
+    const owner = await apiMember('Owner');
+    const other = await apiMember('Other');
+    const media = (await (
+      await owner.api.request('/api/v2/media', { method: 'POST', body: fileForm(await jpeg()) })
+    ).json()) as Attachment;
+    expect((await other.api.get(`/api/v1/media/${media.id}`)).status).toBe(404);
+    expect((await other.api.put(`/api/v1/media/${media.id}`, { description: 'mine' })).status).toBe(404);
+    expect((await clientApiClient(t, null).get(`/api/v1/media/${media.id}`)).status).toBe(401);
+    expect((await owner.api.get('/api/v1/media/not-a-uuid')).status).toBe(404);
+  });
+
+  it('refuses in words a description before posting (nowhere to keep it yet) and a bad focus', async () => {
+    const owner = await apiMember('Describer');
+    const media = (await (
+      await owner.api.request('/api/v2/media', { method: 'POST', body: fileForm(await jpeg()) })
+    ).json()) as Attachment;
+    const described = await owner.api.put(`/api/v1/media/${media.id}`, { description: 'A red square' });
+    expect(described.status).toBe(422);
+    expect(((await described.json()) as { error: string }).error).toMatch(/description/);
+    expect((await owner.api.put(`/api/v1/media/${media.id}`, { focus: '2,0' })).status).toBe(422);
+    expect((await owner.api.put(`/api/v1/media/${media.id}`, { focus: '0.5,-0.5' })).status).toBe(200);
+  });
+
+  it('makes a posted photo’s description its post’s alt text', async () => {
+    const owner = await apiMember('Poster');
+    const media = (await (
+      await owner.api.request('/api/v2/media', { method: 'POST', body: fileForm(await jpeg()) })
+    ).json()) as Attachment;
+    const posted = await owner.api.post('/api/v1/statuses', { status: 'Posted', media_ids: [media.id] });
+    expect(posted.status).toBe(200);
+    const described = await owner.api.put(`/api/v1/media/${media.id}`, { description: 'A warm square' });
+    expect(described.status, await described.clone().text()).toBe(200);
+    expect(((await described.json()) as Attachment).description).toBe('A warm square');
+    const rows = await t.db.select().from(images).where(eq(images.id, media.id));
+    expect(rows).toHaveLength(1);
+    const web = (await (await owner.get(`/api/users/${owner.id}/posts`)).json()) as { items: PostDto[] };
+    expect(web.items[0]!.photos[0]!.altText).toBe('A warm square');
+  });
+});
