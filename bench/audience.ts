@@ -11,9 +11,9 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { getFeed } from '../apps/server/src/composers/feed/service.ts';
 import { sessionMember } from '../apps/server/src/core/actor.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { getFeed } from '../apps/server/src/composers/feed/service.ts';
 import { listExplore, listPosts } from '../apps/server/src/features/posts/service.ts';
 import { getTagPage } from '../apps/server/src/features/posts/tags.ts';
 import { type Cursor, decodeCursor } from '../apps/server/src/lib/cursor.ts';

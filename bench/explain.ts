@@ -9,12 +9,7 @@
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { sessionMember } from '../apps/server/src/core/actor.ts';
-import type { Db } from '../apps/server/src/db/client.ts';
-import * as schema from '../apps/server/src/db/schema.ts';
 import { getFeed } from '../apps/server/src/composers/feed/service.ts';
-import { listNotifications } from '../apps/server/src/features/notifications/service.ts';
-import { getPost, listComments, listExplore, listPosts } from '../apps/server/src/features/posts/service.ts';
 import {
   getTrendingTags,
   searchEvents,
@@ -22,6 +17,11 @@ import {
   searchTags,
   searchUsers,
 } from '../apps/server/src/composers/search/service.ts';
+import { sessionMember } from '../apps/server/src/core/actor.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
+import { listNotifications } from '../apps/server/src/features/notifications/service.ts';
+import { getPost, listComments, listExplore, listPosts } from '../apps/server/src/features/posts/service.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../apps/server/src/live/hub.ts';
 import { createLocalStorage, withMediaLinks } from '../apps/server/src/storage/storage.ts';

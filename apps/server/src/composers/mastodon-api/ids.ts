@@ -5,7 +5,7 @@
  *
  *   (created_at in ms since 1970) << 21 | kind << 19 | the low 19 bits of the row's UUID
  *
- * It fits a signed 64-bit integer until the year 2109, has 18 digits from 2016 on (so it sorts
+ * It fits a signed 64-bit integer until the year 2109, has 19 digits from 1985 on (so it sorts
  * as text too), and points at one table by its kind. Finding the row back reads one millisecond
  * of that table's `created_at` index and keeps the row whose UUID ends in those bits: two rows of
  * one kind made in the same millisecond share an id only 1 time in 524,288.

@@ -56,7 +56,11 @@ export const clientApiReads: Record<string, ReadEntry> = {
   },
   'GET /api/v1/accounts/:id/statuses': {
     rule: "An account's statuses are the posts the viewer may see (none of a private account's to a non-follower).",
-    paths: (w) => people(w).flatMap((id) => [`/api/v1/accounts/${id}/statuses`, `/api/v1/accounts/${id}/statuses?only_media=true`]),
+    paths: (w) =>
+      people(w).flatMap((id) => [
+        `/api/v1/accounts/${id}/statuses`,
+        `/api/v1/accounts/${id}/statuses?only_media=true`,
+      ]),
     seenBy: ['follower'],
   },
   'GET /api/v1/statuses/:id': {
@@ -102,7 +106,9 @@ export const clientApiReads: Record<string, ReadEntry> = {
   'GET /api/v1/notifications/:id': {
     rule: 'A notification opens for its recipient only.',
     async paths(w) {
-      const rows = await w.t.db.select({ id: schema.notifications.id, createdAt: schema.notifications.createdAt }).from(schema.notifications);
+      const rows = await w.t.db
+        .select({ id: schema.notifications.id, createdAt: schema.notifications.createdAt })
+        .from(schema.notifications);
       return rows.map((row) => `/api/v1/notifications/${timeIdOf('notification', row.createdAt, row.id)}`);
     },
   },
@@ -115,7 +121,10 @@ export const clientApiReads: Record<string, ReadEntry> = {
     rule: 'A notification group opens for its recipient only.',
     async paths(w) {
       const rows = await w.t.db.select({ id: schema.notificationGroups.id }).from(schema.notificationGroups);
-      return rows.flatMap((row) => [`/api/v2/notifications/${row.id}`, `/api/v2/notifications/ungrouped-${row.id}`]);
+      return rows.flatMap((row) => [
+        `/api/v2/notifications/${row.id}`,
+        `/api/v2/notifications/ungrouped-${row.id}`,
+      ]);
     },
   },
   'GET /api/v2/search': {
@@ -132,16 +141,40 @@ export const clientApiReads: Record<string, ReadEntry> = {
     paths: () => ['/api/v1/trends/statuses'],
   },
   'GET /api/v1/trends/tags': showsNoContent('Trending tags count public posts only.', '/api/v1/trends/tags'),
-  'GET /api/v1/tags/:name': showsNoContent('A tag’s history counts public posts only.', () => [`/api/v1/tags/${secretTag}`]),
-  'GET /api/v1/accounts/:id': showsNoContent('An account is its profile header.', (w) => people(w).map((id) => `/api/v1/accounts/${id}`)),
-  'GET /api/v1/accounts/:id/followers': showsNoContent('Follow lists of a private account are its followers’ only.', (w) => people(w).map((id) => `/api/v1/accounts/${id}/followers`)),
-  'GET /api/v1/accounts/:id/following': showsNoContent('Follow lists of a private account are its followers’ only.', (w) => people(w).map((id) => `/api/v1/accounts/${id}/following`)),
-  'GET /api/v1/accounts/:id/featured_tags': showsNoContent('No featured tags yet.', (w) => people(w).map((id) => `/api/v1/accounts/${id}/featured_tags`)),
-  'GET /api/v1/accounts/:id/lists': showsNoContent('No lists yet.', (w) => people(w).map((id) => `/api/v1/accounts/${id}/lists`)),
-  'GET /api/v1/accounts/verify_credentials': showsNoContent('The member’s own account.', '/api/v1/accounts/verify_credentials'),
-  'GET /api/v1/accounts/relationships': showsNoContent('Relationships name accounts, never posts.', (w) => [`/api/v1/accounts/relationships?id[]=${w.alice.id}&id[]=${w.carol.id}`]),
-  'GET /api/v1/accounts/familiar_followers': showsNoContent('Accounts only.', (w) => [`/api/v1/accounts/familiar_followers?id[]=${w.alice.id}`]),
-  'GET /api/v1/accounts/lookup': showsNoContent('An account only.', '/api/v1/accounts/lookup?acct=alice_private'),
+  'GET /api/v1/tags/:name': showsNoContent('A tag’s history counts public posts only.', () => [
+    `/api/v1/tags/${secretTag}`,
+  ]),
+  'GET /api/v1/accounts/:id': showsNoContent('An account is its profile header.', (w) =>
+    people(w).map((id) => `/api/v1/accounts/${id}`),
+  ),
+  'GET /api/v1/accounts/:id/followers': showsNoContent(
+    'Follow lists of a private account are its followers’ only.',
+    (w) => people(w).map((id) => `/api/v1/accounts/${id}/followers`),
+  ),
+  'GET /api/v1/accounts/:id/following': showsNoContent(
+    'Follow lists of a private account are its followers’ only.',
+    (w) => people(w).map((id) => `/api/v1/accounts/${id}/following`),
+  ),
+  'GET /api/v1/accounts/:id/featured_tags': showsNoContent('No featured tags yet.', (w) =>
+    people(w).map((id) => `/api/v1/accounts/${id}/featured_tags`),
+  ),
+  'GET /api/v1/accounts/:id/lists': showsNoContent('No lists yet.', (w) =>
+    people(w).map((id) => `/api/v1/accounts/${id}/lists`),
+  ),
+  'GET /api/v1/accounts/verify_credentials': showsNoContent(
+    'The member’s own account.',
+    '/api/v1/accounts/verify_credentials',
+  ),
+  'GET /api/v1/accounts/relationships': showsNoContent('Relationships name accounts, never posts.', (w) => [
+    `/api/v1/accounts/relationships?id[]=${w.alice.id}&id[]=${w.carol.id}`,
+  ]),
+  'GET /api/v1/accounts/familiar_followers': showsNoContent('Accounts only.', (w) => [
+    `/api/v1/accounts/familiar_followers?id[]=${w.alice.id}`,
+  ]),
+  'GET /api/v1/accounts/lookup': showsNoContent(
+    'An account only.',
+    '/api/v1/accounts/lookup?acct=alice_private',
+  ),
   'GET /api/v1/accounts/search': showsNoContent('Accounts only.', '/api/v1/accounts/search?q=alice'),
   'GET /api/v1/follow_requests': showsNoContent('Accounts only.', '/api/v1/follow_requests'),
   'GET /api/v1/blocks': showsNoContent('Accounts only.', '/api/v1/blocks'),
@@ -152,11 +185,20 @@ export const clientApiReads: Record<string, ReadEntry> = {
   'GET /api/v1/instance': showsNoContent('The server’s description.', '/api/v1/instance'),
   'GET /api/v2/instance': showsNoContent('The server’s description.', '/api/v2/instance'),
   'GET /api/v1/instance/rules': showsNoContent('The server’s rules.', '/api/v1/instance/rules'),
-  'GET /api/v1/media/:id': showsNoContent('An upload is its uploader’s alone, and none is hidden here.', () => []),
-  'GET /api/v1/markers': showsNoContent('The member’s own places.', '/api/v1/markers?timeline[]=home&timeline[]=notifications'),
+  'GET /api/v1/media/:id': showsNoContent(
+    'An upload is its uploader’s alone, and none is hidden here.',
+    () => [],
+  ),
+  'GET /api/v1/markers': showsNoContent(
+    'The member’s own places.',
+    '/api/v1/markers?timeline[]=home&timeline[]=notifications',
+  ),
   'GET /api/v1/notifications/unread_count': showsNoContent('A count.', '/api/v1/notifications/unread_count'),
   'GET /api/v2/notifications/unread_count': showsNoContent('A count.', '/api/v2/notifications/unread_count'),
-  'GET /api/v1/push/subscription': showsNoContent('The token’s own subscription.', '/api/v1/push/subscription'),
+  'GET /api/v1/push/subscription': showsNoContent(
+    'The token’s own subscription.',
+    '/api/v1/push/subscription',
+  ),
   'GET /api/v1/preferences': showsNoContent('The member’s own settings.', '/api/v1/preferences'),
   'GET /api/v1/followed_tags': showsNoContent('Tags only.', '/api/v1/followed_tags'),
   'GET /api/v1/featured_tags': showsNoContent('Tags only.', '/api/v1/featured_tags'),
@@ -172,7 +214,10 @@ export const clientApiReads: Record<string, ReadEntry> = {
   'GET /api/v1/streaming/health': showsNoContent('"OK".', '/api/v1/streaming/health'),
   // The streams stay open: streaming.test.ts proves who receives which post.
   'GET /api/v1/streaming/user': showsNoContent('Read over a stream: streaming.test.ts.', () => []),
-  'GET /api/v1/streaming/user/notification': showsNoContent('Read over a stream: streaming.test.ts.', () => []),
+  'GET /api/v1/streaming/user/notification': showsNoContent(
+    'Read over a stream: streaming.test.ts.',
+    () => [],
+  ),
   'GET /api/v1/streaming/public': showsNoContent('Read over a stream: streaming.test.ts.', () => []),
   'GET /api/v1/streaming/public/local': showsNoContent('Read over a stream: streaming.test.ts.', () => []),
   'GET /api/v1/streaming/hashtag': showsNoContent('Read over a stream: streaming.test.ts.', () => []),
