@@ -213,6 +213,7 @@ export const clientApiReads: Record<string, ReadEntry> = {
   'GET /api/v1/domain_blocks': showsNoContent('The member’s own domain blocks.', '/api/v1/domain_blocks'),
   'GET /api/v1/streaming/health': showsNoContent('"OK".', '/api/v1/streaming/health'),
   // The streams stay open: streaming.test.ts proves who receives which post.
+  'GET /api/v1/streaming': showsNoContent('Read over a WebSocket: streaming.test.ts.', () => []),
   'GET /api/v1/streaming/user': showsNoContent('Read over a stream: streaming.test.ts.', () => []),
   'GET /api/v1/streaming/user/notification': showsNoContent(
     'Read over a stream: streaming.test.ts.',
