@@ -1,5 +1,5 @@
 /**
- * The client API's home timeline budget (DESIGN.md §6, round 4): `GET /api/v1/timelines/home` p50
+ * The client API's home timeline budget (DESIGN.md §6): `GET /api/v1/timelines/home` p50
  * ≤ 10 ms, p99 ≤ 50 ms, and at least 0.8× the web feed's requests per second, side by side, on the
  * reference data set, for the benchmark viewer (who follows 1,000 accounts) through an app token.
  *
