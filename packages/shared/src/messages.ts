@@ -1485,11 +1485,6 @@ export const messageCatalog = {
       id: 'statusesApi.requestInProgress',
       message: 'The same post is still being published. Try again in a moment.',
     },
-    descriptionBeforePosting: /*i18n*/ {
-      id: 'statusesApi.descriptionBeforePosting',
-      message:
-        'A description cannot be kept for a photo that is not posted yet on this server. Post it, then edit the post to describe it.',
-    },
     focusInvalid: /*i18n*/ {
       id: 'statusesApi.focusInvalid',
       message: 'Focus must be two numbers from -1 to 1, written as x,y.',

@@ -211,6 +211,12 @@ export const images = pgTable(
     contentHash: text('content_hash'),
     /** What this row's files added to storage (its copies add nothing): the owner's quota counts it. */
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    /**
+     * An app's description of a post photo it uploaded and has not posted yet (the client API's
+     * media description: Elk, Ivory and Phanpy describe a photo before they post it): the alt text
+     * the photo's post starts with. Once posted, the post's own alt text (post_images) is the one.
+     */
+    pendingAltText: text('pending_alt_text'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -3,7 +3,7 @@
  * stripped), ready at once; only the uploader reads or describes an upload; a posted photo's
  * description is its post's alt text.
  */
-import type { PostDto } from '@glimpse/shared';
+import { limits, type PostDto } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientApiClient, issueTestToken } from '#test/client-api.ts';
@@ -115,14 +115,51 @@ describe('reading and describing an upload', () => {
     expect((await owner.api.get('/api/v1/media/not-a-uuid')).status).toBe(404);
   });
 
-  it('refuses in words a description before posting (nowhere to keep it yet) and a bad focus', async () => {
+  it('keeps a description given before posting (Elk, Ivory, Phanpy) and posts it as the photo’s alt text', async () => {
     const owner = await apiMember('Describer');
     const media = (await (
       await owner.api.request('/api/v2/media', { method: 'POST', body: fileForm(await jpeg()) })
     ).json()) as Attachment;
     const described = await owner.api.put(`/api/v1/media/${media.id}`, { description: 'A red square' });
-    expect(described.status).toBe(422);
-    expect(((await described.json()) as { error: string }).error).toMatch(/description/);
+    expect(described.status, await described.clone().text()).toBe(200);
+    expect(((await described.json()) as Attachment).description).toBe('A red square');
+    expect(
+      ((await (await owner.api.get(`/api/v1/media/${media.id}`)).json()) as Attachment).description,
+    ).toBe('A red square');
+    // Given with the upload itself (a form field beside the file), as Tusky does.
+    const form = fileForm(await jpeg());
+    form.set('description', 'A blue square');
+    const second = (await (
+      await owner.api.request('/api/v2/media', { method: 'POST', body: form })
+    ).json()) as Attachment;
+    expect(second.description).toBe('A blue square');
+
+    const posted = await owner.api.post('/api/v1/statuses', {
+      status: 'Two squares',
+      media_ids: [media.id, second.id],
+    });
+    expect(posted.status, await posted.clone().text()).toBe(200);
+    const status = (await posted.json()) as { media_attachments: Attachment[] };
+    expect(status.media_attachments.map((m) => m.description)).toEqual(['A red square', 'A blue square']);
+    const web = (await (await owner.get(`/api/users/${owner.id}/posts`)).json()) as { items: PostDto[] };
+    expect(web.items[0]!.photos.map((photo) => photo.altText)).toEqual(['A red square', 'A blue square']);
+  });
+
+  it('refuses a description longer than the web’s alt text, and a bad focus, storing nothing', async () => {
+    const owner = await apiMember('Verbose');
+    const media = (await (
+      await owner.api.request('/api/v2/media', { method: 'POST', body: fileForm(await jpeg()) })
+    ).json()) as Attachment;
+    const tooLong = await owner.api.put(`/api/v1/media/${media.id}`, {
+      description: 'x'.repeat(limits.altTextMax + 1),
+    });
+    expect(tooLong.status).toBe(422);
+    expect(((await tooLong.json()) as { error: string }).error).toMatch(/^Validation failed: /);
+    const [row] = await t.db
+      .select({ pending: images.pendingAltText })
+      .from(images)
+      .where(eq(images.id, media.id));
+    expect(row!.pending).toBeNull();
     expect((await owner.api.put(`/api/v1/media/${media.id}`, { focus: '2,0' })).status).toBe(422);
     expect((await owner.api.put(`/api/v1/media/${media.id}`, { focus: '0.5,-0.5' })).status).toBe(200);
   });

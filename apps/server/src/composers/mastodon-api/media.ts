@@ -7,12 +7,12 @@
  * ready at once: v2 answers 200 with its `url` (Mastodon's 202 is for a rendition still being made,
  * which photos never are), and `GET /api/v1/media/:id` 200.
  */
-import { EditPostInput, limits, messages } from '@glimpse/shared';
+import { EditPostInput, limits, messages, PostPhotoInput } from '@glimpse/shared';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { parseWith } from '../../core/http.ts';
 import { queueAvif } from '../../features/images/avif.ts';
-import { getOwnPostPhoto, uploadImage } from '../../features/images/service.ts';
+import { describeUpload, getOwnPostPhoto, uploadImage } from '../../features/images/service.ts';
 import { editPost } from '../../features/posts/edit.ts';
 import { getPost } from '../../features/posts/service.ts';
 import { invalid, notFound, tooLarge } from '../../lib/errors.ts';
@@ -52,20 +52,19 @@ function checkFocus(value: unknown) {
   }
 }
 
-/**
- * A description for a photo not posted yet has nowhere to be kept until uploads get a column for it
- * (docs/api.md): refused in words rather than dropped; once posted, the post's alt text takes it.
- */
-function refuseUnpostedDescription(value: unknown) {
-  if (typeof value === 'string' && value.trim() !== '') {
-    throw invalid(messages.statusesApi.descriptionBeforePosting);
-  }
+/** An upload's `description` as an app sends it: alt text, within the web's limit; absent when not sent. */
+function descriptionOf(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return parseWith(PostPhotoInput, { imageId: nilUuid, altText: String(value) }).altText ?? '';
 }
+
+/** Any well-formed id: `PostPhotoInput` checks the alt text here, the upload is the route's. */
+const nilUuid = '00000000-0000-4000-8000-000000000000';
 
 async function upload(c: Context<MemberEnv>) {
   const params = await bodyParams(c.req.raw);
   const file = fileOf(params);
-  refuseUnpostedDescription(params.description);
+  const description = descriptionOf(params.description);
   checkFocus(params.focus);
   const deps = c.get('deps');
   const ctx = c.get('ctx');
@@ -74,7 +73,8 @@ async function upload(c: Context<MemberEnv>) {
     uploadImage({ ctx, input: { purpose: 'post', bytes, quotaMb: deps.env.ACCOUNT_STORAGE_QUOTA_MB } }),
   );
   if (!copy) await queueAvif(ctx.db, image.id);
-  return c.json(serializeImageAttachment(image, '', deps.env.publicUrl), 200);
+  if (description) await describeUpload({ ctx, input: { imageId: image.id, description } });
+  return c.json(serializeImageAttachment(image, description ?? '', deps.env.publicUrl), 200);
 }
 
 async function ownPhoto(c: Context<MemberEnv>) {
@@ -96,10 +96,15 @@ export const mediaRoutes = new Hono<MastodonEnv>()
     const photo = await ownPhoto(c);
     const params = await bodyParams(c.req.raw);
     checkFocus(params.focus);
-    const description = typeof params.description === 'string' ? params.description : undefined;
+    const description = descriptionOf(params.description);
     if (photo.postId === null) {
-      refuseUnpostedDescription(description);
-      return c.json(serializeImageAttachment(photo.image, '', c.get('deps').env.publicUrl), 200);
+      // Kept until the photo is posted: its post starts with it as the photo's alt text.
+      if (description !== undefined)
+        await describeUpload({ ctx, input: { imageId: photo.image.id, description } });
+      return c.json(
+        serializeImageAttachment(photo.image, description ?? photo.altText, c.get('deps').env.publicUrl),
+        200,
+      );
     }
     if (description !== undefined && description !== photo.altText) {
       // A posted photo's description is its post's alt text: changed by the web's edit.

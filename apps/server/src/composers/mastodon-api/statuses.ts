@@ -17,6 +17,7 @@ import { rateLimit } from '../../core/rate-limit.ts';
 import type { MemberContext } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { apiIdempotencyKeys, comments, posts } from '../../db/schema.ts';
+import { uploadDescriptions } from '../../features/images/service.ts';
 import { editPost, listPostVersions } from '../../features/posts/edit.ts';
 import {
   addComment,
@@ -239,12 +240,24 @@ async function createTopLevel(
   const mediaIds = idsOf(params.media_ids);
   // Glimpse is a photo app: a post without a photo is refused in words, as Pixelfed does.
   if (mediaIds.length === 0) throw invalid(messages.statusesApi.photoRequired);
-  const input = parseWith(CreatePostInput, {
+  const parsed = parseWith(CreatePostInput, {
     caption,
     sensitive: warned || (flag(params.sensitive) ?? false),
     audience: audienceOf(params.visibility),
     photos: mediaIds.map((imageId) => ({ imageId })),
   });
+  // The descriptions the app gave its uploads before posting (media.ts) are the photos' alt texts.
+  const descriptions = await uploadDescriptions({
+    ctx: c.get('ctx'),
+    input: { imageIds: parsed.photos.map((photo) => photo.imageId) },
+  });
+  const input = {
+    ...parsed,
+    photos: parsed.photos.map((photo) => ({
+      ...photo,
+      altText: descriptions.get(photo.imageId) ?? photo.altText,
+    })),
+  };
   await countAgainst(c, 'posts');
   const post = await createPost({ ctx: c.get('ctx'), input });
   return { kind: 'post', postId: post.id };

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ImageDto, ImagePurpose } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { deleteImages, lockStoredPhoto, type MediaReach, toImageDto } from '../../core/images.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
@@ -176,9 +176,39 @@ export async function getOwnPostPhoto({
   if (!row) throw notFound(messages.image.missing);
   return {
     image: toImageDto(storage, row.image, reachOfUpload('post')),
-    altText: row.altText ?? '',
+    altText: row.altText ?? row.image.pendingAltText ?? '',
     postId: row.postId,
   };
+}
+
+/**
+ * Keeps an app's description of its member's own post photo until the photo is posted (Elk, Ivory
+ * and Phanpy describe a photo before they post it): `uploadDescriptions` hands it to the post as
+ * the photo's alt text. An empty description clears it.
+ */
+export async function describeUpload({
+  ctx: { db, actor },
+  input: { imageId, description },
+}: ServiceArgs<'db' | 'actor', { imageId: string; description: string }>): Promise<void> {
+  const [row] = await db
+    .update(images)
+    .set({ pendingAltText: description || null })
+    .where(and(eq(images.id, imageId), eq(images.ownerId, actor.id), eq(images.purpose, 'post')))
+    .returning({ id: images.id });
+  if (!row) throw notFound(messages.image.missing);
+}
+
+/** The descriptions an app gave the caller's uploads `imageIds` before posting them (`describeUpload`). */
+export async function uploadDescriptions({
+  ctx: { db, actor },
+  input: { imageIds },
+}: ServiceArgs<'db' | 'actor', { imageIds: readonly string[] }>): Promise<Map<string, string>> {
+  if (imageIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: images.id, description: images.pendingAltText })
+    .from(images)
+    .where(and(inArray(images.id, [...imageIds]), eq(images.ownerId, actor.id)));
+  return new Map(rows.flatMap((row) => (row.description ? [[row.id, row.description] as const] : [])));
 }
 
 /**
