@@ -18,7 +18,6 @@ import { type AppEnv, parseWith } from '../../core/http.ts';
 import { findProfile } from '../../core/profiles.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
 import { type Standing, standingsWith } from '../../core/relations.ts';
-import { posts } from '../../db/schema.ts';
 import { uploadImage } from '../../features/images/service.ts';
 import { listPostsWindow, type PostList } from '../../features/posts/service.ts';
 import { findByUsername, saveProfile } from '../../features/profile/service.ts';
@@ -34,7 +33,7 @@ import { answerRemoteFollow, followOrUnfollow } from '../social/follow.ts';
 import { answerFollowRequest, listFollowRequests, setPrivacy } from '../social/follow-requests.ts';
 import { type FollowListSide, familiarFollowers, getPublicProfile, listFollows } from '../social/service.ts';
 import { type MastodonEnv, type MemberEnv, needs } from './http.ts';
-import { parseTimeId, rowOfTimeId } from './ids.ts';
+import { parseTimeId } from './ids.ts';
 import { pageEnds, pageParams, setPageLinks } from './paging.ts';
 import {
   type AccountRow,
@@ -45,6 +44,7 @@ import {
 } from './serializers/account.ts';
 import { serializeRelationship } from './serializers/relationship.ts';
 import { serializePost } from './serializers/status.ts';
+import { resolveStatusId } from './statuses.ts';
 
 type MemberContext = Context<MemberEnv>;
 
@@ -145,16 +145,11 @@ async function postCursorOf(
   if (!id) return null;
   const parsed = parseTimeId(id);
   if (!parsed) throw notFound();
-  const [row] = await c
-    .get('ctx')
-    .db.select({ id: posts.id })
-    .from(posts)
-    .where(rowOfTimeId(parsed, posts.createdAt, posts.id))
-    .limit(1);
+  const ref = await resolveStatusId(c.get('ctx').db, id);
   // A post deleted since: its millisecond still bounds the page.
   const boundary =
     edge === 'older' ? '00000000-0000-0000-0000-000000000000' : 'ffffffff-ffff-ffff-ffff-ffffffffffff';
-  return { at: parsed.createdAt, id: row?.id ?? boundary };
+  return { at: parsed.createdAt, id: ref?.kind === 'post' ? ref.postId : boundary };
 }
 
 /** An opaque cursor of a list ordered by something else than status ids (bookmarks, follows). */
