@@ -163,8 +163,10 @@ describe('a started server that nothing has federated with', () => {
     // least 4 s, and for up to 40 s until a moment with only the LISTENs and one poll.
     await new Promise((resolve) => setTimeout(resolve, 12_000));
     // Four lanes (runtime/tasks.ts `jobLanes`): four LISTENs, and their polls take turns on the rest,
-    // which the pool closes when idle. A pool that kept a connection per lane's poll would hold
-    // eight at every moment and never come down to five.
+    // which the pool closes after 10 s idle. A pool that kept a connection per lane's poll would hold
+    // eight at every moment. On a quiet machine the polls, drifting apart, leave a moment with five;
+    // on a loaded one (the whole suite in CI) two of them overlapped at least once in every 10 s for
+    // 40 s and it stayed at six: what tells sharing from a pool per lane is fewer than eight.
     const lanes = 4;
     let most: Record<string, number> = {};
     let fewestJobs = Number.POSITIVE_INFINITY;
@@ -177,6 +179,6 @@ describe('a started server that nothing has federated with', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(most['glimpse listener']).toBe(1);
-    expect(fewestJobs).toBeLessThanOrEqual(lanes + 1);
+    expect(fewestJobs).toBeLessThan(2 * lanes);
   }, 90_000);
 });
