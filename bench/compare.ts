@@ -499,6 +499,20 @@ function report(results: TreeRound[], pageBytes: number, gzipBytes: number) {
     cpuSplit(mine),
     '',
   );
+  // Each request path on its own: a slower path hides in the mix's totals when others got faster.
+  const operations = [...new Set(results.flatMap((r) => r.load.operations.map((o) => o.op)))].sort();
+  for (const op of operations) {
+    const of = (rs: TreeRound[], p: 'p50' | 'p99') =>
+      rs.flatMap((r) => r.load.operations.filter((o) => o.op === op).map((o) => o[p]));
+    const p50Base = mean(of(base, 'p50'));
+    const p50Mine = mean(of(mine, 'p50'));
+    row(
+      `${op}: p50 ms (mean of rounds) / p99 ms (worst round)`,
+      `${p50Base.toFixed(1)} / ${Math.max(...of(base, 'p99'))}`,
+      `${p50Mine.toFixed(1)} / ${Math.max(...of(mine, 'p99'))}`,
+      `${(p50Mine / p50Base).toFixed(2)}× p50`,
+    );
+  }
   row(
     'mixed load, errors',
     String(sum(base.map((r) => r.load.errors))),
