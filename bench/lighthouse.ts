@@ -7,7 +7,8 @@
  *   npm run build && npx tsx bench/lighthouse.ts [--port 3120] [--runs 3] [--lang en,ar] [--keep]
  *     [--pages /,/login] [--tree <another built checkout>]
  *
- * --keep leaves the data directory with each run's full Lighthouse report (JSON) for a closer look.
+ * --keep leaves the data directory with each run's full Lighthouse report (JSON) and its trace
+ * (`.trace.json`, which DevTools' Performance panel opens) for a closer look.
  * --tree serves another checkout (built beforehand) with this Lighthouse, to compare with a base.
  * Each run records Lighthouse's benchmark index of the machine at that moment (its own CPU probe:
  * simulated throttling scales what it observed by it, so a busy machine reads as a slow phone).
@@ -126,6 +127,8 @@ async function measure(url: string): Promise<Omit<Run, 'page' | 'language'>> {
   if (args.keep) {
     const name = `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`;
     await writeFile(path.join(dataDir, name), JSON.stringify(result.lhr));
+    // The run's trace, for what its long tasks did (DevTools' Performance panel opens it).
+    await writeFile(path.join(dataDir, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
   }
   const { categories, audits } = result.lhr;
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);

@@ -3,12 +3,12 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { type ReactNode, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useLocation, useRoutes } from 'react-router';
+import { BrowserRouter, renderMatches, useLocation } from 'react-router';
 import { FullPageLoader } from '@/components/skeleton.tsx';
 import { activateLanguage, type Catalog, useLanguage } from '@/lib/i18n.ts';
 import { meQueryOptions } from '@/lib/session.ts';
 import { Providers, queryClient } from './providers.tsx';
-import { preloadRoutes, routes } from './routes.tsx';
+import { preloadRoutes, routeMatches } from './routes.tsx';
 import { registerServiceWorker } from './service-worker.ts';
 import '@/styles/global.css';
 
@@ -30,12 +30,12 @@ function LanguageRoot({ children }: { children: ReactNode }) {
  * The route tree (routes.tsx) under a plain `BrowserRouter`: the app uses no data-router feature
  * (loaders, actions, fetchers), and leaving `createBrowserRouter` out takes ~17 kB gzipped off the
  * first screen (docs/performance.md). Each location's screens start loading together, before the
- * frames that hold them render.
+ * frames that hold them render; its matches are computed once per path (`routeMatches`).
  */
 function AppRoutes() {
   const { pathname } = useLocation();
   preloadRoutes(pathname);
-  return useRoutes(routes);
+  return renderMatches(routeMatches(pathname));
 }
 
 /** Renders the app in `language`, whose catalog main.tsx fetched beside this module. */
