@@ -4,6 +4,7 @@
  * disk or S3-compatible), the auth secret, logger, live updates over LISTEN/NOTIFY. runtime/worker.ts
  * runs it; the multi-instance test starts it too.
  */
+
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createAuth } from './auth/auth.ts';
@@ -16,6 +17,7 @@ import type { AppDeps } from './deps.ts';
 import type { Env } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createOutboundGate } from './lib/outbound/gate.ts';
+import { sealersOf } from './lib/sealed.ts';
 import { createUploadGate } from './lib/upload-gate.ts';
 import { createLiveHub } from './live/hub.ts';
 import { createPgListener } from './live/pg-listener.ts';
@@ -94,6 +96,7 @@ export async function createDeps(
       listener,
       feedCache,
       outbound,
+      sealerFor: sealersOf(secret),
       space: spaceMonitorFor(env),
     },
     database,

@@ -4,6 +4,7 @@
  * whatever STORAGE_DRIVER the env overrides choose), and signed-in clients that carry their cookies
  * like a browser, so each test reads as a sequence of user actions.
  */
+
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ import { parseEnv } from '../src/env.ts';
 import { startJobRunner, startJobRunners } from '../src/jobs/runner.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createOutboundGate, type Resolve, systemResolve } from '../src/lib/outbound/gate.ts';
+import { sealersOf } from '../src/lib/sealed.ts';
 import { createUploadGate } from '../src/lib/upload-gate.ts';
 import { createLiveHub, createLocalTransport } from '../src/live/hub.ts';
 import { createPgListener } from '../src/live/pg-listener.ts';
@@ -171,6 +173,7 @@ export async function createTestContext(
     logger,
     live,
     mailer,
+    sealerFor: sealersOf(testSecret),
     uploadGate: createUploadGate(),
     suspended,
     endedSessions,

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OutboundGate } from '../lib/outbound/gate.ts';
+import type { Sealer } from '../lib/sealed.ts';
 import type { UploadGate } from '../lib/upload-gate.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -24,4 +25,6 @@ export interface CoreDeps {
   uploadGate: UploadGate;
   /** The only way out to addresses others chose: push services, federation peers (lib/outbound/gate.ts). */
   outbound: OutboundGate;
+  /** A sealer (lib/sealed.ts) under the auth secret for each purpose: what the server keeps but must read back. */
+  sealerFor: (purpose: string) => Sealer;
 }

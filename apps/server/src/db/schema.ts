@@ -32,6 +32,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Sealed } from '../lib/sealed.ts';
 
 // Millisecond precision, like a JS Date: keyset cursors round-trip exactly (microseconds would not).
 const createdAt = () => timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
@@ -776,6 +777,11 @@ export const pushSubscriptions = pgTable(
     encoding: text('encoding', { enum: ['aes128gcm', 'aesgcm'] })
       .notNull()
       .default('aes128gcm'),
+    /**
+     * The app's token, sealed (lib/sealed.ts): Mastodon's push payload carries it, so an app signed
+     * in to several accounts knows whose notification arrived. Tokens are otherwise kept only as hashes.
+     */
+    sealedAccessToken: jsonb('sealed_access_token').$type<Sealed>(),
   },
   (t) => [
     index('push_subscriptions_user_idx').on(t.userId),

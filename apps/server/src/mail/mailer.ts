@@ -19,7 +19,7 @@
  * sealed with a key derived from the auth secret, which is not in the database: a copy of the
  * database does not let anyone use a pending link, as the verification table's hashing intends.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -29,6 +29,7 @@ import { mailDeliveries } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import { addJob, defineTask, PermanentJobError } from '../jobs/task.ts';
 import type { Logger } from '../lib/logger.ts';
+import { createSealer, type Sealed, type Sealer } from '../lib/sealed.ts';
 
 export interface MailMessage {
   to: string;
@@ -39,12 +40,8 @@ export interface MailMessage {
   link?: string;
 }
 
-/** A queued message as the job holds it: AES-256-GCM under a key derived from the auth secret. */
-export interface SealedMail {
-  iv: string;
-  data: string;
-  tag: string;
-}
+/** A queued message as the job holds it: sealed (lib/sealed.ts) under the mail queue's key. */
+export type SealedMail = Sealed;
 
 export interface Mailer {
   /**
@@ -69,26 +66,12 @@ interface QueuedMail extends MailMessage {
   messageId: string;
 }
 
-const mailKey = (secret: string) =>
-  Buffer.from(hkdfSync('sha256', secret, 'glimpse mail queue', 'aes-256-gcm', 32));
+const mailSealer = (secret: string) => createSealer(secret, 'glimpse mail queue');
 
-function seal(key: Buffer, mail: QueuedMail): SealedMail {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const data = Buffer.concat([cipher.update(JSON.stringify(mail), 'utf8'), cipher.final()]);
-  return {
-    iv: iv.toString('base64'),
-    data: data.toString('base64'),
-    tag: cipher.getAuthTag().toString('base64'),
-  };
-}
+const seal = (sealer: Sealer, mail: QueuedMail): SealedMail => sealer.seal(JSON.stringify(mail));
 
-function open(key: Buffer, sealed: SealedMail): QueuedMail {
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
-  decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-  const text = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]);
-  return JSON.parse(text.toString('utf8')) as QueuedMail;
-}
+const open = (sealer: Sealer, sealed: SealedMail): QueuedMail =>
+  JSON.parse(sealer.open(sealed)) as QueuedMail;
 
 /** A mail server's answer in the 5xx range refuses the message for good (RFC 5321 §4.2.1). */
 const isPermanentRefusal = (error: unknown) => {
@@ -136,7 +119,7 @@ export function createMailer(deps: {
     ((line: string) => {
       if (env.LOG_LEVEL !== 'silent') process.stdout.write(`${line}\n`);
     });
-  const key = mailKey(deps.secret);
+  const sealer = mailSealer(deps.secret);
   const from = mailFrom(env);
   const mailDir = path.join(env.DATA_DIR, 'mail');
   const host = new URL(env.publicUrl).hostname;
@@ -176,10 +159,10 @@ export function createMailer(deps: {
   return {
     async send(message, options = {}) {
       const queued: QueuedMail = { ...message, messageId: `<${randomUUID()}@${host}>` };
-      await addJob(options.db ?? db, mailSendTask, seal(key, queued));
+      await addJob(options.db ?? db, mailSendTask, seal(sealer, queued));
     },
     async deliver(sealed) {
-      const message = open(key, sealed);
+      const message = open(sealer, sealed);
       const [done] = await db
         .select({ id: mailDeliveries.messageId })
         .from(mailDeliveries)

@@ -26,6 +26,7 @@ import {
 } from '../composers/federation/transport/jobs.ts';
 import { archiveImportTask } from '../composers/import/service.ts';
 import { pushGroupTask } from '../composers/mastodon-api/push-delivery.ts';
+import { idempotencyKeysSweepTask } from '../composers/mastodon-api/statuses.ts';
 import { sweepRateLimitWindows } from '../core/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Env } from '../env.ts';
@@ -88,6 +89,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federationKvSweepTask,
   archiveImportTask,
   remoteMediaEvictTask,
+  idempotencyKeysSweepTask,
 ];
 
 /**
@@ -108,6 +110,7 @@ export const cron: readonly CronEntry<JobDeps>[] = [
   { task: reportPicturesMoveTask, match: '50 * * * *' },
   { task: federationKvSweepTask, match: '40 * * * *' },
   { task: remoteMediaEvictTask, match: '05 * * * *' },
+  { task: idempotencyKeysSweepTask, match: '30 * * * *' },
 ];
 
 /**

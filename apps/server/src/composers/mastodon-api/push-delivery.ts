@@ -5,13 +5,15 @@
  * It goes out through the web's push pipeline (features/notifications/push.ts): the same job per
  * group, the same minute between pushes, the same outbound gate, the same preferences.
  *
- * Two differences from Mastodon: `access_token` is not sent (Glimpse keeps tokens only as hashes),
- * and `body` is empty, as the web's pushes carry no caption to a lock screen.
+ * `access_token` is the token that subscribed, kept sealed for this (lib/sealed.ts): an app signed in
+ * to several accounts tells by it whose notification arrived. One difference from Mastodon: `body`
+ * is empty, as the web's pushes carry no caption to a lock screen.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { follows, notifications } from '../../db/schema.ts';
 import { type AppPushPayload, pushGroupTaskWith, toPushPayload } from '../../features/notifications/push.ts';
+import type { Sealed, Sealer } from '../../lib/sealed.ts';
 import { loadAccounts, serializeAccount } from './serializers/account.ts';
 import { mastodonTypeOf, noticeIdOf } from './serializers/notification.ts';
 
@@ -28,7 +30,24 @@ async function policyAllows(db: Db, policy: string, recipientId: string, actorId
   return Boolean(row);
 }
 
-export const mastodonPushPayload: AppPushPayload = async ({ db, env, storage }, group, subscription) => {
+/** The sealer's purpose for the tokens app push subscriptions keep. */
+export const appPushTokenPurpose = 'glimpse app push token';
+
+/** The subscription's token; null for one saved before tokens were kept, or under another auth secret. */
+function accessTokenOf(sealer: Sealer, sealed: Sealed | null): string | null {
+  if (!sealed) return null;
+  try {
+    return sealer.open(sealed);
+  } catch {
+    return null;
+  }
+}
+
+export const mastodonPushPayload: AppPushPayload = async (
+  { db, env, storage, sealerFor },
+  group,
+  subscription,
+) => {
   const type = mastodonTypeOf[group.type as keyof typeof mastodonTypeOf];
   if (!type || subscription.alerts?.[type] !== true) return null;
   if (!(await policyAllows(db, subscription.policy, group.recipient_id, group.actor_id))) return null;
@@ -43,6 +62,7 @@ export const mastodonPushPayload: AppPushPayload = async ({ db, env, storage }, 
     ? (await loadAccounts(db, storage, [group.actor_id])).get(group.actor_id)
     : null;
   return {
+    access_token: accessTokenOf(sealerFor(appPushTokenPurpose), subscription.sealedAccessToken),
     notification_id: noticeIdOf(newest),
     notification_type: type,
     preferred_locale: group.language ?? 'en',

@@ -254,8 +254,19 @@ describe('pushes to apps', () => {
       body: '',
       icon: expect.stringMatching(/^http/),
     };
-    expect(JSON.parse(standardKeys.aes128gcm(standard[0]!.body))).toEqual(expected);
-    expect(JSON.parse(legacyKeys.aesgcm(legacy[0]!.body, legacy[0]!.headers))).toEqual(expected);
+    // Each names the token that subscribed, which the database holds only sealed.
+    expect(JSON.parse(standardKeys.aes128gcm(standard[0]!.body))).toEqual({
+      ...expected,
+      access_token: owner.token,
+    });
+    expect(JSON.parse(legacyKeys.aesgcm(legacy[0]!.body, legacy[0]!.headers))).toEqual({
+      ...expected,
+      access_token: tablet.token,
+    });
+    const stored = JSON.stringify(
+      await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, owner.member.id)),
+    );
+    for (const token of [owner.token, tablet.token, picky.token]) expect(stored).not.toContain(token);
 
     // A follow: the app that turned follow alerts off is not pushed.
     await ana.put(`/api/users/${owner.member.id}/follow`);

@@ -19,7 +19,8 @@ import {
 import { vapidKeys } from '../../features/notifications/vapid.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { bodyParams, type Params } from '../../lib/params.ts';
-import { type MastodonEnv, type MemberEnv, needs } from './http.ts';
+import { bearerTokenOf, type MastodonEnv, type MemberEnv, needs } from './http.ts';
+import { appPushTokenPurpose } from './push-delivery.ts';
 
 /** The alerts Mastodon's WebPushSubscription lists; the ones Glimpse never sends stay false in effect. */
 const alertNames = [
@@ -114,6 +115,10 @@ export const pushRoutes = new Hono<MastodonEnv>()
         alerts: alertsOf(params) ?? {},
         policy,
         encoding: standard ? 'aes128gcm' : 'aesgcm',
+        sealedAccessToken: c
+          .get('deps')
+          .sealerFor(appPushTokenPurpose)
+          .seal(bearerTokenOf(c.req.header('authorization'))!),
       },
     });
     return answer(c, row);

@@ -4,12 +4,13 @@
  * forms with media_ids[], direct refused, a text-only post refused, Idempotency-Key).
  */
 import type { CommentDto, Page, PostDto } from '@glimpse/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientApiClient, issueTestToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext } from '#test/context.ts';
 import { makeJpeg } from '#test/images.ts';
-import { comments, posts, profiles } from '../../db/schema.ts';
+import { apiIdempotencyKeys, comments, posts, profiles } from '../../db/schema.ts';
+import { idempotencyKeysSweepTask } from './statuses.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -188,6 +189,31 @@ describe('creating a status', () => {
     const [a, b] = (await Promise.all(both.map((r) => r.json()))) as Status[];
     expect(a!.id).toBe(b!.id);
     expect(await countPosts(racer.id)).toBe(1);
+  });
+
+  it('forgets keys past their hour in the hourly sweep, keeping the hour’s', async () => {
+    const author = await apiMember('Sweep');
+    const headers = (key: string) => ({ 'idempotency-key': key });
+    for (const key of ['old', 'recent'])
+      expect(
+        (await postStatus(author.api, { status: key, media_ids: [await upload(author.api)] }, headers(key)))
+          .status,
+      ).toBe(200);
+    await t.db
+      .update(apiIdempotencyKeys)
+      .set({ createdAt: sql`now() - interval '61 minutes'` })
+      .where(and(eq(apiIdempotencyKeys.userId, author.id), eq(apiIdempotencyKeys.key, 'old')));
+    await idempotencyKeysSweepTask.run({}, t.deps, {
+      id: 'test',
+      attempt: 1,
+      maxAttempts: 1,
+      signal: new AbortController().signal,
+    });
+    const left = await t.db
+      .select({ key: apiIdempotencyKeys.key })
+      .from(apiIdempotencyKeys)
+      .where(eq(apiIdempotencyKeys.userId, author.id));
+    expect(left.map((row) => row.key)).toEqual(['recent']);
   });
 
   it('gives ids that sort by time, as numbers and as text', async () => {

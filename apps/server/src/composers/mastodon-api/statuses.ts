@@ -17,6 +17,7 @@ import { rateLimit } from '../../core/rate-limit.ts';
 import type { MemberContext } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { apiIdempotencyKeys, comments, posts } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
 import { uploadDescriptions } from '../../features/images/service.ts';
 import { editPost, listPostVersions } from '../../features/posts/edit.ts';
 import {
@@ -31,6 +32,7 @@ import {
   setLike,
   setSave,
 } from '../../features/posts/service.ts';
+import { defineTask } from '../../jobs/task.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { bodyParams, type Params } from '../../lib/params.ts';
@@ -208,6 +210,20 @@ async function claimIdempotencyKey(db: Db, userId: string, key: string): Promise
   if (!row) return claimIdempotencyKey(db, userId, key);
   return { claimed: false, ...row };
 }
+
+/**
+ * Keys past their hour answer nothing any more (a reuse claims them afresh): the hourly sweep drops
+ * them, so the table holds about an hour of posting, not every post an app ever made.
+ */
+export const idempotencyKeysSweepTask = defineTask<Record<string, never>, AppDeps>({
+  name: 'api_idempotency_keys_sweep',
+  queueName: 'maintenance',
+  async run(_, { db }) {
+    await db
+      .delete(apiIdempotencyKeys)
+      .where(sql`${apiIdempotencyKeys.createdAt} < now() - ${idempotencyHours}::int * interval '1 hour'`);
+  },
+});
 
 const releaseIdempotencyKey = (db: Db, userId: string, key: string) =>
   db

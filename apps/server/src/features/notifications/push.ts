@@ -9,6 +9,7 @@
  * resolve elsewhere since it was saved) and connects only to the address it checked. An endpoint
  * the gate refuses is forgotten like a gone one. The payload stays the short line a lock screen shows.
  */
+
 import {
   type NotificationType,
   notificationLimits,
@@ -24,6 +25,7 @@ import { addJob, defineTask } from '../../jobs/task.ts';
 import { withLanguage } from '../../lib/language.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type OutboundGate, OutboundRefused } from '../../lib/outbound/gate.ts';
+import type { Sealer } from '../../lib/sealed.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { vapidKeys } from './vapid.ts';
 
@@ -139,7 +141,14 @@ export async function sendPush(
   return status >= 200 && status < 300 ? 'sent' : 'failed';
 }
 
-export type PushDeps = { db: Db; env: Env; logger: Logger; outbound: OutboundGate; storage: Storage };
+export type PushDeps = {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  outbound: OutboundGate;
+  storage: Storage;
+  sealerFor: (purpose: string) => Sealer;
+};
 
 export type PushEncoding = 'aes128gcm' | 'aesgcm';
 

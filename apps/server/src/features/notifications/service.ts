@@ -4,6 +4,7 @@
  * A page is two queries whatever the number of notices: 21 groups off the
  * (recipient_id, latest_at, id) index with their counts and latest people, then those profiles.
  */
+
 import type {
   NotificationDto,
   NotificationPreferencesDto,
@@ -30,6 +31,7 @@ import {
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { invalid } from '../../lib/errors.ts';
 import { OutboundRefused } from '../../lib/outbound/gate.ts';
+import type { Sealed } from '../../lib/sealed.ts';
 
 const newestFirst = keyset(notificationGroups.latestAt, notificationGroups.id, 'newestFirst');
 
@@ -533,6 +535,8 @@ export interface AppPushInput {
   alerts: Record<string, boolean>;
   policy: AppPushPolicy;
   encoding: 'aes128gcm' | 'aesgcm';
+  /** The token itself, sealed: Mastodon's payload names it (composers/mastodon-api/push-delivery.ts). */
+  sealedAccessToken: Sealed;
 }
 
 export type AppPushRow = typeof pushSubscriptions.$inferSelect;
@@ -556,6 +560,7 @@ export async function subscribeAppPush({
     alerts: input.alerts,
     policy: input.policy,
     encoding: input.encoding,
+    sealedAccessToken: input.sealedAccessToken,
   };
   return withTransaction(db, async (tx) => {
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.oauthTokenId, input.tokenId));
