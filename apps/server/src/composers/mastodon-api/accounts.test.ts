@@ -291,6 +291,21 @@ describe('lookup and search', () => {
     const found = (await (await api.get('/api/v1/accounts/search?q=zeld')).json()) as Json[];
     expect(found.map((a) => a.id)).toContain(member.id);
   });
+
+  it('answers several accounts by id[] in the order asked, leaving out the missing and the blocking', async () => {
+    const reader = await memberWithToken(t);
+    const [first, second, blocker] = await Promise.all([
+      memberWithToken(t, { firstName: 'First' }),
+      memberWithToken(t, { firstName: 'Second' }),
+      memberWithToken(t, { firstName: 'Blocker' }),
+    ]);
+    await blocker.member.put(`/api/users/${reader.member.id}/block`);
+    const ids = [second.member.id, 'no-such-account', blocker.member.id, first.member.id];
+    const response = await reader.api.get(`/api/v1/accounts?${ids.map((id) => `id[]=${id}`).join('&')}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as Json[]).map((a) => a.id)).toEqual([second.member.id, first.member.id]);
+    expect(await (await reader.api.get('/api/v1/accounts')).json()).toEqual([]);
+  });
 });
 
 describe('GET /api/v1/accounts/:id/statuses', () => {

@@ -23,7 +23,7 @@ import { listPostsWindow, type PostList } from '../../features/posts/service.ts'
 import { findByUsername, saveProfile } from '../../features/profile/service.ts';
 import { listBlocked, listMuted, setBlock, setMute } from '../../features/safety/service.ts';
 import { type Cursor, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { invalid, notFound, tooLarge } from '../../lib/errors.ts';
+import { AppError, invalid, notFound, tooLarge } from '../../lib/errors.ts';
 import { bodyParams, type Params, queryParams } from '../../lib/params.ts';
 import { findUnstorableText } from '../../lib/text.ts';
 import { isRemoteQuery } from '../federation/accounts.ts';
@@ -354,6 +354,24 @@ export const accountRoutes = new Hono<MastodonEnv>()
       });
     }
     return c.json(answers);
+  })
+  // Several accounts at once (Mastodon 4.3): those the member may see, in the order asked, the
+  // rest left out as `/v1/accounts/:id` would answer 404 for them.
+  .get('/v1/accounts', needs('read:accounts'), async (c) => {
+    const ctx = c.get('ctx');
+    const visible = await Promise.all(
+      idsOf(c.req.url).map((userId) =>
+        getPublicProfile({ ctx, input: { userId } }).then(
+          (profile) => profile.userId,
+          (error: unknown) => {
+            if (error instanceof AppError && error.kind === 'NotFound') return null;
+            throw error;
+          },
+        ),
+      ),
+    );
+    const ids = visible.filter((id): id is string => id !== null);
+    return c.json(await serializeAccounts(ctx.db, ctx.storage, ids, c.get('deps').env.publicUrl));
   })
   .get('/v1/accounts/:id', needs('read:accounts'), async (c) => {
     const ctx = c.get('ctx');

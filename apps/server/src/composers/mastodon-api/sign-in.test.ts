@@ -69,6 +69,8 @@ describe('real answers', () => {
     await blocker.member.put(`/api/users/${authors[0]!.member.id}/block`);
     const theirs = (await (await blocker.api.get('/api/v1/trends/tags')).json()) as { name: string }[];
     expect(theirs.map((tag) => tag.name)).not.toContain('goldenhour');
+    // The older name answers the same.
+    expect(await (await clientApiClient(t, null).get('/api/v1/trends')).json()).toEqual(tags);
   });
 
   it('suggests who the accounts you follow follow, most shared first, never someone you follow, hid or muted', async () => {

@@ -33,8 +33,9 @@ export const signInRoutes = new Hono<MastodonEnv>()
   .get('/v1/domain_blocks', needs('read:blocks', 'follow'), (c) => c.json(none()))
   .get('/v1/trends/statuses', (c) => c.json(none()))
   .get('/v1/trends/links', (c) => c.json(none()))
-  // Explore's trending tags, to a member as they see them, without a token as a signed-out reader.
-  .get('/v1/trends/tags', async (c) => {
+  // Explore's trending tags, to a member as they see them, without a token as a signed-out reader;
+  // `/v1/trends` is the older name older apps still call.
+  .on('GET', ['/v1/trends/tags', '/v1/trends'], async (c) => {
     const { db, env } = c.get('deps');
     const actor = c.get('caller')?.member ?? null;
     const { limit } = pageParams(c, { byDefault: 10, max: 20 });

@@ -163,6 +163,11 @@ export const accountEntries: Record<string, ClientApiEntry> = {
     'Familiar followers are among the token member’s own follows.',
     (scene) => ({ path: `/api/v1/accounts/familiar_followers?id[]=${scene.third.id}` }),
   ),
+  'GET /api/v1/accounts': memberRead(
+    ['read:accounts'],
+    'Several profiles at once through the web’s profile service: a blocked or suspended one is left out.',
+    (scene) => ({ path: `/api/v1/accounts?id[]=${scene.third.id}` }),
+  ),
   'GET /api/v1/accounts/:id': memberRead(
     ['read:accounts'],
     'A profile as the web’s profile service shows it (a blocked or suspended one 404).',

@@ -87,6 +87,20 @@ export const signInEntries: Record<string, ClientApiEntry> = {
       };
     },
   },
+  'GET /api/v1/trends': {
+    scopes: ['read'],
+    rule: 'The older name of trends/tags: the same tags to the same readers.',
+    expect: { owner: 200, other: 200, wrongScope: 200, noToken: 200 },
+    rateLimit: null,
+    async attempt() {
+      return {
+        path: '/api/v1/trends',
+        async verify(response) {
+          expect(Array.isArray(await response.json())).toBe(true);
+        },
+      };
+    },
+  },
   'GET /api/v2/suggestions': {
     scopes: ['read'],
     rule: 'Suggestions are for the token member: who the accounts they follow follow, none hidden or muted.',
