@@ -1485,6 +1485,10 @@ export const messageCatalog = {
       id: 'statusesApi.requestInProgress',
       message: 'The same post is still being published. Try again in a moment.',
     },
+    eventOnWeb: /*i18n*/ {
+      id: 'statusesApi.eventOnWeb',
+      message: 'This is an event: open its page to say you are going or interested.',
+    },
     focusInvalid: /*i18n*/ {
       id: 'statusesApi.focusInvalid',
       message: 'Focus must be two numbers from -1 to 1, written as x,y.',

@@ -19,7 +19,7 @@ export interface SessionMember {
 
 /**
  * A member through an app's OAuth token (the client API): it may do only what its scopes allow.
- * Nothing makes one yet; the client API's token check will.
+ * The client API's token check makes one (oauth/tokens.ts).
  */
 export interface TokenMember {
   kind: 'member';

@@ -530,6 +530,8 @@ export const events = pgTable(
     uniqueIndex('events_image_uq').on(t.imageId),
     index('events_search_idx').using('gin', t.searchVector),
     index('events_host_starts_idx').on(t.hostId, t.startsAt),
+    // An account's events newest made first (the client API's account statuses).
+    index('events_host_created_idx').on(t.hostId, t.createdAt, t.id),
     index('events_starts_idx').on(t.startsAt),
     index('events_host_next_idx').on(t.hostId, t.nextStartsAt),
     index('events_next_idx').on(t.nextStartsAt),

@@ -42,6 +42,9 @@ const kept: Record<string, string> = {
   'blocks.blocks_feed_removed': feedNotice,
   'images.images_feed_changed': feedNotice,
   'user.user_banned_feed_changed': feedNotice,
+  'events.events_feed_added': feedNotice,
+  'events.events_feed_changed': feedNotice,
+  'events.events_feed_removed': feedNotice,
   'events.events_next_start':
     "keeps a single date's next_starts_at equal to its start, whoever writes the row (migration 0018): a derived column",
   'post_tags.post_tags_listed': listedTags,

@@ -32,9 +32,10 @@ import { searchUsers } from '../search/service.ts';
 import { answerRemoteFollow, followOrUnfollow } from '../social/follow.ts';
 import { answerFollowRequest, listFollowRequests, setPrivacy } from '../social/follow-requests.ts';
 import { type FollowListSide, familiarFollowers, getPublicProfile, listFollows } from '../social/service.ts';
+import { eventStatusesWithin, mergeStatusPages } from './event-statuses.ts';
 import { type MastodonEnv, type MemberEnv, needs } from './http.ts';
 import { parseTimeId } from './ids.ts';
-import { pageEnds, pageParams, setPageLinks } from './paging.ts';
+import { pageEnds, pageParams, queryFlag, setPageLinks } from './paging.ts';
 import {
   type AccountRow,
   loadAccounts,
@@ -44,7 +45,7 @@ import {
 } from './serializers/account.ts';
 import { serializeRelationship } from './serializers/relationship.ts';
 import { serializePost } from './serializers/status.ts';
-import { resolveStatusId } from './statuses.ts';
+import { resolveStatusId } from './status-refs.ts';
 
 type MemberContext = Context<MemberEnv>;
 
@@ -405,10 +406,21 @@ export const accountRoutes = new Hono<MastodonEnv>()
         tag: tagged,
       },
     });
-    const statuses = await statusesOf(
+    const posts = await statusesOf(
       c,
       window.map((item) => item.post),
     );
+    // The profile's events too (event-statuses.ts); none has a hashtag to be found by.
+    const events = tagged
+      ? []
+      : await eventStatusesWithin(
+          ctx,
+          { kind: 'host', hostId: userId },
+          { maxId, sinceId, minId, limit },
+          c.get('deps').env.publicUrl,
+          { withPictureOnly: queryFlag(c, 'only_media') },
+        );
+    const statuses = mergeStatusPages(posts, events, { minId, limit });
     setPageLinks(
       c,
       c.get('deps').env.publicUrl,

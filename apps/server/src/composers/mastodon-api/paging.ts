@@ -46,3 +46,7 @@ export function setPageLinks(c: Context, publicUrl: string, page: { newest: stri
 /** The first and last id of a page of items, for `setPageLinks`; null when it is empty. */
 export const pageEnds = <T>(items: readonly T[], idOf: (item: T) => string) =>
   items.length === 0 ? null : { newest: idOf(items[0] as T), oldest: idOf(items[items.length - 1] as T) };
+
+/** A yes/no query parameter as apps send it (`true`, `1`, `on`). */
+export const queryFlag = (c: Context, name: string) =>
+  ['true', '1', 'on'].includes((c.req.query(name) ?? '').toLowerCase());

@@ -17,7 +17,7 @@ import { rateLimit } from '../../core/rate-limit.ts';
 import type { MemberContext } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { apiIdempotencyKeys, comments, posts } from '../../db/schema.ts';
-import type { AppDeps } from '../../deps.ts';
+import { getEvent } from '../../features/events/service.ts';
 import { uploadDescriptions } from '../../features/images/service.ts';
 import { editPost, listPostVersions } from '../../features/posts/edit.ts';
 import {
@@ -36,6 +36,7 @@ import { defineTask } from '../../jobs/task.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { bodyParams, type Params } from '../../lib/params.ts';
+import { eventAnsweredOnWeb, eventStatus } from './event-statuses.ts';
 import { type MastodonEnv, type MemberEnv, needs } from './http.ts';
 import { parseTimeId, rowOfTimeId } from './ids.ts';
 import { pageParams } from './paging.ts';
@@ -49,41 +50,23 @@ import {
   serializePost,
   serializePostHistory,
 } from './serializers/status.ts';
+import { resolveEventStatusId, resolveStatusId, type StatusRef } from './status-refs.ts';
 
 type MemberCtx = Context<MemberEnv>;
 
-/** What a status id names: a post or a comment (events come later), by its row's id. */
-export type StatusRef = { kind: 'post'; postId: string } | { kind: 'comment'; commentId: string };
-
 /**
- * The row a status id names, read from its table's `created_at` index (ids.ts); null when it names
- * nothing (then 404, as for a status the member may not see).
+ * The post or comment an id names. An event's id is a status too (event-statuses.ts), which only
+ * reads show: acting on one the member may see is refused in words, one they may not see is 404.
  */
-export async function resolveStatusId(db: Db, id: string): Promise<StatusRef | null> {
-  const parsed = parseTimeId(id);
-  if (parsed?.kind === 'post') {
-    const [row] = await db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(rowOfTimeId(parsed, posts.createdAt, posts.id))
-      .limit(1);
-    return row ? { kind: 'post', postId: row.id } : null;
+async function requireStatus(ctx: MemberContext, id: string): Promise<StatusRef> {
+  const ref = await resolveStatusId(ctx.db, id);
+  if (ref) return ref;
+  const eventId = await resolveEventStatusId(ctx.db, id);
+  if (eventId) {
+    await getEvent({ ctx, input: { eventId } });
+    throw eventAnsweredOnWeb();
   }
-  if (parsed?.kind === 'comment') {
-    const [row] = await db
-      .select({ id: comments.id })
-      .from(comments)
-      .where(rowOfTimeId(parsed, comments.createdAt, comments.id))
-      .limit(1);
-    return row ? { kind: 'comment', commentId: row.id } : null;
-  }
-  return null;
-}
-
-async function requireStatus(db: Db, id: string): Promise<StatusRef> {
-  const ref = await resolveStatusId(db, id);
-  if (!ref) throw notFound(messages.post.notFound);
-  return ref;
+  throw notFound(messages.post.notFound);
 }
 
 /** A post as the member sees it, as a status. */
@@ -215,7 +198,7 @@ async function claimIdempotencyKey(db: Db, userId: string, key: string): Promise
  * Keys past their hour answer nothing any more (a reuse claims them afresh): the hourly sweep drops
  * them, so the table holds about an hour of posting, not every post an app ever made.
  */
-export const idempotencyKeysSweepTask = defineTask<Record<string, never>, AppDeps>({
+export const idempotencyKeysSweepTask = defineTask<Record<string, never>, { db: Db }>({
   name: 'api_idempotency_keys_sweep',
   queueName: 'maintenance',
   async run(_, { db }) {
@@ -236,7 +219,7 @@ const releaseIdempotencyKey = (db: Db, userId: string, key: string) =>
 async function createReply(c: MemberCtx, params: Params, body: string, replyTo: string): Promise<StatusRef> {
   const ctx = c.get('ctx');
   if (idsOf(params.media_ids).length > 0) throw invalid(messages.statusesApi.replyTextOnly);
-  const parent = await requireStatus(ctx.db, replyTo);
+  const parent = await requireStatus(ctx, replyTo);
   const postId =
     parent.kind === 'post'
       ? parent.postId
@@ -398,18 +381,21 @@ export const statusRoutes = new Hono<MastodonEnv>()
   })
   .get('/v1/statuses/:id', needs('read:statuses'), async (c) => {
     const ctx = c.get('ctx');
-    return c.json(await statusOf(ctx, await requireStatus(ctx.db, c.req.param('id')), publicUrlOf(c)), 200);
+    const id = c.req.param('id');
+    const eventId = await resolveEventStatusId(ctx.db, id);
+    if (eventId) return c.json(await eventStatus(ctx, eventId, publicUrlOf(c)), 200);
+    return c.json(await statusOf(ctx, await requireStatus(ctx, id), publicUrlOf(c)), 200);
   })
   .put('/v1/statuses/:id', needs('write:statuses'), async (c) => {
     const ctx = c.get('ctx');
-    const ref = await requireStatus(ctx.db, c.req.param('id'));
+    const ref = await requireStatus(ctx, c.req.param('id'));
     await editStatus(c, ref, await bodyParams(c.req.raw));
     return c.json(await statusOf(ctx, ref, publicUrlOf(c)), 200);
   })
   // Answers the status as it was, with its source `text`, so an app can offer "delete and redraft".
   .delete('/v1/statuses/:id', needs('write:statuses'), async (c) => {
     const ctx = c.get('ctx');
-    const ref = await requireStatus(ctx.db, c.req.param('id'));
+    const ref = await requireStatus(ctx, c.req.param('id'));
     const status = await statusOf(ctx, ref, publicUrlOf(c), { withSource: true });
     if (ref.kind === 'post') await deletePost({ ctx, input: { postId: ref.postId } });
     else await deleteComment({ ctx, input: { commentId: ref.commentId } });
@@ -418,7 +404,7 @@ export const statusRoutes = new Hono<MastodonEnv>()
   .get('/v1/statuses/:id/history', needs('read:statuses'), async (c) => {
     const ctx = c.get('ctx');
     const publicUrl = publicUrlOf(c);
-    const ref = await requireStatus(ctx.db, c.req.param('id'));
+    const ref = await requireStatus(ctx, c.req.param('id'));
     if (ref.kind !== 'post') {
       // A comment is never edited: its one version is itself.
       const status = await commentStatus(ctx, ref.commentId, publicUrl);
@@ -447,13 +433,13 @@ export const statusRoutes = new Hono<MastodonEnv>()
   .get('/v1/statuses/:id/source', needs('read:statuses'), async (c) => {
     const ctx = c.get('ctx');
     const id = c.req.param('id');
-    const status = await statusOf(ctx, await requireStatus(ctx.db, id), publicUrlOf(c), { withSource: true });
+    const status = await statusOf(ctx, await requireStatus(ctx, id), publicUrlOf(c), { withSource: true });
     return c.json({ id: status.id, text: status.text ?? '', spoiler_text: '' }, 200);
   })
   .get('/v1/statuses/:id/context', needs('read:statuses'), async (c) => {
     const ctx = c.get('ctx');
     const publicUrl = publicUrlOf(c);
-    const ref = await requireStatus(ctx.db, c.req.param('id'));
+    const ref = await requireStatus(ctx, c.req.param('id'));
     if (ref.kind === 'comment') {
       const comment = await getComment({ ctx, input: { commentId: ref.commentId } });
       return c.json({ ancestors: [await postStatus(ctx, comment.postId, publicUrl)], descendants: [] }, 200);
@@ -475,43 +461,43 @@ export const statusRoutes = new Hono<MastodonEnv>()
   })
   .post('/v1/statuses/:id/favourite', needs('write:favourites'), async (c) => {
     const ctx = c.get('ctx');
-    const postId = await requirePostForMark(ctx, await requireStatus(ctx.db, c.req.param('id')));
+    const postId = await requirePostForMark(ctx, await requireStatus(ctx, c.req.param('id')));
     await setLike({ ctx, input: { postId, liked: true } });
     return c.json(await postStatus(ctx, postId, publicUrlOf(c)), 200);
   })
   .post('/v1/statuses/:id/unfavourite', needs('write:favourites'), async (c) => {
     const ctx = c.get('ctx');
-    const postId = await requirePostForMark(ctx, await requireStatus(ctx.db, c.req.param('id')));
+    const postId = await requirePostForMark(ctx, await requireStatus(ctx, c.req.param('id')));
     await setLike({ ctx, input: { postId, liked: false } });
     return c.json(await postStatus(ctx, postId, publicUrlOf(c)), 200);
   })
   .post('/v1/statuses/:id/bookmark', needs('write:bookmarks'), async (c) => {
     const ctx = c.get('ctx');
-    const postId = await requirePostForMark(ctx, await requireStatus(ctx.db, c.req.param('id')));
+    const postId = await requirePostForMark(ctx, await requireStatus(ctx, c.req.param('id')));
     await setSave({ ctx, input: { postId, saved: true } });
     return c.json(await postStatus(ctx, postId, publicUrlOf(c)), 200);
   })
   .post('/v1/statuses/:id/unbookmark', needs('write:bookmarks'), async (c) => {
     const ctx = c.get('ctx');
-    const postId = await requirePostForMark(ctx, await requireStatus(ctx.db, c.req.param('id')));
+    const postId = await requirePostForMark(ctx, await requireStatus(ctx, c.req.param('id')));
     await setSave({ ctx, input: { postId, saved: false } });
     return c.json(await postStatus(ctx, postId, publicUrlOf(c)), 200);
   })
   // Sharing comes with the posting issue: until then a clear refusal, after the same 404 as a read.
   .post('/v1/statuses/:id/reblog', needs('write:statuses'), async (c) => {
     const ctx = c.get('ctx');
-    await statusOf(ctx, await requireStatus(ctx.db, c.req.param('id')), publicUrlOf(c));
+    await statusOf(ctx, await requireStatus(ctx, c.req.param('id')), publicUrlOf(c));
     throw invalid(messages.statusesApi.sharingUnavailable);
   })
   .post('/v1/statuses/:id/unreblog', needs('write:statuses'), async (c) => {
     const ctx = c.get('ctx');
-    await statusOf(ctx, await requireStatus(ctx.db, c.req.param('id')), publicUrlOf(c));
+    await statusOf(ctx, await requireStatus(ctx, c.req.param('id')), publicUrlOf(c));
     throw invalid(messages.statusesApi.sharingUnavailable);
   })
   .get('/v1/statuses/:id/favourited_by', needs('read:accounts'), async (c) => {
     const ctx = c.get('ctx');
     const publicUrl = publicUrlOf(c);
-    const ref = await requireStatus(ctx.db, c.req.param('id'));
+    const ref = await requireStatus(ctx, c.req.param('id'));
     if (ref.kind === 'comment') {
       await getComment({ ctx, input: { commentId: ref.commentId } });
       return c.json([], 200);
@@ -534,7 +520,7 @@ export const statusRoutes = new Hono<MastodonEnv>()
   // Nothing is shared yet: an empty list, once the member may see the status.
   .get('/v1/statuses/:id/reblogged_by', needs('read:accounts'), async (c) => {
     const ctx = c.get('ctx');
-    await statusOf(ctx, await requireStatus(ctx.db, c.req.param('id')), publicUrlOf(c));
+    await statusOf(ctx, await requireStatus(ctx, c.req.param('id')), publicUrlOf(c));
     return c.json([], 200);
   });
 

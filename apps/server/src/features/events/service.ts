@@ -48,6 +48,8 @@ const soonestFirst = keyset(events.nextStartsAt, events.id, 'oldestFirst');
  */
 const nextDateSlackMs = 7 * 24 * 60 * 60 * 1000;
 const latestFirst = keyset(events.startsAt, events.id, 'newestFirst');
+/** By when the host made each event: how the client API shows events among posts, as statuses. */
+const newestMadeFirst = keyset(events.createdAt, events.id, 'newestFirst');
 /** An event row as it was before the statement that updates it: the same table again in its FROM. */
 const previous = alias(events, 'previous');
 const joinedFirst = keyset(eventInterests.createdAt, eventInterests.userId, 'oldestFirst');
@@ -303,6 +305,26 @@ export async function listEvents({
     items: await toEventDtos(db, storage, actor.id, page.rows, { now }),
     nextCursor: page.nextCursor,
   };
+}
+
+/**
+ * The list's events newest made first, past and upcoming alike: the client API's timelines show
+ * each where it was announced, among the posts (composers/mastodon-api/event-statuses.ts).
+ */
+export async function listEventsByCreation({
+  ctx: { db, storage, actor },
+  input: { list, cursor, size = pageSize },
+}: ServiceArgs<'db' | 'storage' | 'actor', { list: EventList; cursor: Cursor | null; size?: number }>): Promise<
+  Page<EventDto>
+> {
+  const scope =
+    list.kind === 'followed' ? hostedByFollowedOrSelf(db, actor.id) : eq(events.hostId, list.hostId);
+  const rows = await selectEventsForViewer(db, actor.id, { muted: list.kind === 'followed' })
+    .where(and(scope, newestMadeFirst.after(cursor)))
+    .orderBy(...newestMadeFirst.orderBy)
+    .limit(size + 1);
+  const page = slicePage(rows, size, ({ event }) => ({ at: event.createdAt, id: event.id }));
+  return { items: await toEventDtos(db, storage, actor.id, page.rows), nextCursor: page.nextCursor };
 }
 
 /** The next few upcoming events of the accounts the viewer follows (and their own): the panel. */
