@@ -5,10 +5,12 @@
  */
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { memberWithToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext } from '#test/context.ts';
+import { profiles } from '../../db/schema.ts';
 import { upgradeThrough } from '../../lib/upgrade.ts';
 import { closeStreamingConnections, openStreamingConnections } from './streaming.ts';
 
@@ -92,7 +94,11 @@ describe('GET /api/v1/streaming over WebSocket', () => {
     expect(ws.socket.protocol).toBe(reader.token);
     ws.send({ type: 'subscribe', stream: 'user' });
     await settle();
-    const post = await t.postPhoto(author, 'fresh from the harbour');
+    const [readerProfile] = await t.db
+      .select({ username: profiles.username })
+      .from(profiles)
+      .where(eq(profiles.userId, reader.member.id));
+    const post = await t.postPhoto(author, `fresh from the harbour, @${readerProfile!.username}`);
     const frame = await ws.next((f) => f.event === 'update');
     expect(frame.stream).toEqual(['user']);
     expect(typeof frame.payload).toBe('string');
@@ -101,8 +107,13 @@ describe('GET /api/v1/streaming over WebSocket', () => {
       content: string;
       account: { id: string };
       favourited: boolean;
+      mentions: { id: string; url: string }[];
     };
     expect(status.content).toContain('fresh from the harbour');
+    // As the timelines answer it: each mention with its account's url.
+    expect(status.mentions).toEqual([
+      expect.objectContaining({ id: reader.member.id, url: expect.any(String) }),
+    ]);
     expect(status.account.id).toBe(author.id);
     expect(status.favourited).toBe(false);
 

@@ -35,9 +35,8 @@ import type { TokenCheck } from '../../oauth/tokens.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { bearerTokenOf, type MastodonEnv, type MemberEnv, mastodonErrors, needs } from './http.ts';
 import { timeIdOf } from './ids.ts';
-import { loadAccounts } from './serializers/account.ts';
 import { loadNotificationSubjects, serializeNotice, shownTypes } from './serializers/notification.ts';
-import { serializePost } from './serializers/status.ts';
+import { loadStatusAccounts, serializePost } from './serializers/status.ts';
 
 /** The streams a connection may follow; a hashtag stream is `hashtag` with its tag. */
 const streamNames = ['user', 'user:notification', 'public', 'public:local', 'hashtag'] as const;
@@ -180,7 +179,10 @@ class StreamingHub {
     // Read through the posts service as one who may see it; the flags of that reader are cleared.
     const post = await getPost({ ctx: { db, storage, actor: reader }, input: { postId } }).catch(() => null);
     if (!post) return;
-    const accounts = await loadAccounts(db, storage, [post.author.userId]);
+    const accounts = await loadStatusAccounts(db, storage, {
+      userIds: [post.author.userId],
+      texts: [post.caption],
+    });
     const status = { ...serializePost(post, accounts, env.publicUrl), favourited: false, bookmarked: false };
     const payload = JSON.stringify(status);
     for (const { subscriber, streams } of targets) {
