@@ -24,6 +24,7 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
     <article className={styles.item} aria-label={t`Post by ${post.author.firstName} ${post.author.lastName}`}>
       <header className={styles.header}>
         <AuthorLine author={post.author} at={post.createdAt} />
+        {mine && <PinButton post={post} />}
       </header>
       <MutedFold post={post} what="post">
         <ContentWarningBar state={warning} />
@@ -46,7 +47,6 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
               <MessageCircle aria-hidden="true" size={20} />
               {plural(post.commentCount, { one: '# comment', other: '# comments' })}
             </Link>
-            {mine && <PinButton post={post} />}
           </div>
           <p className={styles.likes}>{plural(post.likeCount, { one: '# like', other: '# likes' })}</p>
           {warning.expanded && (

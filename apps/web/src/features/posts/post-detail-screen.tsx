@@ -21,7 +21,6 @@ import { useViewer } from '@/lib/session.ts';
 import { usePost } from './api/get-post.ts';
 import { CommentsSection } from './comments-section.tsx';
 import { LikeButton } from './like-button.tsx';
-import { PinButton } from './pin-button.tsx';
 import styles from './post-detail-screen.module.css';
 import { PostEditControls } from './post-edit-controls.tsx';
 import { SaveButton } from './save-button.tsx';
@@ -95,7 +94,6 @@ export function PostDetailScreen() {
           <div className={styles.actions}>
             <LikeButton post={post} />
             <SaveButton post={post} />
-            {post.author.userId === me.user.id && <PinButton post={post} />}
             {post.author.userId !== me.user.id && (
               <ReportButton
                 label={t`Report post`}
