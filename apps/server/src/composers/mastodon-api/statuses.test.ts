@@ -411,6 +411,12 @@ describe('pinned statuses', () => {
       pinned: false,
     });
 
+    // In the author's own home timeline too.
+    const home = (await (await author.api.get('/api/v1/timelines/home')).json()) as (Status & {
+      pinned: boolean;
+    })[];
+    expect(home.find((s) => s.id === first.id)?.pinned).toBe(true);
+
     await expectError(await reader.api.post(`/api/v1/statuses/${second.id}/pin`), 403);
     await expectError(await reader.api.post(`/api/v1/statuses/${first.id}/unpin`), 403);
     await expectError(await clientApiClient(t, null).post(`/api/v1/statuses/${second.id}/pin`), 401);

@@ -99,17 +99,19 @@ async function statusesOf(
   storage: Storage,
   items: PostDto[],
   publicUrl: string,
+  viewerId?: string,
 ): Promise<MastodonStatus[]> {
   const accounts = await loadStatusAccounts(db, storage, {
     userIds: items.map((post) => post.author.userId),
     texts: items.map((post) => post.caption),
   });
-  return items.map((post) => serializePost(post, accounts, publicUrl));
+  return items.map((post) => serializePost(post, accounts, publicUrl, { viewerId }));
 }
 
 async function answer(c: Context, db: Db, storage: Storage, items: PostDto[]) {
   const publicUrl = c.get('deps').env.publicUrl;
-  const statuses = await statusesOf(db, storage, items, publicUrl);
+  const viewerId = c.get('caller')?.member?.id;
+  const statuses = await statusesOf(db, storage, items, publicUrl, viewerId);
   setPageLinks(
     c,
     publicUrl,
@@ -135,7 +137,8 @@ export const timelineRoutes = new Hono<MastodonEnv>()
           userIds: page.items.map((post) => post.author.userId),
           texts: page.items.map((post) => post.caption),
         });
-        const statuses = page.items.map((post) => serializePost(post, accounts, env.publicUrl));
+        const options = { viewerId: ctx.actor.id };
+        const statuses = page.items.map((post) => serializePost(post, accounts, env.publicUrl, options));
         return {
           value: { json: JSON.stringify(statuses), ends: pageEnds(statuses, (status) => status.id) },
           postIds: page.items.map((post) => post.id),
