@@ -100,6 +100,11 @@ function pinEntry(action: 'pin' | 'unpin'): ClientApiEntry {
     // At most five pins, each idempotent: nothing to flood.
     rateLimit: null,
     async attempt(scene, actor) {
+      // Every attempt starts from no pins: earlier ones would reach the limit of five.
+      await scene.t.db
+        .update(schema.posts)
+        .set({ pinnedAt: null })
+        .where(eq(schema.posts.authorId, scene.owner.id));
       const { postId, statusId } = await postOf(scene, scene.owner.id, 'public');
       if (action === 'unpin') {
         await scene.t.db

@@ -119,6 +119,11 @@ export const postRouteTable: Record<string, RouteEntry> = {
     rateLimit: null,
     body: 'none',
     async attempt(scene, actor) {
+      // Every attempt pins anew: the owner's earlier pins would reach the limit of five.
+      await scene.t.db
+        .update(schema.posts)
+        .set({ pinnedAt: null })
+        .where(eq(schema.posts.authorId, scene.owner.id));
       const post = await scene.t.insertPost(scene.owner.id, 'to pin');
       return {
         path: `/api/posts/${post.id}/pin`,
