@@ -14,6 +14,7 @@ import { useAuth } from '@/lib/session.ts';
 import styles from './feed-item.module.css';
 import { LikeButton } from './like-button.tsx';
 import { PinButton } from './pin-button.tsx';
+import { PinnedMark } from './pinned-mark.tsx';
 
 /** One post in the home feed (composed into it by app/home-route.tsx): author with badges, picture, caption, Like and counts. */
 export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean }) {
@@ -24,7 +25,7 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
     <article className={styles.item} aria-label={t`Post by ${post.author.firstName} ${post.author.lastName}`}>
       <header className={styles.header}>
         <AuthorLine author={post.author} at={post.createdAt} />
-        {mine && <PinButton post={post} />}
+        {mine ? <PinButton post={post} /> : <PinnedMark pinned={post.pinned} />}
       </header>
       <MutedFold post={post} what="post">
         <ContentWarningBar state={warning} />

@@ -12,6 +12,7 @@ import { Button } from '@/components/button.tsx';
 import { useViewer } from '@/lib/session.ts';
 import { EditPostDialog } from './edit-post-dialog.tsx';
 import { PinButton } from './pin-button.tsx';
+import { PinnedMark } from './pinned-mark.tsx';
 import styles from './post-detail-screen.module.css';
 import { PostHistoryDialog } from './post-history-dialog.tsx';
 
@@ -19,9 +20,10 @@ export function PostEditControls({ post }: { post: PostDto }) {
   const me = useViewer();
   const [open, setOpen] = useState<'edit' | 'history' | null>(null);
   const isAuthor = me.user.id === post.author.userId;
-  if (!isAuthor && !post.editedAt) return null;
+  if (!isAuthor && !post.editedAt && !post.pinned) return null;
   return (
     <div className={styles.editControls}>
+      {!isAuthor && <PinnedMark pinned={post.pinned} />}
       {post.editedAt && (
         <button type="button" className={styles.edited} onClick={() => setOpen('history')}>
           {messages.postEdit.edited}
