@@ -57,6 +57,8 @@ export interface MeDto {
 
 export interface MediaPreferencesDto {
   showSensitiveMedia: boolean;
+  /** Posts with a content warning open expanded, without Show. */
+  expandContentWarnings: boolean;
 }
 
 /** The receipt for stored feedback (POST /api/feedback answers 201 with it). */
@@ -113,6 +115,10 @@ export interface PostDto {
   photos: PostPhotoDto[];
   /** Shown blurred behind a Show button unless the viewer chose to always see sensitive media. */
   sensitive: boolean;
+  /** The author's warning, shown before caption and photos, which open on Show; empty for none. */
+  contentWarning: string;
+  /** Pinned by its author to the top of their profile. */
+  pinned: boolean;
   audience: Audience;
   likeCount: number;
   commentCount: number;
@@ -378,6 +384,7 @@ export interface PostVersionDto {
   caption: string;
   altTexts: string[];
   sensitive: boolean;
+  contentWarning: string;
   /** When this version was written: the post's creation for the original, else the edit's time. */
   at: string;
 }

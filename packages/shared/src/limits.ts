@@ -140,6 +140,10 @@ export const limits = {
   oauthParamMax: 2000,
   bioMax: 300,
   captionMax: 2200,
+  /** A post's content warning (Mastodon's `spoiler_text` takes its share of a 500-character post). */
+  contentWarningMax: 500,
+  /** Posts a member may pin to the top of their profile (Mastodon's limit). */
+  pinnedPostsMax: 5,
   altTextMax: 1000,
   commentMax: 1000,
   /** A domain on /admin/federation: a host name (253, RFC 1035) and a port. */

@@ -490,6 +490,7 @@ export const messageCatalog = {
     altText: /*i18n*/ { id: 'fields.altText', message: 'Alt text' },
     audience: /*i18n*/ { id: 'fields.audience', message: 'Audience' },
     caption: /*i18n*/ { id: 'fields.caption', message: 'Caption' },
+    contentWarning: /*i18n*/ { id: 'fields.contentWarning', message: 'Content warning' },
     comment: /*i18n*/ { id: 'fields.comment', message: 'Comment' },
     reason: /*i18n*/ { id: 'fields.reason', message: 'Reason' },
     title: /*i18n*/ { id: 'fields.title', message: 'Title' },
@@ -1046,6 +1047,39 @@ export const messageCatalog = {
       id: 'photos.sensitiveSettingFailed',
       message: 'Your setting could not be saved. Please try again.',
     },
+  },
+  /** Content warnings: words before a post's caption and photos, which open on Show. */
+  contentWarnings: {
+    show: /*i18n*/ { id: 'contentWarnings.show', message: 'Show' },
+    hide: /*i18n*/ { id: 'contentWarnings.hide', message: 'Hide' },
+    hint: /*i18n*/ {
+      id: 'contentWarnings.hint',
+      message: 'Optional. Readers see these words first, and open the post with Show.',
+    },
+    alwaysExpand: /*i18n*/ {
+      id: 'contentWarnings.alwaysExpand',
+      message: 'Always expand content warnings',
+    },
+  },
+  /** Pinning one's own posts to the top of one's profile. */
+  pins: {
+    pin: /*i18n*/ { id: 'pins.pin', message: 'Pin' },
+    unpin: /*i18n*/ { id: 'pins.unpin', message: 'Unpin' },
+    pinned: /*i18n*/ { id: 'pins.pinned', message: 'Pinned' },
+    pinnedDone: /*i18n*/ { id: 'pins.pinnedDone', message: 'Pinned to your profile.' },
+    unpinnedDone: /*i18n*/ { id: 'pins.unpinnedDone', message: 'Unpinned from your profile.' },
+    onlyAuthorPins: /*i18n*/ {
+      id: 'pins.onlyAuthorPins',
+      message: 'Only the author can pin this post.',
+    },
+    tooMany: fn(
+      /*i18n*/ {
+        id: 'pins.tooMany',
+        message: 'You can pin up to {max} posts. Unpin one first.',
+      },
+      (max: number) => ({ max }),
+    ),
+    failed: /*i18n*/ { id: 'pins.failed', message: 'The pin could not be changed. Please try again.' },
   },
   /** Editing a post and its history. */
   postEdit: {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchesMutedWord } from './safety.ts';
+import { matchesMutedWord, postMatchesMutedWord } from './safety.ts';
 
 describe('muted words', () => {
   it('match whole words, hashtags and phrases without regard to case', () => {
@@ -23,5 +23,14 @@ describe('muted words', () => {
         expect(typeof matchesMutedWord(before, [after, word])).toBe('boolean');
       }),
     );
+  });
+
+  it('fold a post whose content warning carries a muted word, and read warning and caption apart', () => {
+    const post = { caption: 'A quiet walk by the sea', contentWarning: 'Finale spoilers' };
+    expect(postMatchesMutedWord(post, ['spoilers'])).toBe(true);
+    expect(postMatchesMutedWord(post, ['walk'])).toBe(true);
+    expect(postMatchesMutedWord(post, ['lighthouse'])).toBe(false);
+    // A phrase does not run from the warning's last word into the caption's first.
+    expect(postMatchesMutedWord(post, ['spoilers a'])).toBe(false);
   });
 });

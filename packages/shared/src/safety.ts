@@ -24,6 +24,15 @@ export function matchesMutedWord(text: string, words: readonly string[]): boolea
 }
 
 /**
+ * Whether a post carries a muted word: its content warning and its caption are read, each on its
+ * own (a phrase never runs from the one into the other). Every fold of a post asks this.
+ */
+export const postMatchesMutedWord = (
+  post: { caption: string; contentWarning: string },
+  words: readonly string[],
+): boolean => matchesMutedWord(post.contentWarning, words) || matchesMutedWord(post.caption, words);
+
+/**
  * The version of the Terms of Service and Community Guidelines a new account agrees to: the legal
  * pages' date (apps/web/src/features/legal/last-updated.ts). Change both with the text.
  */

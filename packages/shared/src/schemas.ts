@@ -169,9 +169,13 @@ export type PostPhotoInput = z.input<typeof PostPhotoInput>;
 /** Who may see a post or event; omitted: public, or followers only on a private account. */
 export const AudienceInput = z.enum(audiences, wrongType('audience')).optional();
 
-/** The caption, its length and the sensitive flag: the same rules for a new post and an edit. */
+/**
+ * The caption, its length, the content warning and the sensitive flag: the same rules for a new post
+ * and an edit. A warning makes the post sensitive whatever the flag says (`isSensitivePost`).
+ */
 export const PostTextInput = z.object({
   caption: requiredText(limits.captionMax, 'caption'),
+  contentWarning: optionalText(limits.contentWarningMax, 'contentWarning'),
   sensitive: z
     .boolean({ error: () => messages.common.fieldWrongType(messages.photos.sensitive) })
     .optional()
@@ -179,6 +183,10 @@ export const PostTextInput = z.object({
   audience: AudienceInput,
 });
 export type PostTextInput = z.input<typeof PostTextInput>;
+
+/** A post with a content warning is sensitive: its photos stay behind Show like any sensitive post's. */
+export const isSensitivePost = (post: { sensitive: boolean; contentWarning: string }) =>
+  post.sensitive || post.contentWarning !== '';
 
 /** A post: 1 to `limits.postPhotosMax` photos in the order shown, each upload once. */
 export const CreatePostInput = PostTextInput.extend({
@@ -640,11 +648,21 @@ export const LanguageInput = z.object({
 });
 export type LanguageInput = z.infer<typeof LanguageInput>;
 
-/** The member's media settings: whether sensitive posts show without the blur. */
+/**
+ * The member's media settings: whether sensitive posts show without the blur, and whether posts with
+ * a content warning open expanded. Either may be sent alone; what is left out stays as it was.
+ */
 export const MediaPreferencesInput = z.object({
-  showSensitiveMedia: z.boolean({
-    error: () => messages.common.fieldWrongType(messages.photos.alwaysShowSensitive),
-  }),
+  showSensitiveMedia: z
+    .boolean({
+      error: () => messages.common.fieldWrongType(messages.photos.alwaysShowSensitive),
+    })
+    .optional(),
+  expandContentWarnings: z
+    .boolean({
+      error: () => messages.common.fieldWrongType(messages.contentWarnings.alwaysExpand),
+    })
+    .optional(),
 });
 export type MediaPreferencesInput = z.infer<typeof MediaPreferencesInput>;
 

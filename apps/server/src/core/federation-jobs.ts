@@ -28,7 +28,8 @@ import { addJobForRowSql, declareJob } from '../jobs/task.ts';
 export interface PostFederationPayload {
   postId: string;
   authorId: string;
-  kind: 'insert' | 'update' | 'delete';
+  /** `pin` and `unpin`: the post added to or removed from its author's `featured` collection. */
+  kind: 'insert' | 'update' | 'delete' | 'pin' | 'unpin';
 }
 export const federatePostJob = declareJob<PostFederationPayload>({ name: 'federation_post' });
 
@@ -89,8 +90,9 @@ const authorOfPost = (postId: Column) =>
   sql`(select ${posts.authorId} from ${posts} where ${posts.id} = ${postId})`;
 
 /**
- * A post created, edited (caption, alt texts, sensitive flag or audience) or deleted: to its
- * author's followers on other servers (outbox.ts). For the RETURNING of the write to `posts`.
+ * A post created, edited (caption, alt texts, content warning, sensitive flag or audience), deleted,
+ * pinned or unpinned: to its author's followers on other servers (outbox/posts.ts). For the
+ * RETURNING of the write to `posts`.
  */
 export const postDelivery = (kind: PostFederationPayload['kind']) =>
   addJobForRowSql(hasRemoteFollowers(posts.authorId), federatePostJob, {

@@ -252,6 +252,8 @@ export const profiles = pgTable(
     followingCount: integer('following_count').notNull().default(0),
     /** The member's choice to see sensitive posts without the blur. */
     showSensitiveMedia: boolean('show_sensitive_media').notNull().default(false),
+    /** The member's choice to open posts with a content warning already expanded. */
+    expandContentWarnings: boolean('expand_content_warnings').notNull().default(false),
     /**
      * A private account: only approved followers see its posts, events and follow
      * lists (core/visibility.ts `contentVisibleTo`); a follow waits in follow_requests.
@@ -310,6 +312,13 @@ export const posts = pgTable(
     caption: text('caption').notNull(),
     /** Blurred behind a Show button for viewers who did not choose to always see such media. */
     sensitive: boolean('sensitive').notNull().default(false),
+    /**
+     * The author's words shown before the caption and photos, which stay behind Show (ActivityPub
+     * `summary`, Mastodon's `spoiler_text`); empty for none. A warning makes the post sensitive.
+     */
+    contentWarning: text('content_warning').notNull().default(''),
+    /** When its author pinned it to the top of their profile (at most `limits.pinnedPostsMax`); null if not. */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true, precision: 3 }),
     /** Who may see it: everyone, or the author's approved followers (core/visibility.ts). */
     audience: text('audience', { enum: audiences }).notNull().default('public'),
     likeCount: integer('like_count').notNull().default(0),
@@ -340,6 +349,8 @@ export const posts = pgTable(
     index('posts_created_idx').on(t.createdAt, t.id),
     index('posts_author_created_idx').on(t.authorId, t.createdAt, t.id),
     index('posts_search_idx').using('gin', t.searchVector),
+    // A profile's pinned posts, and the count a new pin is checked against: a few rows per author.
+    index('posts_pinned_idx').on(t.authorId, t.pinnedAt).where(sql`${t.pinnedAt} is not null`),
     check('posts_audience_known', sql`${t.audience} in ('public', 'followers')`),
   ],
 );
@@ -379,6 +390,7 @@ export const postVersions = pgTable(
     caption: text('caption').notNull(),
     altTexts: text('alt_texts').array().notNull(),
     sensitive: boolean('sensitive').notNull(),
+    contentWarning: text('content_warning').notNull().default(''),
     /** When this version was written (the post's creation, or the edit that made it). */
     writtenAt: timestamp('written_at', { withTimezone: true, precision: 3 }).notNull(),
     createdAt: createdAt(),

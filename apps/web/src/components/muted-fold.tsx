@@ -3,7 +3,7 @@
  * button that reveals it. The matching rule is the shared one (packages/shared/src/safety.ts).
  */
 
-import { matchesMutedWord } from '@glimpse/shared';
+import { matchesMutedWord, postMatchesMutedWord } from '@glimpse/shared';
 import { Trans } from '@lingui/react/macro';
 import { EyeOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -11,7 +11,9 @@ import { useMutedWords } from '@/lib/muted-words.ts';
 import styles from './muted-fold.module.css';
 
 interface MutedFoldProps {
-  text: string;
+  /** A comment's text, or a post, whose content warning is read as well as its caption. */
+  text?: string;
+  post?: { caption: string; contentWarning: string };
   /** "post" or "comment", for the sentence. */
   what: string;
   /** A grid tile: the fold keeps the square. */
@@ -19,10 +21,11 @@ interface MutedFoldProps {
   children: ReactNode;
 }
 
-export function MutedFold({ text, what, tile, children }: MutedFoldProps) {
+export function MutedFold({ text = '', post, what, tile, children }: MutedFoldProps) {
   const words = useMutedWords();
   const [shown, setShown] = useState(false);
-  if (shown || !matchesMutedWord(text, words)) return <>{children}</>;
+  const muted = post ? postMatchesMutedWord(post, words) : matchesMutedWord(text, words);
+  if (shown || !muted) return <>{children}</>;
   return (
     <div className={`${styles.fold} ${tile ? styles.tile : ''}`}>
       <EyeOff aria-hidden="true" size={18} />

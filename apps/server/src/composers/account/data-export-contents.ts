@@ -45,8 +45,8 @@ UTF-8 JSON; times are ISO 8601 in UTC.
 account.json        your sign-in email, the language you read Glimpse in, and when the account was created
 profile.json        your profile: names, username, website, bio, counts
 pictures/           your profile and background pictures
-posts.json          your posts: caption, who could see each (public or followers), time, like and
-                    comment counts, photo files and alt texts
+posts.json          your posts: caption, content warning, who could see each (public or
+                    followers), time, pinned, like and comment counts, photo files and alt texts
 posts/              the photos of each post (<post id>-<position>), as you uploaded them; posts
                     from before Glimpse kept uploads have the largest size it stored instead
 comments.json       the comments you wrote, with the post each is on

@@ -59,8 +59,11 @@ import {
   mastodonInstanceActor,
   mastodonLike,
   mastodonReply,
+  mastodonStatus,
   mastodonUndo,
+  mastodonUpdateStatus,
   mastodonWebFinger,
+  misskeyCreateNote,
   pixelfedCreateNote,
 } from './fixtures/remote-documents.ts';
 import { headerRecord } from './objects/html.ts';
@@ -253,6 +256,63 @@ describe('from Mastodon and Pixelfed', () => {
     expect((await deliverToUs(mastodonDeleteNote(remote, username, create.object.id))).status).toBe(202);
     const after = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
     expect(after.items.filter((item) => item.author.userId === eveId)).toHaveLength(0);
+  });
+
+  it("reads a Note's summary as its content warning, from Mastodon, Pixelfed and Misskey, and an Update's new one", async () => {
+    const photoUrl = `${remote}/storage/m/photo.jpg`;
+    const eves = async () =>
+      ((await (await ada.get('/api/feed')).json()) as { items: PostDto[] }).items.filter(
+        (item) => item.author.userId === eveId,
+      );
+    const warned = (caption: string) => async () => (await eves()).find((p) => p.caption.startsWith(caption));
+
+    const pixelfed = pixelfedCreateNote(remote, username, '7101', photoUrl, {
+      summary: 'Finale spoilers',
+      sensitive: true,
+    });
+    expect((await deliverToUs(pixelfed)).status).toBe(202);
+    expect(await warned('Boats at dawn')()).toMatchObject({
+      contentWarning: 'Finale spoilers',
+      sensitive: true,
+    });
+
+    const mastodon = mastodonStatus(remote, username, {
+      statusId: '7102',
+      text: 'Harbour seals up close',
+      photoUrl,
+      spoilerText: 'Animals &amp; teeth',
+    });
+    expect((await deliverToUs(mastodon)).status).toBe(202);
+    expect(await warned('Harbour seals')()).toMatchObject({
+      contentWarning: 'Animals & teeth',
+      sensitive: true,
+    });
+    // An edit on Mastodon that changes the warning: the Update carries the new summary.
+    const update = mastodonUpdateStatus(remote, username, mastodon);
+    expect(
+      (await deliverToUs({ ...update, object: { ...update.object, summary: 'Seals, eating fish' } })).status,
+    ).toBe(202);
+    expect(await warned('Harbour seals')()).toMatchObject({ contentWarning: 'Seals, eating fish' });
+
+    // Misskey's blank warning is a zero-width space: no words, but the post stays folded as sensitive.
+    const misskey = misskeyCreateNote(remote, username, 'a1b2c3', photoUrl, { cw: '' });
+    expect((await deliverToUs(misskey)).status).toBe(202);
+    expect(await warned('Night market')()).toMatchObject({ contentWarning: '', sensitive: true });
+
+    // `sensitive` without a summary is today's blur alone, with no warning.
+    const blurred = mastodonStatus(remote, username, {
+      statusId: '7103',
+      text: 'Surgery scar, healing well',
+      photoUrl,
+      sensitive: true,
+    });
+    expect((await deliverToUs(blurred)).status).toBe(202);
+    expect(await warned('Surgery scar')()).toMatchObject({ contentWarning: '', sensitive: true });
+
+    for (const create of [pixelfed, mastodon, misskey, blurred]) {
+      await deliverToUs(mastodonDeleteNote(remote, username, create.object.id));
+    }
+    expect(await eves()).toHaveLength(0);
   });
 
   it('refuses a Note signed by one actor but claiming another (401), and stores nothing', async () => {

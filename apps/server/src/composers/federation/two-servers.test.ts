@@ -17,8 +17,8 @@ import { notificationText } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '#test/context.ts';
-import { makeJpeg } from '#test/images.ts';
-import { type PairedServer, type ServerPair, startServerPair } from '#test/server-pair.ts';
+import { imageForm, makeJpeg } from '#test/images.ts';
+import { type PairedServer, pairOrigins, type ServerPair, startServerPair } from '#test/server-pair.ts';
 import { federationActors, reports, user } from '../../db/schema.ts';
 import { instagramArchive } from '../import/fixtures/archives.ts';
 
@@ -102,6 +102,58 @@ describe('two servers', () => {
     await settle();
     const afterDelete = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
     expect(afterDelete.items.find((item) => item.id === arrived!.id)).toBeUndefined();
+  });
+
+  it('a content warning crosses as the Note’s summary, and its edit as Update; a pinned post is in the actor’s featured collection', async () => {
+    const upload = await alice.request('/api/images', {
+      method: 'POST',
+      body: imageForm(await makeJpeg(), 'post'),
+    });
+    const { id: imageId } = (await upload.json()) as { id: string };
+    const created = await alice.post('/api/posts', {
+      photos: [{ imageId }],
+      caption: 'Storm over the pier',
+      contentWarning: 'Lightning',
+    });
+    expect(created.status).toBe(201);
+    const post = (await created.json()) as PostDto;
+    await settle();
+    const onB = async () =>
+      ((await (await bob.get('/api/feed')).json()) as { items: PostDto[] }).items.find(
+        (item) => item.caption === 'Storm over the pier',
+      );
+    expect(await onB()).toMatchObject({ contentWarning: 'Lightning', sensitive: true });
+
+    await alice.request(`/api/posts/${post.id}`, {
+      method: 'PATCH',
+      json: { caption: 'Storm over the pier', altTexts: [''], contentWarning: 'Lightning, loud' },
+    });
+    await settle();
+    expect(await onB()).toMatchObject({ contentWarning: 'Lightning, loud', sensitive: true });
+
+    // Pinned on A: the actor names its featured collection, which lists the Note. B is sent an Add,
+    // which it takes and keeps nothing of: remote pins are not read yet.
+    expect((await alice.put(`/api/posts/${post.id}/pin`)).status).toBe(200);
+    await settle();
+    const accept = { accept: 'application/activity+json' };
+    const actor = (await (
+      await a.t.app.request(`/userpublicfeed/${alice.id}`, { headers: accept })
+    ).json()) as {
+      featured: string;
+    };
+    const featured = (await (
+      await a.t.app.request(new URL(actor.featured).pathname, { headers: accept })
+    ).json()) as {
+      type: string;
+      orderedItems?: { id: string; summary?: string }[] | { id: string; summary?: string };
+    };
+    expect(featured.type).toBe('OrderedCollection');
+    const items = [featured.orderedItems ?? []].flat();
+    expect(items.map((item) => item.id)).toEqual([`${pairOrigins(names, ports).a}/postdetail/${post.id}`]);
+    expect(items[0]!.summary).toBe('Lightning, loud');
+    expect((await alice.delete(`/api/posts/${post.id}`)).status).toBe(204);
+    await settle();
+    expect(await onB()).toBeUndefined();
   });
 
   it('posts imported from an archive stay home: backdated history is not sent as new (issue 30)', async () => {

@@ -12,9 +12,9 @@
  *   one `\u00XX` escape per byte ("café" is `caf\u00c3\u00a9`): `fixInstagramText` undoes it.
  * ActivityPub (Mastodon's "Request your archive", Pixelfed's export): `outbox.json`, an
  *   OrderedCollection whose `orderedItems` are `Create` activities of `Note`s with HTML `content`,
- *   `published`, `sensitive`, `to`/`cc` and `attachment: [{ mediaType, url, name }]`, the files
+ *   `published`, `sensitive`, `summary` (the content warning), `to`/`cc` and `attachment: [{ mediaType, url, name }]`, the files
  *   under `media_attachments/` at the path of `url`; `actor.json` names the followers collection.
- * Glimpse: `posts.json` beside `account.json`: `[{ caption, sensitive, audience, createdAt, photos:
+ * Glimpse: `posts.json` beside `account.json`: `[{ caption, contentWarning, sensitive, audience, createdAt, photos:
  *   [{ file, altText }] }]`, and `profile.json` (`isPrivate`).
  *
  * Audience: a post keeps who could see it. An ActivityPub status is public or followers only by its
@@ -25,7 +25,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Audience, ImportSource } from '@glimpse/shared';
-import { limits, messages } from '@glimpse/shared';
+import { isSensitivePost, limits, messages } from '@glimpse/shared';
 import type { Entry } from 'yauzl';
 import { audienceOfAddresses } from '../../lib/addressing.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -42,6 +42,8 @@ export interface ArchivePost {
   hash: string;
   createdAt: Date;
   caption: string;
+  /** The post's content warning (ActivityPub `summary`, Glimpse's `contentWarning`); '' for none. */
+  contentWarning: string;
   sensitive: boolean;
   /** Who could see it where it was posted; null when the archive does not say. */
   audience: Audience | null;
@@ -106,6 +108,7 @@ async function readJson(archive: Archive, entry: Entry): Promise<unknown> {
 interface RawPost {
   createdAt: Date;
   caption: string;
+  contentWarning: string;
   sensitive: boolean;
   audience: Audience | null;
   files: { name: string; altText: string | null }[];
@@ -131,6 +134,7 @@ function toPosts(archive: Archive, raw: RawPost[]): ArchivePost[] {
       else photos.push({ entry, altText: file.altText ? clip(file.altText, limits.altTextMax) : null });
     }
     const caption = clip(post.caption.trim(), limits.captionMax);
+    const contentWarning = clip(post.contentWarning.trim(), limits.contentWarningMax);
     const parts = Math.max(1, Math.ceil(photos.length / limits.postPhotosMax));
     for (let part = 0; part < parts; part++) {
       const chunk = photos.slice(part * limits.postPhotosMax, (part + 1) * limits.postPhotosMax);
@@ -144,7 +148,9 @@ function toPosts(archive: Archive, raw: RawPost[]): ArchivePost[] {
         // Parts a millisecond apart keep their order on the profile.
         createdAt: new Date(post.createdAt.getTime() + part),
         caption,
-        sensitive: post.sensitive,
+        contentWarning,
+        // A warning makes the post sensitive, as on every other door.
+        sensitive: isSensitivePost({ sensitive: post.sensitive, contentWarning }),
         audience: post.audience,
         photos: chunk,
         videos: part === 0 ? videos : 0,
@@ -174,6 +180,7 @@ async function readInstagram(archive: Archive, names: { name: string; root: stri
       raw.push({
         createdAt: new Date(seconds * 1000),
         caption: fixInstagramText(asString(post.title) || asString(first.title)),
+        contentWarning: '',
         sensitive: false,
         // Instagram keeps no audience per post (an account is public or private as a whole).
         audience: null,
@@ -226,6 +233,7 @@ async function readActivityPub(archive: Archive, name: string, root: string): Pr
     raw.push({
       createdAt: new Date(asString(note.published) || asString(activity.published)),
       caption: htmlToText(asString(note.content)),
+      contentWarning: htmlToText(asString(note.summary)),
       sensitive: note.sensitive === true,
       audience,
       files: asArray(note.attachment).map((a) => {
@@ -256,6 +264,7 @@ async function readGlimpse(archive: Archive, name: string, root: string): Promis
     return {
       createdAt: new Date(asString(post.createdAt)),
       caption: asString(post.caption),
+      contentWarning: asString(post.contentWarning),
       sensitive: post.sensitive === true,
       audience: wasPrivate ? 'followers' : audienceOf(post.audience),
       files: asArray(post.photos).map((p) => {

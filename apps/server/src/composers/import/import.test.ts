@@ -185,6 +185,7 @@ describe('importing a Mastodon or Pixelfed export', () => {
           time: day('2022-09-09T19:00:00Z'),
           photos: [{ data: jpeg }],
           alt: 'Boats at a pier',
+          summary: 'Seasick &amp; proud',
         },
         { caption: 'Just words', time: day('2022-09-10T19:00:00Z'), photos: [] },
         {
@@ -198,6 +199,8 @@ describe('importing a Mastodon or Pixelfed export', () => {
     expect(done).toMatchObject({ source: 'activitypub', imported: 1, skipped: { videos: 1, emptyPosts: 2 } });
     const [made] = await postsOf(member.id);
     expect(made!.caption).toBe('Harbour at dusk #boats\nSecond line & more');
+    // The status's content warning is the post's, which makes it sensitive.
+    expect(made).toMatchObject({ contentWarning: 'Seasick & proud', sensitive: true });
     const [photo] = await t.db.select().from(postImages).where(eq(postImages.postId, made!.id));
     expect(photo!.altText).toBe('Boats at a pier');
   });
@@ -305,6 +308,10 @@ describe('Glimpse export → import (round trip)', () => {
     const owner = await t.signUpWithProfile();
     const first = await t.postPhoto(owner, 'First #one');
     const second = await t.postPhoto(owner, 'Second');
+    await owner.request(`/api/posts/${second.id}`, {
+      method: 'PATCH',
+      json: { caption: 'Second', altTexts: [''], contentWarning: 'Spiders' },
+    });
     expect((await owner.post('/api/account/export')).status).toBe(202);
     await t.jobsDone();
     const archive = Buffer.from(await (await owner.get('/api/account/export/download')).arrayBuffer());
@@ -313,9 +320,9 @@ describe('Glimpse export → import (round trip)', () => {
     const done = await importDone(newcomer, archive);
     expect(done).toMatchObject({ source: 'glimpse', imported: 2, skipped: { files: 0 } });
     const made = await postsOf(newcomer.id);
-    expect(made.map((p) => [p.caption, p.createdAt.toISOString()])).toEqual([
-      ['First #one', first.createdAt],
-      ['Second', second.createdAt],
+    expect(made.map((p) => [p.caption, p.createdAt.toISOString(), p.contentWarning])).toEqual([
+      ['First #one', first.createdAt, ''],
+      ['Second', second.createdAt, 'Spiders'],
     ]);
   });
 

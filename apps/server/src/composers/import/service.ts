@@ -195,6 +195,7 @@ async function importPost(
             id: postId,
             authorId: row.userId,
             caption: post.caption,
+            contentWarning: post.contentWarning,
             sensitive: post.sensitive,
             audience: post.audience ?? accountAudience,
             createdAt: post.createdAt,

@@ -19,6 +19,7 @@ import { findProfile } from '../../core/profiles.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
 import { type Standing, standingsWith } from '../../core/relations.ts';
 import { uploadImage } from '../../features/images/service.ts';
+import { listPinnedPosts } from '../../features/posts/pins.ts';
 import { listPostsWindow, type PostList } from '../../features/posts/service.ts';
 import { findByUsername, saveProfile } from '../../features/profile/service.ts';
 import { listBlocked, listMuted, setBlock, setMute } from '../../features/safety/service.ts';
@@ -160,7 +161,8 @@ const opaqueCursor = (value: string | null) => (value ? decodeCursor(value) : nu
 async function statusesOf(c: MemberContext, items: readonly PostDto[]) {
   const { db, storage } = c.get('ctx');
   const accounts = await loadPostAccounts(db, storage, items);
-  return items.map((post) => serializePost(post, accounts, c.get('deps').env.publicUrl));
+  const options = { viewerId: c.get('ctx').actor.id };
+  return items.map((post) => serializePost(post, accounts, c.get('deps').env.publicUrl, options));
 }
 
 /** Bookmarks and favourites: the member's saved or liked posts, newest mark first, opaque cursors. */
@@ -391,8 +393,13 @@ export const accountRoutes = new Hono<MastodonEnv>()
   .get('/v1/accounts/:id/statuses', needs('read:statuses'), async (c) => {
     const ctx = c.get('ctx');
     const { userId } = await getPublicProfile({ ctx, input: { userId: c.req.param('id') } });
-    // Pins do not exist yet; every post has a photo; comments and shares are not the profile's grid.
-    if (c.req.query('pinned') === 'true') return c.json([]);
+    // The pinned posts, latest pin first, all on one page (five at most); every post has a photo;
+    // comments and shares are not the profile's grid.
+    if (c.req.query('pinned') === 'true') {
+      // Only the first page has them: an app asking for the next one finds none.
+      if (c.req.query('max_id')) return c.json([]);
+      return c.json(await statusesOf(c, await listPinnedPosts({ ctx, input: { authorId: userId } })));
+    }
     const { maxId, sinceId, minId, limit } = pageParams(c);
     const tagged = c.req.query('tagged')?.trim().replace(/^#/, '').toLowerCase().normalize('NFC') || null;
     const window = await listPostsWindow({

@@ -72,6 +72,6 @@ export const signInRoutes = new Hono<MastodonEnv>()
       'posting:default:sensitive': false,
       'posting:default:language': null,
       'reading:expand:media': me.preferences.showSensitiveMedia ? 'show_all' : 'default',
-      'reading:expand:spoilers': false,
+      'reading:expand:spoilers': me.preferences.expandContentWarnings,
     });
   });

@@ -151,12 +151,45 @@ describe('creating a status', () => {
     expect((await author.api.get(`/api/v1/statuses/${status.id}`)).status).toBe(200);
   });
 
-  it('puts a content warning before the caption and marks the post sensitive', async () => {
+  it('keeps spoiler_text as the content warning: sensitive, edited, in the source and the history', async () => {
     const author = await apiMember('Warner');
     const status = await newPost(author.api, 'The view', { spoiler_text: 'Heights' });
-    expect(status.sensitive).toBe(true);
+    expect(status).toMatchObject({ sensitive: true, spoiler_text: 'Heights', content: '<p>The view</p>' });
     const [post] = await t.db.select().from(posts).where(eq(posts.authorId, author.id));
-    expect(post?.caption).toBe('Heights\n\nThe view');
+    expect(post).toMatchObject({ caption: 'The view', contentWarning: 'Heights', sensitive: true });
+    // The web app reads the same warning.
+    expect(await (await author.get(`/api/posts/${post!.id}`)).json()).toMatchObject({
+      contentWarning: 'Heights',
+    });
+
+    const edited = await author.api.put(`/api/v1/statuses/${status.id}`, {
+      status: 'The view',
+      spoiler_text: 'Great heights',
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    expect(await edited.json()).toMatchObject({ spoiler_text: 'Great heights', sensitive: true });
+    expect(await (await author.api.get(`/api/v1/statuses/${status.id}/source`)).json()).toEqual({
+      id: status.id,
+      text: 'The view',
+      spoiler_text: 'Great heights',
+    });
+    const history = (await (await author.api.get(`/api/v1/statuses/${status.id}/history`)).json()) as {
+      spoiler_text: string;
+    }[];
+    expect(history.map((v) => v.spoiler_text)).toEqual(['Heights', 'Great heights']);
+    // An edit that leaves spoiler_text out keeps the warning.
+    await author.api.put(`/api/v1/statuses/${status.id}`, { status: 'The wide view' });
+    expect(await (await author.api.get(`/api/v1/statuses/${status.id}`)).json()).toMatchObject({
+      spoiler_text: 'Great heights',
+    });
+    // Too long: Mastodon's 422, and nothing stored.
+    const tooLong = await postStatus(author.api, {
+      status: 'x',
+      spoiler_text: 'w'.repeat(501),
+      media_ids: [await upload(author.api)],
+    });
+    await expectError(tooLong, 422, /Content warning/);
+    expect(await countPosts(author.id)).toBe(1);
   });
 
   it('answers the same status for a repeated Idempotency-Key, and a new one for another member', async () => {
@@ -386,5 +419,61 @@ describe('favourites, bookmarks and boosts', () => {
     await expectError(await stranger.api.post(`/api/v1/statuses/${hidden.id}/reblog`), 404);
     await expectError(await stranger.api.post(`/api/v1/statuses/${hidden.id}/favourite`), 404);
     expect(await t.countRows(posts, eq(posts.authorId, author.id))).toBe(2);
+  });
+});
+
+describe('pinned statuses', () => {
+  it('the author pins and unpins (pinned for them only), nobody else; a sixth pin is a 422 that pins nothing', async () => {
+    const author = await apiMember('Pinner');
+    const reader = await apiMember('PinReader');
+    const statuses: Status[] = [];
+    for (let i = 0; i < 6; i++) statuses.push(await newPost(author.api, `pin ${i}`));
+    const [first, second] = statuses as [Status, Status];
+
+    const pinned = await author.api.post(`/api/v1/statuses/${first.id}/pin`);
+    expect(pinned.status, await pinned.clone().text()).toBe(200);
+    expect(await pinned.json()).toMatchObject({ id: first.id, pinned: true });
+    expect(await (await reader.api.get(`/api/v1/statuses/${first.id}`)).json()).toMatchObject({
+      pinned: false,
+    });
+
+    // In the author's own home timeline too.
+    const home = (await (await author.api.get('/api/v1/timelines/home')).json()) as (Status & {
+      pinned: boolean;
+    })[];
+    expect(home.find((s) => s.id === first.id)?.pinned).toBe(true);
+
+    await expectError(await reader.api.post(`/api/v1/statuses/${second.id}/pin`), 403);
+    await expectError(await reader.api.post(`/api/v1/statuses/${first.id}/unpin`), 403);
+    await expectError(await clientApiClient(t, null).post(`/api/v1/statuses/${second.id}/pin`), 401);
+    // Mastodon asks write:accounts to pin: a token with write:statuses alone is refused.
+    const { token } = await issueTestToken(t, author.id, ['read', 'write:statuses']);
+    await expectError(await clientApiClient(t, token).post(`/api/v1/statuses/${second.id}/pin`), 403);
+
+    for (const status of statuses.slice(1, 5)) {
+      expect((await author.api.post(`/api/v1/statuses/${status.id}/pin`)).status).toBe(200);
+    }
+    await expectError(
+      await author.api.post(`/api/v1/statuses/${statuses[5]!.id}/pin`),
+      422,
+      /You can pin up to 5 posts/,
+    );
+    const listed = (await (
+      await reader.api.get(`/api/v1/accounts/${author.id}/statuses?pinned=true`)
+    ).json()) as Status[];
+    expect(listed.map((s) => s.id)).toEqual(
+      statuses
+        .slice(0, 5)
+        .reverse()
+        .map((s) => s.id),
+    );
+
+    const unpinned = await author.api.post(`/api/v1/statuses/${first.id}/unpin`);
+    expect(await unpinned.json()).toMatchObject({ pinned: false });
+    const after = (await (
+      await author.api.get(`/api/v1/accounts/${author.id}/statuses?pinned=true`)
+    ).json()) as (Status & { pinned: boolean })[];
+    expect(after).toHaveLength(4);
+    expect(after.every((s) => s.pinned)).toBe(true);
   });
 });

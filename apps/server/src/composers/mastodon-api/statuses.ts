@@ -20,6 +20,7 @@ import { apiIdempotencyKeys, comments, posts } from '../../db/schema.ts';
 import { getEvent } from '../../features/events/service.ts';
 import { uploadDescriptions } from '../../features/images/service.ts';
 import { editPost, listPostVersions } from '../../features/posts/edit.ts';
+import { setPin } from '../../features/posts/pins.ts';
 import {
   addComment,
   createPost,
@@ -81,7 +82,7 @@ export async function postStatus(
     userIds: [post.author.userId],
     texts: [post.caption],
   });
-  return serializePost(post, accounts, publicUrl, options);
+  return serializePost(post, accounts, publicUrl, { viewerId: ctx.actor.id, ...options });
 }
 
 /** A comment as the member sees it, as a reply status to its post (which they may then see too). */
@@ -153,18 +154,6 @@ function audienceOf(visibility: unknown): 'public' | 'followers' | undefined {
   return visibility === 'private' ? 'followers' : 'public';
 }
 
-/**
- * A content warning has no place of its own until the posting issue adds one: the warning goes
- * before the caption, as its first paragraph, and the post is marked sensitive, so its photos stay
- * behind Show, readers meet the warning first everywhere, and nothing the author wrote is lost.
- */
-function captionWithWarning(status: string, spoilerText: string | undefined) {
-  const warning = spoilerText?.trim() ?? '';
-  return warning
-    ? { caption: status.trim() ? `${warning}\n\n${status}` : warning, warned: true }
-    : { caption: status, warned: false };
-}
-
 // ── Idempotency-Key: the same key from the same member within an hour answers the same status ──
 
 const idempotencyHours = 1;
@@ -230,18 +219,15 @@ async function createReply(c: MemberCtx, params: Params, body: string, replyTo: 
   return { kind: 'comment', commentId: comment.id };
 }
 
-async function createTopLevel(
-  c: MemberCtx,
-  params: Params,
-  caption: string,
-  warned: boolean,
-): Promise<StatusRef> {
+async function createTopLevel(c: MemberCtx, params: Params, caption: string): Promise<StatusRef> {
   const mediaIds = idsOf(params.media_ids);
   // Glimpse is a photo app: a post without a photo is refused in words, as Pixelfed does.
   if (mediaIds.length === 0) throw invalid(messages.statusesApi.photoRequired);
+  // `spoiler_text` is the post's content warning, which makes it sensitive (the shared schema's rule).
   const parsed = parseWith(CreatePostInput, {
     caption,
-    sensitive: warned || (flag(params.sensitive) ?? false),
+    contentWarning: textOf(params.spoiler_text) ?? '',
+    sensitive: flag(params.sensitive) ?? false,
     audience: audienceOf(params.visibility),
     photos: mediaIds.map((imageId) => ({ imageId })),
   });
@@ -263,7 +249,7 @@ async function createTopLevel(
 }
 
 async function createStatus(c: MemberCtx, params: Params): Promise<StatusRef> {
-  const { caption, warned } = captionWithWarning(textOf(params.status) ?? '', textOf(params.spoiler_text));
+  const caption = textOf(params.status) ?? '';
   const replyTo = textOf(params.in_reply_to_id);
   if (replyTo) {
     // The visibility is checked as for a post, so `direct` is refused alike; the reply itself
@@ -271,7 +257,7 @@ async function createStatus(c: MemberCtx, params: Params): Promise<StatusRef> {
     audienceOf(params.visibility);
     return createReply(c, params, caption, replyTo);
   }
-  return createTopLevel(c, params, caption, warned);
+  return createTopLevel(c, params, caption);
 }
 
 /**
@@ -350,14 +336,11 @@ async function editStatus(c: MemberCtx, ref: StatusRef, params: Params) {
     if (typeof id !== 'string' || !photoIds.includes(id)) throw invalid(messages.statusesApi.photosFixed);
     if (typeof description === 'string') descriptions.set(id, description);
   }
-  const status = textOf(params.status);
-  const { caption, warned } =
-    status === undefined
-      ? { caption: post.caption, warned: false }
-      : captionWithWarning(status, textOf(params.spoiler_text));
+  // A field left out stays as it was: the warning too.
   const input = parseWith(EditPostInput, {
-    caption,
-    sensitive: warned || (flag(params.sensitive) ?? post.sensitive),
+    caption: textOf(params.status) ?? post.caption,
+    contentWarning: textOf(params.spoiler_text) ?? post.contentWarning,
+    sensitive: flag(params.sensitive) ?? post.sensitive,
     altTexts: post.photos.map((photo) => descriptions.get(photo.image.id) ?? photo.altText),
   });
   await countAgainst(c, 'posts');
@@ -369,6 +352,13 @@ async function requirePostForMark(ctx: MemberContext, ref: StatusRef): Promise<s
   if (ref.kind === 'post') return ref.postId;
   await getComment({ ctx, input: { commentId: ref.commentId } });
   throw invalid(messages.statusesApi.commentNotLikeable);
+}
+
+/** Only a post is pinned: a comment the member sees answers that in words. */
+async function requirePostToPin(ctx: MemberContext, ref: StatusRef): Promise<string> {
+  if (ref.kind === 'post') return ref.postId;
+  await getComment({ ctx, input: { commentId: ref.commentId } });
+  throw invalid(messages.pins.onlyAuthorPins);
 }
 
 export const statusRoutes = new Hono<MastodonEnv>()
@@ -434,7 +424,7 @@ export const statusRoutes = new Hono<MastodonEnv>()
     const ctx = c.get('ctx');
     const id = c.req.param('id');
     const status = await statusOf(ctx, await requireStatus(ctx, id), publicUrlOf(c), { withSource: true });
-    return c.json({ id: status.id, text: status.text ?? '', spoiler_text: '' }, 200);
+    return c.json({ id: status.id, text: status.text ?? '', spoiler_text: status.spoiler_text }, 200);
   })
   .get('/v1/statuses/:id/context', needs('read:statuses'), async (c) => {
     const ctx = c.get('ctx');
@@ -481,6 +471,19 @@ export const statusRoutes = new Hono<MastodonEnv>()
     const ctx = c.get('ctx');
     const postId = await requirePostForMark(ctx, await requireStatus(ctx, c.req.param('id')));
     await setSave({ ctx, input: { postId, saved: false } });
+    return c.json(await postStatus(ctx, postId, publicUrlOf(c)), 200);
+  })
+  // Pinning is a profile's (Mastodon asks write:accounts): the author's own posts only, up to five.
+  .post('/v1/statuses/:id/pin', needs('write:accounts'), async (c) => {
+    const ctx = c.get('ctx');
+    const postId = await requirePostToPin(ctx, await requireStatus(ctx, c.req.param('id')));
+    await setPin({ ctx, input: { postId, pinned: true } });
+    return c.json(await postStatus(ctx, postId, publicUrlOf(c)), 200);
+  })
+  .post('/v1/statuses/:id/unpin', needs('write:accounts'), async (c) => {
+    const ctx = c.get('ctx');
+    const postId = await requirePostToPin(ctx, await requireStatus(ctx, c.req.param('id')));
+    await setPin({ ctx, input: { postId, pinned: false } });
     return c.json(await postStatus(ctx, postId, publicUrlOf(c)), 200);
   })
   // Sharing comes with the posting issue: until then a clear refusal, after the same 404 as a read.

@@ -41,12 +41,13 @@ async function statusesOf(
   storage: Storage,
   items: PostDto[],
   publicUrl: string,
+  viewerId?: string,
 ): Promise<MastodonStatus[]> {
   const accounts = await loadStatusAccounts(db, storage, {
     userIds: items.map((post) => post.author.userId),
     texts: items.map((post) => post.caption),
   });
-  return items.map((post) => serializePost(post, accounts, publicUrl));
+  return items.map((post) => serializePost(post, accounts, publicUrl, { viewerId }));
 }
 
 async function answer(
@@ -57,7 +58,8 @@ async function answer(
   others: { statuses: MastodonStatus[]; paging: PageParams } | null = null,
 ) {
   const publicUrl = c.get('deps').env.publicUrl;
-  const posts = await statusesOf(db, storage, items, publicUrl);
+  const viewerId = c.get('caller')?.member?.id;
+  const posts = await statusesOf(db, storage, items, publicUrl, viewerId);
   const statuses = others ? mergeStatusPages(posts, others.statuses, others.paging) : posts;
   setPageLinks(
     c,
@@ -86,7 +88,8 @@ export const timelineRoutes = new Hono<MastodonEnv>()
           userIds: page.items.map((post) => post.author.userId),
           texts: page.items.map((post) => post.caption),
         });
-        const posts = page.items.map((post) => serializePost(post, accounts, env.publicUrl));
+        const options = { viewerId: ctx.actor.id };
+        const posts = page.items.map((post) => serializePost(post, accounts, env.publicUrl, options));
         const statuses = mergeStatusPages(posts, events, paging);
         return {
           value: { json: JSON.stringify(statuses), ends: pageEnds(statuses, (status) => status.id) },

@@ -1,12 +1,12 @@
 /**
- * Editing a post: its author changes the caption, the alt texts and the sensitive flag, never the
+ * Editing a post: its author changes the caption, the alt texts, the content warning and the sensitive flag, never the
  * photos. Each edit first copies the version it replaces into `post_versions` (append-only), so
  * anyone who sees the post can read every earlier version from its "Edited" label, as on Mastodon.
  * The post row is locked FOR NO KEY UPDATE, which does not block a like's foreign-key check: an edit
  * and a like at the same moment both succeed, and the edit never writes the counters.
  */
 import type { EditPostInput, PostDto, PostVersionDto } from '@glimpse/shared';
-import { messages } from '@glimpse/shared';
+import { isSensitivePost, messages } from '@glimpse/shared';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { postDelivery } from '../../core/federation-jobs.ts';
@@ -20,18 +20,20 @@ const postNotFound = () => notFound(messages.post.notFound);
 
 export async function editPost({
   ctx,
-  input: { postId, caption, altTexts, sensitive, audience: audienceInput },
+  input: { postId, caption, altTexts, contentWarning, sensitive: sensitiveInput, audience: audienceInput },
 }: ServiceArgs<
   'db' | 'storage' | 'live' | 'actor',
   { postId: string } & z.output<typeof EditPostInput>
 >): Promise<PostDto> {
   const { db, actor, live } = ctx;
+  const sensitive = isSensitivePost({ sensitive: sensitiveInput, contentWarning });
   const outcome = await withTransaction(db, async (tx) => {
     const [post] = await tx
       .select({
         authorId: posts.authorId,
         caption: posts.caption,
         sensitive: posts.sensitive,
+        contentWarning: posts.contentWarning,
         audience: posts.audience,
         createdAt: posts.createdAt,
         editedAt: posts.editedAt,
@@ -64,6 +66,7 @@ export async function editPost({
     const unchanged =
       caption === post.caption &&
       sensitive === post.sensitive &&
+      contentWarning === post.contentWarning &&
       altTexts.every((alt, i) => alt === before[i]);
     // Saving without a change is not an edit: no version, no "Edited", nobody notified again.
     if (unchanged) return { changed: audience !== post.audience, mentioned: [] };
@@ -73,12 +76,13 @@ export async function editPost({
       caption: post.caption,
       altTexts: before,
       sensitive: post.sensitive,
+      contentWarning: post.contentWarning,
       writtenAt: post.editedAt ?? post.createdAt,
     });
     // The edit's Update to the author's followers on other servers, queued with the row.
     await tx
       .update(posts)
-      .set({ caption, sensitive, editedAt: new Date() })
+      .set({ caption, contentWarning, sensitive, editedAt: new Date() })
       .where(eq(posts.id, postId))
       .returning({ delivery: postDelivery('update') });
     for (const [position, altText] of altTexts.entries()) {
@@ -114,6 +118,7 @@ export async function listPostVersions({
     .select({
       caption: posts.caption,
       sensitive: posts.sensitive,
+      contentWarning: posts.contentWarning,
       createdAt: posts.createdAt,
       editedAt: posts.editedAt,
     })
@@ -135,12 +140,14 @@ export async function listPostVersions({
       caption: post.caption,
       altTexts: photos.map((p) => p.altText),
       sensitive: post.sensitive,
+      contentWarning: post.contentWarning,
       at: (post.editedAt ?? post.createdAt).toISOString(),
     },
     ...earlier.map((v) => ({
       caption: v.caption,
       altTexts: v.altTexts,
       sensitive: v.sensitive,
+      contentWarning: v.contentWarning,
       at: v.writtenAt.toISOString(),
     })),
   ];

@@ -7,7 +7,17 @@
  */
 import type { AuthorDto, CommentDto, Page, PostDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
-import { and, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { commentAddedStep, likeCountStep } from '../../core/counters.ts';
 import { cte, withSteps } from '../../core/cte.ts';
@@ -78,6 +88,8 @@ export function selectPostsForViewer(
         id: posts.id,
         caption: posts.caption,
         sensitive: posts.sensitive,
+        contentWarning: posts.contentWarning,
+        pinnedAt: posts.pinnedAt,
         audience: posts.audience,
         // With the audience, whose photos' addresses are signed (core/images.ts `MediaReach`).
         authorPrivate: profiles.isPrivate,
@@ -111,6 +123,8 @@ export function toPostDto(storage: Storage, row: PostRow): PostDto {
       altText,
     })),
     sensitive: row.post.sensitive,
+    contentWarning: row.post.contentWarning,
+    pinned: row.post.pinnedAt !== null,
     audience: row.post.audience,
     likeCount: row.post.likeCount,
     commentCount: row.post.commentCount,
@@ -120,6 +134,13 @@ export function toPostDto(storage: Storage, row: PostRow): PostDto {
     editedAt: row.post.editedAt?.toISOString() ?? null,
   };
 }
+
+/** An author's pinned posts the viewer may see, latest pin first (a few: `limits.pinnedPostsMax`). */
+export const selectPinnedPosts = (db: Db, viewerId: string | null, authorId: string) =>
+  selectPostsForViewer(db, viewerId as string)
+    .where(and(eq(posts.authorId, authorId), isNotNull(posts.pinnedAt)))
+    .orderBy(desc(posts.pinnedAt), desc(posts.id))
+    .limit(limits.pinnedPostsMax);
 
 const commentAuthorImage = alias(images, 'comment_author_image');
 
@@ -176,13 +197,18 @@ const cursorParams = { at: sql.placeholder('at'), id: sql.placeholder('id') };
 
 /** What opening a post, browsing Explore or a profile, liking and commenting run, prepared (core/prepared.ts). */
 export const postStatements = preparedFor((db) => {
-  // A profile's grid: the viewer's mutes do not apply to a profile they open.
+  // A profile's grid: the viewer's mutes do not apply to a profile they open. Pinned posts come
+  // first on its first page (pins.ts `listPinnedPosts`), so the pages after them leave them out.
   const authorPage = (afterCursor: boolean) =>
     preparePostsPage(
       db,
       newestPostIds(
         db,
-        and(eq(posts.authorId, sql.placeholder('authorId')), postVisibleTo(viewerParam)),
+        and(
+          eq(posts.authorId, sql.placeholder('authorId')),
+          isNull(posts.pinnedAt),
+          postVisibleTo(viewerParam),
+        ),
         afterCursor,
       ),
       `posts_author${afterCursor ? '_after' : ''}`,

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { type AppEnv, jsonBody, pageQuery as page, signedIn, uuidParam } from '../../core/http.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
 import { editPost, listPostVersions } from './edit.ts';
+import { setPin } from './pins.ts';
 import {
   addComment,
   createPost,
@@ -88,6 +89,19 @@ export const postRoutes = new Hono<AppEnv>()
         ctx: c.get('ctx'),
         input: { postId: c.req.valid('param').id, ...c.req.valid('json') },
       }),
+      200,
+    ),
+  )
+  // Pinning changes the author's profile only; no rate limit beyond the five pins it allows.
+  .put('/posts/:id/pin', signedIn, postId, async (c) =>
+    c.json(
+      await setPin({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id, pinned: true } }),
+      200,
+    ),
+  )
+  .delete('/posts/:id/pin', signedIn, postId, async (c) =>
+    c.json(
+      await setPin({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id, pinned: false } }),
       200,
     ),
   )

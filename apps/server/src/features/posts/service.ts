@@ -14,7 +14,7 @@ import type {
   PostDto,
   SaveStateDto,
 } from '@glimpse/shared';
-import { extractMentions, limits, messages } from '@glimpse/shared';
+import { extractMentions, isSensitivePost, limits, messages } from '@glimpse/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -36,8 +36,10 @@ import {
   commentRowToDto,
   feedPage,
   type PostOrigin,
+  type PostRow,
   postStatements,
   selectCommentForViewer,
+  selectPinnedPosts,
   selectPostsForViewer,
   toCommentDto,
   toPostDto,
@@ -76,7 +78,8 @@ export async function createPost({
         .values({
           authorId: actor.id,
           caption: input.caption,
-          sensitive: input.sensitive,
+          contentWarning: input.contentWarning,
+          sensitive: isSensitivePost(input),
           audience: input.audience ?? (await defaultAudience(tx, actor.id)),
         })
         // The author's followers on other servers get it: its delivery is queued with the row.
@@ -255,14 +258,17 @@ export async function listPosts({
   } else {
     const [first, next] = postStatements(db).author;
     rows = await (cursor ? next : first).execute({ viewerId: actor.id, authorId: list.authorId, ...cursor });
+    // A profile opens on its pinned posts, latest pin first, then the others newest first.
+    if (!cursor) {
+      const pinned = await selectPinnedPosts(db, actor.id, list.authorId);
+      const page = toPage(rows, pageSize, (row) => toPostDto(storage, row), cursorOf);
+      return { ...page, items: [...pinned.map((row) => toPostDto(storage, row)), ...page.items] };
+    }
   }
-  return toPage(
-    rows,
-    pageSize,
-    (row) => toPostDto(storage, row),
-    (row) => ({ at: row.activityAt, id: row.post.id }),
-  );
+  return toPage(rows, pageSize, (row) => toPostDto(storage, row), cursorOf);
 }
+
+const cursorOf = (row: PostRow) => ({ at: row.activityAt, id: row.post.id });
 
 export async function listComments({
   ctx: { db, storage, actor },

@@ -52,12 +52,14 @@ export async function setLanguage({
   return { language: input.language };
 }
 
+const preferenceColumns = {
+  showSensitiveMedia: profiles.showSensitiveMedia,
+  expandContentWarnings: profiles.expandContentWarnings,
+};
+
 async function getMediaPreferences(db: Db, userId: string): Promise<MediaPreferencesDto> {
-  const [row] = await db
-    .select({ showSensitiveMedia: profiles.showSensitiveMedia })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  return { showSensitiveMedia: row?.showSensitiveMedia ?? false };
+  const [row] = await db.select(preferenceColumns).from(profiles).where(eq(profiles.userId, userId));
+  return row ?? { showSensitiveMedia: false, expandContentWarnings: false };
 }
 
 /** The caller's media settings; they live on the profile, so a member without one has none yet. */
@@ -67,9 +69,13 @@ export async function setMediaPreferences({
 }: ServiceArgs<'db' | 'actor', MediaPreferencesInput>): Promise<MediaPreferencesDto> {
   const [row] = await db
     .update(profiles)
-    .set({ showSensitiveMedia: input.showSensitiveMedia })
+    // What the request leaves out stays as it was (an update of nothing still answers the row).
+    .set({
+      showSensitiveMedia: input.showSensitiveMedia ?? sql`${profiles.showSensitiveMedia}`,
+      expandContentWarnings: input.expandContentWarnings ?? sql`${profiles.expandContentWarnings}`,
+    })
     .where(eq(profiles.userId, actor.id))
-    .returning({ showSensitiveMedia: profiles.showSensitiveMedia });
+    .returning(preferenceColumns);
   if (!row) throw forbidden(messages.post.profileRequired);
   return row;
 }

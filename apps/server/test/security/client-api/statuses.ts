@@ -91,6 +91,39 @@ function markEntry(
   };
 }
 
+/** Pin and unpin: the author's own post only (another member's public post: 403), as Mastodon asks, write:accounts. */
+function pinEntry(action: 'pin' | 'unpin'): ClientApiEntry {
+  return {
+    scopes: ['write:accounts'],
+    rule: `${action} changes the token member's own post only: another member's is refused (403) and stays as it was.`,
+    expect: { owner: 200, other: 403, wrongScope: 403, noToken: 401 },
+    // At most five pins, each idempotent: nothing to flood.
+    rateLimit: null,
+    async attempt(scene, actor) {
+      // Every attempt starts from no pins: earlier ones would reach the limit of five.
+      await scene.t.db
+        .update(schema.posts)
+        .set({ pinnedAt: null })
+        .where(eq(schema.posts.authorId, scene.owner.id));
+      const { postId, statusId } = await postOf(scene, scene.owner.id, 'public');
+      if (action === 'unpin') {
+        await scene.t.db
+          .update(schema.posts)
+          .set({ pinnedAt: new Date() })
+          .where(eq(schema.posts.id, postId));
+      }
+      return {
+        path: `/api/v1/statuses/${statusId}/${action}`,
+        async verify() {
+          const [row] = await scene.t.db.select().from(schema.posts).where(eq(schema.posts.id, postId));
+          const changed = actor === 'owner';
+          expect(row?.pinnedAt !== null).toBe(action === 'pin' ? changed : !changed);
+        },
+      };
+    },
+  };
+}
+
 export const statusEntries: Record<string, ClientApiEntry> = {
   'POST /api/v1/statuses': {
     scopes: ['write:statuses'],
@@ -168,6 +201,8 @@ export const statusEntries: Record<string, ClientApiEntry> = {
   'POST /api/v1/statuses/:id/unfavourite': markEntry('unfavourite', 'write:favourites'),
   'POST /api/v1/statuses/:id/bookmark': markEntry('bookmark', 'write:bookmarks'),
   'POST /api/v1/statuses/:id/unbookmark': markEntry('unbookmark', 'write:bookmarks'),
+  'POST /api/v1/statuses/:id/pin': pinEntry('pin'),
+  'POST /api/v1/statuses/:id/unpin': pinEntry('unpin'),
   'POST /api/v1/statuses/:id/reblog': {
     scopes: ['write:statuses'],
     rule: 'Boosts are refused in words (422) until sharing exists, after the ordinary 404 for a status out of sight.',

@@ -91,7 +91,7 @@ export const postRouteTable: Record<string, RouteEntry> = {
         },
       };
     },
-    text: storedById(schema.posts, ['caption']),
+    text: storedById(schema.posts, ['caption', 'contentWarning']),
   },
 
   'DELETE /api/posts/:id': {
@@ -107,6 +107,46 @@ export const postRouteTable: Record<string, RouteEntry> = {
           expect(await scene.t.countRows(schema.posts, eq(schema.posts.id, post.id))).toBe(
             actor === 'owner' ? 0 : 1,
           );
+        },
+      };
+    },
+  },
+
+  'PUT /api/posts/:id/pin': {
+    rule: 'Only the author pins a post to their profile, up to five.',
+    expect: { owner: 200, other: 403, signedOut: 401 },
+    // Idempotent, and capped at five pins: nothing to flood.
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene, actor) {
+      // Every attempt pins anew: the owner's earlier pins would reach the limit of five.
+      await scene.t.db
+        .update(schema.posts)
+        .set({ pinnedAt: null })
+        .where(eq(schema.posts.authorId, scene.owner.id));
+      const post = await scene.t.insertPost(scene.owner.id, 'to pin');
+      return {
+        path: `/api/posts/${post.id}/pin`,
+        async verify() {
+          const [row] = await scene.t.db.select().from(schema.posts).where(eq(schema.posts.id, post.id));
+          expect(row?.pinnedAt !== null).toBe(actor === 'owner');
+        },
+      };
+    },
+  },
+  'DELETE /api/posts/:id/pin': {
+    rule: 'Only the author unpins a post.',
+    expect: { owner: 200, other: 403, signedOut: 401 },
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene, actor) {
+      const post = await scene.t.insertPost(scene.owner.id, 'pinned');
+      await scene.t.db.update(schema.posts).set({ pinnedAt: new Date() }).where(eq(schema.posts.id, post.id));
+      return {
+        path: `/api/posts/${post.id}/pin`,
+        async verify() {
+          const [row] = await scene.t.db.select().from(schema.posts).where(eq(schema.posts.id, post.id));
+          expect(row?.pinnedAt === null).toBe(actor === 'owner');
         },
       };
     },
@@ -135,7 +175,7 @@ export const postRouteTable: Record<string, RouteEntry> = {
   },
 
   'PATCH /api/posts/:id': {
-    rule: 'Only the author edits a post (caption, alt texts, sensitive flag); every earlier version is kept.',
+    rule: 'Only the author edits a post (caption, alt texts, content warning, sensitive flag); every earlier version is kept.',
     expect: { owner: 200, other: 403, signedOut: 401 },
     rateLimit: 'posts',
     body: 'json',
@@ -153,7 +193,7 @@ export const postRouteTable: Record<string, RouteEntry> = {
         },
       };
     },
-    text: storedById(schema.posts, ['caption']),
+    text: storedById(schema.posts, ['caption', 'contentWarning']),
   },
 
   'DELETE /api/posts/:id/comments/:commentId': {

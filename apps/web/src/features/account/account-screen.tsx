@@ -11,6 +11,7 @@ import { useViewer } from '@/lib/session.ts';
 import styles from './account-screen.module.css';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { ContentWarningsSection } from './content-warnings-section.tsx';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { DevicesSection } from './devices-section.tsx';
@@ -40,6 +41,9 @@ export function AccountScreen() {
       </p>
       <Section title={t`Privacy`}>
         <PrivacySection />
+      </Section>
+      <Section title={t`Reading`}>
+        <ContentWarningsSection />
       </Section>
       <Section title={t`Password`}>
         <ChangePasswordForm />

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { AudienceSelect } from '@/components/audience-select.tsx';
 import { Button } from '@/components/button.tsx';
-import { RequiredNote, TextArea } from '@/components/field.tsx';
+import { RequiredNote, TextArea, TextField } from '@/components/field.tsx';
 import { Page } from '@/components/page.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useViewer } from '@/lib/session.ts';
@@ -29,6 +29,7 @@ export function AddPostScreen() {
   const form = useForm({
     initial: {
       caption: '',
+      contentWarning: '',
       sensitive: false,
       audience: (me.profile?.isPrivate ? 'followers' : 'public') as Audience,
     },
@@ -41,9 +42,9 @@ export function AddPostScreen() {
             ? ''
             : messages.photos.waitForUploads,
     }),
-    onSubmit: async ({ caption, sensitive, audience }) => {
+    onSubmit: async ({ caption, contentWarning, sensitive, audience }) => {
       const photos = uploads.photos.map((p) => ({ imageId: p.image!.id, altText: p.altText }));
-      const post = await createPost.mutateAsync({ photos, caption, sensitive, audience });
+      const post = await createPost.mutateAsync({ photos, caption, contentWarning, sensitive, audience });
       navigate(paths.postDetail(post.id));
     },
   });
@@ -66,6 +67,12 @@ export function AddPostScreen() {
             maxLength={limits.captionMax}
             hint={`${values.caption.length}/${limits.captionMax}`}
             required
+          />
+          <TextField
+            label={messages.fields.contentWarning}
+            {...form.field('contentWarning')}
+            maxLength={limits.contentWarningMax}
+            hint={messages.contentWarnings.hint}
           />
           <label className={styles.checkbox}>
             <input

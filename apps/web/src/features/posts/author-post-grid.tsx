@@ -20,6 +20,7 @@ export function AuthorPostGrid({
   return (
     <PostGrid
       query={posts}
+      showPinned
       label={t`Photos by ${name}`}
       empty={<EmptyState icon={<ImagePlus />} title={messages.post.emptyAuthor(firstName)} />}
     />

@@ -26,6 +26,7 @@ export function EditPostDialog({
   const form = useForm({
     initial: {
       caption: post.caption,
+      contentWarning: post.contentWarning,
       sensitive: post.sensitive,
       audience: post.audience,
       altTexts: post.photos.map((p) => p.altText),
@@ -65,6 +66,12 @@ export function EditPostDialog({
           {...form.field('caption')}
           maxLength={limits.captionMax}
           hint={`${form.values.caption.length}/${limits.captionMax}`}
+        />
+        <TextField
+          label={messages.fields.contentWarning}
+          {...form.field('contentWarning')}
+          maxLength={limits.contentWarningMax}
+          hint={messages.contentWarnings.hint}
         />
         {form.values.altTexts.map((altText, i) => (
           <TextField

@@ -4,32 +4,43 @@ import { plural, t } from '@lingui/core/macro';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
+import { blurredAsSensitive, ContentWarningBar, useContentWarning } from '@/components/content-warning.tsx';
 import { LinkedText } from '@/components/linked-text.tsx';
 import { MutedFold } from '@/components/muted-fold.tsx';
 import { PhotoCarousel } from '@/components/photo-carousel.tsx';
 import { SensitiveMedia } from '@/components/sensitive-media.tsx';
+import { useAuth } from '@/lib/session.ts';
 
 import styles from './feed-item.module.css';
 import { LikeButton } from './like-button.tsx';
+import { PinButton } from './pin-button.tsx';
+import { PinnedMark } from './pinned-mark.tsx';
 
 /** One post in the home feed (composed into it by app/home-route.tsx): author with badges, picture, caption, Like and counts. */
 export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean }) {
+  const warning = useContentWarning(post.contentWarning);
+  const auth = useAuth();
+  const mine = auth.status === 'signedIn' && auth.me.user.id === post.author.userId;
   return (
     <article className={styles.item} aria-label={t`Post by ${post.author.firstName} ${post.author.lastName}`}>
       <header className={styles.header}>
         <AuthorLine author={post.author} at={post.createdAt} />
+        {mine ? <PinButton post={post} /> : <PinnedMark pinned={post.pinned} />}
       </header>
-      <MutedFold text={post.caption} what="post">
-        <div className={styles.media}>
-          <SensitiveMedia sensitive={post.sensitive}>
-            <PhotoCarousel
-              photos={post.photos}
-              fallbackAlt={post.caption}
-              sizes="(min-width: 900px) 600px, 100vw"
-              priority={priority}
-            />
-          </SensitiveMedia>
-        </div>
+      <MutedFold post={post} what="post">
+        <ContentWarningBar state={warning} />
+        {warning.expanded && (
+          <div className={styles.media} id={warning.mediaId}>
+            <SensitiveMedia sensitive={blurredAsSensitive(post)}>
+              <PhotoCarousel
+                photos={post.photos}
+                fallbackAlt={post.caption}
+                sizes="(min-width: 900px) 600px, 100vw"
+                priority={priority}
+              />
+            </SensitiveMedia>
+          </div>
+        )}
         <div className={styles.body}>
           <div className={styles.actions}>
             <LikeButton post={post} />
@@ -39,9 +50,11 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
             </Link>
           </div>
           <p className={styles.likes}>{plural(post.likeCount, { one: '# like', other: '# likes' })}</p>
-          <p className={styles.caption}>
-            <LinkedText text={post.caption} />
-          </p>
+          {warning.expanded && (
+            <p className={styles.caption} id={warning.captionId}>
+              <LinkedText text={post.caption} />
+            </p>
+          )}
         </div>
       </MutedFold>
     </article>

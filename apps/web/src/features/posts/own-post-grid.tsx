@@ -23,6 +23,7 @@ export function OwnPostGrid({ userId }: { userId: string }) {
     <>
       <PostGrid
         query={posts}
+        showPinned
         label={t`Your posts`}
         empty={
           <EmptyState icon={<ImagePlus />} title={messages.post.emptyOwn}>

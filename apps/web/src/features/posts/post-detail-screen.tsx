@@ -1,4 +1,4 @@
-/** /postdetail/{id}: the photos, caption, author, time, Edit and its history, like, save and comments. */
+/** /postdetail/{id}: the content warning, photos, caption, author, time, Edit and its history, like, save, Pin and comments. */
 
 import { messages, paths, remoteHostOf } from '@glimpse/shared';
 import { plural, t } from '@lingui/core/macro';
@@ -7,6 +7,7 @@ import { ImageOff } from 'lucide-react';
 import { useParams } from 'react-router';
 import { AuthorLine } from '@/components/author-line.tsx';
 import { Button, ButtonLink } from '@/components/button.tsx';
+import { blurredAsSensitive, ContentWarningBar, useContentWarning } from '@/components/content-warning.tsx';
 import { LinkedText } from '@/components/linked-text.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { PhotoCarousel } from '@/components/photo-carousel.tsx';
@@ -28,6 +29,7 @@ export function PostDetailScreen() {
   const { id = '' } = useParams();
   const { data: post, isPending, isError, error, refetch } = usePost(id);
   const me = useViewer();
+  const warning = useContentWarning(post?.contentWarning ?? '');
 
   if (isPending) {
     return (
@@ -63,25 +65,32 @@ export function PostDetailScreen() {
     <Page title={t`Post by ${post.author.firstName} ${post.author.lastName}`} hideHeading>
       <article className={styles.card}>
         <div className={styles.media}>
-          <SensitiveMedia sensitive={post.sensitive}>
-            <PhotoCarousel
-              photos={post.photos}
-              fallbackAlt={post.caption}
-              sizes="(min-width: 900px) 560px, 100vw"
-              className={styles.carousel}
-              fit="contain"
-              priority
-            />
-          </SensitiveMedia>
+          <ContentWarningBar state={warning} />
+          {warning.expanded && (
+            <div id={warning.mediaId}>
+              <SensitiveMedia sensitive={blurredAsSensitive(post)}>
+                <PhotoCarousel
+                  photos={post.photos}
+                  fallbackAlt={post.caption}
+                  sizes="(min-width: 900px) 560px, 100vw"
+                  className={styles.carousel}
+                  fit="contain"
+                  priority
+                />
+              </SensitiveMedia>
+            </div>
+          )}
         </div>
         <div className={styles.side}>
           <div className={styles.header}>
             <AuthorLine author={post.author} at={post.createdAt} />
             <PostEditControls post={post} />
           </div>
-          <p className={styles.caption}>
-            <LinkedText text={post.caption} />
-          </p>
+          {warning.expanded && (
+            <p className={styles.caption} id={warning.captionId}>
+              <LinkedText text={post.caption} />
+            </p>
+          )}
           <div className={styles.actions}>
             <LikeButton post={post} />
             <SaveButton post={post} />

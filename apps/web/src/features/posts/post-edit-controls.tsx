@@ -1,6 +1,6 @@
 /**
  * Beside a post's author line: "Edited" (opening the history) once the post was edited, and Edit
- * for its author. Each opens its dialog; the dialogs mount only when asked for.
+ * and Pin / Unpin for its author. Edit and the history open their dialogs, mounted only when asked for.
  */
 
 import type { PostDto } from '@glimpse/shared';
@@ -11,6 +11,8 @@ import { useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { useViewer } from '@/lib/session.ts';
 import { EditPostDialog } from './edit-post-dialog.tsx';
+import { PinButton } from './pin-button.tsx';
+import { PinnedMark } from './pinned-mark.tsx';
 import styles from './post-detail-screen.module.css';
 import { PostHistoryDialog } from './post-history-dialog.tsx';
 
@@ -18,14 +20,16 @@ export function PostEditControls({ post }: { post: PostDto }) {
   const me = useViewer();
   const [open, setOpen] = useState<'edit' | 'history' | null>(null);
   const isAuthor = me.user.id === post.author.userId;
-  if (!isAuthor && !post.editedAt) return null;
+  if (!isAuthor && !post.editedAt && !post.pinned) return null;
   return (
     <div className={styles.editControls}>
+      {!isAuthor && <PinnedMark pinned={post.pinned} />}
       {post.editedAt && (
         <button type="button" className={styles.edited} onClick={() => setOpen('history')}>
           {messages.postEdit.edited}
         </button>
       )}
+      {isAuthor && <PinButton post={post} />}
       {isAuthor && (
         <Button
           size="sm"

@@ -7,10 +7,11 @@ import type { Page, PostDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { EyeOff, Heart, Layers, MessageCircle } from 'lucide-react';
+import { EyeOff, Heart, Layers, MessageCircle, Pin, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button.tsx';
+import { blurredAsSensitive } from '@/components/content-warning.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { MutedFold } from '@/components/muted-fold.tsx';
 import { EmptyState } from '@/components/page.tsx';
@@ -26,15 +27,18 @@ interface PostGridProps {
   /** Controls drawn over each item, e.g. Delete on one's own profile. */
   itemActions?: (post: PostDto) => ReactNode;
   label: string;
+  /** A profile's grid: its pinned posts come first and carry the "Pinned" mark. */
+  showPinned?: boolean;
 }
 
 const gridSizes = '(min-width: 900px) 300px, 33vw';
 
-export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
+export function PostGrid({ query, empty, itemActions, label, showPinned = false }: PostGridProps) {
   const { data, isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const auth = useAuth();
   // Sensitive posts show blurred in grids unless the viewer always shows such media; the post opens on Show.
   const showSensitive = auth.status === 'signedIn' && auth.me.preferences.showSensitiveMedia;
+  const expandWarnings = auth.status === 'signedIn' && auth.me.preferences.expandContentWarnings;
 
   if (isPending) {
     return (
@@ -63,17 +67,33 @@ export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
       <ul className={styles.grid} aria-label={label}>
         {posts.map((post, index) => (
           <li key={post.id} className={styles.item}>
-            <MutedFold text={post.caption} what="post" tile>
+            <MutedFold post={post} what="post" tile>
               <Link to={paths.postDetail(post.id)} className={styles.link}>
-                <ResponsiveImage
-                  image={post.photos[0]!.image}
-                  alt={post.photos[0]!.altText || post.caption}
-                  sizes={gridSizes}
-                  className={[styles.image, post.sensitive && !showSensitive && styles.blurred]
-                    .filter(Boolean)
-                    .join(' ')}
-                  priority={index < 6}
-                />
+                {/* A warned post's tile is covered by its warning, not its photo: Show waits on the post. */}
+                {post.contentWarning && !expandWarnings ? (
+                  <span className={styles.warned}>
+                    <TriangleAlert aria-hidden="true" size={22} />
+                    <span className={styles.warning} dir="auto">
+                      {post.contentWarning}
+                    </span>
+                  </span>
+                ) : (
+                  <ResponsiveImage
+                    image={post.photos[0]!.image}
+                    alt={post.photos[0]!.altText || post.caption}
+                    sizes={gridSizes}
+                    className={[styles.image, blurredAsSensitive(post) && !showSensitive && styles.blurred]
+                      .filter(Boolean)
+                      .join(' ')}
+                    priority={index < 6}
+                  />
+                )}
+                {showPinned && post.pinned && (
+                  <span className={styles.pinned}>
+                    <Pin aria-hidden="true" size={14} />
+                    {messages.pins.pinned}
+                  </span>
+                )}
                 {post.photos.length > 1 && (
                   <span className={styles.several} title={messages.photos.severalPhotos(post.photos.length)}>
                     <Layers aria-hidden="true" size={18} />
@@ -82,7 +102,7 @@ export function PostGrid({ query, empty, itemActions, label }: PostGridProps) {
                     </span>
                   </span>
                 )}
-                {post.sensitive && !showSensitive && (
+                {blurredAsSensitive(post) && !showSensitive && (
                   <span className={styles.sensitive}>
                     <EyeOff aria-hidden="true" size={22} />
                     <span className="visually-hidden">{messages.photos.sensitive}</span>

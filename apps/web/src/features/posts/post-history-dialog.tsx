@@ -51,6 +51,11 @@ export function PostHistoryDialog({
                 <TimeAgo iso={version.at} />
                 {version.sensitive && ` · ${messages.photos.sensitive}`}
               </p>
+              {version.contentWarning && (
+                <p className={styles.versionAlt} dir="auto">
+                  <Trans>Content warning: {version.contentWarning}</Trans>
+                </p>
+              )}
               <p className={styles.versionCaption} dir="auto">
                 {version.caption}
               </p>

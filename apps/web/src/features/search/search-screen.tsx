@@ -9,6 +9,7 @@ import { CalendarDays, Hash, ImageOff, Search, Users } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/avatar.tsx';
+import { blurredAsSensitive, ContentWarningBar, useContentWarning } from '@/components/content-warning.tsx';
 import { LoadMore } from '@/components/load-more.tsx';
 import { NameBadges } from '@/components/name-badges.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
@@ -263,12 +264,14 @@ function PostResult({
   priority: boolean;
 }) {
   const photo = post.photos[0];
-  const blurred = post.sensitive && !showSensitive;
+  const blurred = blurredAsSensitive(post) && !showSensitive;
+  const warning = useContentWarning(post.contentWarning);
   return (
     <li>
+      <ContentWarningBar state={warning} />
       <Link to={paths.postDetail(post.id)} className={styles.row}>
-        <span className={styles.thumb}>
-          {photo && (
+        <span className={styles.thumb} id={warning.mediaId}>
+          {photo && warning.expanded && (
             <ResponsiveImage
               image={photo.image}
               alt={blurred ? messages.photos.sensitive : photo.altText || ''}
@@ -279,8 +282,8 @@ function PostResult({
           )}
         </span>
         <span className={styles.text}>
-          <span className={styles.caption}>
-            <Highlighted text={post.caption} ranges={captionMatches} />
+          <span className={styles.caption} id={warning.captionId}>
+            {warning.expanded && <Highlighted text={post.caption} ranges={captionMatches} />}
           </span>
           <span className={styles.meta}>
             <bdi>{fullName(post.author)}</bdi> · <TimeAgo iso={post.createdAt} />

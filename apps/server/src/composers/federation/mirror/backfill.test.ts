@@ -193,7 +193,11 @@ describe('backfill from a Mastodon outbox', () => {
     expect(stored.map((post) => post.caption)).toEqual(['Harbour morning #harbour', 'Older one']);
     const [first] = stored;
     // Sensitive with its content warning, the alt text, the photo from our origin, its own date.
-    expect(first).toMatchObject({ sensitive: true, createdAt: '2026-10-05T07:30:00.000Z' });
+    expect(first).toMatchObject({
+      sensitive: true,
+      contentWarning: 'Boats',
+      createdAt: '2026-10-05T07:30:00.000Z',
+    });
     expect(first!.photos[0]).toMatchObject({ altText: 'Two boats at the quay' });
     expect(first!.photos[0]!.image.url).toMatch(/^\/media\/images\//);
     // The first two pages only, read signed with the key of the member who asked.

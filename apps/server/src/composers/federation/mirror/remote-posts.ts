@@ -25,7 +25,17 @@ type PostObject = Note | Page;
 
 const captionOf = (note: PostObject) =>
   storableText(htmlToText(note.content?.toString() ?? ''), limits.captionMax);
-const sensitiveOf = (note: PostObject) => Boolean(note.sensitive) || Boolean(note.summary?.toString());
+/**
+ * The Note's `summary` is its content warning on Mastodon, Pixelfed and Misskey alike (plain text,
+ * sometimes HTML-escaped); Misskey sends a zero-width space for a warning left blank, which is no
+ * words but still a warning. `sensitive` without a summary only blurs the photos, as before.
+ */
+const summaryOf = (note: PostObject) => note.summary?.toString() ?? null;
+// Zero-width characters (Misskey's blank warning), spelled out so the class holds no joiner.
+const zeroWidth = /\u200b|\u200c|\u200d|\u2060|\ufeff/g;
+const contentWarningOf = (note: PostObject) =>
+  storableText(htmlToText(summaryOf(note) ?? '').replace(zeroWidth, ''), limits.contentWarningMax);
+const sensitiveOf = (note: PostObject) => Boolean(note.sensitive) || summaryOf(note) !== null;
 
 export async function postIdOfNote(deps: Pick<Deps, 'db'>, iri: string, authorId: string) {
   const [row] = await deps.db
@@ -77,6 +87,7 @@ export async function storeRemoteNote(
         .values({
           authorId,
           caption: captionOf(note),
+          contentWarning: contentWarningOf(note),
           sensitive: sensitiveOf(note),
           audience,
           createdAt: createdAt > new Date() ? new Date() : createdAt,
@@ -124,6 +135,7 @@ export async function updateRemoteNote(deps: Deps, authorId: string, note: Note)
       .update(posts)
       .set({
         caption,
+        contentWarning: contentWarningOf(note),
         sensitive: sensitiveOf(note),
         editedAt: new Date(),
         ...(audience ? { audience } : {}),

@@ -1,16 +1,18 @@
 /**
- * A member's followers, following and outbox collections, in keyset pages of 50 newest first
+ * A member's followers, following, outbox and featured (pinned posts) collections, in keyset pages of 50 newest first
  * (cursor: the row's time and id), with their counts from the profile's counters. Followers and
  * following list local and remote accounts alike, each by its actor id.
  */
 import type { Context } from '@fedify/fedify';
 import { Create, Note, PUBLIC_COLLECTION, type Recipient } from '@fedify/vocab';
+import { limits } from '@glimpse/shared';
 import { Temporal } from '@js-temporal/polyfill';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { contentVisibleTo } from '../../../core/visibility.ts';
 import { federationActors, follows, posts, profiles } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
+import { noteOf } from './note.ts';
 
 const pageSize = 50;
 
@@ -130,4 +132,23 @@ export function registerCollections(federation: import('@fedify/fedify').Federat
       return row?.n ?? 0;
     })
     .setFirstCursor(() => '');
+  // The pinned posts, as Mastodon serves an account's featured collection: one page of the Notes
+  // themselves, latest pin first; read unsigned, so public posts of a public account only.
+  federation.setFeaturedDispatcher('/ap/users/{identifier}/featured', async (ctx, userId) => {
+    if (!(await isPublishedLocal(ctx.data.db, userId))) return null;
+    const rows = await ctx.data.db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.authorId, userId),
+          isNotNull(posts.pinnedAt),
+          contentVisibleTo(posts.authorId, posts.audience, null),
+        ),
+      )
+      .orderBy(desc(posts.pinnedAt), desc(posts.id))
+      .limit(limits.pinnedPostsMax);
+    const notes = await Promise.all(rows.map((row) => noteOf(ctx, row.id)));
+    return { items: notes.filter((note) => note !== null) };
+  });
 }

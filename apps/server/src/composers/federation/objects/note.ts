@@ -27,9 +27,6 @@ import { blurhashTerms, type JsonLdOptions, PhotoImage } from './blurhash.ts';
 import { captionToHtml } from './html.ts';
 import { absoluteUrl, handleOf } from './person.ts';
 
-/** What Mastodon shows as a sensitive post's content warning; we have no text of our own for it. */
-const sensitiveSummary = 'Sensitive content';
-
 export const tagUrl = (ctx: Context<CoreDeps>, tag: string) =>
   absoluteUrl(ctx, `/tags/${encodeURIComponent(tag)}`);
 
@@ -153,8 +150,10 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
     attribution: ctx.getActorUri(post.authorId),
     ...(await addressingOf(ctx, post.id, post.authorId)),
     content,
+    // The warning is the Note's summary, as Mastodon reads it; a sensitive post without one is
+    // `sensitive` alone, which Mastodon shows as photos behind a click, as we do.
     sensitive: post.sensitive,
-    summary: post.sensitive ? sensitiveSummary : null,
+    summary: post.contentWarning || null,
     published: Temporal.Instant.from(post.createdAt.toISOString()),
     updated: post.editedAt ? Temporal.Instant.from(post.editedAt.toISOString()) : null,
     attachments: photos.flatMap((photo) => {

@@ -56,6 +56,7 @@ export async function personOf(ctx: Context<CoreDeps>, userId: string): Promise<
     outbox: ctx.getOutboxUri(userId),
     followers: ctx.getFollowersUri(userId),
     following: ctx.getFollowingUri(userId),
+    featured: ctx.getFeaturedUri(userId),
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
     icon: picture(profile.profileImage),
     image: picture(profile.backgroundImage),

@@ -1,7 +1,8 @@
 /**
  * A local post to its author's remote followers: the `federation_post` job that the post's insert,
  * edit or delete queues in its own statement (core/federation-jobs.ts `postDelivery`, only when
- * the author has a follower on another server). Create(Note), Update(Note) or Delete(Tombstone), addressed to Public with the
+ * the author has a follower on another server). Create(Note), Update(Note) or Delete(Tombstone), and
+ * Add or Remove on the author's featured collection for a pin or unpin, addressed to Public with the
  * followers collection in cc, handed to Fedify for its integrity proofs and one delivery per
  * inbox (a server's shared inbox once), each a job of its own (transport/queue.ts, transport/deliver.ts).
  *
@@ -33,12 +34,13 @@ export const federatePostTask = defineTask<PostFederationPayload, CoreDeps>({
     if (!(await isPublishedLocal(db, authorId))) return;
     const recipients = await remoteFollowersOf(db, authorId);
     if (recipients.length === 0) return;
-    const [{ Delete, Note, Tombstone }, { Temporal }, { federationContext }, objects] = await Promise.all([
-      import('@fedify/vocab'),
-      import('@js-temporal/polyfill'),
-      import('../context.ts'),
-      import('../objects/note.ts'),
-    ]);
+    const [{ Add, Delete, Note, Remove, Tombstone }, { Temporal }, { federationContext }, objects] =
+      await Promise.all([
+        import('@fedify/vocab'),
+        import('@js-temporal/polyfill'),
+        import('../context.ts'),
+        import('../objects/note.ts'),
+      ]);
     const { addressingOf, NoteCreate, NoteUpdate, noteOf } = objects;
     const ctx = federationContext(deps);
     const actor = ctx.getActorUri(authorId);
@@ -55,6 +57,21 @@ export const federatePostTask = defineTask<PostFederationPayload, CoreDeps>({
         ...addressing,
       });
       await ctx.sendActivity(sender, recipients, activity, { preferSharedInbox: true });
+      return;
+    }
+    // A pin or unpin: Add or Remove of the Note on the author's featured collection, as Mastodon
+    // sends them (AddSerializer, RemoveSerializer), to the followers who hold the post.
+    if (kind === 'pin' || kind === 'unpin') {
+      const values = {
+        id: new URL(`#${kind === 'pin' ? 'add' : 'remove'}/${crypto.randomUUID()}`, noteId),
+        actor,
+        object: noteId,
+        target: ctx.getFeaturedUri(authorId),
+        ...addressing,
+      };
+      await ctx.sendActivity(sender, recipients, kind === 'pin' ? new Add(values) : new Remove(values), {
+        preferSharedInbox: true,
+      });
       return;
     }
     // An imported post is backdated history, not news: its Create is never sent, not even quietly.

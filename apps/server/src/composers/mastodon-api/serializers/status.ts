@@ -79,6 +79,8 @@ export async function loadStatusAccounts(
 /** What a status answer adds for its own author: the source text (`text`), for delete-and-redraft and edits. */
 export interface StatusOptions {
   withSource?: boolean;
+  /** Who reads it: `pinned` is told to a post's author only, as Mastodon does. */
+  viewerId?: string;
 }
 
 /** The accounts a caption @mentions that are known here, as Mastodon's Mention entity (each with its `url`). */
@@ -105,7 +107,7 @@ export function serializePost(
   post: PostDto,
   accounts: AccountsById,
   publicUrl: string,
-  { withSource = false }: StatusOptions = {},
+  { withSource = false, viewerId }: StatusOptions = {},
 ): MastodonStatus {
   const author = accounts.get(post.author.userId);
   if (!author) throw new Error(`the account of post ${post.id} was not loaded`);
@@ -121,7 +123,7 @@ export function serializePost(
     ...(withSource ? { text: post.caption } : {}),
     visibility: post.audience === 'followers' ? 'private' : 'public',
     sensitive: post.sensitive,
-    spoiler_text: '',
+    spoiler_text: post.contentWarning,
     media_attachments: post.photos.map((photo) =>
       serializeImageAttachment(photo.image, photo.altText, publicUrl),
     ),
@@ -136,7 +138,7 @@ export function serializePost(
     reblogged: false,
     muted: false,
     bookmarked: post.savedByMe,
-    pinned: false,
+    pinned: post.pinned && viewerId === post.author.userId,
     in_reply_to_id: null,
     in_reply_to_account_id: null,
     reblog: null,
@@ -221,7 +223,13 @@ export interface MastodonStatusEdit {
 /** A post's versions, oldest first as Mastodon lists them; each version's photos with its alt texts. */
 export function serializePostHistory(
   post: PostDto,
-  versions: readonly { caption: string; altTexts: string[]; sensitive: boolean; at: string }[],
+  versions: readonly {
+    caption: string;
+    altTexts: string[];
+    sensitive: boolean;
+    contentWarning: string;
+    at: string;
+  }[],
   accounts: AccountsById,
   publicUrl: string,
 ): MastodonStatusEdit[] {
@@ -230,7 +238,7 @@ export function serializePostHistory(
   const account = serializeAccount(author, publicUrl);
   return [...versions].reverse().map((version) => ({
     content: contentHtml(version.caption, publicUrl),
-    spoiler_text: '',
+    spoiler_text: version.contentWarning,
     sensitive: version.sensitive,
     created_at: new Date(version.at).toISOString(),
     account,
