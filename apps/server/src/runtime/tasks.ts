@@ -33,6 +33,7 @@ import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
+import { videoTranscodeTask } from '../features/images/video.ts';
 import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
 import type { CronEntry, JobLane } from '../jobs/runner.ts';
 import { defineTask, type Task } from '../jobs/task.ts';
@@ -88,6 +89,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federationKvSweepTask,
   archiveImportTask,
   remoteMediaEvictTask,
+  videoTranscodeTask,
 ];
 
 /**
@@ -134,7 +136,12 @@ export function jobLanes(
     | 'MAIL_JOB_CONCURRENCY'
   >,
 ): readonly JobLane<JobDeps>[] {
-  const ownLanes: readonly unknown[] = [...waitedForTasks, federationMessageTask, federationDeliveryTask];
+  const ownLanes: readonly unknown[] = [
+    ...waitedForTasks,
+    federationMessageTask,
+    federationDeliveryTask,
+    videoTranscodeTask,
+  ];
   return [
     {
       tasks: waitedForTasks,
@@ -160,5 +167,8 @@ export function jobLanes(
       batchSize: env.FEDERATION_DELIVERY_CONCURRENCY,
       startsPerSecond: env.FEDERATION_DELIVERY_RATE,
     },
+    // One transcode at a time per process: ffmpeg takes every core it is given, at a low priority
+    // (lib/ffmpeg.ts), and a second beside it would only halve both and double the memory.
+    { tasks: [videoTranscodeTask], concurrency: 1 },
   ];
 }
