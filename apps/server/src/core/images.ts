@@ -135,7 +135,10 @@ export async function requireOwnImage(
   return row;
 }
 
-/** Several images the caller may attach (a post's photos): one query, the same rules as above. */
+/**
+ * Several images the caller may attach (a post's items): one query, the same rules as above, and
+ * a video only once it is ready to play.
+ */
 export async function requireOwnImages(
   db: Db,
   ownerId: string,
@@ -143,12 +146,16 @@ export async function requireOwnImages(
   purpose: ImagePurpose,
 ): Promise<void> {
   const rows = await db
-    .select({ id: images.id, ownerId: images.ownerId, purpose: images.purpose })
+    .select({ id: images.id, ownerId: images.ownerId, purpose: images.purpose, videoState: videos.state })
     .from(images)
+    .leftJoin(videos, eq(videos.imageId, images.id))
     .where(inArray(images.id, [...imageIds]));
   if (rows.length !== new Set(imageIds).size) throw invalid(messages.image.missing);
   if (rows.some((row) => row.ownerId !== ownerId)) throw forbidden(messages.image.notYours);
   if (rows.some((row) => row.purpose !== purpose)) throw invalid(messages.image.missing);
+  // A video is posted once its MP4 is ready (the composer waits for it); one that failed never is.
+  if (rows.some((row) => row.videoState === 'processing')) throw invalid(messages.video.processing);
+  if (rows.some((row) => row.videoState === 'failed')) throw invalid(messages.video.failed);
 }
 
 /**

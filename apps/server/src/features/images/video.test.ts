@@ -1,9 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageDto } from '@glimpse/shared';
+import type { ImageDto, PostDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '#test/context.ts';
+import { clientApiClient, issueTestToken } from '#test/client-api.ts';
+import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
+import { imageForm, makeJpeg } from '#test/images.ts';
 import {
   allTags,
   hevcHlgMov,
@@ -170,6 +172,90 @@ describe('video uploads', () => {
       .client()
       .request('/api/videos', { method: 'POST', body: new Uint8Array(await silentMp4()) });
     expect(signedOut.status).toBe(401);
+  });
+});
+
+describe('posts with videos', () => {
+  it('waits for a video still processing, then posts photos and videos mixed; deleting the post removes every file', async () => {
+    const member = await t.signUpWithProfile();
+    const photo = (await (
+      await member.request('/api/images', { method: 'POST', body: imageForm(await makeJpeg(), 'post') })
+    ).json()) as ImageDto;
+    const stored = await t.storedFiles();
+    const response = await uploadVideo(member, await iphoneMov(), 'video/quicktime');
+    const video = (await response.json()) as ImageDto;
+    // Asked before its job has run: the post waits, and nothing is stored for it.
+    const early = await member.post('/api/posts', {
+      caption: 'Paris',
+      photos: [{ imageId: photo.id }, { imageId: video.id, altText: 'A clock ticking' }],
+    });
+    expect(early.status).toBe(400);
+    expect(((await early.json()) as { error: { message: string } }).error.message).toBe(
+      messages.video.processing,
+    );
+    await t.jobsDone();
+    const posted = await member.post('/api/posts', {
+      caption: 'Paris',
+      photos: [{ imageId: photo.id }, { imageId: video.id, altText: 'A clock ticking' }],
+    });
+    expect(posted.status, await posted.clone().text()).toBe(201);
+    const post = (await posted.json()) as PostDto;
+    expect(post.photos[0]!.image.video).toBeUndefined();
+    const item = post.photos[1]!;
+    expect(item.altText).toBe('A clock ticking');
+    expect(item.image.video).toMatchObject({
+      state: 'ready',
+      hasAudio: true,
+      url: expect.stringMatching(/\.mp4$/),
+    });
+    expect({ width: item.image.width, height: item.image.height }).toEqual({ width: 360, height: 640 });
+    // The detail page reads the same item.
+    const detail = (await (await member.get(`/api/posts/${post.id}`)).json()) as PostDto;
+    expect(detail.photos[1]!.image.video?.url).toBe(item.image.video!.url);
+    const mp4 = await t.client().get(item.image.video!.url!);
+    expect(mp4.status).toBe(200);
+
+    // Other servers: a Video attachment as Mastodon sends one, the poster's JPEG as its icon.
+    const noteResponse = await t.app.request(`${testOrigin}/postdetail/${post.id}`, {
+      headers: { accept: 'application/activity+json' },
+    });
+    expect(noteResponse.status).toBe(200);
+    const note = (await noteResponse.json()) as { attachment: Record<string, unknown>[] };
+    expect(note.attachment.map((a) => a.type)).toEqual(['Image', 'Video']);
+    const attached = note.attachment[1]!;
+    expect(attached).toMatchObject({
+      mediaType: 'video/mp4',
+      name: 'A clock ticking',
+      width: 360,
+      height: 640,
+      url: expect.stringMatching(/^http:\/\/localhost:3000\/media\/images\/.+-360\.mp4$/),
+      icon: { type: 'Image', mediaType: 'image/jpeg', url: expect.stringMatching(/\.jpg$/) },
+    });
+    expect(typeof attached.blurhash).toBe('string');
+
+    // Apps: the status's attachment is a video with its length and rate.
+    const api = clientApiClient(t, (await issueTestToken(t, member.id, ['read'])).token);
+    const timeline = await api.get('/api/v1/timelines/home');
+    expect(timeline.status, await timeline.clone().text()).toBe(200);
+    const [status] = (await timeline.json()) as {
+      media_attachments: { type: string; url: string; preview_url: string; meta: Record<string, unknown> }[];
+    }[];
+    const [, attachment] = status!.media_attachments;
+    expect(attachment).toMatchObject({ type: 'video', url: expect.stringMatching(/\.mp4$/) });
+    expect(attachment!.preview_url).toMatch(/\.webp$/);
+    expect(attachment!.meta).toMatchObject({
+      fps: 30,
+      duration: expect.closeTo(2, 0),
+      length: expect.stringMatching(/^0:00:0[12]\.\d\d$/),
+      original: { width: 360, height: 640 },
+    });
+
+    expect((await member.delete(`/api/posts/${post.id}`)).status).toBeLessThan(300);
+    expect((await t.client().get(item.image.video!.url!)).status).toBe(404);
+    expect((await t.client().get(item.image.url)).status).toBe(404);
+    // Poster sizes, the MP4 and the kept original: all gone, as the photo's files are.
+    const left = await t.storedFiles();
+    expect(left.filter((f) => !stored.includes(f))).toEqual([]);
   });
 });
 
