@@ -1,7 +1,7 @@
 /**
  * A post of a photo and a video: the video is processed while the caption is written, published
  * once ready, plays muted on its page with its alt text as its name, and shows its poster in the
- * profile grid; a file that is not a video is refused with its reason.
+ * profile grid, marked with its length; a file that is not a video is refused with its reason.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -28,19 +28,18 @@ test('a photo and a video in one post, processed, published, played muted', asyn
   await signUpWithProfile(page);
   await page.goto('/addpost');
   const picker = page.getByLabel('Photos and videos');
-  await picker.setInputFiles([await photoFile('beside-video'), await clipFile()]);
-  await expect(page.getByRole('status').filter({ hasText: 'Processing video…' })).toBeVisible({
+  await picker.setInputFiles([await clipFile(), await photoFile('beside-video')]);
+  await expect(page.getByRole('status').filter({ hasText: 'Processing video…' }).first()).toBeVisible({
     timeout: 30_000,
   });
   await shots(page, 'video-processing');
-  await page.getByLabel('Alt text').nth(1).fill('A test pattern with a ticking clock');
+  await page.getByLabel('Alt text').first().fill('A test pattern with a ticking clock');
   await page.getByLabel('Caption').fill('Clip and photo');
   const submit = page.getByRole('button', { name: 'Submit' });
   // Publishing waits for every item to be ready.
   await expect(submit).toBeEnabled({ timeout: 60_000 });
   await submit.click();
   await expect(page).toHaveURL(/\/postdetail\/[0-9a-f-]{36}$/);
-  await page.getByRole('button', { name: 'Next photo' }).click();
   const video = page.getByLabel('A test pattern with a ticking clock');
   await expect(video).toBeVisible();
   await expect(video).toHaveJSProperty('muted', true);
@@ -49,8 +48,10 @@ test('a photo and a video in one post, processed, published, played muted', asyn
   await expectAccessible(page);
   await shots(page, 'video-detail');
 
+  // The profile grid shows the video's poster, marked as a video with its length.
   await page.goto('/profile');
   await expect(page.locator('main img').first()).toBeVisible();
+  await expect(page.getByText('Video, 0:03')).toBeAttached();
   await shots(page, 'video-grid');
 
   // Not a video, whatever its name says: refused with the reason.

@@ -82,7 +82,7 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                 {/* The stored WebP once uploaded: only Safari shows the picked file itself when it is HEIC. */}
                 {photo.isVideo && !photo.image ? (
                   // A video's poster exists once the server has it; until then, its mark.
-                  <span className={styles.thumb} aria-hidden="true">
+                  <span className={`${styles.thumb} ${styles.videoThumb}`} aria-hidden="true">
                     <Film size={32} strokeWidth={1.5} />
                   </span>
                 ) : (
@@ -117,7 +117,7 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                   {photo.status === 'processing' && (
                     <>
                       <p role="status" className={styles.status}>
-                        <Trans>Processing video…</Trans> {Math.round(photo.progress * 100)}%
+                        <Trans>Processing video…</Trans>
                       </p>
                       <progress
                         className={styles.progress}
@@ -140,19 +140,6 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                     hint={t`Describe the photo for people who use screen readers.`}
                   />
                   <div className={styles.buttons}>
-                    {photo.status === 'processing' && (
-                      <>
-                        <p role="status" className={styles.status}>
-                          <Trans>Processing video…</Trans> {Math.round(photo.progress * 100)}%
-                        </p>
-                        <progress
-                          className={styles.progress}
-                          value={photo.progress}
-                          max={1}
-                          aria-label={t`Processing video ${n}`}
-                        />
-                      </>
-                    )}
                     {photo.status === 'failed' && (
                       <Button
                         size="sm"
