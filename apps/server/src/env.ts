@@ -64,7 +64,7 @@ const EnvSchema = z.object({
   ACCOUNT_STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(limits.accountStorageQuotaMb),
   /**
    * The ffmpeg that transcodes videos (ffprobe is looked for beside it): unset, `ffmpeg` on PATH.
-   * Without one the server still starts and takes photos; videos are refused (core/ffmpeg.ts).
+   * Without one the server still starts and takes photos; videos are refused (lib/ffmpeg.ts).
    */
   FFMPEG_PATH: z.string().optional(),
   /** The longest video accepted, in seconds, and the largest, in MB (shown in the instance API). */
