@@ -151,7 +151,7 @@ export async function logOut(page: Page) {
 /** Adds a post through /addpost and waits for its detail page; returns the post's path. */
 export async function addPost(page: Page, caption: string, image?: string) {
   await page.goto('/addpost');
-  await page.getByLabel('Image').setInputFiles(image ?? (await photoFile('post')));
+  await page.getByLabel('Photos and videos').setInputFiles(image ?? (await photoFile('post')));
   await page.getByLabel('Caption').fill(caption);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/postdetail\/[0-9a-f-]{36}$/);

@@ -187,7 +187,9 @@ test('follow a member of another server by @name@host and see their photo post, 
   const alt = 'A white circle on a blue square';
   await test.step('Bob posts a photo with alt text on B', async () => {
     await bobPage.goto('/addpost');
-    await bobPage.getByLabel('Image').setInputFiles(await photoFile('bob-post', { r: 30, g: 60, b: 160 }));
+    await bobPage
+      .getByLabel('Photos and videos')
+      .setInputFiles(await photoFile('bob-post', { r: 30, g: 60, b: 160 }));
     await bobPage.getByLabel('Alt text').fill(alt);
     await bobPage.getByLabel('Caption').fill(caption);
     await bobPage.getByRole('button', { name: 'Submit' }).click();

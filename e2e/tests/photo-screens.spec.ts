@@ -85,7 +85,7 @@ test('photo frames on every screen @screens', async ({ page, consoleProblems }) 
     ],
   ] as const) {
     await author.goto('/addpost');
-    await author.getByLabel('Image').setInputFiles([...files]);
+    await author.getByLabel('Photos and videos').setInputFiles([...files]);
     await expect(author.getByText('Uploaded')).toHaveCount(files.length);
     await author.getByLabel('Caption').fill(`A ${name} photo #${word}`);
     await author.getByRole('button', { name: 'Submit' }).click();

@@ -33,7 +33,7 @@ async function fourColourScreens(page: Page) {
   await expect(author).toHaveURL(/\/$/, { timeout: 30_000 });
   const authorId = ((await (await author.request.get('/api/me')).json()) as { user: { id: string } }).user.id;
   await author.goto('/addpost');
-  await author.getByLabel('Image').setInputFiles(await quarterPhoto('post'));
+  await author.getByLabel('Photos and videos').setInputFiles(await quarterPhoto('post'));
   await author.getByLabel('Alt text').fill(alt);
   await author.getByLabel('Caption').fill(`Red, green, blue and yellow #${word}`);
   await author.getByRole('button', { name: 'Submit' }).click();

@@ -21,7 +21,7 @@ test('three photos with alt texts: carousel (buttons, keys, swipe), edit with #s
   await test.step('pick three photos at once, describe each, reorder by buttons', async () => {
     await page.goto('/addpost');
     await page
-      .getByLabel('Image')
+      .getByLabel('Photos and videos')
       .setInputFiles([
         await photoFile('boats', { r: 30, g: 60, b: 120 }),
         await photoFile('gulls', { r: 200, g: 200, b: 210 }),
@@ -138,7 +138,7 @@ test('a failed upload is retried or removed without losing the others; sensitive
   await writeFile(notAnImage, 'this is text, not a picture');
 
   await page.goto('/addpost');
-  await page.getByLabel('Image').setInputFiles([await photoFile('good'), notAnImage]);
+  await page.getByLabel('Photos and videos').setInputFiles([await photoFile('good'), notAnImage]);
   await expect(page.getByRole('alert').filter({ hasText: 'not a supported image' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry photo 2' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
@@ -183,7 +183,7 @@ test('an iPhone HEIC photo uploads, shows its stored thumbnail and is posted upr
   await writeFile(file, heicPhoto());
 
   await page.goto('/addpost');
-  await page.getByLabel('Image').setInputFiles(file);
+  await page.getByLabel('Photos and videos').setInputFiles(file);
   await expect(page.getByText('Uploaded')).toHaveCount(1);
   const thumb = page.getByRole('list', { name: 'Photos of this post' }).locator('img');
   // Shown from the stored WebP (decoded: it has a size), not from the picked HEIC; not posted yet,

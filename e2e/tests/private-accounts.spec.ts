@@ -48,7 +48,7 @@ test('request, approve, see; request, decline, see nothing; the audience choice'
   await test.step('Her new post is followers only by default', async () => {
     await alice.goto('/addpost');
     await expect(alice.getByRole('combobox', { name: 'Audience' })).toHaveValue('followers');
-    await alice.getByLabel('Image').setInputFiles(await photoFile('private'));
+    await alice.getByLabel('Photos and videos').setInputFiles(await photoFile('private'));
     await alice.getByLabel('Caption').fill(caption);
     await alice.getByRole('button', { name: 'Submit' }).click();
     await expect(alice).toHaveURL(/\/postdetail\/[0-9a-f-]{36}$/);
@@ -126,7 +126,7 @@ test('request, approve, see; request, decline, see nothing; the audience choice'
     const audience = carol.getByRole('combobox', { name: 'Audience' });
     await expect(audience).toHaveValue('public');
     await audience.selectOption({ label: 'Followers only' });
-    await carol.getByLabel('Image').setInputFiles(await photoFile('friends'));
+    await carol.getByLabel('Photos and videos').setInputFiles(await photoFile('friends'));
     await carol.getByLabel('Caption').fill(hidden);
     await expectAccessible(carol, '/addpost (audience)');
     await shots(carol, 'addpost-audience');

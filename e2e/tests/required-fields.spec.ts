@@ -69,7 +69,7 @@ test('required fields are marked before submit on sign-up, profile, post and eve
   await test.step('/addpost', async () => {
     await page.goto('/addpost');
     await expectRequired(page, ['Caption']);
-    await expect(page.getByLabel('Image', { exact: true })).toHaveJSProperty('required', true);
+    await expect(page.getByLabel('Photos and videos', { exact: true })).toHaveJSProperty('required', true);
     expect(await showsAsterisk(page.locator('label', { hasText: 'Choose photos' }))).toBe(true);
     await expect(page.getByText('Fields marked * are required.')).toBeVisible();
     await expectAccessible(page, '/addpost');

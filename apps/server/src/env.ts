@@ -62,6 +62,18 @@ const EnvSchema = z.object({
   IMPORT_MAX_POSTS: z.coerce.number().int().min(1).default(limits.importMaxPosts),
   /** What one member's photos may take on disk, in MB (originals and every size); 0 is no limit. */
   ACCOUNT_STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(limits.accountStorageQuotaMb),
+  /**
+   * The ffmpeg that transcodes videos (ffprobe is looked for beside it): unset, `ffmpeg` on PATH.
+   * Without one the server still starts and takes photos; videos are refused (lib/ffmpeg.ts).
+   */
+  FFMPEG_PATH: z.string().optional(),
+  /** The longest video accepted, in seconds, and the largest, in MB (shown in the instance API). */
+  VIDEO_MAX_SECONDS: z.coerce.number().int().min(1).default(limits.videoMaxSeconds),
+  VIDEO_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(limits.videoMaxBytes / 1024 / 1024),
   /** Set by the primary process for each process it forks (runtime/primary.ts), never by hand. */
   GLIMPSE_PROCESS_ROLE: z.enum(['web', 'jobs', 'web+jobs']).default('web+jobs'),
   /** Set by the primary: job runner ids of a process that died, whose jobs the new one releases. */

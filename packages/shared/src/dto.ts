@@ -26,6 +26,25 @@ export interface ImageDto {
   /** Base64 thumbhash, decoded on the client into a blurred placeholder. */
   placeholder: string;
   purpose: ImagePurpose;
+  /**
+   * Present when the item is a video: the fields above are then its poster frame's (the grids and
+   * the placeholder show it), and this is the moving picture.
+   */
+  video?: VideoDto;
+}
+
+/** A video item's moving picture: the MP4 every browser plays, once the server has made it. */
+export interface VideoDto {
+  state: 'processing' | 'ready' | 'failed';
+  /** Percent of the processing done (0–100): "Processing video…" shows it. */
+  progress: number;
+  /** The MP4 (H.264 + AAC); null until ready. */
+  url: string | null;
+  durationMs: number;
+  fps: number;
+  hasAudio: boolean;
+  /** Why the processing failed, in words for the member; null unless `state` is failed. */
+  failure: string | null;
 }
 
 export interface ProfileDto {

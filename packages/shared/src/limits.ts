@@ -235,7 +235,19 @@ export const limits = {
    * (ACCOUNT_STORAGE_QUOTA_MB; 0 is no limit). A photo posted twice is stored once.
    */
   accountStorageQuotaMb: 4096,
-  /** Photos in one post: Instagram's 10; Mastodon, Pixelfed and Bluesky allow 4. */
+  /**
+   * A video's length and size by default (VIDEO_MAX_SECONDS, VIDEO_MAX_MB): three minutes covers a
+   * phone clip, an Instagram reel (90 s) and Pixelfed's default; 200 MB a 3-minute 1080p iPhone
+   * clip (~130 MB in HEVC). A longer video is refused with the limit named, never cut short.
+   */
+  videoMaxSeconds: 3 * 60,
+  videoMaxBytes: 200 * 1024 * 1024,
+  /** The stored MP4: its longer side and frame rate at most these (Mastodon's own bounds). */
+  videoMaxSide: 1920,
+  /** A larger picture is refused before it is decoded: DCI 4K, above every phone's 4K recording. */
+  videoMaxPixels: 4096 * 2160,
+  videoMaxFps: 60,
+  /** Items (photos and videos) in one post: Instagram's 10; Mastodon, Pixelfed and Bluesky allow 4. */
   postPhotosMax: 10,
   /** Post photos get one more, larger width for big screens (2048 px on the long side). */
   postImageWidths: [320, 640, 1280, 2048] as const,
@@ -274,4 +286,17 @@ export const passkeyLimits = {
    * their password keeps the passkeys they have had for longer (docs/security.md, 27h).
    */
   recoveryLookbackDays: 7,
+} as const;
+
+/**
+ * What a video upload may be, checked by content (ffprobe), never by name: the containers phones
+ * and browsers record (MP4 and MOV from phones, WebM from browsers and Android), and in them the
+ * codecs those record. The MIME types are what a file picker and the instance API name them.
+ */
+export const videoFormats = {
+  mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm'],
+  /** ffprobe's `format_name` lists several names per demuxer (`mov,mp4,m4a,3gp,3g2,mj2`). */
+  containers: ['mov', 'mp4', 'webm', 'matroska'],
+  videoCodecs: ['h264', 'hevc', 'vp8', 'vp9', 'av1'],
+  audioCodecs: ['aac', 'mp3', 'opus', 'vorbis', 'alac', 'pcm_s16le', 'ac3', 'eac3'],
 } as const;

@@ -393,6 +393,51 @@ export const messageCatalog = {
     unknown: /*i18n*/ { id: 'image.unknown', message: 'Unknown image.' },
     notYours: /*i18n*/ { id: 'image.notYours', message: 'That image does not belong to you.' },
   },
+  video: {
+    tooLong: fn(
+      /*i18n*/ {
+        id: 'video.tooLong',
+        message: 'This video is longer than {maxMinutes} minutes. Please trim it and try again.',
+      },
+      (maxSeconds: number) => ({ maxMinutes: Math.round((maxSeconds / 60) * 10) / 10 }),
+    ),
+    tooLarge: fn(
+      /*i18n*/ {
+        id: 'video.tooLarge',
+        message: 'This video is larger than {maxMb} MB. Please choose a shorter or smaller one.',
+      },
+      (maxMb: number) => ({ maxMb }),
+    ),
+    notAVideo: /*i18n*/ {
+      id: 'video.notAVideo',
+      message: 'This file is not a video. Please choose an MP4, MOV or WebM video.',
+    },
+    tooManyPixels: /*i18n*/ {
+      id: 'video.tooManyPixels',
+      message: 'This video has too many pixels. Please choose one of 4K or less.',
+    },
+    unsupportedCodec: /*i18n*/ {
+      id: 'video.unsupportedCodec',
+      message:
+        'This video uses a format Glimpse cannot read. Please choose an H.264, HEVC, VP8, VP9 or AV1 video.',
+    },
+    corrupt: /*i18n*/ {
+      id: 'video.corrupt',
+      message: 'This video is damaged or incomplete. Please export it again and retry.',
+    },
+    unavailable: /*i18n*/ {
+      id: 'video.unavailable',
+      message: 'This server cannot take videos at the moment. Photos still work.',
+    },
+    processing: /*i18n*/ {
+      id: 'video.processing',
+      message: 'A video of this post is still being processed. Publish it once it is ready.',
+    },
+    failed: /*i18n*/ {
+      id: 'video.failed',
+      message: 'This video could not be processed. Please try another file.',
+    },
+  },
   common: {
     submitting: /*i18n*/ { id: 'common.submitting', message: 'Submitting...' },
     loading: /*i18n*/ { id: 'common.loading', message: 'Loading...' },

@@ -11,7 +11,7 @@ import { importFolder } from '../composers/import/service.ts';
 import type { AppEnv } from '../core/http.ts';
 import { mediaReachOf } from '../core/images.ts';
 import type { AppDeps } from '../deps.ts';
-import { isReportSnapshotKey, mediaContentType, originalsFolder } from '../storage/storage.ts';
+import { isReportSnapshotKey, mediaContentType, originalsFolder, parseRange } from '../storage/storage.ts';
 
 /**
  * Folders `/media` never serves. Compared in any case: keys accept capitals, and on a disk that
@@ -45,25 +45,39 @@ export function mediaFiles(deps: AppDeps): Handler<AppEnv> {
     if (reach === 'audience' && !deps.storage.opensPrivateLink(key, expires, c.req.query('s'))) {
       return c.body(null, 404);
     }
-    let file = await deps.storage.get(key);
+    // A player (Safari always) asks for parts of a video: only that part is read from storage.
+    const range = parseRange(c.req.header('range'));
+    let file = await deps.storage.get(key, range ?? undefined);
     // An evicted remote picture: fetched back from the source its row keeps, then served from here.
     // Looked for again whatever fetchBack says: another viewer's fetch-back may have finished
     // between this one's miss and its question, and then there is nothing evicted left to fetch.
     if (!file) {
       await remoteMedia.fetchBack(key);
-      file = await deps.storage.get(key);
+      file = await deps.storage.get(key, range ?? undefined);
     }
     if (!file) return c.body(null, 404);
     remoteMedia.served(key);
-    return c.body(file.body, 200, {
+    const headers = {
       'content-type': mediaContentType(key, file),
-      'content-length': String(file.size),
+      'accept-ranges': 'bytes',
       // Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever;
       // the audience's browser keeps its copy only as long as its address works.
       'cache-control':
         reach === 'open'
           ? 'public, max-age=31536000, immutable'
           : `private, max-age=${Math.max(0, Number(expires) - Math.floor(Date.now() / 1000))}`,
-    });
+    };
+    if (file.range === 'unsatisfiable') {
+      return c.body(null, 416, { ...headers, 'content-range': `bytes */${file.size}` });
+    }
+    if (file.range) {
+      const { start, end } = file.range;
+      return c.body(file.body, 206, {
+        ...headers,
+        'content-range': `bytes ${start}-${end}/${file.size}`,
+        'content-length': String(end - start + 1),
+      });
+    }
+    return c.body(file.body, 200, { ...headers, 'content-length': String(file.size) });
   };
 }

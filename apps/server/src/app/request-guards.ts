@@ -38,7 +38,7 @@ export function originCheck(trustedOrigins: readonly string[]): MiddlewareHandle
  * import/routes.ts: an archive streams to disk and is counted there).
  */
 /** Uploads, limited by their own routes (the upload gate): the web app's, the import and the apps' media. */
-const uploadPaths = new Set(['/api/images', '/api/import', '/api/v1/media', '/api/v2/media']);
+const uploadPaths = new Set(['/api/images', '/api/videos', '/api/import', '/api/v1/media', '/api/v2/media']);
 
 export function jsonBodyLimit(): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({

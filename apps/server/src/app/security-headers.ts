@@ -10,7 +10,7 @@ import { secureHeaders } from 'hono/secure-headers';
  * Strict by design: scripts and styles only from this origin (no inline script or style elements;
  * React sets styles through the CSSOM, which the policy allows), no plugins, no framing, forms and
  * <base> only to ourselves. security/headers.test.ts pins each directive. `mediaOrigins`: where
- * images come from besides this origin (the CDN or bucket of S3_PUBLIC_URL, storage/s3.ts).
+ * images and videos come from besides this origin (the CDN or bucket of S3_PUBLIC_URL, storage/s3.ts).
  */
 export function securityHeaders(mediaOrigins: string[]): MiddlewareHandler {
   return secureHeaders({
@@ -19,6 +19,8 @@ export function securityHeaders(mediaOrigins: string[]): MiddlewareHandler {
       scriptSrc: ["'self'"],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
+      // Videos: from here or the bucket, and a picked clip's preview (a blob: address) before upload.
+      mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
       connectSrc: ["'self'"],
       fontSrc: ["'self'"],
       objectSrc: ["'none'"],

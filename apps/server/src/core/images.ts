@@ -4,11 +4,11 @@
  * here, so a picture costs no query of its own), the check that an image may be attached, and the
  * deletion of rows and files together (a file shared by copies of one photo goes with the last). Uploading is the images feature's.
  */
-import type { ImageDto, ImagePurpose } from '@glimpse/shared';
+import type { ImageDto, ImagePurpose, VideoDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { events, images, postImages, posts } from '../db/schema.ts';
+import { events, images, postImages, posts, videos } from '../db/schema.ts';
 import { forbidden, invalid } from '../lib/errors.ts';
 import type { Storage } from '../storage/storage.ts';
 import { withTransaction } from './service.ts';
@@ -44,7 +44,34 @@ export function storedKeysOf(row: Pick<ImageRow, 'keys' | 'originalKey' | 'avifK
  */
 export type MediaReach = 'open' | 'audience';
 
-export function toImageDto(storage: Storage, row: ImageDtoRow, reach: MediaReach = 'open'): ImageDto {
+/** A video item's row as lists carry it (posts.photos' `video`, or a select of `videos`). */
+export type VideoDtoRow = Pick<typeof videos.$inferSelect, 'key' | 'durationMs' | 'fps' | 'hasAudio'> &
+  Partial<Pick<typeof videos.$inferSelect, 'state' | 'progress' | 'failure'>>;
+
+/** Why a transcode failed, as stored (`videos.failure`), in the member's words. */
+const failureMessage = (failure: string | null | undefined) =>
+  failure && failure in messages.video
+    ? String(messages.video[failure as keyof typeof messages.video])
+    : messages.video.failed;
+
+export function toVideoDto(urlOf: (key: string) => string, row: VideoDtoRow): VideoDto {
+  const state = row.state ?? (row.key ? 'ready' : 'processing');
+  return {
+    state,
+    progress: state === 'ready' ? 100 : (row.progress ?? 0),
+    url: row.key ? urlOf(row.key) : null,
+    durationMs: row.durationMs,
+    fps: row.fps,
+    hasAudio: row.hasAudio,
+    failure: state === 'failed' ? failureMessage(row.failure) : null,
+  };
+}
+
+export function toImageDto(
+  storage: Storage,
+  row: ImageDtoRow & { video?: VideoDtoRow | null },
+  reach: MediaReach = 'open',
+): ImageDto {
   const urlOf = (key: string) => (reach === 'open' ? storage.publicUrl(key) : storage.privateUrl(key));
   const srcsetOf = (keys: readonly string[]) =>
     keys.map((key, i) => `${urlOf(key)} ${row.widths[i]}w`).join(', ');
@@ -58,13 +85,14 @@ export function toImageDto(storage: Storage, row: ImageDtoRow, reach: MediaReach
     height: row.height,
     placeholder: row.placeholder,
     purpose: row.purpose,
+    ...(row.video ? { video: toVideoDto(urlOf, row.video) } : {}),
   };
 }
 
 /** The files of post and event photos (`images/`); profile pictures have folders of their own. */
 const photoFolder = 'images/';
-/** The name every file of one upload starts with: `images/<ms>-<hex>` of `images/<ms>-<hex>-640.avif`. */
-const stemOf = (key: string) => /^([A-Za-z]+\/\d+-[0-9a-f]+)-\d+\.[a-z]+$/.exec(key)?.[1] ?? null;
+/** The name every file of one upload starts with: `images/<ms>-<hex>` of `images/<ms>-<hex>-640.avif` or `…-1080.mp4`. */
+const stemOf = (key: string) => /^([A-Za-z]+\/\d+-[0-9a-f]+)-\d+\.[a-z0-9]+$/.exec(key)?.[1] ?? null;
 /** `images.keys[1]` less its width: what `images_stem_idx` indexes. */
 const stemColumn = sql`regexp_replace(${images.keys}[1], '-[0-9]+[.]webp$', '')`;
 
@@ -107,7 +135,10 @@ export async function requireOwnImage(
   return row;
 }
 
-/** Several images the caller may attach (a post's photos): one query, the same rules as above. */
+/**
+ * Several images the caller may attach (a post's items): one query, the same rules as above, and
+ * a video only once it is ready to play.
+ */
 export async function requireOwnImages(
   db: Db,
   ownerId: string,
@@ -115,12 +146,16 @@ export async function requireOwnImages(
   purpose: ImagePurpose,
 ): Promise<void> {
   const rows = await db
-    .select({ id: images.id, ownerId: images.ownerId, purpose: images.purpose })
+    .select({ id: images.id, ownerId: images.ownerId, purpose: images.purpose, videoState: videos.state })
     .from(images)
+    .leftJoin(videos, eq(videos.imageId, images.id))
     .where(inArray(images.id, [...imageIds]));
   if (rows.length !== new Set(imageIds).size) throw invalid(messages.image.missing);
   if (rows.some((row) => row.ownerId !== ownerId)) throw forbidden(messages.image.notYours);
   if (rows.some((row) => row.purpose !== purpose)) throw invalid(messages.image.missing);
+  // A video is posted once its MP4 is ready (the composer waits for it); one that failed never is.
+  if (rows.some((row) => row.videoState === 'processing')) throw invalid(messages.video.processing);
+  if (rows.some((row) => row.videoState === 'failed')) throw invalid(messages.video.failed);
 }
 
 /**
@@ -143,6 +178,11 @@ export async function deleteImages({ db, storage }: { db: Db; storage: Storage }
       .where(and(inArray(images.id, [...ids]), isNotNull(images.contentHash)))
       .orderBy(images.ownerId, images.contentHash);
     for (const photo of shared) await lockStoredPhoto(tx, photo.ownerId, photo.contentHash!);
+    // A video's MP4 (its row goes with the image's): never shared, so always deleted.
+    const movies = await tx
+      .select({ key: videos.key })
+      .from(videos)
+      .where(and(inArray(videos.imageId, [...ids]), isNotNull(videos.key)));
     const removed = await tx
       .delete(images)
       .where(inArray(images.id, [...ids]))
@@ -165,7 +205,9 @@ export async function deleteImages({ db, storage }: { db: Db; storage: Storage }
         .where(and(eq(images.ownerId, photo.ownerId), eq(images.contentHash, photo.contentHash!)));
       for (const key of siblings.flatMap(storedKeysOf)) stillNamed.add(key);
     }
-    return [...new Set(removed.flatMap(storedKeysOf))].filter((key) => !stillNamed.has(key));
+    return [...new Set([...removed.flatMap(storedKeysOf), ...movies.map((movie) => movie.key!)])].filter(
+      (key) => !stillNamed.has(key),
+    );
   });
   await storage.delete(unreferenced);
 }

@@ -1406,3 +1406,34 @@ export const apiIdempotencyKeys = pgTable(
     index('api_idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Videos. A post item is an `images` row either way: for a video, its WebP sizes, size,
+ * placeholder and `original_key` are the poster frame's and the upload's, so every list, grid,
+ * quota and deletion that reads images reads videos too; this row adds the moving picture. The
+ * MP4 is made by a job (features/images/video.ts): `key` is null until it is ready, and a post may
+ * name the item only then.
+ */
+export const videos = pgTable(
+  'videos',
+  {
+    imageId: uuid('image_id')
+      .primaryKey()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('processing'),
+    /** Percent of the transcode done, as ffmpeg reports it: the "Processing video…" status shows it. */
+    progress: smallint('progress').notNull().default(0),
+    /** The message id of the reason a transcode failed (`video.corrupt`…); null otherwise. */
+    failure: text('failure'),
+    /** The MP4 served (`images/<ms>-<hex>-<width>.mp4`, the poster's stem); null until ready. */
+    key: text('key'),
+    durationMs: integer('duration_ms').notNull(),
+    fps: doublePrecision('fps').notNull(),
+    /** Whether it has sound (the feed's sound toggle shows only then). */
+    hasAudio: boolean('has_audio').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('videos_progress_range', sql`${t.progress} between 0 and 100`)],
+);

@@ -34,6 +34,7 @@ import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
+import { videoTranscodeTask } from '../features/images/video.ts';
 import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
 import type { CronEntry, JobLane } from '../jobs/runner.ts';
 import { defineTask, type Task } from '../jobs/task.ts';
@@ -90,6 +91,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   archiveImportTask,
   remoteMediaEvictTask,
   idempotencyKeysSweepTask,
+  videoTranscodeTask,
 ];
 
 /**
@@ -137,7 +139,12 @@ export function jobLanes(
     | 'MAIL_JOB_CONCURRENCY'
   >,
 ): readonly JobLane<JobDeps>[] {
-  const ownLanes: readonly unknown[] = [...waitedForTasks, federationMessageTask, federationDeliveryTask];
+  const ownLanes: readonly unknown[] = [
+    ...waitedForTasks,
+    federationMessageTask,
+    federationDeliveryTask,
+    videoTranscodeTask,
+  ];
   return [
     {
       tasks: waitedForTasks,
@@ -163,5 +170,8 @@ export function jobLanes(
       batchSize: env.FEDERATION_DELIVERY_CONCURRENCY,
       startsPerSecond: env.FEDERATION_DELIVERY_RATE,
     },
+    // One transcode at a time per process: ffmpeg takes every core it is given, at a low priority
+    // (lib/ffmpeg.ts), and a second beside it would only halve both and double the memory.
+    { tasks: [videoTranscodeTask], concurrency: 1 },
   ];
 }

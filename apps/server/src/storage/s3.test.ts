@@ -68,6 +68,26 @@ async function exists(key: string): Promise<boolean> {
 }
 
 describe('S3 storage driver', () => {
+  it('reads a part of an object as a range names it, and says when none of it exists', async () => {
+    const storage = createS3Storage(settings, client);
+    const key = newKey().replace(/\.webp$/, '.mp4');
+    const data = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+    await storage.put(key, data, 'video/mp4');
+    try {
+      const part = (await storage.get(key, { start: 100, end: 199 }))!;
+      expect(part.size).toBe(1000);
+      expect(part.range).toEqual({ start: 100, end: 199 });
+      expect(await readAll(part.body)).toEqual(data.subarray(100, 200));
+      const tail = (await storage.get(key, { suffix: 10 }))!;
+      expect(tail.range).toEqual({ start: 990, end: 999 });
+      expect(await readAll(tail.body)).toEqual(data.subarray(990));
+      const beyond = (await storage.get(key, { start: 1000 }))!;
+      expect(beyond).toMatchObject({ size: 1000, range: 'unsatisfiable' });
+    } finally {
+      await storage.delete([key]);
+    }
+  });
+
   it('puts, gets and deletes an object', async () => {
     const storage = createS3Storage(settings, client);
     const key = newKey();
@@ -250,6 +270,8 @@ describe('uploads with STORAGE_DRIVER=s3', () => {
 
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/cdn\.example\.test(;|$)/);
+      // Videos play from the bucket's address too.
+      expect(csp).toMatch(/media-src 'self' blob: https:\/\/cdn\.example\.test(;|$)/);
     } finally {
       await cdn.close();
     }

@@ -10,13 +10,27 @@ import { stat } from 'node:fs/promises';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../env.ts';
-import { immutableCacheControl, isSafeKey, type StorageDriver } from './storage.ts';
+import { immutableCacheControl, isSafeKey, resolveRange, type StorageDriver } from './storage.ts';
+
+/** The `Range` header S3 takes for a range from a known first byte (it resolves an open end itself). */
+const rangeHeader = (range: { start: number; end?: number }) => `bytes=${range.start}-${range.end ?? ''}`;
+
+/** `bytes 100-199/1234` → its first and last byte and the whole size. */
+const parseContentRange = (value: string | undefined) => {
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(value ?? '');
+  return match ? { start: Number(match[1]), end: Number(match[2]), size: Number(match[3]) } : null;
+};
+
+const isUnsatisfiable = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.name === 'InvalidRange' || error.$metadata.httpStatusCode === 416);
 
 /** DeleteObjects accepts at most this many keys per request. */
 export const deleteBatchSize = 1000;
@@ -77,18 +91,52 @@ export function createS3Storage(
       );
     },
 
-    async get(key) {
+    async get(key, asked) {
       if (!isSafeKey(key)) return null;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        // The last n bytes: resolved against the size here, since not every S3-compatible server
+        // reads `bytes=-n` as the end of the object (s3rver reads it as the first n + 1).
+        let range: { start: number; end?: number } | undefined;
+        if (asked && 'suffix' in asked) {
+          const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+          const size = head.ContentLength ?? 0;
+          const bytes = resolveRange(asked, size);
+          if (!bytes)
+            return {
+              body: new Blob([]).stream(),
+              size,
+              contentType: head.ContentType,
+              range: 'unsatisfiable',
+            };
+          range = bytes;
+        } else range = asked;
+        const object = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, ...(range && { Range: rangeHeader(range) }) }),
+        );
         if (!object.Body) return null;
+        const part = range ? parseContentRange(object.ContentRange) : null;
         return {
           body: object.Body.transformToWebStream(),
-          size: object.ContentLength ?? 0,
+          size: part?.size ?? object.ContentLength ?? 0,
           contentType: object.ContentType,
+          ...(part && { range: { start: part.start, end: part.end } }),
         };
       } catch (error) {
         if (isMissing(error)) return null;
+        if (asked && isUnsatisfiable(error)) {
+          // Past the end: the answer names the whole size (`bytes */1234`), which S3's error does not.
+          const head = await client.send(new HeadObjectCommand({ Bucket, Key: key })).catch((e) => {
+            if (isMissing(e)) return null;
+            throw e;
+          });
+          if (!head) return null;
+          return {
+            body: new Blob([]).stream(),
+            size: head.ContentLength ?? 0,
+            contentType: head.ContentType,
+            range: 'unsatisfiable' as const,
+          };
+        }
         throw error;
       }
     },

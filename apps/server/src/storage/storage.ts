@@ -8,10 +8,43 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 
 export interface StoredFile {
+  /** The whole file, or only the bytes of `range` when one was asked for and satisfiable. */
   body: ReadableStream<Uint8Array>;
+  /** The whole file's size, whatever part `body` holds. */
   size: number;
   /** As stored with the object (S3); the local driver does not record one. */
   contentType?: string;
+  /**
+   * The bytes `body` holds (inclusive) when a range was asked for; `unsatisfiable` when the asked
+   * range lies past the end (the body is then empty). Absent: the whole file.
+   */
+  range?: { start: number; end: number } | 'unsatisfiable';
+}
+
+/** One byte range as a `Range: bytes=…` header names it: `start-end`, `start-`, or the last `suffix` bytes. */
+export type ByteRange = { start: number; end?: number } | { suffix: number };
+
+/**
+ * A `Range` header's one range (`bytes=0-99`, `bytes=100-`, `bytes=-500`); null for anything else
+ * (several ranges, another unit, nonsense), which is then answered with the whole file, as RFC 9110
+ * allows a server that does not support such a request.
+ */
+export function parseRange(header: string | undefined): ByteRange | null {
+  const match = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header?.trim() ?? '');
+  if (!match) return null;
+  const [, from, to] = match;
+  if (from === '' && to === '') return null;
+  if (from === '') return Number(to) > 0 ? { suffix: Number(to) } : null;
+  if (to !== '' && Number(to) < Number(from)) return null;
+  return to === '' ? { start: Number(from) } : { start: Number(from), end: Number(to) };
+}
+
+/** The inclusive bytes `range` names in a file of `size` bytes; null when none of it exists. */
+export function resolveRange(range: ByteRange, size: number): { start: number; end: number } | null {
+  if ('suffix' in range)
+    return size === 0 ? null : { start: Math.max(0, size - range.suffix), end: size - 1 };
+  if (range.start >= size) return null;
+  return { start: range.start, end: Math.min(size - 1, range.end ?? size - 1) };
 }
 
 /** A place that keeps files: the local disk or an S3-compatible bucket. */
@@ -19,7 +52,8 @@ export interface StorageDriver {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** Stores a file from disk without reading it into memory (a data export: composers/account/data-export.ts). */
   putFile(key: string, file: string, contentType: string): Promise<void>;
-  get(key: string): Promise<StoredFile | null>;
+  /** The file, or the part of it `range` names (`StoredFile.range` says what was read). */
+  get(key: string, range?: ByteRange): Promise<StoredFile | null>;
   delete(keys: readonly string[]): Promise<void>;
   /** The address the browser loads the file from. */
   publicUrl(key: string): string;
@@ -93,18 +127,23 @@ export const isReportSnapshotKey = (key: string) =>
 /** Keys carry a timestamp and never change content, so browsers and CDNs may keep them forever. */
 export const immutableCacheControl = 'public, max-age=31536000, immutable';
 
-/** Raster types the pipeline may store, by extension; anything else (an SVG, HTML put in the bucket by hand) is not served as such. */
+/**
+ * Raster types the pipeline may store, and the MP4 the video pipeline makes, by extension; anything
+ * else (an SVG, HTML put in the bucket by hand) is not served as such.
+ */
 const servableTypes: Record<string, string> = {
   webp: 'image/webp',
   avif: 'image/avif',
   jpg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',
+  // Transcoded videos only (features/images/video.ts): H.264 + AAC that every browser plays.
+  mp4: 'video/mp4',
 };
 const servable = new Set(Object.values(servableTypes));
 
 /**
- * The Content-Type `/media` answers with: the stored one when it is a raster image; the key's
+ * The Content-Type `/media` answers with: the stored one when it is a raster image or an MP4; the key's
  * extension when none was stored (the local driver keeps none); a download otherwise.
  */
 export function mediaContentType(key: string, file: StoredFile): string {
@@ -155,7 +194,7 @@ export function createLocalStorage(root: string): StorageDriver {
       await mkdir(path.dirname(file), { recursive: true });
       await writeWhole(file, () => copyFile(source, file));
     },
-    async get(key) {
+    async get(key, range) {
       if (!isSafeKey(key)) return null;
       const file = fileOf(key);
       // Size and bytes come from one open handle: a post deleted while its photo is being sent
@@ -165,7 +204,17 @@ export function createLocalStorage(root: string): StorageDriver {
       if (!handle) return null;
       try {
         const { size } = await handle.stat();
-        return { body: Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>, size };
+        const bytes = range ? resolveRange(range, size) : undefined;
+        if (bytes === null) {
+          await handle.close();
+          return { body: new Blob([]).stream(), size, range: 'unsatisfiable' };
+        }
+        const stream = handle.createReadStream(bytes ? { start: bytes.start, end: bytes.end } : {});
+        return {
+          body: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+          size,
+          ...(bytes && { range: bytes }),
+        };
       } catch {
         await handle.close();
         return null;

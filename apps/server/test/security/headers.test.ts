@@ -40,6 +40,8 @@ function expectSecurityHeaders(response: Response, label: string) {
     'script-src': ["'self'"],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:'],
+    // Videos: the composer previews a picked clip from a blob: address before it is uploaded.
+    'media-src': ["'self'", 'blob:'],
     'connect-src': ["'self'"],
     'font-src': ["'self'"],
     'object-src': ["'none'"],

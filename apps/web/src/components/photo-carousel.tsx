@@ -12,6 +12,7 @@ import { t } from '@lingui/core/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import styles from './photo-carousel.module.css';
+import { PostVideo } from './post-video.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 interface PhotoCarouselProps {
@@ -22,6 +23,8 @@ interface PhotoCarouselProps {
   priority?: boolean;
   fit?: 'cover' | 'contain';
   className?: string;
+  /** The feed's: a video plays muted and looping while most of it is in view (components/post-video.tsx). */
+  autoplayVideos?: boolean;
 }
 
 const swipeDistance = 40;
@@ -34,6 +37,7 @@ export function PhotoCarousel({
   priority,
   fit = 'cover',
   className,
+  autoplayVideos = false,
 }: PhotoCarouselProps) {
   const [index, setIndex] = useState(0);
   const swipeFrom = useRef<number | null>(null);
@@ -49,14 +53,23 @@ export function PhotoCarousel({
         className={[styles.frame, fit === 'contain' && styles.contain, className].filter(Boolean).join(' ')}
         style={frame}
       >
-        <ResponsiveImage
-          image={first.image}
-          alt={first.altText || fallbackAlt}
-          sizes={sizes}
-          priority={priority}
-          fit={fit}
-          className={styles.photo}
-        />
+        {first.image.video?.url ? (
+          <PostVideo
+            image={first.image}
+            alt={first.altText || fallbackAlt}
+            autoplay={autoplayVideos}
+            className={styles.photo}
+          />
+        ) : (
+          <ResponsiveImage
+            image={first.image}
+            alt={first.altText || fallbackAlt}
+            sizes={sizes}
+            priority={priority}
+            fit={fit}
+            className={styles.photo}
+          />
+        )}
       </div>
     );
   }
@@ -100,14 +113,23 @@ export function PhotoCarousel({
         {photos.map((photo, i) => (
           // Only the current photo is in the page; the live indicator below says which it is.
           <div key={photo.image.id} className={styles.slide} hidden={i !== index}>
-            <ResponsiveImage
-              image={photo.image}
-              alt={photo.altText || fallbackAlt}
-              sizes={sizes}
-              priority={priority && i === 0}
-              fit={fit}
-              className={styles.photo}
-            />
+            {photo.image.video?.url ? (
+              <PostVideo
+                image={photo.image}
+                alt={photo.altText || fallbackAlt}
+                autoplay={autoplayVideos && i === index}
+                className={styles.photo}
+              />
+            ) : (
+              <ResponsiveImage
+                image={photo.image}
+                alt={photo.altText || fallbackAlt}
+                sizes={sizes}
+                priority={priority && i === 0}
+                fit={fit}
+                className={styles.photo}
+              />
+            )}
           </div>
         ))}
         <button

@@ -39,6 +39,19 @@ describe('GET /api/v2/instance', () => {
     expect(instance.thumbnail.url).toMatch(/^http:\/\/localhost:3000\//);
   });
 
+  it('offers video with its limits when the server has an ffmpeg (the same in v1)', async () => {
+    for (const path of ['/api/v2/instance', '/api/v1/instance']) {
+      const instance = await (await clientApiClient(t, null).get(path)).json();
+      const media = instance.configuration.media_attachments;
+      expect(media.supported_mime_types).toEqual(
+        expect.arrayContaining(['video/mp4', 'video/quicktime', 'video/webm']),
+      );
+      expect(media.video_size_limit).toBe(limits.videoMaxBytes);
+      expect(media.video_frame_rate_limit).toBe(limits.videoMaxFps);
+      expect(media.video_matrix_limit).toBe(limits.videoMaxPixels);
+    }
+  });
+
   it('names the first admin as the contact account, with URLs for every picture', async () => {
     const instance = await (await clientApiClient(t, null).get('/api/v2/instance')).json();
     expect(instance.contact.account.id).toBe(t.admin!.id);

@@ -9,10 +9,12 @@
  * the number before the first space); Glimpse's own follows in parentheses, as GoToSocial and
  * Pixelfed do.
  */
-import { appName, appVersion, languageCodes, limits } from '@glimpse/shared';
+import { appName, appVersion, languageCodes, limits, videoFormats } from '@glimpse/shared';
 import { countDistinct, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { federationActors, profiles, user } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import { ffmpegOf } from '../../features/images/video.ts';
 import { vapidKeys } from '../../features/notifications/vapid.ts';
 import { nodeInfoOf } from '../federation/objects/nodeinfo.ts';
 import type { MastodonEnv } from './http.ts';
@@ -68,17 +70,23 @@ async function contactAccount(c: { get(key: 'deps'): MastodonEnv['Variables']['d
   return account ? serializeAccount(account, env.publicUrl) : null;
 }
 
-/** What both versions say of uploads: Glimpse takes photos only, within the web's limits. */
-const mediaConfiguration = {
-  supported_mime_types: [...supportedMimeTypes],
-  description_limit: limits.altTextMax,
-  image_size_limit: limits.imageMaxBytes,
-  image_matrix_limit: limits.imageMaxPixels,
-  // No video yet: apps read 0 as "not accepted" rather than as an unknown limit.
-  video_size_limit: 0,
-  video_frame_rate_limit: 0,
-  video_matrix_limit: 0,
-};
+/**
+ * What both versions say of uploads, within the web's limits: photos always; videos only when the
+ * server has an ffmpeg (features/images/video.ts), else 0 for each video limit, which apps read as
+ * "not accepted" rather than as an unknown limit.
+ */
+async function mediaConfiguration(env: Env) {
+  const video = (await ffmpegOf(env)) !== null;
+  return {
+    supported_mime_types: [...supportedMimeTypes, ...(video ? videoFormats.mimeTypes : [])],
+    description_limit: limits.altTextMax,
+    image_size_limit: limits.imageMaxBytes,
+    image_matrix_limit: limits.imageMaxPixels,
+    video_size_limit: video ? env.VIDEO_MAX_MB * 1024 * 1024 : 0,
+    video_frame_rate_limit: video ? limits.videoMaxFps : 0,
+    video_matrix_limit: video ? limits.videoMaxPixels : 0,
+  };
+}
 
 const statusesConfiguration = {
   max_characters: limits.captionMax,
@@ -92,7 +100,12 @@ export const instanceRoutes = new Hono<MastodonEnv>()
   .get('/v2/instance', async (c) => {
     const { env } = c.get('deps');
     const host = new URL(env.publicUrl).host;
-    const [stats, contact, vapid] = await Promise.all([instanceStats(c), contactAccount(c), vapidKeys(env)]);
+    const [stats, contact, vapid, media] = await Promise.all([
+      instanceStats(c),
+      contactAccount(c),
+      vapidKeys(env),
+      mediaConfiguration(env),
+    ]);
     const icon = (size: number) => ({
       src: new URL(`/icons/icon-${size}.png`, env.publicUrl).toString(),
       size: `${size}x${size}`,
@@ -126,7 +139,7 @@ export const instanceRoutes = new Hono<MastodonEnv>()
         vapid: { public_key: vapid.publicKey },
         accounts: { max_featured_tags: 0, max_pinned_statuses: 0 },
         statuses: statusesConfiguration,
-        media_attachments: mediaConfiguration,
+        media_attachments: media,
         // Glimpse has no polls: Mastodon documents `polls` as the limits of polls a server takes,
         // and zero options tells an app (Ice Cubes, Ivory) to hide its poll button.
         polls: { max_options: 0, max_characters_per_option: 0, min_expiration: 0, max_expiration: 0 },
@@ -141,7 +154,11 @@ export const instanceRoutes = new Hono<MastodonEnv>()
   })
   .get('/v1/instance', async (c) => {
     const { env } = c.get('deps');
-    const [stats, contact] = await Promise.all([instanceStats(c), contactAccount(c)]);
+    const [stats, contact, media] = await Promise.all([
+      instanceStats(c),
+      contactAccount(c),
+      mediaConfiguration(env),
+    ]);
     return c.json({
       uri: new URL(env.publicUrl).host,
       title: appName,
@@ -160,7 +177,7 @@ export const instanceRoutes = new Hono<MastodonEnv>()
       configuration: {
         accounts: { max_featured_tags: 0 },
         statuses: statusesConfiguration,
-        media_attachments: mediaConfiguration,
+        media_attachments: media,
         polls: { max_options: 0, max_characters_per_option: 0, min_expiration: 0, max_expiration: 0 },
       },
       contact_account: contact,

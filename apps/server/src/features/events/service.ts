@@ -314,9 +314,10 @@ export async function listEvents({
 export async function listEventsByCreation({
   ctx: { db, storage, actor },
   input: { list, cursor, size = pageSize },
-}: ServiceArgs<'db' | 'storage' | 'actor', { list: EventList; cursor: Cursor | null; size?: number }>): Promise<
-  Page<EventDto>
-> {
+}: ServiceArgs<
+  'db' | 'storage' | 'actor',
+  { list: EventList; cursor: Cursor | null; size?: number }
+>): Promise<Page<EventDto>> {
   const scope =
     list.kind === 'followed' ? hostedByFollowedOrSelf(db, actor.id) : eq(events.hostId, list.hostId);
   const rows = await selectEventsForViewer(db, actor.id, { muted: list.kind === 'followed' })

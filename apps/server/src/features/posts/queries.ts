@@ -22,7 +22,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { commentAddedStep, likeCountStep } from '../../core/counters.ts';
 import { cte, withSteps } from '../../core/cte.ts';
 import { commentDelivery, likeDelivery } from '../../core/federation-jobs.ts';
-import { type ImageDtoRow, imageDtoColumns, toImageDto } from '../../core/images.ts';
+import { type ImageDtoRow, imageDtoColumns, toImageDto, type VideoDtoRow } from '../../core/images.ts';
 import { noticeRetractions, noticeWrites } from '../../core/notify.ts';
 import { firstRows, preparedFor, prepareSql } from '../../core/prepared.ts';
 import { authorColumns, type ProfileRowWithImage, toAuthorDto } from '../../core/profiles.ts';
@@ -67,7 +67,7 @@ export const postVisibleTo = (viewerId: ViewerId | null, options: AudienceOption
   contentVisibleTo(posts.authorId, posts.audience, viewerId, options);
 
 /** One element of `posts.photos`, which the database keeps (`post_photos_json`, migration 0010). */
-type PhotoRow = ImageDtoRow & { altText: string };
+type PhotoRow = ImageDtoRow & { altText: string; video?: VideoDtoRow | null };
 
 /**
  * `activityAt` is the time a list is ordered by: the post's own time, or when the viewer saved or

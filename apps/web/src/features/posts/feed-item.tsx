@@ -37,6 +37,7 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
                 fallbackAlt={post.caption}
                 sizes="(min-width: 900px) 600px, 100vw"
                 priority={priority}
+                autoplayVideos
               />
             </SensitiveMedia>
           </div>

@@ -1,14 +1,14 @@
 /**
- * /addpost's photos: pick several at once or add more (up to limits.postPhotosMax), each with a
+ * /addpost's photos and videos: pick several at once or add more (up to limits.postPhotosMax), each with a
  * thumbnail, its upload's progress, its own Alt text, and buttons to move it earlier or later,
  * remove it, or retry a failed upload: reordering never needs a drag, so keyboards and screen
  * readers can do it.
  */
 
-import { limits, messages } from '@glimpse/shared';
+import { limits, messages, videoFormats } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { ArrowDown, ArrowUp, ImagePlus, RotateCcw, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Film, ImagePlus, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { RequiredMark, TextField } from '@/components/field.tsx';
@@ -54,9 +54,9 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
         type="file"
         multiple
         disabled={full}
-        accept="image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic"
+        accept={`image/jpeg,image/png,image/webp,image/gif,image/avif,image/heic,${videoFormats.mimeTypes.join(',')},.mov,.mp4,.webm`}
         className="visually-hidden"
-        aria-label={t`Image`}
+        aria-label={t`Photos and videos`}
         // Emptied after each pick (the photos live in the list below): required until one is there.
         required={uploads.photos.length === 0}
         aria-invalid={message ? true : undefined}
@@ -80,13 +80,20 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
             return (
               <li key={photo.key} className={styles.item}>
                 {/* The stored WebP once uploaded: only Safari shows the picked file itself when it is HEIC. */}
-                <img
-                  src={photo.image?.url ?? photo.previewUrl}
-                  srcSet={photo.image?.srcset}
-                  sizes="88px"
-                  alt=""
-                  className={styles.thumb}
-                />
+                {photo.isVideo && !photo.image ? (
+                  // A video's poster exists once the server has it; until then, its mark.
+                  <span className={`${styles.thumb} ${styles.videoThumb}`} aria-hidden="true">
+                    <Film size={32} strokeWidth={1.5} />
+                  </span>
+                ) : (
+                  <img
+                    src={photo.image?.url ?? photo.previewUrl}
+                    srcSet={photo.image?.srcset}
+                    sizes="88px"
+                    alt=""
+                    className={styles.thumb}
+                  />
+                )}
                 <div className={styles.details}>
                   <p className={styles.status}>
                     <Trans>
@@ -106,6 +113,19 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                       max={1}
                       aria-label={t`Uploading photo ${n}`}
                     />
+                  )}
+                  {photo.status === 'processing' && (
+                    <>
+                      <p role="status" className={styles.status}>
+                        <Trans>Processing video…</Trans>
+                      </p>
+                      <progress
+                        className={styles.progress}
+                        value={photo.progress}
+                        max={1}
+                        aria-label={t`Processing video ${n}`}
+                      />
+                    </>
                   )}
                   {photo.status === 'failed' && (
                     <p className={styles.error} role="alert">

@@ -7,7 +7,7 @@ import type { Page, PostDto } from '@glimpse/shared';
 import { messages, paths } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { EyeOff, Heart, Layers, MessageCircle, Pin, TriangleAlert } from 'lucide-react';
+import { EyeOff, Heart, Layers, MessageCircle, Pin, Play, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/button.tsx';
@@ -20,6 +20,19 @@ import { Skeleton } from '@/components/skeleton.tsx';
 import { formatCount } from '@/lib/format.ts';
 import { useAuth } from '@/lib/session.ts';
 import styles from './post-grid.module.css';
+
+/** A tile whose cover is a video: a play mark and its length (`0:07`, `2:45`), said as "Video, 0:07". */
+function VideoMark({ durationMs }: { durationMs: number }) {
+  const seconds = Math.round(durationMs / 1000);
+  const length = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return (
+    <span className={styles.video}>
+      <Play aria-hidden="true" size={14} fill="currentColor" />
+      <span aria-hidden="true">{length}</span>
+      <span className="visually-hidden">{t`Video, ${length}`}</span>
+    </span>
+  );
+}
 
 interface PostGridProps {
   query: UseInfiniteQueryResult<InfiniteData<Page<PostDto>>>;
@@ -101,6 +114,9 @@ export function PostGrid({ query, empty, itemActions, label, showPinned = false 
                       {messages.photos.severalPhotos(post.photos.length)}
                     </span>
                   </span>
+                )}
+                {post.photos[0]!.image.video && (
+                  <VideoMark durationMs={post.photos[0]!.image.video.durationMs} />
                 )}
                 {blurredAsSensitive(post) && !showSensitive && (
                   <span className={styles.sensitive}>

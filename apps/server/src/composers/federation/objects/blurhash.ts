@@ -10,7 +10,7 @@
  * their `@context`, so that the key is the plain `blurhash` Mastodon reads and still expands to
  * `http://joinmastodon.org/ns#blurhash` for a JSON-LD processor.
  */
-import { Image } from '@fedify/vocab';
+import { Image, Video } from '@fedify/vocab';
 
 const tootNamespace = 'http://joinmastodon.org/ns#';
 const blurhashIri = `${tootNamespace}blurhash`;
@@ -39,6 +39,27 @@ export class PhotoImage extends Image {
 
   override clone(...args: Parameters<Image['clone']>): Image {
     const copy = super.clone(...args) as PhotoImage;
+    copy.blurhash = this.blurhash;
+    return copy;
+  }
+}
+
+/**
+ * Fedify's Video with Mastodon's `blurhash`, as `PhotoImage` adds it to an Image: a video item's
+ * attachment (its `icon` the poster), the way Mastodon sends one.
+ */
+export class BlurhashedVideo extends Video {
+  blurhash: string | null = null;
+
+  // biome-ignore lint/suspicious/noExplicitAny: Fedify's toJsonLd returns unknown JSON.
+  override async toJsonLd(options: JsonLdOptions = {}): Promise<any> {
+    if (this.blurhash === null || options.format !== 'expand') return super.toJsonLd(options as never);
+    const [node] = (await super.toJsonLd(options as never)) as Node[];
+    return [{ ...node, [blurhashIri]: [{ '@value': this.blurhash }] }];
+  }
+
+  override clone(...args: Parameters<Video['clone']>): Video {
+    const copy = super.clone(...args) as BlurhashedVideo;
     copy.blurhash = this.blurhash;
     return copy;
   }

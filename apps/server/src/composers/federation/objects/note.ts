@@ -3,7 +3,8 @@
  * `cc` the author's followers collection, the caption as HTML with hashtag and mention links and
  * the same as `Hashtag` / `Mention` tags, one `Image` attachment per photo, every photo (Mastodon
  * shows 4, Pixelfed its own limit): a JPEG, its alt text as `name`, its width and height, and
- * Mastodon's `blurhash` (objects/blurhash.ts).
+ * Mastodon's `blurhash` (objects/blurhash.ts); one `Video` per video (the MP4, the same fields,
+ * and its poster's JPEG as `icon`).
  *
  * Fedify writes JSON-LD itself, so the term is defined where the document is compacted:
  * `GlimpseNote` (the Note served at its URL) and `NoteCreate` / `NoteUpdate` (the activities that
@@ -13,17 +14,17 @@
  * object and not a copy read back from JSON (outbox/posts.ts: no fan-out message).
  */
 import type { Context } from '@fedify/fedify';
-import { Create, Hashtag, Mention, Note, PUBLIC_COLLECTION, Update } from '@fedify/vocab';
+import { Create, Hashtag, Image, Mention, Note, PUBLIC_COLLECTION, Update } from '@fedify/vocab';
 import { parseText } from '@glimpse/shared';
 import { Temporal } from '@js-temporal/polyfill';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { blurhashOfPlaceholder } from '../../../core/blurhash.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
-import { images, postImages, posts, profiles } from '../../../db/schema.ts';
+import { images, postImages, posts, profiles, videos } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { ensureJpegs } from '../mirror/media.ts';
 import { isOpenPost } from './audience.ts';
-import { blurhashTerms, type JsonLdOptions, PhotoImage } from './blurhash.ts';
+import { BlurhashedVideo, blurhashTerms, type JsonLdOptions, PhotoImage } from './blurhash.ts';
 import { captionToHtml } from './html.ts';
 import { absoluteUrl, handleOf } from './person.ts';
 
@@ -108,9 +109,11 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
       width: images.width,
       height: images.height,
       placeholder: images.placeholder,
+      videoKey: videos.key,
     })
     .from(postImages)
     .innerJoin(images, eq(images.id, postImages.imageId))
+    .leftJoin(videos, eq(videos.imageId, images.id))
     .where(eq(postImages.postId, postId))
     .orderBy(asc(postImages.position));
   const jpegs = await ensureJpegs(
@@ -156,9 +159,22 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
     summary: post.contentWarning || null,
     published: Temporal.Instant.from(post.createdAt.toISOString()),
     updated: post.editedAt ? Temporal.Instant.from(post.editedAt.toISOString()) : null,
-    attachments: photos.flatMap((photo) => {
+    attachments: photos.flatMap((photo): (PhotoImage | BlurhashedVideo)[] => {
       const key = jpegs.get(photo.imageId);
       if (!key) return [];
+      if (photo.videoKey) {
+        // A video, as Mastodon sends one: the MP4, its alt text, size and blurhash, the poster's JPEG as `icon`.
+        const video = new BlurhashedVideo({
+          url: absoluteUrl(ctx, urlOfPhoto(photo.videoKey)),
+          mediaType: 'video/mp4',
+          name: photo.altText || null,
+          width: photo.width,
+          height: photo.height,
+          icon: new Image({ url: absoluteUrl(ctx, urlOfPhoto(key)), mediaType: 'image/jpeg' }),
+        });
+        video.blurhash = blurhashOfPlaceholder(photo.placeholder);
+        return [video];
+      }
       const image = new PhotoImage({
         url: absoluteUrl(ctx, urlOfPhoto(key)),
         mediaType: 'image/jpeg',

@@ -16,7 +16,18 @@ export interface MastodonMediaAttachment {
   preview_remote_url: string | null;
   text_url: string | null;
   meta: {
-    original?: { width: number; height: number; size: string; aspect: number };
+    /** A video's: Mastodon's `length` ("0:01:05.03"), `duration` in seconds, `fps` (as a number here). */
+    length?: string;
+    duration?: number;
+    fps?: number;
+    original?: {
+      width: number;
+      height: number;
+      size: string;
+      aspect: number;
+      frame_rate?: string;
+      duration?: number;
+    };
     small?: { width: number; height: number; size: string; aspect: number };
     focus?: { x: number; y: number };
   };
@@ -69,16 +80,46 @@ export function serializeImageAttachment(
   const [smallest] = sizesOf(image);
   const smallWidth = smallest ? Math.min(smallest.width, image.width) : image.width;
   const smallHeight = image.width > 0 ? Math.round((image.height * smallWidth) / image.width) : image.height;
-  return {
+  const common = {
     id: image.id,
-    type: 'image',
-    url: absolute(image.url),
-    preview_url: absolute(smallest?.url ?? image.url),
     remote_url: null,
     preview_remote_url: null,
     text_url: null,
-    meta: { original: sized(image.width, image.height), small: sized(smallWidth, smallHeight) },
     description: altText || null,
     blurhash: image.placeholder ? blurhashOf(image.placeholder) : null,
   };
+  const small = sized(smallWidth, smallHeight);
+  if (image.video) {
+    // As Mastodon serializes a video: `url` the MP4 (null while processing), `preview_url` the poster.
+    const seconds = image.video.durationMs / 1000;
+    const fps = Math.round(image.video.fps * 100) / 100;
+    return {
+      ...common,
+      type: 'video',
+      url: image.video.url ? absolute(image.video.url) : null,
+      preview_url: absolute(smallest?.url ?? image.url),
+      meta: {
+        length: videoLength(seconds),
+        duration: seconds,
+        fps,
+        original: { ...sized(image.width, image.height), frame_rate: `${fps}/1`, duration: seconds },
+        small,
+      },
+    };
+  }
+  return {
+    ...common,
+    type: 'image',
+    url: absolute(image.url),
+    preview_url: absolute(smallest?.url ?? image.url),
+    meta: { original: sized(image.width, image.height), small },
+  };
+}
+
+/** Mastodon's `length`: `h:mm:ss.cc`. */
+function videoLength(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = (seconds % 60).toFixed(2).padStart(5, '0');
+  return `${hours}:${String(minutes).padStart(2, '0')}:${rest}`;
 }

@@ -1,0 +1,294 @@
+/**
+ * The video pipeline, the photo pipeline's twin (pipeline.ts): what an upload is, read by ffprobe
+ * from its content (never its name or declared type), refused with the reason a member can act on;
+ * its poster frame (upright, tone-mapped, then the photo pipeline's WebP sizes and thumbhash); and
+ * the MP4 every browser and app plays: H.264 yuv420p 8-bit, even sides, longer side at most
+ * `limits.videoMaxSide`, at most `limits.videoMaxFps`, AAC, `faststart`, with every metadata tag
+ * gone (location, make and model, creation time) whether it is re-encoded or copied.
+ */
+import { limits, messages, videoFormats } from '@glimpse/shared';
+import { invalid, tooLarge } from '../../lib/errors.ts';
+import { type Ffmpeg, FfmpegError, runMedia, untrustedInput } from '../../lib/ffmpeg.ts';
+
+/** What the pipeline needs to know of an accepted upload. */
+export interface ProbedVideo {
+  container: string;
+  videoCodec: string;
+  pixelFormat: string;
+  audioCodec: string | null;
+  /** As stored, before the rotation. */
+  codedWidth: number;
+  codedHeight: number;
+  /** Degrees the player turns the picture (a phone held upright records landscape and says 90). */
+  rotation: number;
+  durationMs: number;
+  fps: number;
+  /** HLG or PQ (an iPhone's HDR): tone-mapped to SDR, since Chromium and Firefox show it washed out. */
+  hdr: boolean;
+}
+
+const probeTimeoutMs = 30_000;
+
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  pix_fmt?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  color_transfer?: string;
+  duration?: string;
+  tags?: Record<string, string>;
+  side_data_list?: { side_data_type?: string; rotation?: number }[];
+}
+
+const rate = (fraction: string | undefined) => {
+  const [n, d] = (fraction ?? '0/0').split('/').map(Number);
+  return n && d ? n / d : 0;
+};
+
+/** What a decode failure means for the member: a file that ends early or does not parse is corrupt. */
+const corrupt = () => invalid(messages.video.corrupt);
+
+/**
+ * Reads `file` with ffprobe and refuses what the pipeline does not take: not a video (no demuxer
+ * of the accepted containers reads it, or it has no video stream), a codec outside
+ * `videoFormats`, longer than `maxSeconds`, more pixels than `limits.videoMaxPixels`, or a file
+ * whose packets do not read to the end (truncated).
+ */
+export async function probeVideo(ff: Ffmpeg, file: string, maxSeconds: number): Promise<ProbedVideo> {
+  let output: Buffer;
+  try {
+    output = await runMedia(
+      ff.ffprobe,
+      ['-v', 'error', ...untrustedInput(file), '-print_format', 'json', '-show_format', '-show_streams'],
+      { timeoutMs: probeTimeoutMs, binaryOut: true },
+    );
+  } catch (error) {
+    // No accepted demuxer could read it: a text file named .mp4, a picture, a PDF.
+    if (error instanceof FfmpegError && !error.timedOut) {
+      throw /moov atom not found|Invalid data found/i.test(error.stderr)
+        ? invalid(
+            /moov atom not found/i.test(error.stderr) ? messages.video.corrupt : messages.video.notAVideo,
+          )
+        : invalid(messages.video.notAVideo);
+    }
+    throw corrupt();
+  }
+  const parsed = JSON.parse(output.toString('utf8')) as {
+    format?: { format_name?: string; duration?: string };
+    streams?: ProbeStream[];
+  };
+  const streams = parsed.streams ?? [];
+  const video = streams.find((s) => s.codec_type === 'video');
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const container = parsed.format?.format_name ?? '';
+  if (
+    !video ||
+    !container.split(',').some((name) => (videoFormats.containers as readonly string[]).includes(name))
+  )
+    throw invalid(messages.video.notAVideo);
+  if (
+    !(videoFormats.videoCodecs as readonly string[]).includes(video.codec_name ?? '') ||
+    (audio && !(videoFormats.audioCodecs as readonly string[]).includes(audio.codec_name ?? ''))
+  )
+    throw invalid(messages.video.unsupportedCodec);
+  const width = video.width ?? 0;
+  const height = video.height ?? 0;
+  if (!width || !height) throw corrupt();
+  if (width * height > limits.videoMaxPixels) throw invalid(messages.video.tooManyPixels);
+  const seconds = Number(parsed.format?.duration ?? video.duration ?? Number.NaN);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw corrupt();
+  if (seconds > maxSeconds + 0.5) throw invalid(messages.video.tooLong(maxSeconds));
+  const matrix = video.side_data_list?.find((d) => d.side_data_type === 'Display Matrix');
+  const rotation = (((Math.round(matrix?.rotation ?? Number(video.tags?.rotate ?? 0)) % 360) + 360) %
+    360) as number;
+  return {
+    container,
+    videoCodec: video.codec_name!,
+    pixelFormat: video.pix_fmt ?? '',
+    audioCodec: audio?.codec_name ?? null,
+    codedWidth: width,
+    codedHeight: height,
+    rotation,
+    durationMs: Math.round(seconds * 1000),
+    fps: rate(video.avg_frame_rate) || rate(video.r_frame_rate),
+    hdr: video.color_transfer === 'arib-std-b67' || video.color_transfer === 'smpte2084',
+  };
+}
+
+/** The size the picture shows at, upright: a quarter turn swaps the sides. */
+export function displayedSize(probe: Pick<ProbedVideo, 'codedWidth' | 'codedHeight' | 'rotation'>) {
+  const turned = probe.rotation === 90 || probe.rotation === 270;
+  return turned
+    ? { width: probe.codedHeight, height: probe.codedWidth }
+    : { width: probe.codedWidth, height: probe.codedHeight };
+}
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+/** The stored MP4's size: upright, the longer side at most `limits.videoMaxSide`, both even. */
+export function outputSize(probe: ProbedVideo) {
+  const { width, height } = displayedSize(probe);
+  const scale = Math.min(1, limits.videoMaxSide / Math.max(width, height));
+  return { width: even(width * scale), height: even(height * scale) };
+}
+
+/**
+ * Whether the source may be copied as it is (only re-muxed, metadata dropped): already what the
+ * output would be, so re-encoding would only lose quality and take time.
+ */
+export function canCopy(probe: ProbedVideo): boolean {
+  const { width, height } = displayedSize(probe);
+  return (
+    probe.videoCodec === 'h264' &&
+    probe.pixelFormat === 'yuv420p' &&
+    (probe.audioCodec === null || probe.audioCodec === 'aac') &&
+    probe.rotation === 0 &&
+    !probe.hdr &&
+    width % 2 === 0 &&
+    height % 2 === 0 &&
+    Math.max(width, height) <= limits.videoMaxSide &&
+    probe.fps <= limits.videoMaxFps + 0.01
+  );
+}
+
+/**
+ * The picture's filters: ffmpeg turns it upright itself (autorotate) before these; HDR is mapped
+ * to SDR BT.709 (zimg's linearisation, then Hable's curve), then scaled to even sides in 8-bit 4:2:0.
+ */
+function videoFilters(probe: ProbedVideo): string {
+  const { width, height } = outputSize(probe);
+  const toneMap = probe.hdr
+    ? 'zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=tv,'
+    : '';
+  return `${toneMap}scale=${width}:${height}:flags=bicubic,format=yuv420p`;
+}
+
+/** Drops every tag (container, streams, chapters) and every stream but one picture and one sound. */
+const stripEverything = [
+  '-map',
+  '0:v:0',
+  '-map',
+  '0:a:0?',
+  '-map_metadata',
+  '-1',
+  '-map_metadata:s:v',
+  '-1',
+  '-map_metadata:s:a',
+  '-1',
+  '-map_chapters',
+  '-1',
+  '-dn',
+  '-sn',
+  // Without bitexact the muxer writes its own name and version as an `encoder` tag.
+  '-fflags',
+  '+bitexact',
+];
+
+/** The arguments that make `output` (an MP4) from `input`. */
+export function transcodeArgs(probe: ProbedVideo, input: string, output: string): string[] {
+  const common = ['-hide_banner', '-nostdin', '-v', 'error', '-progress', 'pipe:1', '-nostats'];
+  const mp4 = ['-movflags', '+faststart', '-f', 'mp4', '-y', `file:${output}`];
+  if (canCopy(probe)) return [...common, ...untrustedInput(input), ...stripEverything, '-c', 'copy', ...mp4];
+  return [
+    ...common,
+    ...untrustedInput(input),
+    ...stripEverything,
+    '-vf',
+    videoFilters(probe),
+    ...(probe.fps > limits.videoMaxFps + 0.01 ? ['-r', String(limits.videoMaxFps)] : []),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    // The colour the picture now has, so that players do not guess (or keep the HLG tags).
+    '-color_primaries',
+    'bt709',
+    '-color_trc',
+    'bt709',
+    '-colorspace',
+    'bt709',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-ac',
+    '2',
+    ...mp4,
+  ];
+}
+
+/** A transcode may take its length three times over, plus a minute, before it is taken for stuck. */
+const transcodeTimeoutMs = (probe: ProbedVideo) => 60_000 + probe.durationMs * 3;
+
+/** Makes the MP4; `onProgress` hears the share done (0 to 1) as ffmpeg reports it. */
+export async function transcodeVideo(
+  ff: Ffmpeg,
+  probe: ProbedVideo,
+  input: string,
+  output: string,
+  onProgress: (done: number) => void = () => {},
+  signal?: AbortSignal,
+): Promise<void> {
+  await runMedia(ff.ffmpeg, transcodeArgs(probe, input, output), {
+    timeoutMs: transcodeTimeoutMs(probe),
+    signal,
+    onLine(line) {
+      const micros = /^out_time_us=(\d+)/.exec(line)?.[1];
+      if (micros) onProgress(Math.min(1, Number(micros) / 1000 / probe.durationMs));
+    },
+  });
+}
+
+/**
+ * One frame, upright and tone-mapped like the video, as PNG bytes for the photo pipeline: a second
+ * in (past a fade from black), or the middle of a shorter clip. A frame that cannot be decoded
+ * means the file is damaged.
+ */
+export async function posterFrame(ff: Ffmpeg, probe: ProbedVideo, input: string): Promise<Buffer> {
+  const at = Math.min(1, probe.durationMs / 2000).toFixed(3);
+  let png: Buffer;
+  try {
+    png = await runMedia(
+      ff.ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-v',
+        'error',
+        '-ss',
+        at,
+        ...untrustedInput(input),
+        '-map',
+        '0:v:0',
+        '-frames:v',
+        '1',
+        '-vf',
+        videoFilters(probe).replace(',format=yuv420p', ''),
+        '-map_metadata',
+        '-1',
+        '-f',
+        'image2pipe',
+        '-c:v',
+        'png',
+        'pipe:1',
+      ],
+      { timeoutMs: probeTimeoutMs, binaryOut: true },
+    );
+  } catch {
+    throw corrupt();
+  }
+  if (png.length === 0) throw corrupt();
+  return png;
+}
+
+/** A size refusal before anything is read: the body says it is larger than the limit. */
+export const videoTooLarge = (maxMb: number) => tooLarge(messages.video.tooLarge(maxMb));

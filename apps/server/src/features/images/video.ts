@@ -1,0 +1,283 @@
+/**
+ * Video uploads: the request streams the file to a temporary file under DATA_DIR (never held in
+ * memory), ffprobe reads it (video-pipeline.ts), and what is refused leaves nothing behind; what is
+ * accepted becomes an `images` row (its poster frame's WebP sizes and thumbhash, the upload kept
+ * as its original for the owner's export) with a `videos` row, and a `video_transcode` job, queued
+ * in the same transaction, makes the MP4 on a lane of its own, one at a time (runtime/tasks.ts).
+ * The job is idempotent (`videos.state = 'processing'` is its state); a process killed mid-way
+ * leaves no key, so nothing half-made is ever served, and the next try starts over.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ImageDto } from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { toImageDto } from '../../core/images.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
+import type { Db } from '../../db/client.ts';
+import { images, videos } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import { addJob, defineTask, PermanentJobError } from '../../jobs/task.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { type Ffmpeg, FfmpegError, findFfmpeg } from '../../lib/ffmpeg.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { originalsFolder, putAll, type Storage } from '../../storage/storage.ts';
+import { processImage } from './pipeline.ts';
+import { StorageFullError, storageUsedBy } from './service.ts';
+import { outputSize, posterFrame, probeVideo, transcodeVideo, videoTooLarge } from './video-pipeline.ts';
+
+/** Where uploads and transcodes keep their files while they work: removed when they end. */
+export const videoWorkDir = (env: Pick<Env, 'DATA_DIR'>) => path.join(env.DATA_DIR, 'tmp', 'video');
+
+/** The ffmpeg this server uses, or null (videos refused, the instance API offers none). */
+export const ffmpegOf = (env: Pick<Env, 'FFMPEG_PATH'>) => findFfmpeg(env.FFMPEG_PATH);
+
+/** No ffmpeg on this machine: photos work, videos are refused with this. */
+const videoUnavailable = () => new AppError('Unavailable', messages.video.unavailable);
+
+/**
+ * Writes `body` to a new file under the work folder, counting bytes as they arrive: past
+ * `maxBytes` the write stops and the file is removed. Answers the file's path.
+ */
+export async function receiveVideo(
+  env: Pick<Env, 'DATA_DIR' | 'VIDEO_MAX_MB'>,
+  body: ReadableStream<Uint8Array>,
+): Promise<string> {
+  const maxBytes = env.VIDEO_MAX_MB * 1024 * 1024;
+  const dir = videoWorkDir(env);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `upload-${randomBytes(12).toString('hex')}`);
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.byteLength;
+      done(received > maxBytes ? videoTooLarge(env.VIDEO_MAX_MB) : null, chunk);
+    },
+  });
+  try {
+    await pipeline(
+      Readable.fromWeb(body as import('node:stream/web').ReadableStream),
+      counter,
+      createWriteStream(file),
+    );
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error instanceof AppError ? error : invalid(messages.video.corrupt);
+  }
+  if (received === 0) {
+    await rm(file, { force: true });
+    throw invalid(messages.image.missing);
+  }
+  return file;
+}
+
+/**
+ * Accepts the video in `file` (a temporary file the caller removes) as the actor's post item:
+ * probed, poster made, files stored, rows and job written in one transaction. A refusal stores
+ * nothing; a failed insert deletes the files written.
+ */
+export async function uploadVideo({
+  ctx: { db, storage, actor },
+  input: { file, ffmpeg, maxSeconds, quotaMb = 0 },
+}: ServiceArgs<
+  'db' | 'storage' | 'actor',
+  { file: string; ffmpeg: Ffmpeg | null; maxSeconds: number; quotaMb?: number }
+>): Promise<ImageDto> {
+  if (!ffmpeg) throw videoUnavailable();
+  const quotaBytes = quotaMb * 1024 * 1024;
+  const used = quotaBytes > 0 ? await storageUsedBy(db, actor.id) : 0;
+  if (quotaBytes > 0 && used >= quotaBytes) throw new StorageFullError(quotaMb);
+  const probe = await probeVideo(ffmpeg, file, maxSeconds);
+  const poster = await processImage(await posterFrame(ffmpeg, probe, file), {
+    widths: limits.postImageWidths,
+    boundLongSide: true,
+  });
+  const { size: originalBytes } = await stat(file);
+  const stored = poster.variants.reduce((sum, v) => sum + v.data.byteLength, 0) + originalBytes;
+  if (quotaBytes > 0 && used + stored > quotaBytes) throw new StorageFullError(quotaMb);
+  const size = outputSize(probe);
+  const name = `${Date.now()}-${randomBytes(12).toString('hex')}`;
+  const keys = poster.variants.map((v) => `images/${name}-${v.width}.webp`);
+  const matroska = /matroska|webm/.test(probe.container);
+  const originalKey = `${originalsFolder}/${name}.${matroska ? 'webm' : 'mp4'}`;
+  await putAll(
+    storage,
+    poster.variants.map((v, i) => ({ key: keys[i]!, data: v.data, contentType: 'image/webp' })),
+  );
+  try {
+    await storage.putFile(originalKey, file, 'application/octet-stream');
+    const { image, video } = await withTransaction(db, async (tx) => {
+      const [image] = await tx
+        .insert(images)
+        .values({
+          ownerId: actor.id,
+          purpose: 'post',
+          keys,
+          widths: poster.variants.map((v) => v.width),
+          width: size.width,
+          height: size.height,
+          placeholder: poster.placeholder,
+          originalKey,
+          // The poster's WebP is all there is: no AVIF twins to make from a video (images/avif.ts).
+          avifKeys: [],
+          bytes: stored,
+        })
+        .returning();
+      const [video] = await tx
+        .insert(videos)
+        .values({
+          imageId: image!.id,
+          durationMs: probe.durationMs,
+          fps: Math.min(probe.fps, limits.videoMaxFps),
+          hasAudio: probe.audioCodec !== null,
+        })
+        .returning();
+      await addJob(tx, videoTranscodeTask, { imageId: image!.id }, { jobKey: `video:${image!.id}` });
+      return { image: image!, video: video! };
+    });
+    return toImageDto(storage, { ...image, video }, 'audience');
+  } catch (error) {
+    await storage.delete([...keys, originalKey]).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** One of the caller's own video uploads, with its state: the composer asks until it is ready. */
+export async function getOwnVideo({
+  ctx: { db, storage, actor },
+  input: { imageId },
+}: ServiceArgs<'db' | 'storage' | 'actor', { imageId: string }>): Promise<ImageDto> {
+  const [row] = await db
+    .select({ image: images, video: videos })
+    .from(images)
+    .innerJoin(videos, eq(videos.imageId, images.id))
+    .where(and(eq(images.id, imageId), eq(images.ownerId, actor.id)));
+  if (!row) throw notFound(messages.image.missing);
+  return toImageDto(storage, { ...row.image, video: row.video }, 'audience');
+}
+
+interface VideoJobDeps {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  env: Env;
+}
+
+/** Marks the video failed with `reason` (a key of `messages.video`), unless it is ready or gone. */
+async function markFailed(db: Db, imageId: string, reason: string) {
+  await db
+    .update(videos)
+    .set({ state: 'failed', failure: reason })
+    .where(and(eq(videos.imageId, imageId), eq(videos.state, 'processing')));
+}
+
+/** Copies a stored file to `file` on disk (S3 or local alike), as a stream. */
+async function download(storage: Storage, key: string, file: string): Promise<boolean> {
+  const stored = await storage.get(key);
+  if (!stored) return false;
+  await pipeline(
+    Readable.fromWeb(stored.body as import('node:stream/web').ReadableStream),
+    createWriteStream(file),
+  );
+  return true;
+}
+
+/** Progress is written at most this often: each write is a row update the composer reads. */
+const progressEveryMs = 1000;
+
+export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, signal?: AbortSignal) {
+  const { db, storage, env } = deps;
+  const [row] = await db
+    .select({ state: videos.state, originalKey: images.originalKey, keys: images.keys })
+    .from(videos)
+    .innerJoin(images, eq(images.id, videos.imageId))
+    .where(eq(videos.imageId, imageId));
+  // Done before (a try that was killed after recording), or deleted meanwhile: nothing to do.
+  if (row?.state !== 'processing' || !row.originalKey) return;
+  const ffmpeg = await ffmpegOf(env);
+  if (!ffmpeg) {
+    await markFailed(db, imageId, 'unavailable');
+    throw new PermanentJobError('no ffmpeg on this machine');
+  }
+  const dir = videoWorkDir(env);
+  await mkdir(dir, { recursive: true });
+  // Named by the image: a try after a kill overwrites what the killed one left.
+  const input = path.join(dir, `source-${imageId}`);
+  const output = path.join(dir, `output-${imageId}.mp4`);
+  try {
+    if (!(await download(storage, row.originalKey, input))) {
+      await markFailed(db, imageId, 'failed');
+      return;
+    }
+    let probe: Awaited<ReturnType<typeof probeVideo>>;
+    try {
+      probe = await probeVideo(ffmpeg, input, Number.POSITIVE_INFINITY);
+    } catch {
+      await markFailed(db, imageId, 'corrupt');
+      return;
+    }
+    let lastWrite = 0;
+    try {
+      await transcodeVideo(
+        ffmpeg,
+        probe,
+        input,
+        output,
+        (done) => {
+          const now = Date.now();
+          if (now - lastWrite < progressEveryMs) return;
+          lastWrite = now;
+          void db
+            .update(videos)
+            .set({ progress: Math.min(99, Math.floor(done * 100)) })
+            .where(and(eq(videos.imageId, imageId), eq(videos.state, 'processing')))
+            .catch(() => undefined);
+        },
+        signal,
+      );
+    } catch (error) {
+      // A shutdown or a time limit: not the file's fault, so the job runs again.
+      if (signal?.aborted || (error instanceof FfmpegError && error.timedOut)) throw error;
+      deps.logger.warn({ imageId, error: String(error) }, 'video transcode failed');
+      await markFailed(db, imageId, 'corrupt');
+      return;
+    }
+    const { width } = outputSize(probe);
+    const stem = row.keys[0]!.replace(/-\d+\.webp$/, '');
+    const key = `${stem}-${width}.mp4`;
+    const { size } = await stat(output);
+    await storage.putFile(key, output, 'video/mp4');
+    const recorded = await withTransaction(db, async (tx) => {
+      const [ready] = await tx
+        .update(videos)
+        .set({ state: 'ready', key, progress: 100 })
+        .where(and(eq(videos.imageId, imageId), eq(videos.state, 'processing')))
+        .returning({ imageId: videos.imageId });
+      if (ready) {
+        await tx
+          .update(images)
+          .set({ bytes: sql`${images.bytes} + ${size}` })
+          .where(eq(images.id, imageId));
+      }
+      return Boolean(ready);
+    });
+    // Deleted while it was being made: its MP4 goes too.
+    if (!recorded) await storage.delete([key]);
+  } finally {
+    await rm(input, { force: true });
+    await rm(output, { force: true });
+  }
+}
+
+export const videoTranscodeTask = defineTask<{ imageId: string }, VideoJobDeps>({
+  name: 'video_transcode',
+  // Three tries: a shutdown or a stuck decode; a file ffmpeg cannot read fails at once, as "corrupt".
+  maxAttempts: 3,
+  async run({ imageId }, deps, job) {
+    await transcodeStoredVideo(deps, imageId, job.signal);
+  },
+});
