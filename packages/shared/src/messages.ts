@@ -1214,6 +1214,11 @@ export const messageCatalog = {
       message: 'One of the rules chosen does not exist any more. Please choose again.',
     },
     ruleSaved: /*i18n*/ { id: 'registrations.ruleSaved', message: 'Rule saved.' },
+    /** A forwarded report's text (a Flag's content) before the rules the reporter chose. */
+    flagRules: fn(
+      /*i18n*/ { id: 'registrations.flagRules', message: 'Rules of {host} broken:' },
+      (host: string) => ({ host }),
+    ),
     ruleDeleted: /*i18n*/ { id: 'registrations.ruleDeleted', message: 'Rule deleted.' },
     approvedSubject: /*i18n*/ {
       id: 'registrations.approvedSubject',
