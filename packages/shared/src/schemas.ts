@@ -7,13 +7,13 @@ import { hasBidiControl, hasVisibleCharacter } from './display-text.ts';
 import { normalizeDomain } from './domains.ts';
 import {
   audiences,
-  imagePurposes,
   type InviteExpiry,
+  imagePurposes,
   inviteCreators,
   inviteExpiries,
-  registrationModes,
   type NotificationPreferenceType,
   notificationPreferenceTypes,
+  registrationModes,
 } from './dto.ts';
 import { currentZoneName, isTimeZone } from './event-time.ts';
 import { languageCodes } from './i18n.ts';

@@ -30,6 +30,7 @@ import {
 } from '../mail/templates.ts';
 import { appTokensEndWithPassword, deleteMemberTokens } from '../oauth/revocation.ts';
 import { contextOnlyWhileRunning } from './async-context.ts';
+import { clientIpHeader } from './client-ip.ts';
 import { emailChangeUndo } from './email-change-undo.ts';
 import { passkeyLookbackFrom, passkeyPlugin, removePasskeysAddedSince } from './passkeys.ts';
 import { endPendingLinks, pendingLinksEndWithPassword } from './pending-links.ts';
@@ -38,8 +39,6 @@ import { signInSlowdownPlugin } from './sign-in-slowdown.ts';
 import { signUpPrivacyPlugin } from './sign-up.ts';
 import { acceptedTerms } from './terms.ts';
 import { totpReplayGuard } from './totp-replay.ts';
-
-import { clientIpHeader } from './client-ip.ts';
 
 export { clientIpHeader };
 

@@ -48,7 +48,11 @@ interface Admission {
 function extrasOf(body: unknown) {
   const parsed = SignUpExtrasInput.safeParse(body ?? {});
   if (!parsed.success) {
-    throw refuse('BAD_REQUEST', 'INVALID_SIGN_UP', parsed.error.issues[0]?.message ?? messages.common.somethingWentWrong);
+    throw refuse(
+      'BAD_REQUEST',
+      'INVALID_SIGN_UP',
+      parsed.error.issues[0]?.message ?? messages.common.somethingWentWrong,
+    );
   }
   return parsed.data;
 }
@@ -61,7 +65,8 @@ async function admit(db: Db, waitingMax: number, body: unknown, ip: string | nul
   const { reason, inviteCode } = extrasOf(body);
   const { mode } = await registrationSettings(db);
   if (mode === 'closed') throw refuse('FORBIDDEN', 'REGISTRATIONS_CLOSED', messages.registrations.closed);
-  const email = typeof (body as { email?: unknown })?.email === 'string' ? (body as { email: string }).email : '';
+  const email =
+    typeof (body as { email?: unknown })?.email === 'string' ? (body as { email: string }).email : '';
   const daysLeft = email ? await rejectionDaysLeft(db, email) : 0;
   if (daysLeft > 0) {
     throw refuse('FORBIDDEN', 'REJECTED_RECENTLY', messages.registrations.rejectedRecently(daysLeft));
@@ -111,7 +116,10 @@ export interface RegistrationHooks {
   /** user.create.after: writes the sign-up's row (waiting or not, its reason, network and inviter). */
   afterAccount(userId: string, context: HookContext | null | undefined): Promise<void>;
   /** user.update.after: a waiting account confirmed its address, so staff can answer it now. */
-  afterUpdate(user: { id: string; emailVerified?: boolean }, context: HookContext | null | undefined): Promise<void>;
+  afterUpdate(
+    user: { id: string; emailVerified?: boolean },
+    context: HookContext | null | undefined,
+  ): Promise<void>;
   /** session.create.before: no session for a waiting account, by any route. */
   beforeSession(userId: string, context: HookContext | null | undefined): Promise<void>;
 }

@@ -53,7 +53,9 @@ async function remoteIriOf(db: Db, type: ReportTargetType, id: string): Promise<
  */
 export function flagContent(reason: string, rules: readonly { text: string }[], host: string): string {
   if (rules.length === 0) return reason;
-  return [reason, '', messages.registrations.flagRules(host), ...rules.map((rule) => `- ${rule.text}`)].join('\n');
+  return [reason, '', messages.registrations.flagRules(host), ...rules.map((rule) => `- ${rule.text}`)].join(
+    '\n',
+  );
 }
 
 export const forwardReportTask = defineTask<{ reportId: string }, CoreDeps>({
