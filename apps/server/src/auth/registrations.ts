@@ -73,7 +73,7 @@ async function admit(db: Db, waitingMax: number, body: unknown, ip: string | nul
   }
   if (inviteCode) {
     const state = inviteStateOf(await findInvite(db, inviteCode));
-    if (state !== 'valid') throw refuse('FORBIDDEN', `INVITE_${state.toUpperCase()}`, inviteProblem[state]());
+    if (state !== 'valid') throw refuse('BAD_REQUEST', `INVITE_${state.toUpperCase()}`, inviteProblem[state]());
   } else if (mode === 'invite') {
     throw refuse('FORBIDDEN', 'INVITE_REQUIRED', messages.registrations.inviteRequired);
   } else if (mode === 'approval') {
@@ -148,7 +148,8 @@ export function registrationHooks(
         if (!invite) {
           const state = inviteStateOf(await findInvite(db, admission.inviteCode));
           const problem = state === 'valid' ? 'used_up' : state;
-          throw refuse('FORBIDDEN', `INVITE_${problem.toUpperCase()}`, inviteProblem[problem]());
+          // 400, not 403: better-auth answers a 403 from here as it answers a taken address.
+          throw refuse('BAD_REQUEST', `INVITE_${problem.toUpperCase()}`, inviteProblem[problem]());
         }
       }
       admitted.set(context, { ...admission, invite });
