@@ -13,14 +13,13 @@
  * - when a waiting account confirms its address, staff are told (core/registrations.ts).
  */
 import type { RegistrationMode } from '@glimpse/shared';
-import { messages, paths, SignUpExtrasInput } from '@glimpse/shared';
+import { inviteProblem, messages, paths, SignUpExtrasInput } from '@glimpse/shared';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import {
   claimInvite,
   countWaiting,
   findInvite,
-  inviteProblem,
   inviteStateOf,
   isWaiting,
   networkOf,
@@ -73,7 +72,8 @@ async function admit(db: Db, waitingMax: number, body: unknown, ip: string | nul
   }
   if (inviteCode) {
     const state = inviteStateOf(await findInvite(db, inviteCode));
-    if (state !== 'valid') throw refuse('BAD_REQUEST', `INVITE_${state.toUpperCase()}`, inviteProblem[state]());
+    if (state !== 'valid')
+      throw refuse('BAD_REQUEST', `INVITE_${state.toUpperCase()}`, inviteProblem[state]());
   } else if (mode === 'invite') {
     throw refuse('FORBIDDEN', 'INVITE_REQUIRED', messages.registrations.inviteRequired);
   } else if (mode === 'approval') {

@@ -97,14 +97,6 @@ export async function findInvite(db: Db, code: string) {
   return row;
 }
 
-/** The words /signup and the server's refusal use for an invite that does not work. */
-export const inviteProblem: Record<Exclude<InviteState, 'valid'>, () => string> = {
-  used_up: () => messages.registrations.inviteUsedUp,
-  expired: () => messages.registrations.inviteExpired,
-  revoked: () => messages.registrations.inviteRevoked,
-  unknown: () => messages.registrations.inviteUnknown,
-};
-
 /**
  * Takes one use of the invite, in one conditional update: concurrent sign-ups with the last use
  * cannot both pass. Null when it no longer works.
