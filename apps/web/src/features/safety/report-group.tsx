@@ -91,6 +91,11 @@ function ReportItem({ report, server }: { report: ReportDto; server: string | nu
       <p className={styles.reason}>
         “<bdi>{report.reason}</bdi>”
       </p>
+      {report.rules.length > 0 && (
+        <p className={styles.meta}>
+          <Trans>Rules broken:</Trans> {report.rules.map((rule) => rule.text).join(' · ')}
+        </p>
+      )}
       <span className={styles.meta}>
         {report.reporter ? (
           <Trans>
@@ -162,6 +167,13 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
         )}
       </div>
       {group.account && <AuthorLine author={group.account} />}
+      {group.invitedBy && (
+        <p className={styles.meta}>
+          <Trans>
+            Invited by <bdi>{fullName(group.invitedBy)}</bdi>
+          </Trans>
+        </p>
+      )}
       <div className={styles.contents}>
         <Content label={t`When reported`} content={latest?.snapshot ?? null} />
         <Content label={t`Now`} content={group.current} />
