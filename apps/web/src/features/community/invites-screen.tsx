@@ -127,13 +127,14 @@ export function InvitesScreen() {
             return (
               <Row key={invite.id} stacked>
                 <span className={styles.code}>{linkOf(invite)}</span>
-                <span className={styles.muted}>
-                  {invite.maxUses === null
-                    ? t`Used ${invite.uses} times`
-                    : t`Used ${invite.uses} of ${invite.maxUses} times`}
-                  {' · '}
-                  {invite.expiresAt ? t`Expires ${formatDateTime(invite.expiresAt)}` : t`Never expires`}
-                  {state && ` · ${state}`}
+                <span className={`${styles.muted} ${styles.facts}`}>
+                  <span>
+                    {invite.maxUses === null
+                      ? t`Used ${invite.uses} times`
+                      : t`Used ${invite.uses} of ${invite.maxUses} times`}
+                  </span>
+                  <span>{invite.expiresAt ? t`Expires ${formatDateTime(invite.expiresAt)}` : t`Never expires`}</span>
+                  {state && <span>{state}</span>}
                 </span>
                 {!state && (
                   <RowActions>

@@ -84,6 +84,17 @@ function fromServer(report: ReportDto): string | null {
   return plural(count, { one: `# report from ${host}`, other: `# reports from ${host}` });
 }
 
+/** The server rules the reporter ticked, as one line. */
+function RulesBroken({ rules }: { rules: string }) {
+  return (
+    <p className={styles.meta}>
+      <Trans>
+        Rules broken: <bdi>{rules}</bdi>
+      </Trans>
+    </p>
+  );
+}
+
 function ReportItem({ report, server }: { report: ReportDto; server: string | null }) {
   const counted = fromServer(report);
   return (
@@ -91,11 +102,7 @@ function ReportItem({ report, server }: { report: ReportDto; server: string | nu
       <p className={styles.reason}>
         “<bdi>{report.reason}</bdi>”
       </p>
-      {report.rules.length > 0 && (
-        <p className={styles.meta}>
-          <Trans>Rules broken:</Trans> {report.rules.map((rule) => rule.text).join(' · ')}
-        </p>
-      )}
+      {report.rules.length > 0 && <RulesBroken rules={report.rules.map((rule) => rule.text).join(' · ')} />}
       <span className={styles.meta}>
         {report.reporter ? (
           <Trans>
