@@ -49,7 +49,9 @@ export const communityRouteTable: Record<string, RouteEntry> = {
       await ownerIsAdmin(scene);
       // Set up as the defaults, changed by the request, put back by verify: a refused attempt (no
       // verify) leaves the defaults, which the other suites' sign-ups and invites rely on.
-      await scene.t.db.update(schema.instanceSettings).set({ registrationMode: 'open', invitesBy: 'members' });
+      await scene.t.db
+        .update(schema.instanceSettings)
+        .set({ registrationMode: 'open', invitesBy: 'members' });
       return {
         path: '/api/admin/registrations',
         json: { invitesBy: 'staff' },

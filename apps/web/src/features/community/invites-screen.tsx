@@ -133,7 +133,9 @@ export function InvitesScreen() {
                       ? t`Used ${invite.uses} times`
                       : t`Used ${invite.uses} of ${invite.maxUses} times`}
                   </span>
-                  <span>{invite.expiresAt ? t`Expires ${formatDateTime(invite.expiresAt)}` : t`Never expires`}</span>
+                  <span>
+                    {invite.expiresAt ? t`Expires ${formatDateTime(invite.expiresAt)}` : t`Never expires`}
+                  </span>
                   {state && <span>{state}</span>}
                 </span>
                 {!state && (
