@@ -52,7 +52,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testIgnore: /registrations\.spec\.ts$/,
+    },
+    // Changes who may join the whole server (Approval required): run once every other spec is done,
+    // so no other spec's sign-up meets a mode it does not expect.
+    {
+      name: 'registrations',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testMatch: /registrations\.spec\.ts$/,
+      dependencies: ['chromium'],
+    },
   ],
   webServer: [
     {
@@ -80,7 +92,7 @@ export default defineConfig({
         // The trust-and-safety, jobs, federation and moderation specs' admins: with ADMIN_EMAILS set, only
         // these (once confirmed) are admins, whatever spec signs up first.
         ADMIN_EMAILS:
-          'safety-admin@example.com,jobs-admin@example.com,federation-admin@example.com,reports-admin@example.com',
+          'safety-admin@example.com,jobs-admin@example.com,federation-admin@example.com,reports-admin@example.com,registrations-admin@example.com',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       },
     },

@@ -14,6 +14,7 @@ import { moderationRoutes } from './composers/moderation/routes.ts';
 import { searchRoutes } from './composers/search/routes.ts';
 import { socialRoutes } from './composers/social/routes.ts';
 import type { AppEnv } from './core/http.ts';
+import { communityRoutes } from './features/community/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
@@ -43,6 +44,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', tagRoutes)
   .route('/', accountRoutes)
   .route('/', importRoutes)
-  .route('/', oauthWebRoutes);
+  .route('/', oauthWebRoutes)
+  .route('/', communityRoutes);
 
 export type ApiRoutes = typeof apiRoutes;

@@ -91,6 +91,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** `on` adds /api/bench/static for `npm run bench` (features/bench/routes.ts). Never in production. */
   BENCH_ENDPOINTS: z.enum(['on', 'off']).default('off'),
+  /**
+   * With registrations needing approval, sign-ups stop ("Sign-ups are paused") once this many wait
+   * for a moderator (GoToSocial's backlog cap; docs/operations.md, "Who may join").
+   */
+  REGISTRATIONS_WAITING_MAX: z.coerce.number().int().min(1).default(100),
   /** Accounts made admins when they sign in confirmed (comma-separated emails); without it, the first account is. */
   ADMIN_EMAILS: z.string().default(''),
 

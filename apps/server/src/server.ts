@@ -79,6 +79,7 @@ export async function createDeps(
     onAppTokensRevoked: (userId) => live.publish({ kind: 'tokens_revoked', userId }),
     trustsCopyOf: copyTrust(suspended, endedSessions),
     logger,
+    live,
   });
   const outbound = createOutboundGate({ allowPrivateAddresses: env.outboundAllowPrivateAddresses });
   return {

@@ -169,6 +169,7 @@ export async function createTestContext(
       onAppTokensRevoked: (userId) => live.publish({ kind: 'tokens_revoked', userId }),
       trustsCopyOf: copyTrust(suspended, endedSessions),
       logger,
+      live,
     }),
     logger,
     live,

@@ -237,6 +237,8 @@ export const notificationTypes = [
   'mention',
   'event_interest',
   'report_reviewed',
+  /** To staff: sign-ups wait for approval (at most one an hour, docs/operations.md). */
+  'sign_ups_waiting',
   'event_reminder',
   'event_changed',
   'event_cancelled',
@@ -444,6 +446,90 @@ export interface PostSearchResultDto {
   captionMatches: TextRange[];
 }
 
+// ── Registrations, invites and rules ────────────────────────────────────────────────────────
+
+/**
+ * Who may join (/admin/registrations): anyone; anyone, once a moderator approves; only with an
+ * invite link; nobody.
+ */
+export const registrationModes = ['open', 'approval', 'invite', 'closed'] as const;
+export type RegistrationMode = (typeof registrationModes)[number];
+
+/** Who may create invite links: every member, or only moderators and admins. */
+export const inviteCreators = ['members', 'staff'] as const;
+export type InviteCreators = (typeof inviteCreators)[number];
+
+/** An invite link's lifetimes, as Mastodon offers them, in seconds (null: never expires). */
+export const inviteExpiries = {
+  '30m': 30 * 60,
+  '1h': 60 * 60,
+  '6h': 6 * 60 * 60,
+  '12h': 12 * 60 * 60,
+  '1d': 24 * 60 * 60,
+  '7d': 7 * 24 * 60 * 60,
+  never: null,
+} as const;
+export type InviteExpiry = keyof typeof inviteExpiries;
+
+/** A server rule (/admin/rules, /signup, the report dialog), in the order staff gave them. */
+export interface RuleDto {
+  id: string;
+  text: string;
+  explanation: string;
+}
+
+/** Whether an invite code works, as /signup?invite= shows it before the form is sent. */
+export type InviteState = 'valid' | 'used_up' | 'expired' | 'revoked' | 'unknown';
+
+/** What /signup and /login show before anyone is signed in (`GET /api/registrations`). */
+export interface RegistrationInfoDto {
+  mode: RegistrationMode;
+  rules: RuleDto[];
+  /** Where to ask about joining when sign-ups are closed: the contact's profile, or a mailto. */
+  contact: { profileId: string | null; email: string | null };
+  /** The state of the `invite` code asked about, when one was. */
+  invite: { state: InviteState; inviterName: string | null } | null;
+  /** Sign-ups with approval required stop past this many waiting. */
+  paused: boolean;
+}
+
+/** A sign-up waiting on /admin/registrations. */
+export interface WaitingSignUpDto {
+  userId: string;
+  email: string;
+  reason: string;
+  createdAt: string;
+  /** Other sign-ups from the same network (an IPv4 /24, an IPv6 /48) in the day before this one. */
+  sameNetworkLastDay: number;
+}
+
+/** /admin/registrations: the settings (editable by admins) and the waiting sign-ups. */
+export interface RegistrationAdminDto {
+  mode: RegistrationMode;
+  invitesBy: InviteCreators;
+  /** Only admins change the settings; moderators see them and answer waiting sign-ups. */
+  canEdit: boolean;
+  waiting: WaitingSignUpDto[];
+  waitingMax: number;
+}
+
+/** One of the caller's invite links on /settings/invites. */
+export interface InviteDto {
+  id: string;
+  code: string;
+  uses: number;
+  maxUses: number | null;
+  expiresAt: string | null;
+  revoked: boolean;
+  createdAt: string;
+}
+
+export interface InvitesDto {
+  /** False when only staff create invites and the caller is a member. */
+  mayCreate: boolean;
+  invites: InviteDto[];
+}
+
 // ── Trust and safety ────────────────────────────────────────────────────────────────────────
 
 /** Moderators and admins read and act on reports; only admins change roles. */
@@ -486,6 +572,8 @@ export interface ReportDto {
   id: string;
   reporter: AuthorDto | null;
   reason: string;
+  /** The server rules the reporter said were broken (as the rules read now; a deleted rule drops out). */
+  rules: RuleDto[];
   /** The reporter also sent it to the remote account's server (a Flag). */
   forwarded: boolean;
   /**
@@ -508,6 +596,8 @@ export interface ReportGroupDto {
   /** The reported account, or the owner of the reported content. */
   account: AuthorDto | null;
   accountSuspended: boolean;
+  /** The member whose invite link the reported account signed up with, if any. */
+  invitedBy: AuthorDto | null;
   /** The account deleted itself; its reports stay with their snapshots. */
   accountDeleted: boolean;
   /** The content as it is now; null once removed. */

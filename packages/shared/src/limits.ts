@@ -149,6 +149,22 @@ export const limits = {
   /** A domain on /admin/federation: a host name (253, RFC 1035) and a port. */
   domainMax: 259,
   reportMax: 1000,
+  /** Registrations (docs/operations.md, "Who may join"): the reason a sign-up gives when approval is required. */
+  registrationReasonMax: 500,
+  /** A turned-down address may sign up again this many days after (GoToSocial's and Mastodon's habit). */
+  rejectedSignUpCooldownDays: 7,
+  /** Staff are told of waiting sign-ups at most once in this many minutes (in-app and by mail). */
+  waitingSignUpNoticeMinutes: 60,
+  /** An invite link's code: what /signup?invite= and the sign-up body may carry. */
+  inviteCodeMax: 64,
+  /** How many times one invite link may be used, when its creator sets a number. */
+  inviteUsesMax: 1000,
+  /** Invite links a member may hold at once that still work (not revoked, used up or expired). */
+  invitesPerMemberMax: 50,
+  /** The server's rules (/admin/rules): a short title, an optional explanation, and how many. */
+  ruleTextMax: 300,
+  ruleExplanationMax: 1000,
+  rulesMax: 50,
   feedbackMax: 2000,
   /** Accounts signed in at once on one device (better-auth multi-session, Add Account). */
   deviceAccountsMax: 5,

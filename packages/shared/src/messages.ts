@@ -544,6 +544,9 @@ export const messageCatalog = {
     note: /*i18n*/ { id: 'fields.note', message: 'Note' },
     word: /*i18n*/ { id: 'fields.word', message: 'Word' },
     privateAccount: /*i18n*/ { id: 'fields.privateAccount', message: 'Private account' },
+    rule: /*i18n*/ { id: 'fields.rule', message: 'Rule' },
+    explanation: /*i18n*/ { id: 'fields.explanation', message: 'Explanation' },
+    uses: /*i18n*/ { id: 'fields.uses', message: 'Uses' },
   },
   account: {
     /** PUT /api/me/language with a code that is not one of `languages` (i18n.ts). */
@@ -817,6 +820,10 @@ export const messageCatalog = {
    */
   notificationText: {
     someone: /*i18n*/ { id: 'notificationText.someone', message: 'Someone' },
+    signUpsWaiting: /*i18n*/ {
+      id: 'notificationText.signUpsWaiting',
+      message: 'New sign-ups are waiting for approval',
+    },
     two: fn(
       /*i18n*/ { id: 'notificationText.two', message: '{first} and {second}' },
       (first: string, second: string) => ({ first, second }),
@@ -1206,6 +1213,119 @@ export const messageCatalog = {
       id: 'comments.confirmDelete',
       message: 'This comment will be removed for everyone. This cannot be undone.',
     },
+  },
+  /** Who may join: registration modes, waiting sign-ups, invites and the server's rules. */
+  registrations: {
+    waitingForApproval: /*i18n*/ {
+      id: 'registrations.waitingForApproval',
+      message: 'Your account is waiting for approval',
+    },
+    paused: /*i18n*/ {
+      id: 'registrations.paused',
+      message: 'Sign-ups are paused. Please try again later.',
+    },
+    closed: /*i18n*/ {
+      id: 'registrations.closed',
+      message: 'This server is not taking new sign-ups.',
+    },
+    inviteRequired: /*i18n*/ {
+      id: 'registrations.inviteRequired',
+      message: 'This server takes new members by invitation only. Ask a member for an invite link.',
+    },
+    reasonRequired: /*i18n*/ {
+      id: 'registrations.reasonRequired',
+      message: 'Please tell us why you want to join.',
+    },
+    inviteUsedUp: /*i18n*/ { id: 'registrations.inviteUsedUp', message: 'This invite has been used up.' },
+    inviteExpired: /*i18n*/ { id: 'registrations.inviteExpired', message: 'This invite has expired.' },
+    inviteRevoked: /*i18n*/ { id: 'registrations.inviteRevoked', message: 'This invite was revoked.' },
+    inviteUnknown: /*i18n*/ { id: 'registrations.inviteUnknown', message: 'This invite code does not work.' },
+    rejectedRecently: fn(
+      /*i18n*/ {
+        id: 'registrations.rejectedRecently',
+        message:
+          'A sign-up with this address was turned down recently. It may sign up again in {days, plural, one {# day} other {# days}}.',
+      },
+      (days: number) => ({ days }),
+    ),
+    nothingToSave: /*i18n*/ { id: 'registrations.nothingToSave', message: 'Choose a setting to save.' },
+    saved: /*i18n*/ { id: 'registrations.saved', message: 'Registrations saved.' },
+    saveFailed: /*i18n*/ {
+      id: 'registrations.saveFailed',
+      message: 'The setting was not saved. Please try again.',
+    },
+    notWaiting: /*i18n*/ {
+      id: 'registrations.notWaiting',
+      message: 'This sign-up is not waiting for approval any more.',
+    },
+    approved: /*i18n*/ { id: 'registrations.approved', message: 'Sign-up approved.' },
+    rejected: /*i18n*/ { id: 'registrations.rejected', message: 'Sign-up rejected.' },
+    answerFailed: /*i18n*/ {
+      id: 'registrations.answerFailed',
+      message: 'The answer was not saved. Please try again.',
+    },
+    loadFailed: /*i18n*/ {
+      id: 'registrations.loadFailed',
+      message: 'Could not load registrations. Please try again.',
+    },
+    invitesStaffOnly: /*i18n*/ {
+      id: 'registrations.invitesStaffOnly',
+      message: 'On this server, only moderators and admins create invite links.',
+    },
+    invitesFull: fn(
+      /*i18n*/ {
+        id: 'registrations.invitesFull',
+        message: 'You can have at most {max} working invite links. Revoke one first.',
+      },
+      (max: number) => ({ max }),
+    ),
+    inviteNotFound: /*i18n*/ { id: 'registrations.inviteNotFound', message: 'Invite not found.' },
+    inviteCreated: /*i18n*/ { id: 'registrations.inviteCreated', message: 'Invite link created.' },
+    inviteRevokedDone: /*i18n*/ { id: 'registrations.inviteRevokedDone', message: 'Invite link revoked.' },
+    linkCopied: /*i18n*/ { id: 'registrations.linkCopied', message: 'Link copied.' },
+    ruleNotFound: /*i18n*/ { id: 'registrations.ruleNotFound', message: 'Rule not found.' },
+    rulesFull: fn(
+      /*i18n*/ { id: 'registrations.rulesFull', message: 'A server can have at most {max} rules.' },
+      (max: number) => ({ max }),
+    ),
+    unknownRule: /*i18n*/ {
+      id: 'registrations.unknownRule',
+      message: 'One of the rules chosen does not exist any more. Please choose again.',
+    },
+    ruleSaved: /*i18n*/ { id: 'registrations.ruleSaved', message: 'Rule saved.' },
+    /** A forwarded report's text (a Flag's content) before the rules the reporter chose. */
+    flagRules: fn(
+      /*i18n*/ { id: 'registrations.flagRules', message: 'Rules of {host} broken:' },
+      (host: string) => ({ host }),
+    ),
+    ruleDeleted: /*i18n*/ { id: 'registrations.ruleDeleted', message: 'Rule deleted.' },
+    approvedSubject: /*i18n*/ {
+      id: 'registrations.approvedSubject',
+      message: 'Welcome to Glimpse: your account was approved',
+    },
+    approvedIntro: /*i18n*/ {
+      id: 'registrations.approvedIntro',
+      message: 'A moderator approved your account. You can sign in now.',
+    },
+    approvedAction: /*i18n*/ { id: 'registrations.approvedAction', message: 'Sign in' },
+    rejectedSubject: /*i18n*/ {
+      id: 'registrations.rejectedSubject',
+      message: 'Your sign-up to Glimpse',
+    },
+    rejectedText: /*i18n*/ {
+      id: 'registrations.rejectedText',
+      message:
+        'Sorry: the moderators did not approve your sign-up, and the account was removed. You may sign up again in 7 days.',
+    },
+    waitingSubject: /*i18n*/ {
+      id: 'registrations.waitingSubject',
+      message: 'New sign-ups are waiting for approval',
+    },
+    waitingIntro: /*i18n*/ {
+      id: 'registrations.waitingIntro',
+      message: 'Someone asked to join Glimpse. Approve or reject their sign-up on the registrations page.',
+    },
+    waitingAction: /*i18n*/ { id: 'registrations.waitingAction', message: 'Open registrations' },
   },
   /** Trust and safety: roles, reports, moderation, blocks, mutes, muted words, terms. */
   safety: {

@@ -84,6 +84,8 @@ export function notificationParts({
         return eventTitle ? text.interested(people, count, title) : text.interestedNoTitle(people, count);
       case 'report_reviewed':
         return text.reviewed;
+      case 'sign_ups_waiting':
+        return text.signUpsWaiting;
       case 'event_reminder':
         return eventTitle ? text.reminder(title) : text.reminderNoTitle;
       case 'event_changed':
@@ -126,6 +128,7 @@ export function notificationLink(group: {
   if (group.eventId) return paths.eventDetail(group.eventId);
   if (group.type === 'new_follower' && group.actorId) return paths.userPublicFeed(group.actorId);
   if (group.type === 'follow_request') return paths.followRequests;
+  if (group.type === 'sign_ups_waiting') return paths.adminRegistrations;
   if ((group.type === 'follow_accepted' || group.type === 'account_moved') && group.actorId)
     return paths.userPublicFeed(group.actorId);
   return paths.notifications;

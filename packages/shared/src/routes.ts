@@ -58,6 +58,12 @@ export const routePatterns = {
   oauthAuthorize: '/oauth/authorize',
   /** The apps a member authorized, each with Revoke. */
   settingsApps: '/settings/apps',
+  /** Who may join, and the sign-ups waiting for approval (staff; the settings are admins'). */
+  adminRegistrations: '/admin/registrations',
+  /** The server's rules (admins). */
+  adminRules: '/admin/rules',
+  /** A member's invite links. */
+  settingsInvites: '/settings/invites',
 } as const;
 
 /** The tabs of /search, in their order on the screen. */

@@ -7,9 +7,13 @@ import { hasBidiControl, hasVisibleCharacter } from './display-text.ts';
 import { normalizeDomain } from './domains.ts';
 import {
   audiences,
+  type InviteExpiry,
   imagePurposes,
+  inviteCreators,
+  inviteExpiries,
   type NotificationPreferenceType,
   notificationPreferenceTypes,
+  registrationModes,
 } from './dto.ts';
 import { currentZoneName, isTimeZone } from './event-time.ts';
 import { languageCodes } from './i18n.ts';
@@ -242,6 +246,8 @@ export const PageQuery = z.object({
 
 export const ReportInput = z.object({
   reason: requiredText(limits.reportMax, 'reason'),
+  /** The server rules the reporter says were broken (ids from the rules list; unknown ones are a 400). */
+  ruleIds: z.array(z.uuid()).max(limits.rulesMax).optional().default([]),
   /** Also send the report (without the reporter's name) to the remote account's server, as a Flag. */
   forward: z.boolean().optional().default(false),
 });
@@ -755,3 +761,56 @@ export const PrivacyInput = z.object({
   isPrivate: z.boolean(wrongType('privateAccount')),
 });
 export type PrivacyInput = z.input<typeof PrivacyInput>;
+
+// ── Registrations, invites and rules ────────────────────────────────────────────────────────
+
+/** /admin/registrations: either setting, or both (admins). */
+export const RegistrationSettingsInput = z
+  .object({
+    mode: z.enum(registrationModes).optional(),
+    invitesBy: z.enum(inviteCreators).optional(),
+  })
+  .refine((v) => v.mode !== undefined || v.invitesBy !== undefined, {
+    error: () => messages.registrations.nothingToSave,
+  });
+export type RegistrationSettingsInput = z.input<typeof RegistrationSettingsInput>;
+
+/**
+ * What a sign-up adds to better-auth's body (auth/registrations.ts): the reason, when approval is
+ * required, and an invite code. Both optional here; the registration mode decides what is needed.
+ */
+export const SignUpExtrasInput = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(limits.registrationReasonMax, atMost('reason', limits.registrationReasonMax))
+    .optional()
+    .default(''),
+  inviteCode: z.string().trim().max(limits.inviteCodeMax).optional().default(''),
+});
+export type SignUpExtrasInput = z.input<typeof SignUpExtrasInput>;
+
+/** /settings/invites: how many uses (blank: no limit) and how long it works. */
+export const InviteInput = z.object({
+  maxUses: z
+    .number()
+    .int()
+    .min(1)
+    .max(limits.inviteUsesMax, atMost('uses', limits.inviteUsesMax))
+    .nullable()
+    .optional()
+    .default(null),
+  expiresIn: z.enum(Object.keys(inviteExpiries) as [InviteExpiry, ...InviteExpiry[]]).default('never'),
+});
+export type InviteInput = z.input<typeof InviteInput>;
+
+/** /admin/rules: a rule's short text and its optional explanation. */
+export const RuleInput = z.object({
+  text: requiredText(limits.ruleTextMax, 'rule'),
+  explanation: optionalText(limits.ruleExplanationMax, 'explanation'),
+});
+export type RuleInput = z.input<typeof RuleInput>;
+
+/** Move up / Move down on /admin/rules. */
+export const RuleMoveInput = z.object({ direction: z.enum(['up', 'down']) });
+export type RuleMoveInput = z.input<typeof RuleMoveInput>;

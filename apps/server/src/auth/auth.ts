@@ -20,6 +20,7 @@ import { account, profiles, rateLimit, session, twoFactor, user, verification } 
 import type { Env } from '../env.ts';
 import { currentLanguage } from '../lib/language.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { LiveHub } from '../live/hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {
   changeEmailMail,
@@ -29,16 +30,17 @@ import {
 } from '../mail/templates.ts';
 import { appTokensEndWithPassword, deleteMemberTokens } from '../oauth/revocation.ts';
 import { contextOnlyWhileRunning } from './async-context.ts';
+import { clientIpHeader } from './client-ip.ts';
 import { emailChangeUndo } from './email-change-undo.ts';
 import { passkeyLookbackFrom, passkeyPlugin, removePasskeysAddedSince } from './passkeys.ts';
 import { endPendingLinks, pendingLinksEndWithPassword } from './pending-links.ts';
+import { registrationHooks, registrationsPlugin } from './registrations.ts';
 import { signInSlowdownPlugin } from './sign-in-slowdown.ts';
 import { signUpPrivacyPlugin } from './sign-up.ts';
 import { acceptedTerms } from './terms.ts';
 import { totpReplayGuard } from './totp-replay.ts';
 
-/** The server sets this header from the socket (or a trusted proxy); any client-sent value is replaced. */
-export const clientIpHeader = 'x-glimpse-client-ip';
+export { clientIpHeader };
 
 /** How long a signed session copy in the browser stands in for the database row (see below). */
 export const sessionCookieCacheSeconds = 60;
@@ -63,6 +65,8 @@ export interface AuthHooks {
   trustsCopyOf?: (userId: string) => boolean | Promise<boolean>;
   /** Where better-auth's own warnings and errors go; without it, to the console as its text. */
   logger?: Logger;
+  /** Tells staff's open pages of a waiting sign-up's notice (auth/registrations.ts). */
+  live?: LiveHub;
 }
 
 /**
@@ -85,7 +89,14 @@ function authLogTo(logger: Logger) {
 
 export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = {}) {
   const rateLimitsOn = env.RATE_LIMITS === 'on';
-  const { mailer, onSessionsEnded, onAppTokensRevoked, trustsCopyOf, logger } = hooks;
+  const { mailer, onSessionsEnded, onAppTokensRevoked, trustsCopyOf, logger, live } = hooks;
+  // Who may join (auth/registrations.ts): checked where accounts and sessions are made.
+  const registrations = registrationHooks(db, {
+    waitingMax: env.REGISTRATIONS_WAITING_MAX,
+    publicUrl: env.publicUrl,
+    mailer,
+    live,
+  });
   const appUrl = (pathname: string, token: string) =>
     `${env.publicUrl}${pathname}?token=${encodeURIComponent(token)}`;
 
@@ -240,10 +251,16 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
             // No account without agreeing to the terms (the sign-up body's acceptTerms).
             // The language the sign-up came in (its Accept-Language, which the web app sets to the
             // one it shows) is the account's until the member chooses another (lib/language.ts).
-            before: async (created, context) => ({
-              data: { ...created, ...acceptedTerms(context?.body), language: currentLanguage() },
-            }),
-            after: (created) => makeFirstAccountAdmin(db, created.id, env.adminEmails),
+            // The registration mode's last word: an invite's use is taken here (auth/registrations.ts).
+            before: async (created, context) => {
+              const data = { ...created, ...acceptedTerms(context?.body), language: currentLanguage() };
+              await registrations.beforeAccount(context);
+              return { data };
+            },
+            after: async (created, context) => {
+              await registrations.afterAccount(created.id, context);
+              await makeFirstAccountAdmin(db, created.id, env.adminEmails);
+            },
           },
           update: {
             // The email changes during /verify-email only when the link sent to the new address was
@@ -253,10 +270,17 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
               context?.path === '/verify-email' && typeof changes.email === 'string'
                 ? { data: { ...changes, emailVerified: true } }
                 : { data: changes },
+            after: (updated, context) => registrations.afterUpdate(updated, context),
           },
         },
         session: {
-          create: { after: (created) => applyAdminEmails(db, created.userId, env.adminEmails) },
+          create: {
+            // A sign-up waiting for approval gets no session, whichever route asks (auth/registrations.ts).
+            before: async (created, context) => {
+              await registrations.beforeSession(created.userId, context);
+            },
+            after: (created) => applyAdminEmails(db, created.userId, env.adminEmails),
+          },
           delete: {
             after: async (deleted) => {
               onSessionsEnded?.(deleted.userId);
@@ -332,6 +356,8 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         // The same answer to every sign-up, so it never tells who has an account (auth/sign-up.ts);
         // failed sign-ins slow that account down, wherever they come from (auth/sign-in-slowdown.ts).
         signUpPrivacyPlugin(),
+        // The registration mode's checks on every sign-up, before the address is looked up.
+        registrationsPlugin(db, env.REGISTRATIONS_WAITING_MAX),
         signInSlowdownPlugin(db, rateLimitsOn),
       ],
     }),

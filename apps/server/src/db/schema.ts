@@ -10,7 +10,14 @@
  * index would not match that order.
  */
 
-import { audiences, notificationTypes, reportTargetTypes, roles } from '@glimpse/shared';
+import {
+  audiences,
+  inviteCreators,
+  notificationTypes,
+  registrationModes,
+  reportTargetTypes,
+  roles,
+} from '@glimpse/shared';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -1436,4 +1443,109 @@ export const videos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('videos_progress_range', sql`${t.progress} between 0 and 100`)],
+);
+
+// ── Who may join: registrations, invites and the server's rules (features/community) ─────────
+
+/**
+ * The server's own settings that admins change while it runs: one row (`id` is always true),
+ * created by the migration, so a read never finds none.
+ */
+export const instanceSettings = pgTable(
+  'instance_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    /** open | approval | invite | closed (docs/operations.md, "Who may join"). */
+    registrationMode: text('registration_mode', { enum: registrationModes }).notNull().default('open'),
+    /** Who creates invite links: members | staff. */
+    invitesBy: text('invites_by', { enum: inviteCreators }).notNull().default('members'),
+    /** When staff were last told that sign-ups wait: at most once an hour (limits.waitingSignUpNoticeMinutes). */
+    waitingNoticeAt: timestamp('waiting_notice_at', { withTimezone: true, precision: 3 }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('instance_settings_one_row', sql`${t.id}`)],
+);
+
+/** An invite link made on /settings/invites: /signup?invite=<code>. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    inviterId: text('inviter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Null: as many sign-ups as come. */
+    maxUses: integer('max_uses'),
+    /** Moved only by a conditional update that also checks the limit, so concurrent sign-ups never pass it. */
+    uses: integer('uses').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invites_inviter_created_idx').on(t.inviterId, t.createdAt),
+    check('invites_uses_within_max', sql`${t.maxUses} is null or ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/**
+ * How an account joined, written when better-auth creates it (auth/registrations.ts): the reason
+ * it gave, the network it came from (an IPv4 /24 or IPv6 /48, never the whole address), the invite
+ * it used, and whether it waits for a moderator. A waiting account cannot sign in.
+ */
+export const signUps = pgTable(
+  'sign_ups',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull().default(''),
+    network: text('network').notNull(),
+    inviteId: uuid('invite_id').references(() => invites.id, { onDelete: 'set null' }),
+    inviterId: text('inviter_id').references(() => user.id, { onDelete: 'set null' }),
+    waiting: boolean('waiting').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sign_ups_waiting_idx').on(t.createdAt).where(sql`${t.waiting}`),
+    // "How many other sign-ups came from the same network in the last day".
+    index('sign_ups_network_created_idx').on(t.network, t.createdAt),
+  ],
+);
+
+/** Addresses whose sign-up a moderator rejected: refused for limits.rejectedSignUpCooldownDays after. */
+export const rejectedSignUps = pgTable('rejected_sign_ups', {
+  /** Lower-cased. */
+  email: text('email').primaryKey(),
+  rejectedAt: timestamp('rejected_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/** The server's rules (/admin/rules), shown at sign-up, in the report dialog and to apps. */
+export const serverRules = pgTable(
+  'server_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Order on every list; Move up / Move down swap two rules' positions in one transaction. */
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+    explanation: text('explanation').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('server_rules_position_idx').on(t.position)],
+);
+
+/** The rules a report says were broken; a deleted rule leaves its reports. */
+export const reportRules = pgTable(
+  'report_rules',
+  {
+    reportId: text('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => serverRules.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.ruleId] }), index('report_rules_rule_idx').on(t.ruleId)],
 );

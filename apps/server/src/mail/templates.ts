@@ -148,3 +148,23 @@ export function eventReminderMail(input: {
     ignore: mail.reminderIgnore,
   });
 }
+
+/** A waiting sign-up approved: it may sign in now. */
+export function signUpApprovedMail(to: string, signInLink: string): MailMessage {
+  const { approvedSubject, approvedIntro, approvedAction } = messages.registrations;
+  return linkMail({
+    to,
+    subject: approvedSubject,
+    intro: approvedIntro,
+    action: approvedAction,
+    link: signInLink,
+    ignore: null,
+  });
+}
+
+/** A waiting sign-up rejected: the account is gone, and the address may try again in 7 days. */
+export function signUpRejectedMail(to: string): MailMessage {
+  const { rejectedSubject: subject, rejectedText } = messages.registrations;
+  const text = [rejectedText, '', `— ${messages.mail.signature}`, ''].join('\n');
+  return { to, subject, text, html: htmlFrame(subject, [`<p>${escapeHtml(rejectedText)}</p>`]) };
+}

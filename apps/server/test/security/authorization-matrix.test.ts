@@ -97,9 +97,10 @@ describe('reads', () => {
    * out); a calendar feed's token is its credential (calendar apps send no cookie), and any token
    * but a live one is 404 (calendars-and-reminders.test.ts). `GET /api/me` answers "nobody" to a
    * visitor (below): every page asks it first, and a 401 there is a console error on every
-   * signed-out page.
+   * signed-out page. `GET /api/registrations` is what /signup and /login show before there is a
+   * session: the mode, the rules, whom to ask, an invite's state (features/community/registrations.ts).
    */
-  const publicReads = ['GET /api/health', 'GET /api/calendar/:file', 'GET /api/me'];
+  const publicReads = ['GET /api/health', 'GET /api/calendar/:file', 'GET /api/me', 'GET /api/registrations'];
 
   it('answers a signed-out GET /api/me with null and nothing else, whatever the query names', async () => {
     for (const path of ['/api/me', `/api/me?userId=${scene.owner.id}`]) {

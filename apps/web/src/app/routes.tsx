@@ -139,6 +139,15 @@ const privateRoutes: RouteObject[] = [
     path: patterns.settingsApps,
     Component: screen(() => import('@/features/apps/apps-screen.tsx'), 'AppsScreen'),
   },
+  {
+    path: patterns.adminRegistrations,
+    Component: screen(() => import('./registrations-route.tsx'), 'RegistrationsRoute'),
+  },
+  { path: patterns.adminRules, Component: screen(() => import('./rules-route.tsx'), 'RulesRoute') },
+  {
+    path: patterns.settingsInvites,
+    Component: screen(() => import('@/features/community/invites-screen.tsx'), 'InvitesScreen'),
+  },
 ];
 
 // Legal pages and help are read signed out too; each loads its own chunk, away from the first screen.

@@ -10,6 +10,7 @@
 import { limits, messages, ReportInput } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ErrorMessage } from '@/components/alert.tsx';
@@ -18,6 +19,7 @@ import { Dialog } from '@/components/dialog.tsx';
 import { TextArea } from '@/components/field.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { isApiError } from '@/lib/api-client.ts';
+import { registrationInfoQueryOptions } from '@/lib/registrations.ts';
 import { useForm } from '@/lib/use-form.ts';
 
 interface ReportButtonProps {
@@ -25,7 +27,8 @@ interface ReportButtonProps {
   label: string;
   title: string;
   description: string;
-  send: (reason: string, forward: boolean) => Promise<unknown>;
+  /** `ruleIds`: the server's rules the reporter ticked as broken (none when the server has no rules). */
+  send: (reason: string, forward: boolean, ruleIds: string[]) => Promise<unknown>;
   size?: 'md' | 'sm';
   /** The remote server of the reported account (or of the content's author); null for a member here. */
   forwardTo?: string | null;
@@ -35,11 +38,13 @@ export function ReportButton({ label, title, description, send, size, forwardTo 
   const [open, setOpen] = useState(false);
   const forwardId = useId();
   const toast = useToast();
+  // The server's rules, offered as checkboxes once the dialog opens (the rules broken, as on Mastodon).
+  const rules = useQuery({ ...registrationInfoQueryOptions(), enabled: open }).data?.rules ?? [];
   const form = useForm({
-    initial: { reason: '', forward: false },
+    initial: { reason: '', forward: false, ruleIds: [] as string[] },
     schema: ReportInput,
-    onSubmit: async ({ reason, forward }) => {
-      await send(reason, Boolean(forwardTo) && forward);
+    onSubmit: async ({ reason, forward, ruleIds }) => {
+      await send(reason, Boolean(forwardTo) && forward, ruleIds);
       toast.success(messages.social.reported);
       close();
     },
@@ -75,6 +80,42 @@ export function ReportButton({ label, title, description, send, size, forwardTo 
             onChange={(e) => form.set('reason', e.target.value)}
             autoFocus
           />
+          {rules.length > 0 && (
+            <fieldset
+              style={{ border: 0, margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}
+            >
+              <legend style={{ fontWeight: 600, padding: 0, marginBottom: 8 }}>
+                <Trans>Rules broken (optional)</Trans>
+              </legend>
+              {rules.map((rule) => (
+                <label
+                  key={rule.id}
+                  style={{ display: 'flex', alignItems: 'flex-start', gap: 8, cursor: 'pointer' }}
+                >
+                  <input
+                    type="checkbox"
+                    checked={form.values.ruleIds.includes(rule.id)}
+                    onChange={(e) =>
+                      form.set(
+                        'ruleIds',
+                        e.target.checked
+                          ? [...form.values.ruleIds, rule.id]
+                          : form.values.ruleIds.filter((id) => id !== rule.id),
+                      )
+                    }
+                    style={{
+                      width: 20,
+                      height: 20,
+                      margin: '2px 0 0',
+                      flexShrink: 0,
+                      accentColor: 'var(--brand)',
+                    }}
+                  />
+                  <span dir="auto">{rule.text}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
           {forwardTo && (
             <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
               <input

@@ -15,7 +15,15 @@ interface AuthPosts {
    * `acceptTerms`: the Terms of Service and Community Guidelines checkbox (the server requires it).
    * Answers alike whether or not the address has an account, and signs nobody in: the emailed link does.
    */
-  '/sign-up/email': { email: string; password: string; name: string; acceptTerms: true };
+  '/sign-up/email': {
+    email: string;
+    password: string;
+    name: string;
+    acceptTerms: true;
+    /** Asked when registrations need approval; an invite code skips it (server auth/registrations.ts). */
+    reason?: string;
+    inviteCode?: string;
+  };
   /** Ends every account's session on this device (docs/footguns.md). */
   '/sign-out': Record<string, never>;
   '/multi-session/set-active': { sessionToken: string };

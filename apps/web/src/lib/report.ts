@@ -7,8 +7,14 @@ import { api, request } from '@/lib/api-client.ts';
 
 export type ReportableContent = 'post' | 'comment' | 'event';
 
-export function reportContent(kind: ReportableContent, id: string, reason: string, forward = false) {
-  const target = { param: { id: encodeURIComponent(id) }, json: { reason, forward } };
+export function reportContent(
+  kind: ReportableContent,
+  id: string,
+  reason: string,
+  forward = false,
+  ruleIds: string[] = [],
+) {
+  const target = { param: { id: encodeURIComponent(id) }, json: { reason, forward, ruleIds } };
   if (kind === 'post') return request(api.posts[':id'].reports.$post(target));
   if (kind === 'comment') return request(api.comments[':id'].reports.$post(target));
   return request(api.events[':id'].reports.$post(target));

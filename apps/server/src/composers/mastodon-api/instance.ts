@@ -9,11 +9,13 @@
  * the number before the first space); Glimpse's own follows in parentheses, as GoToSocial and
  * Pixelfed do.
  */
-import { appName, appVersion, languageCodes, limits, videoFormats } from '@glimpse/shared';
+import { appName, appVersion, languageCodes, limits, messages, videoFormats } from '@glimpse/shared';
 import { countDistinct, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { registrationSettings } from '../../core/registrations.ts';
 import { federationActors, profiles, user } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
+import { listRules } from '../../features/community/rules.ts';
 import { ffmpegOf } from '../../features/images/video.ts';
 import { vapidKeys } from '../../features/notifications/vapid.ts';
 import { nodeInfoOf } from '../federation/objects/nodeinfo.ts';
@@ -37,11 +39,30 @@ export const supportedMimeTypes = [
   'image/heif',
 ] as const;
 
+/** The server's rules (/admin/rules) as Mastodon's Rule entity: `hint` is the explanation. */
+async function rulesOf(c: { get(key: 'deps'): MastodonEnv['Variables']['deps'] }) {
+  const rules = await listRules(c.get('deps').db);
+  return rules.map((rule) => ({ id: rule.id, text: rule.text, hint: rule.explanation }));
+}
+
 /**
- * The instance's rules: Glimpse has no setting for them yet (the Community Guidelines page is its
- * rulebook, linked from `urls`), so the list is empty, as Mastodon answers for a server without.
+ * The registration mode (/admin/registrations) as Mastodon words it: sign-ups are enabled unless
+ * closed, and need approval in the Approval required mode. Invite only is "enabled" with a message,
+ * as a Mastodon server with invites only answers: apps show the message and link to the web sign-up.
  */
-const rules: { id: string; text: string; hint: string }[] = [];
+async function registrationsOf(c: { get(key: 'deps'): MastodonEnv['Variables']['deps'] }) {
+  const { mode } = await registrationSettings(c.get('deps').db);
+  return {
+    enabled: mode !== 'closed',
+    approvalRequired: mode === 'approval',
+    message:
+      mode === 'invite'
+        ? messages.registrations.inviteRequired
+        : mode === 'closed'
+          ? messages.registrations.closed
+          : null,
+  };
+}
 
 /** Local accounts with a profile, local posts (as NodeInfo counts them) and the servers known here. */
 async function instanceStats(c: { get(key: 'deps'): MastodonEnv['Variables']['deps'] }) {
@@ -100,11 +121,13 @@ export const instanceRoutes = new Hono<MastodonEnv>()
   .get('/v2/instance', async (c) => {
     const { env } = c.get('deps');
     const host = new URL(env.publicUrl).host;
-    const [stats, contact, vapid, media] = await Promise.all([
+    const [stats, contact, vapid, media, rules, registrations] = await Promise.all([
       instanceStats(c),
       contactAccount(c),
       vapidKeys(env),
       mediaConfiguration(env),
+      rulesOf(c),
+      registrationsOf(c),
     ]);
     const icon = (size: number) => ({
       src: new URL(`/icons/icon-${size}.png`, env.publicUrl).toString(),
@@ -145,7 +168,12 @@ export const instanceRoutes = new Hono<MastodonEnv>()
         polls: { max_options: 0, max_characters_per_option: 0, min_expiration: 0, max_expiration: 0 },
         translation: { enabled: false },
       },
-      registrations: { enabled: true, approval_required: false, message: null, url: null },
+      registrations: {
+        enabled: registrations.enabled,
+        approval_required: registrations.approvalRequired,
+        message: registrations.message,
+        url: null,
+      },
       api_versions: { mastodon: 2 },
       // An empty address, never a missing field: Ivory and Ice Cubes decode `email` as a string.
       contact: { email: '', account: contact },
@@ -154,10 +182,12 @@ export const instanceRoutes = new Hono<MastodonEnv>()
   })
   .get('/v1/instance', async (c) => {
     const { env } = c.get('deps');
-    const [stats, contact, media] = await Promise.all([
+    const [stats, contact, media, rules, registrations] = await Promise.all([
       instanceStats(c),
       contactAccount(c),
       mediaConfiguration(env),
+      rulesOf(c),
+      registrationsOf(c),
     ]);
     return c.json({
       uri: new URL(env.publicUrl).host,
@@ -171,9 +201,10 @@ export const instanceRoutes = new Hono<MastodonEnv>()
       stats: { user_count: stats.users, status_count: stats.statuses, domain_count: stats.domains },
       thumbnail: new URL('/icons/icon-512.png', env.publicUrl).toString(),
       languages: [...languageCodes],
-      registrations: true,
-      approval_required: false,
-      invites_enabled: false,
+      registrations: registrations.enabled,
+      approval_required: registrations.approvalRequired,
+      // Members may make invite links (/settings/invites) unless sign-ups are closed.
+      invites_enabled: registrations.enabled,
       configuration: {
         accounts: { max_featured_tags: 0 },
         statuses: statusesConfiguration,
@@ -184,4 +215,4 @@ export const instanceRoutes = new Hono<MastodonEnv>()
       rules,
     });
   })
-  .get('/v1/instance/rules', (c) => c.json(rules));
+  .get('/v1/instance/rules', async (c) => c.json(await rulesOf(c)));

@@ -20,7 +20,7 @@ import type {
   Role,
 } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { systemActor } from '../../core/actor.ts';
 import { commentRemoved } from '../../core/counters.ts';
@@ -30,10 +30,10 @@ import { findAuthors } from '../../core/profiles.ts';
 import { requireStaff } from '../../core/roles.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
-import { comments, moderationActions, posts, reports, user } from '../../db/schema.ts';
+import { comments, moderationActions, posts, reports, signUps, user } from '../../db/schema.ts';
 import { deleteEvent } from '../../features/events/service.ts';
 import { deletePost } from '../../features/posts/service.ts';
-import { findReportTarget } from '../../features/safety/reports.ts';
+import { findReportTarget, rulesOfReports } from '../../features/safety/reports.ts';
 import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import type { Storage, StoredFile } from '../../storage/storage.ts';
@@ -167,7 +167,24 @@ async function reportGroupsPage(
     )
     .orderBy(desc(reports.createdAt), desc(reports.id));
   const owners = [...new Set(all.flatMap((r) => (r.reportedUserId ? [r.reportedUserId] : [])))];
-  const people = await findAuthors(db, storage, [...all.map((r) => r.reporterId), ...owners]);
+  // Who invited each reported account (its sign-up's invite link), shown beside it to staff.
+  const inviters = new Map(
+    (
+      await db
+        .select({ userId: signUps.userId, inviterId: signUps.inviterId })
+        .from(signUps)
+        .where(and(inArray(signUps.userId, owners), isNotNull(signUps.inviterId)))
+    ).map((row) => [row.userId, row.inviterId!]),
+  );
+  const people = await findAuthors(db, storage, [
+    ...all.map((r) => r.reporterId),
+    ...owners,
+    ...inviters.values(),
+  ]);
+  const rulesOf = await rulesOfReports(
+    db,
+    all.map((r) => r.id),
+  );
   const suspended = new Set(
     (
       await db
@@ -180,6 +197,7 @@ async function reportGroupsPage(
     id: r.id,
     reporter: people.get(r.reporterId) ?? null,
     reason: r.reason,
+    rules: rulesOf.get(r.id) ?? [],
     forwarded: r.forward,
     count: r.count,
     snapshot: snapshotOf(r),
@@ -199,6 +217,7 @@ async function reportGroupsPage(
         targetId: group.targetId,
         account: ownerId ? (people.get(ownerId) ?? null) : null,
         accountSuspended: ownerId ? suspended.has(ownerId) : false,
+        invitedBy: ownerId && inviters.has(ownerId) ? (people.get(inviters.get(ownerId)!) ?? null) : null,
         accountDeleted: ownerId === null,
         current: current ? content(storage, current.text, current.imageKeys?.[0] ?? null) : null,
         postId: current?.postId ?? null,

@@ -8,11 +8,11 @@
  * composers/federation/outbox/reports.ts); asking that of a local one is a 400.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { ReportTargetType } from '@glimpse/shared';
+import type { ReportTargetType, RuleDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
-import { and, eq, inArray, isNotNull, notLike, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notLike, sql } from 'drizzle-orm';
 import { reportForwarding } from '../../core/federation-jobs.ts';
-import type { ServiceArgs } from '../../core/service.ts';
+import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { contentVisibleTo, visibleTo as visibleToViewer } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -24,7 +24,9 @@ import {
   postImages,
   posts,
   profiles,
+  reportRules,
   reports,
+  serverRules,
 } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { putAll, reportSnapshotsFolder, type Storage } from '../../storage/storage.ts';
@@ -257,13 +259,15 @@ const isRemote = async (db: Db, userId: string) =>
  */
 export async function fileReport({
   ctx: { db, storage, live, actor },
-  input: { targetType, targetId, reason, forward = false, remoteDomain = null },
+  input: { targetType, targetId, reason, ruleIds = [], forward = false, remoteDomain = null },
 }: ServiceArgs<
   'db' | 'storage' | 'live' | 'actor',
   {
     targetType: ReportTargetType;
     targetId: string;
     reason: string;
+    /** The server rules the reporter says were broken; each must exist (400 otherwise). */
+    ruleIds?: string[];
     forward?: boolean;
     remoteDomain?: string | null;
   }
@@ -276,24 +280,39 @@ export async function fileReport({
   if (forward && !(await isRemote(db, target.ownerId))) throw invalid(messages.safety.forwardLocal);
   const alreadyReported = () => conflict(messages.safety.alreadyReported);
   if (await alreadyOpen(db, actor.id, targetType, targetId)) throw alreadyReported();
+  const rules = [...new Set(ruleIds)];
+  if (rules.length > 0) {
+    const known = await db
+      .select({ id: serverRules.id })
+      .from(serverRules)
+      .where(inArray(serverRules.id, rules));
+    if (known.length !== rules.length) throw invalid(messages.registrations.unknownRule);
+  }
   const snapshotImageKey = await copyPicture(db, storage, snapshotKeyOf(target.imageKeys));
   try {
-    const [row] = await db
-      .insert(reports)
-      .values({
-        id: newReportId(),
-        reporterId: actor.id,
-        reportedUserId: target.ownerId,
-        targetType,
-        targetId,
-        snapshotText: target.text,
-        snapshotImageKey,
-        reason,
-        forward,
-        remoteDomain,
-      })
-      // Forwarded: a Flag to the reported account's server, queued with the report.
-      .returning({ id: reports.id, createdAt: reports.createdAt, delivery: reportForwarding });
+    // One transaction: the forwarded Flag's job (queued by the insert) runs after the rules are written.
+    const row = await withTransaction(db, async (tx) => {
+      const [inserted] = await tx
+        .insert(reports)
+        .values({
+          id: newReportId(),
+          reporterId: actor.id,
+          reportedUserId: target.ownerId,
+          targetType,
+          targetId,
+          snapshotText: target.text,
+          snapshotImageKey,
+          reason,
+          forward,
+          remoteDomain,
+        })
+        // Forwarded: a Flag to the reported account's server, queued with the report.
+        .returning({ id: reports.id, createdAt: reports.createdAt, delivery: reportForwarding });
+      if (rules.length > 0) {
+        await tx.insert(reportRules).values(rules.map((ruleId) => ({ reportId: inserted!.id, ruleId })));
+      }
+      return inserted;
+    });
     live.publish({ kind: 'reports_changed' });
     return { id: row!.id, createdAt: row!.createdAt.toISOString() };
   } catch (error) {
@@ -310,4 +329,25 @@ export async function fileReport({
     if (isUniqueViolation(error, 'reports_open_per_reporter_uq')) throw alreadyReported();
     throw error;
   }
+}
+
+/** The rules each report says were broken, in the rules' order (staff's console, a forwarded Flag). */
+export async function rulesOfReports(db: Db, reportIds: string[]): Promise<Map<string, RuleDto[]>> {
+  const byReport = new Map<string, RuleDto[]>();
+  if (reportIds.length === 0) return byReport;
+  const rows = await db
+    .select({
+      reportId: reportRules.reportId,
+      id: serverRules.id,
+      text: serverRules.text,
+      explanation: serverRules.explanation,
+    })
+    .from(reportRules)
+    .innerJoin(serverRules, eq(serverRules.id, reportRules.ruleId))
+    .where(inArray(reportRules.reportId, reportIds))
+    .orderBy(asc(serverRules.position));
+  for (const { reportId, ...rule } of rows) {
+    byReport.set(reportId, [...(byReport.get(reportId) ?? []), rule]);
+  }
+  return byReport;
 }

@@ -86,7 +86,7 @@ function report(
   ctx: SignedInCtx,
   targetType: ReportTargetType,
   targetId: string,
-  { reason, forward }: ReportInput,
+  { reason, ruleIds, forward }: ReportInput,
 ) {
-  return fileReport({ ctx, input: { targetType, targetId, reason, forward } });
+  return fileReport({ ctx, input: { targetType, targetId, reason, ruleIds, forward } });
 }

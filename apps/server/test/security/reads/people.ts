@@ -33,6 +33,15 @@ export const peopleReads: Record<string, ReadEntry> = {
   ),
   'GET /api/import': own('The caller’s own latest archive import: counts only.', '/api/import'),
   'GET /api/health': own('No content.', '/api/health'),
+  'GET /api/registrations': own(
+    'The mode, the rules and the contact’s id: anyone reads them before signing up; no post.',
+    '/api/registrations',
+  ),
+  'GET /api/admin/registrations': own(
+    'Waiting sign-ups (their addresses and reasons), to staff only: no post.',
+    '/api/admin/registrations',
+  ),
+  'GET /api/invites': own('The caller’s own invite links.', '/api/invites'),
   'GET /api/live': {
     rule: 'The live stream carries ids and kinds, never a caption or photo (live/hub.ts); it never ends, so it is not read here.',
     paths: () => [],

@@ -20,6 +20,8 @@ function failureText(error: unknown, email: string): string {
   if (isApiError(error, 'Network')) return messages.common.networkError;
   // Only the right password reaches these checks, so they say nothing to a guesser.
   if (isApiError(error) && error.code === 'BANNED_USER') return messages.safety.suspended;
+  // The account is there but a moderator has not approved it yet (auth/registrations.ts).
+  if (isApiError(error) && error.code === 'ACCOUNT_WAITING') return messages.registrations.waitingForApproval;
   // The address is not confirmed yet: the server has just mailed a new link.
   if (isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED') return messages.auth.emailNotVerified(email);
   return messages.auth.signInFailed;

@@ -13,12 +13,14 @@ import { Button } from '@/components/button.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { fullName } from '@/lib/format.ts';
+import { useRegistrationInfo } from '@/lib/registrations.ts';
 import { useAuth } from '@/lib/session.ts';
 import { useDeviceAccounts } from './api/list-accounts.ts';
 import { useSignInWithPasskey } from './api/passkey-sign-in.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import styles from './form.module.css';
 import { LoginForm } from './login-form.tsx';
+import { RegistrationModeNote } from './registration-mode-note.tsx';
 import { returnPathFrom } from './return-path.ts';
 
 export function LoginScreen() {
@@ -32,6 +34,9 @@ export function LoginScreen() {
   const addingAccount = Boolean(signedIn) && search.has('addAccount');
   // Settings → Delete account ends here (/login?deleted=1).
   const accountDeleted = !signedIn && search.has('deleted');
+  // The confirmation link of a sign-up that waits for approval lands here (server auth/registrations.ts).
+  const waiting = !signedIn && search.has('waiting');
+  const registrations = useRegistrationInfo();
   const accounts = useDeviceAccounts({ enabled: addingAccount });
   const passkey = useSignInWithPasskey();
   const atLimit = addingAccount && (accounts.data?.length ?? 0) >= limits.deviceAccountsMax;
@@ -59,6 +64,7 @@ export function LoginScreen() {
       }
     >
       {accountDeleted && <SuccessMessage>{messages.account.deleted}</SuccessMessage>}
+      {waiting && <ErrorMessage>{messages.registrations.waitingForApproval}</ErrorMessage>}
       <LoginForm
         blocked={atLimit ? messages.accounts.limitReached(limits.deviceAccountsMax) : null}
         onSignedIn={signedInAs}
@@ -87,6 +93,7 @@ export function LoginScreen() {
           New to Glimpse? <Link to={addingAccount ? paths.addAccountSignup : paths.signup}>Sign up</Link>
         </Trans>
       </p>
+      <RegistrationModeNote mode={registrations.data?.mode} />
       {addingAccount && (
         <p className={styles.footer}>
           <Link to={returnTo}>

@@ -1,12 +1,13 @@
 /** The Sign up form: Email, Password, Verify password, the failure alert, Sign up (busy: Signing Up...). */
 
+import type { RegistrationInfoDto } from '@glimpse/shared';
 import { limits, messages, paths, SignUpInput } from '@glimpse/shared';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
-import { RequiredMark, TextField } from '@/components/field.tsx';
+import { RequiredMark, TextArea, TextField } from '@/components/field.tsx';
 import { type ApiError, isApiError } from '@/lib/api-client.ts';
 import { useForm } from '@/lib/use-form.ts';
 import type { useSignUp } from './api/sign-up.ts';
@@ -16,7 +17,22 @@ import styles from './form.module.css';
  * The reason behind "Error during sign up", when the server names one we can explain. An address
  * that already has an account is not a failure: the server answers it like any other.
  */
+/** The server's refusals that come from who may join: its message says what to do (auth/registrations.ts). */
+const registrationCodes = new Set([
+  'REGISTRATIONS_CLOSED',
+  'INVITE_REQUIRED',
+  'INVITE_USED_UP',
+  'INVITE_EXPIRED',
+  'INVITE_REVOKED',
+  'INVITE_UNKNOWN',
+  'REASON_REQUIRED',
+  'SIGN_UPS_PAUSED',
+  'REJECTED_RECENTLY',
+  'INVALID_SIGN_UP',
+]);
+
 function signUpDetail(error: ApiError): string | null {
+  if (error.code && registrationCodes.has(error.code)) return error.message;
   if (error.kind === 'Network') return messages.common.networkError;
   if (error.kind === 'RateLimited') return messages.auth.tooManyAttempts;
   if (error.code === 'PASSWORD_TOO_SHORT') return messages.auth.passwordTooShort(limits.passwordMin);
@@ -27,21 +43,46 @@ function signUpDetail(error: ApiError): string | null {
 interface SignupFormProps {
   /** Its success turns the screen into "Check your email" (signup-screen.tsx). */
   signUp: ReturnType<typeof useSignUp>;
+  /** Who may join and the server's rules (`GET /api/registrations`); undefined while loading. */
+  info: RegistrationInfoDto | undefined;
+  /** From /signup?invite=…: prefills Invite code. */
+  invite: string;
 }
 
-export function SignupForm({ signUp }: SignupFormProps) {
+export function SignupForm({ signUp, info, invite }: SignupFormProps) {
   const form = useForm({
-    initial: { email: '', password: '', verifyPassword: '', acceptTerms: false },
+    initial: {
+      email: '',
+      password: '',
+      verifyPassword: '',
+      acceptTerms: false,
+      reason: '',
+      inviteCode: invite,
+    },
     schema: SignUpInput,
     // Asked once the fields are filled, so "All fields are required" keeps its place first.
     check: (v): Record<string, string> =>
       v.email && v.password && v.verifyPassword && !v.acceptTerms
         ? { acceptTerms: messages.safety.termsRequired }
-        : {},
+        : v.email && v.password && v.verifyPassword && asksReason && !v.reason.trim()
+          ? { reason: messages.registrations.reasonRequired }
+          : {},
     onSubmit: async ({ email, password }) => {
-      await signUp.mutateAsync({ email, password, acceptTerms: true });
+      const { reason, inviteCode } = form.values;
+      await signUp.mutateAsync({
+        email,
+        password,
+        acceptTerms: true,
+        reason: asksReason ? reason.trim() : undefined,
+        inviteCode: inviteCode.trim() || undefined,
+      });
     },
   });
+  const mode = info?.mode;
+  // An invite skips approval, so the reason is asked only without one.
+  const asksReason = mode === 'approval' && !form.values.inviteCode.trim();
+  const asksInvite = mode === 'invite' || mode === 'approval' || invite !== '';
+  const rules = info?.rules ?? [];
   const { values } = form;
   const passwordsDiffer = values.verifyPassword !== '' && values.password !== values.verifyPassword;
   const problem = form.failure === null ? form.alert('') : messages.auth.signUpFailed;
@@ -74,6 +115,32 @@ export function SignupForm({ signUp }: SignupFormProps) {
         onChange={(e) => form.set('verifyPassword', e.target.value)}
         required
       />
+      {asksReason && (
+        <TextArea
+          label={t`Reason`}
+          rows={3}
+          maxLength={limits.registrationReasonMax}
+          value={values.reason}
+          onChange={(e) => form.set('reason', e.target.value)}
+          hint={t`Moderators read this before they approve your account.`}
+          error={form.errors.reason}
+          required
+        />
+      )}
+      {asksInvite && (
+        <TextField
+          label={t`Invite code`}
+          autoComplete="off"
+          maxLength={limits.inviteCodeMax}
+          value={values.inviteCode}
+          onChange={(e) => form.set('inviteCode', e.target.value)}
+          hint={
+            mode === 'invite'
+              ? messages.registrations.inviteRequired
+              : t`Optional. With one, no approval is needed.`
+          }
+        />
+      )}
       {passwordsDiffer ? (
         <ErrorMessage>{messages.auth.passwordsDoNotMatch}</ErrorMessage>
       ) : (
@@ -83,6 +150,27 @@ export function SignupForm({ signUp }: SignupFormProps) {
             {detail && <span className={styles.detail}>{detail}</span>}
           </ErrorMessage>
         )
+      )}
+      {rules.length > 0 && (
+        <section className={styles.rules} aria-labelledby="signup-rules-heading">
+          <h2 id="signup-rules-heading" className={styles.rulesHeading}>
+            <Trans>Server rules</Trans>
+          </h2>
+          <ol className={styles.rulesList}>
+            {rules.map((rule) => (
+              <li key={rule.id}>
+                <span className={styles.ruleText} dir="auto">
+                  {rule.text}
+                </span>
+                {rule.explanation && (
+                  <span className={styles.detail} dir="auto">
+                    {rule.explanation}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
       )}
       <label className={styles.terms}>
         <input

@@ -95,7 +95,7 @@ export function EventSide({
             title={t`Report ${event.title}`}
             description={t`Tell our moderators what is wrong with this event. The host will not see who reported it.`}
             size="sm"
-            send={(reason) => reportContent('event', event.id, reason)}
+            send={(reason, _forward, ruleIds) => reportContent('event', event.id, reason, false, ruleIds)}
           />
         )}
         {isHost && (

@@ -70,7 +70,9 @@ export function CommentsSection({
                     title={t`Report this comment`}
                     description={t`Tell our moderators what is wrong with this comment. Its author will not see who reported it.`}
                     size="sm"
-                    send={(reason) => reportContent('comment', comment.id, reason)}
+                    send={(reason, _forward, ruleIds) =>
+                      reportContent('comment', comment.id, reason, false, ruleIds)
+                    }
                   />
                 )}
               </div>

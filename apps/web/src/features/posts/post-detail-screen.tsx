@@ -100,7 +100,7 @@ export function PostDetailScreen() {
                 title={t`Report this post`}
                 description={t`Tell our moderators what is wrong with this post. The author will not see who reported it.`}
                 forwardTo={remoteHostOf(post.author.username)}
-                send={(reason, forward) => reportContent('post', post.id, reason, forward)}
+                send={(reason, forward, ruleIds) => reportContent('post', post.id, reason, forward, ruleIds)}
               />
             )}
           </div>

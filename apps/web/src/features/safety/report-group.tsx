@@ -84,6 +84,17 @@ function fromServer(report: ReportDto): string | null {
   return plural(count, { one: `# report from ${host}`, other: `# reports from ${host}` });
 }
 
+/** The server rules the reporter ticked, as one line. */
+function RulesBroken({ rules }: { rules: string }) {
+  return (
+    <p className={styles.meta}>
+      <Trans>
+        Rules broken: <bdi>{rules}</bdi>
+      </Trans>
+    </p>
+  );
+}
+
 function ReportItem({ report, server }: { report: ReportDto; server: string | null }) {
   const counted = fromServer(report);
   return (
@@ -91,6 +102,7 @@ function ReportItem({ report, server }: { report: ReportDto; server: string | nu
       <p className={styles.reason}>
         “<bdi>{report.reason}</bdi>”
       </p>
+      {report.rules.length > 0 && <RulesBroken rules={report.rules.map((rule) => rule.text).join(' · ')} />}
       <span className={styles.meta}>
         {report.reporter ? (
           <Trans>
@@ -162,6 +174,13 @@ export function ReportGroup({ group, open }: { group: ReportGroupDto; open: bool
         )}
       </div>
       {group.account && <AuthorLine author={group.account} />}
+      {group.invitedBy && (
+        <p className={styles.meta}>
+          <Trans>
+            Invited by <bdi>{fullName(group.invitedBy)}</bdi>
+          </Trans>
+        </p>
+      )}
       <div className={styles.contents}>
         <Content label={t`When reported`} content={latest?.snapshot ?? null} />
         <Content label={t`Now`} content={group.current} />

@@ -20,11 +20,14 @@ import {
   KeyRound,
   Languages,
   LifeBuoy,
+  Link2,
   LogOut,
   type LucideIcon,
+  ScrollText,
   ShieldAlert,
   ShieldCheck,
   Upload,
+  UserPlus,
   Users,
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -100,6 +103,9 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
           <LinkRow to={paths.settingsApps} icon={AppWindow}>
             {t`Apps`}
           </LinkRow>
+          <LinkRow to={paths.settingsInvites} icon={Link2}>
+            {t`Invites`}
+          </LinkRow>
         </ul>
       </Section>
 
@@ -125,6 +131,16 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
           {(role === 'moderator' || role === 'admin') && (
             <LinkRow to={paths.moderation} icon={ShieldAlert}>
               {t`Moderation`}
+            </LinkRow>
+          )}
+          {(role === 'moderator' || role === 'admin') && (
+            <LinkRow to={paths.adminRegistrations} icon={UserPlus}>
+              {t`Registrations`}
+            </LinkRow>
+          )}
+          {role === 'admin' && (
+            <LinkRow to={paths.adminRules} icon={ScrollText}>
+              {t`Rules`}
             </LinkRow>
           )}
           {role === 'admin' && (

@@ -12,7 +12,7 @@ export function ReportButton({ userId, name, username }: { userId: string; name:
       title={t`Report ${name}`}
       description={t`Tell our moderators what is wrong. ${name} will not see who reported them.`}
       forwardTo={remoteHostOf(username)}
-      send={(reason, forward) => report.mutateAsync({ reason, forward })}
+      send={(reason, forward, ruleIds) => report.mutateAsync({ reason, forward, ruleIds })}
     />
   );
 }

@@ -9,11 +9,13 @@
  * (transport/jobs.ts, which also drops it if the domain is blocked by then).
  */
 import type { ReportTargetType } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
 import { forwardReportJob } from '../../../core/federation-jobs.ts';
 import type { Db } from '../../../db/client.ts';
 import { federationComments, federationEvents, federationPosts, reports } from '../../../db/schema.ts';
+import { rulesOfReports } from '../../../features/safety/reports.ts';
 import { defineTask } from '../../../jobs/task.ts';
 import { remoteActorOf } from '../accounts.ts';
 import { isDomainBlocked } from '../admin/domain-blocks.ts';
@@ -43,6 +45,19 @@ async function remoteIriOf(db: Db, type: ReportTargetType, id: string): Promise<
   return row?.iri ?? null;
 }
 
+/**
+ * The reporter's reason, then the rules of this server they said were broken, by their text: a rule's
+ * id means nothing on the other server. Mastodon sends only the reason (its Flag has no field for
+ * rules); naming them in `content` is what its open proposal does (mastodon#24968, #31092), and any
+ * server shows it to its moderators as the report's comment.
+ */
+export function flagContent(reason: string, rules: readonly { text: string }[], host: string): string {
+  if (rules.length === 0) return reason;
+  return [reason, '', messages.registrations.flagRules(host), ...rules.map((rule) => `- ${rule.text}`)].join(
+    '\n',
+  );
+}
+
 export const forwardReportTask = defineTask<{ reportId: string }, CoreDeps>({
   ...forwardReportJob,
   async run({ reportId }, deps) {
@@ -54,6 +69,7 @@ export const forwardReportTask = defineTask<{ reportId: string }, CoreDeps>({
     const actor = await remoteActorOf(db, report.reportedUserId);
     if (!actor || (await isDomainBlocked(db, actor.domain))) return;
     const objectIri = await remoteIriOf(db, report.targetType, report.targetId);
+    const rules = (await rulesOfReports(db, [report.id])).get(report.id) ?? [];
     // Fedify loads with the first job, not with the runner's task list (posts.ts).
     const [{ Flag }, { federationContext }, { instanceActorIdentifier }] = await Promise.all([
       import('@fedify/vocab'),
@@ -67,7 +83,7 @@ export const forwardReportTask = defineTask<{ reportId: string }, CoreDeps>({
       id: new URL(`#flags/${report.id}`, sender),
       actor: sender,
       objects: [new URL(actor.iri), ...(objectIri ? [new URL(objectIri)] : [])],
-      content: report.reason,
+      content: flagContent(report.reason, rules, new URL(deps.env.publicUrl).host),
     });
     await ctx.sendActivity({ identifier: instanceActorIdentifier }, recipientOf(actor), flag, {
       preferSharedInbox: true,

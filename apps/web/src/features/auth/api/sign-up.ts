@@ -14,14 +14,25 @@ export function useSignUp() {
       email,
       password,
       acceptTerms,
+      reason,
+      inviteCode,
     }: {
       email: string;
       password: string;
       acceptTerms: true;
+      reason?: string;
+      inviteCode?: string;
     }) => {
       // better-auth wants a display name; the profile screen that follows sets the real one.
       const name = email.split('@')[0] ?? email;
-      await authPost('/sign-up/email', { email, password, name, acceptTerms });
+      await authPost('/sign-up/email', {
+        email,
+        password,
+        name,
+        acceptTerms,
+        ...(reason && { reason }),
+        ...(inviteCode && { inviteCode }),
+      });
     },
   });
 }

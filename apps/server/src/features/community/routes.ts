@@ -1,0 +1,94 @@
+/**
+ * HTTP for who may join: `GET /registrations` (anyone: what /signup and /login show), the
+ * registrations console (staff; its settings admins only; 404 to everyone else), a member's invite
+ * links, and the server's rules (admins write them; everyone reads them through `/registrations`).
+ */
+import {
+  InviteInput,
+  limits,
+  messages,
+  RegistrationSettingsInput,
+  RuleInput,
+  RuleMoveInput,
+} from '@glimpse/shared';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { type AppEnv, jsonBody, param, query, signedIn, uuidParam } from '../../core/http.ts';
+import { notFound } from '../../lib/errors.ts';
+import { createInvite, listInvites, revokeInvite } from './invites.ts';
+import {
+  answerSignUp,
+  registrationAdmin,
+  registrationInfo,
+  saveRegistrationSettings,
+} from './registrations.ts';
+import { addRule, deleteRule, editRule, moveRule } from './rules.ts';
+
+const inviteQuery = query(z.object({ invite: z.string().trim().max(limits.inviteCodeMax).optional() }));
+/** better-auth's user ids: letters, digits, dashes and underscores; anything else names nobody. */
+const userIdParam = param('userId', (value) => {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw notFound(messages.registrations.notWaiting);
+  return value;
+});
+const ruleIdParam = uuidParam('ruleId', messages.registrations.ruleNotFound);
+const inviteIdParam = uuidParam('inviteId', messages.registrations.inviteNotFound);
+
+export const communityRoutes = new Hono<AppEnv>()
+  // Anyone, signed in or not: /signup and /login need it before there is a session.
+  .get('/registrations', inviteQuery, async (c) => {
+    const { db, env } = c.get('deps');
+    return c.json(await registrationInfo(db, env, c.req.valid('query').invite), 200);
+  })
+  .get('/admin/registrations', signedIn, async (c) =>
+    c.json(await registrationAdmin({ ctx: c.get('ctx'), env: c.get('deps').env }), 200),
+  )
+  .put('/admin/registrations', signedIn, jsonBody(RegistrationSettingsInput), async (c) =>
+    c.json(await saveRegistrationSettings({ ctx: c.get('ctx'), input: c.req.valid('json') }), 200),
+  )
+  .post('/admin/registrations/:userId/approve', signedIn, userIdParam, async (c) => {
+    const { mailer, env } = c.get('deps');
+    const input = { userId: c.req.valid('param').userId, approve: true };
+    await answerSignUp({ ctx: c.get('ctx'), input, mailer, publicUrl: env.publicUrl });
+    return c.body(null, 204);
+  })
+  .post('/admin/registrations/:userId/reject', signedIn, userIdParam, async (c) => {
+    const { mailer, env } = c.get('deps');
+    const input = { userId: c.req.valid('param').userId, approve: false };
+    await answerSignUp({ ctx: c.get('ctx'), input, mailer, publicUrl: env.publicUrl });
+    return c.body(null, 204);
+  })
+  .get('/invites', signedIn, async (c) => c.json(await listInvites({ ctx: c.get('ctx') }), 200))
+  .post('/invites', signedIn, jsonBody(InviteInput), async (c) =>
+    c.json(await createInvite({ ctx: c.get('ctx'), input: c.req.valid('json') }), 201),
+  )
+  .delete('/invites/:inviteId', signedIn, inviteIdParam, async (c) =>
+    c.json(
+      await revokeInvite({ ctx: c.get('ctx'), input: { inviteId: c.req.valid('param').inviteId } }),
+      200,
+    ),
+  )
+  .post('/admin/rules', signedIn, jsonBody(RuleInput), async (c) =>
+    c.json(await addRule({ ctx: c.get('ctx'), input: c.req.valid('json') }), 201),
+  )
+  .put('/admin/rules/:ruleId', signedIn, ruleIdParam, jsonBody(RuleInput), async (c) =>
+    c.json(
+      await editRule({
+        ctx: c.get('ctx'),
+        input: { ruleId: c.req.valid('param').ruleId, ...c.req.valid('json') },
+      }),
+      200,
+    ),
+  )
+  .delete('/admin/rules/:ruleId', signedIn, ruleIdParam, async (c) => {
+    await deleteRule({ ctx: c.get('ctx'), input: { ruleId: c.req.valid('param').ruleId } });
+    return c.body(null, 204);
+  })
+  .post('/admin/rules/:ruleId/move', signedIn, ruleIdParam, jsonBody(RuleMoveInput), async (c) =>
+    c.json(
+      await moveRule({
+        ctx: c.get('ctx'),
+        input: { ruleId: c.req.valid('param').ruleId, ...c.req.valid('json') },
+      }),
+      200,
+    ),
+  );

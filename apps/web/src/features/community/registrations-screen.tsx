@@ -1,0 +1,167 @@
+/**
+ * /admin/registrations: who may join (a radio group, saved at once; admins), who creates invite
+ * links (admins), and the sign-ups waiting for approval, each with Approve and Reject (moderators
+ * and admins). The route shows it to staff only (app/registrations-route.tsx).
+ */
+import type { InviteCreators, RegistrationMode } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { EmptyState, Page } from '@/components/page.tsx';
+import { Row, RowActions, RowList } from '@/components/row-list.tsx';
+import { Skeleton } from '@/components/skeleton.tsx';
+import { TimeAgo } from '@/components/time-ago.tsx';
+import { useToast } from '@/components/toast.tsx';
+import {
+  useAnswerSignUp,
+  useRegistrationAdmin,
+  useSaveRegistrationSettings,
+} from './api/registrations-admin.ts';
+import styles from './community.module.css';
+
+const modeNames = (): Record<RegistrationMode, string> => ({
+  open: t`Open`,
+  approval: t`Approval required`,
+  invite: t`Invite only`,
+  closed: t`Closed`,
+});
+
+const inviterNames = (): Record<InviteCreators, string> => ({
+  members: t`Every member`,
+  staff: t`Moderators and admins only`,
+});
+
+export function RegistrationsScreen() {
+  const admin = useRegistrationAdmin();
+  const save = useSaveRegistrationSettings();
+  const answer = useAnswerSignUp();
+  const toast = useToast();
+  const [saved, setSaved] = useState(false);
+
+  function change(input: { mode?: RegistrationMode; invitesBy?: InviteCreators }) {
+    setSaved(false);
+    save.mutate(input, { onSuccess: () => setSaved(true) });
+  }
+
+  if (admin.isPending)
+    return (
+      <Page title={t`Registrations`} width="narrow">
+        <Skeleton height={160} />
+      </Page>
+    );
+  if (admin.isError) {
+    return (
+      <Page title={t`Registrations`} width="narrow">
+        <ErrorMessage>{messages.registrations.loadFailed}</ErrorMessage>
+      </Page>
+    );
+  }
+  const { mode, invitesBy, canEdit, waiting, waitingMax } = admin.data;
+  const modes = modeNames();
+  const inviters = inviterNames();
+
+  return (
+    <Page title={t`Registrations`} width="narrow">
+      {canEdit ? (
+        <>
+          <div role="radiogroup" aria-label={t`Registrations`} className={styles.card}>
+            {(Object.keys(modes) as RegistrationMode[]).map((value) => (
+              <label key={value} className={styles.row}>
+                <input
+                  type="radio"
+                  name="registration-mode"
+                  value={value}
+                  checked={mode === value}
+                  disabled={save.isPending}
+                  onChange={() => change({ mode: value })}
+                />
+                <span>{modes[value]}</span>
+              </label>
+            ))}
+          </div>
+          <h2 className={styles.heading}>
+            <Trans>Who can create invite links</Trans>
+          </h2>
+          <div role="radiogroup" aria-label={t`Who can create invite links`} className={styles.card}>
+            {(Object.keys(inviters) as InviteCreators[]).map((value) => (
+              <label key={value} className={styles.row}>
+                <input
+                  type="radio"
+                  name="invites-by"
+                  value={value}
+                  checked={invitesBy === value}
+                  disabled={save.isPending}
+                  onChange={() => change({ invitesBy: value })}
+                />
+                <span>{inviters[value]}</span>
+              </label>
+            ))}
+          </div>
+          {saved && <SuccessMessage>{messages.registrations.saved}</SuccessMessage>}
+          {save.isError && <ErrorMessage>{messages.registrations.saveFailed}</ErrorMessage>}
+        </>
+      ) : (
+        <p className={styles.hint}>
+          <Trans>Registrations: {modes[mode]}</Trans>
+        </p>
+      )}
+
+      <h2 className={styles.heading}>
+        <Trans>Waiting for approval</Trans>
+      </h2>
+      <p className={styles.hint}>
+        {plural(waitingMax, {
+          one: 'Sign-ups pause when # person is waiting.',
+          other: 'Sign-ups pause when # people are waiting.',
+        })}
+      </p>
+      {waiting.length === 0 ? (
+        <EmptyState icon={<UserPlus />} title={t`Nobody is waiting.`} />
+      ) : (
+        <RowList label={t`Waiting for approval`}>
+          {waiting.map((signUp) => (
+            <Row key={signUp.userId} stacked>
+              <span className={styles.strong}>{signUp.email}</span>
+              <span>{signUp.reason}</span>
+              <span className={styles.muted}>
+                <TimeAgo iso={signUp.createdAt} /> ·{' '}
+                {plural(signUp.sameNetworkLastDay, {
+                  one: '# other sign-up from the same network in the last day',
+                  other: '# other sign-ups from the same network in the last day',
+                })}
+              </span>
+              <RowActions>
+                {[true, false].map((approve) => (
+                  <Button
+                    key={String(approve)}
+                    variant={approve ? 'primary' : 'secondary'}
+                    size="sm"
+                    disabled={answer.isPending}
+                    onClick={() =>
+                      answer.mutate(
+                        { userId: signUp.userId, approve },
+                        {
+                          onSuccess: () =>
+                            toast.success(
+                              approve ? messages.registrations.approved : messages.registrations.rejected,
+                            ),
+                          onError: () => toast.error(messages.registrations.answerFailed),
+                        },
+                      )
+                    }
+                  >
+                    {approve ? <Trans>Approve</Trans> : <Trans>Reject</Trans>}
+                  </Button>
+                ))}
+              </RowActions>
+            </Row>
+          ))}
+        </RowList>
+      )}
+    </Page>
+  );
+}
