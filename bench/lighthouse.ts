@@ -128,7 +128,10 @@ async function measure(url: string): Promise<Omit<Run, 'page' | 'language'>> {
     const name = `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`;
     await writeFile(path.join(dataDir, name), JSON.stringify(result.lhr));
     // The run's trace, for what its long tasks did (DevTools' Performance panel opens it).
-    await writeFile(path.join(dataDir, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
+    await writeFile(
+      path.join(dataDir, name.replace(/\.json$/, '.trace.json')),
+      JSON.stringify(result.artifacts.Trace),
+    );
   }
   const { categories, audits } = result.lhr;
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);

@@ -16,7 +16,7 @@ import { parseWith } from '../../core/http.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
 import type { MemberContext } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
-import { apiIdempotencyKeys, comments, posts } from '../../db/schema.ts';
+import { apiIdempotencyKeys } from '../../db/schema.ts';
 import { getEvent } from '../../features/events/service.ts';
 import { uploadDescriptions } from '../../features/images/service.ts';
 import { editPost, listPostVersions } from '../../features/posts/edit.ts';
@@ -39,7 +39,6 @@ import { invalid, notFound } from '../../lib/errors.ts';
 import { bodyParams, type Params } from '../../lib/params.ts';
 import { eventAnsweredOnWeb, eventStatus } from './event-statuses.ts';
 import { type MastodonEnv, type MemberEnv, needs } from './http.ts';
-import { parseTimeId, rowOfTimeId } from './ids.ts';
 import { pageParams } from './paging.ts';
 import { loadAccounts, serializeAccount } from './serializers/account.ts';
 import {

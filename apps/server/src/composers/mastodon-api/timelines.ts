@@ -8,7 +8,7 @@
  */
 
 import { gzipSync } from 'node:zlib';
-import type { Page, PostDto } from '@glimpse/shared';
+import type { PostDto } from '@glimpse/shared';
 import { limits, scopeCovers, TagParam } from '@glimpse/shared';
 import { type Context, Hono } from 'hono';
 import { serviceContext } from '../../core/http.ts';
@@ -16,14 +16,11 @@ import type { Db } from '../../db/client.ts';
 import { listExplore, listExploreSignedOut } from '../../features/posts/service.ts';
 import { getTagPage } from '../../features/posts/tags.ts';
 import { acceptsGzip } from '../../lib/compress.ts';
-import type { Cursor } from '../../lib/cursor.ts';
-import { decodeCursor } from '../../lib/cursor.ts';
 import { currentLanguage } from '../../lib/language.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { getFeed } from '../feed/service.ts';
 import { eventStatusesWithin, mergeStatusPages } from './event-statuses.ts';
 import { type MastodonEnv, mastodonErrors, needs } from './http.ts';
-import { parseTimeId, timeIdOf } from './ids.ts';
 import { pageOfList, type ReadPage } from './list-paging.ts';
 import { type PageParams, pageEnds, pageParams, queryFlag, setPageLinks } from './paging.ts';
 import { loadStatusAccounts, type MastodonStatus, serializePost } from './serializers/status.ts';
