@@ -26,6 +26,13 @@ export interface UpgradeResult {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * Tables a migration fills with a row of its own (the instance's one settings row, migration 0039):
+ * a freshly migrated database already holds it, so it does not mean a copy was made, and the
+ * source's row, migrated the same way, replaces it.
+ */
+const seededByMigrations = new Set(['instance_settings']);
+
 /** Returns null when there is nothing to upgrade (no PGlite directory). */
 export async function upgradeFromPglite(
   dataDir: string,
@@ -69,7 +76,9 @@ export async function upgradeFromPglite(
         .map((t) => `${t}: ${counts[t]} of ${sourceCounts[t]}`);
 
     const before = await targetCounts();
-    const alreadyCopied = Object.values(before).some((n) => n > 0);
+    const alreadyCopied = Object.entries(before).some(
+      ([table, n]) => n > 0 && !seededByMigrations.has(table),
+    );
     if (alreadyCopied) {
       // A copy committed, then the rename did not happen (the app was stopped in between).
       const differ = mismatches(before);
@@ -86,6 +95,7 @@ export async function upgradeFromPglite(
       await target.query('set local session_replication_role = replica');
       await pglite.query('begin');
       for (const table of tables) {
+        if (seededByMigrations.has(table)) await target.query(`delete from ${quote(table)}`);
         // Generated columns (the search documents of migration 0016) are computed by the target.
         const { rows: stored } = await target.query<{ name: string }>(
           `select column_name as name from information_schema.columns
