@@ -141,8 +141,17 @@ export const clientApiReads: Record<string, ReadEntry> = {
     paths: () => ['/api/v1/trends/statuses'],
   },
   'GET /api/v1/trends/tags': showsNoContent('Trending tags count public posts only.', '/api/v1/trends/tags'),
+  'GET /api/v1/trends': showsNoContent(
+    'The older name of trending tags: public posts only.',
+    '/api/v1/trends',
+  ),
   'GET /api/v1/tags/:name': showsNoContent('A tag’s history counts public posts only.', () => [
     `/api/v1/tags/${secretTag}`,
+  ]),
+  'GET /api/v1/accounts': showsNoContent('Several accounts are their profile headers.', (w) => [
+    `/api/v1/accounts?${people(w)
+      .map((id) => `id[]=${id}`)
+      .join('&')}`,
   ]),
   'GET /api/v1/accounts/:id': showsNoContent('An account is its profile header.', (w) =>
     people(w).map((id) => `/api/v1/accounts/${id}`),
