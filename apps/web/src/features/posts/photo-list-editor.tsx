@@ -96,9 +96,15 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                 )}
                 <div className={styles.details}>
                   <p className={styles.status}>
-                    <Trans>
-                      Photo {n} of {total}
-                    </Trans>
+                    {photo.isVideo ? (
+                      <Trans>
+                        Video {n} of {total}
+                      </Trans>
+                    ) : (
+                      <Trans>
+                        Photo {n} of {total}
+                      </Trans>
+                    )}
                     {photo.status === 'done' && (
                       <span className={styles.done}>
                         {' · '}
@@ -137,7 +143,11 @@ export function PhotoListEditor({ uploads, error }: { uploads: Uploads; error?: 
                     value={photo.altText}
                     maxLength={limits.altTextMax}
                     onChange={(e) => uploads.setAltText(photo.key, e.target.value)}
-                    hint={t`Describe the photo for people who use screen readers.`}
+                    hint={
+                      photo.isVideo
+                        ? t`Describe the video for people who use screen readers.`
+                        : t`Describe the photo for people who use screen readers.`
+                    }
                   />
                   <div className={styles.buttons}>
                     {photo.status === 'failed' && (
