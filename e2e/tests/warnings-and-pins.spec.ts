@@ -36,7 +36,7 @@ test('a warning covers a post until Show; a pin puts it first on the profile, a 
 
   await test.step('a post written with a content warning opens on its warning, then Show', async () => {
     await page.goto('/addpost');
-    await page.getByLabel('Image').setInputFiles(await photoFile('warned'));
+    await page.getByLabel('Photos and videos').setInputFiles(await photoFile('warned'));
     await page.getByLabel('Caption').fill('Harbour lights at night');
     await page.getByLabel('Content warning').fill('Flashing lights');
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -67,7 +67,7 @@ export function PostDetailScreen() {
         <div className={styles.media}>
           <ContentWarningBar state={warning} />
           {warning.expanded && (
-            <div id={warning.mediaId}>
+            <div id={warning.mediaId} className={styles.mediaBody}>
               <SensitiveMedia sensitive={blurredAsSensitive(post)}>
                 <PhotoCarousel
                   photos={post.photos}
