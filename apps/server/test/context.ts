@@ -373,7 +373,11 @@ export async function createTestContext(
   }
 
   /** A post made straight in the database, with a stand-in image row (no files). */
-  async function insertPost(authorId: string, caption: string) {
+  async function insertPost(
+    authorId: string,
+    caption: string,
+    { audience = 'public' }: { audience?: 'public' | 'followers' } = {},
+  ) {
     const [image] = await database.db
       .insert(schema.images)
       .values({
@@ -386,9 +390,9 @@ export async function createTestContext(
         placeholder: '',
       })
       .returning();
-    const [post] = await database.db.insert(schema.posts).values({ authorId, caption }).returning();
+    const [post] = await database.db.insert(schema.posts).values({ authorId, caption, audience }).returning();
     await database.db.insert(schema.postImages).values({ postId: post!.id, position: 0, imageId: image!.id });
-    return post!;
+    return { ...post!, imageId: image!.id };
   }
 
   async function countRows(table: PgTable, where?: SQL) {

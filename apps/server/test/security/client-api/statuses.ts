@@ -13,25 +13,8 @@ import type { ClientApiEntry, ClientApiScene } from '../client-api-entry.ts';
 
 /** A post of `authorId` with one stand-in photo; its status id and row id. */
 export async function postOf(scene: ClientApiScene, authorId: string, audience: 'public' | 'followers') {
-  const { db } = scene.t;
-  const [image] = await db
-    .insert(schema.images)
-    .values({
-      ownerId: authorId,
-      purpose: 'post',
-      keys: ['images/0-stand-in-320.webp'],
-      widths: [320],
-      width: 320,
-      height: 320,
-      placeholder: '',
-    })
-    .returning();
-  const [post] = await db
-    .insert(schema.posts)
-    .values({ authorId, caption: 'An owner’s photo #matrix', audience })
-    .returning();
-  await db.insert(schema.postImages).values({ postId: post!.id, position: 0, imageId: image!.id });
-  return { postId: post!.id, imageId: image!.id, statusId: timeIdOf('post', post!.createdAt, post!.id) };
+  const post = await scene.t.insertPost(authorId, 'An owner’s photo #matrix', { audience });
+  return { postId: post.id, imageId: post.imageId, statusId: timeIdOf('post', post.createdAt, post.id) };
 }
 
 /** An upload of `ownerId`'s, not posted yet. */
