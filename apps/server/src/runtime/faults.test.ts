@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -187,7 +187,14 @@ describe('the embedded PostgreSQL dies while the app runs', () => {
       });
       expect(saved.status).toBe(201);
 
-      const pid = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      const pgDir = path.join(dataDir, 'pg');
+      const pid = Number((await readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      // The outage is held open until the test has seen it: a running server never reads its
+      // PG_VERSION again, but a new one refuses to start without it. (On a loaded machine the
+      // restart could otherwise finish before the first request arrives, and there would be no
+      // outage to see.)
+      const version = path.join(pgDir, 'PG_VERSION');
+      await rename(version, `${version}.held`);
       // The whole process group (postmaster and backends, as the OOM killer or a crash would): a
       // backend left alive could still answer for a moment and hide the outage from the test.
       process.kill(-pid, 'SIGKILL');
@@ -199,9 +206,12 @@ describe('the embedded PostgreSQL dies while the app runs', () => {
           .then((r) => r.status)
           .catch(() => 0);
         statuses.push(status);
+        if (status === 503 && /restarting PostgreSQL failed/.test(server.output())) {
+          await rename(`${version}.held`, version).catch(() => {});
+        }
         // A backend can still answer a moment after its postmaster is killed: only a 200 after
         // the restart counts as recovered.
-        if (status === 200 && /restarting it/.test(server.output())) break;
+        if (status === 200 && /PostgreSQL is running again/.test(server.output())) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(statuses.at(-1)).toBe(200);
@@ -209,6 +219,8 @@ describe('the embedded PostgreSQL dies while the app runs', () => {
       expect(statuses).toContain(503);
       expect(statuses).not.toContain(500);
       expect(server.output()).toMatch(/PostgreSQL exited unexpectedly \(SIGKILL\); restarting it/);
+      // A restart that fails is tried again until it starts.
+      expect(server.output()).toMatch(/restarting PostgreSQL failed \(attempt 1\)/);
 
       // The session and the acknowledged write are still there, and new writes work.
       const me = await fetch(`${origin}/api/me`, { headers: { origin, cookie } });
