@@ -17,9 +17,12 @@ import { storedKeysOf } from './images.ts';
 export async function removeAccountRows(
   tx: Db,
   userId: string,
-): Promise<{ imageKeys: string[]; postIds: string[] }> {
+): Promise<{ imageKeys: string[]; posts: { id: string; createdAt: Date }[] }> {
   await removeAccountContributions(tx, userId);
-  const ownPosts = await tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, userId));
+  const ownPosts = await tx
+    .select({ id: posts.id, createdAt: posts.createdAt })
+    .from(posts)
+    .where(eq(posts.authorId, userId));
   const ownImages = await tx
     .select({
       keys: images.keys,
@@ -32,5 +35,5 @@ export async function removeAccountRows(
   await tx.delete(posts).where(eq(posts.authorId, userId));
   await tx.delete(user).where(eq(user.id, userId));
   // Copies of one photo name the same files (images/service.ts): each key once.
-  return { imageKeys: [...new Set(ownImages.flatMap(storedKeysOf))], postIds: ownPosts.map((row) => row.id) };
+  return { imageKeys: [...new Set(ownImages.flatMap(storedKeysOf))], posts: ownPosts };
 }

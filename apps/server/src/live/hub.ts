@@ -19,15 +19,16 @@ import type { Logger } from '../lib/logger.ts';
 
 export type DomainEvent =
   | { kind: 'post_created'; authorId: string; postId: string }
-  /** `createdAt` (when known) lets the client API's streaming name the status it removes. */
-  | { kind: 'post_deleted'; authorId: string; postId: string; createdAt?: string }
+  /** `createdAt` lets the client API's streaming name the status it removes (its id holds the time). */
+  | { kind: 'post_deleted'; authorId: string; postId: string; createdAt: string }
   | { kind: 'post_changed'; postId: string }
   /** A remote account's recent posts were read from its outbox, as `requesterId` asked (federation/mirror/backfill.ts). */
   | { kind: 'posts_backfilled'; authorId: string; requesterId: string }
   | { kind: 'notification'; recipientId: string }
   /** A private account let `followerId` in: what they may see changed. */
   | { kind: 'follow_approved'; followerId: string }
-  | { kind: 'event_changed'; hostId: string; eventId: string }
+  /** `created` when the event is new: the client API streams it to the host's followers (mastodon-api/streaming.ts). */
+  | { kind: 'event_changed'; hostId: string; eventId: string; created?: true }
   /** An account was suspended or its suspension lifted: every instance updates its session check. */
   | { kind: 'account_status'; userId: string; banned: boolean }
   /** A report was filed or handled: moderators' consoles and badges refetch. */

@@ -31,7 +31,7 @@ export async function deleteAccount({
   // Loaded here, not at start: it brings Fedify, ~25 MB in every process that loads it
   // (docs/performance.md), and outside the transaction so that no lock waits for it.
   const { queueFarewell } = await import('../federation/outbox/farewell.ts');
-  const { fileKeys, postIds } = await withTransaction(db, async (tx) => {
+  const { fileKeys, posts: removedPosts } = await withTransaction(db, async (tx) => {
     // Before any row goes: which servers know the member, and the keys to sign the farewell.
     await queueFarewell(tx, me);
 
@@ -69,14 +69,19 @@ export async function deleteAccount({
         ...ownExports.flatMap((row) => (row.key ? [row.key] : [])),
         ...ownReportCopies,
       ],
-      postIds: removed.postIds,
+      posts: removed.posts,
     };
   });
 
   live.publish({ kind: 'sessions_ended', userId: me });
   live.publish({ kind: 'tokens_revoked', userId: me });
-  for (const postId of postIds.slice(0, postEventsMax)) {
-    live.publish({ kind: 'post_deleted', authorId: me, postId });
+  for (const post of removedPosts.slice(0, postEventsMax)) {
+    live.publish({
+      kind: 'post_deleted',
+      authorId: me,
+      postId: post.id,
+      createdAt: post.createdAt.toISOString(),
+    });
   }
   // The rows are gone; a file left behind is unreachable and only costs space, so log and go on.
   await storage

@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { memberWithToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext } from '#test/context.ts';
-import { profiles } from '../../db/schema.ts';
+import { federationActors, federationPosts, follows, posts, profiles } from '../../db/schema.ts';
 import { upgradeThrough } from '../../lib/upgrade.ts';
+import { deleteRemoteNote } from '../federation/mirror/remote-posts.ts';
+import { timeIdOf } from './ids.ts';
 import { closeStreamingConnections, openStreamingConnections } from './streaming.ts';
 
 let t: TestContext;
@@ -122,6 +124,66 @@ describe('GET /api/v1/streaming over WebSocket', () => {
     const deleted = await ws.next((f) => f.event === 'delete');
     expect(deleted.payload).toBe(status.id);
     ws.close();
+  });
+
+  it('sends a delete frame when another server deletes a followed account’s post', async () => {
+    const reader = await memberWithToken(t, { firstName: 'Reader' });
+    const [remoteId] = await t.insertMembers(1, 'Faraway');
+    const remote = { id: remoteId! };
+    await t.db.insert(federationActors).values({
+      userId: remote.id,
+      iri: 'https://far.example/users/faraway',
+      handle: 'faraway@far.example',
+      domain: 'far.example',
+      inbox: 'https://far.example/users/faraway/inbox',
+    });
+    await t.db.insert(follows).values({ followerId: reader.member.id, followeeId: remote.id });
+    const post = await t.insertPost(remote.id, 'from far away');
+    const noteIri = 'https://far.example/users/faraway/statuses/1';
+    await t.db.insert(federationPosts).values({ postId: post.id, iri: noteIri });
+    const [row] = await t.db.select({ createdAt: posts.createdAt }).from(posts).where(eq(posts.id, post.id));
+
+    const ws = await connect('/api/v1/streaming', { protocols: [reader.token] });
+    ws.send({ type: 'subscribe', stream: 'user' });
+    await settle();
+    await deleteRemoteNote(t.deps, remote.id, noteIri);
+    const deleted = await ws.next((f) => f.event === 'delete');
+    expect(deleted.payload).toBe(timeIdOf('post', row!.createdAt.toISOString(), post.id));
+    ws.close();
+  });
+
+  it('streams a followed account’s new event as an update, and a followers-only one to followers only', async () => {
+    const reader = await memberWithToken(t, { firstName: 'Reader' });
+    const stranger = await memberWithToken(t, { firstName: 'Stranger' });
+    const host = await t.signUpWithProfile({ firstName: 'Host' });
+    expect(
+      (await (await t.signInAs(reader.member.id)).put(`/api/users/${host.id}/follow`)).status,
+    ).toBeLessThan(300);
+    const readerSocket = await connect('/api/v1/streaming', { protocols: [reader.token] });
+    const strangerSocket = await connect('/api/v1/streaming', { protocols: [stranger.token] });
+    for (const socket of [readerSocket, strangerSocket]) socket.send({ type: 'subscribe', stream: 'user' });
+    await settle();
+    const created = await host.post('/api/events', {
+      title: 'Lantern walk',
+      startsAt: '2027-11-11T17:00:00+01:00',
+      timeZone: 'Europe/Berlin',
+      place: 'Old town',
+      website: 'https://lanterns.example.com',
+      description: 'Bring a lantern.',
+      audience: 'followers',
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const event = (await created.json()) as { id: string; createdAt: string };
+    const frame = await readerSocket.next((f) => f.event === 'update');
+    expect(frame.stream).toEqual(['user']);
+    const status = JSON.parse(frame.payload) as { id: string; content: string; visibility: string };
+    expect(status.id).toBe(timeIdOf('event', event.createdAt, event.id));
+    expect(status.content).toContain('Lantern walk');
+    expect(status.visibility).toBe('private');
+    await settle();
+    expect(strangerSocket.frames.filter((f) => f.event === 'update')).toEqual([]);
+    readerSocket.close();
+    strangerSocket.close();
   });
 
   it('takes ?stream=user&access_token= (megalodon) and sends a like as a notification', async () => {

@@ -26,8 +26,10 @@ import type { TokenMember } from '../../core/actor.ts';
 import { contentVisibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { federationActors, follows, oauthTokens, posts, postTags } from '../../db/schema.ts';
+import { getEvent } from '../../features/events/service.ts';
 import { listNotices } from '../../features/notifications/service.ts';
 import { getPost } from '../../features/posts/service.ts';
+import { currentLanguage } from '../../lib/language.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { UpgradeBindings } from '../../lib/upgrade.ts';
 import type { DomainEvent, LiveHub } from '../../live/hub.ts';
@@ -35,6 +37,7 @@ import type { TokenCheck } from '../../oauth/tokens.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { bearerTokenOf, type MastodonEnv, type MemberEnv, mastodonErrors, needs } from './http.ts';
 import { timeIdOf } from './ids.ts';
+import { serializeEvent } from './serializers/event-status.ts';
 import { loadNotificationSubjects, serializeNotice, shownTypes } from './serializers/notification.ts';
 import { loadStatusAccounts, serializePost } from './serializers/status.ts';
 
@@ -96,6 +99,8 @@ class StreamingHub {
         return this.sendEdit(event.postId);
       case 'post_deleted':
         return this.sendDelete(event);
+      case 'event_changed':
+        return event.created ? this.sendNewEvent(event.hostId, event.eventId) : undefined;
       case 'notification':
         return this.sendNotices(event.recipientId);
       case 'tokens_revoked':
@@ -190,6 +195,36 @@ class StreamingHub {
     }
   }
 
+  /**
+   * A new event to the home stream of its host and of their followers connected here, as the web's
+   * /event list shows it (event-statuses.ts); each reader through the events service's rule.
+   */
+  private async sendNewEvent(hostId: string, eventId: string) {
+    const onHome = [...this.subscribers].filter((subscriber) => subscriber.streams.has('user'));
+    if (onHome.length === 0) return;
+    const viewers = [...new Set(onHome.map((subscriber) => subscriber.member.id))];
+    const result = (await this.deps.db.execute(sql`
+      select viewer.id as "viewerId" from unnest(${sql.param(viewers)}::text[]) as viewer(id)
+      where viewer.id = ${hostId}
+        or exists (select 1 from ${follows} where ${follows.followerId} = viewer.id and ${follows.followeeId} = ${hostId})`)) as unknown as {
+      rows: { viewerId: string }[];
+    };
+    const readers = new Set(result.rows.map((row) => row.viewerId));
+    const { db, storage, env } = this.deps;
+    const language = currentLanguage();
+    for (const viewerId of readers) {
+      const targets = onHome.filter((subscriber) => subscriber.member.id === viewerId);
+      const event = await getEvent({
+        ctx: { db, storage, actor: targets[0]!.member },
+        input: { eventId },
+      }).catch(() => null);
+      if (!event) continue;
+      const accounts = await loadStatusAccounts(db, storage, { userIds: [event.host.userId], texts: [] });
+      const payload = JSON.stringify(serializeEvent(event, accounts, env.publicUrl, language));
+      for (const subscriber of targets) subscriber.send(['user'], 'update', payload);
+    }
+  }
+
   private async sendEdit(postId: string) {
     const [row] = await this.deps.db
       .select({ editedAt: posts.editedAt })
@@ -208,7 +243,6 @@ class StreamingHub {
    * have seen it is read from the follows).
    */
   private async sendDelete(event: Extract<DomainEvent, { kind: 'post_deleted' }>) {
-    if (!event.createdAt) return;
     const statusId = timeIdOf('post', event.createdAt, event.postId);
     const viewers = [...new Set([...this.subscribers].map((subscriber) => subscriber.member.id))];
     const result = (await this.deps.db.execute(sql`

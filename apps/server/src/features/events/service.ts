@@ -114,7 +114,7 @@ export async function createEvent({
     if (isUniqueViolation(error, 'events_image_uq')) throw conflict(messages.event.imageTaken);
     throw error;
   }
-  ctx.live.publish({ kind: 'event_changed', hostId: actor.id, eventId });
+  ctx.live.publish({ kind: 'event_changed', hostId: actor.id, eventId, created: true });
   return getEvent({ ctx, input: { eventId } });
 }
 

@@ -113,8 +113,13 @@ export async function removeRemoteAccount(
   userId: string,
 ): Promise<void> {
   const removed = await withTransaction(deps.db, (tx) => removeAccountRows(tx, userId));
-  for (const postId of removed.postIds.slice(0, 200)) {
-    deps.live.publish({ kind: 'post_deleted', authorId: userId, postId });
+  for (const post of removed.posts.slice(0, 200)) {
+    deps.live.publish({
+      kind: 'post_deleted',
+      authorId: userId,
+      postId: post.id,
+      createdAt: post.createdAt.toISOString(),
+    });
   }
   await deps.storage
     .delete(removed.imageKeys)

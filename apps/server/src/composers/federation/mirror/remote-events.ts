@@ -178,7 +178,7 @@ export async function storeRemoteEvent(
       await tx.insert(federationEvents).values({ eventId: row!.id, iri, url: columns.website || null });
       return row!.id;
     });
-    deps.live.publish({ kind: 'event_changed', hostId, eventId });
+    deps.live.publish({ kind: 'event_changed', hostId, eventId, created: true });
     return eventId;
   } catch (error) {
     // The same Event delivered twice at once (two shared inboxes, a retry): the first one stays.

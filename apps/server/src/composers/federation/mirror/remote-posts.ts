@@ -150,14 +150,19 @@ export async function updateRemoteNote(deps: Deps, authorId: string, note: Note)
 export async function deleteRemoteNote(deps: Deps, authorId: string, iri: string): Promise<void> {
   const postId = await postIdOfNote(deps, iri, authorId);
   if (!postId) return;
-  const imageIds = await withTransaction(deps.db, async (tx) => {
+  const deleted = await withTransaction(deps.db, async (tx) => {
     const photos = await tx
       .delete(postImages)
       .where(eq(postImages.postId, postId))
       .returning({ imageId: postImages.imageId });
-    await tx.delete(posts).where(eq(posts.id, postId));
-    return photos.map((p) => p.imageId);
+    const [post] = await tx
+      .delete(posts)
+      .where(eq(posts.id, postId))
+      .returning({ createdAt: posts.createdAt });
+    return { imageIds: photos.map((p) => p.imageId), createdAt: post?.createdAt };
   });
-  deps.live.publish({ kind: 'post_deleted', authorId, postId });
-  await deleteImages(deps, imageIds);
+  if (deleted.createdAt) {
+    deps.live.publish({ kind: 'post_deleted', authorId, postId, createdAt: deleted.createdAt.toISOString() });
+  }
+  await deleteImages(deps, deleted.imageIds);
 }
