@@ -262,11 +262,21 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
         profiles.bio,
         profiles.followerCount,
         profiles.followingCount,
+        profiles.postCount,
+        profiles.lastPostAt,
         profiles.isPrivate,
         profiles.createdAt,
         profiles.updatedAt,
       ],
       *rows() {
+        // Each account's posts and its newest, as core/counters.ts keeps them.
+        const postCount = new Int32Array(users.id.length);
+        const lastPostAt = new Float64Array(users.id.length);
+        for (const i of range(p.id.length)) {
+          const author = p.author[i]!;
+          postCount[author]! += 1;
+          lastPostAt[author] = Math.max(lastPostAt[author]!, p.createdAt[i]!);
+        }
         for (const u of range(users.id.length)) {
           const created = ts(users.createdAt[u]! + 60_000);
           yield [
@@ -277,6 +287,8 @@ export function tableLoads(data: ReferenceData, viewer: ViewerAccount, placehold
             users.bio[u]!,
             users.followerCount[u]!,
             users.followingCount[u]!,
+            postCount[u]!,
+            postCount[u]! > 0 ? ts(lastPostAt[u]!) : null,
             isPrivateAccount(u),
             created,
             created,

@@ -18,6 +18,7 @@ import { createAuth } from '../src/auth/auth.ts';
 import { copyTrust, watchEndedSessions } from '../src/auth/ended-sessions.ts';
 import { createFeedCache } from '../src/composers/feed/cache.ts';
 import { watchSuspendedAccounts } from '../src/core/suspended.ts';
+import { postAdded } from '../src/core/counters.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { parseEnv } from '../src/env.ts';
@@ -391,6 +392,7 @@ export async function createTestContext(
       })
       .returning();
     const [post] = await database.db.insert(schema.posts).values({ authorId, caption, audience }).returning();
+    await postAdded(database.db, post!);
     await database.db.insert(schema.postImages).values({ postId: post!.id, position: 0, imageId: image!.id });
     return { ...post!, imageId: image!.id };
   }

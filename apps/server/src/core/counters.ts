@@ -1,6 +1,7 @@
 /**
  * The counters kept on rows so that lists never count (posts.like_count and comment_count,
- * events.interested_count, profiles.follower_count and following_count): the only place any of
+ * events.interested_count, profiles.follower_count, following_count and post_count with
+ * last_post_at): the only place any of
  * them moves. Every move here follows rows that really changed (a join row inserted or deleted,
  * found with `returning`), inside the caller's transaction, so a repeated or concurrent action
  * never counts twice; the architecture test (floor-plan.test.ts) refuses a counter moved anywhere
@@ -50,6 +51,28 @@ export async function commentRemoved(tx: Db, removed: { postId: string; authorId
         sql`not exists (select 1 from ${user} where ${user.id} = ${removed.authorId} and ${user.banned})`,
       ),
     );
+}
+
+/** A post stored (made here, received from another server, imported): its author's count and newest. */
+export async function postAdded(tx: Db, post: { authorId: string; createdAt: Date }): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({
+      postCount: sql`${profiles.postCount} + 1`,
+      lastPostAt: sql`greatest(${profiles.lastPostAt}, ${post.createdAt.toISOString()}::timestamptz)`,
+    })
+    .where(eq(profiles.userId, post.authorId));
+}
+
+/** A post deleted, after its row is gone: one less, and the newest is whichever remains. */
+export async function postRemoved(tx: Db, authorId: string): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({
+      postCount: sql`${profiles.postCount} - 1`,
+      lastPostAt: sql`(select max(${posts.createdAt}) from ${posts} where ${posts.authorId} = ${authorId})`,
+    })
+    .where(eq(profiles.userId, authorId));
 }
 
 /** Interested added (1), removed (-1) or unchanged (0): the event's count and host, null for no event. */

@@ -257,6 +257,12 @@ export const profiles = pgTable(
     /** Kept by the follow service in the same transaction as the follows row. */
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
+    /**
+     * The account's posts and when the newest was made (core/counters.ts, with the posts row), so
+     * an account shown beside a page of statuses is a read, not a count of its posts.
+     */
+    postCount: integer('post_count').notNull().default(0),
+    lastPostAt: timestamp('last_post_at', { withTimezone: true, precision: 3 }),
     /** The member's choice to see sensitive posts without the blur. */
     showSensitiveMedia: boolean('show_sensitive_media').notNull().default(false),
     /** The member's choice to open posts with a content warning already expanded. */

@@ -21,6 +21,7 @@ import type { Audience, ImportDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { systemActor } from '../../core/actor.ts';
+import { postAdded } from '../../core/counters.ts';
 import type { CoreDeps } from '../../core/deps.ts';
 import { deleteImages } from '../../core/images.ts';
 import { requireProfile } from '../../core/profiles.ts';
@@ -201,6 +202,7 @@ async function importPost(
             createdAt: post.createdAt,
           })
           .returning({ id: posts.id, createdAt: posts.createdAt });
+        await postAdded(tx, { authorId: row.userId, createdAt: inserted!.createdAt });
         await tx
           .insert(postImages)
           .values(photos.map(({ imageId, altText }, position) => ({ postId, position, imageId, altText })));

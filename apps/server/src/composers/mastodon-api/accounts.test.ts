@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientApiClient, memberWithToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
 import { makeJpeg } from '#test/images.ts';
-import { follows, rateLimitWindows } from '../../db/schema.ts';
+import { federationPosts, follows, rateLimitWindows } from '../../db/schema.ts';
+import { deleteRemoteNote } from '../federation/mirror/remote-posts.ts';
 import { repoRoot } from '../../env.ts';
 
 let t: TestContext;
@@ -31,6 +32,29 @@ const linkOf = (response: Response, rel: 'next' | 'prev') => {
 };
 
 describe('the Account entity', () => {
+  it('counts the posts made, deleted, received from another server and deleted there in statuses_count, with the newest day in last_status_at', async () => {
+    const { member, api } = await memberWithToken(t, { firstName: 'Counted' });
+    const account = async () => (await (await api.get(`/api/v1/accounts/${member.id}`)).json()) as Json;
+    expect(await account()).toMatchObject({ statuses_count: 0, last_status_at: null });
+    const first = await t.postPhoto(member, 'first');
+    await t.postPhoto(member, 'second');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await account()).toMatchObject({ statuses_count: 2, last_status_at: today });
+    expect((await member.delete(`/api/posts/${first.id}`)).status).toBeLessThan(300);
+    expect(await account()).toMatchObject({ statuses_count: 1, last_status_at: today });
+
+    // An account of another server: its posts arrive and leave through the federation mirror.
+    const [remoteId] = await t.insertMembers(1, 'Elsewhere');
+    const iri = 'https://elsewhere.example/users/someone/statuses/1';
+    const remote = await t.insertPost(remoteId!, 'from elsewhere');
+    await t.db.insert(federationPosts).values({ postId: remote.id, iri });
+    const remoteAccount = async () =>
+      (await (await api.get(`/api/v1/accounts/${remoteId}`)).json()) as Json;
+    expect(await remoteAccount()).toMatchObject({ statuses_count: 1 });
+    await deleteRemoteNote(t.deps, remoteId!, iri);
+    expect(await remoteAccount()).toMatchObject({ statuses_count: 0, last_status_at: null });
+  });
+
   it('gives placeholder URLs, never null, for a member without pictures, and the files are served', async () => {
     const { member, api } = await memberWithToken(t, {
       firstName: 'Ana',

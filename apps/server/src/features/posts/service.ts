@@ -18,7 +18,7 @@ import { extractMentions, isSensitivePost, limits, messages } from '@glimpse/sha
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { commentRemoved } from '../../core/counters.ts';
+import { commentRemoved, postAdded, postRemoved } from '../../core/counters.ts';
 import { commentDelivery, postDelivery } from '../../core/federation-jobs.ts';
 import { deleteImages, requireOwnImages } from '../../core/images.ts';
 import { findAuthors, requireProfile } from '../../core/profiles.ts';
@@ -84,6 +84,7 @@ export async function createPost({
         })
         // The author's followers on other servers get it: its delivery is queued with the row.
         .returning({ id: posts.id, createdAt: posts.createdAt, delivery: postDelivery('insert') });
+      await postAdded(tx, { authorId: actor.id, createdAt: post!.createdAt });
       // Stored in the order sent: position is the photo's place in the carousel.
       await tx
         .insert(postImages)
@@ -126,6 +127,7 @@ export async function deletePost({
       .delete(posts)
       .where(eq(posts.id, postId))
       .returning({ delivery: postDelivery('delete') });
+    await postRemoved(tx, post.authorId);
     return { imageIds: photos.map((p) => p.imageId), createdAt: post.createdAt };
   });
   ctx.live.publish({

@@ -8,6 +8,7 @@ import { type Activity, Document, Image, type Note, type Page } from '@fedify/vo
 import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
+import { postAdded, postRemoved } from '../../../core/counters.ts';
 import { deleteImages } from '../../../core/images.ts';
 import { withTransaction } from '../../../core/service.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
@@ -93,6 +94,7 @@ export async function storeRemoteNote(
           createdAt: createdAt > new Date() ? new Date() : createdAt,
         })
         .returning({ id: posts.id, createdAt: posts.createdAt });
+      await postAdded(tx, { authorId, createdAt: post!.createdAt });
       await tx
         .insert(postImages)
         .values(photos.map((photo, position) => ({ postId: post!.id, position, ...photo })));
@@ -159,6 +161,7 @@ export async function deleteRemoteNote(deps: Deps, authorId: string, iri: string
       .delete(posts)
       .where(eq(posts.id, postId))
       .returning({ createdAt: posts.createdAt });
+    if (post) await postRemoved(tx, authorId);
     return { imageIds: photos.map((p) => p.imageId), createdAt: post?.createdAt };
   });
   if (deleted.createdAt) {

@@ -6,11 +6,11 @@
  */
 import type { ImageDto, PostDto } from '@glimpse/shared';
 import { extractMentions, paths } from '@glimpse/shared';
-import { and, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { imageDtoColumns, toImageDto } from '../../../core/images.ts';
 import type { Db } from '../../../db/client.ts';
-import { federationActors, images, posts, profiles } from '../../../db/schema.ts';
+import { federationActors, images, profiles } from '../../../db/schema.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { escapedParagraphs } from './html.ts';
 
@@ -116,7 +116,7 @@ export function serializeAccount(row: AccountRow, publicUrl: string): MastodonAc
 const profileImage = alias(images, 'account_avatar');
 const backgroundImage = alias(images, 'account_header');
 
-/** The accounts of `userIds` that have a profile, in one query (statuses counted per author). */
+/** The accounts of `userIds` that have a profile, in one query (their posts counted on the profile row). */
 export async function loadAccounts(
   db: Db,
   storage: Storage,
@@ -124,16 +124,6 @@ export async function loadAccounts(
 ): Promise<Map<string, AccountRow>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
-  const statuses = db
-    .select({
-      authorId: posts.authorId,
-      total: count().as('total'),
-      latest: max(posts.createdAt).as('latest'),
-    })
-    .from(posts)
-    .where(inArray(posts.authorId, ids))
-    .groupBy(posts.authorId)
-    .as('statuses');
   const rows = await db
     .select({
       profile: profiles,
@@ -141,14 +131,11 @@ export async function loadAccounts(
       backgroundImage: imageDtoColumns(backgroundImage),
       remoteIri: federationActors.iri,
       remoteUrl: federationActors.url,
-      statusesCount: statuses.total,
-      lastStatusAt: statuses.latest,
     })
     .from(profiles)
     .leftJoin(profileImage, eq(profileImage.id, profiles.profileImageId))
     .leftJoin(backgroundImage, eq(backgroundImage.id, profiles.backgroundImageId))
     .leftJoin(federationActors, eq(federationActors.userId, profiles.userId))
-    .leftJoin(statuses, and(eq(statuses.authorId, profiles.userId)))
     .where(inArray(profiles.userId, ids));
   return new Map(
     rows.map(({ profile, ...row }) => [
@@ -166,8 +153,8 @@ export async function loadAccounts(
         followingCount: profile.followingCount,
         profileImage: row.profileImage ? toImageDto(storage, row.profileImage) : null,
         backgroundImage: row.backgroundImage ? toImageDto(storage, row.backgroundImage) : null,
-        statusesCount: Number(row.statusesCount ?? 0),
-        lastStatusAt: row.lastStatusAt ? new Date(row.lastStatusAt) : null,
+        statusesCount: profile.postCount,
+        lastStatusAt: profile.lastPostAt,
         remote: row.remoteIri ? { iri: row.remoteIri, url: row.remoteUrl } : null,
       },
     ]),
