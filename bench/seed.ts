@@ -175,6 +175,11 @@ async function verify(database: Database, auth: ReturnType<typeof createAuth>, d
         LEFT JOIN (SELECT follower_id, count(*) AS n FROM follows GROUP BY follower_id) f
           ON f.follower_id = pr.user_id
         WHERE pr.following_count <> coalesce(f.n, 0)) AS profile_following_count,
+      (SELECT count(*)::int FROM profiles pr
+        LEFT JOIN (SELECT author_id, count(*) AS n, max(created_at) AS latest FROM posts GROUP BY author_id) p
+          ON p.author_id = pr.user_id
+        WHERE pr.post_count <> coalesce(p.n, 0)
+          OR pr.last_post_at IS DISTINCT FROM p.latest) AS profile_post_count,
       (SELECT count(*)::int FROM events e
         LEFT JOIN (SELECT event_id, count(*) AS n FROM event_interests GROUP BY event_id) i
           ON i.event_id = e.id
@@ -266,7 +271,7 @@ async function main() {
     const broken = Object.entries(mismatches).filter(([, n]) => Number(n) !== 0);
     if (broken.length > 0) throw new Error(`Counters do not match their rows: ${JSON.stringify(mismatches)}`);
     console.log(
-      'counters: like_count, comment_count, follower_count, following_count, interested_count all match',
+      'counters: like_count, comment_count, follower_count, following_count, post_count, interested_count all match',
     );
   } finally {
     await copyClient.end();
