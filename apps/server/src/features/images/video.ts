@@ -167,12 +167,33 @@ interface VideoJobDeps {
   env: Env;
 }
 
-/** Marks the video failed with `reason` (a key of `messages.video`), unless it is ready or gone. */
-async function markFailed(db: Db, imageId: string, reason: string) {
-  await db
-    .update(videos)
-    .set({ state: 'failed', failure: reason })
-    .where(and(eq(videos.imageId, imageId), eq(videos.state, 'processing')));
+/**
+ * Ends a video that will never be ready: failed with `reason` (a key of `messages.video`, which the
+ * composer shows), unless it is ready or gone, and its files deleted at once — poster sizes and the
+ * kept original are of no use to anyone now, and the member's quota stops counting them. The row
+ * stays, so the composer can still read why; the orphan sweep removes it with the other unposted
+ * uploads.
+ */
+async function failVideo(
+  { db, storage }: Pick<VideoJobDeps, 'db' | 'storage'>,
+  imageId: string,
+  reason: string,
+) {
+  const files = await withTransaction(db, async (tx) => {
+    const [failed] = await tx
+      .update(videos)
+      .set({ state: 'failed', failure: reason, progress: 0 })
+      .where(and(eq(videos.imageId, imageId), eq(videos.state, 'processing')))
+      .returning({ imageId: videos.imageId });
+    if (!failed) return [];
+    const [image] = await tx
+      .select({ keys: images.keys, originalKey: images.originalKey })
+      .from(images)
+      .where(eq(images.id, imageId));
+    await tx.update(images).set({ bytes: 0, originalKey: null }).where(eq(images.id, imageId));
+    return image ? [...image.keys, ...(image.originalKey ? [image.originalKey] : [])] : [];
+  });
+  if (files.length) await storage.delete(files);
 }
 
 /** Copies a stored file to `file` on disk (S3 or local alike), as a stream. */
@@ -200,7 +221,7 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
   if (row?.state !== 'processing' || !row.originalKey) return;
   const ffmpeg = await ffmpegOf(env);
   if (!ffmpeg) {
-    await markFailed(db, imageId, 'unavailable');
+    await failVideo(deps, imageId, 'unavailable');
     throw new PermanentJobError('no ffmpeg on this machine');
   }
   const dir = videoWorkDir(env);
@@ -210,14 +231,14 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
   const output = path.join(dir, `output-${imageId}.mp4`);
   try {
     if (!(await download(storage, row.originalKey, input))) {
-      await markFailed(db, imageId, 'failed');
+      await failVideo(deps, imageId, 'failed');
       return;
     }
     let probe: Awaited<ReturnType<typeof probeVideo>>;
     try {
       probe = await probeVideo(ffmpeg, input, Number.POSITIVE_INFINITY);
     } catch {
-      await markFailed(db, imageId, 'corrupt');
+      await failVideo(deps, imageId, 'corrupt');
       return;
     }
     let lastWrite = 0;
@@ -243,7 +264,7 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
       // A shutdown or a time limit: not the file's fault, so the job runs again.
       if (signal?.aborted || (error instanceof FfmpegError && error.timedOut)) throw error;
       deps.logger.warn({ imageId, error: String(error) }, 'video transcode failed');
-      await markFailed(db, imageId, 'corrupt');
+      await failVideo(deps, imageId, 'corrupt');
       return;
     }
     const { width } = outputSize(probe);
@@ -273,11 +294,24 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
   }
 }
 
+/**
+ * The reason a video whose last try failed is given: a time limit says so (a shorter clip may pass);
+ * anything else (storage or database trouble that outlasted every retry) is the general failure.
+ */
+const lastTryReason = (error: unknown) =>
+  error instanceof FfmpegError && error.timedOut ? 'tooSlow' : 'failed';
+
 export const videoTranscodeTask = defineTask<{ imageId: string }, VideoJobDeps>({
   name: 'video_transcode',
   // Three tries: a shutdown or a stuck decode; a file ffmpeg cannot read fails at once, as "corrupt".
   maxAttempts: 3,
   async run({ imageId }, deps, job) {
-    await transcodeStoredVideo(deps, imageId, job.signal);
+    try {
+      await transcodeStoredVideo(deps, imageId, job.signal);
+    } catch (error) {
+      // No try follows this one: the member is told now, not left watching "Processing video…".
+      if (job.attempt >= job.maxAttempts) await failVideo(deps, imageId, lastTryReason(error));
+      throw error;
+    }
   },
 });
