@@ -20,6 +20,7 @@ import {
   vp9Webm,
 } from '#test/videos.ts';
 import { images } from '../../db/schema.ts';
+import { sweepAbandonedVideos } from './video.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -357,9 +358,9 @@ describe('a transcode that fails on every try', () => {
     await flaky.retryJobsNow();
     await flaky.retryJobsNow();
     const [job] = (
-      await flaky.db.execute<{ attempts: number; max_attempts: number }>(
+      (await flaky.db.execute(
         sql`select attempts, max_attempts from graphile_worker.jobs where key = ${`video:${uploaded.id}`}`,
-      )
+      )) as unknown as { rows: { attempts: number; max_attempts: number }[] }
     ).rows;
     expect(job).toMatchObject({ attempts: 3, max_attempts: 3 });
     const failed = (await (await member.get(`/api/videos/${uploaded.id}`)).json()) as ImageDto;
@@ -380,6 +381,46 @@ describe('a transcode that fails on every try', () => {
     expect(posted.status).toBe(400);
     expect(((await posted.json()) as { error: { message: string } }).error.message).toBe(
       messages.video.failed,
+    );
+  });
+
+  it('ends failed once its last try was killed (no try is left to run), at the next sweep', async () => {
+    const member = await flaky.signUpWithProfile();
+    const stored = await flaky.storedFiles();
+    originalsUnreadable = true;
+    const response = await member.request('/api/videos', {
+      method: 'POST',
+      body: new Uint8Array(await silentMp4()),
+      headers: { 'content-type': 'video/mp4' },
+    });
+    const uploaded = (await response.json()) as ImageDto;
+    await flaky.jobsDone();
+    originalsUnreadable = false;
+    // What a SIGKILL during the last try leaves once the dead worker's lock is released: a job
+    // with every try counted, that no runner takes again, and no code of ours ran to say so.
+    await flaky.db.execute(
+      sql`update graphile_worker._private_jobs set attempts = max_attempts, run_at = now() where key = ${`video:${uploaded.id}`}`,
+    );
+    await flaky.jobsDone();
+    expect(((await (await member.get(`/api/videos/${uploaded.id}`)).json()) as ImageDto).video?.state).toBe(
+      'processing',
+    );
+    expect(await sweepAbandonedVideos(flaky.deps)).toBe(1);
+    const failed = (await (await member.get(`/api/videos/${uploaded.id}`)).json()) as ImageDto;
+    expect(failed.video).toMatchObject({ state: 'failed', failure: messages.video.failed });
+    expect(await flaky.storedFiles()).toEqual(stored);
+    // A video still being made (a try due or running) is left alone.
+    const other = (await (
+      await member.request('/api/videos', {
+        method: 'POST',
+        body: new Uint8Array(await silentMp4()),
+        headers: { 'content-type': 'video/mp4' },
+      })
+    ).json()) as ImageDto;
+    expect(await sweepAbandonedVideos(flaky.deps)).toBe(0);
+    await flaky.jobsDone();
+    expect(((await (await member.get(`/api/videos/${other.id}`)).json()) as ImageDto).video?.state).toBe(
+      'ready',
     );
   });
 });

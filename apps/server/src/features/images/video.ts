@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -210,6 +210,32 @@ async function download(storage: Storage, key: string, file: string): Promise<bo
 /** Progress is written at most this often: each write is a row update the composer reads. */
 const progressEveryMs = 1000;
 
+const transcoderPidFile = (dir: string, imageId: string) => path.join(dir, `ffmpeg-${imageId}.pid`);
+
+/**
+ * A try killed with its job worker (SIGKILL) leaves its ffmpeg running: the child outlives it,
+ * with no time limit (that was the dead process's timer), until it next writes its progress into
+ * the closed pipe, seconds or minutes later. The next try ends it first, and removes the files the
+ * killed try left. Only a pid whose command line still names this video's output is ended (pids are
+ * reused); where /proc cannot say (not Linux), it is left to end by itself, and writes only files
+ * of its own try.
+ */
+async function endEarlierTry(dir: string, imageId: string) {
+  const pid = Number(await readFile(transcoderPidFile(dir, imageId), 'utf8').catch(() => ''));
+  if (Number.isInteger(pid) && pid > 0) {
+    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (command.includes(`output-${imageId}-`)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+  }
+  const left = (await readdir(dir)).filter((name) => name.includes(imageId));
+  await Promise.all(left.map((name) => rm(path.join(dir, name), { force: true })));
+}
+
 export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, signal?: AbortSignal) {
   const { db, storage, env } = deps;
   const [row] = await db
@@ -226,9 +252,12 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
   }
   const dir = videoWorkDir(env);
   await mkdir(dir, { recursive: true });
-  // Named by the image: a try after a kill overwrites what the killed one left.
-  const input = path.join(dir, `source-${imageId}`);
-  const output = path.join(dir, `output-${imageId}.mp4`);
+  await endEarlierTry(dir, imageId);
+  // Named by the image and this try: a killed try's ffmpeg that could not be ended never writes ours.
+  const thisTry = randomBytes(6).toString('hex');
+  const input = path.join(dir, `source-${imageId}-${thisTry}`);
+  const output = path.join(dir, `output-${imageId}-${thisTry}.mp4`);
+  const pidFile = transcoderPidFile(dir, imageId);
   try {
     if (!(await download(storage, row.originalKey, input))) {
       await failVideo(deps, imageId, 'failed');
@@ -259,6 +288,7 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
             .catch(() => undefined);
         },
         signal,
+        (pid) => void writeFile(pidFile, String(pid)).catch(() => undefined),
       );
     } catch (error) {
       // A shutdown or a time limit: not the file's fault, so the job runs again.
@@ -291,8 +321,42 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
   } finally {
     await rm(input, { force: true });
     await rm(output, { force: true });
+    await rm(pidFile, { force: true });
   }
 }
+
+/**
+ * Videos still "processing" whose job will never run again: its last try was killed with its
+ * process (SIGKILL, a power cut), so no code of ours ran to end it, and once the dead worker's lock
+ * is released graphile-worker keeps the job, every try counted, as failed. Each is ended as a
+ * failed last try is. A job due, retrying later or running (locked) is left to finish. Answers how
+ * many were ended.
+ */
+export async function sweepAbandonedVideos(deps: Pick<VideoJobDeps, 'db' | 'storage'>): Promise<number> {
+  const abandoned = await deps.db
+    .select({ imageId: videos.imageId })
+    .from(videos)
+    .where(
+      and(
+        eq(videos.state, 'processing'),
+        sql`not exists (select 1 from graphile_worker.jobs j
+          where j.key = 'video:' || ${videos.imageId}
+            and (j.attempts < j.max_attempts or j.locked_at is not null))`,
+      ),
+    )
+    .limit(500);
+  for (const { imageId } of abandoned) await failVideo(deps, imageId, 'failed');
+  return abandoned.length;
+}
+
+export const videoAbandonedSweepTask = defineTask<Record<string, never>, VideoJobDeps>({
+  name: 'video_abandoned_sweep',
+  queueName: 'maintenance',
+  async run(_, deps) {
+    const ended = await sweepAbandonedVideos(deps);
+    if (ended) deps.logger.warn({ ended }, 'ended videos whose last transcode try was killed');
+  },
+});
 
 /**
  * The reason a video whose last try failed is given: a time limit says so (a shorter clip may pass);
