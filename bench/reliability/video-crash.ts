@@ -1,6 +1,6 @@
 /**
  * A video transcode survives a kill (docs/architecture.md, "Video"): the real server on its
- * embedded PostgreSQL, one worker running the jobs. A 720p clip that must be re-encoded is
+ * embedded PostgreSQL, one worker running the jobs. A 1080p clip that must be re-encoded is
  * uploaded; while its ffmpeg is writing the MP4, SIGKILL takes first the job worker alone (the
  * primary replaces it), then, for a second clip, the whole process tree (primary, worker, ffmpeg,
  * PostgreSQL). Each time: while it is being made the member is given no MP4 (its url is null); no
@@ -54,7 +54,7 @@ await run(
       '-f',
       'lavfi',
       '-i',
-      `testsrc2=s=1280x720:r=${fps}:d=${seconds}`,
+      `testsrc2=s=1920x1080:r=${fps}:d=${seconds}`,
     ],
     ...['-f', 'lavfi', '-i', `sine=frequency=440:d=${seconds}`],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv444p', '-c:a', 'aac', '-shortest', clip],
@@ -86,7 +86,7 @@ async function transcoders(imageId: string): Promise<{ pid: number; parent: numb
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (!cmdline.includes(`output-${imageId}.mp4`)) continue;
+    if (!cmdline.includes(`output-${imageId}-`)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
     // Field 4, after the parenthesised command (which may hold spaces).
     const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
@@ -126,7 +126,7 @@ async function midTranscode(db: pg.Client, member: Session, id: string) {
       await db.query<{ progress: number }>('select progress from videos where image_id = $1', [id])
     ).rows;
     ffmpeg = (await transcoders(id))[0];
-    return Boolean(ffmpeg) && (row?.progress ?? 0) >= 5;
+    return Boolean(ffmpeg) && (row?.progress ?? 0) > 0;
   });
   const item = await itemOf(member, id);
   if (item.video?.state !== 'processing' || item.video.url !== null) {
@@ -141,7 +141,8 @@ async function expectReadyAndWhole(member: Session, id: string, what: string) {
   await until(`${what}: the video is ready`, async () => {
     // No answer while the killed worker's replacement starts: asked again.
     const answered = await itemOf(member, id).catch((error: unknown) =>
-      error instanceof TypeError || (error as { code?: string }).code === 'ECONNREFUSED'
+      error instanceof TypeError ||
+      ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes((error as { code?: string }).code ?? '')
         ? null
         : Promise.reject(error),
     );
@@ -198,14 +199,30 @@ try {
   const ffmpeg = await midTranscode(db, member, first.id);
   process.kill(ffmpeg.parent, 'SIGKILL');
   log(`  SIGKILL to the job worker ${ffmpeg.parent} while its ffmpeg ${ffmpeg.pid} wrote the MP4`);
-  // The killed worker's ffmpeg must not outlive it: a second try writing the same file beside it
-  // would store a mix of two encodes.
-  await until(
-    "the killed worker's ffmpeg has ended",
-    async () => !(await transcoders(first.id)).some((p) => p.pid === ffmpeg.pid),
-    15_000,
-  ).catch((error) => failures.push(String(error)));
+  // The killed worker's ffmpeg outlives it (nothing of the dead process can stop it): the next
+  // try must end it before writing, so two encodes never run for one video at once.
+  const recovering = (async () => {
+    for (;;) {
+      const running = await transcoders(first.id);
+      if (running.length > 1) {
+        failures.push(`two ffmpeg ran for one video at once: ${JSON.stringify(running)}`);
+        return;
+      }
+      const item = await itemOf(member, first.id).catch(() => null);
+      if (item?.video?.state !== 'processing' && item) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
   const afterWorker = await expectReadyAndWhole(member, first.id, 'worker killed');
+  await recovering;
+  if (
+    await readFile(`/proc/${ffmpeg.pid}/cmdline`, 'utf8').then(
+      (c) => c.includes(first.id),
+      () => false,
+    )
+  ) {
+    failures.push(`the killed worker's ffmpeg ${ffmpeg.pid} still runs after the video was made again`);
+  }
   log(`  ready again after the worker's kill; MP4s stored: ${afterWorker.length}`);
 
   // 2. The whole tree, ffmpeg and PostgreSQL with it.
