@@ -51,13 +51,30 @@ const clips = [
     name: 'HEVC 10-bit + AAC, MOV (iPhone-like)',
     file: path.join(work, 'phone-hevc.mov'),
     type: 'video/quicktime',
-    encode: ['-c:v', 'libx265', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p10le', '-tag:v', 'hvc1'],
+    encode: [
+      ...['-c:v', 'libx265', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p10le', '-tag:v', 'hvc1'],
+      ...['-x265-params', 'log-level=error'],
+    ],
   },
   {
     name: 'H.264 + AAC, MP4',
     file: path.join(work, 'phone-h264.mp4'),
     type: 'video/mp4',
-    encode: ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'],
+    // A phone's 1080p30 rate (~16 Mbit/s): without a cap the noise would make it twice that.
+    encode: [
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      '16M',
+      '-maxrate',
+      '16M',
+      '-bufsize',
+      '32M',
+    ],
   },
 ];
 log(`Making the ${seconds} s 1080p clips with ffmpeg…`);
