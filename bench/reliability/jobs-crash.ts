@@ -12,16 +12,23 @@
  * Loopback only; every wait is bounded. Exits 1 on any failure.
  */
 import { createECDH, randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { testCertificate } from '../../apps/server/test/tls.ts';
-import { expectStatus, freePort, type RunningServer, signUpMember, startServer } from './lib.ts';
+import {
+  embeddedDatabase,
+  expectStatus,
+  freePort,
+  type RunningServer,
+  signUpMember,
+  startServer,
+} from './lib.ts';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const started = performance.now();
@@ -90,17 +97,8 @@ const serverEnv = {
 
 const clients: pg.Client[] = [];
 
-/** The embedded server's database, reached as the app reaches it (its port changes each start). */
 async function database(): Promise<pg.Client> {
-  const pid = await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
-  const port = pid.split('\n')[3]!.trim();
-  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/glimpse`,
-  });
-  // The server's PostgreSQL goes with the kill or the stop: that ends this connection, not the test.
-  client.on('error', () => {});
-  await client.connect();
+  const client = await embeddedDatabase(dataDir);
   clients.push(client);
   return client;
 }

@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -330,3 +331,20 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * A connection to the embedded PostgreSQL of the server whose DATA_DIR is `dataDir`, as the app
+ * reaches it (its port changes at each start). Its end with the server (a kill, a stop) is not an
+ * error of the caller's.
+ */
+export async function embeddedDatabase(dataDir: string): Promise<pg.Client> {
+  const pid = await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
+  const port = pid.split('\n')[3]!.trim();
+  const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/glimpse`,
+  });
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}

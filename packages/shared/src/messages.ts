@@ -437,6 +437,10 @@ export const messageCatalog = {
       id: 'video.failed',
       message: 'This video could not be processed. Please try another file.',
     },
+    tooSlow: /*i18n*/ {
+      id: 'video.tooSlow',
+      message: 'This video took too long to process. Please try a shorter or smaller one.',
+    },
   },
   common: {
     submitting: /*i18n*/ { id: 'common.submitting', message: 'Submitting...' },

@@ -81,12 +81,15 @@ export interface RunOptions {
   binaryOut?: boolean;
   /** Stops the process early. */
   signal?: AbortSignal;
+  /** Told the child's pid once it runs (a transcode records it for the try after a kill). */
+  onSpawn?: (pid: number) => void;
 }
 
 /** Runs `binary` with `args`; answers stdout. stderr is kept, short, for the error. */
 export function runMedia(binary: string, args: readonly string[], options: RunOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (child.pid) options.onSpawn?.(child.pid);
     // Below the web's priority: a transcode takes the cores only when requests leave them.
     if (child.pid) {
       try {

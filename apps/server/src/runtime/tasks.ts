@@ -34,7 +34,7 @@ import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
 import { orphanImagesSweepTask } from '../features/images/service.ts';
-import { videoTranscodeTask } from '../features/images/video.ts';
+import { videoAbandonedSweepTask, videoTranscodeTask } from '../features/images/video.ts';
 import { moveLegacyReportSnapshots } from '../features/safety/reports.ts';
 import type { CronEntry, JobLane } from '../jobs/runner.ts';
 import { defineTask, type Task } from '../jobs/task.ts';
@@ -92,6 +92,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   remoteMediaEvictTask,
   idempotencyKeysSweepTask,
   videoTranscodeTask,
+  videoAbandonedSweepTask,
 ];
 
 /**
@@ -113,6 +114,7 @@ export const cron: readonly CronEntry<JobDeps>[] = [
   { task: federationKvSweepTask, match: '40 * * * *' },
   { task: remoteMediaEvictTask, match: '05 * * * *' },
   { task: idempotencyKeysSweepTask, match: '30 * * * *' },
+  { task: videoAbandonedSweepTask, match: '20 * * * *' },
 ];
 
 /**

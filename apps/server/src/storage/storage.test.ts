@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,5 +29,30 @@ describe('local storage', () => {
   it('answers null for a missing or unsafe key', async () => {
     expect(await storage.get('images/never-stored.webp')).toBeNull();
     expect(await storage.get('../etc/passwd')).toBeNull();
+  });
+
+  it('never shows a file half-written: a reader sees none, then the whole of it', async () => {
+    // Large enough that the copy takes many reads' time; a kill mid-copy must not leave a
+    // served half (a transcode's MP4 is stored by putFile).
+    const source = path.join(root, 'source.mp4');
+    const size = 256 * 1024 * 1024;
+    await writeFile(source, Buffer.alloc(size, 3));
+    const key = 'images/2-def-1920.mp4';
+    const seen = new Set<number>();
+    let done = false;
+    const writing = storage.putFile(key, source, 'video/mp4').finally(() => {
+      done = true;
+    });
+    while (!done) {
+      const file = await storage.get(key);
+      if (file) {
+        seen.add(file.size);
+        await file.body.cancel();
+      }
+    }
+    await writing;
+    expect([...seen].filter((s) => s !== size)).toEqual([]);
+    expect((await storage.get(key))?.size).toBe(size);
+    await rm(source);
   });
 });

@@ -2,8 +2,8 @@
  * Where image files live. Local disk by default; the S3-compatible driver (s3.ts) implements the
  * same interface for scale-out. Keys look like `images/1732000000000-ab12cd-640.webp`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { copyFile, mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { copyFile, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -168,12 +168,19 @@ export async function putAll(
   throw failed.reason;
 }
 
-/** Runs a write to `file`; if it fails (a full disk), removes what it left, so no partial file stays. */
-async function writeWhole(file: string, write: () => Promise<void>): Promise<void> {
+/**
+ * Runs `write` into a hidden file beside `file`, then renames it over `file`: a reader (`/media`)
+ * finds no file, then the whole of it, never the part a copy has reached (a transcode's MP4 is
+ * hundreds of MB); a write that fails (a full disk) removes what it left. A process killed mid-way
+ * leaves only the hidden file, which no key names (`isSafeKey` refuses a leading dot).
+ */
+async function writeWhole(file: string, write: (partial: string) => Promise<void>): Promise<void> {
+  const partial = path.join(path.dirname(file), `.partial-${randomBytes(8).toString('hex')}`);
   try {
-    await write();
+    await write(partial);
+    await rename(partial, file);
   } catch (error) {
-    await rm(file, { force: true }).catch(() => undefined);
+    await rm(partial, { force: true }).catch(() => undefined);
     throw error;
   }
 }
@@ -187,12 +194,12 @@ export function createLocalStorage(root: string): StorageDriver {
     async put(key, data) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeWhole(file, () => writeFile(file, data));
+      await writeWhole(file, (partial) => writeFile(partial, data));
     },
     async putFile(key, source) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeWhole(file, () => copyFile(source, file));
+      await writeWhole(file, (partial) => copyFile(source, partial));
     },
     async get(key, range) {
       if (!isSafeKey(key)) return null;

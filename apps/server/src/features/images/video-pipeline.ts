@@ -237,10 +237,12 @@ export async function transcodeVideo(
   output: string,
   onProgress: (done: number) => void = () => {},
   signal?: AbortSignal,
+  onSpawn?: (pid: number) => void,
 ): Promise<void> {
   await runMedia(ff.ffmpeg, transcodeArgs(probe, input, output), {
     timeoutMs: transcodeTimeoutMs(probe),
     signal,
+    onSpawn,
     onLine(line) {
       const micros = /^out_time_us=(\d+)/.exec(line)?.[1];
       if (micros) onProgress(Math.min(1, Number(micros) / 1000 / probe.durationMs));

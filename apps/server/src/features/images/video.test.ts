@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageDto, PostDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientApiClient, issueTestToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
@@ -19,6 +20,7 @@ import {
   vp9Webm,
 } from '#test/videos.ts';
 import { images } from '../../db/schema.ts';
+import { sweepAbandonedVideos } from './video.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -315,5 +317,110 @@ describe('a machine without ffmpeg', () => {
     };
     expect(instance.configuration.media_attachments.supported_mime_types).not.toContain('video/mp4');
     expect(instance.configuration.media_attachments.video_size_limit).toBe(0);
+  });
+});
+
+describe('a transcode that fails on every try', () => {
+  let flaky: TestContext;
+  /** While true, reading a kept original fails, as a bucket that does not answer would. */
+  let originalsUnreadable = false;
+  beforeAll(async () => {
+    flaky = await createTestContext(
+      {},
+      {
+        wrapStorage: (storage) => ({
+          ...storage,
+          async get(key, range) {
+            if (originalsUnreadable && key.startsWith('originals/')) throw new Error('bucket not answering');
+            return storage.get(key, range);
+          },
+        }),
+      },
+    );
+  });
+  afterAll(() => flaky.close());
+
+  it('ends failed with its reason once its tries are used up, and leaves no file behind', async () => {
+    const member = await flaky.signUpWithProfile();
+    const stored = await flaky.storedFiles();
+    originalsUnreadable = true;
+    const response = await member.request('/api/videos', {
+      method: 'POST',
+      body: new Uint8Array(await silentMp4()),
+      headers: { 'content-type': 'video/mp4' },
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const uploaded = (await response.json()) as ImageDto;
+    await flaky.jobsDone();
+    // A failed try is not the end: the member still sees it processing.
+    const retrying = (await (await member.get(`/api/videos/${uploaded.id}`)).json()) as ImageDto;
+    expect(retrying.video?.state).toBe('processing');
+    await flaky.retryJobsNow();
+    await flaky.retryJobsNow();
+    const [job] = (
+      (await flaky.db.execute(
+        sql`select attempts, max_attempts from graphile_worker.jobs where key = ${`video:${uploaded.id}`}`,
+      )) as unknown as { rows: { attempts: number; max_attempts: number }[] }
+    ).rows;
+    expect(job).toMatchObject({ attempts: 3, max_attempts: 3 });
+    const failed = (await (await member.get(`/api/videos/${uploaded.id}`)).json()) as ImageDto;
+    expect(failed.video).toMatchObject({ state: 'failed', failure: messages.video.failed, url: null });
+    // The poster sizes and the kept original went with it; the member's quota no longer counts them.
+    expect(await flaky.storedFiles()).toEqual(stored);
+    expect((await flaky.client().get(failed.url)).status).toBe(404);
+    const [row] = await flaky.db
+      .select({ bytes: images.bytes })
+      .from(images)
+      .where(eq(images.id, uploaded.id));
+    expect(row?.bytes).toBe(0);
+    const work = await readdir(path.join(flaky.dataDir, 'tmp', 'video')).catch(() => [] as string[]);
+    expect(work).toEqual([]);
+    // A post cannot name it.
+    originalsUnreadable = false;
+    const posted = await member.post('/api/posts', { caption: 'x', photos: [{ imageId: uploaded.id }] });
+    expect(posted.status).toBe(400);
+    expect(((await posted.json()) as { error: { message: string } }).error.message).toBe(
+      messages.video.failed,
+    );
+  });
+
+  it('ends failed once its last try was killed (no try is left to run), at the next sweep', async () => {
+    const member = await flaky.signUpWithProfile();
+    const stored = await flaky.storedFiles();
+    originalsUnreadable = true;
+    const response = await member.request('/api/videos', {
+      method: 'POST',
+      body: new Uint8Array(await silentMp4()),
+      headers: { 'content-type': 'video/mp4' },
+    });
+    const uploaded = (await response.json()) as ImageDto;
+    await flaky.jobsDone();
+    originalsUnreadable = false;
+    // What a SIGKILL during the last try leaves once the dead worker's lock is released: a job
+    // with every try counted, that no runner takes again, and no code of ours ran to say so.
+    await flaky.db.execute(
+      sql`update graphile_worker._private_jobs set attempts = max_attempts, run_at = now() where key = ${`video:${uploaded.id}`}`,
+    );
+    await flaky.jobsDone();
+    expect(((await (await member.get(`/api/videos/${uploaded.id}`)).json()) as ImageDto).video?.state).toBe(
+      'processing',
+    );
+    expect(await sweepAbandonedVideos(flaky.deps)).toBe(1);
+    const failed = (await (await member.get(`/api/videos/${uploaded.id}`)).json()) as ImageDto;
+    expect(failed.video).toMatchObject({ state: 'failed', failure: messages.video.failed });
+    expect(await flaky.storedFiles()).toEqual(stored);
+    // A video still being made (a try due or running) is left alone.
+    const other = (await (
+      await member.request('/api/videos', {
+        method: 'POST',
+        body: new Uint8Array(await silentMp4()),
+        headers: { 'content-type': 'video/mp4' },
+      })
+    ).json()) as ImageDto;
+    expect(await sweepAbandonedVideos(flaky.deps)).toBe(0);
+    await flaky.jobsDone();
+    expect(((await (await member.get(`/api/videos/${other.id}`)).json()) as ImageDto).video?.state).toBe(
+      'ready',
+    );
   });
 });

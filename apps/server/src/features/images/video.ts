@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -167,12 +167,33 @@ interface VideoJobDeps {
   env: Env;
 }
 
-/** Marks the video failed with `reason` (a key of `messages.video`), unless it is ready or gone. */
-async function markFailed(db: Db, imageId: string, reason: string) {
-  await db
-    .update(videos)
-    .set({ state: 'failed', failure: reason })
-    .where(and(eq(videos.imageId, imageId), eq(videos.state, 'processing')));
+/**
+ * Ends a video that will never be ready: failed with `reason` (a key of `messages.video`, which the
+ * composer shows), unless it is ready or gone, and its files deleted at once — poster sizes and the
+ * kept original are of no use to anyone now, and the member's quota stops counting them. The row
+ * stays, so the composer can still read why; the orphan sweep removes it with the other unposted
+ * uploads.
+ */
+async function failVideo(
+  { db, storage }: Pick<VideoJobDeps, 'db' | 'storage'>,
+  imageId: string,
+  reason: string,
+) {
+  const files = await withTransaction(db, async (tx) => {
+    const [failed] = await tx
+      .update(videos)
+      .set({ state: 'failed', failure: reason, progress: 0 })
+      .where(and(eq(videos.imageId, imageId), eq(videos.state, 'processing')))
+      .returning({ imageId: videos.imageId });
+    if (!failed) return [];
+    const [image] = await tx
+      .select({ keys: images.keys, originalKey: images.originalKey })
+      .from(images)
+      .where(eq(images.id, imageId));
+    await tx.update(images).set({ bytes: 0, originalKey: null }).where(eq(images.id, imageId));
+    return image ? [...image.keys, ...(image.originalKey ? [image.originalKey] : [])] : [];
+  });
+  if (files.length) await storage.delete(files);
 }
 
 /** Copies a stored file to `file` on disk (S3 or local alike), as a stream. */
@@ -189,6 +210,32 @@ async function download(storage: Storage, key: string, file: string): Promise<bo
 /** Progress is written at most this often: each write is a row update the composer reads. */
 const progressEveryMs = 1000;
 
+const transcoderPidFile = (dir: string, imageId: string) => path.join(dir, `ffmpeg-${imageId}.pid`);
+
+/**
+ * A try killed with its job worker (SIGKILL) leaves its ffmpeg running: the child outlives it,
+ * with no time limit (that was the dead process's timer), until it next writes its progress into
+ * the closed pipe, seconds or minutes later. The next try ends it first, and removes the files the
+ * killed try left. Only a pid whose command line still names this video's output is ended (pids are
+ * reused); where /proc cannot say (not Linux), it is left to end by itself, and writes only files
+ * of its own try.
+ */
+async function endEarlierTry(dir: string, imageId: string) {
+  const pid = Number(await readFile(transcoderPidFile(dir, imageId), 'utf8').catch(() => ''));
+  if (Number.isInteger(pid) && pid > 0) {
+    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (command.includes(`output-${imageId}-`)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+  }
+  const left = (await readdir(dir)).filter((name) => name.includes(imageId));
+  await Promise.all(left.map((name) => rm(path.join(dir, name), { force: true })));
+}
+
 export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, signal?: AbortSignal) {
   const { db, storage, env } = deps;
   const [row] = await db
@@ -200,24 +247,27 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
   if (row?.state !== 'processing' || !row.originalKey) return;
   const ffmpeg = await ffmpegOf(env);
   if (!ffmpeg) {
-    await markFailed(db, imageId, 'unavailable');
+    await failVideo(deps, imageId, 'unavailable');
     throw new PermanentJobError('no ffmpeg on this machine');
   }
   const dir = videoWorkDir(env);
   await mkdir(dir, { recursive: true });
-  // Named by the image: a try after a kill overwrites what the killed one left.
-  const input = path.join(dir, `source-${imageId}`);
-  const output = path.join(dir, `output-${imageId}.mp4`);
+  await endEarlierTry(dir, imageId);
+  // Named by the image and this try: a killed try's ffmpeg that could not be ended never writes ours.
+  const thisTry = randomBytes(6).toString('hex');
+  const input = path.join(dir, `source-${imageId}-${thisTry}`);
+  const output = path.join(dir, `output-${imageId}-${thisTry}.mp4`);
+  const pidFile = transcoderPidFile(dir, imageId);
   try {
     if (!(await download(storage, row.originalKey, input))) {
-      await markFailed(db, imageId, 'failed');
+      await failVideo(deps, imageId, 'failed');
       return;
     }
     let probe: Awaited<ReturnType<typeof probeVideo>>;
     try {
       probe = await probeVideo(ffmpeg, input, Number.POSITIVE_INFINITY);
     } catch {
-      await markFailed(db, imageId, 'corrupt');
+      await failVideo(deps, imageId, 'corrupt');
       return;
     }
     let lastWrite = 0;
@@ -238,12 +288,13 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
             .catch(() => undefined);
         },
         signal,
+        (pid) => void writeFile(pidFile, String(pid)).catch(() => undefined),
       );
     } catch (error) {
       // A shutdown or a time limit: not the file's fault, so the job runs again.
       if (signal?.aborted || (error instanceof FfmpegError && error.timedOut)) throw error;
       deps.logger.warn({ imageId, error: String(error) }, 'video transcode failed');
-      await markFailed(db, imageId, 'corrupt');
+      await failVideo(deps, imageId, 'corrupt');
       return;
     }
     const { width } = outputSize(probe);
@@ -270,14 +321,61 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
   } finally {
     await rm(input, { force: true });
     await rm(output, { force: true });
+    await rm(pidFile, { force: true });
   }
 }
+
+/**
+ * Videos still "processing" whose job will never run again: its last try was killed with its
+ * process (SIGKILL, a power cut), so no code of ours ran to end it, and once the dead worker's lock
+ * is released graphile-worker keeps the job, every try counted, as failed. Each is ended as a
+ * failed last try is. A job due, retrying later or running (locked) is left to finish. Answers how
+ * many were ended.
+ */
+export async function sweepAbandonedVideos(deps: Pick<VideoJobDeps, 'db' | 'storage'>): Promise<number> {
+  const abandoned = await deps.db
+    .select({ imageId: videos.imageId })
+    .from(videos)
+    .where(
+      and(
+        eq(videos.state, 'processing'),
+        sql`not exists (select 1 from graphile_worker.jobs j
+          where j.key = 'video:' || ${videos.imageId}
+            and (j.attempts < j.max_attempts or j.locked_at is not null))`,
+      ),
+    )
+    .limit(500);
+  for (const { imageId } of abandoned) await failVideo(deps, imageId, 'failed');
+  return abandoned.length;
+}
+
+export const videoAbandonedSweepTask = defineTask<Record<string, never>, VideoJobDeps>({
+  name: 'video_abandoned_sweep',
+  queueName: 'maintenance',
+  async run(_, deps) {
+    const ended = await sweepAbandonedVideos(deps);
+    if (ended) deps.logger.warn({ ended }, 'ended videos whose last transcode try was killed');
+  },
+});
+
+/**
+ * The reason a video whose last try failed is given: a time limit says so (a shorter clip may pass);
+ * anything else (storage or database trouble that outlasted every retry) is the general failure.
+ */
+const lastTryReason = (error: unknown) =>
+  error instanceof FfmpegError && error.timedOut ? 'tooSlow' : 'failed';
 
 export const videoTranscodeTask = defineTask<{ imageId: string }, VideoJobDeps>({
   name: 'video_transcode',
   // Three tries: a shutdown or a stuck decode; a file ffmpeg cannot read fails at once, as "corrupt".
   maxAttempts: 3,
   async run({ imageId }, deps, job) {
-    await transcodeStoredVideo(deps, imageId, job.signal);
+    try {
+      await transcodeStoredVideo(deps, imageId, job.signal);
+    } catch (error) {
+      // No try follows this one: the member is told now, not left watching "Processing video…".
+      if (job.attempt >= job.maxAttempts) await failVideo(deps, imageId, lastTryReason(error));
+      throw error;
+    }
   },
 });

@@ -1,0 +1,176 @@
+/**
+ * DESIGN.md §6, round 4: "a 30 s 1080p phone clip, upload to playable ≤ 30 s with a system ffmpeg;
+ * PSS during a transcode ≤ start + 150 MB; web p99 during it ≤ 2× idle". Two phone-like clips are
+ * made with ffmpeg at run time — 30 s of 1080p30 with sound, one HEVC 10-bit in a MOV (what an
+ * iPhone records: re-encoded by the pipeline), one H.264/AAC MP4 (copied) — and each is uploaded
+ * through `POST /api/videos` of a started server (the sources under tsx, as the reliability tests
+ * start it; one worker, which also runs the jobs, so the web answers share its process with the
+ * transcode's job). For each it prints:
+ *
+ * - time to ready: from the upload's first byte until `GET /api/videos/:id` says ready;
+ * - PSS of the whole server tree (primary, worker, ffmpeg, embedded PostgreSQL and its backends)
+ *   before the upload and its highest reading while the video is made (bench/lib/process-tree.ts);
+ * - p99 of a light signed-in GET (`/api/me`), one after another, while the video is made, against
+ *   the same GET on the idle server just before.
+ *
+ *   npx tsx bench/video.ts [--port 3590]
+ *
+ * The load average is printed with the figures: on a shared machine the wall times say more about
+ * the neighbours than about the pipeline. Writes bench/results/video-<time>.json.
+ */
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { percentile, timeSequentialGets, type Visitor } from './lib/http.ts';
+import { repoRoot } from './lib/paths.ts';
+import { treeMemory } from './lib/process-tree.ts';
+import { expectStatus, signUpMember, startServer } from './reliability/lib.ts';
+
+const run = promisify(execFile);
+const { values: args } = parseArgs({ options: { port: { type: 'string', default: '3590' } } });
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+const seconds = 30;
+const work = await mkdtemp(path.join(os.tmpdir(), 'glimpse-video-bench-'));
+// As root, the embedded PostgreSQL runs as `postgres`, which must be able to enter the folder.
+await chmod(work, 0o711);
+const dataDir = path.join(work, 'data');
+await mkdir(dataDir, { mode: 0o711 });
+
+/** A moving test picture with film-like noise (so it does not compress like a cartoon), and a tone. */
+const source = [
+  ...['-f', 'lavfi', '-i', `testsrc2=s=1920x1080:r=30:d=${seconds}`],
+  ...['-f', 'lavfi', '-i', `sine=frequency=440:d=${seconds}`],
+  ...['-vf', 'noise=alls=12:allf=t'],
+];
+const clips = [
+  {
+    name: 'HEVC 10-bit + AAC, MOV (iPhone-like)',
+    file: path.join(work, 'phone-hevc.mov'),
+    type: 'video/quicktime',
+    encode: [
+      ...['-c:v', 'libx265', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p10le', '-tag:v', 'hvc1'],
+      ...['-x265-params', 'log-level=error'],
+    ],
+  },
+  {
+    name: 'H.264 + AAC, MP4',
+    file: path.join(work, 'phone-h264.mp4'),
+    type: 'video/mp4',
+    // A phone's 1080p30 rate (~16 Mbit/s): without a cap the noise would make it twice that.
+    encode: [
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      '16M',
+      '-maxrate',
+      '16M',
+      '-bufsize',
+      '32M',
+    ],
+  },
+];
+log(`Making the ${seconds} s 1080p clips with ffmpeg…`);
+for (const clip of clips) {
+  await run(
+    'ffmpeg',
+    ['-hide_banner', '-v', 'error', '-y', ...source, ...clip.encode, '-c:a', 'aac', '-shortest', clip.file],
+    { timeout: 600_000, maxBuffer: 1 << 20 },
+  );
+}
+const { stdout: version } = await run('ffmpeg', ['-hide_banner', '-version']);
+
+const logFile = path.join(work, 'server.log');
+const server = await startServer(
+  Number(args.port),
+  {
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'off',
+    WEB_DIST_DIR: path.join(work, 'no-web-build'),
+    BETTER_AUTH_SECRET: 'video benchmark secret, long enough to be accepted',
+    WORKERS: '1',
+  },
+  logFile,
+);
+const results: Record<string, unknown>[] = [];
+try {
+  const member = await signUpMember(server.url, 'bench', 'video benchmark password', dataDir);
+  const visitor: Visitor = { base: server.url, origin: server.url, cookie: member.cookieHeader() };
+  // Warm: the first answers load code the later ones reuse.
+  await timeSequentialGets(visitor, ['/api/me'], 200);
+
+  for (const clip of clips) {
+    const bytes = await readFile(clip.file);
+    const idle = await timeSequentialGets(visitor, ['/api/me'], 1000);
+    const idleMemory = await treeMemory(server.pid);
+
+    let ready = false;
+    let peakPss = idleMemory.pssMb;
+    const sampling = (async () => {
+      while (!ready) {
+        peakPss = Math.max(peakPss, (await treeMemory(server.pid)).pssMb);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    })();
+    const busy = timeSequentialGets(visitor, ['/api/me'], Number.POSITIVE_INFINITY, () => ready);
+    const load = os.loadavg()[0]!;
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/videos`, {
+      method: 'POST',
+      headers: { origin: server.url, cookie: member.cookieHeader(), 'content-type': clip.type },
+      body: new Uint8Array(bytes),
+    });
+    await expectStatus(response, 201, `upload of ${clip.name}`);
+    const uploadedMs = performance.now() - started;
+    const { id } = (await response.json()) as { id: string };
+    let state = 'processing';
+    while (state === 'processing') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const item = (await (await member.request(`/api/videos/${id}`)).json()) as { video: { state: string } };
+      state = item.video.state;
+    }
+    const readyMs = performance.now() - started;
+    ready = true;
+    const during = await busy;
+    await sampling;
+    if (state !== 'ready') throw new Error(`${clip.name} ended ${state}`);
+    const result = {
+      clip: clip.name,
+      megabytes: round1(bytes.byteLength / 1024 / 1024),
+      uploadAnsweredS: round1(uploadedMs / 1000),
+      readyS: round1(readyMs / 1000),
+      pssIdleMb: round1(idleMemory.pssMb),
+      pssPeakMb: round1(peakPss),
+      pssGrowthMb: round1(peakPss - idleMemory.pssMb),
+      getIdleP50Ms: round1(percentile(idle, 50)),
+      getIdleP99Ms: round1(percentile(idle, 99)),
+      getDuringP50Ms: round1(percentile(during, 50)),
+      getDuringP99Ms: round1(percentile(during, 99)),
+      getsDuring: during.length,
+      loadAverageAtStart: round1(load),
+      loadAverageAtEnd: round1(os.loadavg()[0]!),
+    };
+    results.push(result);
+    log(JSON.stringify(result));
+  }
+} finally {
+  await server.stop();
+}
+
+const summary = {
+  at: new Date().toISOString(),
+  ffmpeg: /version (\S+)/.exec(version)?.[1],
+  cores: os.cpus().length,
+  results,
+};
+const out = path.join(repoRoot, 'bench/results', `video-${summary.at.replace(/[:.]/g, '-')}.json`);
+await writeFile(out, `${JSON.stringify(summary, null, 2)}\n`);
+log(`Written to ${path.relative(repoRoot, out)}`);
+await rm(work, { recursive: true, force: true });
