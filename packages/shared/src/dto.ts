@@ -478,6 +478,15 @@ export interface RuleDto {
   explanation: string;
 }
 
+/** An announcement as admins see it on /admin/announcements (times ISO 8601; no end: until deleted). */
+export interface AnnouncementDto {
+  id: string;
+  text: string;
+  startsAt: string;
+  endsAt: string | null;
+  createdAt: string;
+}
+
 /** Whether an invite code works, as /signup?invite= shows it before the form is sent. */
 export type InviteState = 'valid' | 'used_up' | 'expired' | 'revoked' | 'unknown';
 

@@ -62,6 +62,8 @@ export const routePatterns = {
   adminRegistrations: '/admin/registrations',
   /** The server's rules (admins). */
   adminRules: '/admin/rules',
+  /** Banners for every member, with a start and an optional end (admins). */
+  adminAnnouncements: '/admin/announcements',
   /** A member's invite links. */
   settingsInvites: '/settings/invites',
 } as const;

@@ -1549,3 +1549,41 @@ export const reportRules = pgTable(
   },
   (t) => [primaryKey({ columns: [t.reportId, t.ruleId] }), index('report_rules_rule_idx').on(t.ruleId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Announcements (features/community/announcements.ts): banners admins publish for every member.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An announcement: plain text (links in it become links where it is drawn, nothing else is
+ * markup), shown from `starts_at` until `ends_at` (none: until deleted). Few rows
+ * (limits.announcementsMax), so the window is checked on a scan of them all.
+ */
+export const announcements = pgTable('announcements', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  text: text('text').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true, precision: 3 }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }),
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Who dismissed which announcement: read state per member, as Mastodon keeps it. */
+export const announcementDismissals = pgTable(
+  'announcement_dismissals',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.announcementId] }),
+    // Deleting an announcement removes its dismissals through this.
+    index('announcement_dismissals_announcement_idx').on(t.announcementId),
+  ],
+);

@@ -198,6 +198,10 @@ export const clientApiReads: Record<string, ReadEntry> = {
     'An upload is its uploader’s alone, and none is hidden here.',
     () => [],
   ),
+  'GET /api/v1/announcements': showsNoContent(
+    'Admins’ announcements showing now, with the member’s own read state: no post.',
+    '/api/v1/announcements',
+  ),
   'GET /api/v1/markers': showsNoContent(
     'The member’s own places.',
     '/api/v1/markers?timeline[]=home&timeline[]=notifications',
