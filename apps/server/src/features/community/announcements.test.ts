@@ -115,7 +115,9 @@ describe('announcements', () => {
   it('stop at the cap', async () => {
     await t.db
       .insert(announcements)
-      .values(Array.from({ length: limits.announcementsMax }, (_, i) => ({ text: `n${i}`, startsAt: new Date() })));
+      .values(
+        Array.from({ length: limits.announcementsMax }, (_, i) => ({ text: `n${i}`, startsAt: new Date() })),
+      );
     const response = await admin.post('/api/admin/announcements', { text: 'One more', startsAt: at(0) });
     expect(response.status).toBe(409);
     expect(await t.countRows(announcements)).toBe(limits.announcementsMax);

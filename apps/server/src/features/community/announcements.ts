@@ -6,7 +6,7 @@
  * links only where it is drawn, and nothing else in it is ever markup.
  */
 import type { AnnouncementDto } from '@glimpse/shared';
-import { AnnouncementInput, limits, messages } from '@glimpse/shared';
+import { type AnnouncementInput, limits, messages } from '@glimpse/shared';
 import { and, count, desc, eq, exists, gt, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { requireAdmin } from '../../core/roles.ts';
