@@ -23,6 +23,7 @@ import {
   Link2,
   LogOut,
   type LucideIcon,
+  Megaphone,
   ScrollText,
   ShieldAlert,
   ShieldCheck,
@@ -141,6 +142,11 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
           {role === 'admin' && (
             <LinkRow to={paths.adminRules} icon={ScrollText}>
               {t`Rules`}
+            </LinkRow>
+          )}
+          {role === 'admin' && (
+            <LinkRow to={paths.adminAnnouncements} icon={Megaphone}>
+              {t`Announcements`}
             </LinkRow>
           )}
           {role === 'admin' && (
