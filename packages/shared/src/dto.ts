@@ -487,6 +487,24 @@ export interface AnnouncementDto {
   createdAt: string;
 }
 
+/** One day's figures on the admin dashboard (UTC day `YYYY-MM-DD`; sizes in bytes). */
+export interface DailyStatsDto {
+  day: string;
+  members: number;
+  membersNew: number;
+  membersActive7d: number;
+  membersActive30d: number;
+  posts: number;
+  events: number;
+  reportsOpen: number;
+  mediaBytes: number;
+  databaseBytes: number;
+  jobsQueued: number;
+  jobsFailed: number;
+  knownServers: number;
+  deliveriesFailing: number;
+}
+
 /** Whether an invite code works, as /signup?invite= shows it before the form is sent. */
 export type InviteState = 'valid' | 'used_up' | 'expired' | 'revoked' | 'unknown';
 

@@ -1587,3 +1587,30 @@ export const announcementDismissals = pgTable(
     index('announcement_dismissals_announcement_idx').on(t.announcementId),
   ],
 );
+
+/**
+ * The admin dashboard's figures, one row per UTC day (features/community/dashboard.ts): taken by
+ * an hourly job that rewrites today's row, so /admin reads at most 30 small rows and never counts
+ * the big tables while someone looks. A day the server was down has no row (a gap in the chart).
+ */
+export const dailyStats = pgTable('daily_stats', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  members: integer('members').notNull(),
+  /** Accounts created that day. */
+  membersNew: integer('members_new').notNull(),
+  /** Accounts with a session used in the 7 (30) days up to the snapshot. */
+  membersActive7d: integer('members_active_7d').notNull(),
+  membersActive30d: integer('members_active_30d').notNull(),
+  /** Local posts and events made that day. */
+  posts: integer('posts').notNull(),
+  events: integer('events').notNull(),
+  reportsOpen: integer('reports_open').notNull(),
+  mediaBytes: bigint('media_bytes', { mode: 'number' }).notNull(),
+  databaseBytes: bigint('database_bytes', { mode: 'number' }).notNull(),
+  jobsQueued: integer('jobs_queued').notNull(),
+  jobsFailed: integer('jobs_failed').notNull(),
+  /** Other servers we know an account of, and outgoing deliveries waiting after an error. */
+  knownServers: integer('known_servers').notNull(),
+  deliveriesFailing: integer('deliveries_failing').notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

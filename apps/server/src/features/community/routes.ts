@@ -26,6 +26,7 @@ import {
   publishAnnouncement,
   showingAnnouncements,
 } from './announcements.ts';
+import { readDashboard } from './dashboard.ts';
 import { createInvite, listInvites, revokeInvite } from './invites.ts';
 import {
   answerSignUp,
@@ -124,4 +125,6 @@ export const communityRoutes = new Hono<AppEnv>()
     const input = { announcementId: c.req.valid('param').announcementId };
     await dismissAnnouncement({ ctx: c.get('ctx'), input });
     return c.body(null, 204);
-  });
+  })
+  // The dashboard reads the daily snapshots only (dashboard.ts), never the tables they count.
+  .get('/admin/dashboard', signedIn, async (c) => c.json(await readDashboard({ ctx: c.get('ctx') }), 200));

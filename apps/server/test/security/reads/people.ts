@@ -41,6 +41,10 @@ export const peopleReads: Record<string, ReadEntry> = {
     'Waiting sign-ups (their addresses and reasons), to staff only: no post.',
     '/api/admin/registrations',
   ),
+  'GET /api/admin/dashboard': own(
+    'The daily figures (counts and sizes), to admins only: no post, no member.',
+    '/api/admin/dashboard',
+  ),
   'GET /api/announcements': own(
     'The announcements showing now that the caller has not dismissed: admins’ words, no post.',
     '/api/announcements',
