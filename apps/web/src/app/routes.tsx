@@ -145,6 +145,10 @@ const privateRoutes: RouteObject[] = [
   },
   { path: patterns.adminRules, Component: screen(() => import('./rules-route.tsx'), 'RulesRoute') },
   {
+    path: patterns.adminDashboard,
+    Component: screen(() => import('./dashboard-route.tsx'), 'DashboardRoute'),
+  },
+  {
     path: patterns.adminAnnouncements,
     Component: screen(() => import('./announcements-route.tsx'), 'AnnouncementsRoute'),
   },

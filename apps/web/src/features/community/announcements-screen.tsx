@@ -15,7 +15,7 @@ import { Row, RowActions, RowList } from '@/components/row-list.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { useToast } from '@/components/toast.tsx';
 import { actionableMessage } from '@/lib/api-client.ts';
-import { dateTimeFormat } from '@/lib/format.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { useForm } from '@/lib/use-form.ts';
 import styles from './announcements.module.css';
 import { useAllAnnouncements, useDeleteAnnouncement, usePublishAnnouncement } from './api/announcements.ts';
@@ -33,9 +33,6 @@ function instantOf(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
-
-const when = (iso: string) =>
-  dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 function PublishForm() {
   const publish = usePublishAnnouncement();
@@ -84,8 +81,8 @@ function PublishForm() {
 function AnnouncementRow({ announcement }: { announcement: AnnouncementDto }) {
   const remove = useDeleteAnnouncement();
   const toast = useToast();
-  const starts = when(announcement.startsAt);
-  const ends = announcement.endsAt ? when(announcement.endsAt) : null;
+  const starts = formatDateTime(announcement.startsAt);
+  const ends = announcement.endsAt ? formatDateTime(announcement.endsAt) : null;
   return (
     <Row stacked>
       <span className={community.strong} dir="auto">

@@ -11,6 +11,7 @@ import {
   Ban,
   Bell,
   Bookmark,
+  ChartLine,
   ChevronRight,
   EyeOff,
   FileText,
@@ -142,6 +143,11 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
           {role === 'admin' && (
             <LinkRow to={paths.adminRules} icon={ScrollText}>
               {t`Rules`}
+            </LinkRow>
+          )}
+          {role === 'admin' && (
+            <LinkRow to={paths.adminDashboard} icon={ChartLine}>
+              {t`Dashboard`}
             </LinkRow>
           )}
           {role === 'admin' && (
