@@ -84,6 +84,14 @@ test('an admin publishes an announcement; a member sees it on / and dismisses it
     await expect(member.getByText(text)).toHaveCount(0);
   });
 
+  await test.step('the dashboard: Settings → Dashboard, before the first hourly snapshot', async () => {
+    await admin.goto('/admin');
+    await expect(admin.getByRole('heading', { name: 'لوحة المعلومات', level: 1 })).toBeVisible();
+    await expect(admin.getByText('لا توجد أرقام بعد: تُحسب الأولى خلال ساعة.')).toBeVisible();
+    await expectAccessible(admin, '/admin before the first snapshot, in Arabic');
+    await admin.goto('/admin/announcements');
+  });
+
   await test.step('Delete', async () => {
     await admin.getByRole('list').filter({ hasText: text }).getByRole('button').click();
     await expect(admin.getByText(text)).toHaveCount(0);
