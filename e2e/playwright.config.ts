@@ -55,7 +55,15 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-      testIgnore: /registrations\.spec\.ts$/,
+      testIgnore: /(registrations|announcements)\.spec\.ts$/,
+    },
+    // Shows a banner on every member's home feed while it runs: after every other spec, so no
+    // feed another spec looks at has it.
+    {
+      name: 'announcements',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testMatch: /announcements\.spec\.ts$/,
+      dependencies: ['chromium'],
     },
     // Changes who may join the whole server (Approval required): run once every other spec is done,
     // so no other spec's sign-up meets a mode it does not expect.
@@ -63,7 +71,7 @@ export default defineConfig({
       name: 'registrations',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
       testMatch: /registrations\.spec\.ts$/,
-      dependencies: ['chromium'],
+      dependencies: ['announcements'],
     },
   ],
   webServer: [
@@ -92,7 +100,7 @@ export default defineConfig({
         // The trust-and-safety, jobs, federation and moderation specs' admins: with ADMIN_EMAILS set, only
         // these (once confirmed) are admins, whatever spec signs up first.
         ADMIN_EMAILS:
-          'safety-admin@example.com,jobs-admin@example.com,federation-admin@example.com,reports-admin@example.com,registrations-admin@example.com',
+          'safety-admin@example.com,jobs-admin@example.com,federation-admin@example.com,reports-admin@example.com,registrations-admin@example.com,announcements-admin@example.com',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       },
     },

@@ -478,6 +478,33 @@ export interface RuleDto {
   explanation: string;
 }
 
+/** An announcement as admins see it on /admin/announcements (times ISO 8601; no end: until deleted). */
+export interface AnnouncementDto {
+  id: string;
+  text: string;
+  startsAt: string;
+  endsAt: string | null;
+  createdAt: string;
+}
+
+/** One day's figures on the admin dashboard (UTC day `YYYY-MM-DD`; sizes in bytes). */
+export interface DailyStatsDto {
+  day: string;
+  members: number;
+  membersNew: number;
+  membersActive7d: number;
+  membersActive30d: number;
+  posts: number;
+  events: number;
+  reportsOpen: number;
+  mediaBytes: number;
+  databaseBytes: number;
+  jobsQueued: number;
+  jobsFailed: number;
+  knownServers: number;
+  deliveriesFailing: number;
+}
+
 /** Whether an invite code works, as /signup?invite= shows it before the form is sent. */
 export type InviteState = 'valid' | 'used_up' | 'expired' | 'revoked' | 'unknown';
 

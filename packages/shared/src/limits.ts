@@ -165,6 +165,12 @@ export const limits = {
   ruleTextMax: 300,
   ruleExplanationMax: 1000,
   rulesMax: 50,
+  /** An announcement (/admin/announcements): plain text, its links made clickable where shown. */
+  announcementMax: 1000,
+  /** Announcements kept at once, shown or scheduled or past: the banner and the API read them all. */
+  announcementsMax: 50,
+  /** Days of daily figures the admin dashboard charts. */
+  dashboardDays: 30,
   feedbackMax: 2000,
   /** Accounts signed in at once on one device (better-auth multi-session, Add Account). */
   deviceAccountsMax: 5,

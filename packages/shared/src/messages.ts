@@ -549,6 +549,7 @@ export const messageCatalog = {
     word: /*i18n*/ { id: 'fields.word', message: 'Word' },
     privateAccount: /*i18n*/ { id: 'fields.privateAccount', message: 'Private account' },
     rule: /*i18n*/ { id: 'fields.rule', message: 'Rule' },
+    announcement: /*i18n*/ { id: 'fields.announcement', message: 'Announcement' },
     explanation: /*i18n*/ { id: 'fields.explanation', message: 'Explanation' },
     uses: /*i18n*/ { id: 'fields.uses', message: 'Uses' },
   },
@@ -1418,6 +1419,27 @@ export const messageCatalog = {
     },
   },
   /** The Jobs section of the moderation console (admins). */
+  announcements: {
+    notFound: /*i18n*/ { id: 'announcements.notFound', message: 'Announcement not found.' },
+    endsBeforeStart: /*i18n*/ {
+      id: 'announcements.endsBeforeStart',
+      message: 'The end must come after the start.',
+    },
+    timeInvalid: /*i18n*/ { id: 'announcements.timeInvalid', message: 'Choose a valid date and time.' },
+    full: fn(
+      /*i18n*/ {
+        id: 'announcements.full',
+        message: 'A server can keep at most {max} announcements. Delete an old one first.',
+      },
+      (max: number) => ({ max }),
+    ),
+    published: /*i18n*/ { id: 'announcements.published', message: 'Announcement published.' },
+    deleted: /*i18n*/ { id: 'announcements.deleted', message: 'Announcement deleted.' },
+    loadFailed: /*i18n*/ {
+      id: 'announcements.loadFailed',
+      message: 'Could not load announcements. Please try again.',
+    },
+  },
   jobs: {
     noFailed: /*i18n*/ { id: 'jobs.noFailed', message: 'No failed jobs.' },
     retried: /*i18n*/ { id: 'jobs.retried', message: 'Job queued to run again.' },

@@ -62,6 +62,10 @@ export const routePatterns = {
   adminRegistrations: '/admin/registrations',
   /** The server's rules (admins). */
   adminRules: '/admin/rules',
+  /** The console's first page: the server's daily figures (admins). */
+  adminDashboard: '/admin',
+  /** Banners for every member, with a start and an optional end (admins). */
+  adminAnnouncements: '/admin/announcements',
   /** A member's invite links. */
   settingsInvites: '/settings/invites',
 } as const;

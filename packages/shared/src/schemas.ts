@@ -811,6 +811,26 @@ export const RuleInput = z.object({
 });
 export type RuleInput = z.input<typeof RuleInput>;
 
+const AnnouncementTime = z.iso.datetime({ offset: true, error: () => messages.announcements.timeInvalid });
+
+/**
+ * /admin/announcements: the text (links in it become links where it is shown; nothing else is
+ * markup), when members start to see it, and optionally when they stop.
+ */
+export const AnnouncementInput = z
+  .object({
+    text: requiredText(limits.announcementMax, 'announcement'),
+    startsAt: AnnouncementTime,
+    endsAt: AnnouncementTime.nullable()
+      .optional()
+      .transform((value) => value ?? null),
+  })
+  .refine((v) => v.endsAt === null || Date.parse(v.endsAt) > Date.parse(v.startsAt), {
+    path: ['endsAt'],
+    error: () => messages.announcements.endsBeforeStart,
+  });
+export type AnnouncementInput = z.input<typeof AnnouncementInput>;
+
 /** Move up / Move down on /admin/rules. */
 export const RuleMoveInput = z.object({ direction: z.enum(['up', 'down']) });
 export type RuleMoveInput = z.input<typeof RuleMoveInput>;

@@ -1555,3 +1555,68 @@ export const reportRules = pgTable(
   },
   (t) => [primaryKey({ columns: [t.reportId, t.ruleId] }), index('report_rules_rule_idx').on(t.ruleId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Announcements (features/community/announcements.ts): banners admins publish for every member.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An announcement: plain text (links in it become links where it is drawn, nothing else is
+ * markup), shown from `starts_at` until `ends_at` (none: until deleted). Few rows
+ * (limits.announcementsMax), so the window is checked on a scan of them all.
+ */
+export const announcements = pgTable('announcements', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  text: text('text').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true, precision: 3 }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }),
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Who dismissed which announcement: read state per member, as Mastodon keeps it. */
+export const announcementDismissals = pgTable(
+  'announcement_dismissals',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.announcementId] }),
+    // Deleting an announcement removes its dismissals through this.
+    index('announcement_dismissals_announcement_idx').on(t.announcementId),
+  ],
+);
+
+/**
+ * The admin dashboard's figures, one row per UTC day (features/community/dashboard.ts): taken by
+ * an hourly job that rewrites today's row, so /admin reads at most 30 small rows and never counts
+ * the big tables while someone looks. A day the server was down has no row (a gap in the chart).
+ */
+export const dailyStats = pgTable('daily_stats', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  members: integer('members').notNull(),
+  /** Accounts created that day. */
+  membersNew: integer('members_new').notNull(),
+  /** Accounts with a session used in the 7 (30) days up to the snapshot. */
+  membersActive7d: integer('members_active_7d').notNull(),
+  membersActive30d: integer('members_active_30d').notNull(),
+  /** Local posts and events made that day. */
+  posts: integer('posts').notNull(),
+  events: integer('events').notNull(),
+  reportsOpen: integer('reports_open').notNull(),
+  mediaBytes: bigint('media_bytes', { mode: 'number' }).notNull(),
+  databaseBytes: bigint('database_bytes', { mode: 'number' }).notNull(),
+  jobsQueued: integer('jobs_queued').notNull(),
+  jobsFailed: integer('jobs_failed').notNull(),
+  /** Other servers we know an account of, and outgoing deliveries waiting after an error. */
+  knownServers: integer('known_servers').notNull(),
+  deliveriesFailing: integer('deliveries_failing').notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

@@ -30,6 +30,7 @@ import { idempotencyKeysSweepTask } from '../composers/mastodon-api/statuses.ts'
 import { sweepRateLimitWindows } from '../core/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Env } from '../env.ts';
+import { dailyStatsSnapshotTask } from '../features/community/dashboard.ts';
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
 import { avifEncodeTask, avifSweepTask } from '../features/images/avif.ts';
@@ -91,6 +92,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   archiveImportTask,
   remoteMediaEvictTask,
   idempotencyKeysSweepTask,
+  dailyStatsSnapshotTask,
   videoTranscodeTask,
   videoAbandonedSweepTask,
 ];
@@ -114,7 +116,8 @@ export const cron: readonly CronEntry<JobDeps>[] = [
   { task: federationKvSweepTask, match: '40 * * * *' },
   { task: remoteMediaEvictTask, match: '05 * * * *' },
   { task: idempotencyKeysSweepTask, match: '30 * * * *' },
-  { task: videoAbandonedSweepTask, match: '20 * * * *' },
+  { task: dailyStatsSnapshotTask, match: '20 * * * *' },
+  { task: videoAbandonedSweepTask, match: '25 * * * *' },
 ];
 
 /**

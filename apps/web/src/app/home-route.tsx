@@ -1,4 +1,8 @@
-/** The home route composes three features: the feed of posts, with the upcoming-events panel beside it. */
+/**
+ * The home route composes four features: the feed of posts, with the upcoming-events panel beside
+ * it and the server's announcements above it.
+ */
+import { AnnouncementBanner } from '@/features/community/announcement-banner.tsx';
 import { UpcomingEventsPanel } from '@/features/events/upcoming-events-panel.tsx';
 import { HomeScreen } from '@/features/feed/home-screen.tsx';
 import { FeedItem } from '@/features/posts/feed-item.tsx';
@@ -8,6 +12,7 @@ export function HomeRoute() {
     <HomeScreen
       renderPost={(post, index) => <FeedItem key={post.id} post={post} priority={index === 0} />}
       sidePanel={<UpcomingEventsPanel />}
+      banner={<AnnouncementBanner />}
     />
   );
 }

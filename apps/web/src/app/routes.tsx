@@ -145,6 +145,14 @@ const privateRoutes: RouteObject[] = [
   },
   { path: patterns.adminRules, Component: screen(() => import('./rules-route.tsx'), 'RulesRoute') },
   {
+    path: patterns.adminDashboard,
+    Component: screen(() => import('./dashboard-route.tsx'), 'DashboardRoute'),
+  },
+  {
+    path: patterns.adminAnnouncements,
+    Component: screen(() => import('./announcements-route.tsx'), 'AnnouncementsRoute'),
+  },
+  {
     path: patterns.settingsInvites,
     Component: screen(() => import('@/features/community/invites-screen.tsx'), 'InvitesScreen'),
   },

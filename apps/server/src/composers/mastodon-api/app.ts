@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import { clientApiCors } from '../../lib/cors.ts';
 import type { TokenCheck } from '../../oauth/tokens.ts';
 import { accountRoutes } from './accounts.ts';
+import { announcementRoutes } from './announcements.ts';
 import { appRoutes } from './apps.ts';
 import { bearer, type MastodonEnv, mastodonErrorHandler, mastodonErrors } from './http.ts';
 import { instanceRoutes } from './instance.ts';
@@ -44,6 +45,7 @@ export function createClientApi(checkToken: TokenCheck) {
     .route('/', mediaRoutes)
     .route('/', notificationRoutes)
     .route('/', markerRoutes)
+    .route('/', announcementRoutes)
     .route('/', pushRoutes)
     .route('/', searchRoutes)
     .route('/', signInRoutes)

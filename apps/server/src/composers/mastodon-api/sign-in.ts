@@ -3,8 +3,9 @@
  * (docs.joinmastodon.org/methods): a 404 here broke the official iOS app on Hollo (fedify-dev/hollo#421
  * and #427). Where Glimpse has the concept the answer is real: trending tags (Explore's), suggestions
  * (who the accounts you follow follow), preferences (the private-account switch and the sensitive
- * media setting). Where it has not (lists, filters, custom emojis, announcements, conversations,
- * scheduled posts, featured tags, endorsements, domain blocks), the faithful answer is an empty list.
+ * media setting); announcements are their own resource (announcements.ts). Where it has not
+ * (lists, filters, custom emojis, conversations, scheduled posts, featured tags, endorsements,
+ * domain blocks), the faithful answer is an empty list.
  */
 import { Hono } from 'hono';
 import { getMe } from '../../features/profile/service.ts';
@@ -24,7 +25,6 @@ export const signInRoutes = new Hono<MastodonEnv>()
   .get('/v1/filters', needs('read:filters'), (c) => c.json(none()))
   .get('/v2/filters', needs('read:filters'), (c) => c.json(none()))
   .get('/v1/custom_emojis', (c) => c.json(none()))
-  .get('/v1/announcements', needs('read'), (c) => c.json(none()))
   .get('/v1/conversations', needs('read:statuses'), (c) => c.json(none()))
   .get('/v1/scheduled_statuses', needs('read:statuses'), (c) => c.json(none()))
   .get('/v1/featured_tags', needs('read:accounts'), (c) => c.json(none()))

@@ -2,8 +2,11 @@
  * HTTP for who may join: `GET /registrations` (anyone: what /signup and /login show), the
  * registrations console (staff; its settings admins only; 404 to everyone else), a member's invite
  * links, and the server's rules (admins write them; everyone reads them through `/registrations`).
+ * And announcements: admins publish and delete them; each member reads the ones showing and
+ * dismisses them.
  */
 import {
+  AnnouncementInput,
   InviteInput,
   limits,
   messages,
@@ -15,6 +18,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { type AppEnv, jsonBody, param, query, signedIn, uuidParam } from '../../core/http.ts';
 import { notFound } from '../../lib/errors.ts';
+import {
+  announcementDto,
+  deleteAnnouncement,
+  dismissAnnouncement,
+  listAnnouncements,
+  publishAnnouncement,
+  showingAnnouncements,
+} from './announcements.ts';
+import { readDashboard } from './dashboard.ts';
 import { createInvite, listInvites, revokeInvite } from './invites.ts';
 import {
   answerSignUp,
@@ -32,6 +44,7 @@ const userIdParam = param('userId', (value) => {
 });
 const ruleIdParam = uuidParam('ruleId', messages.registrations.ruleNotFound);
 const inviteIdParam = uuidParam('inviteId', messages.registrations.inviteNotFound);
+const announcementIdParam = uuidParam('announcementId', messages.announcements.notFound);
 
 export const communityRoutes = new Hono<AppEnv>()
   // Anyone, signed in or not: /signup and /login need it before there is a session.
@@ -91,4 +104,27 @@ export const communityRoutes = new Hono<AppEnv>()
       }),
       200,
     ),
-  );
+  )
+  .get('/admin/announcements', signedIn, async (c) =>
+    c.json(await listAnnouncements({ ctx: c.get('ctx') }), 200),
+  )
+  .post('/admin/announcements', signedIn, jsonBody(AnnouncementInput), async (c) =>
+    c.json(await publishAnnouncement({ ctx: c.get('ctx'), input: c.req.valid('json') }), 201),
+  )
+  .delete('/admin/announcements/:announcementId', signedIn, announcementIdParam, async (c) => {
+    const input = { announcementId: c.req.valid('param').announcementId };
+    await deleteAnnouncement({ ctx: c.get('ctx'), input });
+    return c.body(null, 204);
+  })
+  // The banner on the home feed: what is showing now and not yet dismissed.
+  .get('/announcements', signedIn, async (c) => {
+    const shown = await showingAnnouncements({ ctx: c.get('ctx'), input: { withDismissed: false } });
+    return c.json(shown.map(announcementDto), 200);
+  })
+  .post('/announcements/:announcementId/dismiss', signedIn, announcementIdParam, async (c) => {
+    const input = { announcementId: c.req.valid('param').announcementId };
+    await dismissAnnouncement({ ctx: c.get('ctx'), input });
+    return c.body(null, 204);
+  })
+  // The dashboard reads the daily snapshots only (dashboard.ts), never the tables they count.
+  .get('/admin/dashboard', signedIn, async (c) => c.json(await readDashboard({ ctx: c.get('ctx') }), 200));

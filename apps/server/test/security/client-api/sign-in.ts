@@ -51,7 +51,6 @@ export const signInEntries: Record<string, ClientApiEntry> = {
   'GET /api/v1/filters': emptyForMember(['read:filters'], '/api/v1/filters', 'Filters (v1)'),
   'GET /api/v2/filters': emptyForMember(['read:filters'], '/api/v2/filters', 'Filters (v2)'),
   'GET /api/v1/custom_emojis': emptyForAnyone('/api/v1/custom_emojis', 'Custom emojis'),
-  'GET /api/v1/announcements': emptyForMember(['read'], '/api/v1/announcements', 'Announcements'),
   'GET /api/v1/conversations': emptyForMember(['read:statuses'], '/api/v1/conversations', 'Conversations'),
   'GET /api/v1/scheduled_statuses': emptyForMember(
     ['read:statuses'],

@@ -198,6 +198,10 @@ export const clientApiReads: Record<string, ReadEntry> = {
     'An upload is its uploader’s alone, and none is hidden here.',
     () => [],
   ),
+  'GET /api/v1/announcements': showsNoContent(
+    'Admins’ announcements showing now, with the member’s own read state: no post.',
+    '/api/v1/announcements',
+  ),
   'GET /api/v1/markers': showsNoContent(
     'The member’s own places.',
     '/api/v1/markers?timeline[]=home&timeline[]=notifications',
@@ -216,7 +220,6 @@ export const clientApiReads: Record<string, ReadEntry> = {
   'GET /api/v1/filters': showsNoContent('The member’s own filters.', '/api/v1/filters'),
   'GET /api/v2/filters': showsNoContent('The member’s own filters.', '/api/v2/filters'),
   'GET /api/v1/custom_emojis': showsNoContent('No custom emojis.', '/api/v1/custom_emojis'),
-  'GET /api/v1/announcements': showsNoContent('The server’s announcements.', '/api/v1/announcements'),
   'GET /api/v1/conversations': showsNoContent('No direct conversations.', '/api/v1/conversations'),
   'GET /api/v1/scheduled_statuses': showsNoContent('No scheduled statuses.', '/api/v1/scheduled_statuses'),
   'GET /api/v1/domain_blocks': showsNoContent('The member’s own domain blocks.', '/api/v1/domain_blocks'),

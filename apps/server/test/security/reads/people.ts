@@ -41,6 +41,18 @@ export const peopleReads: Record<string, ReadEntry> = {
     'Waiting sign-ups (their addresses and reasons), to staff only: no post.',
     '/api/admin/registrations',
   ),
+  'GET /api/admin/dashboard': own(
+    'The daily figures (counts and sizes), to admins only: no post, no member.',
+    '/api/admin/dashboard',
+  ),
+  'GET /api/announcements': own(
+    'The announcements showing now that the caller has not dismissed: admins’ words, no post.',
+    '/api/announcements',
+  ),
+  'GET /api/admin/announcements': own(
+    'Every announcement, scheduled ones included, to admins only: no post.',
+    '/api/admin/announcements',
+  ),
   'GET /api/invites': own('The caller’s own invite links.', '/api/invites'),
   'GET /api/live': {
     rule: 'The live stream carries ids and kinds, never a caption or photo (live/hub.ts); it never ends, so it is not read here.',

@@ -2,7 +2,8 @@
  * Who may call each state-changing route of who may join (a test fixture: the security suites read
  * it through security/route-table.ts): the registration settings and the rules are admins'; a
  * waiting sign-up is answered by staff (moderators in features/community/registrations.test.ts);
- * invite links are each member's own.
+ * invite links are each member's own; announcements are admins' to write, and each member dismisses
+ * them for themself.
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -37,7 +38,76 @@ async function aRule(scene: Scene, text = 'Be kind') {
   return row!;
 }
 
+/** An announcement showing now. Earlier ones go first, so repeated attempts never reach the cap. */
+async function anAnnouncement(scene: Scene) {
+  await scene.t.db.delete(schema.announcements);
+  const [row] = await scene.t.db
+    .insert(schema.announcements)
+    .values({ text: 'Maintenance tonight', startsAt: new Date(Date.now() - 60_000) })
+    .returning();
+  return row!;
+}
+
 export const communityRouteTable: Record<string, RouteEntry> = {
+  'POST /api/admin/announcements': {
+    rule: 'Only admins publish announcements; to moderators and members the route does not exist.',
+    expect: { owner: 201, other: 404, signedOut: 401 },
+    rateLimit: null,
+    body: 'json',
+    text: storedById(schema.announcements, ['text']),
+    async attempt(scene, actor) {
+      await ownerIsAdmin(scene);
+      await scene.t.db.delete(schema.announcements);
+      const text = `News ${Math.random().toString(36).slice(2)}`;
+      return {
+        path: '/api/admin/announcements',
+        json: { text, startsAt: new Date().toISOString(), endsAt: null },
+        async verify() {
+          expect(await scene.t.countRows(schema.announcements, eq(schema.announcements.text, text))).toBe(
+            actor === 'owner' ? 1 : 0,
+          );
+        },
+      };
+    },
+  },
+  'DELETE /api/admin/announcements/:announcementId': {
+    rule: 'Only admins delete an announcement.',
+    expect: { owner: 204, other: 404, signedOut: 401 },
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene, actor) {
+      await ownerIsAdmin(scene);
+      const announcement = await anAnnouncement(scene);
+      return {
+        path: `/api/admin/announcements/${announcement.id}`,
+        async verify() {
+          expect(
+            await scene.t.countRows(schema.announcements, eq(schema.announcements.id, announcement.id)),
+          ).toBe(actor === 'owner' ? 0 : 1);
+        },
+      };
+    },
+  },
+  'POST /api/announcements/:announcementId/dismiss': {
+    rule: 'A member dismisses an announcement for themself only; the read state of others is untouched.',
+    expect: { owner: 204, other: 204, signedOut: 401 },
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene, actor) {
+      const announcement = await anAnnouncement(scene);
+      return {
+        path: `/api/announcements/${announcement.id}/dismiss`,
+        async verify() {
+          await expectWrittenBy(
+            scene,
+            actor,
+            schema.announcementDismissals.userId,
+            eq(schema.announcementDismissals.announcementId, announcement.id),
+          );
+        },
+      };
+    },
+  },
   'PUT /api/admin/registrations': {
     rule: 'Only admins change who may join; to moderators and members the route does not exist.',
     expect: adminOnly,

@@ -24,9 +24,11 @@ interface HomeScreenProps {
   /** One post of the feed; the posts feature draws it (app/home-route.tsx composes the two). */
   renderPost: (post: PostDto, index: number) => ReactNode;
   sidePanel?: ReactNode;
+  /** Above the posts: the server's announcements (the community feature draws them). */
+  banner?: ReactNode;
 }
 
-export function HomeScreen({ renderPost, sidePanel }: HomeScreenProps) {
+export function HomeScreen({ renderPost, sidePanel, banner }: HomeScreenProps) {
   const feed = useFeed();
   const [newPosts, setNewPosts] = useState(false);
   const { refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
@@ -54,6 +56,7 @@ export function HomeScreen({ renderPost, sidePanel }: HomeScreenProps) {
         {/* Not an <aside>: the shell's sidebar is the page's complementary landmark; the panel is a region. */}
         {sidePanel && <div className={styles.side}>{sidePanel}</div>}
         <section className={styles.feed} aria-label={t`Posts from people you follow`}>
+          {banner}
           {newPosts && (
             <button type="button" className={styles.pill} onClick={showNewPosts}>
               <ArrowUp aria-hidden="true" size={16} />

@@ -11,6 +11,7 @@ import {
   Ban,
   Bell,
   Bookmark,
+  ChartLine,
   ChevronRight,
   EyeOff,
   FileText,
@@ -23,6 +24,7 @@ import {
   Link2,
   LogOut,
   type LucideIcon,
+  Megaphone,
   ScrollText,
   ShieldAlert,
   ShieldCheck,
@@ -141,6 +143,16 @@ export function SettingsScreen({ accounts, logOut }: SettingsScreenProps) {
           {role === 'admin' && (
             <LinkRow to={paths.adminRules} icon={ScrollText}>
               {t`Rules`}
+            </LinkRow>
+          )}
+          {role === 'admin' && (
+            <LinkRow to={paths.adminDashboard} icon={ChartLine}>
+              {t`Dashboard`}
+            </LinkRow>
+          )}
+          {role === 'admin' && (
+            <LinkRow to={paths.adminAnnouncements} icon={Megaphone}>
+              {t`Announcements`}
             </LinkRow>
           )}
           {role === 'admin' && (

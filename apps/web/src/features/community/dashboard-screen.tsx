@@ -1,0 +1,181 @@
+/**
+ * /admin (admins): how the server is doing, at a glance. Six figures (Members, Posts, Reports,
+ * Storage, Jobs, Federation), each its latest numbers and a small chart of the last 30 days with
+ * "Show as table" for the same numbers as a table. The figures are the hourly snapshots
+ * (features/community/dashboard.ts on the server): this screen never makes the server count.
+ */
+import type { DailyStatsDto } from '@glimpse/shared';
+import { messages } from '@glimpse/shared';
+import { plural, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { useId, useState } from 'react';
+import { ErrorMessage } from '@/components/alert.tsx';
+import { Button } from '@/components/button.tsx';
+import { EmptyState, Page } from '@/components/page.tsx';
+import { Skeleton } from '@/components/skeleton.tsx';
+import { dateTimeFormat, formatCount, formatFileSize } from '@/lib/format.ts';
+import { useDashboard } from './api/dashboard.ts';
+import styles from './dashboard.module.css';
+
+interface Series {
+  label: string;
+  value: (day: DailyStatsDto) => number;
+  format: (value: number) => string;
+}
+
+const count = (label: string, value: (day: DailyStatsDto) => number): Series => ({
+  label,
+  value,
+  format: formatCount,
+});
+const size = (label: string, value: (day: DailyStatsDto) => number): Series => ({
+  label,
+  value,
+  format: formatFileSize,
+});
+
+const dayLabel = (day: string) =>
+  dateTimeFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+/** A line of the first series over the days; its numbers are in the table beside it. */
+function Chart({ days, series, label }: { days: DailyStatsDto[]; series: Series; label: string }) {
+  const width = 300;
+  const height = 64;
+  const values = days.map(series.value);
+  const max = Math.max(...values, 1);
+  const step = days.length > 1 ? width / (days.length - 1) : 0;
+  const points = values
+    .map((value, i) => `${(i * step).toFixed(1)},${(height - 4 - (value / max) * (height - 8)).toFixed(1)}`)
+    .join(' ');
+  return (
+    <svg
+      className={styles.chart}
+      viewBox={`0 0 ${width} ${height}`}
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={label}
+    >
+      <polyline
+        points={points}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        vectorEffect="non-scaling-stroke"
+      />
+    </svg>
+  );
+}
+
+function Figure({ heading, days, series }: { heading: string; days: DailyStatsDto[]; series: Series[] }) {
+  const [asTable, setAsTable] = useState(false);
+  const headingId = useId();
+  const latest = days.at(-1)!;
+  const first = series[0]!;
+  const span = plural(days.length, {
+    one: `${first.label}, the last day`,
+    other: `${first.label}, the last # days`,
+  });
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {heading}
+      </h2>
+      <figure className={styles.figure}>
+        <dl className={styles.numbers}>
+          {series.map((one) => (
+            <div key={one.label}>
+              <dt>{one.label}</dt>
+              <dd>{one.format(one.value(latest))}</dd>
+            </div>
+          ))}
+        </dl>
+        {asTable ? (
+          <table className={styles.table}>
+            <caption className={styles.caption}>{heading}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Day</Trans>
+                </th>
+                {series.map((one) => (
+                  <th key={one.label} scope="col">
+                    {one.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((day) => (
+                <tr key={day.day}>
+                  <th scope="row">{dayLabel(day.day)}</th>
+                  {series.map((one) => (
+                    <td key={one.label}>{one.format(one.value(day))}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <Chart days={days} series={first} label={span} />
+        )}
+        <figcaption className={styles.caption}>{span}</figcaption>
+      </figure>
+      <Button variant="ghost" size="sm" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
+        <Trans>Show as table</Trans>
+      </Button>
+    </section>
+  );
+}
+
+export function DashboardScreen() {
+  const dashboard = useDashboard();
+  const days = dashboard.data ?? [];
+  return (
+    <Page title={t`Dashboard`}>
+      {dashboard.isPending ? (
+        <Skeleton height={240} />
+      ) : dashboard.isError ? (
+        <ErrorMessage>{messages.common.somethingWentWrong}</ErrorMessage>
+      ) : days.length === 0 ? (
+        <EmptyState title={t`No figures yet: the first are counted within the hour.`} />
+      ) : (
+        <div className={styles.grid}>
+          <Figure
+            heading={t`Members`}
+            days={days}
+            series={[
+              count(t`Total`, (d) => d.members),
+              count(t`New today`, (d) => d.membersNew),
+              count(t`Active in 7 days`, (d) => d.membersActive7d),
+              count(t`Active in 30 days`, (d) => d.membersActive30d),
+            ]}
+          />
+          <Figure
+            heading={t`Posts`}
+            days={days}
+            series={[count(t`Posts that day`, (d) => d.posts), count(t`Events that day`, (d) => d.events)]}
+          />
+          <Figure heading={t`Reports`} days={days} series={[count(t`Open`, (d) => d.reportsOpen)]} />
+          <Figure
+            heading={t`Storage`}
+            days={days}
+            series={[size(t`Media`, (d) => d.mediaBytes), size(t`Database`, (d) => d.databaseBytes)]}
+          />
+          <Figure
+            heading={t`Jobs`}
+            days={days}
+            series={[count(t`Queued`, (d) => d.jobsQueued), count(t`Failed`, (d) => d.jobsFailed)]}
+          />
+          <Figure
+            heading={t`Federation`}
+            days={days}
+            series={[
+              count(t`Known servers`, (d) => d.knownServers),
+              count(t`Deliveries failing`, (d) => d.deliveriesFailing),
+            ]}
+          />
+        </div>
+      )}
+    </Page>
+  );
+}
