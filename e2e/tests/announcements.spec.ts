@@ -84,11 +84,17 @@ test('an admin publishes an announcement; a member sees it on / and dismisses it
     await expect(member.getByText(text)).toHaveCount(0);
   });
 
-  await test.step('the dashboard: Settings → Dashboard, before the first hourly snapshot', async () => {
+  await test.step('the dashboard: its first snapshot taken when first opened, each figure as a table too', async () => {
     await admin.goto('/admin');
     await expect(admin.getByRole('heading', { name: 'لوحة المعلومات', level: 1 })).toBeVisible();
-    await expect(admin.getByText('لا توجد أرقام بعد: تُحسب الأولى خلال ساعة.')).toBeVisible();
-    await expectAccessible(admin, '/admin before the first snapshot, in Arabic');
+    const members = admin.getByRole('region', { name: 'الأعضاء' });
+    await expect(members.locator('svg')).toBeVisible();
+    await expectAccessible(admin, '/admin, in Arabic');
+    const asTable = members.getByRole('button', { name: 'عرض كجدول' });
+    await asTable.click();
+    await expect(asTable).toHaveAttribute('aria-pressed', 'true');
+    await expect(members.getByRole('table')).toBeVisible();
+    await expect(members.getByRole('row')).toHaveCount(2);
     await admin.goto('/admin/announcements');
   });
 

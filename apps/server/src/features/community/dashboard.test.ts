@@ -26,6 +26,14 @@ const dashboard = async () => {
 };
 
 describe('the dashboard', () => {
+  it('takes the first snapshot itself on a server that has none, so its first view is not empty', async () => {
+    expect(await t.countRows(dailyStats)).toBe(0);
+    const shown = await dashboard();
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.members).toBeGreaterThan(0);
+    expect(await t.countRows(dailyStats)).toBe(1);
+  });
+
   it('counts today into one row, rewritten by each snapshot', async () => {
     const before = await takeDailySnapshot(t.db);
     const [authorId] = await t.insertMembers(2, 'Dee');

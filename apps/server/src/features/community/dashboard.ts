@@ -93,6 +93,13 @@ export async function readDashboard({
   ctx: { db, actor },
 }: ServiceArgs<'db' | 'actor'>): Promise<DailyStatsDto[]> {
   await requireAdmin(db, actor.id);
-  const rows = await db.select().from(dailyStats).orderBy(desc(dailyStats.day)).limit(limits.dashboardDays);
+  const latest = () => db.select().from(dailyStats).orderBy(desc(dailyStats.day)).limit(limits.dashboardDays);
+  let rows = await latest();
+  // A server that never had a snapshot (new, or upgraded to this version) would show nothing until
+  // the first hourly run: its first one is taken now, once.
+  if (rows.length === 0) {
+    await takeDailySnapshot(db);
+    rows = await latest();
+  }
   return rows.reverse().map(({ takenAt: _takenAt, ...figures }) => figures);
 }

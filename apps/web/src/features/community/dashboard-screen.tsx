@@ -2,7 +2,8 @@
  * /admin (admins): how the server is doing, at a glance. Six figures (Members, Posts, Reports,
  * Storage, Jobs, Federation), each its latest numbers and a small chart of the last 30 days with
  * "Show as table" for the same numbers as a table. The figures are the hourly snapshots
- * (features/community/dashboard.ts on the server): this screen never makes the server count.
+ * (features/community/dashboard.ts on the server, which takes a server's very first one when asked):
+ * this screen never makes the server count.
  */
 import type { DailyStatsDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
@@ -11,7 +12,7 @@ import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
-import { EmptyState, Page } from '@/components/page.tsx';
+import { Page } from '@/components/page.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { dateTimeFormat, formatCount, formatFileSize } from '@/lib/format.ts';
 import { useDashboard } from './api/dashboard.ts';
@@ -136,8 +137,6 @@ export function DashboardScreen() {
         <Skeleton height={240} />
       ) : dashboard.isError ? (
         <ErrorMessage>{messages.common.somethingWentWrong}</ErrorMessage>
-      ) : days.length === 0 ? (
-        <EmptyState title={t`No figures yet: the first are counted within the hour.`} />
       ) : (
         <div className={styles.grid}>
           <Figure
