@@ -852,7 +852,7 @@ export const messageCatalog = {
     boosted: fn(
       /*i18n*/ {
         id: 'notificationText.boosted',
-        message: '{count, plural, one {{who} boosted your post} other {{who} boosted your post}}',
+        message: '{count, plural, one {{who} shared your post} other {{who} shared your post}}',
       },
       (who: string, count: number) => ({ who, count }),
     ),
@@ -1132,6 +1132,23 @@ export const messageCatalog = {
       (max: number) => ({ max }),
     ),
     failed: /*i18n*/ { id: 'pins.failed', message: 'The pin could not be changed. Please try again.' },
+  },
+  /** Sharing (boosting) a post to one's followers. */
+  shares: {
+    share: /*i18n*/ { id: 'shares.share', message: 'Share' },
+    unshare: /*i18n*/ { id: 'shares.unshare', message: 'Unshare' },
+    sharedBy: fn(/*i18n*/ { id: 'shares.sharedBy', message: 'Shared by {name}' }, (name: string) => ({
+      name,
+    })),
+    count: fn(
+      /*i18n*/ { id: 'shares.count', message: '{count, plural, one {# share} other {# shares}}' },
+      (count: number) => ({ count }),
+    ),
+    onlyPublic: /*i18n*/ {
+      id: 'shares.onlyPublic',
+      message: 'Only public posts can be shared.',
+    },
+    failed: /*i18n*/ { id: 'shares.failed', message: 'The share could not be changed. Please try again.' },
   },
   /** Editing a post and its history. */
   postEdit: {
