@@ -146,11 +146,15 @@ export interface PostDto {
   likedByMe: boolean;
   savedByMe: boolean;
   sharedByMe: boolean;
+  /** Anyone may see it (public, on an account that is not private): only then can it be shared. */
+  shareable: boolean;
   /**
    * In the home feed, a followed account that shared the post (the latest of them), when that is
    * why it is there ("Shared by <name>"); null everywhere else.
    */
   sharedBy: AuthorDto | null;
+  /** When `sharedBy` shared it: the post's place in the home feed; null with no `sharedBy`. */
+  sharedAt: string | null;
   createdAt: string;
   /** When the caption, alt texts or sensitive flag last changed; null if never ("Edited"). */
   editedAt: string | null;

@@ -1135,15 +1135,6 @@ export const messageCatalog = {
   },
   /** Sharing (boosting) a post to one's followers. */
   shares: {
-    share: /*i18n*/ { id: 'shares.share', message: 'Share' },
-    unshare: /*i18n*/ { id: 'shares.unshare', message: 'Unshare' },
-    sharedBy: fn(/*i18n*/ { id: 'shares.sharedBy', message: 'Shared by {name}' }, (name: string) => ({
-      name,
-    })),
-    count: fn(
-      /*i18n*/ { id: 'shares.count', message: '{count, plural, one {# share} other {# shares}}' },
-      (count: number) => ({ count }),
-    ),
     onlyPublic: /*i18n*/ {
       id: 'shares.onlyPublic',
       message: 'Only public posts can be shared.',
@@ -1676,10 +1667,6 @@ export const messageCatalog = {
     visibilityUnknown: /*i18n*/ {
       id: 'statusesApi.visibilityUnknown',
       message: 'Visibility must be public, unlisted, private or direct.',
-    },
-    sharingUnavailable: /*i18n*/ {
-      id: 'statusesApi.sharingUnavailable',
-      message: 'Boosting is not available on this server yet.',
     },
     replyTextOnly: /*i18n*/ {
       id: 'statusesApi.replyTextOnly',

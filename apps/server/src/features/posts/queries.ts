@@ -138,7 +138,9 @@ export function toPostDto(storage: Storage, row: PostRow, sharedBy: AuthorDto | 
     likedByMe: Boolean(row.likedByMe),
     savedByMe: Boolean(row.savedByMe),
     sharedByMe: Boolean(row.sharedByMe),
+    shareable: reach === 'open',
     sharedBy,
+    sharedAt: sharedBy ? row.activityAt.toISOString() : null,
     createdAt: row.post.createdAt.toISOString(),
     editedAt: row.post.editedAt?.toISOString() ?? null,
   };

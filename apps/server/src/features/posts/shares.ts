@@ -13,6 +13,7 @@ import { imageDtoColumns } from '../../core/images.ts';
 import { authorColumns, toAuthorDto } from '../../core/profiles.ts';
 import type { ServiceArgs } from '../../core/service.ts';
 import { visibleTo } from '../../core/visibility.ts';
+import type { Db } from '../../db/client.ts';
 import { images, postShares, profiles } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { postStatements } from './queries.ts';
@@ -32,6 +33,15 @@ export async function setShare({
   if (outcome.changed) live.publish({ kind: 'post_changed', postId });
   if (outcome.notified) live.publish({ kind: 'notification', recipientId: outcome.authorId });
   return { shared, shareCount: outcome.shareCount };
+}
+
+/** When the member shared the post, or null when they have not. */
+export async function sharedAtBy(db: Db, postId: string, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: postShares.createdAt })
+    .from(postShares)
+    .where(and(eq(postShares.postId, postId), eq(postShares.userId, userId)));
+  return row?.createdAt ?? null;
 }
 
 const sharerImage = alias(images, 'sharer_image');
