@@ -88,7 +88,7 @@ async function addPostFollowersOnly(page: import('../support/test.ts').Page): Pr
   const origin = new URL(page.url()).origin;
   const edited = await page.request.patch(`/api/posts/${id}`, {
     headers: { origin },
-    data: { caption: 'Family dinner', audience: 'followers' },
+    data: { caption: 'Family dinner', audience: 'followers', altTexts: [''] },
   });
   expect(edited.ok(), await edited.text()).toBe(true);
   return path;
