@@ -58,18 +58,15 @@ if (existing === 0) {
   // A fifth of them by accounts the viewer follows, shared within the last few days.
   const started = performance.now();
   await pool.query(
-    `INSERT INTO post_shares (post_id, user_id, created_at)
-     SELECT p.id, u.user_id, now() - (g % 5000) * interval '1 minute'
-     FROM generate_series(1, $1::int) AS g
-     CROSS JOIN LATERAL (
-       SELECT CASE WHEN g % 5 = 0
-         THEN (SELECT followee_id FROM follows WHERE follower_id = $2 ORDER BY followee_id OFFSET (g / 5) % 1000 LIMIT 1)
-         ELSE (SELECT user_id FROM profiles ORDER BY user_id OFFSET (g * 7919) % 10000 LIMIT 1) END AS user_id
-     ) AS u
-     CROSS JOIN LATERAL (
-       SELECT id FROM posts WHERE audience = 'public' ORDER BY id OFFSET (g * 104729) % 150000 LIMIT 1
-     ) AS p
-     WHERE u.user_id IS NOT NULL
+    `WITH followed AS (SELECT array_agg(followee_id ORDER BY followee_id) AS ids FROM follows WHERE follower_id = $2),
+          members AS (SELECT array_agg(user_id ORDER BY user_id) AS ids FROM profiles),
+          open_posts AS (SELECT array_agg(id ORDER BY id) AS ids FROM posts WHERE audience = 'public')
+     INSERT INTO post_shares (post_id, user_id, created_at)
+     SELECT open_posts.ids[(1 + (g::bigint * 104729) % array_length(open_posts.ids, 1))::int],
+            CASE WHEN g % 5 = 0 THEN followed.ids[1 + (g / 5) % array_length(followed.ids, 1)]
+                 ELSE members.ids[(1 + (g::bigint * 7919) % array_length(members.ids, 1))::int] END,
+            now() - (g % 5000) * interval '1 minute'
+     FROM generate_series(1, $1::int) AS g, followed, members, open_posts
      ON CONFLICT DO NOTHING`,
     [sharesWanted, viewer.id],
   );

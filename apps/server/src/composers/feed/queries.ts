@@ -87,13 +87,15 @@ const otherShare = alias(postShares, 'other_share');
 /**
  * Someone the viewer follows and may see (not blocked either way, not muted, not suspended) shared
  * post `postId` (after `after`, when given). A share by a hidden account brings nothing, and hides
- * nothing either.
+ * nothing either. `offset 0` keeps it a probe of the post's shares (their primary key) per
+ * candidate post: pulled up into an anti-join, PostgreSQL hashed every share of every followed
+ * account first (72 ms at the reference data set with 100,000 shares).
  */
 function sharedByFollowed(postId: SQLWrapper, after?: SQLWrapper): SQL {
   return sql`exists (select 1 from ${postShares} as ${sql.identifier('other_share')}
     where ${otherShare.postId} = ${postId} ${after ? sql`and ${otherShare.createdAt} > ${after}` : sql``}
       and exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${otherShare.userId})
-      and ${visibleTo(otherShare.userId, viewerId, { muted: true })})`;
+      and ${visibleTo(otherShare.userId, viewerId, { muted: true })} offset 0)`;
 }
 
 /**
