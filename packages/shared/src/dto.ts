@@ -141,8 +141,20 @@ export interface PostDto {
   audience: Audience;
   likeCount: number;
   commentCount: number;
+  /** Shares (boosts) by members and by other servers' accounts. */
+  shareCount: number;
   likedByMe: boolean;
   savedByMe: boolean;
+  sharedByMe: boolean;
+  /** Anyone may see it (public, on an account that is not private): only then can it be shared. */
+  shareable: boolean;
+  /**
+   * In the home feed, a followed account that shared the post (the latest of them), when that is
+   * why it is there ("Shared by <name>"); null everywhere else.
+   */
+  sharedBy: AuthorDto | null;
+  /** When `sharedBy` shared it: the post's place in the home feed; null with no `sharedBy`. */
+  sharedAt: string | null;
   createdAt: string;
   /** When the caption, alt texts or sensitive flag last changed; null if never ("Edited"). */
   editedAt: string | null;
@@ -159,6 +171,11 @@ export interface CommentDto {
 export interface LikeStateDto {
   liked: boolean;
   likeCount: number;
+}
+
+export interface ShareStateDto {
+  shared: boolean;
+  shareCount: number;
 }
 
 export interface SaveStateDto {
@@ -243,7 +260,7 @@ export const notificationTypes = [
   'event_changed',
   'event_cancelled',
   'event_promoted',
-  /** A remote account boosted (Announce) a member's post: federation has no local boost. */
+  /** Someone shared (boosted) the recipient's post: a member's Share or a remote account's Announce. */
   'post_boost',
   'follow_request',
   'follow_accepted',

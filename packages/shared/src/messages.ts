@@ -857,7 +857,7 @@ export const messageCatalog = {
     boosted: fn(
       /*i18n*/ {
         id: 'notificationText.boosted',
-        message: '{count, plural, one {{who} boosted your post} other {{who} boosted your post}}',
+        message: '{count, plural, one {{who} shared your post} other {{who} shared your post}}',
       },
       (who: string, count: number) => ({ who, count }),
     ),
@@ -1137,6 +1137,14 @@ export const messageCatalog = {
       (max: number) => ({ max }),
     ),
     failed: /*i18n*/ { id: 'pins.failed', message: 'The pin could not be changed. Please try again.' },
+  },
+  /** Sharing (boosting) a post to one's followers. */
+  shares: {
+    onlyPublic: /*i18n*/ {
+      id: 'shares.onlyPublic',
+      message: 'Only public posts can be shared.',
+    },
+    failed: /*i18n*/ { id: 'shares.failed', message: 'The share could not be changed. Please try again.' },
   },
   /** Editing a post and its history. */
   postEdit: {
@@ -1685,10 +1693,6 @@ export const messageCatalog = {
     visibilityUnknown: /*i18n*/ {
       id: 'statusesApi.visibilityUnknown',
       message: 'Visibility must be public, unlisted, private or direct.',
-    },
-    sharingUnavailable: /*i18n*/ {
-      id: 'statusesApi.sharingUnavailable',
-      message: 'Boosting is not available on this server yet.',
     },
     replyTextOnly: /*i18n*/ {
       id: 'statusesApi.replyTextOnly',

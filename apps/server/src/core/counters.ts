@@ -1,7 +1,7 @@
 /**
- * The counters kept on rows so that lists never count (posts.like_count and comment_count,
- * events.interested_count, profiles.follower_count, following_count and post_count with
- * last_post_at): the only place any of
+ * The counters kept on rows so that lists never count (posts.like_count, comment_count and
+ * share_count, events.interested_count, profiles.follower_count, following_count and post_count
+ * with last_post_at): the only place any of
  * them moves. Every move here follows rows that really changed (a join row inserted or deleted,
  * found with `returning`), inside the caller's transaction, so a repeated or concurrent action
  * never counts twice; the architecture test (floor-plan.test.ts) refuses a counter moved anywhere
@@ -12,7 +12,17 @@
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { comments, eventInterests, events, follows, postLikes, posts, profiles, user } from '../db/schema.ts';
+import {
+  comments,
+  eventInterests,
+  events,
+  follows,
+  postLikes,
+  postShares,
+  posts,
+  profiles,
+  user,
+} from '../db/schema.ts';
 import { type Cte, cte } from './cte.ts';
 import type { Step } from './toggle.ts';
 
@@ -26,6 +36,16 @@ export function likeCountStep(changedPostIds: SQL, liked: boolean): Cte {
     sql`update ${posts} set like_count = ${posts.likeCount} + ${liked ? sql`1` : sql`-1`}
       where ${posts.id} in (${changedPostIds})
       returning ${posts.likeCount}`,
+  );
+}
+
+/** The share's counter as a step of the share's one statement (posts/queries.ts `shareStatement`). */
+export function shareCountStep(changedPostIds: SQL, shared: boolean): Cte {
+  return cte(
+    'share_counted',
+    sql`update ${posts} set share_count = ${posts.shareCount} + ${shared ? sql`1` : sql`-1`}
+      where ${posts.id} in (${changedPostIds})
+      returning ${posts.shareCount}`,
   );
 }
 
@@ -145,6 +165,12 @@ export async function suspensionCounters(tx: Db, userId: string, step: -1 | 1): 
     .where(
       sql`${posts.id} in (select ${postLikes.postId} from ${postLikes} where ${postLikes.userId} = ${userId})`,
     );
+  await tx
+    .update(posts)
+    .set({ shareCount: sql`${posts.shareCount} + ${step}` })
+    .where(
+      sql`${posts.id} in (select ${postShares.postId} from ${postShares} where ${postShares.userId} = ${userId})`,
+    );
   await tx.execute(sql`
     update ${posts} set comment_count = ${posts.commentCount} + ${step} * mine.n
     from (select ${comments.postId} as post_id, count(*)::int as n from ${comments}
@@ -171,7 +197,7 @@ export async function suspensionCounters(tx: Db, userId: string, step: -1 | 1): 
 }
 
 /**
- * A deleted account's follows, likes, comments and interests go, and the counters on other
+ * A deleted account's follows, likes, shares, comments and interests go, and the counters on other
  * people's things with them (only rows really deleted move a counter: `returning`). Its own posts
  * and events go with the account, so their counters are not moved.
  */
@@ -185,6 +211,9 @@ export async function removeAccountContributions(tx: Db, me: string): Promise<vo
   await tx.execute(sql`
     with gone as (delete from post_likes where user_id = ${me} returning post_id)
     update posts p set like_count = p.like_count - 1 from gone where p.id = gone.post_id and p.author_id <> ${me}`);
+  await tx.execute(sql`
+    with gone as (delete from post_shares where user_id = ${me} returning post_id)
+    update posts p set share_count = p.share_count - 1 from gone where p.id = gone.post_id and p.author_id <> ${me}`);
   await tx.execute(sql`
     with gone as (delete from comments where author_id = ${me} returning post_id),
          per_post as (select post_id, count(*)::int as n from gone group by post_id)

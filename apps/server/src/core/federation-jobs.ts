@@ -1,6 +1,6 @@
 /**
  * What a write here is news for on other servers: the federation jobs that a local member's post,
- * event, like, comment, block, Going or forwarded report queues. Each is a step of the write's own
+ * event, like, share, comment, block, Going or forwarded report queues. Each is a step of the write's own
  * statement, in its RETURNING (`addJobForRowSql`: once for each row really written, in its
  * transaction, only when the row is one to send), so the TypeScript of "like a post" shows the
  * delivery that follows. Rows of remote accounts never go back out: their likes, comments, blocks
@@ -20,6 +20,7 @@ import {
   federationEvents,
   follows,
   postLikes,
+  postShares,
   posts,
   reports,
 } from '../db/schema.ts';
@@ -42,6 +43,10 @@ export const federateEventJob = declareJob<EventFederationPayload>({ name: 'fede
 
 export const federateLikeJob = declareJob<{ postId: string; userId: string; liked: boolean }>({
   name: 'federation_like',
+});
+
+export const federateShareJob = declareJob<{ postId: string; userId: string; shared: boolean }>({
+  name: 'federation_share',
 });
 
 export interface CommentFederationPayload {
@@ -155,6 +160,19 @@ export const likeDelivery = (liked: boolean) =>
     sql`${isRemoteAccount(authorOfPost(postLikes.postId))} and not ${isRemoteAccount(postLikes.userId)}`,
     federateLikeJob,
     { postId: postLikes.postId, userId: postLikes.userId, liked },
+  );
+
+/**
+ * A member's share (boost) added or taken back: Announce or Undo(Announce) to their followers on
+ * other servers and to the post's author when that is a remote account (outbox/interactions.ts).
+ * For the RETURNING of the write to `post_shares`.
+ */
+export const shareDelivery = (shared: boolean) =>
+  addJobForRowSql(
+    sql`not ${isRemoteAccount(postShares.userId)}
+      and (${hasRemoteFollowers(postShares.userId)} or ${isRemoteAccount(authorOfPost(postShares.postId))})`,
+    federateShareJob,
+    { postId: postShares.postId, userId: postShares.userId, shared },
   );
 
 /**

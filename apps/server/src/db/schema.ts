@@ -336,6 +336,8 @@ export const posts = pgTable(
     audience: text('audience', { enum: audiences }).notNull().default('public'),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    /** Shares (boosts) by members and by other servers' accounts: rows of post_shares. */
+    shareCount: integer('share_count').notNull().default(0),
     createdAt: createdAt(),
     /** The last edit of the caption, alt texts or sensitive flag; earlier versions in post_versions. */
     editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
@@ -1620,3 +1622,28 @@ export const dailyStats = pgTable('daily_stats', {
   deliveriesFailing: integer('deliveries_failing').notNull(),
   takenAt: timestamp('taken_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
+
+/**
+ * Shares (boosts): a member's or a remote account's Announce of a public post, one row per sharer
+ * and post (the key makes Share idempotent). Followers of the sharer see the post in their home
+ * feed, placed by `created_at` (composers/feed/queries.ts); a remote account's row keeps its
+ * Announce id, for its Undo and for a repeat of the same Announce.
+ */
+export const postShares = pgTable(
+  'post_shares',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    // The home feed: each followed account's newest shares, and every share newest first.
+    index('post_shares_user_created_idx').on(t.userId, t.createdAt, t.postId),
+    index('post_shares_created_idx').on(t.createdAt, t.postId, t.userId),
+  ],
+);

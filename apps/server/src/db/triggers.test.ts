@@ -32,6 +32,8 @@ const kept: Record<string, string> = {
   'post_likes.post_likes_feed_removed': feedNotice,
   'post_saves.post_saves_feed_added': feedNotice,
   'post_saves.post_saves_feed_removed': feedNotice,
+  'post_shares.post_shares_feed_added': feedNotice,
+  'post_shares.post_shares_feed_removed': feedNotice,
   'profiles.profiles_feed_changed': feedNotice,
   'profiles.profiles_feed_removed': feedNotice,
   'follows.follows_feed_added': feedNotice,

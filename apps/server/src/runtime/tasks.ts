@@ -14,6 +14,7 @@ import {
   federateBlockTask,
   federateCommentTask,
   federateLikeTask,
+  federateShareTask,
 } from '../composers/federation/outbox/interactions.ts';
 import { federateEventJoinTask } from '../composers/federation/outbox/joins.ts';
 import { accountMoveTask } from '../composers/federation/outbox/move-task.ts';
@@ -84,6 +85,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federateEventJoinTask,
   federateEventPromotionTask,
   federateLikeTask,
+  federateShareTask,
   federateCommentTask,
   farewellTask,
   accountMoveTask,

@@ -39,6 +39,7 @@ import {
   federationPosts,
   follows,
   postLikes,
+  postShares,
   posts,
   postTags,
   rateLimit,
@@ -382,13 +383,24 @@ describe('likes, boosts, replies and mentions from Mastodon', () => {
     expect(await t.countRows(postLikes)).toBe(0);
   });
 
-  it('an Announce of a post tells its author "boosted"; Undo takes it back', async () => {
+  it('an Announce is a share: counted once, "<name> shared your post", Undo takes both back; a followers-only post is not shared', async () => {
+    const shareCount = async () =>
+      ((await (await ada.get(`/api/posts/${post.id}`)).json()) as PostDto).shareCount;
     const announce = mastodonAnnounce(remote, username, postIri, adaActor());
     expect((await deliverToUs(announce)).status).toBe(202);
+    // The same Announce again (a retry) is still one share.
+    expect((await deliverToUs(announce)).status).toBe(202);
+    expect(await shareCount()).toBe(1);
     const boosted = (await notices()).find((n) => n.type === 'post_boost');
-    expect(sentence(boosted!)).toBe('Eve Example boosted your post');
+    expect(sentence(boosted!)).toBe('Eve Example shared your post');
     expect((await deliverToUs(mastodonUndo(remote, username, announce))).status).toBe(202);
+    expect(await shareCount()).toBe(0);
     expect((await notices()).some((n) => n.type === 'post_boost')).toBe(false);
+
+    const followersOnly = await t.insertPost(ada.id, 'Family only', { audience: 'followers' });
+    const closed = mastodonAnnounce(remote, username, `${ours}/postdetail/${followersOnly.id}`, adaActor());
+    expect((await deliverToUs(closed)).status).toBe(202);
+    expect(await t.countRows(postShares, eq(postShares.postId, followersOnly.id))).toBe(0);
   });
 
   it('a reply becomes a comment on /postdetail, mentions are told, and its Delete removes it (only the author’s Delete)', async () => {

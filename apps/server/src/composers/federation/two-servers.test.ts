@@ -221,6 +221,32 @@ describe('two servers', () => {
     expect(((await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto).commentCount).toBe(0);
   });
 
+  it('a share on B of Alice’s post reaches A as Announce: counted, "shared your post" with the remote name; Unshare is Undo(Announce)', async () => {
+    const post = await a.t.postPhoto(alice, 'Lanterns on the quay');
+    await settle();
+    const feed = (await (await bob.get('/api/feed')).json()) as { items: PostDto[] };
+    const arrived = feed.items.find((item) => item.caption === 'Lanterns on the quay');
+    expect(arrived).toMatchObject({ shareable: true });
+
+    expect((await bob.put(`/api/posts/${arrived!.id}/share`)).status).toBe(200);
+    await settle();
+    expect(((await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto).shareCount).toBe(1);
+    const notices = (await (await alice.get('/api/notifications')).json()) as { items: NotificationDto[] };
+    const shared = notices.items.find((n) => n.type === 'post_boost' && n.postId === post.id);
+    expect(
+      notificationText({
+        type: shared!.type,
+        actorNames: shared!.actors.map((p) => `${p.firstName}`),
+        actorCount: shared!.actorCount,
+        eventTitle: null,
+      }),
+    ).toBe('Bob Bee shared your post');
+
+    expect((await bob.delete(`/api/posts/${arrived!.id}/share`)).status).toBe(200);
+    await settle();
+    expect(((await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto).shareCount).toBe(0);
+  });
+
   it('follow back the other way, then unfollow with Undo', async () => {
     const found = (await (
       await alice.get(`/api/search/users?q=${encodeURIComponent(`bob@${names.b}:${ports.b}`)}`)

@@ -1,20 +1,29 @@
 /**
- * The home feed: posts by the accounts I follow and my own, newest first, keyset-paginated; the first page
+ * The home feed: posts by the accounts I follow and my own, and those they shared ("Shared by"), newest
+ * first, keyset-paginated; the first page
  * from the feed cache (cache.ts) while nothing on it has changed. The statements are queries.ts's.
  */
 import type { Page, PostDto } from '@glimpse/shared';
+import { findAuthors } from '../../core/profiles.ts';
 import type { ServiceArgs } from '../../core/service.ts';
-import { feedPage } from '../../features/posts/queries.ts';
+import { feedPage, type PostRow } from '../../features/posts/queries.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import type { FeedCache, FeedRead } from './cache.ts';
 import { feedStatements } from './queries.ts';
 
+const sharerIdsOf = (rows: PostRow[]) => rows.flatMap((row) => (row.sharerId ? [row.sharerId] : []));
+
+/** The page with "Shared by" filled in: the sharers' profiles in one more query, when there are any. */
+async function pageOf({ ctx }: ServiceArgs<'db' | 'storage'>, rows: PostRow[]) {
+  return feedPage(ctx.storage, rows, await findAuthors(ctx.db, ctx.storage, sharerIdsOf(rows)));
+}
+
 async function readFirstPage({ ctx }: ServiceArgs<'db' | 'storage' | 'actor'>): Promise<FeedRead> {
   const rows = await feedStatements(ctx.db).first.execute({ viewerId: ctx.actor.id });
   return {
-    page: feedPage(ctx.storage, rows),
+    page: await pageOf({ ctx }, rows),
     postIds: rows.map((row) => row.post.id),
-    authorIds: rows.map((row) => row.profile.userId),
+    authorIds: [...rows.map((row) => row.profile.userId), ...sharerIdsOf(rows)],
   };
 }
 
@@ -23,10 +32,7 @@ export async function getFeed({
   input: { cursor },
 }: ServiceArgs<'db' | 'storage' | 'actor', { cursor: Cursor | null }>): Promise<Page<PostDto>> {
   if (!cursor) return (await readFirstPage({ ctx })).page;
-  return feedPage(
-    ctx.storage,
-    await feedStatements(ctx.db).next.execute({ viewerId: ctx.actor.id, ...cursor }),
-  );
+  return pageOf({ ctx }, await feedStatements(ctx.db).next.execute({ viewerId: ctx.actor.id, ...cursor }));
 }
 
 /**

@@ -28,7 +28,8 @@ export interface ListOf<T> {
  */
 const minIdPagesWalked = 25;
 
-const idOf = (post: PostDto) => timeIdOf('post', post.createdAt, post.id);
+/** A post's status id; a share in the home feed is placed, and so numbered, by when it was shared. */
+const idOf = (post: PostDto) => timeIdOf('post', post.sharedAt ?? post.createdAt, post.id);
 
 export const postList: ListOf<PostDto> = {
   idOf,

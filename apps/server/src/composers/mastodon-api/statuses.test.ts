@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientApiClient, issueTestToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext } from '#test/context.ts';
 import { makeJpeg } from '#test/images.ts';
-import { apiIdempotencyKeys, comments, posts, profiles } from '../../db/schema.ts';
+import { apiIdempotencyKeys, comments, postShares, posts, profiles } from '../../db/schema.ts';
 import { idempotencyKeysSweepTask } from './statuses.ts';
 
 let t: TestContext;
@@ -35,6 +35,9 @@ type Status = {
   bookmarked: boolean;
   favourites_count: number;
   replies_count: number;
+  reblogged: boolean;
+  reblogs_count: number;
+  reblog: Status | null;
   application: unknown;
 };
 
@@ -409,16 +412,40 @@ describe('favourites, bookmarks and boosts', () => {
     expect(unliked).toMatchObject({ favourited: false, favourites_count: 0 });
   });
 
-  it('refuses boosts in words until sharing exists, and answers 404 first for a status out of sight', async () => {
+  it('reblog shares a public post (a status of the member wrapping it), reblogged_by lists them, unreblog takes it back; private statuses are refused', async () => {
     const author = await apiMember('Booster');
+    const fan = await apiMember('Fan');
     const post = await newPost(author.api, 'Boost me');
-    await expectError(await author.api.post(`/api/v1/statuses/${post.id}/reblog`), 422, /Boosting/);
-    expect(await (await author.api.get(`/api/v1/statuses/${post.id}/reblogged_by`)).json()).toEqual([]);
+    const reblogged = await fan.api.post(`/api/v1/statuses/${post.id}/reblog`);
+    expect(reblogged.status).toBe(200);
+    const wrapper = (await reblogged.json()) as Status;
+    expect(wrapper.account.id).toBe(fan.id);
+    expect(wrapper.id).not.toBe(post.id);
+    expect(wrapper.reblog).toMatchObject({ id: post.id, reblogged: true, reblogs_count: 1 });
+    const by = (await (await author.api.get(`/api/v1/statuses/${post.id}/reblogged_by`)).json()) as {
+      id: string;
+    }[];
+    expect(by.map((account) => account.id)).toEqual([fan.id]);
+    // The fan's follower sees it in the home timeline as a reblog by the fan.
+    const reader = await apiMember('Reader');
+    expect((await reader.put(`/api/users/${fan.id}/follow`)).status).toBe(200);
+    const home = (await (await reader.api.get('/api/v1/timelines/home')).json()) as Status[];
+    const shown = home.find((status) => status.reblog?.id === post.id);
+    expect(shown).toMatchObject({ account: { id: fan.id }, reblog: { account: { id: author.id } } });
+
+    const undone = (await (await fan.api.post(`/api/v1/statuses/${post.id}/unreblog`)).json()) as Status;
+    expect(undone).toMatchObject({ id: post.id, reblogged: false, reblogs_count: 0, reblog: null });
+
     const hidden = await newPost(author.api, 'Hidden', { visibility: 'private' });
+    await expectError(
+      await author.api.post(`/api/v1/statuses/${hidden.id}/reblog`),
+      403,
+      /Only public posts/,
+    );
     const stranger = await apiMember('Stranger');
     await expectError(await stranger.api.post(`/api/v1/statuses/${hidden.id}/reblog`), 404);
     await expectError(await stranger.api.post(`/api/v1/statuses/${hidden.id}/favourite`), 404);
-    expect(await t.countRows(posts, eq(posts.authorId, author.id))).toBe(2);
+    expect(await t.countRows(postShares, eq(postShares.userId, author.id))).toBe(0);
   });
 });
 

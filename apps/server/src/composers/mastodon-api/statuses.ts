@@ -13,6 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { parseWith } from '../../core/http.ts';
+import { findAuthors } from '../../core/profiles.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
 import type { MemberContext } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,9 +34,10 @@ import {
   setLike,
   setSave,
 } from '../../features/posts/service.ts';
+import { listSharers, setShare, sharedAtBy } from '../../features/posts/shares.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
+import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { bodyParams, type Params } from '../../lib/params.ts';
 import { eventAnsweredOnWeb, eventStatus } from './event-statuses.ts';
 import { type MastodonEnv, type MemberEnv, needs } from './http.ts';
@@ -485,16 +487,33 @@ export const statusRoutes = new Hono<MastodonEnv>()
     await setPin({ ctx, input: { postId, pinned: false } });
     return c.json(await postStatus(ctx, postId, publicUrlOf(c)), 200);
   })
-  // Sharing comes with the posting issue: until then a clear refusal, after the same 404 as a read.
+  // A share (reblog) answers, as Mastodon does, the member's reblog status wrapping the post; an
+  // unreblog answers the post. A reply is a comment here, not a post: it cannot be shared.
   .post('/v1/statuses/:id/reblog', needs('write:statuses'), async (c) => {
     const ctx = c.get('ctx');
-    await statusOf(ctx, await requireStatus(ctx, c.req.param('id')), publicUrlOf(c));
-    throw invalid(messages.statusesApi.sharingUnavailable);
+    const postId = await requireShareable(ctx, await requireStatus(ctx, c.req.param('id')), publicUrlOf(c));
+    await setShare({ ctx, input: { postId, shared: true } });
+    const [post, sharedAt, sharers] = await Promise.all([
+      getPost({ ctx, input: { postId } }),
+      sharedAtBy(ctx.db, postId, ctx.actor.id),
+      findAuthors(ctx.db, ctx.storage, [ctx.actor.id]),
+    ]);
+    const accounts = await loadStatusAccounts(ctx.db, ctx.storage, {
+      userIds: [post.author.userId, ctx.actor.id],
+      texts: [post.caption],
+    });
+    const reblog = {
+      ...post,
+      sharedBy: sharers.get(ctx.actor.id) ?? null,
+      sharedAt: sharedAt?.toISOString() ?? null,
+    };
+    return c.json(serializePost(reblog, accounts, publicUrlOf(c), { viewerId: ctx.actor.id }), 200);
   })
   .post('/v1/statuses/:id/unreblog', needs('write:statuses'), async (c) => {
     const ctx = c.get('ctx');
-    await statusOf(ctx, await requireStatus(ctx, c.req.param('id')), publicUrlOf(c));
-    throw invalid(messages.statusesApi.sharingUnavailable);
+    const postId = await requireShareable(ctx, await requireStatus(ctx, c.req.param('id')), publicUrlOf(c));
+    await setShare({ ctx, input: { postId, shared: false } });
+    return c.json(await postStatus(ctx, postId, publicUrlOf(c)), 200);
   })
   .get('/v1/statuses/:id/favourited_by', needs('read:accounts'), async (c) => {
     const ctx = c.get('ctx');
@@ -519,12 +538,36 @@ export const statusRoutes = new Hono<MastodonEnv>()
     if (page.nextCursor) c.header('Link', `<${nextPageUrl(c, page.nextCursor)}>; rel="next"`);
     return c.json(listed, 200);
   })
-  // Nothing is shared yet: an empty list, once the member may see the status.
+  // Who shared a post, latest first (a short list: no paging); a reply is never shared.
   .get('/v1/statuses/:id/reblogged_by', needs('read:accounts'), async (c) => {
     const ctx = c.get('ctx');
-    await statusOf(ctx, await requireStatus(ctx, c.req.param('id')), publicUrlOf(c));
-    return c.json([], 200);
+    const publicUrl = publicUrlOf(c);
+    const ref = await requireStatus(ctx, c.req.param('id'));
+    if (ref.kind === 'comment') {
+      await statusOf(ctx, ref, publicUrl);
+      return c.json([], 200);
+    }
+    const sharers = await listSharers({ ctx, input: { postId: ref.postId } });
+    const accounts = await loadAccounts(
+      ctx.db,
+      ctx.storage,
+      sharers.map((sharer) => sharer.userId),
+    );
+    return c.json(
+      sharers.flatMap((sharer) => {
+        const account = accounts.get(sharer.userId);
+        return account ? [serializeAccount(account, publicUrl)] : [];
+      }),
+      200,
+    );
   });
+
+/** The post a reblog names: a reply (a comment here) is readable, but not a post to share (403). */
+async function requireShareable(ctx: MemberContext, ref: StatusRef, publicUrl: string): Promise<string> {
+  if (ref.kind === 'post') return ref.postId;
+  await statusOf(ctx, ref, publicUrl);
+  throw forbidden(messages.shares.onlyPublic);
+}
 
 function nextPageUrl(c: MemberCtx, cursor: string) {
   const url = new URL(c.req.path, publicUrlOf(c));

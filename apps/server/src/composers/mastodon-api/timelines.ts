@@ -32,6 +32,10 @@ interface KeptPage {
   gzipped?: Uint8Array<ArrayBuffer>;
 }
 
+/** The accounts a post's status shows: its author, and who shared it into the home feed. */
+const accountsShown = (post: PostDto) =>
+  post.sharedBy ? [post.author.userId, post.sharedBy.userId] : [post.author.userId];
+
 /** Statuses for a page of posts, with their authors and mentioned accounts read in one go. */
 async function statusesOf(
   db: Db,
@@ -41,7 +45,7 @@ async function statusesOf(
   viewerId?: string,
 ): Promise<MastodonStatus[]> {
   const accounts = await loadStatusAccounts(db, storage, {
-    userIds: items.map((post) => post.author.userId),
+    userIds: items.flatMap(accountsShown),
     texts: items.map((post) => post.caption),
   });
   return items.map((post) => serializePost(post, accounts, publicUrl, { viewerId }));
@@ -82,7 +86,7 @@ export const timelineRoutes = new Hono<MastodonEnv>()
           eventStatusesWithin(ctx, { kind: 'followed' }, paging, env.publicUrl),
         ]);
         const accounts = await loadStatusAccounts(ctx.db, ctx.storage, {
-          userIds: page.items.map((post) => post.author.userId),
+          userIds: page.items.flatMap(accountsShown),
           texts: page.items.map((post) => post.caption),
         });
         const options = { viewerId: ctx.actor.id };

@@ -19,9 +19,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import { commentAddedStep, likeCountStep } from '../../core/counters.ts';
+import { commentAddedStep, likeCountStep, shareCountStep } from '../../core/counters.ts';
 import { cte, withSteps } from '../../core/cte.ts';
-import { commentDelivery, likeDelivery } from '../../core/federation-jobs.ts';
+import { commentDelivery, likeDelivery, shareDelivery } from '../../core/federation-jobs.ts';
 import { type ImageDtoRow, imageDtoColumns, toImageDto, type VideoDtoRow } from '../../core/images.ts';
 import { noticeRetractions, noticeWrites } from '../../core/notify.ts';
 import { firstRows, preparedFor, prepareSql } from '../../core/prepared.ts';
@@ -34,6 +34,7 @@ import {
   images,
   postLikes,
   postSaves,
+  postShares,
   posts,
   profiles,
 } from '../../db/schema.ts';
@@ -70,16 +71,17 @@ export const postVisibleTo = (viewerId: ViewerId | null, options: AudienceOption
 type PhotoRow = ImageDtoRow & { altText: string; video?: VideoDtoRow | null };
 
 /**
- * `activityAt` is the time a list is ordered by: the post's own time, or when the viewer saved or
- * liked it. It is selected so the page's cursor can be built from it. Posts of accounts hidden from
+ * `activityAt` is the time a list is ordered by: the post's own time, when the viewer saved or
+ * liked it, or when a followed account shared it (the home feed, which passes that `sharerId`). It is selected so the page's cursor can be built from it. Posts of accounts hidden from
  * the viewer (core/visibility.ts) never come out of it; `{ muted: true }` for the feed
  * and explore also leaves out the accounts the viewer muted.
  */
 export function selectPostsForViewer(
   db: Db,
   viewerId: string | Placeholder,
-  activityAt: AnyPgColumn = posts.createdAt,
+  activityAt: AnyPgColumn | SQL = posts.createdAt,
   visibility: AudienceOptions = {},
+  sharerId: SQL = sql`null`,
 ) {
   return db
     .select({
@@ -95,15 +97,19 @@ export function selectPostsForViewer(
         authorPrivate: profiles.isPrivate,
         likeCount: posts.likeCount,
         commentCount: posts.commentCount,
+        shareCount: posts.shareCount,
         createdAt: posts.createdAt,
         editedAt: posts.editedAt,
       },
       activityAt: sql<Date>`${activityAt}`.mapWith(posts.createdAt),
+      // The home feed's "Shared by": the followed account whose share brought the post there.
+      sharerId: sql<string | null>`${sharerId}`,
       photos: sql<PhotoRow[]>`${posts.photos}`,
       profile: authorColumns(profiles),
       profileImage: imageDtoColumns(authorImage),
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
       savedByMe: sql<boolean>`exists (select 1 from ${postSaves} where ${postSaves.postId} = ${posts.id} and ${postSaves.userId} = ${viewerId})`,
+      sharedByMe: sql<boolean>`exists (select 1 from ${postShares} where ${postShares.postId} = ${posts.id} and ${postShares.userId} = ${viewerId})`,
     })
     .from(posts)
     .innerJoin(profiles, and(eq(profiles.userId, posts.authorId), postVisibleTo(viewerId, visibility)))
@@ -112,7 +118,7 @@ export function selectPostsForViewer(
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPostsForViewer>['execute']>>[number];
 
-export function toPostDto(storage: Storage, row: PostRow): PostDto {
+export function toPostDto(storage: Storage, row: PostRow, sharedBy: AuthorDto | null = null): PostDto {
   const reach = row.post.audience === 'public' && !row.post.authorPrivate ? 'open' : 'audience';
   return {
     id: row.post.id,
@@ -128,8 +134,13 @@ export function toPostDto(storage: Storage, row: PostRow): PostDto {
     audience: row.post.audience,
     likeCount: row.post.likeCount,
     commentCount: row.post.commentCount,
+    shareCount: row.post.shareCount,
     likedByMe: Boolean(row.likedByMe),
     savedByMe: Boolean(row.savedByMe),
+    sharedByMe: Boolean(row.sharedByMe),
+    shareable: reach === 'open',
+    sharedBy,
+    sharedAt: sharedBy ? row.activityAt.toISOString() : null,
     createdAt: row.post.createdAt.toISOString(),
     editedAt: row.post.editedAt?.toISOString() ?? null,
   };
@@ -264,6 +275,8 @@ export const postStatements = preparedFor((db) => {
     comments: [commentsPage(false), commentsPage(true)] as const,
     like: prepareSql<LikeOutcome>(db, 'post_like', likeStatement(true)),
     unlike: prepareSql<LikeOutcome>(db, 'post_unlike', likeStatement(false)),
+    share: prepareSql<ShareOutcome>(db, 'post_share', shareStatement(true)),
+    unshare: prepareSql<ShareOutcome>(db, 'post_unshare', shareStatement(false)),
     comment: prepareComment(db),
   };
 });
@@ -313,6 +326,57 @@ function likeStatement(liked: boolean): SQL {
   return withSteps(
     [target, changed, counted, ...told.steps],
     sql`select coalesce((select like_count from ${counted}), like_count) as "likeCount", author_id as "authorId",
+      exists (select 1 from ${changed}) as changed,
+      exists (select 1 from ${told.outcome}) as notified
+    from ${target}`,
+  );
+}
+
+export interface ShareOutcome {
+  shareCount: number;
+  authorId: string;
+  /** Whether the share row was added (sharing) or removed (unsharing) by this call. */
+  changed: boolean;
+  /** Whether the author's notice was written (sharing) or taken back (unsharing). */
+  notified: boolean;
+}
+
+/**
+ * A share or unshare as one statement, as a like is (`likeStatement`): the post only when anyone may
+ * see it (public, on an account that is not private) and it is not hidden from the sharer, the
+ * share row (its Announce queued in its RETURNING: core/federation-jobs.ts), the counter, and the
+ * author's "shared your post" notice (type `post_boost`, the same a remote Announce writes). An
+ * unshare needs only that the post is visible, so a post made followers-only since can still be
+ * unshared. A remote account's Announce runs the same statement (federation inbox).
+ */
+function shareStatement(shared: boolean): SQL {
+  const target = cte(
+    'target',
+    sql`select ${posts.id} as id, ${posts.authorId} as author_id, ${posts.shareCount} as share_count
+      from ${posts} where ${posts.id} = ${postParam}
+        and ${postVisibleTo(viewerParam, shared ? { publicOnly: true } : {})}`,
+  );
+  const changed = cte(
+    'changed',
+    shared
+      ? sql`insert into ${postShares} (post_id, user_id) select id, ${viewerParam} from ${target}
+          on conflict do nothing returning post_id, ${shareDelivery(true)}`
+      : sql`delete from ${postShares}
+          where ${postShares.postId} in (select id from ${target}) and ${postShares.userId} = ${viewerParam}
+          returning post_id, ${shareDelivery(false)}`,
+  );
+  const counted = shareCountStep(sql`select post_id from ${changed}`, shared);
+  const notice = {
+    type: 'post_boost',
+    recipientId: sql`(select author_id from ${target})`,
+    actorId: viewerParam,
+    postId: postParam,
+  } as const;
+  const when = sql`exists (select 1 from ${changed})`;
+  const told = shared ? noticeWrites(notice, { when }) : noticeRetractions(notice, { when });
+  return withSteps(
+    [target, changed, counted, ...told.steps],
+    sql`select coalesce((select share_count from ${counted}), share_count) as "shareCount", author_id as "authorId",
       exists (select 1 from ${changed}) as changed,
       exists (select 1 from ${told.outcome}) as notified
     from ${target}`,
@@ -409,12 +473,19 @@ export function preparePostsPage(
     .prepare(name);
 }
 
-/** A feed page's rows (a page and one more) as the page and the cursor after it. */
-export function feedPage(storage: Storage, rows: PostRow[]): Page<PostDto> {
+/**
+ * A feed page's rows (a page and one more) as the page and the cursor after it; `sharers` are the
+ * accounts whose shares brought posts into the home feed, by id.
+ */
+export function feedPage(
+  storage: Storage,
+  rows: PostRow[],
+  sharers: ReadonlyMap<string, AuthorDto> = new Map(),
+): Page<PostDto> {
   return toPage(
     rows,
     pageSize,
-    (row) => toPostDto(storage, row),
+    (row) => toPostDto(storage, row, row.sharerId ? (sharers.get(row.sharerId) ?? null) : null),
     (row) => ({ at: row.activityAt, id: row.post.id }),
   );
 }

@@ -1,4 +1,4 @@
-/** HTTP for posts: create, lists, detail, delete, like, save and comments (chained into api.ts). */
+/** HTTP for posts: create, lists, detail, delete, like, save, share and comments (chained into api.ts). */
 import { CommentInput, CreatePostInput, EditPostInput, messages } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, jsonBody, pageQuery as page, signedIn, uuidParam } from '../../core/http.ts';
@@ -17,6 +17,7 @@ import {
   setLike,
   setSave,
 } from './service.ts';
+import { setShare } from './shares.ts';
 
 /** Anything that is not a uuid cannot be a post: 404, as for a deleted one. */
 const postId = uuidParam('id', messages.post.notFound);
@@ -45,6 +46,18 @@ export const postRoutes = new Hono<AppEnv>()
   .delete('/posts/:id/like', signedIn, postId, async (c) =>
     c.json(
       await setLike({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id, liked: false } }),
+      200,
+    ),
+  )
+  .put('/posts/:id/share', signedIn, postId, async (c) =>
+    c.json(
+      await setShare({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id, shared: true } }),
+      200,
+    ),
+  )
+  .delete('/posts/:id/share', signedIn, postId, async (c) =>
+    c.json(
+      await setShare({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id, shared: false } }),
       200,
     ),
   )

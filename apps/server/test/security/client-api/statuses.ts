@@ -188,8 +188,8 @@ export const statusEntries: Record<string, ClientApiEntry> = {
   'POST /api/v1/statuses/:id/unpin': pinEntry('unpin'),
   'POST /api/v1/statuses/:id/reblog': {
     scopes: ['write:statuses'],
-    rule: 'Boosts are refused in words (422) until sharing exists, after the ordinary 404 for a status out of sight.',
-    expect: { owner: 422, other: 404, wrongScope: 403, noToken: 401 },
+    rule: 'A followers-only post is never shared: 403 in words to who may see it, the ordinary 404 to anyone else.',
+    expect: { owner: 403, other: 404, wrongScope: 403, noToken: 401 },
     rateLimit: null,
     async attempt(scene) {
       const { statusId } = await postOf(scene, scene.owner.id, 'followers');
@@ -198,8 +198,8 @@ export const statusEntries: Record<string, ClientApiEntry> = {
   },
   'POST /api/v1/statuses/:id/unreblog': {
     scopes: ['write:statuses'],
-    rule: 'Undoing a boost is refused in words (422) until sharing exists, after the ordinary 404 for a status out of sight.',
-    expect: { owner: 422, other: 404, wrongScope: 403, noToken: 401 },
+    rule: 'Undoing a share takes back only the caller’s own; a status out of sight is the ordinary 404.',
+    expect: { owner: 200, other: 404, wrongScope: 403, noToken: 401 },
     rateLimit: null,
     async attempt(scene) {
       const { statusId } = await postOf(scene, scene.owner.id, 'followers');
@@ -214,6 +214,6 @@ export const statusEntries: Record<string, ClientApiEntry> = {
   'GET /api/v1/statuses/:id/reblogged_by': readEntry(
     '/reblogged_by',
     ['read:accounts'],
-    'Who boosted a status (nobody yet) is read by whoever may see it.',
+    'Who shared a post is read by whoever may see the post, leaving out accounts hidden from the reader.',
   ),
 };

@@ -11,7 +11,7 @@ import { json } from '../scene.ts';
 
 async function hasRow<T extends { postId: string; userId: string }>(
   scene: Scene,
-  table: typeof schema.postLikes | typeof schema.postSaves,
+  table: typeof schema.postLikes | typeof schema.postSaves | typeof schema.postShares,
   key: T,
 ) {
   const rows = await scene.t.db
@@ -21,11 +21,17 @@ async function hasRow<T extends { postId: string; userId: string }>(
   return rows.length === 1;
 }
 
-/** Like and save are the same rule on two tables: only the caller's own mark moves. */
-function markEntries(kind: 'like' | 'save') {
-  const table = kind === 'like' ? schema.postLikes : schema.postSaves;
+const tables = { like: schema.postLikes, save: schema.postSaves, share: schema.postShares };
+const names = { like: 'Like', save: 'Save', share: 'Share' };
+
+/**
+ * Like, save and share are the same rule on three tables: only the caller's own mark moves (a
+ * share's other rule, public posts only, is in features/posts/shares.test.ts).
+ */
+function markEntries(kind: 'like' | 'save' | 'share') {
+  const table = tables[kind];
   const put: RouteEntry = {
-    rule: `${kind === 'like' ? 'Like' : 'Save'} adds the caller's own mark only; a body naming someone else is ignored.`,
+    rule: `${names[kind]} adds the caller's own mark only; a body naming someone else is ignored.`,
     expect: { owner: 200, other: 200, signedOut: 401 },
     // Idempotent toggles that notify nobody: nothing to flood.
     rateLimit: null,
@@ -67,6 +73,7 @@ function markEntries(kind: 'like' | 'save') {
 
 const like = markEntries('like');
 const save = markEntries('save');
+const share = markEntries('share');
 
 export const postRouteTable: Record<string, RouteEntry> = {
   'POST /api/posts': {
@@ -154,6 +161,8 @@ export const postRouteTable: Record<string, RouteEntry> = {
 
   'PUT /api/posts/:id/like': like.put,
   'DELETE /api/posts/:id/like': like.remove,
+  'PUT /api/posts/:id/share': share.put,
+  'DELETE /api/posts/:id/share': share.remove,
   'PUT /api/posts/:id/save': save.put,
   'DELETE /api/posts/:id/save': save.remove,
 

@@ -15,14 +15,16 @@ import styles from './feed-item.module.css';
 import { LikeButton } from './like-button.tsx';
 import { PinButton } from './pin-button.tsx';
 import { PinnedMark } from './pinned-mark.tsx';
+import { ShareButton, SharedByLine } from './share-button.tsx';
 
-/** One post in the home feed (composed into it by app/home-route.tsx): author with badges, picture, caption, Like and counts. */
+/** One post in the home feed (composed into it by app/home-route.tsx): who shared it, author with badges, picture, caption, Like, Share and counts. */
 export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean }) {
   const warning = useContentWarning(post.contentWarning);
   const auth = useAuth();
   const mine = auth.status === 'signedIn' && auth.me.user.id === post.author.userId;
   return (
     <article className={styles.item} aria-label={t`Post by ${post.author.firstName} ${post.author.lastName}`}>
+      <SharedByLine post={post} />
       <header className={styles.header}>
         <AuthorLine author={post.author} at={post.createdAt} />
         {mine ? <PinButton post={post} /> : <PinnedMark pinned={post.pinned} />}
@@ -45,12 +47,16 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
         <div className={styles.body}>
           <div className={styles.actions}>
             <LikeButton post={post} />
+            <ShareButton post={post} />
             <Link to={paths.postDetail(post.id)} className={styles.comments}>
               <MessageCircle aria-hidden="true" size={20} />
               {plural(post.commentCount, { one: '# comment', other: '# comments' })}
             </Link>
           </div>
-          <p className={styles.likes}>{plural(post.likeCount, { one: '# like', other: '# likes' })}</p>
+          <p className={styles.likes}>
+            {plural(post.likeCount, { one: '# like', other: '# likes' })}
+            {post.shareCount > 0 && <> · {plural(post.shareCount, { one: '# share', other: '# shares' })}</>}
+          </p>
           {warning.expanded && (
             <p className={styles.caption} id={warning.captionId}>
               <LinkedText text={post.caption} />

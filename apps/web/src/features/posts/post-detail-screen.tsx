@@ -24,6 +24,7 @@ import { LikeButton } from './like-button.tsx';
 import styles from './post-detail-screen.module.css';
 import { PostEditControls } from './post-edit-controls.tsx';
 import { SaveButton } from './save-button.tsx';
+import { ShareButton } from './share-button.tsx';
 
 export function PostDetailScreen() {
   const { id = '' } = useParams();
@@ -93,6 +94,7 @@ export function PostDetailScreen() {
           )}
           <div className={styles.actions}>
             <LikeButton post={post} />
+            <ShareButton post={post} />
             <SaveButton post={post} />
             {post.author.userId !== me.user.id && (
               <ReportButton
@@ -106,6 +108,7 @@ export function PostDetailScreen() {
           </div>
           <p className={styles.likes} aria-live="polite">
             {plural(post.likeCount, { one: '# like', other: '# likes' })}
+            {post.shareCount > 0 && <> · {plural(post.shareCount, { one: '# share', other: '# shares' })}</>}
           </p>
           <CommentsSection
             postId={post.id}

@@ -1,8 +1,8 @@
 /**
  * What other servers' accounts do to our posts: Like and Undo(Like) move the like count and the
  * author's notice through the same statement as a member's like (posts/queries.ts, counters in
- * core/counters.ts); Announce of a post anyone may see tells the author "boosted" (Undo takes it
- * back); a public reply Note becomes a comment (the comment's statement: count and the author's notice), kept in
+ * core/counters.ts); Announce and Undo(Announce) share and unshare as a member does (posts/shares.ts);
+ * a public reply Note becomes a comment (the comment's statement: count and the author's notice), kept in
  * `federation_comments` for its Delete; Mention tags naming a member tell them. Blocks and mutes
  * hold as for a member: the like and comment statements see only posts the sender may see, and a
  * notice is written only when the recipient may see the sender (core/notify.ts).
@@ -13,13 +13,13 @@ import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { remoteActor } from '../../../core/actor.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
-import { notify, retract } from '../../../core/notify.ts';
+import { notify } from '../../../core/notify.ts';
 import { withTransaction } from '../../../core/service.ts';
-import { contentVisibleTo } from '../../../core/visibility.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { comments, federationComments, federationPosts, posts } from '../../../db/schema.ts';
+import { comments, federationComments, federationPosts } from '../../../db/schema.ts';
 import { addCommentIn } from '../../../features/posts/queries.ts';
 import { deleteComment, setLike } from '../../../features/posts/service.ts';
+import { setShare } from '../../../features/posts/shares.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { isPublishedLocal, isPublishedLocalPost } from '../accounts.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
@@ -109,52 +109,33 @@ export const onUndoPostLike: InboxHandler<Undo, string, 'known'> = {
   handle: (ctx, _undo, sender, postId) => likeAs(ctx, sender.id, postId, false),
 };
 
-const authorOf = async (ctx: InboxContext<CoreDeps>, postId: string) =>
-  (await ctx.data.db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId)))[0]
-    ?.authorId;
-
 /**
- * The author of a post the sender may boost: one anyone may see (Mastodon boosts public and
- * unlisted statuses only), and not hidden from the sender (a block), as a like needs.
+ * A share (Announce) by another server's account, or its Undo: the same statement as a member's
+ * Share (posts/shares.ts): the row, the count and the author's "shared your post" notice, and the
+ * post in the home feed of the sender's followers here. A post the sender may not share (not
+ * public, or hidden from them by a block) changes nothing, as the API answers 403 or 404.
  */
-const authorOfBoostable = async (ctx: InboxContext<CoreDeps>, postId: string, senderId: string) =>
-  (
-    await ctx.data.db
-      .select({ authorId: posts.authorId })
-      .from(posts)
-      .where(
-        and(
-          eq(posts.id, postId),
-          contentVisibleTo(posts.authorId, posts.audience, senderId, { publicOnly: true }),
-        ),
-      )
-  )[0]?.authorId;
+async function shareAs(ctx: InboxContext<CoreDeps>, sharerId: string, postId: string, shared: boolean) {
+  const { db, live } = ctx.data;
+  try {
+    await setShare({ ctx: { db, live, actor: remoteActor(sharerId) }, input: { postId, shared } });
+  } catch (error) {
+    if (!(error instanceof AppError && (error.kind === 'NotFound' || error.kind === 'Forbidden')))
+      throw error;
+  }
+}
 
 export const onAnnounce: InboxHandler<Announce, string, 'anyone'> = {
   sender: 'anyone',
   find: (ctx, announce) => namedPost(ctx, announce, announce.objectId),
-  async handle(ctx, _announce, sender, postId) {
-    const authorId = await authorOfBoostable(ctx, postId, sender.id);
-    if (!authorId) return;
-    const told = await notify(ctx.data.db, {
-      type: 'post_boost',
-      recipientId: authorId,
-      actorId: sender.id,
-      postId,
-    });
-    if (told) ctx.data.live.publish({ kind: 'notification', recipientId: authorId });
-  },
+  handle: (ctx, _announce, sender, postId) => shareAs(ctx, sender.id, postId, true),
 };
 
-/** Undo of an Announce, embedded and the sender's own: the author's "boosted" notice is taken back. */
+/** Undo of an Announce, embedded and the sender's own: the share is taken back. */
 export const onUndoAnnounce: InboxHandler<Undo, string, 'known'> = {
   sender: 'known',
   find: (ctx, undo) => undonePost(ctx, undo, Announce),
-  async handle(ctx, _undo, sender, postId) {
-    const authorId = await authorOf(ctx, postId);
-    if (authorId)
-      await retract(ctx.data.db, { type: 'post_boost', recipientId: authorId, actorId: sender.id, postId });
-  },
+  handle: (ctx, _undo, sender, postId) => shareAs(ctx, sender.id, postId, false),
 };
 
 /** Members a Note's Mention tags name (by their actor id here), each told once. */

@@ -1,6 +1,7 @@
 /**
- * A member's like or comment on a remote account's post, or block of a remote account, to that
- * account's server: the `federation_like`, `federation_comment` and `federation_block` jobs that
+ * A member's like or comment on a remote account's post, share of any public post, or block of a
+ * remote account, to that account's server (a share also to the member's remote followers): the
+ * `federation_like`, `federation_share`, `federation_comment` and `federation_block` jobs that
  * the like, comment or block row queues in its own statement (core/federation-jobs.ts). Like / Undo(Like) (the Like embedded, as Mastodon
  * matches it by actor and object), and a comment as a reply Note (`inReplyTo` the post's id there)
  * or, deleted, a Delete with a Tombstone.
@@ -21,12 +22,17 @@ import {
   federateBlockJob,
   federateCommentJob,
   federateLikeJob,
+  federateShareJob,
 } from '../../../core/federation-jobs.ts';
 import { comments, federationPosts, posts } from '../../../db/schema.ts';
 import { defineTask } from '../../../jobs/task.ts';
 import { isPublishedLocal, remoteActorOf } from '../accounts.ts';
 import { escapeHtml } from '../objects/html.ts';
-import { recipientOf } from './recipients.ts';
+import { recipientOf, remoteFollowersOf } from './recipients.ts';
+
+/** One share per member and post: the Undo names the same id. */
+export const shareIdOf = (ctx: Context<CoreDeps>, userId: string, postId: string) =>
+  new URL(`#shares/${postId}`, ctx.getActorUri(userId));
 
 export const likeIdOf = (ctx: Context<CoreDeps>, userId: string, postId: string) =>
   new URL(`#likes/${postId}`, ctx.getActorUri(userId));
@@ -61,6 +67,44 @@ export const federateLikeTask = defineTask<{ postId: string; userId: string; lik
       ? like
       : new Undo({ id: new URL(`#undo/${crypto.randomUUID()}`, me), actor: me, object: like });
     await ctx.sendActivity({ identifier: userId }, recipientOf(target.actor), activity);
+  },
+});
+
+/**
+ * A member's share of a post, theirs or anyone's: Announce (or Undo of it, embedded) to their
+ * followers on other servers and to the post's author when remote, as Mastodon sends a reblog
+ * (to Public, cc the author and the sharer's followers). The post is named by its id: ours, or
+ * the remote one's id there.
+ */
+export const federateShareTask = defineTask<{ postId: string; userId: string; shared: boolean }, CoreDeps>({
+  ...federateShareJob,
+  async run({ postId, userId, shared }, deps) {
+    if (deps.env.FEDERATION === 'off' || !(await isPublishedLocal(deps.db, userId))) return;
+    const [post] = await deps.db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
+    if (!post) return;
+    const [{ Announce, Note, PUBLIC_COLLECTION, Undo }, { federationContext }] = await Promise.all([
+      import('@fedify/vocab'),
+      import('../context.ts'),
+    ]);
+    const ctx = federationContext(deps);
+    const remote = await remoteTarget(deps, postId, post.authorId);
+    const noteIri = remote?.noteIri ?? ctx.getObjectUri(Note, { id: postId });
+    const authorIri = remote ? new URL(remote.actor.iri) : ctx.getActorUri(post.authorId);
+    const recipients = await remoteFollowersOf(deps.db, userId);
+    if (remote) recipients.push(recipientOf(remote.actor));
+    if (recipients.length === 0) return;
+    const me = ctx.getActorUri(userId);
+    const announce = new Announce({
+      id: shareIdOf(ctx, userId, postId),
+      actor: me,
+      object: noteIri,
+      to: PUBLIC_COLLECTION,
+      ccs: [authorIri, ctx.getFollowersUri(userId)],
+    });
+    const activity = shared
+      ? announce
+      : new Undo({ id: new URL(`#undo/${crypto.randomUUID()}`, me), actor: me, object: announce });
+    await ctx.sendActivity({ identifier: userId }, recipients, activity, { preferSharedInbox: true });
   },
 });
 

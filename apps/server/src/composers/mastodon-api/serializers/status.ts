@@ -102,8 +102,38 @@ function mentionsOf(text: string, accounts: AccountsById, publicUrl: string) {
 const tagsOf = (text: string, publicUrl: string) =>
   extractHashtags(text).map((name) => ({ name, url: new URL(paths.tag(name), publicUrl).toString() }));
 
-/** A post as a status; `accounts` holds its author (and any account its caption mentions). */
+/**
+ * A post as a status; `accounts` holds its author (and any account its caption mentions). A post a
+ * followed account's share brought into the home feed is, as on Mastodon, a status of the sharer's
+ * whose `reblog` is the post, numbered by the share's time (so paging follows the feed's order).
+ */
 export function serializePost(
+  post: PostDto,
+  accounts: AccountsById,
+  publicUrl: string,
+  options: StatusOptions = {},
+): MastodonStatus {
+  const sharer = post.sharedBy && accounts.get(post.sharedBy.userId);
+  if (!post.sharedBy || !post.sharedAt || !sharer)
+    return serializeOwnPost(post, accounts, publicUrl, options);
+  const original = serializeOwnPost(post, accounts, publicUrl, options);
+  return {
+    ...original,
+    id: timeIdOf('post', post.sharedAt, post.id),
+    created_at: new Date(post.sharedAt).toISOString(),
+    edited_at: null,
+    account: serializeAccount(sharer, publicUrl),
+    content: '',
+    spoiler_text: '',
+    media_attachments: [],
+    mentions: [],
+    tags: [],
+    pinned: false,
+    reblog: original,
+  };
+}
+
+function serializeOwnPost(
   post: PostDto,
   accounts: AccountsById,
   publicUrl: string,
@@ -131,11 +161,11 @@ export function serializePost(
     mentions: mentionsOf(post.caption, accounts, publicUrl),
     tags: tagsOf(post.caption, publicUrl),
     emojis: [],
-    reblogs_count: 0,
+    reblogs_count: post.shareCount,
     favourites_count: post.likeCount,
     replies_count: post.commentCount,
     favourited: post.likedByMe,
-    reblogged: false,
+    reblogged: post.sharedByMe,
     muted: false,
     bookmarked: post.savedByMe,
     pinned: post.pinned && viewerId === post.author.userId,

@@ -1,0 +1,95 @@
+/**
+ * Sharing in the browser: a member shares a public post (Share, aria-pressed), their follower's
+ * home feed shows it once as "Shared by <name>" with its count, the author is told "<name> shared
+ * your post", and Unshare takes it back; a followers-only post offers no Share. axe on each
+ * screen; SHOTS_DIR keeps 390 and 1280 px pictures, in English and Arabic.
+ */
+import { addPost, expectAccessible, follow, fullNameOf, memberPage, shots } from '../support/app.ts';
+import { expect, test } from '../support/test.ts';
+
+test('Share puts a public post in the sharer’s followers’ feeds once; a followers-only post has no Share', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const author = await memberPage(browser, 'Ana');
+  const sharer = await memberPage(browser, 'Bo');
+  const reader = await memberPage(browser, 'Cy');
+  await follow(reader.page, sharer.id);
+  const postPath = await addPost(author.page, 'Lighthouse at dusk');
+
+  await test.step('Bo shares Ana’s post from its page', async () => {
+    await sharer.page.goto(postPath);
+    const share = sharer.page.getByRole('button', { name: 'Share', exact: true });
+    await expect(share).toHaveAttribute('aria-pressed', 'false');
+    await share.click();
+    const unshare = sharer.page.getByRole('button', { name: 'Unshare' });
+    await expect(unshare).toHaveAttribute('aria-pressed', 'true');
+    await expect(sharer.page.getByText('1 share')).toBeVisible();
+    await expectAccessible(sharer.page, 'a shared post');
+    await shots(sharer.page, 'share-detail');
+  });
+
+  await test.step('Cy, who follows Bo, sees it once as "Shared by Bo"', async () => {
+    await reader.page.goto('/');
+    const item = reader.page.getByRole('article').filter({ hasText: 'Lighthouse at dusk' });
+    await expect(item).toHaveCount(1);
+    await expect(item.getByText(`Shared by ${fullNameOf(sharer.user)}`)).toBeVisible();
+    await expect(item.getByText('1 share')).toBeVisible();
+    await expectAccessible(reader.page, 'the feed with a shared post');
+    await shots(reader.page, 'share-feed');
+  });
+
+  await test.step('Ana is told "Bo … shared your post"', async () => {
+    await author.page.goto('/notifications');
+    await expect(author.page.getByText(`${fullNameOf(sharer.user)} shared your post`)).toBeVisible();
+  });
+
+  await test.step('in Arabic', async () => {
+    const origin = new URL(reader.page.url()).origin;
+    await reader.page.request.put('/api/me/language', { headers: { origin }, data: { language: 'ar' } });
+    await reader.page.goto('/');
+    const item = reader.page.getByRole('article').filter({ hasText: 'Lighthouse at dusk' });
+    await expect(item.getByText('شاركه')).toBeVisible();
+    await expectAccessible(reader.page, 'the feed with a shared post, in Arabic');
+    await shots(reader.page, 'share-feed-ar');
+    await reader.page.request.put('/api/me/language', { headers: { origin }, data: { language: 'en' } });
+  });
+
+  await test.step('Unshare takes it out of Cy’s feed', async () => {
+    await sharer.page.getByRole('button', { name: 'Unshare' }).click();
+    await expect(sharer.page.getByRole('button', { name: 'Share', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await reader.page.goto('/');
+    await expect(reader.page.getByRole('article').filter({ hasText: 'Lighthouse at dusk' })).toHaveCount(0);
+  });
+
+  await test.step('a followers-only post has no Share, and the server refuses one', async () => {
+    const origin = new URL(author.page.url()).origin;
+    await author.page.goto('/addpost');
+    const quietPath = await addPostFollowersOnly(author.page);
+    await follow(sharer.page, author.id);
+    await sharer.page.goto(quietPath);
+    await expect(sharer.page.getByRole('button', { name: 'Like' })).toBeVisible();
+    await expect(sharer.page.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0);
+    const id = quietPath.split('/').at(-1)!;
+    const refused = await sharer.page.request.put(`/api/posts/${id}/share`, { headers: { origin } });
+    expect(refused.status()).toBe(403);
+  });
+
+  await Promise.all([author.close(), sharer.close(), reader.close()]);
+});
+
+/** A followers-only post, made through the calls /addpost makes. */
+async function addPostFollowersOnly(page: import('../support/test.ts').Page): Promise<string> {
+  const path = await addPost(page, 'Family dinner');
+  const id = path.split('/').at(-1)!;
+  const origin = new URL(page.url()).origin;
+  const edited = await page.request.patch(`/api/posts/${id}`, {
+    headers: { origin },
+    data: { caption: 'Family dinner', audience: 'followers', altTexts: [''] },
+  });
+  expect(edited.ok(), await edited.text()).toBe(true);
+  return path;
+}
