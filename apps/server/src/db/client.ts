@@ -117,7 +117,13 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: location.url, max: location.maxConnections ?? poolSize });
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: location.maxConnections ?? poolSize,
+      // Every query here is a short one: where PostgreSQL is built with LLVM, the home feed's
+      // estimated cost passed jit_above_cost and compiling it tripled its p99 (docs/performance.md).
+      options: '-c jit=off',
+    });
     // The pool discards such a connection and opens a new one on demand; without a listener Node
     // would treat the 'error' event as fatal and the whole server would exit.
     pool.on('error', (error) => options.onConnectionError?.(error));
