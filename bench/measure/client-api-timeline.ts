@@ -203,7 +203,6 @@ try {
     warm: { p50: percentile(warmTimings.slice(1000), 50), p99: percentile(warmTimings.slice(1000), 99) },
     cold: { p50: percentile(coldTimings.slice(5), 50), p99: percentile(coldTimings.slice(5), 99) },
   };
-  await database.close();
   const accountsRow = {
     authors: new Set(authorIds).size,
     p50: percentile(accountTimings, 50),
@@ -263,6 +262,8 @@ try {
   console.log(
     `\nthroughput (first page, ${args.connections} connections, ${seconds} s each in ${rounds} turns): API ${apiRps.toFixed(0)} req/s, web feed ${webRps.toFixed(0)} req/s: ${(apiRps / webRps).toFixed(2)}× (budget ≥ 0.8×); server CPU per request API ${(totals.apiCpu / totals.api).toFixed(2)} ms, web ${(totals.webCpu / totals.web).toFixed(2)} ms`,
   );
+  // Closed last: the suspended accounts' watcher reads it every 15 s until the process ends.
+  await database.close();
 } finally {
   await server.stop();
   await raw.end();
