@@ -57,6 +57,30 @@ export function selectEventsForViewer(db: Db, viewerId: string, visibility: Audi
 
 export type EventRow = Awaited<ReturnType<ReturnType<typeof selectEventsForViewer>['execute']>>[number];
 
+/**
+ * A page of `selectEventsForViewer`: the page's events are chosen on the events table alone (the
+ * audience rule, `where`, the order and the limit), and only they are joined to their pictures and
+ * hosts. Joined first, PostgreSQL hashed every image to sort the 2,000 events of a thousand followed
+ * hosts (0.3–0.6 s at the reference data set) before it kept 21.
+ */
+export function selectEventPageForViewer(
+  db: Db,
+  viewerId: string,
+  visibility: AudienceOptions,
+  { where, orderBy, limit }: { where: SQL | undefined; orderBy: readonly SQL[]; limit: number },
+) {
+  const pageIds = db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(where, eventVisibleTo(viewerId, visibility)))
+    .orderBy(...orderBy)
+    .limit(limit);
+  return selectEventsForViewer(db, viewerId, visibility)
+    .where(inArray(events.id, pageIds))
+    .orderBy(...orderBy)
+    .limit(limit);
+}
+
 /** The viewer's own events and those of everyone they follow (a subquery: no cap on follows). */
 export function hostedByFollowedOrSelf(db: Db, viewerId: string): SQL {
   const followed = db

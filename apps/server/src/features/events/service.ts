@@ -34,7 +34,13 @@ import { type Cursor, keyset, slicePage, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { buildCalendar, calendarFileName, toCalendarEvent } from './ics.ts';
 import { nextStartOf } from './next-dates.ts';
-import { eventVisibleTo, hostedByFollowedOrSelf, selectEventsForViewer, toEventDtos } from './queries.ts';
+import {
+  eventVisibleTo,
+  hostedByFollowedOrSelf,
+  selectEventPageForViewer,
+  selectEventsForViewer,
+  toEventDtos,
+} from './queries.ts';
 import { lastStart, occurrenceStarts, recurrenceOf } from './recurrence.ts';
 
 const pageSize = limits.pageSize;
@@ -292,10 +298,12 @@ export async function listEvents({
   const inRange = upcoming
     ? and(gte(events.nextStartsAt, new Date(now.getTime() - nextDateSlackMs)), gte(lastStartsAt, now))
     : lt(lastStartsAt, now);
-  const rows = await selectEventsForViewer(db, actor.id, { muted: list.kind === 'followed' })
-    .where(and(scope, inRange, order.after(cursor)))
-    .orderBy(...order.orderBy)
-    .limit(size + 1);
+  const rows = await selectEventPageForViewer(
+    db,
+    actor.id,
+    { muted: list.kind === 'followed' },
+    { where: and(scope, inRange, order.after(cursor)), orderBy: order.orderBy, limit: size + 1 },
+  );
   // Sliced before mapping: the page's joiners are fetched in one query for the page alone.
   const page = slicePage(rows, size, ({ event }) => ({
     at: upcoming ? event.nextStartsAt : event.startsAt,
@@ -320,10 +328,12 @@ export async function listEventsByCreation({
 >): Promise<Page<EventDto>> {
   const scope =
     list.kind === 'followed' ? hostedByFollowedOrSelf(db, actor.id) : eq(events.hostId, list.hostId);
-  const rows = await selectEventsForViewer(db, actor.id, { muted: list.kind === 'followed' })
-    .where(and(scope, newestMadeFirst.after(cursor)))
-    .orderBy(...newestMadeFirst.orderBy)
-    .limit(size + 1);
+  const rows = await selectEventPageForViewer(
+    db,
+    actor.id,
+    { muted: list.kind === 'followed' },
+    { where: and(scope, newestMadeFirst.after(cursor)), orderBy: newestMadeFirst.orderBy, limit: size + 1 },
+  );
   const page = slicePage(rows, size, ({ event }) => ({ at: event.createdAt, id: event.id }));
   return { items: await toEventDtos(db, storage, actor.id, page.rows), nextCursor: page.nextCursor };
 }
