@@ -14,8 +14,8 @@ import { clientApiClient, memberWithToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
 import { makeJpeg } from '#test/images.ts';
 import { federationPosts, follows, rateLimitWindows } from '../../db/schema.ts';
-import { deleteRemoteNote } from '../federation/mirror/remote-posts.ts';
 import { repoRoot } from '../../env.ts';
+import { deleteRemoteNote } from '../federation/mirror/remote-posts.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -48,8 +48,7 @@ describe('the Account entity', () => {
     const iri = 'https://elsewhere.example/users/someone/statuses/1';
     const remote = await t.insertPost(remoteId!, 'from elsewhere');
     await t.db.insert(federationPosts).values({ postId: remote.id, iri });
-    const remoteAccount = async () =>
-      (await (await api.get(`/api/v1/accounts/${remoteId}`)).json()) as Json;
+    const remoteAccount = async () => (await (await api.get(`/api/v1/accounts/${remoteId}`)).json()) as Json;
     expect(await remoteAccount()).toMatchObject({ statuses_count: 1 });
     await deleteRemoteNote(t.deps, remoteId!, iri);
     expect(await remoteAccount()).toMatchObject({ statuses_count: 0, last_status_at: null });

@@ -7,8 +7,8 @@
 import { type Activity, Document, Image, type Note, type Page } from '@fedify/vocab';
 import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
-import type { CoreDeps } from '../../../core/deps.ts';
 import { postAdded, postRemoved } from '../../../core/counters.ts';
+import type { CoreDeps } from '../../../core/deps.ts';
 import { deleteImages } from '../../../core/images.ts';
 import { withTransaction } from '../../../core/service.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
