@@ -1,5 +1,5 @@
 /**
- * The home feed with shares (DESIGN.md §6, round 4: p50 ≤ 10 ms, p99 ≤ 50 ms): on a seeded
+ * The home feed with shares (DESIGN.md §6: p50 ≤ 10 ms, p99 ≤ 50 ms): on a seeded
  * database (bench/seed.ts), adds shares once — every account shares some public posts, and the
  * accounts the benchmark viewer follows share more, so that shares are dense on the viewer's first
  * pages — then times the feed's first page and the page after it through the service (the

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §6, round 4: "a 30 s 1080p phone clip, upload to playable ≤ 30 s with a system ffmpeg;
+ * DESIGN.md §6: "a 30 s 1080p phone clip, upload to playable ≤ 30 s with a system ffmpeg;
  * PSS during a transcode ≤ start + 150 MB; web p99 during it ≤ 2× idle". Two phone-like clips are
  * made with ffmpeg at run time — 30 s of 1080p30 with sound, one HEVC 10-bit in a MOV (what an
  * iPhone records: re-encoded by the pipeline), one H.264/AAC MP4 (copied) — and each is uploaded
