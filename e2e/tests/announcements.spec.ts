@@ -95,6 +95,7 @@ test('an admin publishes an announcement; a member sees it on / and dismisses it
     await expect(asTable).toHaveAttribute('aria-pressed', 'true');
     await expect(members.getByRole('table')).toBeVisible();
     await expect(members.getByRole('row')).toHaveCount(2);
+    await shots(admin, 'dashboard-ar');
     await admin.goto('/admin/announcements');
   });
 
