@@ -36,6 +36,7 @@ import { createLocalStorage, type Storage, withMediaLinks } from '../src/storage
 import { failureLog } from './failure-log.ts';
 import { imageForm, makeJpeg } from './images.ts';
 import { readMailbox } from './mail.ts';
+import { rememberedPasswordHashing } from './password-hashing.ts';
 
 export const testOrigin = 'http://localhost:3000';
 
@@ -171,6 +172,7 @@ export async function createTestContext(
       trustsCopyOf: copyTrust(suspended, endedSessions),
       logger,
       live,
+      passwordHashing: rememberedPasswordHashing,
     }),
     logger,
     live,

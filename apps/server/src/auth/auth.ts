@@ -67,6 +67,17 @@ export interface AuthHooks {
   logger?: Logger;
   /** Tells staff's open pages of a waiting sign-up's notice (auth/registrations.ts). */
   live?: LiveHub;
+  /**
+   * How passwords are hashed and checked; better-auth's scrypt when absent, which is what `npm start`
+   * runs. The test context passes the same scrypt behind a memo (test/password-hashing.ts), because a
+   * suite that signs up hundreds of members would otherwise spend minutes of CPU on one password.
+   */
+  passwordHashing?: PasswordHashing;
+}
+
+export interface PasswordHashing {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { password: string; hash: string }) => Promise<boolean>;
 }
 
 /**
@@ -89,7 +100,7 @@ function authLogTo(logger: Logger) {
 
 export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = {}) {
   const rateLimitsOn = env.RATE_LIMITS === 'on';
-  const { mailer, onSessionsEnded, onAppTokensRevoked, trustsCopyOf, logger, live } = hooks;
+  const { mailer, onSessionsEnded, onAppTokensRevoked, trustsCopyOf, logger, live, passwordHashing } = hooks;
   // Who may join (auth/registrations.ts): checked where accounts and sessions are made.
   const registrations = registrationHooks(db, {
     waitingMax: env.REGISTRATIONS_WAITING_MAX,
@@ -188,6 +199,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
       verification: { storeIdentifier: 'hashed' },
       emailAndPassword: {
         enabled: true,
+        ...(passwordHashing && { password: passwordHashing }),
         // ── Sign-up answers alike for new and existing addresses (auth/sign-up.ts) ──
         // No session at sign-up, and none before the address is confirmed: with these two,
         // better-auth answers an existing address as it answers a new one and calls

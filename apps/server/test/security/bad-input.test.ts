@@ -404,7 +404,7 @@ describe('regressions the properties found', () => {
   });
 
   it('answers a JSON body over 256 KB with 413 before reading it all', async () => {
-    const response = await scene.owner.post('/api/feedback', { body: 'x'.repeat(30_000_000) });
+    const response = await scene.owner.post('/api/feedback', { body: 'x'.repeat(1_000_000) });
     expect(response.status).toBe(413);
     expect((await response.json()).error.message).toBe('This request is too large.');
   });
