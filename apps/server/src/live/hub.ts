@@ -22,6 +22,8 @@ export type DomainEvent =
   /** `createdAt` lets the client API's streaming name the status it removes (its id holds the time). */
   | { kind: 'post_deleted'; authorId: string; postId: string; createdAt: string }
   | { kind: 'post_changed'; postId: string }
+  /** `sharerId` shared the post at `sharedAt` (ISO): it joins their followers' home feeds. */
+  | { kind: 'post_shared'; sharerId: string; postId: string; sharedAt: string }
   /** A remote account's recent posts were read from its outbox, as `requesterId` asked (federation/mirror/backfill.ts). */
   | { kind: 'posts_backfilled'; authorId: string; requesterId: string }
   | { kind: 'notification'; recipientId: string }
@@ -163,6 +165,9 @@ export async function createLiveHub({
         break;
       case 'post_changed':
         sendTo(clients.keys(), { type: 'post', postId: event.postId, deleted: false });
+        break;
+      case 'post_shared':
+        sendTo(await connectedAudienceOf(event.sharerId), { type: 'feed', authorId: event.sharerId });
         break;
       case 'posts_backfilled':
         sendTo([event.requesterId], { type: 'author_posts', authorId: event.authorId });

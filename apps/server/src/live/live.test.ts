@@ -72,6 +72,28 @@ describe('live stream', () => {
     await eventually(() => expect(t.deps.live.connectedCount()).toBe(0));
   });
 
+  it('tells the sharer’s followers’ open feeds about a share, and not the author’s followers', async () => {
+    const author = await t.signUpWithProfile();
+    const sharer = await t.signUpWithProfile();
+    const sharerFollower = await t.signUpWithProfile();
+    const authorFollower = await t.signUpWithProfile();
+    await sharerFollower.put(`/api/users/${sharer.id}/follow`);
+    await authorFollower.put(`/api/users/${author.id}/follow`);
+    const post = await t.insertPost(author.id, 'pass it on');
+    const sharerFollowerStream = await openStream(sharerFollower);
+    const authorFollowerStream = await openStream(authorFollower);
+
+    expect((await sharer.put(`/api/posts/${post.id}/share`)).status).toBe(200);
+    await eventually(() =>
+      expect(sharerFollowerStream.received).toContainEqual({ type: 'feed', authorId: sharer.id }),
+    );
+    await eventually(() =>
+      expect(authorFollowerStream.received).toContainEqual({ type: 'post', postId: post.id, deleted: false }),
+    );
+    expect(authorFollowerStream.received).not.toContainEqual({ type: 'feed', authorId: sharer.id });
+    for (const stream of [sharerFollowerStream, authorFollowerStream]) stream.close();
+  });
+
   it('tells only the member who asked that a remote account’s older posts arrived (federation/mirror/backfill.ts)', async () => {
     const asker = await t.signUpWithProfile();
     const follower = await t.signUpWithProfile();

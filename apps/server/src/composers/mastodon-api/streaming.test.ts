@@ -274,6 +274,50 @@ describe('GET /api/v1/streaming over WebSocket', () => {
       ws.close();
   });
 
+  it('streams a followed member’s share as a reblog with the home timeline’s id, never to one who muted the author or to a stranger', async () => {
+    const author = await t.signUpWithProfile({ firstName: 'Painter' });
+    const sharer = await t.signUpWithProfile({ firstName: 'Sharer' });
+    const follower = await memberWithToken(t, { firstName: 'Follower' });
+    const muter = await memberWithToken(t, { firstName: 'Muter' });
+    const stranger = await memberWithToken(t, { firstName: 'Stranger' });
+    for (const reader of [follower, muter]) {
+      const asReader = await t.signInAs(reader.member.id);
+      expect((await asReader.put(`/api/users/${sharer.id}/follow`)).status).toBeLessThan(300);
+    }
+    expect(
+      (await (await t.signInAs(muter.member.id)).put(`/api/users/${author.id}/mute`)).status,
+    ).toBeLessThan(300);
+    const post = await t.insertPost(author.id, 'worth passing on');
+    const sockets = await Promise.all(
+      [follower, muter, stranger].map((reader) =>
+        connect(`/api/v1/streaming?stream=user&access_token=${reader.token}`),
+      ),
+    );
+    const [followerSocket, muterSocket, strangerSocket] = sockets as [
+      Awaited<ReturnType<typeof connect>>,
+      Awaited<ReturnType<typeof connect>>,
+      Awaited<ReturnType<typeof connect>>,
+    ];
+    await settle();
+    expect((await sharer.put(`/api/posts/${post.id}/share`)).status).toBe(200);
+
+    const frame = await followerSocket.next((f) => f.event === 'update');
+    const status = JSON.parse(frame.payload) as {
+      id: string;
+      account: { id: string };
+      reblog: { id: string; account: { id: string }; content: string; reblogged: boolean };
+    };
+    expect(status.account.id).toBe(sharer.id);
+    expect(status.reblog).toMatchObject({ account: { id: author.id }, reblogged: false });
+    expect(status.reblog.content).toContain('worth passing on');
+    const [first] = (await (await follower.api.get('/api/v1/timelines/home')).json()) as { id: string }[];
+    expect(status.id).toBe(first!.id);
+    await settle();
+    expect(muterSocket.frames.filter((f) => f.event === 'update')).toEqual([]);
+    expect(strangerSocket.frames.filter((f) => f.event === 'update')).toEqual([]);
+    for (const ws of sockets) ws.close();
+  });
+
   it('ends a connection when its token is revoked', async () => {
     const reader = await memberWithToken(t, { firstName: 'Reader' });
     const ws = await connect(`/api/v1/streaming?stream=user&access_token=${reader.token}`);

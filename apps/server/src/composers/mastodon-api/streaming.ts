@@ -23,7 +23,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { TokenMember } from '../../core/actor.ts';
-import { contentVisibleTo } from '../../core/visibility.ts';
+import { contentVisibleTo, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { federationActors, follows, oauthTokens, posts, postTags } from '../../db/schema.ts';
 import { getEvent } from '../../features/events/service.ts';
@@ -39,7 +39,7 @@ import { bearerTokenOf, type MastodonEnv, type MemberEnv, mastodonErrors, needs 
 import { timeIdOf } from './ids.ts';
 import { serializeEvent } from './serializers/event-status.ts';
 import { loadNotificationSubjects, serializeNotice, shownTypes } from './serializers/notification.ts';
-import { loadStatusAccounts, serializePost } from './serializers/status.ts';
+import { loadStatusAccounts, serializePost, serializeReblog } from './serializers/status.ts';
 
 /** The streams a connection may follow; a hashtag stream is `hashtag` with its tag. */
 const streamNames = ['user', 'user:notification', 'public', 'public:local', 'hashtag'] as const;
@@ -48,6 +48,12 @@ type StreamName = (typeof streamNames)[number];
 const heartbeatMs = 30_000;
 /** An edit is streamed once, while it is new: a later `post_changed` (a like) is not an edit. */
 const editFreshMs = 60_000;
+
+/**
+ * One payload goes to every reader, read as the first of them: whether that one liked, saved or
+ * shared the post is theirs alone, so every stream gets these as false.
+ */
+const readerFlagsCleared = { favourited: false, bookmarked: false, reblogged: false } as const;
 
 interface Subscriber {
   member: TokenMember;
@@ -99,6 +105,8 @@ class StreamingHub {
         return this.sendEdit(event.postId);
       case 'post_deleted':
         return this.sendDelete(event);
+      case 'post_shared':
+        return this.sendShare(event);
       case 'event_changed':
         return event.created ? this.sendNewEvent(event.hostId, event.eventId) : undefined;
       case 'notification':
@@ -188,7 +196,7 @@ class StreamingHub {
       userIds: [post.author.userId],
       texts: [post.caption],
     });
-    const status = { ...serializePost(post, accounts, env.publicUrl), favourited: false, bookmarked: false };
+    const status = { ...serializePost(post, accounts, env.publicUrl), ...readerFlagsCleared };
     const payload = JSON.stringify(status);
     for (const { subscriber, streams } of targets) {
       for (const key of streams) subscriber.send(streamOfKey(key), event, payload);
@@ -223,6 +231,47 @@ class StreamingHub {
       const payload = JSON.stringify(serializeEvent(event, accounts, env.publicUrl, language));
       for (const subscriber of targets) subscriber.send(['user'], 'update', payload);
     }
+  }
+
+  /**
+   * A share to the home streams of the sharer's followers connected here, as the home feed shows it
+   * (composers/feed/queries.ts): a reblog status, only to those who may see both the post and the
+   * sharer (blocks, mutes and suspension either way), never to the sharer themself.
+   */
+  private async sendShare(event: Extract<DomainEvent, { kind: 'post_shared' }>) {
+    const onHome = [...this.subscribers].filter(
+      (subscriber) => subscriber.streams.has('user') && subscriber.member.id !== event.sharerId,
+    );
+    if (onHome.length === 0) return;
+    const viewers = [...new Set(onHome.map((subscriber) => subscriber.member.id))];
+    const viewer = sql`viewer.id`;
+    const result = (await this.deps.db.execute(sql`
+      select viewer.id as "viewerId" from unnest(${sql.param(viewers)}::text[]) as viewer(id), ${posts}
+      where ${posts.id} = ${event.postId}
+        and exists (select 1 from ${follows} where ${follows.followerId} = ${viewer} and ${follows.followeeId} = ${event.sharerId})
+        and ${visibleTo(sql`${event.sharerId}::text`, viewer, { muted: true })}
+        and ${contentVisibleTo(posts.authorId, posts.audience, viewer, { muted: true })}`)) as unknown as {
+      rows: { viewerId: string }[];
+    };
+    const readers = new Set(result.rows.map((row) => row.viewerId));
+    const targets = onHome.filter((subscriber) => readers.has(subscriber.member.id));
+    const reader = targets[0]?.member;
+    if (!reader) return;
+    const { db, storage, env } = this.deps;
+    const post = await getPost({
+      ctx: { db, storage, actor: reader },
+      input: { postId: event.postId },
+    }).catch(() => null);
+    if (!post) return;
+    const accounts = await loadStatusAccounts(db, storage, {
+      userIds: [post.author.userId, event.sharerId],
+      texts: [post.caption],
+    });
+    const sharer = accounts.get(event.sharerId);
+    if (!sharer) return;
+    const original = { ...serializePost(post, accounts, env.publicUrl), ...readerFlagsCleared };
+    const payload = JSON.stringify(serializeReblog(original, post.id, sharer, event.sharedAt, env.publicUrl));
+    for (const subscriber of targets) subscriber.send(['user'], 'update', payload);
   }
 
   private async sendEdit(postId: string) {

@@ -339,6 +339,8 @@ export interface ShareOutcome {
   changed: boolean;
   /** Whether the author's notice was written (sharing) or taken back (unsharing). */
   notified: boolean;
+  /** When the share this call added or removed was made, as PostgreSQL writes it; null when none changed. */
+  sharedAt: string | null;
 }
 
 /**
@@ -360,10 +362,10 @@ function shareStatement(shared: boolean): SQL {
     'changed',
     shared
       ? sql`insert into ${postShares} (post_id, user_id) select id, ${viewerParam} from ${target}
-          on conflict do nothing returning post_id, ${shareDelivery(true)}`
+          on conflict do nothing returning post_id, created_at, ${shareDelivery(true)}`
       : sql`delete from ${postShares}
           where ${postShares.postId} in (select id from ${target}) and ${postShares.userId} = ${viewerParam}
-          returning post_id, ${shareDelivery(false)}`,
+          returning post_id, created_at, ${shareDelivery(false)}`,
   );
   const counted = shareCountStep(sql`select post_id from ${changed}`, shared);
   const notice = {
@@ -378,7 +380,8 @@ function shareStatement(shared: boolean): SQL {
     [target, changed, counted, ...told.steps],
     sql`select coalesce((select share_count from ${counted}), share_count) as "shareCount", author_id as "authorId",
       exists (select 1 from ${changed}) as changed,
-      exists (select 1 from ${told.outcome}) as notified
+      exists (select 1 from ${told.outcome}) as notified,
+      (select created_at::text from ${changed}) as "sharedAt"
     from ${target}`,
   );
 }

@@ -31,6 +31,10 @@ export async function setShare({
     throw visible ? forbidden(messages.shares.onlyPublic) : notFound(messages.post.notFound);
   }
   if (outcome.changed) live.publish({ kind: 'post_changed', postId });
+  if (outcome.changed && shared && outcome.sharedAt) {
+    const sharedAt = new Date(outcome.sharedAt).toISOString();
+    live.publish({ kind: 'post_shared', sharerId: actor.id, postId, sharedAt });
+  }
   if (outcome.notified) live.publish({ kind: 'notification', recipientId: outcome.authorId });
   return { shared, shareCount: outcome.shareCount };
 }

@@ -114,13 +114,23 @@ export function serializePost(
   options: StatusOptions = {},
 ): MastodonStatus {
   const sharer = post.sharedBy && accounts.get(post.sharedBy.userId);
-  if (!post.sharedBy || !post.sharedAt || !sharer)
-    return serializeOwnPost(post, accounts, publicUrl, options);
   const original = serializeOwnPost(post, accounts, publicUrl, options);
+  if (!post.sharedBy || !post.sharedAt || !sharer) return original;
+  return serializeReblog(original, post.id, sharer, post.sharedAt, publicUrl);
+}
+
+/** `original` (the status of post `postId`) as `sharer` shared it at `sharedAt`: a status of theirs whose `reblog` it is. */
+export function serializeReblog(
+  original: MastodonStatus,
+  postId: string,
+  sharer: AccountRow,
+  sharedAt: string,
+  publicUrl: string,
+): MastodonStatus {
   return {
     ...original,
-    id: timeIdOf('post', post.sharedAt, post.id),
-    created_at: new Date(post.sharedAt).toISOString(),
+    id: timeIdOf('post', sharedAt, postId),
+    created_at: new Date(sharedAt).toISOString(),
     edited_at: null,
     account: serializeAccount(sharer, publicUrl),
     content: '',
