@@ -61,6 +61,14 @@ test('an admin publishes an announcement; a member sees it on / and dismisses it
     await shots(member, 'announcement-banner');
   });
 
+  await test.step('on a phone, above the Upcoming events panel', async () => {
+    await member.setViewportSize({ width: 390, height: 844 });
+    const panel = member.getByRole('region', { name: 'Upcoming events' });
+    const [bannerBox, panelBox] = [await banner.boundingBox(), await panel.boundingBox()];
+    expect(bannerBox!.y + bannerBox!.height).toBeLessThanOrEqual(panelBox!.y);
+    await member.setViewportSize({ width: 1280, height: 800 });
+  });
+
   await test.step('Arabic', async () => {
     await toArabic(member);
     await member.goto('/');

@@ -38,16 +38,22 @@ const size = (label: string, value: (day: DailyStatsDto) => number): Series => (
 const dayLabel = (day: string) =>
   dateTimeFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
-/** A line of the first series over the days; its numbers are in the table beside it. */
+/**
+ * A line of the first series over the days, its latest day marked with a dot (so that a server's
+ * first day, a single point, still shows something); its numbers are in the table beside it.
+ */
 function Chart({ days, series, label }: { days: DailyStatsDto[]; series: Series; label: string }) {
   const width = 300;
   const height = 64;
+  // The dot's radius in from every edge, so that it is never cut by the frame.
+  const inset = 4;
   const values = days.map(series.value);
   const max = Math.max(...values, 1);
-  const step = days.length > 1 ? width / (days.length - 1) : 0;
-  const points = values
-    .map((value, i) => `${(i * step).toFixed(1)},${(height - 4 - (value / max) * (height - 8)).toFixed(1)}`)
-    .join(' ');
+  const step = days.length > 1 ? (width - 2 * inset) / (days.length - 1) : 0;
+  const xOf = (i: number) => (days.length > 1 ? inset + i * step : width - inset);
+  const yOf = (value: number) => height - inset - (value / max) * (height - 2 * inset);
+  const points = values.map((value, i) => `${xOf(i).toFixed(1)},${yOf(value).toFixed(1)}`).join(' ');
+  const last = values.length - 1;
   return (
     <svg
       className={styles.chart}
@@ -61,6 +67,14 @@ function Chart({ days, series, label }: { days: DailyStatsDto[]; series: Series;
         fill="none"
         stroke="currentColor"
         strokeWidth="2"
+        vectorEffect="non-scaling-stroke"
+      />
+      {/* A zero-length line with round ends: a dot that stays round however the chart is stretched. */}
+      <path
+        d={`M${xOf(last).toFixed(1)},${yOf(values[last] ?? 0).toFixed(1)}h0`}
+        stroke="currentColor"
+        strokeWidth="7"
+        strokeLinecap="round"
         vectorEffect="non-scaling-stroke"
       />
     </svg>

@@ -52,11 +52,12 @@ export function HomeScreen({ renderPost, sidePanel, banner }: HomeScreenProps) {
 
   return (
     <Page title={t`Feed`} hideHeading>
+      {/* Above the panel and the posts alike, so that a phone shows it first too. */}
+      {banner}
       <div className={styles.layout}>
         {/* Not an <aside>: the shell's sidebar is the page's complementary landmark; the panel is a region. */}
         {sidePanel && <div className={styles.side}>{sidePanel}</div>}
         <section className={styles.feed} aria-label={t`Posts from people you follow`}>
-          {banner}
           {newPosts && (
             <button type="button" className={styles.pill} onClick={showNewPosts}>
               <ArrowUp aria-hidden="true" size={16} />
