@@ -26,17 +26,20 @@ const eventList: ListOf<EventDto> = {
   },
 };
 
-/** The statuses of `list`'s events that fall in the page `paging` asks for, newest first. */
+/**
+ * The statuses of `list`'s events that fall in the page `paging` asks for, newest first. With
+ * `madeSince`, none older (a page of other statuses already full down to then would cut them).
+ */
 export async function eventStatusesWithin(
   ctx: MemberContext,
   list: EventList,
   paging: PageParams,
   publicUrl: string,
-  { withPictureOnly = false } = {},
+  { withPictureOnly = false, madeSince }: { withPictureOnly?: boolean; madeSince?: Date } = {},
 ): Promise<MastodonStatus[]> {
   const found = await pageOfList(
     ctx.db,
-    (cursor) => listEventsByCreation({ ctx, input: { list, cursor } }),
+    (cursor) => listEventsByCreation({ ctx, input: { list, cursor, madeSince } }),
     paging,
     eventList,
   );

@@ -3,13 +3,16 @@
  * `created_at` index. Who may see it is the rule of the service that reads the row next.
  */
 import type { Db } from '../../db/client.ts';
-import { comments, events, posts } from '../../db/schema.ts';
+import { comments, events, postShares, posts } from '../../db/schema.ts';
 import { parseTimeId, rowOfTimeId } from './ids.ts';
 
 /** A post or a comment by its row's id; events are statuses of their own (event-statuses.ts). */
 export type StatusRef = { kind: 'post'; postId: string } | { kind: 'comment'; commentId: string };
 
-/** The post or comment a status id names; null when it names neither (then 404, as for a status the member may not see). */
+/**
+ * The post or comment a status id names (a share's id names its post); null when it names neither
+ * (then 404, as for a status the member may not see).
+ */
 export async function resolveStatusId(db: Db, id: string): Promise<StatusRef | null> {
   const parsed = parseTimeId(id);
   if (parsed?.kind === 'post') {
@@ -18,7 +21,15 @@ export async function resolveStatusId(db: Db, id: string): Promise<StatusRef | n
       .from(posts)
       .where(rowOfTimeId(parsed, posts.createdAt, posts.id))
       .limit(1);
-    return row ? { kind: 'post', postId: row.id } : null;
+    if (row) return { kind: 'post', postId: row.id };
+    // A share in the home timeline is numbered by when it was shared (serializers/status.ts): acting
+    // on it acts on the post, as Mastodon does with a reblog's id, and paging goes on below it.
+    const [shared] = await db
+      .select({ id: postShares.postId })
+      .from(postShares)
+      .where(rowOfTimeId(parsed, postShares.createdAt, postShares.postId))
+      .limit(1);
+    return shared ? { kind: 'post', postId: shared.id } : null;
   }
   if (parsed?.kind === 'comment') {
     const [row] = await db

@@ -432,6 +432,11 @@ describe('favourites, bookmarks and boosts', () => {
     const home = (await (await reader.api.get('/api/v1/timelines/home')).json()) as Status[];
     const shown = home.find((status) => status.reblog?.id === post.id);
     expect(shown).toMatchObject({ account: { id: fan.id }, reblog: { account: { id: author.id } } });
+    // The reblog's own id opens the post and acts on it, as Mastodon takes a reblog's id.
+    const opened = await reader.api.get(`/api/v1/statuses/${shown!.id}`);
+    expect(opened.status).toBe(200);
+    expect(((await opened.json()) as Status).id).toBe(post.id);
+    expect((await reader.api.post(`/api/v1/statuses/${shown!.id}/favourite`)).status).toBe(200);
 
     const undone = (await (await fan.api.post(`/api/v1/statuses/${post.id}/unreblog`)).json()) as Status;
     expect(undone).toMatchObject({ id: post.id, reblogged: false, reblogs_count: 0, reblog: null });

@@ -113,10 +113,13 @@ export const timelineRoutes = new Hono<MastodonEnv>()
       });
     }
     const read: ReadPage = (cursor) => getFeed({ ctx, input: { cursor } });
-    const [posts, events] = await Promise.all([
-      pageOfList(ctx.db, read, paging),
-      eventStatusesWithin(ctx, { kind: 'followed' }, paging, env.publicUrl),
-    ]);
+    const posts = await pageOfList(ctx.db, read, paging);
+    // A full page of posts, newest first, ends at its oldest: an event made before that would be cut
+    // from the merged page anyway, so only the few made since are read (mostly none: events are
+    // rare beside posts, and reading a page of them with their attendance was most of this route).
+    const oldest = !paging.minId && posts.length === paging.limit ? posts.at(-1) : undefined;
+    const madeSince = oldest && new Date(oldest.sharedAt ?? oldest.createdAt);
+    const events = await eventStatusesWithin(ctx, { kind: 'followed' }, paging, env.publicUrl, { madeSince });
     return answer(c, ctx.db, ctx.storage, posts, { statuses: events, paging });
   })
   // Anyone may read it: with a member's token as that member sees Explore, otherwise as a

@@ -36,7 +36,7 @@ export const eventVisibleTo = (viewerId: ViewerId | null, options: AudienceOptio
  * `{ muted: true }` (the followed list and the upcoming panel) also leaves out muted hosts. The
  * avatar stack shows only joiners the viewer may see.
  */
-export function selectEventsForViewer(db: Db, viewerId: string, visibility: AudienceOptions = {}) {
+export function selectEventsForViewer(db: Db, viewerId: ViewerId, visibility: AudienceOptions = {}) {
   return db
     .select({
       event: eventColumns,
@@ -65,7 +65,7 @@ export type EventRow = Awaited<ReturnType<ReturnType<typeof selectEventsForViewe
  */
 export function selectEventPageForViewer(
   db: Db,
-  viewerId: string,
+  viewerId: ViewerId,
   visibility: AudienceOptions,
   { where, orderBy, limit }: { where: SQL | undefined; orderBy: readonly SQL[]; limit: number },
 ) {
@@ -82,7 +82,7 @@ export function selectEventPageForViewer(
 }
 
 /** The viewer's own events and those of everyone they follow (a subquery: no cap on follows). */
-export function hostedByFollowedOrSelf(db: Db, viewerId: string): SQL {
+export function hostedByFollowedOrSelf(db: Db, viewerId: ViewerId): SQL {
   const followed = db
     .select({ id: follows.followeeId })
     .from(follows)

@@ -23,6 +23,7 @@ import { interestStep } from '../../core/counters.ts';
 import { eventDelivery } from '../../core/federation-jobs.ts';
 import { deleteImages, imageDtoColumns, requireOwnImage } from '../../core/images.ts';
 import { noticeForStep, notify } from '../../core/notify.ts';
+import { preparedFor } from '../../core/prepared.ts';
 import { authorColumns, requireProfile, toAuthorDto } from '../../core/profiles.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { toggleWithCounter } from '../../core/toggle.ts';
@@ -315,25 +316,70 @@ export async function listEvents({
   };
 }
 
+const viewerParam = sql.placeholder('viewerId');
+const startOfTime = new Date('0001-01-01T00:00:00Z');
+const endOfTime = new Date('9999-12-31T23:59:59Z');
+const noId = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The followed list newest made first, as the client API's home timeline reads it on every page:
+ * prepared, since planning this statement took longer than running it (~5 ms against ~2 at the
+ * reference data set). One form for every page: no cursor reads from the end of time, no floor
+ * down to its start. The followed list is a feed, so mutes apply.
+ */
+const followedByCreation = preparedFor((db) =>
+  selectEventPageForViewer(
+    db,
+    viewerParam,
+    { muted: true },
+    {
+      where: and(
+        hostedByFollowedOrSelf(db, viewerParam),
+        newestMadeFirst.after({ at: sql.placeholder('at'), id: sql.placeholder('id') }),
+        gte(events.createdAt, sql.placeholder('since')),
+      ),
+      orderBy: newestMadeFirst.orderBy,
+      limit: pageSize + 1,
+    },
+  ).prepare('events_followed_by_creation'),
+);
+
 /**
  * The list's events newest made first, past and upcoming alike: the client API's timelines show
  * each where it was announced, among the posts (composers/mastodon-api/event-statuses.ts).
  */
 export async function listEventsByCreation({
   ctx: { db, storage, actor },
-  input: { list, cursor, size = pageSize },
+  input: { list, cursor, size = pageSize, madeSince },
 }: ServiceArgs<
   'db' | 'storage' | 'actor',
-  { list: EventList; cursor: Cursor | null; size?: number }
+  /** `madeSince`: only events made then or later (a reader who needs no older ones reads none). */
+  { list: EventList; cursor: Cursor | null; size?: number; madeSince?: Date }
 >): Promise<Page<EventDto>> {
-  const scope =
-    list.kind === 'followed' ? hostedByFollowedOrSelf(db, actor.id) : eq(events.hostId, list.hostId);
-  const rows = await selectEventPageForViewer(
-    db,
-    actor.id,
-    { muted: list.kind === 'followed' },
-    { where: and(scope, newestMadeFirst.after(cursor)), orderBy: newestMadeFirst.orderBy, limit: size + 1 },
-  );
+  const rows =
+    list.kind === 'followed' && size === pageSize
+      ? await followedByCreation(db).execute({
+          viewerId: actor.id,
+          at: cursor?.at ?? endOfTime,
+          id: cursor?.id ?? noId,
+          since: madeSince ?? startOfTime,
+        })
+      : await selectEventPageForViewer(
+          db,
+          actor.id,
+          { muted: list.kind === 'followed' },
+          {
+            where: and(
+              list.kind === 'followed'
+                ? hostedByFollowedOrSelf(db, actor.id)
+                : eq(events.hostId, list.hostId),
+              newestMadeFirst.after(cursor),
+              madeSince ? gte(events.createdAt, madeSince) : undefined,
+            ),
+            orderBy: newestMadeFirst.orderBy,
+            limit: size + 1,
+          },
+        );
   const page = slicePage(rows, size, ({ event }) => ({ at: event.createdAt, id: event.id }));
   return { items: await toEventDtos(db, storage, actor.id, page.rows), nextCursor: page.nextCursor };
 }
