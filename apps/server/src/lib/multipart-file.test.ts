@@ -25,12 +25,9 @@ async function requestOf(form: FormData, chunkBytes: number, cutAt?: number) {
       at += chunkBytes;
     },
   });
-  return new Request('http://x/', {
-    method: 'POST',
-    body,
-    headers: { 'content-type': type },
-    duplex: 'half',
-  });
+  // Node's fetch wants `duplex` for a streamed body; the DOM's RequestInit type does not know it yet.
+  const init = { method: 'POST', body, headers: { 'content-type': type }, duplex: 'half' };
+  return new Request('http://x/', init as RequestInit);
 }
 
 class TooLarge extends Error {}
