@@ -15,9 +15,30 @@ import { silentMp4, textNamedMp4 } from '#test/videos.ts';
 import { images } from '../../db/schema.ts';
 
 let t: TestContext;
+/** While set, a transcode job waits at reading its original: the test sees the video processing. */
+let heldOriginals: { promise: Promise<void>; resolve: () => void } | null = null;
+function holdOriginals() {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  heldOriginals = { promise, resolve };
+  return heldOriginals;
+}
 beforeAll(async () => {
   // A small video limit, so that the refusal needs only a small body.
-  t = await createTestContext({ VIDEO_MAX_MB: '1' });
+  t = await createTestContext(
+    { VIDEO_MAX_MB: '1' },
+    {
+      wrapStorage: (storage) => ({
+        ...storage,
+        async get(key, range) {
+          if (heldOriginals && key.startsWith('originals/')) await heldOriginals.promise;
+          return storage.get(key, range);
+        },
+      }),
+    },
+  );
 });
 afterAll(() => t.close());
 
@@ -191,6 +212,7 @@ describe('reading and describing an upload', () => {
 describe('uploading a video', () => {
   it('answers 202 while it is made, then 200 with its MP4; a status carries it as a video', async () => {
     const member = await apiMember('Filmer');
+    const held = holdOriginals();
     const response = await member.api.request('/api/v2/media', {
       method: 'POST',
       // Declared as nothing in particular (masto.js's `blob`): an MP4 by its bytes. Already H.264, so
@@ -206,6 +228,11 @@ describe('uploading a video', () => {
     const processing = await member.api.get(`/api/v1/media/${media.id}`);
     expect(processing.status).toBe(206);
     expect(((await processing.json()) as Attachment).url).toBeNull();
+    const early = await member.api.post('/api/v1/statuses', { status: 'Too soon', media_ids: [media.id] });
+    expect(early.status).toBe(422);
+    expect(((await early.json()) as { error: string }).error).toMatch(/still being processed/);
+    heldOriginals = null;
+    held.resolve();
     await t.jobsDone();
     const ready = await member.api.get(`/api/v1/media/${media.id}`);
     expect(ready.status).toBe(200);
