@@ -233,7 +233,8 @@ describe('videos from other servers', () => {
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('video/mp4');
     }
-  });
+    // Two fetches, probes, posters and MP4 copies: seconds on a quiet machine, more on a busy one.
+  }, 60_000);
 });
 
 describe('replies', () => {
