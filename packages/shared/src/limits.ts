@@ -263,6 +263,12 @@ export const limits = {
    * clip (~130 MB in HEVC). A longer video is refused with the limit named, never cut short.
    */
   videoMaxSeconds: 3 * 60,
+  /**
+   * The largest video fetched from another server for one of its posts: the server's outbound
+   * client holds a response in memory, so well below an upload's 200 MB. A larger one is left out
+   * of the post here (Mastodon's own remote cap is 99 MB, but its clips are mostly under 40).
+   */
+  remoteVideoMaxBytes: 40 * 1024 * 1024,
   videoMaxBytes: 200 * 1024 * 1024,
   /** The stored MP4: its longer side and frame rate at most these (Mastodon's own bounds). */
   videoMaxSide: 1920,

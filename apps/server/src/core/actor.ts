@@ -57,6 +57,7 @@ export type SystemReason =
   | 'moderator removes reported content'
   | 'import of an archive'
   | 'copy of a remote picture'
+  | 'copy of a remote video'
   | 'data export';
 
 export type Actor = Member | RemoteActor | SystemActor;

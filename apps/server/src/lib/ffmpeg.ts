@@ -3,11 +3,13 @@
  * on untrusted files. Always an argument array (no shell), reading only local files
  * (`-protocol_whitelist file`: nothing a file names, a playlist's or a reference movie's URL, is
  * fetched), only the demuxers of the accepted containers (`-format_whitelist`), no single
- * allocation above `maxAllocBytes`, killed after a time limit, at a low CPU priority so that web
- * answers keep theirs. A machine without ffmpeg still runs Glimpse: `findFfmpeg` answers null and
+ * allocation above `maxAllocBytes`, killed after a time limit (of CPU time where /proc says it, so a
+ * busy machine's slowness is not the file's fault), at a low CPU priority so that web answers keep
+ * theirs. A machine without ffmpeg still runs Glimpse: `findFfmpeg` answers null and
  * videos are refused (docs/architecture.md, "Video").
  */
 import { execFile, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 
@@ -75,6 +77,13 @@ export class FfmpegError extends Error {
 export interface RunOptions {
   /** Killed (SIGKILL) after this long. */
   timeoutMs: number;
+  /**
+   * Killed (SIGKILL) once it has used this much CPU time, all its threads together (Linux: read
+   * from /proc; elsewhere only `timeoutMs` holds). A process at nice 10 on a busy machine takes
+   * far longer in wall time for the same work: a wall-clock limit refuses there what an idle
+   * machine makes, while the CPU it may use is the same on both.
+   */
+  cpuLimitMs?: number;
   /** Each line ffmpeg writes to stdout (`-progress pipe:1`). */
   onLine?: (line: string) => void;
   /** Keep stdout as bytes (a poster frame piped out) rather than as lines. */
@@ -115,27 +124,55 @@ export function runMedia(binary: string, args: readonly string[], options: RunOp
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 8000) stderr += chunk.toString('utf8');
     });
+    let overCpu = false;
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
     }, options.timeoutMs);
+    const cpuWatch =
+      options.cpuLimitMs !== undefined && child.pid
+        ? setInterval(async () => {
+            const used = await cpuMsOf(child.pid!);
+            if (used !== null && used > options.cpuLimitMs! && child.exitCode === null) {
+              timedOut = true;
+              overCpu = true;
+              child.kill('SIGKILL');
+            }
+          }, cpuCheckEveryMs)
+        : undefined;
     const abort = () => child.kill('SIGKILL');
     options.signal?.addEventListener('abort', abort, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);
+      clearInterval(cpuWatch);
       reject(new FfmpegError(error.message, stderr, false));
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      clearInterval(cpuWatch);
       options.signal?.removeEventListener('abort', abort);
       if (code === 0) return resolve(Buffer.concat(out));
       reject(
         new FfmpegError(
-          `${path.basename(binary)} ${timedOut ? 'timed out' : `exited with ${code}`}`,
+          `${path.basename(binary)} ${overCpu ? `used its CPU time (${options.cpuLimitMs} ms)` : timedOut ? 'timed out' : `exited with ${code}`}`,
           stderr.trim(),
           timedOut,
         ),
       );
     });
   });
+}
+
+const cpuCheckEveryMs = 500;
+/** Linux reports CPU time in USER_HZ ticks, 100 a second on every architecture it runs on. */
+const msPerTick = 10;
+
+/** The CPU time `pid` has used so far, user and system, in ms; null where /proc cannot say. */
+async function cpuMsOf(pid: number): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return null;
+  // Fields 14 and 15 (utime, stime), counted after the parenthesised command, which may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? ticks * msPerTick : null;
 }

@@ -28,7 +28,11 @@ import { StartupError } from '../lib/startup-error.ts';
 import { checkDataDirWritable, checkPortFree, type InstanceLock, lockDataDir } from './preflight.ts';
 import type { PrimaryMessage, WorkerMessage } from './worker.ts';
 
-/** A worker that dies this soon after its start is broken, not unlucky: stop instead of looping. */
+/**
+ * A worker that exits by itself (an exit code, not a signal) this soon after its start is broken, not
+ * unlucky: stop instead of looping. One killed by a signal once it had started (an operator, the OOM
+ * killer, a crash test) is replaced however young it was.
+ */
 const crashLoopMs = 10_000;
 
 const env = parseEnv();
@@ -132,7 +136,13 @@ interface Slot {
   startedAt: number;
   /** The job runner ids its process reported: released when it dies, for its successor. */
   jobWorkerIds: string[];
+  /** Listening for HTTP (unless it serves none) and running jobs (unless it runs none). */
+  listening: boolean;
+  jobsReady: boolean;
 }
+
+const started = (slot: Slot) =>
+  (slot.listening || slot.role === 'jobs') && (slot.jobsReady || slot.role === 'web');
 const slots = new Map<Worker, Slot>();
 
 /**
@@ -156,7 +166,13 @@ function fork(databaseUrl: string | null, role: Role, releaseJobWorkers: string[
     GLIMPSE_PROCESS_ROLE: role,
     GLIMPSE_RELEASE_JOB_WORKERS: releaseJobWorkers.join(','),
   });
-  const slot: Slot = { role, startedAt: Date.now(), jobWorkerIds: [] };
+  const slot: Slot = {
+    role,
+    startedAt: Date.now(),
+    jobWorkerIds: [],
+    listening: false,
+    jobsReady: false,
+  };
   slots.set(worker, slot);
   worker.on('message', (message: WorkerMessage) => {
     if (message?.type === 'wants-database') {
@@ -167,6 +183,7 @@ function fork(databaseUrl: string | null, role: Role, releaseJobWorkers: string[
       });
     }
     if (message?.type === 'job-runner') slot.jobWorkerIds = message.workerIds;
+    if (message?.type === 'jobs-ready') slot.jobsReady = true;
     if (message?.type === 'jobs-ready' && role === 'jobs') {
       logger.info(
         {
@@ -232,7 +249,9 @@ cluster.setupPrimary({
 });
 
 let listening = 0;
-cluster.on('listening', () => {
+cluster.on('listening', (worker) => {
+  const slot = slots.get(worker);
+  if (slot) slot.listening = true;
   listening++;
   if (listening === httpWorkers) {
     logger.info(
@@ -253,8 +272,10 @@ cluster.on('exit', (worker, code, signal) => {
   if (shuttingDown) return;
   const slot = slots.get(worker)!;
   slots.delete(worker);
-  if (Date.now() - slot.startedAt < crashLoopMs && code !== 0) {
+  const failedAtStart = !started(slot) || (signal === null && Date.now() - slot.startedAt < crashLoopMs);
+  if (failedAtStart && code !== 0) {
     // A worker that cannot start (its own one-line error is above) will not start the next time either.
+    logger.error({ pid: worker.process.pid, code, signal }, 'a worker failed at start; stopping');
     void shutdown(`worker ${worker.process.pid} failed at start`, 1);
     return;
   }

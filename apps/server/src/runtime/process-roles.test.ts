@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -81,6 +81,13 @@ describe('NODE_TYPE=web and NODE_TYPE=worker', () => {
   let web: Running | undefined;
   let worker: Running | undefined;
   let db: pg.Client;
+  let shared: Record<string, string> = {};
+  let webUrl = '';
+  const healthy = () =>
+    fetch(`${webUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -92,20 +99,7 @@ describe('NODE_TYPE=web and NODE_TYPE=worker', () => {
     databaseUrl = url.toString();
     dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-roles-'));
     db = new pg.Client({ connectionString: databaseUrl });
-  });
-
-  afterAll(async () => {
-    await Promise.all([stop(web), stop(worker)]);
-    await db.end().catch(() => {});
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  }, 30_000);
-
-  it('a web server queues jobs without running them; a job server runs them and serves no HTTP', async () => {
-    const shared = {
+    shared = {
       DATABASE_URL: databaseUrl,
       // Both write the same DATA_DIR: the file mailbox the job server writes is where the test looks.
       DATA_DIR: dataDir,
@@ -117,23 +111,43 @@ describe('NODE_TYPE=web and NODE_TYPE=worker', () => {
       WORKERS: '1',
     };
     const webPort = await freePort();
-    web = start({
-      ...shared,
-      NODE_TYPE: 'web',
-      PORT: String(webPort),
-      PUBLIC_URL: `http://127.0.0.1:${webPort}`,
-    });
-    const webUrl = `http://127.0.0.1:${webPort}`;
-    const healthy = () =>
-      fetch(`${webUrl}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
+    webUrl = `http://127.0.0.1:${webPort}`;
+    web = start({ ...shared, NODE_TYPE: 'web', PORT: String(webPort), PUBLIC_URL: webUrl });
     await until('the web server answering', healthy, web);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([stop(web), stop(worker)]);
+    await db.end().catch(() => {});
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await admin.end();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('replaces a worker killed from outside just after it started, instead of stopping the server', async () => {
+    // The kill comes within seconds of the worker's start: it had started (it answered), so this
+    // is a kill from outside (an operator, the OOM killer), not a worker that cannot start.
+    const [workerPid] = (await readFile(`/proc/${web!.child.pid}/task/${web!.child.pid}/children`, 'utf8'))
+      .trim()
+      .split(' ')
+      .map(Number);
+    process.kill(workerPid!, 'SIGKILL');
+    await until(
+      'the killed worker being noticed',
+      () => web!.output.join('').includes('a worker exited'),
+      web!,
+    );
+    await until('the web server answering again', healthy, web!);
+    expect(web!.child.exitCode).toBeNull();
+  }, 60_000);
+
+  it('a web server queues jobs without running them; a job server runs them and serves no HTTP', async () => {
     await until(
       'the web server saying where jobs run',
       () => web!.output.join('').includes('NODE_TYPE=worker processes'),
-      web,
+      web!,
     );
 
     // A sign-up queues its verification mail.

@@ -26,6 +26,7 @@ import {
   type StandInServer,
   startStandIn,
 } from '#test/stand-in-server.ts';
+import { silentMp4 } from '#test/videos.ts';
 import {
   comments,
   federationActors,
@@ -77,6 +78,7 @@ let eveId: string;
 
 beforeAll(async () => {
   const photo = await makeJpeg(1080, 1350);
+  const clip = await silentMp4();
   standIn = await startStandIn(remoteHost, 3190, (url, pem) => {
     if (url.pathname === '/.well-known/webfinger') {
       const user = url.searchParams.get('resource')?.match(/^acct:(\w+)@/)?.[1] ?? 'eve';
@@ -85,6 +87,7 @@ beforeAll(async () => {
     const name = /^\/users\/(\w+)$/.exec(url.pathname)?.[1];
     if (name) return { json: { ...mastodonActor(remote, name, pem), ...hostile[name] } };
     if (url.pathname.endsWith('.jpg')) return { bytes: photo, type: 'image/jpeg' };
+    if (url.pathname.endsWith('.mp4')) return { bytes: clip, type: 'video/mp4' };
     return undefined;
   });
   received = standIn.received;
@@ -196,6 +199,42 @@ describe('statuses addressed to a few people', () => {
     for (const member of [ada, bob])
       expect((await member.get(`/api/posts/${stored!.postId}`)).status).toBe(404);
   });
+});
+
+describe('videos from other servers', () => {
+  it('a Mastodon Document of type video/mp4 and a Video are fetched, made into MP4s and played from here', async () => {
+    const fromMastodon = mastodonStatus(remote, 'eve', {
+      statusId: '9301',
+      text: 'A clip',
+      videoUrl: `${remote}/system/media_attachments/files/clip.mp4`,
+    });
+    // As a PeerTube-like sender types it: a `Video`, no mediaType.
+    const typedVideo = mastodonStatus(remote, 'eve', {
+      statusId: '9302',
+      text: 'Another clip',
+      videoUrl: `${remote}/static/videos/other.mp4`,
+    });
+    const attachment = (typedVideo.object as { attachment: Record<string, unknown>[] }).attachment[0]!;
+    attachment.type = 'Video';
+    delete attachment.mediaType;
+    for (const status of [fromMastodon, typedVideo]) await deliverToUs(status);
+    await t.jobsDone();
+    const feed = await feedOf(ada);
+    for (const text of ['A clip', 'Another clip']) {
+      const post = feed.find((p) => p.caption === text);
+      expect(post, text).toBeDefined();
+      const item = post!.photos[0]!;
+      expect(item.altText).toBe('A clock ticking');
+      expect(item.image.video).toMatchObject({ state: 'ready', url: expect.stringMatching(/\.mp4$/) });
+      // From our origin, never the other server's address.
+      const mp4 = item.image.video!.url!;
+      expect(mp4).not.toContain(remoteHost);
+      const served = await ada.get(new URL(mp4, ours).pathname);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('video/mp4');
+    }
+    // Two fetches, probes, posters and MP4 copies: seconds on a quiet machine, more on a busy one.
+  }, 60_000);
 });
 
 describe('replies', () => {

@@ -1,19 +1,44 @@
 /**
  * Media through the client API: the web's upload (type read from the bytes, limits, metadata
- * stripped), ready at once; only the uploader reads or describes an upload; a posted photo's
- * description is its post's alt text.
+ * stripped), a photo ready at once, a video answered 202 and ready once transcoded; only the
+ * uploader reads or describes an upload; a posted photo's description is its post's alt text.
  */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { limits, type PostDto } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientApiClient, issueTestToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext } from '#test/context.ts';
 import { makeJpeg } from '#test/images.ts';
+import { silentMp4, textNamedMp4 } from '#test/videos.ts';
 import { images } from '../../db/schema.ts';
 
 let t: TestContext;
+/** While set, a transcode job waits at reading its original: the test sees the video processing. */
+let heldOriginals: { promise: Promise<void>; resolve: () => void } | null = null;
+function holdOriginals() {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  heldOriginals = { promise, resolve };
+  return heldOriginals;
+}
 beforeAll(async () => {
-  t = await createTestContext();
+  // A small video limit, so that the refusal needs only a small body.
+  t = await createTestContext(
+    { VIDEO_MAX_MB: '1' },
+    {
+      wrapStorage: (storage) => ({
+        ...storage,
+        async get(key, range) {
+          if (heldOriginals && key.startsWith('originals/')) await heldOriginals.promise;
+          return storage.get(key, range);
+        },
+      }),
+    },
+  );
 });
 afterAll(() => t.close());
 
@@ -27,6 +52,9 @@ type Attachment = {
   meta: {
     original: { width: number; height: number; size: string; aspect: number };
     small: { width: number };
+    length?: string;
+    duration?: number;
+    fps?: number;
   };
 };
 
@@ -178,5 +206,69 @@ describe('reading and describing an upload', () => {
     expect(rows).toHaveLength(1);
     const web = (await (await owner.get(`/api/users/${owner.id}/posts`)).json()) as { items: PostDto[] };
     expect(web.items[0]!.photos[0]!.altText).toBe('A warm square');
+  });
+});
+
+describe('uploading a video', () => {
+  it('answers 202 while it is made, then 200 with its MP4; a status carries it as a video', async () => {
+    const member = await apiMember('Filmer');
+    const held = holdOriginals();
+    const response = await member.api.request('/api/v2/media', {
+      method: 'POST',
+      // Declared as nothing in particular (masto.js's `blob`): an MP4 by its bytes. Already H.264, so
+      // the job only copies it (the re-encodes are video.test.ts's).
+      body: fileForm(new Uint8Array(await silentMp4()), { name: 'blob' }),
+    });
+    expect(response.status, await response.clone().text()).toBe(202);
+    const media = (await response.json()) as Attachment;
+    expect(media).toMatchObject({ type: 'video', url: null });
+    expect(media.preview_url).toMatch(/^http.*\.webp/);
+    expect(media.meta.original).toMatchObject({ width: 320, height: 240 });
+    // Mastodon answers 206 while the upload is still being processed.
+    const processing = await member.api.get(`/api/v1/media/${media.id}`);
+    expect(processing.status).toBe(206);
+    expect(((await processing.json()) as Attachment).url).toBeNull();
+    const early = await member.api.post('/api/v1/statuses', { status: 'Too soon', media_ids: [media.id] });
+    expect(early.status).toBe(422);
+    expect(((await early.json()) as { error: string }).error).toMatch(/still being processed/);
+    heldOriginals = null;
+    held.resolve();
+    await t.jobsDone();
+    const ready = await member.api.get(`/api/v1/media/${media.id}`);
+    expect(ready.status).toBe(200);
+    const done = (await ready.json()) as Attachment;
+    expect(done.url).toMatch(/^http.*\.mp4/);
+    expect(done.meta).toMatchObject({ duration: 1, length: '0:00:01.00', fps: 30 });
+    const served = await t.client().get(new URL(done.url!).pathname + new URL(done.url!).search);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('video/mp4');
+
+    const status = await member.api.post('/api/v1/statuses', { status: 'A clip', media_ids: [media.id] });
+    expect(status.status, await status.clone().text()).toBe(200);
+    const [attachment] = ((await status.json()) as { media_attachments: Attachment[] }).media_attachments;
+    expect(attachment).toMatchObject({ id: media.id, type: 'video' });
+    // Posted for everyone, the same MP4 loads from its open address (no signature).
+    expect(new URL(attachment!.url!).pathname).toBe(new URL(done.url!).pathname);
+    expect(attachment!.meta).toMatchObject({ duration: 1, fps: 30 });
+  });
+
+  it('refuses what is not a video, and a video over the limit, storing nothing', async () => {
+    const member = await apiMember('Refused');
+    const before = await t.storedFiles();
+    const text = await member.api.request('/api/v2/media', {
+      method: 'POST',
+      body: fileForm(new Uint8Array(textNamedMp4()), { name: 'clip.mp4', type: 'video/mp4' }),
+    });
+    expect(text.status).toBe(422);
+    expect(((await text.json()) as { error: string }).error).toMatch(/This file is not a video/);
+    const big = await member.api.request('/api/v2/media', {
+      method: 'POST',
+      body: fileForm(new Uint8Array(1536 * 1024), { name: 'clip.mp4', type: 'video/mp4' }),
+    });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: string }).error).toContain('1 MB');
+    expect(await t.countRows(images, eq(images.ownerId, member.id))).toBe(0);
+    expect(await t.storedFiles()).toEqual(before);
+    expect(await readdir(path.join(t.dataDir, 'tmp', 'video')).catch(() => [])).toEqual([]);
   });
 });

@@ -46,6 +46,9 @@ function sniff(input: Buffer): Sniffed | null {
   return null;
 }
 
+/** Whether `head` (a file's first bytes) is of a type the photo pipeline takes. */
+export const looksLikeImage = (head: Buffer) => sniff(head) !== null;
+
 export interface ProcessedImage {
   width: number;
   height: number;

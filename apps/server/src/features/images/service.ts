@@ -9,7 +9,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { deleteImages, lockStoredPhoto, type MediaReach, toImageDto } from '../../core/images.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
-import { events, images, postImages, profiles, remoteMedia } from '../../db/schema.ts';
+import { events, images, postImages, profiles, remoteMedia, videos } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -169,13 +169,15 @@ export async function getOwnPostPhoto({
   postId: string | null;
 }> {
   const [row] = await db
-    .select({ image: images, altText: postImages.altText, postId: postImages.postId })
+    .select({ image: images, altText: postImages.altText, postId: postImages.postId, video: videos })
     .from(images)
     .leftJoin(postImages, eq(postImages.imageId, images.id))
+    .leftJoin(videos, eq(videos.imageId, images.id))
     .where(and(eq(images.id, imageId), eq(images.ownerId, actor.id), eq(images.purpose, 'post')));
   if (!row) throw notFound(messages.image.missing);
   return {
-    image: toImageDto(storage, row.image, reachOfUpload('post')),
+    // A video upload carries its state: an app polls it until its MP4 is made.
+    image: toImageDto(storage, { ...row.image, video: row.video }, reachOfUpload('post')),
     altText: row.altText ?? row.image.pendingAltText ?? '',
     postId: row.postId,
   };

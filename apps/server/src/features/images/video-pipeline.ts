@@ -226,8 +226,15 @@ export function transcodeArgs(probe: ProbedVideo, input: string, output: string)
   ];
 }
 
-/** A transcode may take its length three times over, plus a minute, before it is taken for stuck. */
-const transcodeTimeoutMs = (probe: ProbedVideo) => 60_000 + probe.durationMs * 3;
+/**
+ * The CPU time a transcode may use before it is taken for stuck: a minute plus 15 CPU-seconds per
+ * second of video. The dearest input taken, a 4K HEVC 10-bit HLG phone clip tone-mapped to 1080p,
+ * cost 11.5 CPU-seconds per second on this machine's cores (a 1080p H.264 one 1.2). CPU, not wall
+ * time: at nice 10 on a busy machine the same work took three times as long (docs/architecture.md).
+ */
+export const transcodeCpuLimitMs = (probe: Pick<ProbedVideo, 'durationMs'>) => 60_000 + probe.durationMs * 15;
+/** Only for an ffmpeg that waits without computing (never seen): four times its CPU time in wall time. */
+const transcodeTimeoutMs = (probe: ProbedVideo) => transcodeCpuLimitMs(probe) * 4;
 
 /** Makes the MP4; `onProgress` hears the share done (0 to 1) as ffmpeg reports it. */
 export async function transcodeVideo(
@@ -241,6 +248,7 @@ export async function transcodeVideo(
 ): Promise<void> {
   await runMedia(ff.ffmpeg, transcodeArgs(probe, input, output), {
     timeoutMs: transcodeTimeoutMs(probe),
+    cpuLimitMs: transcodeCpuLimitMs(probe),
     signal,
     onSpawn,
     onLine(line) {

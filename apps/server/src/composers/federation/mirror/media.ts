@@ -5,15 +5,22 @@
  * the image deletes it too. In: a remote photo is fetched by the server through the outbound gate
  * and goes through the upload pipeline (uploadImage: type by content, pixel limit, metadata
  * stripped, WebP sizes), owned by the remote account's local row: browsers only ever load it from
- * our origin, and no member's address reaches the other server.
+ * our origin, and no member's address reaches the other server. A remote video likewise: fetched
+ * (at most `limits.remoteVideoMaxBytes`), then the upload's video pipeline (probe, poster, the
+ * transcode job), played from our origin once its MP4 is made.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { limits } from '@glimpse/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { systemActor } from '../../../core/actor.ts';
 import type { Db } from '../../../db/client.ts';
 import { isDatabaseUnavailable } from '../../../db/errors.ts';
 import { federationActors, images } from '../../../db/schema.ts';
+import type { Env } from '../../../env.ts';
 import { uploadImage } from '../../../features/images/service.ts';
+import { ffmpegOf, uploadVideo, videoWorkDir } from '../../../features/images/video.ts';
 import type { OutboundGate } from '../../../lib/outbound/gate.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { domainBlockOf } from '../admin/domain-blocks.ts';
@@ -126,5 +133,48 @@ export async function importRemoteImage(
     // The database gone is worth another try of the whole job; anything about the picture is not.
     if (isDatabaseUnavailable(error)) throw error;
     return null;
+  }
+}
+
+/**
+ * A remote video (a Mastodon or Pixelfed `Document` of a video type, or a `Video`) as one of our
+ * video items, owned by `ownerId`, or null when it cannot be had (refused by the gate, larger than
+ * `limits.remoteVideoMaxBytes`, longer than VIDEO_MAX_SECONDS, not a video, no ffmpeg here): the
+ * post goes on without it. Its MP4 is made by the transcode job, as an upload's is.
+ */
+export async function importRemoteVideo(
+  { db, storage, outbound, env }: { db: Db; storage: Storage; outbound: OutboundGate; env: Env },
+  url: string,
+  ownerId: string,
+): Promise<string | null> {
+  if (!httpHrefOf(url)) return null;
+  const [owner] = await db
+    .select({ domain: federationActors.domain })
+    .from(federationActors)
+    .where(eq(federationActors.userId, ownerId));
+  if (owner && (await domainBlockOf(db, owner.domain))) return null;
+  const ffmpeg = await ffmpegOf(env);
+  if (!ffmpeg) return null;
+  const dir = videoWorkDir(env);
+  const file = path.join(dir, `remote-${randomBytes(12).toString('hex')}`);
+  try {
+    const response = await outbound.request(url, {
+      maxRedirects: 3,
+      timeoutMs: 60_000,
+      maxResponseBytes: limits.remoteVideoMaxBytes,
+    });
+    if (response.status !== 200) return null;
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, response.body);
+    const video = await uploadVideo({
+      ctx: { db, storage, actor: systemActor(ownerId, 'copy of a remote video') },
+      input: { file, ffmpeg, maxSeconds: env.VIDEO_MAX_SECONDS },
+    });
+    return video.id;
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    return null;
+  } finally {
+    await rm(file, { force: true });
   }
 }

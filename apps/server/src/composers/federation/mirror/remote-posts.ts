@@ -4,7 +4,7 @@
  * plain-text caption, and `federation_posts` keeps its id for Update and Delete. Glimpse posts are
  * photo posts: a Note without a usable image is not stored (docs/federation.md).
  */
-import { type Activity, Document, Image, type Note, type Page } from '@fedify/vocab';
+import { type Activity, Document, Image, type Note, type Page, Video } from '@fedify/vocab';
 import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { postAdded, postRemoved } from '../../../core/counters.ts';
@@ -17,9 +17,9 @@ import { syncPostTags } from '../../../features/posts/entities.ts';
 import { audienceOfNote, followersCollectionOf } from '../objects/audience.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
 import { httpHrefOf } from '../objects/links.ts';
-import { importRemoteImage } from './media.ts';
+import { importRemoteImage, importRemoteVideo } from './media.ts';
 
-type Deps = Pick<CoreDeps, 'db' | 'storage' | 'outbound' | 'live'>;
+type Deps = Pick<CoreDeps, 'db' | 'storage' | 'outbound' | 'live' | 'env'>;
 
 /** A Note, or a Page as Lemmy and some others write a post with a title (backfill.ts reads both). */
 type PostObject = Note | Page;
@@ -70,11 +70,15 @@ export async function storeRemoteNote(
   const photos: { imageId: string; altText: string }[] = [];
   for await (const attachment of note.getAttachments()) {
     if (photos.length >= limits.postPhotosMax) break;
+    // A `Video` is a Document too; Mastodon and Pixelfed send a video as a Document of its type.
     if (!(attachment instanceof Document || attachment instanceof Image)) continue;
-    if (attachment.mediaType && !attachment.mediaType.startsWith('image/')) continue;
+    const isVideo = attachment instanceof Video || Boolean(attachment.mediaType?.startsWith('video/'));
+    if (!isVideo && attachment.mediaType && !attachment.mediaType.startsWith('image/')) continue;
     const url = httpHrefOf(attachment.url);
     if (!url) continue;
-    const imageId = await importRemoteImage(deps, url, authorId, 'post');
+    const imageId = isVideo
+      ? await importRemoteVideo(deps, url, authorId)
+      : await importRemoteImage(deps, url, authorId, 'post');
     if (imageId) {
       photos.push({ imageId, altText: storableText(attachment.name?.toString() ?? '', limits.altTextMax) });
     }
