@@ -2,6 +2,7 @@
 import { messages, TagParam } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, pageQuery, param, signedIn } from '../../core/http.ts';
+import { rateLimit } from '../../core/rate-limit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listFollowedTags, setTagFollow } from './followed-tags.ts';
 import { getTagPage } from './tags.ts';
@@ -23,13 +24,13 @@ export const tagRoutes = new Hono<AppEnv>()
       200,
     ),
   )
-  .put('/tags/:tag/follow', signedIn, tagParam, async (c) =>
+  .put('/tags/:tag/follow', rateLimit('follows'), signedIn, tagParam, async (c) =>
     c.json(
       await setTagFollow({ ctx: c.get('ctx'), input: { tag: c.req.valid('param').tag, following: true } }),
       200,
     ),
   )
-  .delete('/tags/:tag/follow', signedIn, tagParam, async (c) =>
+  .delete('/tags/:tag/follow', rateLimit('follows'), signedIn, tagParam, async (c) =>
     c.json(
       await setTagFollow({ ctx: c.get('ctx'), input: { tag: c.req.valid('param').tag, following: false } }),
       200,
