@@ -7,7 +7,8 @@ import styles from './post-actions.module.css';
 
 /**
  * "Because you follow #tag" above a post that a followed hashtag alone brought into the home feed
- * (a post brought by a follow or a share carries no tag: PostDto.followedTag).
+ * (a post brought by a follow or a share carries no tag: PostDto.followedTag). The tag is isolated
+ * (bdi) so its # stays before it in a right-to-left sentence.
  */
 export function FollowedTagLine({ post }: { post: PostDto }) {
   if (!post.followedTag) return null;
@@ -17,7 +18,10 @@ export function FollowedTagLine({ post }: { post: PostDto }) {
       <Hash aria-hidden="true" size={14} />
       <span>
         <Trans>
-          Because you follow <Link to={paths.tag(tag)}>#{tag}</Link>
+          Because you follow{' '}
+          <Link to={paths.tag(tag)}>
+            <bdi>#{tag}</bdi>
+          </Link>
         </Trans>
       </span>
     </p>

@@ -33,7 +33,7 @@ export function FollowedTagsScreen() {
           {items.map((item) => (
             <Row key={item.tag}>
               <Link className={styles.tag} to={paths.tag(item.tag)}>
-                #{item.tag}
+                <bdi>#{item.tag}</bdi>
               </Link>
               <Button
                 variant="ghost"
