@@ -49,7 +49,8 @@ const sharesWanted = Number(args.shares);
 const followedTagsWanted = Number(args['followed-tags']);
 const runs = Number(args.runs);
 
-const pool = new pg.Pool({ connectionString: url, max: 2 });
+// As the app's own pool opens its connections (db/client.ts): without JIT.
+const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
 let recorded: { query: string; params: unknown[] }[] = [];
 const db = drizzle(pool, {
   schema,
@@ -133,6 +134,11 @@ const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`, s
 console.log(
   `\n\`\`\`\n${plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')}\n\`\`\``,
 );
+if (followedTagsWanted > 0) {
+  // The same feed without the followed tags, beside it: what following them costs.
+  await pool.query('DELETE FROM followed_tags WHERE user_id = $1', [viewer.id]);
+  await time('first page, no followed tags', () => getFeed({ ctx, input: { cursor: null } }));
+}
 await pool.end();
 postgres?.stop();
 process.exit(0);

@@ -200,16 +200,25 @@ function postsOfFollowedTags(db: Db, afterCursor: boolean): SQL {
  * such share, and not again at its own time (a share is always later than the post).
  */
 function pageIds(db: Db, afterCursor: boolean): SQL {
-  const notShared = (ids: SQL, followedTag: SQL) =>
-    sql`select id, created_at, null::text as sharer_id, ${followedTag} as followed_tag from (${ids}) as own_time
+  // The followed tags' candidates (a page and one more per tag: ~1,000 with 50 tags) newest first,
+  // then the share probe on each until a page is found: probing them all first cost ~0.04 ms each.
+  // `offset 0` keeps the probe above the sort, where the limit stops it.
+  const taggedNotShared = (ids: SQL) =>
+    firstRows(
+      sql`select id, created_at, null::text as sharer_id, tag as followed_tag
+        from (select id, created_at, tag from (${ids}) as by_post order by created_at desc, id desc offset 0) as tag_time
+        where not ${sharedByFollowed(sql`tag_time.id`)}`,
+      limits.pageSize + 1,
+    );
+  const notShared = (ids: SQL) =>
+    sql`select id, created_at, null::text as sharer_id, null::text as followed_tag from (${ids}) as own_time
       where not ${sharedByFollowed(sql`own_time.id`)}`;
   const together = sql`${notShared(
     sql`(${walkAllPosts(db, afterCursor)})
       union all ${newestOfEachFollowed(db, afterCursor)}
       union all (${ownNewest(db, afterCursor)})`,
-    sql`null::text`,
   )}
-    union all ${notShared(postsOfFollowedTags(db, afterCursor), sql`own_time.tag`)}
+    union all (${taggedNotShared(postsOfFollowedTags(db, afterCursor))})
     union all select id, created_at, sharer_id, null::text as followed_tag from (${sharesOfFollowed(db, afterCursor)}) as shared
     order by created_at desc, id desc`;
   return firstRows(together, limits.pageSize + 1);
