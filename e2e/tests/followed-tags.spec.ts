@@ -11,7 +11,7 @@ import { expect, test } from '../support/test.ts';
 test('a followed hashtag brings a stranger’s public post into the feed, never a followers-only one', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const reader = await memberPage(browser, 'Rae');
   const stranger = await memberPage(browser, 'Sol');
   await addPost(stranger.page, 'Morning swim #SeaGlass');
