@@ -1,11 +1,14 @@
 /**
- * The home feed with shares (DESIGN.md §6: p50 ≤ 10 ms, p99 ≤ 50 ms): on a seeded
- * database (bench/seed.ts), adds shares once — every account shares some public posts, and the
- * accounts the benchmark viewer follows share more, so that shares are dense on the viewer's first
- * pages — then times the feed's first page and the page after it through the service (the
- * prepared statements the route runs, without the feed cache), and prints the first page's plan.
+ * The home feed with shares and followed hashtags (DESIGN.md §6: p50 ≤ 10 ms, p99 ≤ 50 ms): on a
+ * seeded database (bench/seed.ts), adds shares once — every account shares some public posts, and
+ * the accounts the benchmark viewer follows share more, so that shares are dense on the viewer's
+ * first pages — and has the viewer follow `--followed-tags` hashtags, the most used ones (the
+ * costliest: each is the longest walk past the followed authors' posts), then times the feed's
+ * first page and the page after it through the service (the prepared statements the route runs,
+ * without the feed cache), and prints the first page's plan. `--followed-tags 0` measures without.
+ * Without `--database-url` it seeds the reference data set into a throwaway PostgreSQL first.
  *
- *   npx tsx bench/shares.ts --database-url postgres://…/glimpse_bench [--shares 100000] [--runs 400]
+ *   npx tsx bench/shares.ts [--database-url postgres://…/glimpse_bench] [--shares 100000] [--followed-tags 50] [--runs 400]
  */
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -18,24 +21,36 @@ import { decodeCursor } from '../apps/server/src/lib/cursor.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../apps/server/src/live/hub.ts';
 import { createLocalStorage, withMediaLinks } from '../apps/server/src/storage/storage.ts';
+import { startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
+import { seedDataSet } from './lib/seed.ts';
 import { viewerEmail } from './seed/generate.ts';
 
 const { values: args } = parseArgs({
   options: {
     'database-url': { type: 'string' },
     shares: { type: 'string', default: '100000' },
+    'followed-tags': { type: 'string', default: '50' },
     runs: { type: 'string', default: '400' },
+    'pg-port': { type: 'string', default: '55441' },
   },
 });
-const url = args['database-url'];
+let url = args['database-url'];
+let postgres: ThrowawayPostgres | null = null;
 if (!url) {
-  console.error('Usage: npx tsx bench/shares.ts --database-url postgres://…');
-  process.exit(2);
+  postgres = startPostgres(Number(args['pg-port']));
+  const admin = new pg.Client({ connectionString: postgres.adminUrl });
+  await admin.connect();
+  await admin.query('CREATE DATABASE glimpse_bench');
+  await admin.end();
+  url = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
+  seedDataSet(['--scale', '1', '--anchor', 'now', '--database-url', url], 'inherit');
 }
 const sharesWanted = Number(args.shares);
+const followedTagsWanted = Number(args['followed-tags']);
 const runs = Number(args.runs);
 
-const pool = new pg.Pool({ connectionString: url, max: 2 });
+// As the app's own pool opens its connections (db/client.ts): without JIT.
+const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c jit=off' });
 let recorded: { query: string; params: unknown[] }[] = [];
 const db = drizzle(pool, {
   schema,
@@ -76,12 +91,21 @@ if (existing === 0) {
   await pool.query('ANALYZE post_shares; ANALYZE posts');
   console.log(`added shares in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
+// The viewer's followed hashtags: exactly `--followed-tags` of the most used ones.
+await pool.query('DELETE FROM followed_tags WHERE user_id = $1', [viewer.id]);
+await pool.query(
+  `INSERT INTO followed_tags (user_id, tag)
+   SELECT $1, tag FROM post_tags GROUP BY tag ORDER BY count(*) DESC, tag LIMIT $2`,
+  [viewer.id, followedTagsWanted],
+);
+await pool.query('ANALYZE followed_tags');
 const [{ n: shareRows }] = (await pool.query('SELECT count(*)::int AS n FROM post_shares')).rows;
 const ctx = { db, storage, live, actor: sessionMember(viewer.id, viewer.email) };
 
 const first = await getFeed({ ctx, input: { cursor: null } });
 const cursor = decodeCursor(first.nextCursor!)!;
 const shared = first.items.filter((item) => item.sharedBy).length;
+const tagged = first.items.filter((item) => item.followedTag).length;
 
 async function time(label: string, read: () => Promise<unknown>) {
   for (let i = 0; i < 30; i += 1) await read();
@@ -96,7 +120,9 @@ async function time(label: string, read: () => Promise<unknown>) {
   console.log(`| ${label} | ${at(0.5)} ms | ${at(0.99)} ms |`);
 }
 
-console.log(`\n${shareRows} shares; the viewer's first page holds ${shared} shared posts\n`);
+console.log(
+  `\n${shareRows} shares, ${followedTagsWanted} followed tags; the viewer's first page holds ${shared} shared posts and ${tagged} brought by a followed tag\n`,
+);
 console.log('| home feed (service, no cache) | p50 | p99 |\n| --- | --- | --- |');
 await time('first page', () => getFeed({ ctx, input: { cursor: null } }));
 await time('the page after it', () => getFeed({ ctx, input: { cursor } }));
@@ -108,5 +134,11 @@ const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`, s
 console.log(
   `\n\`\`\`\n${plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')}\n\`\`\``,
 );
+if (followedTagsWanted > 0) {
+  // The same feed without the followed tags, beside it: what following them costs.
+  await pool.query('DELETE FROM followed_tags WHERE user_id = $1', [viewer.id]);
+  await time('first page, no followed tags', () => getFeed({ ctx, input: { cursor: null } }));
+}
 await pool.end();
+postgres?.stop();
 process.exit(0);

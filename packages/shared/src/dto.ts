@@ -155,6 +155,12 @@ export interface PostDto {
   sharedBy: AuthorDto | null;
   /** When `sharedBy` shared it: the post's place in the home feed; null with no `sharedBy`. */
   sharedAt: string | null;
+  /**
+   * In the home feed, the followed hashtag that brought the post there ("because you follow
+   * #tag"): only when nothing else did (its author is not followed, no followed account shared
+   * it); null everywhere else.
+   */
+  followedTag: string | null;
   createdAt: string;
   /** When the caption, alt texts or sensitive flag last changed; null if never ("Edited"). */
   editedAt: string | null;
@@ -171,6 +177,18 @@ export interface CommentDto {
 export interface LikeStateDto {
   liked: boolean;
   likeCount: number;
+}
+
+/** A hashtag and whether the caller follows it, as Follow hashtag / Unfollow hashtag answer. */
+export interface TagFollowStateDto {
+  tag: string;
+  following: boolean;
+}
+
+/** One of the caller's followed hashtags (/settings/followed-tags), newest first. */
+export interface FollowedTagDto {
+  tag: string;
+  followedAt: string;
 }
 
 export interface ShareStateDto {
@@ -430,6 +448,8 @@ export interface PostVersionDto {
 /** A hashtag page: its normalised tag, how many posts carry it and the first page of them. */
 export interface TagPageDto extends Page<PostDto> {
   tag: string;
+  /** The viewer follows the hashtag: its posts join their home feed. */
+  following: boolean;
   /** Only on the first page (no cursor); null on later ones. */
   postCount: number | null;
 }

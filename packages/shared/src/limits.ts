@@ -283,6 +283,11 @@ export const limits = {
   parallelUploads: 3,
   /** A hashtag's length in characters, without the #. */
   hashtagMax: 100,
+  /**
+   * Hashtags one member may follow. Each is an index range the home feed reads (composers/feed);
+   * its budget is measured at 50 (bench/), and this keeps the worst case within a few times that.
+   */
+  followedTagsMax: 100,
   /** Trust and safety: a moderator's note, one muted word, and how many words one may mute. */
   moderationNoteMax: 1000,
   mutedWordMax: 50,

@@ -1209,6 +1209,18 @@ export const messageCatalog = {
     ),
     searchHeading: /*i18n*/ { id: 'tags.searchHeading', message: 'Tags' },
     peopleHeading: /*i18n*/ { id: 'tags.peopleHeading', message: 'People' },
+    followedFull: fn(
+      /*i18n*/ { id: 'tags.followedFull', message: 'You can follow at most {max} hashtags.' },
+      (max: number) => ({ max }),
+    ),
+    followFailed: /*i18n*/ {
+      id: 'tags.followFailed',
+      message: 'The hashtag could not be followed or unfollowed. Please try again.',
+    },
+    noFollowed: /*i18n*/ {
+      id: 'tags.noFollowed',
+      message: 'You follow no hashtags yet. Open a hashtag and choose Follow hashtag.',
+    },
   },
   /** Deleting comments. */
   comments: {

@@ -36,6 +36,8 @@ export const routePatterns = {
   // Trust and safety.
   blockedAccounts: '/settings/blocked',
   mutedWords: '/settings/muted-words',
+  /** The hashtags whose posts join my home feed, each with Unfollow hashtag. */
+  followedTags: '/settings/followed-tags',
   moderation: '/admin/reports',
   /** Domain blocks, known servers, failed deliveries (admins). */
   adminFederation: '/admin/federation',

@@ -1650,3 +1650,29 @@ export const postShares = pgTable(
     index('post_shares_created_idx').on(t.createdAt, t.postId, t.userId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Followed hashtags (features/posts/followed-tags.ts): a member's tags whose posts join their home
+// feed (composers/feed/queries.ts).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A hashtag a member follows, normalised as `post_tags.tag` is (text-entities.ts), so the feed
+ * reads each followed tag's newest listed posts from `post_tags_listed_created_idx`. At most
+ * `limits.followedTagsMax` per member; the key makes Follow idempotent.
+ */
+export const followedTags = pgTable(
+  'followed_tags',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tag] }),
+    // The settings list and the client API's followed_tags, newest first.
+    index('followed_tags_user_created_idx').on(t.userId, t.createdAt, t.tag),
+  ],
+);

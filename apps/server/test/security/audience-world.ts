@@ -7,7 +7,7 @@
  * - `carol` has a public account with one followers-only post and a followers-only event.
  * - Viewers: signed out, another member, a pending requester, a declined one, a follower (of
  *   both), a former follower (liked, saved, commented and was mentioned, then unfollowed), a
- *   blocked one, a moderator.
+ *   blocked one, a moderator. Every member viewer follows the hidden posts' hashtag.
  * Every secret text carries `secret` (a word no other text here has), so one `includes` finds it in
  * any answer; photo keys likewise.
  */
@@ -148,6 +148,12 @@ export async function buildWorld(t: TestContext): Promise<World> {
   await ok(follower.put(`/api/posts/${aliceFollowers.id}/like`));
   await ok(formerFollower.delete(`/api/users/${alice.id}/follow`));
   await ok(formerFollower.delete(`/api/users/${carol.id}/follow`));
+
+  // Every member viewer follows the hidden posts' hashtag: the home feed proves a followed tag
+  // brings none of them to anyone the audience rule leaves out.
+  for (const member of [other, pending, declined, follower, formerFollower, blocked, moderatorMember]) {
+    await ok(member.put(`/api/tags/${secretTag}/follow`));
+  }
 
   // A request waiting, and one declined.
   await ok(pending.put(`/api/users/${alice.id}/follow`));

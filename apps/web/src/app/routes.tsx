@@ -95,6 +95,10 @@ const privateRoutes: RouteObject[] = [
     Component: screen(() => import('@/features/safety/blocked-accounts-screen.tsx'), 'BlockedAccountsScreen'),
   },
   {
+    path: patterns.followedTags,
+    Component: screen(() => import('@/features/posts/followed-tags-screen.tsx'), 'FollowedTagsScreen'),
+  },
+  {
     path: patterns.mutedWords,
     Component: screen(() => import('@/features/safety/muted-words-screen.tsx'), 'MutedWordsScreen'),
   },

@@ -27,6 +27,8 @@ export const postKeys = {
   /** Under lists(): a new post or an edit refreshes tag pages with the other lists. */
   tags: () => ['posts', 'list', 'tag'] as const,
   tag: (tag: string) => ['posts', 'list', 'tag', tag] as const,
+  /** The hashtags I follow (/settings/followed-tags). */
+  followedTags: () => ['posts', 'followed-tags'] as const,
   versions: (id: string) => ['posts', 'versions', id] as const,
 };
 

@@ -1,10 +1,11 @@
 /**
  * `/api/v2/search` over the web's search services (accounts, hashtags, statuses, `type`, `limit`,
  * `offset`; hidden accounts and followers-only posts never found), `resolve=true` for a remote
- * handle through the web's look-up, and `/api/v1/tags/:name`.
+ * handle through the web's look-up, `/api/v1/tags/:name`, and following tags (follow, unfollow,
+ * followed_tags, and their posts in the home timeline).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientApiClient, memberWithToken } from '#test/client-api.ts';
+import { clientApiClient, issueTestToken, memberWithToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext } from '#test/context.ts';
 
 let t: TestContext;
@@ -100,9 +101,76 @@ describe('GET /api/v1/tags/:name', () => {
     expect(tag.history[0]!.uses).toBe('1');
     expect((await clientApiClient(t, null).get('/api/v1/tags/not%20a%20tag')).status).toBe(404);
   });
+});
 
-  it('followed_tags is an empty list until hashtag following exists', async () => {
+describe('following tags', () => {
+  type Tag = { name: string; following: boolean };
+  const tagOf = async (response: Response) => {
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as Tag;
+  };
+
+  it('follow and unfollow answer the Tag with `following`, which the tag, search and the list then show', async () => {
     const { api } = await memberWithToken(t);
+    expect(await tagOf(await api.post('/api/v1/tags/Harbour/follow'))).toMatchObject({
+      name: 'harbour',
+      following: true,
+    });
+    expect(await tagOf(await api.post('/api/v1/tags/harbour/follow'))).toMatchObject({ following: true });
+    expect(await tagOf(await api.get('/api/v1/tags/harbour'))).toMatchObject({ following: true });
+    // Signed out, nobody follows anything; another member has their own list.
+    expect(await tagOf(await clientApiClient(t, null).get('/api/v1/tags/harbour'))).toMatchObject({
+      following: false,
+    });
+    const other = await memberWithToken(t);
+    expect(await tagOf(await other.api.get('/api/v1/tags/harbour'))).toMatchObject({ following: false });
+    expect(await (await other.api.get('/api/v1/followed_tags')).json()).toEqual([]);
+
+    expect(await tagOf(await api.post('/api/v1/tags/harbour/unfollow'))).toMatchObject({ following: false });
     expect(await (await api.get('/api/v1/followed_tags')).json()).toEqual([]);
+    expect((await api.post('/api/v1/tags/not%20a%20tag/follow')).status).toBe(404);
+  });
+
+  it('followed_tags pages newest first with Link, and a token without the scope is refused', async () => {
+    const { api, member } = await memberWithToken(t);
+    for (const name of ['alpha', 'beta', 'gamma']) {
+      await tagOf(await api.post(`/api/v1/tags/${name}/follow`));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const first = await api.get('/api/v1/followed_tags?limit=2');
+    expect(((await first.json()) as Tag[]).map((tag) => [tag.name, tag.following])).toEqual([
+      ['gamma', true],
+      ['beta', true],
+    ]);
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('link') ?? '')?.[1];
+    expect(next).toBeTruthy();
+    const second = await api.get(new URL(next!).pathname + new URL(next!).search);
+    expect(((await second.json()) as Tag[]).map((tag) => tag.name)).toEqual(['alpha']);
+    const prev = /<([^>]+)>; rel="prev"/.exec(second.headers.get('link') ?? '')?.[1];
+    const back = await api.get(new URL(prev!).pathname + new URL(prev!).search);
+    expect(((await back.json()) as Tag[]).map((tag) => tag.name)).toEqual(['gamma', 'beta']);
+    expect((await api.get('/api/v1/followed_tags?max_id=garbage')).status).toBe(422);
+
+    const readOnly = clientApiClient(t, (await issueTestToken(t, member.id, ['read'])).token);
+    expect((await readOnly.post('/api/v1/tags/delta/follow')).status).toBe(403);
+    expect((await clientApiClient(t, null).post('/api/v1/tags/delta/follow')).status).toBe(401);
+    expect((await clientApiClient(t, null).get('/api/v1/followed_tags')).status).toBe(401);
+    expect(((await (await api.get('/api/v1/followed_tags')).json()) as Tag[]).map((tag) => tag.name)).toEqual(
+      ['gamma', 'beta', 'alpha'],
+    );
+  });
+
+  it('a followed tag’s posts join the home timeline, as they join the web’s feed', async () => {
+    const reader = await memberWithToken(t);
+    const stranger = await memberWithToken(t);
+    await tagOf(await reader.api.post('/api/v1/tags/sourdough/follow'));
+    const post = await t.postPhoto(stranger.member, 'Crumb shot #Sourdough');
+    const home = (await (await reader.api.get('/api/v1/timelines/home')).json()) as {
+      content: string;
+      account: { id: string };
+    }[];
+    expect(home.map((status) => status.account.id)).toContain(stranger.member.id);
+    expect(home.some((status) => status.content.includes('Crumb shot'))).toBe(true);
+    expect(post.caption).toContain('#Sourdough');
   });
 });

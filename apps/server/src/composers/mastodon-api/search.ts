@@ -2,15 +2,22 @@
  * Search (docs.joinmastodon.org/methods/search) and tags (methods/tags): `/api/v2/search` over
  * the web's search services (composers/search: the same engine, the same read-back and visibility
  * rule as the /search page), `resolve=true` looking a remote `@name@host` or profile URL up
- * through federation as the web's top bar does, and a tag with its use over the last week.
+ * through federation as the web's top bar does, a tag with its use over the last week, and
+ * following tags (methods/tags, methods/followed_tags) through the web's own service
+ * (features/posts/followed-tags.ts), whose posts then join the home timeline as they join the feed.
  */
-import { limits, type PostDto, parseText } from '@glimpse/shared';
+import { type FollowedTagDto, limits, messages, type PostDto, parseText } from '@glimpse/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Actor } from '../../core/actor.ts';
-import { notFound } from '../../lib/errors.ts';
+import { rateLimit } from '../../core/rate-limit.ts';
+import { followedTags } from '../../db/schema.ts';
+import { listFollowedTags, setTagFollow } from '../../features/posts/followed-tags.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
 import { isRemoteQuery } from '../federation/accounts.ts';
 import { getTagHistory, searchPosts, searchTags, searchUsers } from '../search/service.ts';
 import { type MastodonEnv, needs } from './http.ts';
+import { pageEnds, pageParams, setPageLinks } from './paging.ts';
 import { loadPostAccounts, serializeAccounts } from './serializers/account.ts';
 import { serializePost } from './serializers/status.ts';
 import { serializeTag } from './serializers/tag.ts';
@@ -24,8 +31,38 @@ export async function tagsWithHistory(
   names: string[],
   publicUrl: string,
 ) {
-  const history = await getTagHistory({ ctx, input: { tags: names, days: tagHistoryDays } });
-  return names.map((name) => serializeTag(name, history.get(name) ?? [], publicUrl));
+  const [history, followed] = await Promise.all([
+    getTagHistory({ ctx, input: { tags: names, days: tagHistoryDays } }),
+    ctx.actor?.kind === 'member' && names.length > 0
+      ? ctx.db
+          .select({ tag: followedTags.tag })
+          .from(followedTags)
+          .where(and(eq(followedTags.userId, ctx.actor.id), inArray(followedTags.tag, names)))
+      : [],
+  ]);
+  const following = new Set(followed.map((row) => row.tag));
+  return names.map((name) => serializeTag(name, history.get(name) ?? [], publicUrl, following.has(name)));
+}
+
+/**
+ * A followed tag's place in the list (newest followed first) as apps pass it back in `max_id` /
+ * `min_id`: the follow's time and the tag, opaque to them.
+ */
+const followedTagKey = (item: FollowedTagDto) =>
+  Buffer.from(`${Date.parse(item.followedAt)}|${item.tag}`).toString('base64url');
+
+function parseFollowedTagKey(value: string): { at: number; tag: string } {
+  const text = Buffer.from(value, 'base64url').toString('utf8');
+  const bar = text.indexOf('|');
+  const at = Number(text.slice(0, bar));
+  if (bar < 1 || !Number.isSafeInteger(at)) throw invalid(messages.common.pageLinkInvalid);
+  return { at, tag: text.slice(bar + 1) };
+}
+
+/** Whether `item` comes after (is older than) the place `key` names, in the list's order. */
+function isOlderThan(item: FollowedTagDto, key: { at: number; tag: string }) {
+  const at = Date.parse(item.followedAt);
+  return at < key.at || (at === key.at && item.tag < key.tag);
 }
 
 const searchTypes = ['accounts', 'hashtags', 'statuses'] as const;
@@ -89,5 +126,43 @@ export const searchRoutes = new Hono<MastodonEnv>()
     const [tag] = await tagsWithHistory({ db, actor }, [name], env.publicUrl);
     return c.json(tag);
   })
-  // Hashtag following comes with the posting issue; until then nobody follows a tag.
-  .get('/v1/followed_tags', needs('read:follows'), (c) => c.json([]));
+  .post('/v1/tags/:name/follow', needs('write:follows', 'follow'), rateLimit('follows'), async (c) => {
+    const name = tagNamed(c.req.param('name'));
+    if (!name) throw notFound();
+    const ctx = c.get('ctx');
+    await setTagFollow({ ctx, input: { tag: name, following: true } });
+    const [tag] = await tagsWithHistory(ctx, [name], c.get('deps').env.publicUrl);
+    return c.json(tag);
+  })
+  .post('/v1/tags/:name/unfollow', needs('write:follows', 'follow'), rateLimit('follows'), async (c) => {
+    const name = tagNamed(c.req.param('name'));
+    if (!name) throw notFound();
+    const ctx = c.get('ctx');
+    await setTagFollow({ ctx, input: { tag: name, following: false } });
+    const [tag] = await tagsWithHistory(ctx, [name], c.get('deps').env.publicUrl);
+    return c.json(tag);
+  })
+  // The whole list is at most `limits.followedTagsMax` short rows: read at once, then cut to the
+  // page the paging parameters name (Mastodon: 100 by default, at most 200).
+  .get('/v1/followed_tags', needs('read:follows'), async (c) => {
+    const ctx = c.get('ctx');
+    const { maxId, sinceId, minId, limit } = pageParams(c, { byDefault: 100, max: 200 });
+    let items = await listFollowedTags(ctx.db, ctx.actor.id);
+    if (maxId) {
+      const key = parseFollowedTagKey(maxId);
+      items = items.filter((item) => isOlderThan(item, key));
+    }
+    const newerThan = minId ?? sinceId;
+    if (newerThan) {
+      const key = parseFollowedTagKey(newerThan);
+      items = items.filter((item) => !isOlderThan(item, key) && followedTagKey(item) !== newerThan);
+    }
+    const page = minId ? items.slice(-limit) : items.slice(0, limit);
+    setPageLinks(c, c.get('deps').env.publicUrl, pageEnds(page, followedTagKey));
+    const tags = await tagsWithHistory(
+      ctx,
+      page.map((item) => item.tag),
+      c.get('deps').env.publicUrl,
+    );
+    return c.json(tags);
+  });

@@ -72,7 +72,8 @@ type PhotoRow = ImageDtoRow & { altText: string; video?: VideoDtoRow | null };
 
 /**
  * `activityAt` is the time a list is ordered by: the post's own time, when the viewer saved or
- * liked it, or when a followed account shared it (the home feed, which passes that `sharerId`). It is selected so the page's cursor can be built from it. Posts of accounts hidden from
+ * liked it, or when a followed account shared it (the home feed, which passes that `sharerId`, and
+ * `followedTag` for a post a followed hashtag brought). It is selected so the page's cursor can be built from it. Posts of accounts hidden from
  * the viewer (core/visibility.ts) never come out of it; `{ muted: true }` for the feed
  * and explore also leaves out the accounts the viewer muted.
  */
@@ -82,6 +83,7 @@ export function selectPostsForViewer(
   activityAt: AnyPgColumn | SQL = posts.createdAt,
   visibility: AudienceOptions = {},
   sharerId: SQL = sql`null`,
+  followedTag: SQL = sql`null`,
 ) {
   return db
     .select({
@@ -104,6 +106,8 @@ export function selectPostsForViewer(
       activityAt: sql<Date>`${activityAt}`.mapWith(posts.createdAt),
       // The home feed's "Shared by": the followed account whose share brought the post there.
       sharerId: sql<string | null>`${sharerId}`,
+      // The home feed's "because you follow #tag": the followed hashtag that alone brought it there.
+      followedTag: sql<string | null>`${followedTag}`,
       photos: sql<PhotoRow[]>`${posts.photos}`,
       profile: authorColumns(profiles),
       profileImage: imageDtoColumns(authorImage),
@@ -141,6 +145,7 @@ export function toPostDto(storage: Storage, row: PostRow, sharedBy: AuthorDto | 
     shareable: reach === 'open',
     sharedBy,
     sharedAt: sharedBy ? row.activityAt.toISOString() : null,
+    followedTag: row.followedTag ?? null,
     createdAt: row.post.createdAt.toISOString(),
     editedAt: row.post.editedAt?.toISOString() ?? null,
   };

@@ -1,8 +1,10 @@
-/** HTTP for hashtag pages (/tags/{tag}); the tag search is composers/search's. */
+/** HTTP for hashtag pages (/tags/{tag}), following a hashtag and the list of those followed; the tag search is composers/search's. */
 import { messages, TagParam } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, pageQuery, param, signedIn } from '../../core/http.ts';
+import { rateLimit } from '../../core/rate-limit.ts';
 import { notFound } from '../../lib/errors.ts';
+import { listFollowedTags, setTagFollow } from './followed-tags.ts';
 import { getTagPage } from './tags.ts';
 
 /** A path segment that cannot be a hashtag names no page: 404, as an unknown post id does. */
@@ -12,12 +14,8 @@ const tagParam = param('tag', (value) => {
   return parsed.data;
 });
 
-export const tagRoutes = new Hono<AppEnv>().get(
-  '/tags/:tag/posts',
-  signedIn,
-  tagParam,
-  pageQuery,
-  async (c) =>
+export const tagRoutes = new Hono<AppEnv>()
+  .get('/tags/:tag/posts', signedIn, tagParam, pageQuery, async (c) =>
     c.json(
       await getTagPage({
         ctx: c.get('ctx'),
@@ -25,4 +23,20 @@ export const tagRoutes = new Hono<AppEnv>().get(
       }),
       200,
     ),
-);
+  )
+  .put('/tags/:tag/follow', rateLimit('follows'), signedIn, tagParam, async (c) =>
+    c.json(
+      await setTagFollow({ ctx: c.get('ctx'), input: { tag: c.req.valid('param').tag, following: true } }),
+      200,
+    ),
+  )
+  .delete('/tags/:tag/follow', rateLimit('follows'), signedIn, tagParam, async (c) =>
+    c.json(
+      await setTagFollow({ ctx: c.get('ctx'), input: { tag: c.req.valid('param').tag, following: false } }),
+      200,
+    ),
+  )
+  .get('/followed-tags', signedIn, async (c) => {
+    const { db, actor } = c.get('ctx');
+    return c.json({ items: await listFollowedTags(db, actor.id) }, 200);
+  });

@@ -42,6 +42,10 @@ export const postReads: Record<string, ReadEntry> = {
     rule: 'Tag pages show public posts of public accounts only, in the list and the count.',
     paths: () => [`/api/tags/${secretTag}/posts`],
   },
+  'GET /api/followed-tags': {
+    rule: 'The caller’s own followed hashtags: tags only, never a post.',
+    paths: () => ['/api/followed-tags'],
+  },
 };
 
 export const searchReads: Record<string, ReadEntry> = {

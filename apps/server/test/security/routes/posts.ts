@@ -75,6 +75,49 @@ const like = markEntries('like');
 const save = markEntries('save');
 const share = markEntries('share');
 
+const followsTag = async (scene: Scene, userId: string, tag: string) =>
+  (await scene.t.countRows(
+    schema.followedTags,
+    and(eq(schema.followedTags.userId, userId), eq(schema.followedTags.tag, tag)),
+  )) === 1;
+
+/** Follow hashtag / Unfollow hashtag: each member's own list only, as a follow of an account. */
+const tagFollow: { put: RouteEntry; remove: RouteEntry } = {
+  put: {
+    rule: 'Follow hashtag adds the tag to the caller’s own list only; a body naming someone else is ignored.',
+    expect: { owner: 200, other: 200, signedOut: 401 },
+    rateLimit: 'follows',
+    body: 'none',
+    async attempt(scene, actor) {
+      const tag = `followme${crypto.randomUUID().slice(0, 8)}`;
+      const caller = memberOf(scene, actor);
+      return {
+        path: `/api/tags/${tag}/follow`,
+        async verify() {
+          expect(await followsTag(scene, scene.owner.id, tag)).toBe(actor === 'owner');
+          if (caller) expect(await followsTag(scene, caller.id, tag)).toBe(true);
+        },
+      };
+    },
+  },
+  remove: {
+    rule: 'Unfollow hashtag removes the tag from the caller’s own list only.',
+    expect: { owner: 200, other: 200, signedOut: 401 },
+    rateLimit: 'follows',
+    body: 'none',
+    async attempt(scene, actor) {
+      const tag = `unfollowme${crypto.randomUUID().slice(0, 8)}`;
+      expect((await scene.owner.put(`/api/tags/${tag}/follow`)).status).toBe(200);
+      return {
+        path: `/api/tags/${tag}/follow`,
+        async verify() {
+          expect(await followsTag(scene, scene.owner.id, tag)).toBe(actor !== 'owner');
+        },
+      };
+    },
+  },
+};
+
 export const postRouteTable: Record<string, RouteEntry> = {
   'POST /api/posts': {
     rule: "A post is authored by the caller, with the caller's own upload; nobody posts another's image.",
@@ -161,6 +204,8 @@ export const postRouteTable: Record<string, RouteEntry> = {
 
   'PUT /api/posts/:id/like': like.put,
   'DELETE /api/posts/:id/like': like.remove,
+  'PUT /api/tags/:tag/follow': tagFollow.put,
+  'DELETE /api/tags/:tag/follow': tagFollow.remove,
   'PUT /api/posts/:id/share': share.put,
   'DELETE /api/posts/:id/share': share.remove,
   'PUT /api/posts/:id/save': save.put,

@@ -1,11 +1,14 @@
 /**
- * /settings/account: private account, change password, change email, two-factor, passkeys, the
+ * /settings/account: private account, reading (content warnings, the link to Followed hashtags), change password, change email, two-factor, passkeys, the
  * devices signed in, Download your data, Account aliases and Move to another account,
  * Delete account. Each section is its own component beside this file.
  */
+import { paths } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
+import { Hash } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
 import { Page } from '@/components/page.tsx';
 import { useViewer } from '@/lib/session.ts';
 import styles from './account-screen.module.css';
@@ -44,6 +47,10 @@ export function AccountScreen() {
       </Section>
       <Section title={t`Reading`}>
         <ContentWarningsSection />
+        <Link className={styles.followedTagsLink} to={paths.followedTags}>
+          <Hash aria-hidden="true" size={16} />
+          <Trans>Followed hashtags</Trans>
+        </Link>
       </Section>
       <Section title={t`Password`}>
         <ChangePasswordForm />

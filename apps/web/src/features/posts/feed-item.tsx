@@ -12,6 +12,7 @@ import { SensitiveMedia } from '@/components/sensitive-media.tsx';
 import { useAuth } from '@/lib/session.ts';
 
 import styles from './feed-item.module.css';
+import { FollowedTagLine } from './followed-tag-line.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PinButton } from './pin-button.tsx';
 import { PinnedMark } from './pinned-mark.tsx';
@@ -25,6 +26,7 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
   return (
     <article className={styles.item} aria-label={t`Post by ${post.author.firstName} ${post.author.lastName}`}>
       <SharedByLine post={post} />
+      <FollowedTagLine post={post} />
       <header className={styles.header}>
         <AuthorLine author={post.author} at={post.createdAt} />
         {mine ? <PinButton post={post} /> : <PinnedMark pinned={post.pinned} />}

@@ -1,8 +1,7 @@
 /**
  * The Tag entity (docs.joinmastodon.org/entities/Tag; Mastodon's REST::TagSerializer): a hashtag,
  * its page here, and its use on each of the last days (`history`: Unix day, posts, accounts, as
- * strings, today first). Following a tag comes with hashtag following; until then `following` is
- * false.
+ * strings, today first), and whether the token's member follows it (`following`; false without one).
  */
 import type { TagDayDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
@@ -14,7 +13,12 @@ export interface MastodonTag {
   following: boolean;
 }
 
-export function serializeTag(name: string, history: readonly TagDayDto[], publicUrl: string): MastodonTag {
+export function serializeTag(
+  name: string,
+  history: readonly TagDayDto[],
+  publicUrl: string,
+  following = false,
+): MastodonTag {
   return {
     name,
     url: new URL(paths.tag(name), publicUrl).toString(),
@@ -23,6 +27,6 @@ export function serializeTag(name: string, history: readonly TagDayDto[], public
       uses: String(day.postCount),
       accounts: String(day.authorCount),
     })),
-    following: false,
+    following,
   };
 }
