@@ -63,7 +63,7 @@ export async function placeColumns(tx: Db, location: z.output<typeof PostLocatio
 /**
  * /locations/{slug}: the posts taken there that the viewer may see (the audience rule, their
  * blocks and mutes: as a feed), newest first on posts_place_created_idx. 404 for a slug no post
- * ever named; an empty page for a place whose posts are all hidden from the viewer.
+ * named, and for a place none of whose posts the viewer may see.
  */
 export async function getLocationPage({
   ctx: { db, storage, actor },
@@ -81,6 +81,9 @@ export async function getLocationPage({
     .where(and(eq(posts.placeId, place.id), newestFirst.after(cursor)))
     .orderBy(...newestFirst.orderBy)
     .limit(limits.pageSize + 1);
+  // Nothing there the viewer may see, on the first page: no page for them, so its name (which a
+  // followers-only post alone may carry) is not shown either.
+  if (!cursor && rows.length === 0) throw notFound(messages.places.notFound);
   const page = toPage(
     rows,
     limits.pageSize,

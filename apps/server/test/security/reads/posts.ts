@@ -42,6 +42,11 @@ export const postReads: Record<string, ReadEntry> = {
     rule: 'Tag pages show public posts of public accounts only, in the list and the count.',
     paths: () => [`/api/tags/${secretTag}/posts`],
   },
+  'GET /api/locations/:slug/posts': {
+    rule: 'A place page lists only the posts the viewer may see; a place none of whose posts they may see is a 404, its name unshown.',
+    paths: () => [`/api/locations/harbour-${secret}p/posts`],
+    seenBy: ['follower'],
+  },
 };
 
 export const searchReads: Record<string, ReadEntry> = {
@@ -60,6 +65,14 @@ export const searchReads: Record<string, ReadEntry> = {
   'GET /api/search/tags': {
     rule: 'Tag search counts only public posts of public accounts, and names no tag only hidden posts carry.',
     paths: () => ['/api/search/tags?q=zanzibar'],
+  },
+  'GET /api/search/places': {
+    rule: 'Place search names only places a public post of a public account names, counting those posts only.',
+    paths: () => [`/api/search/places?q=${secret}`, '/api/search/places?q=harbour'],
+  },
+  'GET /api/places/suggestions': {
+    rule: 'The Location field suggests places of public posts and public events of public accounts only.',
+    paths: () => [`/api/places/suggestions?q=${secret}`, '/api/places/suggestions?q=harbour'],
   },
   'GET /api/search/events': {
     rule: 'Event search finds public events of public accounts only.',
