@@ -1175,6 +1175,7 @@ export const messageCatalog = {
     tabAccounts: /*i18n*/ { id: 'search.tabAccounts', message: 'Accounts' },
     tabPosts: /*i18n*/ { id: 'search.tabPosts', message: 'Posts' },
     tabTags: /*i18n*/ { id: 'search.tabTags', message: 'Tags' },
+    tabPlaces: /*i18n*/ { id: 'search.tabPlaces', message: 'Places' },
     tabEvents: /*i18n*/ { id: 'search.tabEvents', message: 'Events' },
     prompt: /*i18n*/ {
       id: 'search.prompt',
@@ -1187,6 +1188,7 @@ export const messageCatalog = {
     noAccounts: /*i18n*/ { id: 'search.noAccounts', message: 'No accounts found.' },
     noPosts: /*i18n*/ { id: 'search.noPosts', message: 'No posts found.' },
     noTags: /*i18n*/ { id: 'search.noTags', message: 'No tags found.' },
+    noPlaces: /*i18n*/ { id: 'search.noPlaces', message: 'No places found.' },
     noEvents: /*i18n*/ { id: 'search.noEvents', message: 'No events found.' },
     failed: /*i18n*/ { id: 'search.failed', message: 'Search is not available right now.' },
     loadMore: /*i18n*/ { id: 'search.loadMore', message: 'Load more' },
