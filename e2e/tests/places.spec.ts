@@ -50,7 +50,10 @@ test('a post’s Location links to the place’s page; the next member is offere
     await expect(bo.page).toHaveURL(/\/postdetail\//);
     await bo.page.getByRole('link', { name: garden }).click();
     await expect(bo.page).toHaveURL(/\/locations\/jardin-du-luxembourg$/);
-    const grid = bo.page.getByRole('main').getByRole('link').filter({ has: bo.page.getByRole('img') });
+    const grid = bo.page
+      .getByRole('main')
+      .getByRole('link')
+      .filter({ has: bo.page.getByRole('img') });
     await expect(grid).toHaveCount(2);
     await expectAccessible(bo.page, 'a place page');
     await shots(bo.page, 'places-location');

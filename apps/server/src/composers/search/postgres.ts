@@ -207,9 +207,11 @@ export function postgresSearch(db: Db): SearchEngine {
       if (!trimmed) return [];
       const key = sql`place_key(${trimmed})`;
       const prefix = sql`(place_key(${escapeLike(trimmed)}) || '%')`;
-      // As tags: trigrams of one or two letters match almost nothing and cost a scan.
+      // Any word of the name, or a near spelling of one ("luxemb", "luxembourgh" find "Jardin du
+      // Luxembourg"): both on the trigram index. As tags: one or two letters match by prefix only.
+      const contains = sql`('%' || place_key(${escapeLike(trimmed)}) || '%')`;
       const similar = (column: SQLWrapper) =>
-        [...trimmed].length >= 3 ? sql`${column} % ${key}` : sql`false`;
+        [...trimmed].length >= 3 ? sql`(${column} like ${contains} or ${key} <% ${column})` : sql`false`;
       // A place is offered only while a post the viewer could find in search names it (public, on a
       // public account, none hidden from them): a name only a followers-only post carries is
       // nobody else's to see. Each candidate's posts are counted on posts_place_created_idx, up to
@@ -218,7 +220,7 @@ export function postgresSearch(db: Db): SearchEngine {
         db,
         sql`with matched as (
               select ${places.id} as id, ${places.name} as name, ${places.slug} as slug,
-                ${places.nameKey} like ${prefix} as prefix, similarity(${places.nameKey}, ${key}) as closeness
+                ${places.nameKey} like ${prefix} as prefix, word_similarity(${key}, ${places.nameKey}) as closeness
               from ${places}
               where ${places.nameKey} like ${prefix} or ${similar(places.nameKey)}
               order by prefix desc, closeness desc, ${places.nameKey}
@@ -252,7 +254,7 @@ export function postgresSearch(db: Db): SearchEngine {
         sql`select name, latitude, longitude from (
               select distinct on (${eventKey}) regexp_replace(btrim(${events.place}), '\\s+', ' ', 'g') as name,
                 ${events.latitude} as latitude, ${events.longitude} as longitude,
-                ${eventKey} like ${prefix} as prefix, similarity(${eventKey}, ${key}) as closeness
+                ${eventKey} like ${prefix} as prefix, word_similarity(${key}, ${eventKey}) as closeness
               from ${events}
               where ${events.place} <> '' and (${eventKey} like ${prefix} or ${similar(eventKey)})
                 and char_length(${events.place}) <= ${limits.placeNameMax}

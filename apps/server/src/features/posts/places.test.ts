@@ -189,7 +189,9 @@ describe('suggestions and search', () => {
       longitude: 2.3596,
       postCount: 0,
     });
-    // Near spellings and accents find it too.
+    // A later word of the name, near spellings and accents find it too.
+    const word = await json<PlaceSuggestionDto[]>(await searcher!.get('/api/places/suggestions?q=luxemb'));
+    expect(word.map((place) => place.name)).toEqual(['Jardin du Luxembourg']);
     const typo = await json<PlaceSuggestionDto[]>(
       await searcher!.get('/api/places/suggestions?q=luxembourgh'),
     );
