@@ -20,6 +20,7 @@ import { feedbackRoutes } from './features/feedback/routes.ts';
 import { imageRoutes } from './features/images/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { placeRoutes } from './features/posts/place-routes.ts';
 import { postRoutes } from './features/posts/routes.ts';
 import { tagRoutes } from './features/posts/tag-routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
@@ -42,6 +43,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', federationAdminRoutes)
   .route('/', accountMoveRoutes)
   .route('/', tagRoutes)
+  .route('/', placeRoutes)
   .route('/', accountRoutes)
   .route('/', importRoutes)
   .route('/', oauthWebRoutes)

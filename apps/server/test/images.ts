@@ -13,6 +13,30 @@ export async function makeJpeg(width = 800, height = 600): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * A phone photo that says where it was taken: EXIF GPS (the GPS IFD, 48°51'29.64"N 2°20'56.16"E,
+ * Paris), which upload strips and no place may ever be made from.
+ */
+export async function makeJpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 140, b: 200 } } })
+    .jpeg({ quality: 85 })
+    .withMetadata({
+      exif: {
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '48/1 51/1 2964/100',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '2/1 20/1 5616/100',
+        },
+      },
+    })
+    .toBuffer();
+}
+
+/** Whether EXIF bytes point to a GPS IFD (tag 0x8825, either byte order). */
+export const exifHasGps = (exif: Buffer | undefined) =>
+  Boolean(exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]))));
+
 export function imageForm(data: Buffer, purpose: string, filename = 'photo.jpg'): FormData {
   const form = new FormData();
   form.set('purpose', purpose);

@@ -138,6 +138,8 @@ export interface PostDto {
   contentWarning: string;
   /** Pinned by its author to the top of their profile. */
   pinned: boolean;
+  /** Where it was taken, as its author said; null when they did not. */
+  place: PostPlaceDto | null;
   audience: Audience;
   likeCount: number;
   commentCount: number;
@@ -446,6 +448,39 @@ export interface PostVersionDto {
 }
 
 /** A hashtag page: its normalised tag, how many posts carry it and the first page of them. */
+/** A post's place: its name links to /locations/{slug}; coordinates only when the author gave them. */
+export interface PostPlaceDto {
+  name: string;
+  slug: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** /locations/{slug}: the posts taken there that the viewer may see, newest first. */
+export interface LocationPageDto extends Page<PostDto> {
+  name: string;
+  slug: string;
+  /**
+   * For the map link: the newest coordinates among the page's posts (each post's own, which its
+   * author gave), so a place shows no point that only posts hidden from the viewer carry.
+   */
+  coordinates: { latitude: number; longitude: number } | null;
+}
+
+/**
+ * A place found by search, and one the Location field offers as a member types: a place posts
+ * already name (with its slug), or a public event's place (slug null until a post names it, with
+ * the coordinates its host gave).
+ */
+export interface PlaceSuggestionDto {
+  name: string;
+  slug: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** Posts there that search shows the viewer; 0 for an event's place. */
+  postCount: number;
+}
+
 export interface TagPageDto extends Page<PostDto> {
   tag: string;
   /** The viewer follows the hashtag: its posts join their home feed. */

@@ -142,6 +142,10 @@ export const limits = {
   captionMax: 2200,
   /** A post's content warning (Mastodon's `spoiler_text` takes its share of a 500-character post). */
   contentWarningMax: 500,
+  /** A post's place name (Location): a venue, a street, a town. */
+  placeNameMax: 120,
+  /** Places the Location field suggests as a member types, and the Places tab shows. */
+  placeResultsMax: 8,
   /** Posts a member may pin to the top of their profile (Mastodon's limit). */
   pinnedPostsMax: 5,
   altTextMax: 1000,

@@ -544,6 +544,7 @@ export const messageCatalog = {
     reason: /*i18n*/ { id: 'fields.reason', message: 'Reason' },
     title: /*i18n*/ { id: 'fields.title', message: 'Title' },
     place: /*i18n*/ { id: 'fields.place', message: 'Place' },
+    location: /*i18n*/ { id: 'fields.location', message: 'Location' },
     description: /*i18n*/ { id: 'fields.description', message: 'Description' },
     note: /*i18n*/ { id: 'fields.note', message: 'Note' },
     word: /*i18n*/ { id: 'fields.word', message: 'Word' },
@@ -1174,6 +1175,7 @@ export const messageCatalog = {
     tabAccounts: /*i18n*/ { id: 'search.tabAccounts', message: 'Accounts' },
     tabPosts: /*i18n*/ { id: 'search.tabPosts', message: 'Posts' },
     tabTags: /*i18n*/ { id: 'search.tabTags', message: 'Tags' },
+    tabPlaces: /*i18n*/ { id: 'search.tabPlaces', message: 'Places' },
     tabEvents: /*i18n*/ { id: 'search.tabEvents', message: 'Events' },
     prompt: /*i18n*/ {
       id: 'search.prompt',
@@ -1186,6 +1188,7 @@ export const messageCatalog = {
     noAccounts: /*i18n*/ { id: 'search.noAccounts', message: 'No accounts found.' },
     noPosts: /*i18n*/ { id: 'search.noPosts', message: 'No posts found.' },
     noTags: /*i18n*/ { id: 'search.noTags', message: 'No tags found.' },
+    noPlaces: /*i18n*/ { id: 'search.noPlaces', message: 'No places found.' },
     noEvents: /*i18n*/ { id: 'search.noEvents', message: 'No events found.' },
     failed: /*i18n*/ { id: 'search.failed', message: 'Search is not available right now.' },
     loadMore: /*i18n*/ { id: 'search.loadMore', message: 'Load more' },
@@ -1198,6 +1201,19 @@ export const messageCatalog = {
     noTrending: /*i18n*/ { id: 'search.noTrending', message: 'Nothing is trending this week yet.' },
   },
   /** Hashtag pages. */
+  /** Places where posts were taken (Location on a post, /locations/{slug}). */
+  places: {
+    notFound: /*i18n*/ { id: 'places.notFound', message: 'No posts were placed there.' },
+    empty: /*i18n*/ { id: 'places.empty', message: 'No posts you can see were taken here yet.' },
+    count: fn(
+      /*i18n*/ { id: 'places.count', message: '{n, plural, one {# post} other {# posts}}' },
+      (n: number) => ({ n }),
+    ),
+    locationUnavailable: /*i18n*/ {
+      id: 'places.locationUnavailable',
+      message: 'Your location could not be read. The place can be saved without it.',
+    },
+  },
   tags: {
     invalid: /*i18n*/ { id: 'tags.invalid', message: 'That is not a hashtag.' },
     empty: fn(/*i18n*/ { id: 'tags.empty', message: 'No posts with #{tag} yet.' }, (tag: string) => ({

@@ -42,6 +42,8 @@ export const routePatterns = {
   /** Domain blocks, known servers, failed deliveries (admins). */
   adminFederation: '/admin/federation',
   tag: '/tags/:tag',
+  /** The posts taken at one place (a post's Location links here). */
+  location: '/locations/:slug',
   /** An @mention's link: finds the member by username, then shows their profile. */
   mention: '/u/:username',
   settingsNotifications: '/settings/notifications',
@@ -50,7 +52,7 @@ export const routePatterns = {
   /** "This wasn't me" from the mail about a change of email address. */
   undoEmailChange: '/email-change/undo',
   settingsAccount: '/settings/account',
-  /** Search results: `?q=` the text, `&tab=` accounts | posts | tags | events. */
+  /** Search results: `?q=` the text, `&tab=` accounts | posts | tags | places | events. */
   search: '/search',
   /** The interface language. */
   settingsLanguage: '/settings/language',
@@ -73,10 +75,11 @@ export const routePatterns = {
 } as const;
 
 /** The tabs of /search, in their order on the screen. */
-export const searchTabs = ['accounts', 'posts', 'tags', 'events'] as const;
+export const searchTabs = ['accounts', 'posts', 'tags', 'places', 'events'] as const;
 export type SearchTab = (typeof searchTabs)[number];
 
-const { postDetail, userPublicFeed, eventDetail, editEvent, tag, mention, ...plainPatterns } = routePatterns;
+const { postDetail, userPublicFeed, eventDetail, editEvent, tag, location, mention, ...plainPatterns } =
+  routePatterns;
 
 /** Links: the patterns without parameters as they are, the others as functions of their id. */
 export const paths = {
@@ -90,6 +93,7 @@ export const paths = {
   editEvent: (id: string) => editEvent.replace(':id', id),
   /** A hashtag's page; `name` is the tag without its #, in any case. */
   tag: (name: string) => tag.replace(':tag', encodeURIComponent(name)),
+  location: (slug: string) => location.replace(':slug', encodeURIComponent(slug)),
   mention: (username: string) => mention.replace(':username', encodeURIComponent(username)),
   searchResults: (q: string, tab?: SearchTab) =>
     `${routePatterns.search}?${new URLSearchParams(tab ? { q, tab } : { q })}`,

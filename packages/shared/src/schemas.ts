@@ -173,6 +173,37 @@ export type PostPhotoInput = z.input<typeof PostPhotoInput>;
 /** Who may see a post or event; omitted: public, or followers only on a private account. */
 export const AudienceInput = z.enum(audiences, wrongType('audience')).optional();
 
+const coordinate = (bound: number) =>
+  z
+    .number(say(() => messages.event.placeCoordinatesInvalid))
+    .min(
+      -bound,
+      say(() => messages.event.placeCoordinatesInvalid),
+    )
+    .max(
+      bound,
+      say(() => messages.event.placeCoordinatesInvalid),
+    )
+    .nullable()
+    .optional();
+
+/**
+ * Where a post's photos were taken, as its author typed or picked it: a name, and coordinates only
+ * when the author gave them (their browser's location); never read from a photo's EXIF, which is
+ * stripped on upload.
+ */
+export const PostLocationInput = z
+  .object({
+    name: requiredText(limits.placeNameMax, 'location'),
+    latitude: coordinate(90),
+    longitude: coordinate(180),
+  })
+  .refine((value) => (value.latitude == null) === (value.longitude == null), {
+    error: () => messages.event.placeCoordinatesInvalid,
+    path: ['latitude'],
+  });
+export type PostLocationInput = z.input<typeof PostLocationInput>;
+
 /**
  * The caption, its length, the content warning and the sensitive flag: the same rules for a new post
  * and an edit. A warning makes the post sensitive whatever the flag says (`isSensitivePost`).
@@ -180,6 +211,8 @@ export const AudienceInput = z.enum(audiences, wrongType('audience')).optional()
 export const PostTextInput = z.object({
   caption: requiredText(limits.captionMax, 'caption'),
   contentWarning: optionalText(limits.contentWarningMax, 'contentWarning'),
+  /** Omitted: none on a new post, unchanged on an edit; null takes it off. */
+  location: PostLocationInput.nullable().optional(),
   sensitive: z
     .boolean({ error: () => messages.common.fieldWrongType(messages.photos.sensitive) })
     .optional()
@@ -223,6 +256,13 @@ export const EditPostInput = PostTextInput.extend({
     ),
 });
 export type EditPostInput = z.input<typeof EditPostInput>;
+
+/** A place page's slug, as /locations/{slug} names it: letters of any script, digits, dashes. */
+export const PlaceSlugParam = z
+  .string()
+  .min(1)
+  .max(limits.placeNameMax * 2)
+  .regex(/^[\p{L}\p{N}-]+$/u);
 
 /** A hashtag page's tag, as it appears in /tags/{tag}: any case, without the #. */
 export const TagParam = z
@@ -357,20 +397,6 @@ const EventRepeat = z.object({
     .optional(),
 });
 export type EventRepeatInput = z.output<typeof EventRepeat>;
-
-const coordinate = (bound: number) =>
-  z
-    .number(say(() => messages.event.placeCoordinatesInvalid))
-    .min(
-      -bound,
-      say(() => messages.event.placeCoordinatesInvalid),
-    )
-    .max(
-      bound,
-      say(() => messages.event.placeCoordinatesInvalid),
-    )
-    .nullable()
-    .optional();
 
 /** The fields an event is created with and edited through (the picture is chosen once). */
 const EventFields = z.object({

@@ -31,7 +31,9 @@ export function securityHeaders(mediaOrigins: string[]): MiddlewareHandler {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: 'strict-origin-when-cross-origin',
     xFrameOptions: 'DENY',
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+    // Geolocation for this origin only: "Use my location" on a post's Location and an event's
+    // Coordinates asks the browser, and only when the member presses it. Framed pages get none.
+    permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'], payment: [], usb: [] },
   });
 }
 

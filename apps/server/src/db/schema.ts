@@ -334,6 +334,14 @@ export const posts = pgTable(
     pinnedAt: timestamp('pinned_at', { withTimezone: true, precision: 3 }),
     /** Who may see it: everyone, or the author's approved followers (core/visibility.ts). */
     audience: text('audience', { enum: audiences }).notNull().default('public'),
+    /** Where it was taken (Location), a row of `places`; null when its author did not say. */
+    placeId: uuid('place_id').references((): AnyPgColumn => places.id),
+    /**
+     * The point its author gave with the place (their browser's location), kept on the post, not
+     * the place: a place's page shows only points of posts its viewer may see. Never from EXIF.
+     */
+    placeLatitude: doublePrecision('place_latitude'),
+    placeLongitude: doublePrecision('place_longitude'),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     /** Shares (boosts) by members and by other servers' accounts: rows of post_shares. */
@@ -367,6 +375,12 @@ export const posts = pgTable(
     // A profile's pinned posts, and the count a new pin is checked against: a few rows per author.
     index('posts_pinned_idx').on(t.authorId, t.pinnedAt).where(sql`${t.pinnedAt} is not null`),
     check('posts_audience_known', sql`${t.audience} in ('public', 'followers')`),
+    // A place's page: its posts newest first, one index range.
+    index('posts_place_created_idx').on(t.placeId, t.createdAt, t.id).where(sql`${t.placeId} is not null`),
+    check(
+      'posts_place_point_whole',
+      sql`(${t.placeLatitude} is null) = (${t.placeLongitude} is null) and (${t.placeId} is not null or ${t.placeLatitude} is null)`,
+    ),
   ],
 );
 
@@ -557,6 +571,10 @@ export const events = pgTable(
     uniqueIndex('events_image_uq').on(t.imageId),
     index('events_search_idx').using('gin', t.searchVector),
     index('events_host_starts_idx').on(t.hostId, t.startsAt),
+    // The Location field's suggestions from events' places (`place_key`, as `places.name_key`).
+    index('events_place_key_trgm_idx')
+      .using('gin', sql`place_key(${t.place}) gin_trgm_ops`)
+      .where(sql`${t.place} <> ''`),
     // An account's events newest made first (the client API's account statuses).
     index('events_host_created_idx').on(t.hostId, t.createdAt, t.id),
     // Every event newest made first, kept while they are a followed host's: the client API's home
@@ -1674,5 +1692,33 @@ export const followedTags = pgTable(
     primaryKey({ columns: [t.userId, t.tag] }),
     // The settings list and the client API's followed_tags, newest first.
     index('followed_tags_user_created_idx').on(t.userId, t.createdAt, t.tag),
+  ],
+);
+
+/**
+ * Places posts were taken at (Location), one row per spelling up to case, accents and spaces
+ * (`name_key`, the SQL function `place_key` of migration 0045), so a member who picks a suggestion
+ * or types a known name lands on the same /locations/{slug} page as everyone before. Rows come
+ * from local posts and from incoming Pixelfed `location`s; they hold no coordinates (those are each
+ * post's own: `posts.place_latitude`).
+ */
+export const places = pgTable(
+  'places',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** As the first post to use it spelled it. */
+    name: text('name').notNull(),
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`place_key(name)`),
+    /** Its address: /locations/{slug}, made from the name once and never changed. */
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('places_name_key_uq').on(t.nameKey),
+    uniqueIndex('places_slug_uq').on(t.slug),
+    // Suggestions and the Places tab: trigram similarity and prefixes on the key.
+    index('places_name_key_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
   ],
 );

@@ -104,14 +104,24 @@ export async function buildWorld(t: TestContext): Promise<World> {
   await ok(
     alice.request(`/api/posts/${alicePublic.id}`, {
       method: 'PATCH',
-      json: { caption: alicePublic.caption, altTexts: [''], audience: 'public' },
+      json: {
+        caption: alicePublic.caption,
+        altTexts: [''],
+        audience: 'public',
+        location: { name: `Harbour ${secret}p`, latitude: 1.5, longitude: 2.5 },
+      },
     }),
   );
   const carolFollowers = await t.postPhoto(carol, `Carol ${secret}c #${secretTag}`);
   await ok(
     carol.request(`/api/posts/${carolFollowers.id}`, {
       method: 'PATCH',
-      json: { caption: carolFollowers.caption, altTexts: [''], audience: 'followers' },
+      json: {
+        caption: carolFollowers.caption,
+        altTexts: [''],
+        audience: 'followers',
+        location: { name: `Harbour ${secret}p` },
+      },
     }),
   );
 
@@ -124,6 +134,7 @@ export async function buildWorld(t: TestContext): Promise<World> {
         startsAt: new Date(Date.now() + 3 * 86_400_000),
         website: 'https://example.com',
         description: `About ${title}`,
+        place: `${title} hall`,
         audience: 'followers',
       })
       .returning({ id: schema.events.id });

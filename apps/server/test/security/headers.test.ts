@@ -56,7 +56,9 @@ function expectSecurityHeaders(response: Response, label: string) {
   expect(h('strict-transport-security'), label).toMatch(/max-age=\d{7,}/);
   expect(h('cross-origin-opener-policy'), label).toBe('same-origin');
   expect(h('cross-origin-resource-policy'), label).toBe('same-origin');
-  expect(h('permissions-policy'), label).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+  expect(h('permissions-policy'), label).toBe(
+    'camera=(), microphone=(), geolocation=(self), payment=(), usb=()',
+  );
   expect(h('x-powered-by'), label).toBeNull();
 }
 

@@ -116,6 +116,10 @@ const privateRoutes: RouteObject[] = [
   },
   { path: patterns.tag, Component: screen(() => import('@/features/posts/tag-screen.tsx'), 'TagScreen') },
   {
+    path: patterns.location,
+    Component: screen(() => import('@/features/posts/location-screen.tsx'), 'LocationScreen'),
+  },
+  {
     path: patterns.search,
     Component: screen(() => import('@/features/search/search-screen.tsx'), 'SearchScreen'),
   },

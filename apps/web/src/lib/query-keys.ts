@@ -29,6 +29,8 @@ export const postKeys = {
   tag: (tag: string) => ['posts', 'list', 'tag', tag] as const,
   /** The hashtags I follow (/settings/followed-tags). */
   followedTags: () => ['posts', 'followed-tags'] as const,
+  /** Under lists() too: a new post or an edit refreshes place pages. */
+  location: (slug: string) => ['posts', 'list', 'location', slug] as const,
   versions: (id: string) => ['posts', 'versions', id] as const,
 };
 
@@ -73,6 +75,9 @@ export const searchKeys = {
   tags: (q: string) => ['search', 'tags', q.toLowerCase()] as const,
   posts: (q: string) => ['search', 'posts', q] as const,
   events: (q: string) => ['search', 'events', q] as const,
+  places: (q: string) => ['search', 'places', q.toLowerCase()] as const,
+  /** The Location field's suggestions (events' places too). */
+  placeSuggestions: (q: string) => ['search', 'place-suggestions', q.toLowerCase()] as const,
   trendingTags: ['search', 'trending-tags'] as const,
 };
 

@@ -316,6 +316,40 @@ describe('from Mastodon and Pixelfed', () => {
     expect(await eves()).toHaveLength(0);
   });
 
+  it('shows a Pixelfed location as the post’s place, and sends ours as a Place with name and point', async () => {
+    const photoUrl = `${remote}/storage/m/photo.jpg`;
+    const create = pixelfedCreateNote(remote, username, '7201', photoUrl, {
+      location: { name: 'Paris', latitude: '48.85341', longitude: '2.34880', country: 'France' },
+    });
+    expect((await deliverToUs(create)).status).toBe(202);
+    const feed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
+    const post = feed.items.find((item) => item.author.userId === eveId);
+    // Pixelfed writes its point as strings, which Fedify's Place does not read as numbers: the
+    // name is kept, the point dropped (docs/federation.md, "Places").
+    expect(post?.place).toEqual({ name: 'Paris', slug: 'paris', latitude: null, longitude: null });
+    await deliverToUs(mastodonDeleteNote(remote, username, create.object.id));
+
+    const ours = await t.postPhoto(ada, 'Morning light');
+    const placed = await ada.request(`/api/posts/${ours.id}`, {
+      method: 'PATCH',
+      json: {
+        caption: ours.caption,
+        altTexts: [''],
+        location: { name: 'Café de Flore', latitude: 48.854, longitude: 2.3326 },
+      },
+    });
+    expect(placed.status).toBe(200);
+    const note = await (
+      await t.app.request(`/postdetail/${ours.id}`, { headers: { accept: 'application/activity+json' } })
+    ).json();
+    expect(note.location).toEqual({
+      type: 'Place',
+      name: 'Café de Flore',
+      latitude: 48.854,
+      longitude: 2.3326,
+    });
+  });
+
   it('refuses a Note signed by one actor but claiming another (401), and stores nothing', async () => {
     const create = pixelfedCreateNote(remote, 'mallory', '7002', `${remote}/storage/m/photo.jpg`);
     // Signed with eve's key, while the activity says mallory sent it.

@@ -6,7 +6,13 @@
  * apply the visibility rule again (core/visibility.ts), so an engine whose index lags
  * behind a block or a suspension still shows nothing hidden.
  */
-import type { TagDayDto, TagSearchResultDto, TextRange, TrendingTagDto } from '@glimpse/shared';
+import type {
+  PlaceSuggestionDto,
+  TagDayDto,
+  TagSearchResultDto,
+  TextRange,
+  TrendingTagDto,
+} from '@glimpse/shared';
 import type { SearchText } from './query.ts';
 
 export interface PostHit {
@@ -22,6 +28,12 @@ export interface SearchEngine {
   posts(viewerId: string, search: SearchText, offset: number, limit: number): Promise<PostHit[]>;
   /** Tags by prefix or similarity, with the viewer's count of posts carrying each. */
   tags(viewerId: string, text: string, limit: number): Promise<TagSearchResultDto[]>;
+  /**
+   * Places by the start or near spelling of their name (`place_key`), each with the posts there
+   * search would show the viewer (none: not offered); `withEvents` adds public events' places
+   * that no post names yet (slug null), for the Location field.
+   */
+  places(viewerId: string, text: string, limit: number, withEvents: boolean): Promise<PlaceSuggestionDto[]>;
   /** Events by title and description, upcoming first (soonest), then past (latest): ordered ids. */
   events(viewerId: string, words: string, offset: number, limit: number): Promise<string[]>;
   /** Tags most used in the last days by enough different accounts, none hidden from the viewer (null: signed out). */

@@ -1,9 +1,19 @@
-/** HTTP for search (composers/search): the top bar, the /search page's tabs, Explore's trending tags. */
+/**
+ * HTTP for search (composers/search): the top bar, the /search page's tabs, Explore's trending tags,
+ * and the places the Location field suggests.
+ */
 import { SearchQuery, SiteSearchQuery } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, query, signedIn } from '../../core/http.ts';
 import { isRemoteQuery } from '../federation/accounts.ts';
-import { getTrendingTags, searchEvents, searchPosts, searchTags, searchUsers } from './service.ts';
+import {
+  getTrendingTags,
+  searchEvents,
+  searchPlaces,
+  searchPosts,
+  searchTags,
+  searchUsers,
+} from './service.ts';
 
 export const searchRoutes = new Hono<AppEnv>()
   .get('/search/users', signedIn, query(SearchQuery), async (c) => {
@@ -22,6 +32,19 @@ export const searchRoutes = new Hono<AppEnv>()
   )
   .get('/search/tags', signedIn, query(SiteSearchQuery), async (c) =>
     c.json(await searchTags({ ctx: c.get('ctx'), input: c.req.valid('query') }), 200),
+  )
+  .get('/search/places', signedIn, query(SiteSearchQuery), async (c) =>
+    c.json(
+      await searchPlaces({ ctx: c.get('ctx'), input: { ...c.req.valid('query'), withEvents: false } }),
+      200,
+    ),
+  )
+  // The Location field of /addpost and Edit, as the member types.
+  .get('/places/suggestions', signedIn, query(SiteSearchQuery), async (c) =>
+    c.json(
+      await searchPlaces({ ctx: c.get('ctx'), input: { ...c.req.valid('query'), withEvents: true } }),
+      200,
+    ),
   )
   .get('/search/events', signedIn, query(SiteSearchQuery), async (c) =>
     c.json(await searchEvents({ ctx: c.get('ctx'), input: c.req.valid('query') }), 200),

@@ -8,6 +8,7 @@
 import type {
   EventDto,
   Page,
+  PlaceSuggestionDto,
   PostSearchResultDto,
   TagDayDto,
   TagSearchResultDto,
@@ -104,6 +105,17 @@ export async function searchTags({
 }: ServiceArgs<'db' | 'actor', { q: string; limit?: number }>): Promise<TagSearchResultDto[]> {
   const text = q.trim().replace(/^#/, '').toLowerCase().normalize('NFC');
   return postgresSearch(db).tags(actor.id, text, limit);
+}
+
+/**
+ * The Places tab (`withEvents` false: places with a page) and the Location field's suggestions
+ * (with events' places too, so a post can take the spelling an event already uses).
+ */
+export async function searchPlaces({
+  ctx: { db, actor },
+  input: { q, withEvents },
+}: ServiceArgs<'db' | 'actor', { q: string; withEvents: boolean }>): Promise<PlaceSuggestionDto[]> {
+  return postgresSearch(db).places(actor.id, q, limits.placeResultsMax, withEvents);
 }
 
 export async function searchEvents({

@@ -14,13 +14,22 @@ import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import { postImages, posts, postVersions } from '../../db/schema.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
+import { placeColumns } from './places.ts';
 import { getPost, requireVisiblePost } from './service.ts';
 
 const postNotFound = () => notFound(messages.post.notFound);
 
 export async function editPost({
   ctx,
-  input: { postId, caption, altTexts, contentWarning, sensitive: sensitiveInput, audience: audienceInput },
+  input: {
+    postId,
+    caption,
+    altTexts,
+    contentWarning,
+    sensitive: sensitiveInput,
+    audience: audienceInput,
+    location,
+  },
 }: ServiceArgs<
   'db' | 'storage' | 'live' | 'actor',
   { postId: string } & z.output<typeof EditPostInput>
@@ -35,6 +44,9 @@ export async function editPost({
         sensitive: posts.sensitive,
         contentWarning: posts.contentWarning,
         audience: posts.audience,
+        placeId: posts.placeId,
+        placeLatitude: posts.placeLatitude,
+        placeLongitude: posts.placeLongitude,
         createdAt: posts.createdAt,
         editedAt: posts.editedAt,
       })
@@ -52,14 +64,25 @@ export async function editPost({
       throw invalid(messages.postEdit.altTextCount, { altTexts: messages.postEdit.altTextCount });
     }
     const before = photos.map((p) => p.altText);
-    // The audience is not part of a version: it says who may read, not what was written.
+    // The audience and the place are not part of a version: they say who may read and where,
+    // not what was written.
     const audience = audienceInput ?? post.audience;
+    const place = location === undefined ? post : await placeColumns(tx, location);
+    const moved =
+      place.placeId !== post.placeId ||
+      place.placeLatitude !== post.placeLatitude ||
+      place.placeLongitude !== post.placeLongitude;
     // Servers holding a copy are sent an Update for the new audience too, so that a post made
-    // followers-only does not stay public there.
-    if (audience !== post.audience) {
+    // followers-only does not stay public there; and for a new place.
+    if (audience !== post.audience || moved) {
       await tx
         .update(posts)
-        .set({ audience })
+        .set({
+          audience,
+          placeId: place.placeId,
+          placeLatitude: place.placeLatitude,
+          placeLongitude: place.placeLongitude,
+        })
         .where(eq(posts.id, postId))
         .returning({ delivery: postDelivery('update') });
     }
@@ -69,7 +92,7 @@ export async function editPost({
       contentWarning === post.contentWarning &&
       altTexts.every((alt, i) => alt === before[i]);
     // Saving without a change is not an edit: no version, no "Edited", nobody notified again.
-    if (unchanged) return { changed: audience !== post.audience, mentioned: [] };
+    if (unchanged) return { changed: audience !== post.audience || moved, mentioned: [] };
 
     await tx.insert(postVersions).values({
       postId,

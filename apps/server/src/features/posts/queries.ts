@@ -32,6 +32,7 @@ import {
   comments,
   federationActors,
   images,
+  places,
   postLikes,
   postSaves,
   postShares,
@@ -94,6 +95,8 @@ export function selectPostsForViewer(
         sensitive: posts.sensitive,
         contentWarning: posts.contentWarning,
         pinnedAt: posts.pinnedAt,
+        placeLatitude: posts.placeLatitude,
+        placeLongitude: posts.placeLongitude,
         audience: posts.audience,
         // With the audience, whose photos' addresses are signed (core/images.ts `MediaReach`).
         authorPrivate: profiles.isPrivate,
@@ -109,6 +112,8 @@ export function selectPostsForViewer(
       // The home feed's "because you follow #tag": the followed hashtag that alone brought it there.
       followedTag: sql<string | null>`${followedTag}`,
       photos: sql<PhotoRow[]>`${posts.photos}`,
+      // Through the post's place_id, the primary key: one index probe for the few posts that have one.
+      place: { name: places.name, slug: places.slug },
       profile: authorColumns(profiles),
       profileImage: imageDtoColumns(authorImage),
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
@@ -117,7 +122,8 @@ export function selectPostsForViewer(
     })
     .from(posts)
     .innerJoin(profiles, and(eq(profiles.userId, posts.authorId), postVisibleTo(viewerId, visibility)))
-    .leftJoin(authorImage, eq(authorImage.id, profiles.profileImageId));
+    .leftJoin(authorImage, eq(authorImage.id, profiles.profileImageId))
+    .leftJoin(places, eq(places.id, posts.placeId));
 }
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPostsForViewer>['execute']>>[number];
@@ -135,6 +141,14 @@ export function toPostDto(storage: Storage, row: PostRow, sharedBy: AuthorDto | 
     sensitive: row.post.sensitive,
     contentWarning: row.post.contentWarning,
     pinned: row.post.pinnedAt !== null,
+    place: row.place
+      ? {
+          name: row.place.name,
+          slug: row.place.slug,
+          latitude: row.post.placeLatitude,
+          longitude: row.post.placeLongitude,
+        }
+      : null,
     audience: row.post.audience,
     likeCount: row.post.likeCount,
     commentCount: row.post.commentCount,

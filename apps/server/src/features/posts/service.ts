@@ -31,6 +31,7 @@ import { comments, postImages, postLikes, postSaves, posts, postTags } from '../
 import { type Cursor, keyset, toPage } from '../../lib/cursor.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { notifyMentions, syncPostTags } from './entities.ts';
+import { placeColumns } from './places.ts';
 import {
   addCommentIn,
   commentRowToDto,
@@ -81,6 +82,7 @@ export async function createPost({
           contentWarning: input.contentWarning,
           sensitive: isSensitivePost(input),
           audience: input.audience ?? (await defaultAudience(tx, actor.id)),
+          ...(await placeColumns(tx, input.location)),
         })
         // The author's followers on other servers get it: its delivery is queued with the row.
         .returning({ id: posts.id, createdAt: posts.createdAt, delivery: postDelivery('insert') });

@@ -46,6 +46,11 @@ export const postReads: Record<string, ReadEntry> = {
     rule: 'The caller’s own followed hashtags: tags only, never a post.',
     paths: () => ['/api/followed-tags'],
   },
+  'GET /api/locations/:slug/posts': {
+    rule: 'A place page lists only the posts the viewer may see; a place none of whose posts they may see is a 404, its name unshown.',
+    paths: () => [`/api/locations/harbour-${secret}p/posts`],
+    seenBy: ['follower'],
+  },
 };
 
 export const searchReads: Record<string, ReadEntry> = {
@@ -64,6 +69,14 @@ export const searchReads: Record<string, ReadEntry> = {
   'GET /api/search/tags': {
     rule: 'Tag search counts only public posts of public accounts, and names no tag only hidden posts carry.',
     paths: () => ['/api/search/tags?q=zanzibar'],
+  },
+  'GET /api/search/places': {
+    rule: 'Place search names only places a public post of a public account names, counting those posts only.',
+    paths: () => [`/api/search/places?q=${secret}`, '/api/search/places?q=harbour'],
+  },
+  'GET /api/places/suggestions': {
+    rule: 'The Location field suggests places of public posts and public events of public accounts only.',
+    paths: () => [`/api/places/suggestions?q=${secret}`, '/api/places/suggestions?q=harbour'],
   },
   'GET /api/search/events': {
     rule: 'Event search finds public events of public accounts only.',

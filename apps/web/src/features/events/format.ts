@@ -5,6 +5,7 @@
 import { type EventDto, limits, zoneCity } from '@glimpse/shared';
 import { plural, t } from '@lingui/core/macro';
 import { dateTimeFormat } from '@/lib/format.ts';
+import { placeSearchMapUrl, pointMapUrl } from '@/lib/map-link.ts';
 
 const full = () => dateTimeFormat({ dateStyle: 'full', timeStyle: 'short' });
 const month = () => dateTimeFormat({ month: 'short' });
@@ -143,12 +144,10 @@ export function formatEnd(startIso: string, endIso: string) {
 
 /** A map of the place: by coordinates when given, else a search for the address (OpenStreetMap). */
 export function mapLink(event: Pick<EventDto, 'place' | 'latitude' | 'longitude'>): string | null {
-  if (event.latitude !== null && event.longitude !== null) {
-    const { latitude: lat, longitude: lon } = event;
-    return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`;
-  }
+  if (event.latitude !== null && event.longitude !== null)
+    return pointMapUrl(event.latitude, event.longitude);
   if (!event.place.trim()) return null;
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(event.place.replace(/\s+/g, ' ').trim())}`;
+  return placeSearchMapUrl(event.place);
 }
 
 /** "Repeats weekly" / "Repeats monthly": one whole sentence each, so every language words its own. */

@@ -1,9 +1,16 @@
 /**
  * /addpost: pick 1 to 10 photos (each uploads at once, with its own progress and Alt text), write a
- * caption, mark it sensitive if need be, choose its audience, post it. Submit waits until every photo is uploaded.
+ * caption, say where it was taken, mark it sensitive if need be, choose its audience, post it. Submit waits until every photo is uploaded.
  */
 
-import { type Audience, limits, messages, PostTextInput, paths } from '@glimpse/shared';
+import {
+  type Audience,
+  limits,
+  messages,
+  type PostLocationInput,
+  PostTextInput,
+  paths,
+} from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
@@ -18,6 +25,7 @@ import { useSharedImage } from '@/lib/shared-image.ts';
 import { useForm } from '@/lib/use-form.ts';
 import styles from './add-post-screen.module.css';
 import { useCreatePost } from './api/create-post.ts';
+import { LocationField } from './location-field.tsx';
 import { PhotoListEditor } from './photo-list-editor.tsx';
 import { usePhotoUploads } from './use-photo-uploads.ts';
 
@@ -30,6 +38,7 @@ export function AddPostScreen() {
     initial: {
       caption: '',
       contentWarning: '',
+      location: null as PostLocationInput | null,
       sensitive: false,
       audience: (me.profile?.isPrivate ? 'followers' : 'public') as Audience,
     },
@@ -42,9 +51,16 @@ export function AddPostScreen() {
             ? ''
             : messages.photos.waitForUploads,
     }),
-    onSubmit: async ({ caption, contentWarning, sensitive, audience }) => {
+    onSubmit: async ({ caption, contentWarning, location, sensitive, audience }) => {
       const photos = uploads.photos.map((p) => ({ imageId: p.image!.id, altText: p.altText }));
-      const post = await createPost.mutateAsync({ photos, caption, contentWarning, sensitive, audience });
+      const post = await createPost.mutateAsync({
+        photos,
+        caption,
+        contentWarning,
+        location,
+        sensitive,
+        audience,
+      });
       navigate(paths.postDetail(post.id));
     },
   });
@@ -73,6 +89,11 @@ export function AddPostScreen() {
             {...form.field('contentWarning')}
             maxLength={limits.contentWarningMax}
             hint={messages.contentWarnings.hint}
+          />
+          <LocationField
+            value={values.location}
+            onChange={(location) => form.set('location', location)}
+            error={errors.location}
           />
           <label className={styles.checkbox}>
             <input

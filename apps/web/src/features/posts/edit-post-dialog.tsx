@@ -1,6 +1,6 @@
-/** The author's Edit: caption, each photo's alt text, the sensitive flag and the audience (never the photos). */
+/** The author's Edit: caption, each photo's alt text, the location, the sensitive flag and the audience (never the photos). */
 
-import type { PostDto } from '@glimpse/shared';
+import type { PostDto, PostLocationInput } from '@glimpse/shared';
 import { EditPostInput, limits, messages } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
@@ -12,6 +12,7 @@ import { TextArea, TextField } from '@/components/field.tsx';
 import { useForm } from '@/lib/use-form.ts';
 import { useEditPost } from './api/edit-post.ts';
 import styles from './edit-post-dialog.module.css';
+import { LocationField } from './location-field.tsx';
 
 export function EditPostDialog({
   post,
@@ -27,6 +28,10 @@ export function EditPostDialog({
     initial: {
       caption: post.caption,
       contentWarning: post.contentWarning,
+      // Sent whole on every save: null takes the place off.
+      location: (post.place
+        ? { name: post.place.name, latitude: post.place.latitude, longitude: post.place.longitude }
+        : null) as PostLocationInput | null,
       sensitive: post.sensitive,
       audience: post.audience,
       altTexts: post.photos.map((p) => p.altText),
@@ -72,6 +77,11 @@ export function EditPostDialog({
           {...form.field('contentWarning')}
           maxLength={limits.contentWarningMax}
           hint={messages.contentWarnings.hint}
+        />
+        <LocationField
+          value={form.values.location}
+          onChange={(location) => form.set('location', location)}
+          error={form.errors.location}
         />
         {form.values.altTexts.map((altText, i) => (
           <TextField

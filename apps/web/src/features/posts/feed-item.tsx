@@ -10,12 +10,12 @@ import { MutedFold } from '@/components/muted-fold.tsx';
 import { PhotoCarousel } from '@/components/photo-carousel.tsx';
 import { SensitiveMedia } from '@/components/sensitive-media.tsx';
 import { useAuth } from '@/lib/session.ts';
-
 import styles from './feed-item.module.css';
 import { FollowedTagLine } from './followed-tag-line.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PinButton } from './pin-button.tsx';
 import { PinnedMark } from './pinned-mark.tsx';
+import { PlaceLink } from './place-link.tsx';
 import { ShareButton, SharedByLine } from './share-button.tsx';
 
 /** One post in the home feed (composed into it by app/home-route.tsx): who shared it, author with badges, picture, caption, Like, Share and counts. */
@@ -32,6 +32,11 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
         {mine ? <PinButton post={post} /> : <PinnedMark pinned={post.pinned} />}
       </header>
       <MutedFold post={post} what="post">
+        {post.place && (
+          <div className={styles.place}>
+            <PlaceLink place={post.place} />
+          </div>
+        )}
         <ContentWarningBar state={warning} />
         {warning.expanded && (
           <div className={styles.media} id={warning.mediaId}>

@@ -21,6 +21,7 @@ import { useViewer } from '@/lib/session.ts';
 import { usePost } from './api/get-post.ts';
 import { CommentsSection } from './comments-section.tsx';
 import { LikeButton } from './like-button.tsx';
+import { PlaceLink } from './place-link.tsx';
 import styles from './post-detail-screen.module.css';
 import { PostEditControls } from './post-edit-controls.tsx';
 import { SaveButton } from './save-button.tsx';
@@ -85,6 +86,7 @@ export function PostDetailScreen() {
         <div className={styles.side}>
           <div className={styles.header}>
             <AuthorLine author={post.author} at={post.createdAt} />
+            <PlaceLink place={post.place} />
             <PostEditControls post={post} />
           </div>
           {warning.expanded && (

@@ -1,11 +1,11 @@
 /**
  * /search?q=…&tab=…: the text of the top bar's search (or typed here) looked up as accounts, posts,
- * tags and events, one tab each (WAI-ARIA tabs: arrow keys, Home and End move between them and
+ * tags, places and events, one tab each (WAI-ARIA tabs: arrow keys, Home and End move between them and
  * show that tab at once). The chosen tab lives in the URL, so Back and a shared link keep it.
  */
 import type { EventDto, PostSearchResultDto, SearchTab, TextRange } from '@glimpse/shared';
 import { limits, messages, paths, searchTabs } from '@glimpse/shared';
-import { CalendarDays, Hash, ImageOff, Search, Users } from 'lucide-react';
+import { CalendarDays, Hash, ImageOff, MapPin, Search, Users } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/avatar.tsx';
@@ -19,6 +19,7 @@ import { TimeAgo } from '@/components/time-ago.tsx';
 import { formatDateTime, fullName } from '@/lib/format.ts';
 import { useAuth } from '@/lib/session.ts';
 import { useSearchEvents } from './api/search-events.ts';
+import { usePlaceSearch } from './api/search-places.ts';
 import { useSearchPosts } from './api/search-posts.ts';
 import { useTagSearch } from './api/search-tags.ts';
 import { useUserSearch } from './api/search-users.ts';
@@ -32,6 +33,7 @@ const tabLabel = (name: SearchTab): string =>
     accounts: messages.search.tabAccounts,
     posts: messages.search.tabPosts,
     tags: messages.search.tabTags,
+    places: messages.search.tabPlaces,
     events: messages.search.tabEvents,
   })[name];
 
@@ -131,6 +133,8 @@ export function SearchScreen() {
           <PostResults q={q} />
         ) : tab === 'tags' ? (
           <TagResults q={q} />
+        ) : tab === 'places' ? (
+          <PlaceResults q={q} />
         ) : (
           <EventResults q={q} />
         )}
@@ -320,6 +324,40 @@ function TagResults({ q }: { q: string }) {
             </Link>
           </li>
         ))}
+      </ul>
+    </Results>
+  );
+}
+
+function PlaceResults({ q }: { q: string }) {
+  const search = usePlaceSearch(q);
+  const places = search.data ?? [];
+  return (
+    <Results
+      pending={search.isPending}
+      failed={search.isError}
+      empty={places.length === 0}
+      emptyIcon={<MapPin />}
+      emptyText={messages.search.noPlaces}
+    >
+      <ul className={styles.list}>
+        {places.flatMap((found) =>
+          found.slug
+            ? [
+                <li key={found.slug}>
+                  <Link to={paths.location(found.slug)} className={styles.row}>
+                    <span className={styles.badge} aria-hidden="true">
+                      <MapPin size={22} />
+                    </span>
+                    <span className={styles.text}>
+                      <span className={styles.title}>{found.name}</span>
+                      <span className={styles.meta}>{messages.places.count(found.postCount)}</span>
+                    </span>
+                  </Link>
+                </li>,
+              ]
+            : [],
+        )}
       </ul>
     </Results>
   );

@@ -4,8 +4,8 @@
  * plain-text caption, and `federation_posts` keeps its id for Update and Delete. Glimpse posts are
  * photo posts: a Note without a usable image is not stored (docs/federation.md).
  */
-import { type Activity, Document, Image, type Note, type Page, Video } from '@fedify/vocab';
-import { limits } from '@glimpse/shared';
+import { type Activity, Document, Image, type Note, type Page, Place, Video } from '@fedify/vocab';
+import { limits, PostLocationInput } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { postAdded, postRemoved } from '../../../core/counters.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
@@ -14,6 +14,7 @@ import { withTransaction } from '../../../core/service.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { federationPosts, postImages, posts } from '../../../db/schema.ts';
 import { syncPostTags } from '../../../features/posts/entities.ts';
+import { placeColumns } from '../../../features/posts/places.ts';
 import { audienceOfNote, followersCollectionOf } from '../objects/audience.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
 import { httpHrefOf } from '../objects/links.ts';
@@ -37,6 +38,29 @@ const zeroWidth = /\u200b|\u200c|\u200d|\u2060|\ufeff/g;
 const contentWarningOf = (note: PostObject) =>
   storableText(htmlToText(summaryOf(note) ?? '').replace(zeroWidth, ''), limits.contentWarningMax);
 const sensitiveOf = (note: PostObject) => Boolean(note.sensitive) || summaryOf(note) !== null;
+
+/** Embedded objects only: a `location` given as a bare URL is not fetched (one request per post, for a name). */
+const noFetching = async (url: string): Promise<never> => {
+  throw new Error(`not fetched: ${url}`);
+};
+
+/**
+ * The Note's `location` (Pixelfed's Place: a name, coordinates often as strings) as a post's
+ * Location, through the same checks a member's passes; anything else, or out of range, is none.
+ */
+async function locationOf(note: PostObject) {
+  const place = await note.getLocation({ documentLoader: noFetching, suppressError: true }).catch(() => null);
+  if (!(place instanceof Place)) return null;
+  const name = storableText(htmlToText(place.name?.toString() ?? ''), limits.placeNameMax);
+  const parsed = PostLocationInput.safeParse({
+    name,
+    latitude: place.latitude ?? null,
+    longitude: place.longitude ?? null,
+  });
+  if (parsed.success) return parsed.data;
+  // A name with a broken point keeps the name.
+  return name ? { name } : null;
+}
 
 export async function postIdOfNote(deps: Pick<Deps, 'db'>, iri: string, authorId: string) {
   const [row] = await deps.db
@@ -85,6 +109,7 @@ export async function storeRemoteNote(
   }
   if (photos.length === 0) return null;
   const createdAt = note.published ? new Date(note.published.epochMilliseconds) : new Date();
+  const location = await locationOf(note);
   try {
     const postId = await withTransaction(deps.db, async (tx) => {
       const [post] = await tx
@@ -94,6 +119,7 @@ export async function storeRemoteNote(
           caption: captionOf(note),
           contentWarning: contentWarningOf(note),
           sensitive: sensitiveOf(note),
+          ...(await placeColumns(tx, location)),
           audience,
           createdAt: createdAt > new Date() ? new Date() : createdAt,
         })
@@ -136,6 +162,7 @@ export async function updateRemoteNote(deps: Deps, authorId: string, note: Note)
     : undefined;
   // Addressed now to a few people only (a direct message): no longer ours to show anyone.
   if (audience === null) return deleteRemoteNote(deps, authorId, note.id.href);
+  const location = await locationOf(note);
   await withTransaction(deps.db, async (tx) => {
     const [post] = await tx
       .update(posts)
@@ -143,6 +170,7 @@ export async function updateRemoteNote(deps: Deps, authorId: string, note: Note)
         caption,
         contentWarning: contentWarningOf(note),
         sensitive: sensitiveOf(note),
+        ...(await placeColumns(tx, location)),
         editedAt: new Date(),
         ...(audience ? { audience } : {}),
       })

@@ -14,13 +14,13 @@
  * object and not a copy read back from JSON (outbox/posts.ts: no fan-out message).
  */
 import type { Context } from '@fedify/fedify';
-import { Create, Hashtag, Image, Mention, Note, PUBLIC_COLLECTION, Update } from '@fedify/vocab';
+import { Create, Hashtag, Image, Mention, Note, Place, PUBLIC_COLLECTION, Update } from '@fedify/vocab';
 import { parseText } from '@glimpse/shared';
 import { Temporal } from '@js-temporal/polyfill';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { blurhashOfPlaceholder } from '../../../core/blurhash.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
-import { images, postImages, posts, profiles, videos } from '../../../db/schema.ts';
+import { images, places, postImages, posts, profiles, videos } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { ensureJpegs } from '../mirror/media.ts';
 import { isOpenPost } from './audience.ts';
@@ -147,6 +147,9 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
     },
   });
   const id = ctx.getObjectUri(Note, { id: post.id });
+  const [place] = post.placeId
+    ? await db.select({ name: places.name }).from(places).where(eq(places.id, post.placeId))
+    : [];
   return new GlimpseNote({
     id,
     url: id,
@@ -157,6 +160,15 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
     // `sensitive` alone, which Mastodon shows as photos behind a click, as we do.
     sensitive: post.sensitive,
     summary: post.contentWarning || null,
+    // Where it was taken, as Pixelfed sends it: a Place with its name, and the point only when
+    // the author gave one.
+    location: place
+      ? new Place({
+          name: place.name,
+          latitude: post.placeLatitude,
+          longitude: post.placeLongitude,
+        })
+      : null,
     published: Temporal.Instant.from(post.createdAt.toISOString()),
     updated: post.editedAt ? Temporal.Instant.from(post.editedAt.toISOString()) : null,
     attachments: photos.flatMap((photo): (PhotoImage | BlurhashedVideo)[] => {
