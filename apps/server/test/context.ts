@@ -36,6 +36,7 @@ import { createLocalStorage, type Storage, withMediaLinks } from '../src/storage
 import { failureLog } from './failure-log.ts';
 import { imageForm, makeJpeg } from './images.ts';
 import { readMailbox } from './mail.ts';
+import { provesWork, solvedChallenge } from './proof-of-work.ts';
 
 export const testOrigin = 'http://localhost:3000';
 
@@ -212,6 +213,15 @@ export async function createTestContext(
   function client() {
     let cookies = new Map<string, string>();
     async function request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
+      // Sign-up and reset requests solve their challenge first, as the web app does, unless the
+      // test sets `proofOfWork` itself (to a wrong answer, or null for none).
+      if (provesWork(pathname) && init.method === 'POST') {
+        const json = init.json ?? (typeof init.body === 'string' ? JSON.parse(init.body) : undefined);
+        if (json && typeof json === 'object' && !('proofOfWork' in json)) {
+          const proofOfWork = await solvedChallenge((p) => app.request(p, { headers: { origin: testOrigin } }));
+          init = { ...init, json: { ...json, proofOfWork }, body: undefined };
+        }
+      }
       const headers = new Headers(init.headers);
       if (!headers.has('origin')) headers.set('origin', testOrigin);
       if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));

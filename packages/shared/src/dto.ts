@@ -553,6 +553,8 @@ export interface RegistrationAdminDto {
   invitesBy: InviteCreators;
   /** Only admins change the settings; moderators see them and answer waiting sign-ups. */
   canEdit: boolean;
+  /** The proof-of-work challenge's difficulty (limits.challengeDifficulty*). */
+  challengeDifficulty: number;
   waiting: WaitingSignUpDto[];
   waitingMax: number;
 }

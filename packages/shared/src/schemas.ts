@@ -764,13 +764,23 @@ export type PrivacyInput = z.input<typeof PrivacyInput>;
 
 // ── Registrations, invites and rules ────────────────────────────────────────────────────────
 
-/** /admin/registrations: either setting, or both (admins). */
+const difficultyRange = say(() =>
+  messages.registrations.challengeDifficultyRange(limits.challengeDifficultyMin, limits.challengeDifficultyMax),
+);
+
+/** /admin/registrations: any of its settings (admins). */
 export const RegistrationSettingsInput = z
   .object({
     mode: z.enum(registrationModes).optional(),
     invitesBy: z.enum(inviteCreators).optional(),
+    challengeDifficulty: z
+      .number(wrongType('challengeDifficulty'))
+      .int(difficultyRange)
+      .min(limits.challengeDifficultyMin, difficultyRange)
+      .max(limits.challengeDifficultyMax, difficultyRange)
+      .optional(),
   })
-  .refine((v) => v.mode !== undefined || v.invitesBy !== undefined, {
+  .refine((v) => v.mode !== undefined || v.invitesBy !== undefined || v.challengeDifficulty !== undefined, {
     error: () => messages.registrations.nothingToSave,
   });
 export type RegistrationSettingsInput = z.input<typeof RegistrationSettingsInput>;
@@ -789,6 +799,21 @@ export const SignUpExtrasInput = z.object({
   inviteCode: z.string().trim().max(limits.inviteCodeMax).optional().default(''),
 });
 export type SignUpExtrasInput = z.input<typeof SignUpExtrasInput>;
+
+/**
+ * The answer to a proof-of-work challenge (proof-of-work.ts) that a sign-up or password-reset
+ * request carries as `proofOfWork`; its shape only: the server checks the rest.
+ */
+export const ProofOfWorkSolutionInput = z.object(
+  {
+    algorithm: z.literal('SHA-256'),
+    challenge: z.string().regex(/^[0-9a-f]{64}$/),
+    number: z.number().int().min(0).max(limits.challengeDifficultyMax),
+    salt: z.string().min(1).max(200),
+    signature: z.string().regex(/^[0-9a-f]{64}$/),
+  },
+  { error: () => messages.proofOfWork.missing },
+);
 
 /** /settings/invites: how many uses (blank: no limit) and how long it works. */
 export const InviteInput = z.object({

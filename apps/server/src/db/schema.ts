@@ -15,6 +15,7 @@ import {
   inviteCreators,
   notificationTypes,
   registrationModes,
+  limits,
   reportTargetTypes,
   roles,
 } from '@glimpse/shared';
@@ -1472,6 +1473,8 @@ export const instanceSettings = pgTable(
     invitesBy: text('invites_by', { enum: inviteCreators }).notNull().default('members'),
     /** When staff were last told that sign-ups wait: at most once an hour (limits.waitingSignUpNoticeMinutes). */
     waitingNoticeAt: timestamp('waiting_notice_at', { withTimezone: true, precision: 3 }),
+    /** The proof-of-work challenge's largest number (limits.challengeDifficulty*): admins set it. */
+    challengeDifficulty: integer('challenge_difficulty').notNull().default(limits.challengeDifficultyDefault),
     updatedAt: updatedAt(),
   },
   (t) => [check('instance_settings_one_row', sql`${t.id}`)],

@@ -2,8 +2,8 @@
  * HTTP for who may join: `GET /registrations` (anyone: what /signup and /login show), the
  * registrations console (staff; its settings admins only; 404 to everyone else), a member's invite
  * links, and the server's rules (admins write them; everyone reads them through `/registrations`).
- * And announcements: admins publish and delete them; each member reads the ones showing and
- * dismisses them.
+ * The proof-of-work challenge that sign-up and password-reset requests answer. And announcements:
+ * admins publish and delete them; each member reads the ones showing and dismisses them.
  */
 import {
   AnnouncementInput,
@@ -28,6 +28,7 @@ import {
 } from './announcements.ts';
 import { readDashboard } from './dashboard.ts';
 import { createInvite, listInvites, revokeInvite } from './invites.ts';
+import { issueChallenge, proofOfWorkPurpose } from './proof-of-work.ts';
 import {
   answerSignUp,
   registrationAdmin,
@@ -51,6 +52,12 @@ export const communityRoutes = new Hono<AppEnv>()
   .get('/registrations', inviteQuery, async (c) => {
     const { db, env } = c.get('deps');
     return c.json(await registrationInfo(db, env, c.req.valid('query').invite), 200);
+  })
+  // Anyone: the proof-of-work challenge /signup and /forgot-password solve (proof-of-work.ts).
+  .get('/challenge', async (c) => {
+    const { db, sealerFor } = c.get('deps');
+    c.header('cache-control', 'no-store');
+    return c.json(await issueChallenge(db, sealerFor(proofOfWorkPurpose)), 200);
   })
   .get('/admin/registrations', signedIn, async (c) =>
     c.json(await registrationAdmin({ ctx: c.get('ctx'), env: c.get('deps').env }), 200),
