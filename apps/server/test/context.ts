@@ -218,7 +218,9 @@ export async function createTestContext(
       if (provesWork(pathname) && init.method === 'POST') {
         const json = init.json ?? (typeof init.body === 'string' ? JSON.parse(init.body) : undefined);
         if (json && typeof json === 'object' && !('proofOfWork' in json)) {
-          const proofOfWork = await solvedChallenge((p) => app.request(p, { headers: { origin: testOrigin } }));
+          const proofOfWork = await solvedChallenge((p) =>
+            app.request(p, { headers: { origin: testOrigin } }),
+          );
           init = { ...init, json: { ...json, proofOfWork }, body: undefined };
         }
       }

@@ -19,7 +19,7 @@ export async function solvedChallenge(
 ): Promise<ProofOfWorkSolution> {
   const response = await get('/api/challenge');
   if (response.status !== 200) throw new Error(`challenge: ${response.status} ${await response.text()}`);
-  const solution = await solveProofOfWork((await response.json()) as ProofOfWorkChallenge, sha256Hex);
+  const solution = solveProofOfWork((await response.json()) as ProofOfWorkChallenge, sha256Hex);
   if (!solution) throw new Error('the challenge has no answer');
   return solution;
 }

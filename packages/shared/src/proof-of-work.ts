@@ -1,10 +1,11 @@
 /**
  * The proof-of-work challenge on sign-up and password-reset requests, in ALTCHA's open protocol
- * (altcha.org, "Server integration"), written on WebCrypto so the browser's worker, Node and the
- * tests share it: the server picks a secret number up to `maxnumber`, sends the SHA-256 of
+ * (altcha.org, "Server integration"), shared by the browser's worker, the server, the tests and the
+ * benchmark: the server picks a secret number up to `maxnumber`, sends the SHA-256 of
  * `salt + number` and its HMAC signature; the client tries numbers until its hash matches and
  * sends the number back with the rest. The salt carries the expiry, so it is signed too.
  */
+import { sha256Hex } from './sha256.ts';
 
 export interface ProofOfWorkChallenge {
   algorithm: 'SHA-256';
@@ -27,14 +28,6 @@ export interface ProofOfWorkSolution {
   signature: string;
 }
 
-const hex = (bytes: ArrayBuffer) =>
-  Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
-
-/** Hex SHA-256 of `salt + number`, as the challenge states it. */
-export async function proofOfWorkHash(salt: string, number: number): Promise<string> {
-  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}${number}`)));
-}
-
 /** When the challenge stops being accepted (ms since the epoch), read from its salt; null without one. */
 export function proofOfWorkExpiry(salt: string): number | null {
   const seconds = Number(new URLSearchParams(salt.split('?')[1] ?? '').get('expires'));
@@ -42,28 +35,19 @@ export function proofOfWorkExpiry(salt: string): number | null {
 }
 
 /**
- * Tries every number up to `maxnumber`; null when none matches (a challenge not made by the
- * server). `hashSync`, where the platform has one (Node's `createHash`), is many times faster than
- * WebCrypto's promise per digest; without it, batches of digests run concurrently.
+ * Tries every number up to `maxnumber` against the hex SHA-256 of `salt + number`; null when none
+ * matches (a challenge not made by the server). `hash` defaults to the synchronous SHA-256 in
+ * sha256.ts (the browser's worker); Node passes its own, which is faster still.
  */
-export async function solveProofOfWork(
+export function solveProofOfWork(
   challenge: ProofOfWorkChallenge,
-  hashSync?: (text: string) => string,
-): Promise<ProofOfWorkSolution | null> {
+  hash: (text: string) => string = sha256Hex,
+): ProofOfWorkSolution | null {
   const { algorithm, salt, signature, maxnumber } = challenge;
-  const solved = (number: number) => ({ algorithm, challenge: challenge.challenge, number, salt, signature });
-  if (hashSync) {
-    for (let number = 0; number <= maxnumber; number += 1) {
-      if (hashSync(`${salt}${number}`) === challenge.challenge) return solved(number);
+  for (let number = 0; number <= maxnumber; number += 1) {
+    if (hash(`${salt}${number}`) === challenge.challenge) {
+      return { algorithm, challenge: challenge.challenge, number, salt, signature };
     }
-    return null;
-  }
-  const batch = 64;
-  for (let start = 0; start <= maxnumber; start += batch) {
-    const numbers = Array.from({ length: Math.min(batch, maxnumber - start + 1) }, (_, i) => start + i);
-    const hashes = await Promise.all(numbers.map((n) => proofOfWorkHash(salt, n)));
-    const found = hashes.indexOf(challenge.challenge);
-    if (found >= 0) return solved(numbers[found]!);
   }
   return null;
 }

@@ -765,7 +765,10 @@ export type PrivacyInput = z.input<typeof PrivacyInput>;
 // ── Registrations, invites and rules ────────────────────────────────────────────────────────
 
 const difficultyRange = say(() =>
-  messages.registrations.challengeDifficultyRange(limits.challengeDifficultyMin, limits.challengeDifficultyMax),
+  messages.registrations.challengeDifficultyRange(
+    limits.challengeDifficultyMin,
+    limits.challengeDifficultyMax,
+  ),
 );
 
 /** /admin/registrations: any of its settings (admins). */

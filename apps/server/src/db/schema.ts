@@ -13,9 +13,9 @@
 import {
   audiences,
   inviteCreators,
+  limits,
   notificationTypes,
   registrationModes,
-  limits,
   reportTargetTypes,
   roles,
 } from '@glimpse/shared';

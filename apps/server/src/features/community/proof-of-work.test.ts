@@ -52,7 +52,7 @@ describe('a sign-up', () => {
   it('with the answer to a fresh challenge goes through; the same answer again is refused', async () => {
     const challenge = (await (await t.client().get('/api/challenge')).json()) as ProofOfWorkChallenge;
     expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: limits.challengeDifficultyMin });
-    const answer = await solveProofOfWork(challenge, sha256Hex);
+    const answer = solveProofOfWork(challenge, sha256Hex);
     const first = freshEmail();
     expect((await t.client().post('/api/auth/sign-up/email', signUpBody(first, answer))).status).toBe(200);
     expect(await accountExists(first)).toBe(true);
@@ -68,7 +68,7 @@ describe('a sign-up', () => {
     const wrongNumber = { ...good, number: good.number === 0 ? 1 : good.number - 1 };
     // A later expiry in the salt: the hash no longer matches the signed challenge.
     const longerLife = { ...good, salt: good.salt.replace(/expires=\d+/, 'expires=9999999999') };
-    const forged: ProofOfWorkSolution = await (async () => {
+    const forged: ProofOfWorkSolution = (() => {
       // A challenge of the caller's own making, solved honestly, but not signed by the server.
       const salt = `${'ab'.repeat(12)}?expires=${Math.floor(Date.now() / 1000) + 600}`;
       const challenge = sha256Hex(`${salt}7`);
@@ -100,7 +100,7 @@ describe('a sign-up', () => {
   it('with an answer past its ten minutes is refused', async () => {
     const signer = t.deps.sealerFor(proofOfWorkPurpose);
     const old = await issueChallenge(t.db, signer, Date.now() - (limits.challengeSeconds + 1) * 1000);
-    const answer = await solveProofOfWork(old, sha256Hex);
+    const answer = solveProofOfWork(old, sha256Hex);
     const email = freshEmail();
     await expectRefused(
       await t.client().post('/api/auth/sign-up/email', signUpBody(email, answer)),
@@ -137,7 +137,7 @@ describe('the difficulty', () => {
     expect(shown.challengeDifficulty).toBe(2500);
     const challenge = (await (await t.client().get('/api/challenge')).json()) as ProofOfWorkChallenge;
     expect(challenge.maxnumber).toBe(2500);
-    expect(await solveProofOfWork(challenge, sha256Hex)).not.toBeNull();
+    expect(solveProofOfWork(challenge, sha256Hex)).not.toBeNull();
   });
 
   it('outside its range, or from a moderator, a member or a stranger, is refused and stores nothing', async () => {
@@ -147,7 +147,12 @@ describe('the difficulty', () => {
       limits.challengeDifficultyMin,
       limits.challengeDifficultyMax,
     );
-    for (const challengeDifficulty of [0, limits.challengeDifficultyMin - 1, limits.challengeDifficultyMax + 1, 1500.5]) {
+    for (const challengeDifficulty of [
+      0,
+      limits.challengeDifficultyMin - 1,
+      limits.challengeDifficultyMax + 1,
+      1500.5,
+    ]) {
       const response = await admin.put('/api/admin/registrations', { challengeDifficulty });
       expect(response.status).toBe(400);
       expect(JSON.stringify(await response.json())).toContain(range);
@@ -155,8 +160,12 @@ describe('the difficulty', () => {
     for (const caller of [moderator, member]) {
       expect((await caller.put('/api/admin/registrations', { challengeDifficulty: 1000 })).status).toBe(404);
     }
-    expect((await t.client().put('/api/admin/registrations', { challengeDifficulty: 1000 })).status).toBe(401);
-    const [row] = await t.db.select({ difficulty: instanceSettings.challengeDifficulty }).from(instanceSettings);
+    expect((await t.client().put('/api/admin/registrations', { challengeDifficulty: 1000 })).status).toBe(
+      401,
+    );
+    const [row] = await t.db
+      .select({ difficulty: instanceSettings.challengeDifficulty })
+      .from(instanceSettings);
     expect(row!.difficulty).toBe(3000);
   });
 });

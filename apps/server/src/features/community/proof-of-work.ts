@@ -6,20 +6,23 @@
  * Each answer is taken once: its challenge is counted in `rate_limit_windows` for as long as it
  * could be accepted, and a second use is refused. No third party sees anyone's request.
  */
+
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   limits,
-  messages,
+  type messages,
   type ProofOfWorkChallenge,
   ProofOfWorkSolutionInput,
   proofOfWorkExpiry,
-  proofOfWorkHash,
 } from '@glimpse/shared';
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { consume } from '../../core/rate-limit.ts';
 import type { Db } from '../../db/client.ts';
 import { instanceSettings } from '../../db/schema.ts';
 import type { Sealer } from '../../lib/sealed.ts';
+
+const proofOfWorkHash = (salt: string, number: number) =>
+  createHash('sha256').update(`${salt}${number}`).digest('hex');
 
 /** The signing purpose: its own key, so no other signed value passes for a challenge. */
 export const proofOfWorkPurpose = 'proof-of-work';
@@ -33,11 +36,15 @@ export async function challengeDifficulty(db: Db): Promise<number> {
   return row?.difficulty ?? limits.challengeDifficultyDefault;
 }
 
-export async function issueChallenge(db: Db, signer: Sealer, now = Date.now()): Promise<ProofOfWorkChallenge> {
+export async function issueChallenge(
+  db: Db,
+  signer: Sealer,
+  now = Date.now(),
+): Promise<ProofOfWorkChallenge> {
   const maxnumber = await challengeDifficulty(db);
   const expires = Math.floor(now / 1000) + limits.challengeSeconds;
   const salt = `${randomBytes(12).toString('hex')}?expires=${expires}`;
-  const challenge = await proofOfWorkHash(salt, randomInt(0, maxnumber + 1));
+  const challenge = proofOfWorkHash(salt, randomInt(0, maxnumber + 1));
   return { algorithm: 'SHA-256', challenge, maxnumber, salt, signature: signer.sign(challenge) };
 }
 
@@ -60,7 +67,7 @@ export async function checkProofOfWork(
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return 'failed';
   const expiry = proofOfWorkExpiry(salt);
   // The salt is part of the hash, so its expiry cannot be moved without redoing the work.
-  if ((await proofOfWorkHash(salt, number)) !== challenge) return 'failed';
+  if (proofOfWorkHash(salt, number) !== challenge) return 'failed';
   if (expiry === null || expiry <= now) return 'expired';
   const { count } = await consume(db, `proof-of-work:${challenge}`, limits.challengeSeconds);
   return count === 1 ? null : 'used';
