@@ -4,18 +4,20 @@
  * and admins). The route shows it to staff only (app/registrations-route.tsx).
  */
 import type { InviteCreators, RegistrationMode } from '@glimpse/shared';
-import { messages } from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { TextField } from '@/components/field.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Row, RowActions, RowList } from '@/components/row-list.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { TimeAgo } from '@/components/time-ago.tsx';
 import { useToast } from '@/components/toast.tsx';
+import { actionableMessage } from '@/lib/api-client.ts';
 import {
   useAnswerSignUp,
   useRegistrationAdmin,
@@ -34,6 +36,47 @@ const inviterNames = (): Record<InviteCreators, string> => ({
   members: t`Every member`,
   staff: t`Moderators and admins only`,
 });
+
+/**
+ * The proof-of-work difficulty (server features/community/proof-of-work.ts): how many numbers a
+ * browser may have to try before a sign-up or a password-reset request.
+ */
+function ChallengeDifficultyForm({ difficulty }: { difficulty: number }) {
+  const save = useSaveRegistrationSettings();
+  const [value, setValue] = useState(String(difficulty));
+  const [saved, setSaved] = useState(false);
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSaved(false);
+        save.mutate({ challengeDifficulty: Number(value) }, { onSuccess: () => setSaved(true) });
+      }}
+    >
+      <h2 className={styles.heading}>
+        <Trans>Sign-up challenge</Trans>
+      </h2>
+      <TextField
+        label={messages.fields.challengeDifficulty}
+        type="number"
+        inputMode="numeric"
+        min={limits.challengeDifficultyMin}
+        max={limits.challengeDifficultyMax}
+        step={1000}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        hint={t`Browsers solve it before a sign-up or a password reset, with no puzzle for the person. Higher costs spam scripts more and makes slow phones wait longer; ${limits.challengeDifficultyDefault} takes a phone under a second.`}
+        error={save.isError ? actionableMessage(save.error, messages.registrations.saveFailed) : undefined}
+      />
+      {saved && <SuccessMessage>{messages.registrations.saved}</SuccessMessage>}
+      <Button type="submit" busy={save.isPending} busyLabel={messages.common.submitting}>
+        <Trans>Save difficulty</Trans>
+      </Button>
+    </form>
+  );
+}
 
 export function RegistrationsScreen() {
   const admin = useRegistrationAdmin();
@@ -103,6 +146,7 @@ export function RegistrationsScreen() {
           </div>
           {saved && <SuccessMessage>{messages.registrations.saved}</SuccessMessage>}
           {save.isError && <ErrorMessage>{messages.registrations.saveFailed}</ErrorMessage>}
+          <ChallengeDifficultyForm difficulty={admin.data.challengeDifficulty} />
         </>
       ) : (
         <p className={styles.hint}>
