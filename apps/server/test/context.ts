@@ -18,6 +18,7 @@ import { createAuth } from '../src/auth/auth.ts';
 import { copyTrust, watchEndedSessions } from '../src/auth/ended-sessions.ts';
 import { createFeedCache } from '../src/composers/feed/cache.ts';
 import { postAdded } from '../src/core/counters.ts';
+import type { ResolveMx } from '../src/core/email-domain-blocks.ts';
 import { watchSuspendedAccounts } from '../src/core/suspended.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
@@ -114,6 +115,8 @@ export async function createTestContext(
     wrapStorage?: (storage: Storage) => Storage;
     /** Stands in for `fs.statfs` in the space monitor /api/health reads (storage/space.ts). */
     statfs?: Parameters<typeof spaceMonitorFor>[1];
+    /** MX lookups for email domain blocks (core/email-domain-blocks.ts): a test's own DNS responder. */
+    resolveMx?: ResolveMx;
     /** Runs the jobs as a job-running process does: a runner per lane (runtime/tasks.ts `jobLanes`). */
     lanes?: boolean;
   } = {},
@@ -172,6 +175,8 @@ export async function createTestContext(
       trustsCopyOf: copyTrust(suspended, endedSessions),
       logger,
       live,
+      // No test reaches the internet: without a responder of the test's own, no domain has mail servers.
+      resolveMx: options.resolveMx ?? (async () => []),
     }),
     logger,
     live,

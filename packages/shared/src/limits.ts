@@ -172,6 +172,8 @@ export const limits = {
   challengeDifficultyMax: 5_000_000,
   /** How long a challenge may be answered, and so how long its answer is remembered as used. */
   challengeSeconds: 600,
+  /** Email domain blocks an admin may keep (/admin/registrations). */
+  emailDomainBlocksMax: 1000,
   /** The server's rules (/admin/rules): a short title, an optional explanation, and how many. */
   ruleTextMax: 300,
   ruleExplanationMax: 1000,

@@ -1298,6 +1298,21 @@ export const messageCatalog = {
       },
       (min: number, max: number) => ({ min, max }),
     ),
+    emailDomainRefused: /*i18n*/ {
+      id: 'registrations.emailDomainRefused',
+      message: 'This server does not take sign-ups with this email provider. Please use another address.',
+    },
+    emailDomainBlockNotFound: /*i18n*/ {
+      id: 'registrations.emailDomainBlockNotFound',
+      message: 'This email domain is not blocked.',
+    },
+    emailDomainBlocksFull: fn(
+      /*i18n*/ {
+        id: 'registrations.emailDomainBlocksFull',
+        message: 'At most {max} email domains can be blocked.',
+      },
+      (max: number) => ({ max }),
+    ),
     approved: /*i18n*/ { id: 'registrations.approved', message: 'Sign-up approved.' },
     rejected: /*i18n*/ { id: 'registrations.rejected', message: 'Sign-up rejected.' },
     answerFailed: /*i18n*/ {

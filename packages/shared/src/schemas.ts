@@ -7,6 +7,7 @@ import { hasBidiControl, hasVisibleCharacter } from './display-text.ts';
 import { normalizeDomain } from './domains.ts';
 import {
   audiences,
+  emailDomainBlockSeverities,
   type InviteExpiry,
   imagePurposes,
   inviteCreators,
@@ -711,6 +712,16 @@ export const federationDomain = z
     }
     return host;
   });
+
+/**
+ * /admin/registrations → Email domain blocks: a mail domain (or a mail server's, matched against
+ * the address's MX hosts), in the spelling blocks are matched in, and what a match does.
+ */
+export const EmailDomainBlockInput = z.object({
+  domain: federationDomain,
+  severity: z.enum(emailDomainBlockSeverities),
+});
+export type EmailDomainBlockInput = z.input<typeof EmailDomainBlockInput>;
 
 export const DomainBlockInput = z.object({
   domain: federationDomain,

@@ -12,6 +12,7 @@
 
 import {
   audiences,
+  emailDomainBlockSeverities,
   inviteCreators,
   limits,
   notificationTypes,
@@ -1652,4 +1653,18 @@ export const postShares = pgTable(
     index('post_shares_user_created_idx').on(t.userId, t.createdAt, t.postId),
     index('post_shares_created_idx').on(t.createdAt, t.postId, t.userId),
   ],
+);
+
+// ── Email domain blocks (features/community/email-domain-blocks.ts) ────────────────────────────
+
+/** A mail domain whose sign-ups are refused or wait for approval, matched on the address and its MX hosts. */
+export const emailDomainBlocks = pgTable(
+  'email_domain_blocks',
+  {
+    /** Lower case, punycode, no trailing dot (`normalizeDomain`); its subdomains match too. */
+    domain: text('domain').primaryKey(),
+    severity: text('severity', { enum: emailDomainBlockSeverities }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('email_domain_blocks_severity_known', sql`${t.severity} in ('refuse', 'approval')`)],
 );

@@ -7,6 +7,7 @@
  */
 import {
   AnnouncementInput,
+  EmailDomainBlockInput,
   InviteInput,
   limits,
   messages,
@@ -27,6 +28,7 @@ import {
   showingAnnouncements,
 } from './announcements.ts';
 import { readDashboard } from './dashboard.ts';
+import { blockEmailDomain, listEmailDomainBlocks, unblockEmailDomain } from './email-domain-blocks.ts';
 import { createInvite, listInvites, revokeInvite } from './invites.ts';
 import { issueChallenge, proofOfWorkPurpose } from './proof-of-work.ts';
 import {
@@ -41,6 +43,11 @@ const inviteQuery = query(z.object({ invite: z.string().trim().max(limits.invite
 /** better-auth's user ids: letters, digits, dashes and underscores; anything else names nobody. */
 const userIdParam = param('userId', (value) => {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw notFound(messages.registrations.notWaiting);
+  return value;
+});
+/** A blocked domain as the list shows it; anything longer than a domain names no block. */
+const emailDomainParam = param('domain', (value) => {
+  if (value.length > limits.domainMax) throw notFound(messages.registrations.emailDomainBlockNotFound);
   return value;
 });
 const ruleIdParam = uuidParam('ruleId', messages.registrations.ruleNotFound);
@@ -65,6 +72,16 @@ export const communityRoutes = new Hono<AppEnv>()
   .put('/admin/registrations', signedIn, jsonBody(RegistrationSettingsInput), async (c) =>
     c.json(await saveRegistrationSettings({ ctx: c.get('ctx'), input: c.req.valid('json') }), 200),
   )
+  .get('/admin/email-domain-blocks', signedIn, async (c) =>
+    c.json(await listEmailDomainBlocks({ ctx: c.get('ctx') }), 200),
+  )
+  .post('/admin/email-domain-blocks', signedIn, jsonBody(EmailDomainBlockInput), async (c) =>
+    c.json(await blockEmailDomain({ ctx: c.get('ctx'), input: c.req.valid('json') }), 201),
+  )
+  .delete('/admin/email-domain-blocks/:domain', signedIn, emailDomainParam, async (c) => {
+    await unblockEmailDomain({ ctx: c.get('ctx'), input: { domain: c.req.valid('param').domain } });
+    return c.body(null, 204);
+  })
   .post('/admin/registrations/:userId/approve', signedIn, userIdParam, async (c) => {
     const { mailer, env } = c.get('deps');
     const input = { userId: c.req.valid('param').userId, approve: true };

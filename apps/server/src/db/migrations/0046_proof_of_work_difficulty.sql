@@ -1,1 +1,0 @@
-ALTER TABLE "instance_settings" ADD COLUMN "challenge_difficulty" integer DEFAULT 50000 NOT NULL;
