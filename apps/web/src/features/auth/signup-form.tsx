@@ -31,6 +31,7 @@ const registrationCodes = new Set([
   'SIGN_UPS_PAUSED',
   'REJECTED_RECENTLY',
   'INVALID_SIGN_UP',
+  'EMAIL_DOMAIN_REFUSED',
   // The proof-of-work step (api/proof-of-work.ts): its message says to try again.
   'PROOF_OF_WORK_MISSING',
   'PROOF_OF_WORK_FAILED',

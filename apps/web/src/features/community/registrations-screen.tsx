@@ -3,7 +3,7 @@
  * links (admins), and the sign-ups waiting for approval, each with Approve and Reject (moderators
  * and admins). The route shows it to staff only (app/registrations-route.tsx).
  */
-import type { InviteCreators, RegistrationMode } from '@glimpse/shared';
+import type { EmailDomainBlockSeverity, InviteCreators, RegistrationMode } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
@@ -11,7 +11,7 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
-import { TextField } from '@/components/field.tsx';
+import { SelectField, TextField } from '@/components/field.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Row, RowActions, RowList } from '@/components/row-list.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
@@ -20,8 +20,11 @@ import { useToast } from '@/components/toast.tsx';
 import { actionableMessage } from '@/lib/api-client.ts';
 import {
   useAnswerSignUp,
+  useBlockEmailDomain,
+  useEmailDomainBlocks,
   useRegistrationAdmin,
   useSaveRegistrationSettings,
+  useUnblockEmailDomain,
 } from './api/registrations-admin.ts';
 import styles from './community.module.css';
 
@@ -75,6 +78,95 @@ function ChallengeDifficultyForm({ difficulty }: { difficulty: number }) {
         <Trans>Save difficulty</Trans>
       </Button>
     </form>
+  );
+}
+
+const severityNames = (): Record<EmailDomainBlockSeverity, string> => ({
+  refuse: t`Refuse sign-ups`,
+  approval: t`Require approval`,
+});
+
+/**
+ * Email domain blocks (server core/email-domain-blocks.ts): a sign-up whose address, or whose mail
+ * servers, are on a listed domain is refused or waits for a moderator.
+ */
+function EmailDomainBlocks() {
+  const blocks = useEmailDomainBlocks();
+  const add = useBlockEmailDomain();
+  const remove = useUnblockEmailDomain();
+  const toast = useToast();
+  const [domain, setDomain] = useState('');
+  const [severity, setSeverity] = useState<EmailDomainBlockSeverity>('refuse');
+  const severities = severityNames();
+  return (
+    <section aria-labelledby="email-domain-blocks-heading">
+      <h2 id="email-domain-blocks-heading" className={styles.heading}>
+        <Trans>Email domain blocks</Trans>
+      </h2>
+      <p className={styles.hint}>
+        <Trans>
+          A sign-up matches when its address is on the domain or one below it, or when the domain's mail
+          servers are: one block on a disposable-mail provider's mail server catches every domain it receives
+          for.
+        </Trans>
+      </p>
+      <form
+        className={`${styles.inline} ${styles.fields}`}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          add.mutate({ domain, severity }, { onSuccess: () => setDomain('') });
+        }}
+      >
+        <TextField
+          label={t`Email domain`}
+          value={domain}
+          onChange={(event) => setDomain(event.target.value)}
+          placeholder="mail.example"
+          error={add.isError ? actionableMessage(add.error, messages.registrations.saveFailed) : undefined}
+        />
+        <SelectField
+          label={t`Action`}
+          value={severity}
+          onChange={(event) => setSeverity(event.target.value as EmailDomainBlockSeverity)}
+        >
+          {(Object.keys(severities) as EmailDomainBlockSeverity[]).map((value) => (
+            <option key={value} value={value}>
+              {severities[value]}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" busy={add.isPending} busyLabel={messages.common.submitting}>
+          <Trans>Block domain</Trans>
+        </Button>
+      </form>
+      {blocks.data && blocks.data.length > 0 && (
+        <RowList label={t`Email domain blocks`}>
+          {blocks.data.map((block) => (
+            <Row key={block.domain}>
+              <span className={styles.strong}>{block.domain}</span>
+              <span className={styles.muted}>{severities[block.severity]}</span>
+              <RowActions>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={remove.isPending}
+                  aria-label={t`Unblock ${block.domain}`}
+                  onClick={() =>
+                    remove.mutate(block.domain, {
+                      onError: (error) =>
+                        toast.error(actionableMessage(error, messages.registrations.saveFailed)),
+                    })
+                  }
+                >
+                  <Trans>Unblock</Trans>
+                </Button>
+              </RowActions>
+            </Row>
+          ))}
+        </RowList>
+      )}
+    </section>
   );
 }
 
@@ -147,6 +239,7 @@ export function RegistrationsScreen() {
           {saved && <SuccessMessage>{messages.registrations.saved}</SuccessMessage>}
           {save.isError && <ErrorMessage>{messages.registrations.saveFailed}</ErrorMessage>}
           <ChallengeDifficultyForm difficulty={admin.data.challengeDifficulty} />
+          <EmailDomainBlocks />
         </>
       ) : (
         <p className={styles.hint}>
