@@ -21,10 +21,11 @@ async function holdChallenge(page: Page) {
   return release;
 }
 
+/** By the fields' kinds, not their labels, so it fills the form in any language. */
 async function fillSignUp(page: Page, user: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Verify password').fill(user.password);
+  await page.locator('input[type="email"]').fill(user.email);
+  await page.locator('input[autocomplete="new-password"]').nth(0).fill(user.password);
+  await page.locator('input[autocomplete="new-password"]').nth(1).fill(user.password);
   await page.getByRole('checkbox').check();
 }
 
