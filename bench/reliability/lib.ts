@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import pg from 'pg';
 import { waitForMailedLink } from '../../apps/server/test/mail.ts';
+import { solvedChallenge } from '../../apps/server/test/proof-of-work.ts';
 import { descendants } from '../lib/process-tree.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -271,7 +272,13 @@ export async function signUpMember(
   await expectStatus(
     await session.request('/api/auth/sign-up/email', {
       method: 'POST',
-      json: { email, password, name: label, acceptTerms: true },
+      json: {
+        email,
+        password,
+        name: label,
+        acceptTerms: true,
+        proofOfWork: await solvedChallenge((p) => session.request(p)),
+      },
     }),
     200,
     'sign-up',

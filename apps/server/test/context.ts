@@ -18,6 +18,7 @@ import { createAuth } from '../src/auth/auth.ts';
 import { copyTrust, watchEndedSessions } from '../src/auth/ended-sessions.ts';
 import { createFeedCache } from '../src/composers/feed/cache.ts';
 import { postAdded } from '../src/core/counters.ts';
+import type { ResolveMx } from '../src/core/email-domain-blocks.ts';
 import { watchSuspendedAccounts } from '../src/core/suspended.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
@@ -37,6 +38,7 @@ import { failureLog } from './failure-log.ts';
 import { imageForm, makeJpeg } from './images.ts';
 import { readMailbox } from './mail.ts';
 import { rememberedPasswordHashing } from './password-hashing.ts';
+import { provesWork, solvedChallenge } from './proof-of-work.ts';
 
 export const testOrigin = 'http://localhost:3000';
 
@@ -114,6 +116,8 @@ export async function createTestContext(
     wrapStorage?: (storage: Storage) => Storage;
     /** Stands in for `fs.statfs` in the space monitor /api/health reads (storage/space.ts). */
     statfs?: Parameters<typeof spaceMonitorFor>[1];
+    /** MX lookups for email domain blocks (core/email-domain-blocks.ts): a test's own DNS responder. */
+    resolveMx?: ResolveMx;
     /** Runs the jobs as a job-running process does: a runner per lane (runtime/tasks.ts `jobLanes`). */
     lanes?: boolean;
   } = {},
@@ -173,6 +177,8 @@ export async function createTestContext(
       logger,
       live,
       passwordHashing: rememberedPasswordHashing,
+      // No test reaches the internet: without a responder of the test's own, no domain has mail servers.
+      resolveMx: options.resolveMx ?? (async () => []),
     }),
     logger,
     live,
@@ -214,6 +220,17 @@ export async function createTestContext(
   function client() {
     let cookies = new Map<string, string>();
     async function request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
+      // Sign-up and reset requests solve their challenge first, as the web app does, unless the
+      // test sets `proofOfWork` itself (to a wrong answer, or null for none).
+      if (provesWork(pathname) && init.method === 'POST') {
+        const json = init.json ?? (typeof init.body === 'string' ? JSON.parse(init.body) : undefined);
+        if (json && typeof json === 'object' && !('proofOfWork' in json)) {
+          const proofOfWork = await solvedChallenge((p) =>
+            app.request(p, { headers: { origin: testOrigin } }),
+          );
+          init = { ...init, json: { ...json, proofOfWork }, body: undefined };
+        }
+      }
       const headers = new Headers(init.headers);
       if (!headers.has('origin')) headers.set('origin', testOrigin);
       if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));

@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { limits } from '@glimpse/shared';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
@@ -50,6 +52,11 @@ export default async function setup(project: TestProject) {
   const url = new URL(adminUrl);
   url.pathname = `/${template}`;
   const database = await openDatabase({ url: url.toString(), maxConnections: 1 });
+  // Through the admins' setting, its floor: the test client solves each sign-up's challenge
+  // (test/proof-of-work.ts), and hundreds of sign-ups must not add seconds to the suite.
+  await database.db.execute(
+    sql`update instance_settings set challenge_difficulty = ${limits.challengeDifficultyMin}`,
+  );
   await database.close();
   await migrateJobQueue(url.toString());
   project.provide('testDatabase', { adminUrl, template });

@@ -592,6 +592,17 @@ export interface RegistrationInfoDto {
   paused: boolean;
 }
 
+/** What an email domain block does to a sign-up whose address (or its mail servers) matches. */
+export const emailDomainBlockSeverities = ['refuse', 'approval'] as const;
+export type EmailDomainBlockSeverity = (typeof emailDomainBlockSeverities)[number];
+
+/** One row of /admin/registrations → Email domain blocks. */
+export interface EmailDomainBlockDto {
+  domain: string;
+  severity: EmailDomainBlockSeverity;
+  createdAt: string;
+}
+
 /** A sign-up waiting on /admin/registrations. */
 export interface WaitingSignUpDto {
   userId: string;
@@ -608,6 +619,8 @@ export interface RegistrationAdminDto {
   invitesBy: InviteCreators;
   /** Only admins change the settings; moderators see them and answer waiting sign-ups. */
   canEdit: boolean;
+  /** The proof-of-work challenge's difficulty (limits.challengeDifficulty*). */
+  challengeDifficulty: number;
   waiting: WaitingSignUpDto[];
   waitingMax: number;
 }

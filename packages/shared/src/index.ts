@@ -9,6 +9,7 @@ export * from './links.ts';
 export * from './messages.ts';
 export * from './notification-text.ts';
 export * from './oauth-scopes.ts';
+export * from './proof-of-work.ts';
 export * from './registrations.ts';
 export * from './routes.ts';
 export * from './safety.ts';

@@ -165,6 +165,19 @@ export const limits = {
   inviteUsesMax: 1000,
   /** Invite links a member may hold at once that still work (not revoked, used up or expired). */
   invitesPerMemberMax: 50,
+  /**
+   * The proof-of-work challenge on sign-up and password-reset requests (docs/operations.md, "Spam"):
+   * the largest number the browser may have to try, which admins set. The average solve tries half
+   * of it; 50,000 SHA-256 tries take a phone about half a second in a Web Worker, and make a script
+   * that signs up thousands of accounts pay for each. The floor keeps it from being turned off.
+   */
+  challengeDifficultyDefault: 50_000,
+  challengeDifficultyMin: 1_000,
+  challengeDifficultyMax: 5_000_000,
+  /** How long a challenge may be answered, and so how long its answer is remembered as used. */
+  challengeSeconds: 600,
+  /** Email domain blocks an admin may keep (/admin/registrations). */
+  emailDomainBlocksMax: 1000,
   /** The server's rules (/admin/rules): a short title, an optional explanation, and how many. */
   ruleTextMax: 300,
   ruleExplanationMax: 1000,

@@ -553,6 +553,7 @@ export const messageCatalog = {
     announcement: /*i18n*/ { id: 'fields.announcement', message: 'Announcement' },
     explanation: /*i18n*/ { id: 'fields.explanation', message: 'Explanation' },
     uses: /*i18n*/ { id: 'fields.uses', message: 'Uses' },
+    challengeDifficulty: /*i18n*/ { id: 'fields.challengeDifficulty', message: 'Challenge difficulty' },
   },
   account: {
     /** PUT /api/me/language with a code that is not one of `languages` (i18n.ts). */
@@ -1256,6 +1257,25 @@ export const messageCatalog = {
     },
   },
   /** Who may join: registration modes, waiting sign-ups, invites and the server's rules. */
+  /** The proof-of-work challenge on sign-up and password-reset requests (proof-of-work.ts). */
+  proofOfWork: {
+    missing: /*i18n*/ {
+      id: 'proofOfWork.missing',
+      message: 'The check that you are a person did not run. Please reload the page and try again.',
+    },
+    failed: /*i18n*/ {
+      id: 'proofOfWork.failed',
+      message: 'The check that you are a person did not pass. Please try again.',
+    },
+    expired: /*i18n*/ {
+      id: 'proofOfWork.expired',
+      message: 'The check that you are a person took too long. Please try again.',
+    },
+    used: /*i18n*/ {
+      id: 'proofOfWork.used',
+      message: 'This check was already used. Please try again.',
+    },
+  },
   registrations: {
     waitingForApproval: /*i18n*/ {
       id: 'registrations.waitingForApproval',
@@ -1299,6 +1319,28 @@ export const messageCatalog = {
       id: 'registrations.notWaiting',
       message: 'This sign-up is not waiting for approval any more.',
     },
+    challengeDifficultyRange: fn(
+      /*i18n*/ {
+        id: 'registrations.challengeDifficultyRange',
+        message: 'Challenge difficulty must be a whole number from {min} to {max}.',
+      },
+      (min: number, max: number) => ({ min, max }),
+    ),
+    emailDomainRefused: /*i18n*/ {
+      id: 'registrations.emailDomainRefused',
+      message: 'This server does not take sign-ups with this email provider. Please use another address.',
+    },
+    emailDomainBlockNotFound: /*i18n*/ {
+      id: 'registrations.emailDomainBlockNotFound',
+      message: 'This email domain is not blocked.',
+    },
+    emailDomainBlocksFull: fn(
+      /*i18n*/ {
+        id: 'registrations.emailDomainBlocksFull',
+        message: 'At most {max} email domains can be blocked.',
+      },
+      (max: number) => ({ max }),
+    ),
     approved: /*i18n*/ { id: 'registrations.approved', message: 'Sign-up approved.' },
     rejected: /*i18n*/ { id: 'registrations.rejected', message: 'Sign-up rejected.' },
     answerFailed: /*i18n*/ {

@@ -7,6 +7,7 @@ import { hasBidiControl, hasVisibleCharacter } from './display-text.ts';
 import { normalizeDomain } from './domains.ts';
 import {
   audiences,
+  emailDomainBlockSeverities,
   type InviteExpiry,
   imagePurposes,
   inviteCreators,
@@ -738,6 +739,16 @@ export const federationDomain = z
     return host;
   });
 
+/**
+ * /admin/registrations → Email domain blocks: a mail domain (or a mail server's, matched against
+ * the address's MX hosts), in the spelling blocks are matched in, and what a match does.
+ */
+export const EmailDomainBlockInput = z.object({
+  domain: federationDomain,
+  severity: z.enum(emailDomainBlockSeverities),
+});
+export type EmailDomainBlockInput = z.input<typeof EmailDomainBlockInput>;
+
 export const DomainBlockInput = z.object({
   domain: federationDomain,
   /** Only no media from it (avatars, photos): its accounts still follow, like and comment. */
@@ -790,13 +801,26 @@ export type PrivacyInput = z.input<typeof PrivacyInput>;
 
 // ── Registrations, invites and rules ────────────────────────────────────────────────────────
 
-/** /admin/registrations: either setting, or both (admins). */
+const difficultyRange = say(() =>
+  messages.registrations.challengeDifficultyRange(
+    limits.challengeDifficultyMin,
+    limits.challengeDifficultyMax,
+  ),
+);
+
+/** /admin/registrations: any of its settings (admins). */
 export const RegistrationSettingsInput = z
   .object({
     mode: z.enum(registrationModes).optional(),
     invitesBy: z.enum(inviteCreators).optional(),
+    challengeDifficulty: z
+      .number(wrongType('challengeDifficulty'))
+      .int(difficultyRange)
+      .min(limits.challengeDifficultyMin, difficultyRange)
+      .max(limits.challengeDifficultyMax, difficultyRange)
+      .optional(),
   })
-  .refine((v) => v.mode !== undefined || v.invitesBy !== undefined, {
+  .refine((v) => v.mode !== undefined || v.invitesBy !== undefined || v.challengeDifficulty !== undefined, {
     error: () => messages.registrations.nothingToSave,
   });
 export type RegistrationSettingsInput = z.input<typeof RegistrationSettingsInput>;
@@ -815,6 +839,21 @@ export const SignUpExtrasInput = z.object({
   inviteCode: z.string().trim().max(limits.inviteCodeMax).optional().default(''),
 });
 export type SignUpExtrasInput = z.input<typeof SignUpExtrasInput>;
+
+/**
+ * The answer to a proof-of-work challenge (proof-of-work.ts) that a sign-up or password-reset
+ * request carries as `proofOfWork`; its shape only: the server checks the rest.
+ */
+export const ProofOfWorkSolutionInput = z.object(
+  {
+    algorithm: z.literal('SHA-256'),
+    challenge: z.string().regex(/^[0-9a-f]{64}$/),
+    number: z.number().int().min(0).max(limits.challengeDifficultyMax),
+    salt: z.string().min(1).max(200),
+    signature: z.string().regex(/^[0-9a-f]{64}$/),
+  },
+  { error: () => messages.proofOfWork.missing },
+);
 
 /** /settings/invites: how many uses (blank: no limit) and how long it works. */
 export const InviteInput = z.object({

@@ -12,6 +12,7 @@ import { admin } from 'better-auth/plugins/admin';
 import { multiSession } from 'better-auth/plugins/multi-session';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
+import { createMxResolver, type ResolveMx } from '../core/email-domain-blocks.ts';
 import { inAccountLanguage } from '../core/language.ts';
 import { consume } from '../core/rate-limit.ts';
 import { applyAdminEmails, makeFirstAccountAdmin } from '../core/roles.ts';
@@ -73,6 +74,8 @@ export interface AuthHooks {
    * suite that signs up hundreds of members would otherwise spend minutes of CPU on one password.
    */
   passwordHashing?: PasswordHashing;
+  /** MX lookups for email domain blocks (core/email-domain-blocks.ts); the system's resolvers without it. */
+  resolveMx?: ResolveMx;
 }
 
 export interface PasswordHashing {
@@ -101,9 +104,13 @@ function authLogTo(logger: Logger) {
 export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = {}) {
   const rateLimitsOn = env.RATE_LIMITS === 'on';
   const { mailer, onSessionsEnded, onAppTokensRevoked, trustsCopyOf, logger, live, passwordHashing } = hooks;
+  const admissionRules = {
+    waitingMax: env.REGISTRATIONS_WAITING_MAX,
+    resolveMx: hooks.resolveMx ?? createMxResolver(),
+  };
   // Who may join (auth/registrations.ts): checked where accounts and sessions are made.
   const registrations = registrationHooks(db, {
-    waitingMax: env.REGISTRATIONS_WAITING_MAX,
+    ...admissionRules,
     publicUrl: env.publicUrl,
     mailer,
     live,
@@ -369,7 +376,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         // failed sign-ins slow that account down, wherever they come from (auth/sign-in-slowdown.ts).
         signUpPrivacyPlugin(),
         // The registration mode's checks on every sign-up, before the address is looked up.
-        registrationsPlugin(db, env.REGISTRATIONS_WAITING_MAX),
+        registrationsPlugin(db, admissionRules),
         signInSlowdownPlugin(db, rateLimitsOn),
       ],
     }),

@@ -3,10 +3,12 @@
  * so no route around the web form (a script posting to /sign-up/email, a passkey, the two-factor
  * step, the confirmation link, an app's sign-in) escapes it:
  * - before /sign-up/email: closed, invite only without a working invite, approval required without
- *   a reason or past the waiting cap, and an address rejected in the last 7 days are refused, the
- *   same way whether or not the address has an account (sign-up.ts);
+ *   a reason or past the waiting cap, an address rejected in the last 7 days and one whose domain
+ *   (or its mail servers) an admin refuses are refused, the same way whether or not the address
+ *   has an account (sign-up.ts);
  * - when the account is created: one use of its invite is taken (a conditional update, so the last
- *   use goes to one sign-up only) and the `sign_ups` row says whether it waits for a moderator;
+ *   use goes to one sign-up only) and the `sign_ups` row says whether it waits for a moderator
+ *   (approval mode, or an email domain block that asks for approval; an invite skips both);
  * - when a session is made, by any route: a waiting account gets "Your account is waiting for
  *   approval" (403, code ACCOUNT_WAITING) and no session; its confirmation link lands on
  *   /login?waiting=1 instead of signing it in;
@@ -16,6 +18,7 @@ import type { RegistrationMode } from '@glimpse/shared';
 import { inviteProblem, messages, paths, SignUpExtrasInput } from '@glimpse/shared';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { emailDomainVerdict, type ResolveMx } from '../core/email-domain-blocks.ts';
 import {
   claimInvite,
   countWaiting,
@@ -36,9 +39,17 @@ import { clientIpHeader } from './client-ip.ts';
 const refuse = (status: 'FORBIDDEN' | 'BAD_REQUEST', code: string, message: string) =>
   new APIError(status, { code, message });
 
+/** What a sign-up is checked against besides the database: the waiting cap and the MX lookup. */
+export interface AdmissionRules {
+  waitingMax: number;
+  resolveMx: ResolveMx;
+}
+
 /** What the sign-up checks decided, for the account-creation hooks of the same request. */
 interface Admission {
   mode: RegistrationMode;
+  /** An email domain block says this sign-up waits for a moderator, whatever the mode. */
+  domainNeedsApproval: boolean;
   reason: string;
   inviteCode: string;
   network: string;
@@ -60,7 +71,12 @@ function extrasOf(body: unknown) {
  * Checks a sign-up against the mode before anything is looked up or created; answers what the
  * account hooks need. Throws better-auth's error with our words and a code the web app reads.
  */
-async function admit(db: Db, waitingMax: number, body: unknown, ip: string | null): Promise<Admission> {
+async function admit(
+  db: Db,
+  { waitingMax, resolveMx }: AdmissionRules,
+  body: unknown,
+  ip: string | null,
+): Promise<Admission> {
   const { reason, inviteCode } = extrasOf(body);
   const { mode } = await registrationSettings(db);
   if (mode === 'closed') throw refuse('FORBIDDEN', 'REGISTRATIONS_CLOSED', messages.registrations.closed);
@@ -69,6 +85,10 @@ async function admit(db: Db, waitingMax: number, body: unknown, ip: string | nul
   const daysLeft = email ? await rejectionDaysLeft(db, email) : 0;
   if (daysLeft > 0) {
     throw refuse('FORBIDDEN', 'REJECTED_RECENTLY', messages.registrations.rejectedRecently(daysLeft));
+  }
+  const domainVerdict = email ? await emailDomainVerdict(db, email, resolveMx) : null;
+  if (domainVerdict === 'refuse') {
+    throw refuse('FORBIDDEN', 'EMAIL_DOMAIN_REFUSED', messages.registrations.emailDomainRefused);
   }
   if (inviteCode) {
     const state = inviteStateOf(await findInvite(db, inviteCode));
@@ -82,11 +102,17 @@ async function admit(db: Db, waitingMax: number, body: unknown, ip: string | nul
       throw refuse('FORBIDDEN', 'SIGN_UPS_PAUSED', messages.registrations.paused);
     }
   }
-  return { mode, reason, inviteCode, network: networkOf(ip ?? '') };
+  return {
+    mode,
+    domainNeedsApproval: domainVerdict === 'approval',
+    reason,
+    inviteCode,
+    network: networkOf(ip ?? ''),
+  };
 }
 
 /** The sign-up's checks, as a better-auth plugin hook before /sign-up/email. */
-export function registrationsPlugin(db: Db, waitingMax: number) {
+export function registrationsPlugin(db: Db, rules: AdmissionRules) {
   return {
     id: 'glimpse-registrations',
     hooks: {
@@ -94,7 +120,7 @@ export function registrationsPlugin(db: Db, waitingMax: number) {
         {
           matcher: (ctx: { path?: string }) => ctx.path === '/sign-up/email',
           handler: createAuthMiddleware(async (ctx) => {
-            await admit(db, waitingMax, ctx.body, ctx.request?.headers.get(clientIpHeader) ?? null);
+            await admit(db, rules, ctx.body, ctx.request?.headers.get(clientIpHeader) ?? null);
           }),
         },
       ],
@@ -126,7 +152,7 @@ export interface RegistrationHooks {
 
 export function registrationHooks(
   db: Db,
-  options: { waitingMax: number; publicUrl: string; mailer?: Mailer; live?: LiveHub },
+  options: AdmissionRules & { publicUrl: string; mailer?: Mailer; live?: LiveHub },
 ): RegistrationHooks {
   // The same context object reaches a request's before and after hooks; nothing outlives it.
   const admitted = new WeakMap<object, Admission & { invite: { id: string; inviterId: string } | null }>();
@@ -138,7 +164,7 @@ export function registrationHooks(
       if (!isSignUp(context)) return;
       const admission = await admit(
         db,
-        options.waitingMax,
+        options,
         context.body,
         context.request?.headers.get(clientIpHeader) ?? null,
       );
@@ -160,7 +186,8 @@ export function registrationHooks(
       const admission = admitted.get(context);
       if (!admission) return;
       // An invite skips approval; without one, approval mode makes the account wait.
-      const waiting = admission.invite === null && admission.mode === 'approval';
+      const waiting =
+        admission.invite === null && (admission.mode === 'approval' || admission.domainNeedsApproval);
       await db
         .insert(signUps)
         .values({

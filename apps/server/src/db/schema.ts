@@ -12,7 +12,9 @@
 
 import {
   audiences,
+  emailDomainBlockSeverities,
   inviteCreators,
+  limits,
   notificationTypes,
   registrationModes,
   reportTargetTypes,
@@ -1490,6 +1492,8 @@ export const instanceSettings = pgTable(
     invitesBy: text('invites_by', { enum: inviteCreators }).notNull().default('members'),
     /** When staff were last told that sign-ups wait: at most once an hour (limits.waitingSignUpNoticeMinutes). */
     waitingNoticeAt: timestamp('waiting_notice_at', { withTimezone: true, precision: 3 }),
+    /** The proof-of-work challenge's largest number (limits.challengeDifficulty*): admins set it. */
+    challengeDifficulty: integer('challenge_difficulty').notNull().default(limits.challengeDifficultyDefault),
     updatedAt: updatedAt(),
   },
   (t) => [check('instance_settings_one_row', sql`${t.id}`)],
@@ -1721,4 +1725,18 @@ export const places = pgTable(
     // Suggestions and the Places tab: trigram similarity and prefixes on the key.
     index('places_name_key_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
   ],
+);
+
+// ── Email domain blocks (features/community/email-domain-blocks.ts) ────────────────────────────
+
+/** A mail domain whose sign-ups are refused or wait for approval, matched on the address and its MX hosts. */
+export const emailDomainBlocks = pgTable(
+  'email_domain_blocks',
+  {
+    /** Lower case, punycode, no trailing dot (`normalizeDomain`); its subdomains match too. */
+    domain: text('domain').primaryKey(),
+    severity: text('severity', { enum: emailDomainBlockSeverities }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('email_domain_blocks_severity_known', sql`${t.severity} in ('refuse', 'approval')`)],
 );

@@ -4,7 +4,7 @@
  * copy of the database alone opens none of them. Each purpose has its own key, so a sealed value
  * of one kind is never accepted as another.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 export interface Sealed {
   iv: string;
@@ -16,11 +16,15 @@ export interface Sealer {
   seal(text: string): Sealed;
   /** Throws when `sealed` was not made by this sealer's key (another purpose, another secret, altered). */
   open(sealed: Sealed): string;
+  /** Hex HMAC-SHA256 of `text` under the purpose's own signing key: for what is handed out and comes back (a challenge). */
+  sign(text: string): string;
 }
 
 export function createSealer(secret: string, purpose: string): Sealer {
   const key = Buffer.from(hkdfSync('sha256', secret, purpose, 'aes-256-gcm', 32));
+  const signingKey = Buffer.from(hkdfSync('sha256', secret, purpose, 'hmac-sha256', 32));
   return {
+    sign: (text) => createHmac('sha256', signingKey).update(text).digest('hex'),
     seal(text) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

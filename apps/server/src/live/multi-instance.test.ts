@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { imageForm, makeJpeg } from '#test/images.ts';
 import { collectLiveMessages } from '#test/live-stream.ts';
 import { cookieHeaderOf, waitForMailedLink } from '#test/mail.ts';
+import { solvedChallenge } from '#test/proof-of-work.ts';
 
 const { adminUrl } = inject('testDatabase');
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -107,7 +108,13 @@ async function signUp(
   const email = `${name}-${randomBytes(4).toString('hex')}@example.com`;
   const response = await visit(instance, '')(
     '/api/auth/sign-up/email',
-    json({ email, password: 'correct horse battery', name: email, acceptTerms: true }),
+    json({
+      email,
+      password: 'correct horse battery',
+      name: email,
+      acceptTerms: true,
+      proofOfWork: await solvedChallenge(visit(instance, '')),
+    }),
   );
   expect(response.status).toBe(200);
   const link = await waitForMailedLink(mailboxes, email);
@@ -226,7 +233,16 @@ describe('two server instances on one PostgreSQL', () => {
   it('ends a session revoked on A at once on B, although B holds its fresh signed copy', async () => {
     const email = `revoker-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'correct horse battery';
-    await visit(a, '')('/api/auth/sign-up/email', json({ email, password, name: email, acceptTerms: true }));
+    await visit(a, '')(
+      '/api/auth/sign-up/email',
+      json({
+        email,
+        password,
+        name: email,
+        acceptTerms: true,
+        proofOfWork: await solvedChallenge(visit(a, '')),
+      }),
+    );
     const link = await waitForMailedLink(mailboxes, email);
     const phone = cookieHeaderOf(
       await visit(a, '')(`${link.pathname}${link.search}`, { redirect: 'manual' }),

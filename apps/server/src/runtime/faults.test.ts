@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeaderOf, waitForMailedLink } from '#test/mail.ts';
+import { solvedChallenge } from '#test/proof-of-work.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 let root = '';
@@ -172,7 +173,13 @@ describe('the embedded PostgreSQL dies while the app runs', () => {
       const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
         method: 'POST',
         headers: { origin, 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'correct horse battery', name: email, acceptTerms: true }),
+        body: JSON.stringify({
+          email,
+          password: 'correct horse battery',
+          name: email,
+          acceptTerms: true,
+          proofOfWork: await solvedChallenge((p) => fetch(`${origin}${p}`)),
+        }),
       });
       expect(signUp.status).toBe(200);
       // The mailed confirmation link signs in.
@@ -244,6 +251,7 @@ describe('the embedded PostgreSQL dies while the app runs', () => {
           password: 'correct horse battery',
           name: later,
           acceptTerms: true,
+          proofOfWork: await solvedChallenge((p) => fetch(`${origin}${p}`)),
         }),
       });
       expect(signUpAgain.status).toBe(200);

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { solvedChallenge } from '#test/proof-of-work.ts';
 import { parseEnv } from '../env.ts';
 
 const { adminUrl } = inject('testDatabase');
@@ -159,6 +160,7 @@ describe('NODE_TYPE=web and NODE_TYPE=worker', () => {
         password: 'correct horse battery',
         name: 'Roles',
         acceptTerms: true,
+        proofOfWork: await solvedChallenge((p) => fetch(`${webUrl}${p}`)),
       }),
     });
     expect(signUp.status).toBe(200);

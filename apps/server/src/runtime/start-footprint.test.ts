@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { solvedChallenge } from '#test/proof-of-work.ts';
 
 const { adminUrl } = inject('testDatabase');
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -124,6 +125,7 @@ describe('a started server that nothing has federated with', () => {
         password: 'correct horse battery',
         name: 'Footprint',
         acceptTerms: true,
+        proofOfWork: await solvedChallenge((p) => fetch(`${url}${p}`)),
       }),
     });
     expect(signUp.status).toBe(200);

@@ -99,8 +99,16 @@ describe('reads', () => {
    * visitor (below): every page asks it first, and a 401 there is a console error on every
    * signed-out page. `GET /api/registrations` is what /signup and /login show before there is a
    * session: the mode, the rules, whom to ask, an invite's state (features/community/registrations.ts).
+   * `GET /api/challenge` is the proof of work a sign-up or a reset request answers, signed out by
+   * nature (features/community/proof-of-work.ts).
    */
-  const publicReads = ['GET /api/health', 'GET /api/calendar/:file', 'GET /api/me', 'GET /api/registrations'];
+  const publicReads = [
+    'GET /api/health',
+    'GET /api/calendar/:file',
+    'GET /api/me',
+    'GET /api/registrations',
+    'GET /api/challenge',
+  ];
 
   it('answers a signed-out GET /api/me with null and nothing else, whatever the query names', async () => {
     for (const path of ['/api/me', `/api/me?userId=${scene.owner.id}`]) {

@@ -4,7 +4,7 @@
  * read; the device-session list is parsed by its shared zod schema, loaded only when it is asked
  * for so that zod stays out of the first screen's JavaScript.
  */
-import type { AccountSession, DeviceSession, SignInInput } from '@glimpse/shared';
+import type { AccountSession, DeviceSession, ProofOfWorkSolution, SignInInput } from '@glimpse/shared';
 import { send } from './api-client.ts';
 import { requestLanguage } from './i18n.ts';
 
@@ -23,13 +23,15 @@ interface AuthPosts {
     /** Asked when registrations need approval; an invite code skips it (server auth/registrations.ts). */
     reason?: string;
     inviteCode?: string;
+    /** The answer to the server's challenge (features/auth/api/proof-of-work.ts). */
+    proofOfWork: ProofOfWorkSolution;
   };
   /** Ends every account's session on this device (docs/footguns.md). */
   '/sign-out': Record<string, never>;
   '/multi-session/set-active': { sessionToken: string };
   '/multi-session/revoke': { sessionToken: string };
   /** Answers the same whether or not the address has an account. */
-  '/request-password-reset': { email: string };
+  '/request-password-reset': { email: string; proofOfWork: ProofOfWorkSolution };
   /** Ends every session of the account (revokeSessionsOnPasswordReset). */
   '/reset-password': { token: string; newPassword: string };
   '/change-password': { currentPassword: string; newPassword: string; revokeOtherSessions: boolean };

@@ -1,8 +1,8 @@
 /**
  * Who may join, as people see and staff change it: what /signup and /login show before anyone is
- * signed in (the mode, the rules, whom to ask, an invite's state), /admin/registrations (the mode and
- * who creates invites, admins only; the waiting sign-ups, moderators too) and the answer to a
- * waiting sign-up, Approve or Reject, each mailed to its address. The checks at sign-up and sign-in
+ * signed in (the mode, the rules, whom to ask, an invite's state), /admin/registrations (the mode,
+ * who creates invites and the proof-of-work difficulty, admins only; the waiting sign-ups,
+ * moderators too) and the answer to a waiting sign-up, Approve or Reject, each mailed to its address. The checks at sign-up and sign-in
  * are auth/registrations.ts's, on the same rows (core/registrations.ts).
  */
 import type {
@@ -23,6 +23,7 @@ import type { Env } from '../../env.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { signUpApprovedMail, signUpRejectedMail } from '../../mail/templates.ts';
+import { challengeDifficulty } from './proof-of-work.ts';
 import { listRules } from './rules.ts';
 
 /**
@@ -96,11 +97,16 @@ export async function registrationAdmin({
   env: Pick<Env, 'REGISTRATIONS_WAITING_MAX'>;
 }): Promise<RegistrationAdminDto> {
   const role = await requireStaff(db, actor.id);
-  const [settings, waiting] = await Promise.all([registrationSettings(db), listWaiting(db)]);
+  const [settings, difficulty, waiting] = await Promise.all([
+    registrationSettings(db),
+    challengeDifficulty(db),
+    listWaiting(db),
+  ]);
   return {
     mode: settings.mode,
     invitesBy: settings.invitesBy,
     canEdit: role === 'admin',
+    challengeDifficulty: difficulty,
     waiting,
     waitingMax: env.REGISTRATIONS_WAITING_MAX,
   };
@@ -110,15 +116,24 @@ export async function registrationAdmin({
 export async function saveRegistrationSettings({
   ctx: { db, actor },
   input,
-}: ServiceArgs<'db' | 'actor', RegistrationSettingsInput>): Promise<{ mode: string; invitesBy: string }> {
+}: ServiceArgs<'db' | 'actor', RegistrationSettingsInput>): Promise<{
+  mode: string;
+  invitesBy: string;
+  challengeDifficulty: number;
+}> {
   await requireAdmin(db, actor.id);
   const [row] = await db
     .update(instanceSettings)
     .set({
       ...(input.mode && { registrationMode: input.mode }),
       ...(input.invitesBy && { invitesBy: input.invitesBy }),
+      ...(input.challengeDifficulty !== undefined && { challengeDifficulty: input.challengeDifficulty }),
     })
-    .returning({ mode: instanceSettings.registrationMode, invitesBy: instanceSettings.invitesBy });
+    .returning({
+      mode: instanceSettings.registrationMode,
+      invitesBy: instanceSettings.invitesBy,
+      challengeDifficulty: instanceSettings.challengeDifficulty,
+    });
   return row!;
 }
 

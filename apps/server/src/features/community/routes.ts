@@ -2,11 +2,12 @@
  * HTTP for who may join: `GET /registrations` (anyone: what /signup and /login show), the
  * registrations console (staff; its settings admins only; 404 to everyone else), a member's invite
  * links, and the server's rules (admins write them; everyone reads them through `/registrations`).
- * And announcements: admins publish and delete them; each member reads the ones showing and
- * dismisses them.
+ * The proof-of-work challenge that sign-up and password-reset requests answer. And announcements:
+ * admins publish and delete them; each member reads the ones showing and dismisses them.
  */
 import {
   AnnouncementInput,
+  EmailDomainBlockInput,
   InviteInput,
   limits,
   messages,
@@ -27,7 +28,9 @@ import {
   showingAnnouncements,
 } from './announcements.ts';
 import { readDashboard } from './dashboard.ts';
+import { blockEmailDomain, listEmailDomainBlocks, unblockEmailDomain } from './email-domain-blocks.ts';
 import { createInvite, listInvites, revokeInvite } from './invites.ts';
+import { issueChallenge, proofOfWorkPurpose } from './proof-of-work.ts';
 import {
   answerSignUp,
   registrationAdmin,
@@ -42,6 +45,11 @@ const userIdParam = param('userId', (value) => {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw notFound(messages.registrations.notWaiting);
   return value;
 });
+/** A blocked domain as the list shows it; anything longer than a domain names no block. */
+const emailDomainParam = param('domain', (value) => {
+  if (value.length > limits.domainMax) throw notFound(messages.registrations.emailDomainBlockNotFound);
+  return value;
+});
 const ruleIdParam = uuidParam('ruleId', messages.registrations.ruleNotFound);
 const inviteIdParam = uuidParam('inviteId', messages.registrations.inviteNotFound);
 const announcementIdParam = uuidParam('announcementId', messages.announcements.notFound);
@@ -52,12 +60,28 @@ export const communityRoutes = new Hono<AppEnv>()
     const { db, env } = c.get('deps');
     return c.json(await registrationInfo(db, env, c.req.valid('query').invite), 200);
   })
+  // Anyone: the proof-of-work challenge /signup and /forgot-password solve (proof-of-work.ts).
+  .get('/challenge', async (c) => {
+    const { db, sealerFor } = c.get('deps');
+    c.header('cache-control', 'no-store');
+    return c.json(await issueChallenge(db, sealerFor(proofOfWorkPurpose)), 200);
+  })
   .get('/admin/registrations', signedIn, async (c) =>
     c.json(await registrationAdmin({ ctx: c.get('ctx'), env: c.get('deps').env }), 200),
   )
   .put('/admin/registrations', signedIn, jsonBody(RegistrationSettingsInput), async (c) =>
     c.json(await saveRegistrationSettings({ ctx: c.get('ctx'), input: c.req.valid('json') }), 200),
   )
+  .get('/admin/email-domain-blocks', signedIn, async (c) =>
+    c.json(await listEmailDomainBlocks({ ctx: c.get('ctx') }), 200),
+  )
+  .post('/admin/email-domain-blocks', signedIn, jsonBody(EmailDomainBlockInput), async (c) =>
+    c.json(await blockEmailDomain({ ctx: c.get('ctx'), input: c.req.valid('json') }), 201),
+  )
+  .delete('/admin/email-domain-blocks/:domain', signedIn, emailDomainParam, async (c) => {
+    await unblockEmailDomain({ ctx: c.get('ctx'), input: { domain: c.req.valid('param').domain } });
+    return c.body(null, 204);
+  })
   .post('/admin/registrations/:userId/approve', signedIn, userIdParam, async (c) => {
     const { mailer, env } = c.get('deps');
     const input = { userId: c.req.valid('param').userId, approve: true };

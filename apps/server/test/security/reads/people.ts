@@ -37,6 +37,14 @@ export const peopleReads: Record<string, ReadEntry> = {
     'The mode, the rules and the contact’s id: anyone reads them before signing up; no post.',
     '/api/registrations',
   ),
+  'GET /api/challenge': own(
+    'A fresh proof-of-work challenge (random salt, its hash and signature), the same for anyone: no post.',
+    '/api/challenge',
+  ),
+  'GET /api/admin/email-domain-blocks': own(
+    'The blocked email domains, to admins only: no member, no post.',
+    '/api/admin/email-domain-blocks',
+  ),
   'GET /api/admin/registrations': own(
     'Waiting sign-ups (their addresses and reasons), to staff only: no post.',
     '/api/admin/registrations',

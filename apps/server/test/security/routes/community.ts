@@ -49,6 +49,44 @@ async function anAnnouncement(scene: Scene) {
 }
 
 export const communityRouteTable: Record<string, RouteEntry> = {
+  'POST /api/admin/email-domain-blocks': {
+    rule: 'Only admins block an email domain; to moderators and members the route does not exist.',
+    expect: { owner: 201, other: 404, signedOut: 401 },
+    rateLimit: null,
+    body: 'json',
+    async attempt(scene, actor) {
+      await ownerIsAdmin(scene);
+      const domain = `spam-${Math.random().toString(36).slice(2)}.example`;
+      return {
+        path: '/api/admin/email-domain-blocks',
+        json: { domain, severity: 'refuse' },
+        async verify() {
+          expect(
+            await scene.t.countRows(schema.emailDomainBlocks, eq(schema.emailDomainBlocks.domain, domain)),
+          ).toBe(actor === 'owner' ? 1 : 0);
+        },
+      };
+    },
+  },
+  'DELETE /api/admin/email-domain-blocks/:domain': {
+    rule: 'Only admins lift an email domain block.',
+    expect: { owner: 204, other: 404, signedOut: 401 },
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene, actor) {
+      await ownerIsAdmin(scene);
+      const domain = `lifted-${Math.random().toString(36).slice(2)}.example`;
+      await scene.t.db.insert(schema.emailDomainBlocks).values({ domain, severity: 'approval' });
+      return {
+        path: `/api/admin/email-domain-blocks/${domain}`,
+        async verify() {
+          expect(
+            await scene.t.countRows(schema.emailDomainBlocks, eq(schema.emailDomainBlocks.domain, domain)),
+          ).toBe(actor === 'owner' ? 0 : 1);
+        },
+      };
+    },
+  },
   'POST /api/admin/announcements': {
     rule: 'Only admins publish announcements; to moderators and members the route does not exist.',
     expect: { owner: 201, other: 404, signedOut: 401 },

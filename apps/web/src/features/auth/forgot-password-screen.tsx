@@ -12,15 +12,18 @@ import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/field.tsx';
 import { useForm } from '@/lib/use-form.ts';
 import { useRequestPasswordReset } from './api/password-reset.ts';
+import { useProofOfWork } from './api/proof-of-work.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import styles from './form.module.css';
+import { VerifyingStatus } from './verifying-status.tsx';
 
 export function ForgotPasswordScreen() {
   const requestReset = useRequestPasswordReset();
+  const proof = useProofOfWork();
   const form = useForm({
     initial: { email: '' },
     schema: ForgotPasswordInput,
-    onSubmit: ({ email }) => requestReset.mutateAsync(email),
+    onSubmit: async ({ email }) => requestReset.mutateAsync({ email, proofOfWork: await proof.prove() }),
   });
 
   return (
@@ -42,6 +45,7 @@ export function ForgotPasswordScreen() {
           <ErrorMessage>
             {form.failure === null ? '' : form.alert(messages.common.somethingWentWrong)}
           </ErrorMessage>
+          <VerifyingStatus verifying={proof.verifying} />
           <Button type="submit" block busy={form.busy} busyLabel={messages.common.submitting}>
             <Trans>Send reset link</Trans>
           </Button>

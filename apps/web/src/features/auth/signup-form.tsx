@@ -10,8 +10,10 @@ import { Button } from '@/components/button.tsx';
 import { RequiredMark, TextArea, TextField } from '@/components/field.tsx';
 import { type ApiError, isApiError } from '@/lib/api-client.ts';
 import { useForm } from '@/lib/use-form.ts';
+import { useProofOfWork } from './api/proof-of-work.ts';
 import type { useSignUp } from './api/sign-up.ts';
 import styles from './form.module.css';
+import { VerifyingStatus } from './verifying-status.tsx';
 
 /**
  * The reason behind "Error during sign up", when the server names one we can explain. An address
@@ -29,6 +31,12 @@ const registrationCodes = new Set([
   'SIGN_UPS_PAUSED',
   'REJECTED_RECENTLY',
   'INVALID_SIGN_UP',
+  'EMAIL_DOMAIN_REFUSED',
+  // The proof-of-work step (api/proof-of-work.ts): its message says to try again.
+  'PROOF_OF_WORK_MISSING',
+  'PROOF_OF_WORK_FAILED',
+  'PROOF_OF_WORK_EXPIRED',
+  'PROOF_OF_WORK_USED',
 ]);
 
 function signUpDetail(error: ApiError): string | null {
@@ -50,6 +58,7 @@ interface SignupFormProps {
 }
 
 export function SignupForm({ signUp, info, invite }: SignupFormProps) {
+  const proof = useProofOfWork();
   const form = useForm({
     initial: {
       email: '',
@@ -69,12 +78,14 @@ export function SignupForm({ signUp, info, invite }: SignupFormProps) {
           : {},
     onSubmit: async ({ email, password }) => {
       const { reason, inviteCode } = form.values;
+      const proofOfWork = await proof.prove();
       await signUp.mutateAsync({
         email,
         password,
         acceptTerms: true,
         reason: asksReason ? reason.trim() : undefined,
         inviteCode: inviteCode.trim() || undefined,
+        proofOfWork,
       });
     },
   });
@@ -199,6 +210,7 @@ export function SignupForm({ signUp, info, invite }: SignupFormProps) {
           Read how we handle your data in the <Link to={paths.privacy}>Privacy Policy</Link>.
         </Trans>
       </p>
+      <VerifyingStatus verifying={proof.verifying} />
       <Button
         type="submit"
         block

@@ -3,23 +3,28 @@
  * links (admins), and the sign-ups waiting for approval, each with Approve and Reject (moderators
  * and admins). The route shows it to staff only (app/registrations-route.tsx).
  */
-import type { InviteCreators, RegistrationMode } from '@glimpse/shared';
-import { messages } from '@glimpse/shared';
+import type { EmailDomainBlockSeverity, InviteCreators, RegistrationMode } from '@glimpse/shared';
+import { limits, messages } from '@glimpse/shared';
 import { plural, t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorMessage, SuccessMessage } from '@/components/alert.tsx';
 import { Button } from '@/components/button.tsx';
+import { SelectField, TextField } from '@/components/field.tsx';
 import { EmptyState, Page } from '@/components/page.tsx';
 import { Row, RowActions, RowList } from '@/components/row-list.tsx';
 import { Skeleton } from '@/components/skeleton.tsx';
 import { TimeAgo } from '@/components/time-ago.tsx';
 import { useToast } from '@/components/toast.tsx';
+import { actionableMessage } from '@/lib/api-client.ts';
 import {
   useAnswerSignUp,
+  useBlockEmailDomain,
+  useEmailDomainBlocks,
   useRegistrationAdmin,
   useSaveRegistrationSettings,
+  useUnblockEmailDomain,
 } from './api/registrations-admin.ts';
 import styles from './community.module.css';
 
@@ -34,6 +39,136 @@ const inviterNames = (): Record<InviteCreators, string> => ({
   members: t`Every member`,
   staff: t`Moderators and admins only`,
 });
+
+/**
+ * The proof-of-work difficulty (server features/community/proof-of-work.ts): how many numbers a
+ * browser may have to try before a sign-up or a password-reset request.
+ */
+function ChallengeDifficultyForm({ difficulty }: { difficulty: number }) {
+  const save = useSaveRegistrationSettings();
+  const [value, setValue] = useState(String(difficulty));
+  const [saved, setSaved] = useState(false);
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSaved(false);
+        save.mutate({ challengeDifficulty: Number(value) }, { onSuccess: () => setSaved(true) });
+      }}
+    >
+      <h2 className={styles.heading}>
+        <Trans>Sign-up challenge</Trans>
+      </h2>
+      <TextField
+        label={messages.fields.challengeDifficulty}
+        type="number"
+        inputMode="numeric"
+        min={limits.challengeDifficultyMin}
+        max={limits.challengeDifficultyMax}
+        step={1000}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        hint={t`Browsers solve it before a sign-up or a password reset, with no puzzle for the person. Higher costs spam scripts more and makes slow phones wait longer; ${limits.challengeDifficultyDefault} takes a phone under a second.`}
+        error={save.isError ? actionableMessage(save.error, messages.registrations.saveFailed) : undefined}
+      />
+      {saved && <SuccessMessage>{messages.registrations.saved}</SuccessMessage>}
+      <Button type="submit" busy={save.isPending} busyLabel={messages.common.submitting}>
+        <Trans>Save difficulty</Trans>
+      </Button>
+    </form>
+  );
+}
+
+const severityNames = (): Record<EmailDomainBlockSeverity, string> => ({
+  refuse: t`Refuse sign-ups`,
+  approval: t`Require approval`,
+});
+
+/**
+ * Email domain blocks (server core/email-domain-blocks.ts): a sign-up whose address, or whose mail
+ * servers, are on a listed domain is refused or waits for a moderator.
+ */
+function EmailDomainBlocks() {
+  const blocks = useEmailDomainBlocks();
+  const add = useBlockEmailDomain();
+  const remove = useUnblockEmailDomain();
+  const toast = useToast();
+  const [domain, setDomain] = useState('');
+  const [severity, setSeverity] = useState<EmailDomainBlockSeverity>('refuse');
+  const severities = severityNames();
+  return (
+    <section aria-labelledby="email-domain-blocks-heading">
+      <h2 id="email-domain-blocks-heading" className={styles.heading}>
+        <Trans>Email domain blocks</Trans>
+      </h2>
+      <p className={styles.hint}>
+        <Trans>
+          A sign-up matches when its address is on the domain or one below it, or when the domain's mail
+          servers are: one block on a disposable-mail provider's mail server catches every domain it receives
+          for.
+        </Trans>
+      </p>
+      <form
+        className={`${styles.inline} ${styles.fields}`}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          add.mutate({ domain, severity }, { onSuccess: () => setDomain('') });
+        }}
+      >
+        <TextField
+          label={t`Email domain`}
+          value={domain}
+          onChange={(event) => setDomain(event.target.value)}
+          placeholder="mail.example"
+          error={add.isError ? actionableMessage(add.error, messages.registrations.saveFailed) : undefined}
+        />
+        <SelectField
+          label={t`Action`}
+          value={severity}
+          onChange={(event) => setSeverity(event.target.value as EmailDomainBlockSeverity)}
+        >
+          {(Object.keys(severities) as EmailDomainBlockSeverity[]).map((value) => (
+            <option key={value} value={value}>
+              {severities[value]}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" busy={add.isPending} busyLabel={messages.common.submitting}>
+          <Trans>Block domain</Trans>
+        </Button>
+      </form>
+      {blocks.data && blocks.data.length > 0 && (
+        <RowList label={t`Email domain blocks`}>
+          {blocks.data.map((block) => (
+            <Row key={block.domain}>
+              <span className={styles.strong}>{block.domain}</span>
+              <span className={styles.muted}>{severities[block.severity]}</span>
+              <RowActions>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={remove.isPending}
+                  aria-label={t`Unblock ${block.domain}`}
+                  onClick={() =>
+                    remove.mutate(block.domain, {
+                      onError: (error) =>
+                        toast.error(actionableMessage(error, messages.registrations.saveFailed)),
+                    })
+                  }
+                >
+                  <Trans>Unblock</Trans>
+                </Button>
+              </RowActions>
+            </Row>
+          ))}
+        </RowList>
+      )}
+    </section>
+  );
+}
 
 export function RegistrationsScreen() {
   const admin = useRegistrationAdmin();
@@ -103,6 +238,8 @@ export function RegistrationsScreen() {
           </div>
           {saved && <SuccessMessage>{messages.registrations.saved}</SuccessMessage>}
           {save.isError && <ErrorMessage>{messages.registrations.saveFailed}</ErrorMessage>}
+          <ChallengeDifficultyForm difficulty={admin.data.challengeDifficulty} />
+          <EmailDomainBlocks />
         </>
       ) : (
         <p className={styles.hint}>

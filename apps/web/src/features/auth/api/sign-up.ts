@@ -4,6 +4,7 @@
  * in and opens /setupProfile (the owner of an existing address gets a notice instead).
  */
 
+import type { ProofOfWorkSolution } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
 import { useMutation } from '@tanstack/react-query';
 import { authPost } from '@/lib/auth-client.ts';
@@ -16,12 +17,14 @@ export function useSignUp() {
       acceptTerms,
       reason,
       inviteCode,
+      proofOfWork,
     }: {
       email: string;
       password: string;
       acceptTerms: true;
       reason?: string;
       inviteCode?: string;
+      proofOfWork: ProofOfWorkSolution;
     }) => {
       // better-auth wants a display name; the profile screen that follows sets the real one.
       const name = email.split('@')[0] ?? email;
@@ -32,6 +35,7 @@ export function useSignUp() {
         acceptTerms,
         ...(reason && { reason }),
         ...(inviteCode && { inviteCode }),
+        proofOfWork,
       });
     },
   });

@@ -1,5 +1,5 @@
 /** /admin/registrations: the settings (admins) and the waiting sign-ups with Approve / Reject (staff). */
-import type { RegistrationAdminDto, RegistrationSettingsInput } from '@glimpse/shared';
+import type { EmailDomainBlockInput, RegistrationAdminDto, RegistrationSettingsInput } from '@glimpse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client.ts';
 import { registrationKeys } from '@/lib/registrations.ts';
@@ -43,6 +43,36 @@ export function useAnswerSignUp() {
           : api.admin.registrations[':userId'].reject.$post({ param }),
       );
     },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: registrationKeys.admin() }),
+  });
+}
+
+/** /admin/registrations → Email domain blocks (admins). */
+export function useEmailDomainBlocks() {
+  return useQuery({
+    queryKey: [...registrationKeys.admin(), 'email-domain-blocks'],
+    queryFn: () => request(api.admin['email-domain-blocks'].$get()),
+  });
+}
+
+export function useBlockEmailDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EmailDomainBlockInput) =>
+      request(api.admin['email-domain-blocks'].$post({ json: input })),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: registrationKeys.admin() }),
+  });
+}
+
+export function useUnblockEmailDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (domain: string) =>
+      request(
+        api.admin['email-domain-blocks'][':domain'].$delete({
+          param: { domain: encodeURIComponent(domain) },
+        }),
+      ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: registrationKeys.admin() }),
   });
 }
