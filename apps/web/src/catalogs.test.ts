@@ -38,6 +38,8 @@ const sameInEveryLanguage = new Set([
   'Media',
   'Tags',
   'Event',
+  // French and English share it.
+  'Action',
   'Events',
   'Post',
   'Posts',

@@ -54,6 +54,8 @@ export const communityRouteTable: Record<string, RouteEntry> = {
     expect: { owner: 201, other: 404, signedOut: 401 },
     rateLimit: null,
     body: 'json',
+    // No free text: a domain is a hostname or a 400 (stored in its normalized form), the action a fixed word.
+    text: { fields: [], stored: async () => ({}) },
     async attempt(scene, actor) {
       await ownerIsAdmin(scene);
       const domain = `spam-${Math.random().toString(36).slice(2)}.example`;

@@ -122,7 +122,6 @@ function EmailDomainBlocks() {
           label={t`Email domain`}
           value={domain}
           onChange={(event) => setDomain(event.target.value)}
-          placeholder="mail.example"
           error={add.isError ? actionableMessage(add.error, messages.registrations.saveFailed) : undefined}
         />
         <SelectField
