@@ -111,12 +111,7 @@ export async function importRemoteImage(
 ): Promise<string | null> {
   // Callers pass addresses read through httpHrefOf; checked again here, where the fetch is made.
   if (!httpHrefOf(url)) return null;
-  // A domain blocked for its media (or fully): nothing fetched from its accounts.
-  const [owner] = await db
-    .select({ domain: federationActors.domain })
-    .from(federationActors)
-    .where(eq(federationActors.userId, ownerId));
-  if (owner && (await domainBlockOf(db, owner.domain))) return null;
+  if (await mediaRefusedFor(db, ownerId)) return null;
   try {
     const response = await outbound.request(url, {
       maxRedirects: 3,
@@ -136,6 +131,15 @@ export async function importRemoteImage(
   }
 }
 
+/** A domain blocked for its media (or fully): nothing is fetched from its accounts. */
+async function mediaRefusedFor(db: Db, ownerId: string): Promise<boolean> {
+  const [owner] = await db
+    .select({ domain: federationActors.domain })
+    .from(federationActors)
+    .where(eq(federationActors.userId, ownerId));
+  return Boolean(owner && (await domainBlockOf(db, owner.domain)));
+}
+
 /**
  * A remote video (a Mastodon or Pixelfed `Document` of a video type, or a `Video`) as one of our
  * video items, owned by `ownerId`, or null when it cannot be had (refused by the gate, larger than
@@ -148,11 +152,7 @@ export async function importRemoteVideo(
   ownerId: string,
 ): Promise<string | null> {
   if (!httpHrefOf(url)) return null;
-  const [owner] = await db
-    .select({ domain: federationActors.domain })
-    .from(federationActors)
-    .where(eq(federationActors.userId, ownerId));
-  if (owner && (await domainBlockOf(db, owner.domain))) return null;
+  if (await mediaRefusedFor(db, ownerId)) return null;
   const ffmpeg = await ffmpegOf(env);
   if (!ffmpeg) return null;
   const dir = videoWorkDir(env);
