@@ -71,4 +71,20 @@ describe('receiveMultipartFile', () => {
     ).rejects.toBeInstanceOf(Malformed);
     await expect(access(path.join(dir, 'cut'))).rejects.toThrow();
   });
+
+  it('leaves no file when the body ends right after the file part starts, before the file has opened', async () => {
+    const form = new FormData();
+    form.set('file', new Blob([randomBytes(5000)]), 'blob');
+    const whole = new Uint8Array(
+      await new Request('http://x/', { method: 'POST', body: form }).arrayBuffer(),
+    );
+    const headersEnd = Buffer.from(whole).indexOf('\r\n\r\n') + 4;
+    for (let round = 0; round < 20; round++) {
+      const name = `opening-${round}`;
+      await expect(
+        receiveMultipartFile(await requestOf(form, 65536, headersEnd + 10), options(name)),
+      ).rejects.toBeInstanceOf(Malformed);
+      await expect(access(path.join(dir, name))).rejects.toThrow();
+    }
+  });
 });

@@ -49,6 +49,17 @@ type Part =
   | { kind: 'file'; out: WriteStream; contentType: string | null }
   | { kind: 'skip' };
 
+/**
+ * Ends a file stream and waits until it is closed: a stream destroyed before its file has opened
+ * still creates the file, after the caller has removed it.
+ */
+const closed = (stream: WriteStream) =>
+  new Promise<void>((resolve) => {
+    if (stream.closed) return resolve();
+    stream.once('close', () => resolve());
+    stream.destroy();
+  });
+
 export async function receiveMultipartFile(request: Request, options: ReceiveOptions): Promise<ReceivedForm> {
   const boundary = boundaryOf(request.headers.get('content-type'));
   if (!boundary || !request.body) throw options.malformed();
@@ -155,7 +166,7 @@ export async function receiveMultipartFile(request: Request, options: ReceiveOpt
     if (state !== 'done') throw options.malformed();
     return { fields, file };
   } catch (error) {
-    (out as WriteStream | null)?.destroy();
+    if (out) await closed(out);
     await rm(options.path, { force: true });
     throw error;
   }
