@@ -3,12 +3,15 @@
  * (`max_id`, `min_id` compare ids) and some (Ivory) expect as numbers. A status or notification
  * id is therefore a decimal number, as Mastodon's are, computed from the row and never stored:
  *
- *   (created_at in ms since 1970) << 21 | kind << 19 | the low 19 bits of the row's UUID
+ *   (created_at in ms since 1970) << 21 | kind << 19 | the high 19 bits of the row's UUID
  *
  * It fits a signed 64-bit integer until the year 2109, has 19 digits from 1985 on (so it sorts
- * as text too), and points at one table by its kind. Finding the row back reads one millisecond
- * of that table's `created_at` index and keeps the row whose UUID ends in those bits: two rows of
- * one kind made in the same millisecond share an id only 1 time in 524,288.
+ * as text too), and points at one table by its kind. The UUID's high bits, not its low ones: the
+ * lists order rows of one millisecond by UUID, which PostgreSQL compares byte by byte from the
+ * first, so ids in that millisecond sort as the list does and `max_id` paging neither skips nor
+ * repeats a row of a burst (an import, a batch of deliveries). Finding the row back reads one
+ * millisecond of that table's `created_at` index and keeps the row whose UUID starts with those
+ * bits: two rows of one kind made in the same millisecond share an id only 1 time in 524,288.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -22,8 +25,8 @@ const uuidBitMask = (1n << uuidBitCount) - 1n;
 const kindShift = uuidBitCount;
 const timeShift = uuidBitCount + 2n;
 
-/** The low 19 bits of a UUID: its last five hex digits, masked. */
-const uuidBits = (uuid: string) => BigInt(`0x${uuid.slice(-5)}`) & uuidBitMask;
+/** The high 19 bits of a UUID: its first five hex digits (20 bits) less the last bit. */
+const uuidBits = (uuid: string) => BigInt(`0x${uuid.slice(0, 5)}`) >> 1n;
 
 /** The id clients see for a row made at `createdAt` with the UUID `uuid`. */
 export function timeIdOf(kind: IdKind, createdAt: Date | string, uuid: string): string {
@@ -34,7 +37,7 @@ export function timeIdOf(kind: IdKind, createdAt: Date | string, uuid: string): 
 export interface ParsedTimeId {
   kind: IdKind;
   createdAt: Date;
-  /** The low 19 bits of the row's UUID. */
+  /** The high 19 bits of the row's UUID. */
   bits: number;
 }
 
@@ -51,8 +54,8 @@ export function parseTimeId(id: string): ParsedTimeId | null {
 
 /**
  * The condition that finds the row of `parsed` in a table: its `created_at` millisecond (the
- * table's time index) and the UUID's low bits.
+ * table's time index) and the UUID's high bits.
  */
 export function rowOfTimeId(parsed: ParsedTimeId, createdAt: AnyPgColumn, id: AnyPgColumn): SQL {
-  return sql`${createdAt} = ${parsed.createdAt.toISOString()}::timestamptz and (('x' || right(${id}::text, 5))::bit(20)::int & ${Number(uuidBitMask)}) = ${parsed.bits}`;
+  return sql`${createdAt} = ${parsed.createdAt.toISOString()}::timestamptz and (('x' || left(${id}::text, 5))::bit(20)::int >> 1) = ${parsed.bits}`;
 }

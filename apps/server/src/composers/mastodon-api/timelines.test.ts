@@ -110,6 +110,26 @@ describe('the home timeline', () => {
     expect(none.link).toBeNull();
   });
 
+  it('pages through posts made in one millisecond in the web feed’s order, each once', async () => {
+    const viewer = await apiMember('Burst');
+    // An import or a burst of deliveries writes many rows at one time: their order within it is
+    // the feed's (by UUID), which ids must follow, or max_id paging skips some and reads twice.
+    const made = await postsBy(viewer.id, 12, 'burst');
+    const sameTime = new Date('2026-06-01T12:00:00.123Z');
+    await t.db.update(posts).set({ createdAt: sameTime }).where(eq(posts.authorId, viewer.id));
+    const web = (await (await viewer.get('/api/feed')).json()) as Page<PostDto>;
+    const seen: string[] = [];
+    let path: string | undefined = '/api/v1/timelines/home?limit=5';
+    while (path) {
+      const page = await timeline(viewer.api, path);
+      seen.push(...page.statuses.map((s) => s.id));
+      const next = links(page.link).next;
+      path = page.statuses.length > 0 && next ? new URL(next).pathname + new URL(next).search : undefined;
+    }
+    expect(seen).toEqual(web.items.map((p) => statusId({ id: p.id, createdAt: sameTime })));
+    expect(new Set(seen).size).toBe(made.length);
+  });
+
   it('honours a limit beyond one feed page, up to Mastodon’s 40', async () => {
     const viewer = await apiMember('Long');
     await postsBy(viewer.id, 23, 'many');
