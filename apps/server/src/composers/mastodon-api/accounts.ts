@@ -37,15 +37,9 @@ import { eventStatusesWithin, mergeStatusPages } from './event-statuses.ts';
 import { type MastodonEnv, type MemberEnv, needs } from './http.ts';
 import { parseTimeId } from './ids.ts';
 import { pageEnds, pageParams, queryFlag, setPageLinks } from './paging.ts';
-import {
-  type AccountRow,
-  loadAccounts,
-  loadPostAccounts,
-  serializeAccount,
-  serializeAccounts,
-} from './serializers/account.ts';
+import { type AccountRow, loadAccounts, serializeAccount, serializeAccounts } from './serializers/account.ts';
 import { serializeRelationship } from './serializers/relationship.ts';
-import { serializePost } from './serializers/status.ts';
+import { loadPostAccounts, serializePost } from './serializers/status.ts';
 import { resolveStatusId } from './status-refs.ts';
 
 type MemberContext = Context<MemberEnv>;

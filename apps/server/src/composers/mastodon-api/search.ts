@@ -18,8 +18,8 @@ import { isRemoteQuery } from '../federation/accounts.ts';
 import { getTagHistory, searchPosts, searchTags, searchUsers } from '../search/service.ts';
 import { type MastodonEnv, needs } from './http.ts';
 import { pageEnds, pageParams, setPageLinks } from './paging.ts';
-import { loadPostAccounts, serializeAccounts } from './serializers/account.ts';
-import { serializePost } from './serializers/status.ts';
+import { serializeAccounts } from './serializers/account.ts';
+import { loadPostAccounts, serializePost } from './serializers/status.ts';
 import { serializeTag } from './serializers/tag.ts';
 
 /** Mastodon's days of history on a Tag. */

@@ -23,7 +23,7 @@ import { eventStatusesWithin, mergeStatusPages } from './event-statuses.ts';
 import { type MastodonEnv, mastodonErrors, needs } from './http.ts';
 import { pageOfList, type ReadPage } from './list-paging.ts';
 import { type PageParams, pageEnds, pageParams, queryFlag, setPageLinks } from './paging.ts';
-import { loadStatusAccounts, type MastodonStatus, serializePost } from './serializers/status.ts';
+import { loadPostAccounts, type MastodonStatus, serializePost } from './serializers/status.ts';
 
 /** The home timeline's first page as kept by the feed cache: its text, its Link ends, its gzip once asked. */
 interface KeptPage {
@@ -31,10 +31,6 @@ interface KeptPage {
   ends: { newest: string; oldest: string } | null;
   gzipped?: Uint8Array<ArrayBuffer>;
 }
-
-/** The accounts a post's status shows: its author, and who shared it into the home feed. */
-const accountsShown = (post: PostDto) =>
-  post.sharedBy ? [post.author.userId, post.sharedBy.userId] : [post.author.userId];
 
 /** Statuses for a page of posts, with their authors and mentioned accounts read in one go. */
 async function statusesOf(
@@ -44,10 +40,7 @@ async function statusesOf(
   publicUrl: string,
   viewerId?: string,
 ): Promise<MastodonStatus[]> {
-  const accounts = await loadStatusAccounts(db, storage, {
-    userIds: items.flatMap(accountsShown),
-    texts: items.map((post) => post.caption),
-  });
+  const accounts = await loadPostAccounts(db, storage, items);
   return items.map((post) => serializePost(post, accounts, publicUrl, { viewerId }));
 }
 
@@ -85,10 +78,7 @@ export const timelineRoutes = new Hono<MastodonEnv>()
           getFeed({ ctx, input: { cursor: null } }),
           eventStatusesWithin(ctx, { kind: 'followed' }, paging, env.publicUrl),
         ]);
-        const accounts = await loadStatusAccounts(ctx.db, ctx.storage, {
-          userIds: page.items.flatMap(accountsShown),
-          texts: page.items.map((post) => post.caption),
-        });
+        const accounts = await loadPostAccounts(ctx.db, ctx.storage, page.items);
         const options = { viewerId: ctx.actor.id };
         const posts = page.items.map((post) => serializePost(post, accounts, env.publicUrl, options));
         const statuses = mergeStatusPages(posts, events, paging);

@@ -4,11 +4,12 @@
  * name, `acct` the bare username here and `name@host` for a remote account, `locked` a private
  * account. Every picture is a URL, a placeholder when the member has none (Tusky crashed on null).
  */
-import type { ImageDto, PostDto } from '@glimpse/shared';
-import { extractMentions, paths } from '@glimpse/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
+import type { ImageDto } from '@glimpse/shared';
+import { paths } from '@glimpse/shared';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { imageDtoColumns, toImageDto } from '../../../core/images.ts';
+import { preparedFor } from '../../../core/prepared.ts';
 import type { Db } from '../../../db/client.ts';
 import { federationActors, images, profiles } from '../../../db/schema.ts';
 import type { Storage } from '../../../storage/storage.ts';
@@ -117,14 +118,12 @@ const profileImage = alias(images, 'account_avatar');
 const backgroundImage = alias(images, 'account_header');
 
 /** The accounts of `userIds` that have a profile, in one query (their posts counted on the profile row). */
-export async function loadAccounts(
-  db: Db,
-  storage: Storage,
-  userIds: readonly string[],
-): Promise<Map<string, AccountRow>> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map();
-  const rows = await db
+/**
+ * Prepared once: every list the API answers reads its accounts this way, and planning the
+ * three joins for a page's ids cost as much as running them.
+ */
+const accountStatements = preparedFor((db) => ({
+  byIds: db
     .select({
       profile: profiles,
       profileImage: imageDtoColumns(profileImage),
@@ -136,7 +135,18 @@ export async function loadAccounts(
     .leftJoin(profileImage, eq(profileImage.id, profiles.profileImageId))
     .leftJoin(backgroundImage, eq(backgroundImage.id, profiles.backgroundImageId))
     .leftJoin(federationActors, eq(federationActors.userId, profiles.userId))
-    .where(inArray(profiles.userId, ids));
+    .where(sql`${profiles.userId} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('client_api_accounts'),
+}));
+
+export async function loadAccounts(
+  db: Db,
+  storage: Storage,
+  userIds: readonly string[],
+): Promise<Map<string, AccountRow>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await accountStatements(db).byIds.execute({ ids });
   return new Map(
     rows.map(({ profile, ...row }) => [
       profile.userId,
@@ -159,31 +169,6 @@ export async function loadAccounts(
       },
     ]),
   );
-}
-
-/**
- * The accounts a page of posts names: their authors and the accounts their captions @mention (by
- * username, any case), read in two queries whatever the page size, for `serializePost`.
- */
-export async function loadPostAccounts(
-  db: Db,
-  storage: Storage,
-  items: readonly PostDto[],
-): Promise<Map<string, AccountRow>> {
-  const usernames = [
-    ...new Set(items.flatMap((post) => extractMentions(post.caption).map((name) => name.toLowerCase()))),
-  ];
-  const mentioned =
-    usernames.length === 0
-      ? []
-      : await db
-          .select({ userId: profiles.userId })
-          .from(profiles)
-          .where(inArray(sql`lower(${profiles.username})`, usernames));
-  return loadAccounts(db, storage, [
-    ...items.map((post) => post.author.userId),
-    ...mentioned.map((row) => row.userId),
-  ]);
 }
 
 /** The Account entity in every list that answers accounts: `ids` in their order, those with a profile. */

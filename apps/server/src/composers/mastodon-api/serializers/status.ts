@@ -76,6 +76,17 @@ export async function loadStatusAccounts(
   return loadAccounts(db, storage, [...userIds, ...mentioned.map((row) => row.userId)]);
 }
 
+/** The accounts a post's status shows: its author, and who shared it into the home feed. */
+const accountsShown = (post: PostDto) =>
+  post.sharedBy ? [post.author.userId, post.sharedBy.userId] : [post.author.userId];
+
+/** The accounts a page of posts names (authors, sharers, @mentioned), for `serializePost`. */
+export const loadPostAccounts = (db: Db, storage: Storage, items: readonly PostDto[]) =>
+  loadStatusAccounts(db, storage, {
+    userIds: items.flatMap(accountsShown),
+    texts: items.map((post) => post.caption),
+  });
+
 /** What a status answer adds for its own author: the source text (`text`), for delete-and-redraft and edits. */
 export interface StatusOptions {
   withSource?: boolean;
