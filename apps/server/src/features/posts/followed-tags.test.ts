@@ -172,6 +172,37 @@ describe('the home feed with followed hashtags', () => {
     expect(ids).toEqual(made.map((post) => post.id).reverse());
   });
 
+  it('tagged posts take their place among more than a page of followed posts, on every page', async () => {
+    const [reader, followed, stranger] = await t.signedInMembers(3);
+    await ok(reader!.put(`/api/users/${followed!.id}/follow`));
+    await ok(followTag(reader!, 'amongtag'));
+    // Oldest first: mostly the followed account's, a tagged stranger's every fourth, so tagged posts
+    // fall both within and beyond the followed posts' first page.
+    const made = [];
+    for (let i = 0; i < 2 * limits.pageSize + 5; i += 1) {
+      made.push(
+        i % 4 === 1
+          ? await taggedPost(stranger!.id, `Among ${i} #amongtag`)
+          : await t.insertPost(followed!.id, `Followed ${i}`),
+      );
+    }
+    const start = Date.parse('2026-03-01T10:00:00Z');
+    for (const [i, post] of made.entries()) {
+      const at = new Date(start + i * 60_000);
+      await t.db.update(schema.posts).set({ createdAt: at }).where(eq(schema.posts.id, post.id));
+      await t.db.update(schema.postTags).set({ postCreatedAt: at }).where(eq(schema.postTags.postId, post.id));
+    }
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+      const page = await json<Page<PostDto>>(await reader!.get(`/api/feed${query}`));
+      ids.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(ids).toEqual(made.map((post) => post.id).reverse());
+  });
+
   it('never brings a post the viewer may not see: followers-only, a private account’s, blocked either way, muted, suspended, a blocked domain’s', async () => {
     const [reader, closed, privateOne, blockedOne, blocker, muted, suspended, remote, shown] =
       await t.signedInMembers(9);
