@@ -190,7 +190,10 @@ describe('the home feed with followed hashtags', () => {
     for (const [i, post] of made.entries()) {
       const at = new Date(start + i * 60_000);
       await t.db.update(schema.posts).set({ createdAt: at }).where(eq(schema.posts.id, post.id));
-      await t.db.update(schema.postTags).set({ postCreatedAt: at }).where(eq(schema.postTags.postId, post.id));
+      await t.db
+        .update(schema.postTags)
+        .set({ postCreatedAt: at })
+        .where(eq(schema.postTags.postId, post.id));
     }
     const ids: string[] = [];
     let cursor: string | null = null;
