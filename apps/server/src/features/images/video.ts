@@ -165,13 +165,14 @@ export async function uploadVideo({
  * own when it is made). Refused (not a video any more, another size): an AppError, nothing recorded.
  */
 export async function restoreVideoFiles(
-  { db, storage, env }: { db: Db; storage: Storage; env: Pick<Env, 'FFMPEG_PATH'> },
+  { db, storage, env }: { db: Db; storage: Storage; env: Pick<Env, 'FFMPEG_PATH' | 'VIDEO_MAX_SECONDS'> },
   row: { id: string; keys: readonly string[]; widths: readonly number[] },
   file: string,
 ): Promise<number> {
   const ffmpeg = await ffmpegOf(env);
   if (!ffmpeg) throw videoUnavailable();
-  const probe = await probeVideo(ffmpeg, file, Number.POSITIVE_INFINITY);
+  // Checked as anew: the source may have changed since it was first fetched.
+  const probe = await probeVideo(ffmpeg, file, env.VIDEO_MAX_SECONDS);
   const poster = await processImage(await posterFrame(ffmpeg, probe, file), {
     widths: limits.postImageWidths,
     boundLongSide: true,

@@ -278,8 +278,13 @@ describe('remote media cache', () => {
     const [post] = await t.db.insert(posts).values({ authorId: remoteId, caption: 'Waves' }).returning();
     await t.db.insert(postImages).values({ postId: post!.id, position: 0, imageId: id });
 
-    // The least recently served: a cap one byte under the total evicts it alone.
+    // While it is being transcoded it keeps its files, however long unserved: the job reads its original.
     await setCache(id, { lastServedAt: hoursAgo(1000) });
+    await t.db.update(videos).set({ state: 'processing' }).where(eq(videos.imageId, id));
+    await evictRemoteMedia(t.deps, (await remoteMediaBytes(t.db)) - 1);
+    expect((await cacheOf(id))!.evictedAt).toBeNull();
+    await t.db.update(videos).set({ state: 'ready' }).where(eq(videos.imageId, id));
+    // The least recently served: a cap one byte under the total evicts it alone.
     expect(await evictRemoteMedia(t.deps, (await remoteMediaBytes(t.db)) - 1)).toBe(1);
     expect((await cacheOf(id))!.evictedAt).not.toBeNull();
     const stored = new Set(await t.storedFiles());

@@ -207,7 +207,13 @@ export async function evictRemoteMedia(
     const oldest = await db
       .select({ imageId: remoteMedia.imageId, bytes: remoteMedia.bytes })
       .from(remoteMedia)
-      .where(isNull(remoteMedia.evictedAt))
+      .where(
+        and(
+          isNull(remoteMedia.evictedAt),
+          // A video still being transcoded needs its original: it waits for the next sweep.
+          sql`not exists (select 1 from ${videos} where ${videos.imageId} = ${remoteMedia.imageId} and ${videos.state} = 'processing')`,
+        ),
+      )
       .orderBy(remoteMedia.lastServedAt, remoteMedia.imageId)
       .limit(evictBatch);
     if (oldest.length === 0) break;
