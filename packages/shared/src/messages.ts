@@ -1041,7 +1041,7 @@ export const messageCatalog = {
     skippedVideos: fn(
       /*i18n*/ {
         id: 'import.skippedVideos',
-        message: 'Skipped {n, plural, one {# video} other {# videos}}: Glimpse posts photos only.',
+        message: 'Skipped {n, plural, one {# video} other {# videos}}: this server cannot process videos.',
       },
       (n: number) => ({ n }),
     ),
@@ -1049,14 +1049,14 @@ export const messageCatalog = {
       /*i18n*/ {
         id: 'import.skippedFiles',
         message:
-          'Skipped {n, plural, one {# file} other {# files}} that could not be read as a photo (missing, damaged, too large or of another kind).',
+          'Skipped {n, plural, one {# file} other {# files}} that could not be read as a photo or video (missing, damaged, too large, too long or of another kind).',
       },
       (n: number) => ({ n }),
     ),
     skippedEmpty: fn(
       /*i18n*/ {
         id: 'import.skippedEmpty',
-        message: 'Skipped {n, plural, one {# post} other {# posts}} with no photo left to show.',
+        message: 'Skipped {n, plural, one {# post} other {# posts}} with no photo or video left to show.',
       },
       (n: number) => ({ n }),
     ),

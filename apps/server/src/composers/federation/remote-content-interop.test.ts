@@ -48,6 +48,7 @@ import {
   mastodonStatus,
   mastodonUpdateStatus,
   mastodonWebFinger,
+  pixelfedCreateNote,
 } from './fixtures/remote-documents.ts';
 
 const ours = 'https://glimpse.glimpse.test:3191';
@@ -202,7 +203,7 @@ describe('statuses addressed to a few people', () => {
 });
 
 describe('videos from other servers', () => {
-  it('a Mastodon Document of type video/mp4 and a Video are fetched, made into MP4s and played from here', async () => {
+  it("a Mastodon Document of type video/mp4, a Video and Pixelfed's video post are fetched, made into MP4s and played from here", async () => {
     const fromMastodon = mastodonStatus(remote, 'eve', {
       statusId: '9301',
       text: 'A clip',
@@ -217,9 +218,18 @@ describe('videos from other servers', () => {
     const attachment = (typedVideo.object as { attachment: Record<string, unknown>[] }).attachment[0]!;
     attachment.type = 'Video';
     delete attachment.mediaType;
-    for (const status of [fromMastodon, typedVideo]) await deliverToUs(status);
+    // Pixelfed's video post: a `Video` with its mediaType (CreateNote transformer, Media::activityVerb).
+    const fromPixelfed = pixelfedCreateNote(remote, 'eve', '9303', `${remote}/storage/m/_v2/clip.mp4`, {
+      video: true,
+    });
+    for (const status of [fromMastodon, typedVideo, fromPixelfed]) await deliverToUs(status);
     await t.jobsDone();
     const feed = await feedOf(ada);
+    const pixelfedItem = feed.find((p) => p.caption.startsWith('Boats at dawn') && p.photos[0]?.image.video)
+      ?.photos[0];
+    expect(pixelfedItem?.altText).toBe('Fishing boats leaving the harbour at dawn');
+    expect(pixelfedItem?.image.video).toMatchObject({ state: 'ready', url: expect.stringMatching(/\.mp4$/) });
+    expect(pixelfedItem?.image.video?.url).not.toContain(remoteHost);
     for (const text of ['A clip', 'Another clip']) {
       const post = feed.find((p) => p.caption === text);
       expect(post, text).toBeDefined();

@@ -6,6 +6,10 @@
  * `importMaxUnpackedBytes` (a zip bomb's usual lie). A file that unpacks to more than it
  * declares (the other lie) is stopped by yauzl's size check while it is read, as `CorruptArchive`.
  */
+
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { limits, messages } from '@glimpse/shared';
 import type { Entry, ZipFile } from 'yauzl';
 import yauzl from 'yauzl';
@@ -24,6 +28,11 @@ export interface Archive {
   entries: Map<string, Entry>;
   /** The whole file, at most `maxBytes` (larger: null, nothing read). */
   read(entry: Entry, maxBytes: number): Promise<Buffer | null>;
+  /**
+   * Unpacks the file into `file` as a stream, never whole in memory (a video may be hundreds of
+   * megabytes): false, nothing written, when it declares more than `maxBytes`.
+   */
+  extract(entry: Entry, maxBytes: number, file: string): Promise<boolean>;
   /** Unpacks the file without keeping it: `CorruptArchive` when it is not the size it declares. */
   check(entry: Entry): Promise<void>;
   close(): void;
@@ -83,6 +92,7 @@ export async function openArchive(file: string): Promise<Archive> {
     return {
       entries,
       read: (entry, maxBytes) => readEntry(zip, entry, maxBytes),
+      extract: (entry, maxBytes, file) => extractEntry(zip, entry, maxBytes, file),
       check: async (entry) => {
         await readEntry(zip, entry, Number.POSITIVE_INFINITY, false);
       },
@@ -94,12 +104,35 @@ export async function openArchive(file: string): Promise<Archive> {
   }
 }
 
+const openEntry = (zip: ZipFile, entry: Entry) =>
+  new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+    zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))),
+  );
+
+async function extractEntry(zip: ZipFile, entry: Entry, maxBytes: number, file: string): Promise<boolean> {
+  if (entry.uncompressedSize > maxBytes) return false;
+  let stream: NodeJS.ReadableStream;
+  try {
+    stream = await openEntry(zip, entry);
+  } catch (error) {
+    throw new CorruptArchive({ cause: error });
+  }
+  try {
+    // yauzl stops the stream with an error past the declared size, so the file never grows past it.
+    await pipeline(stream, createWriteStream(file, { mode: 0o600 }));
+  } catch (error) {
+    await rm(file, { force: true });
+    // A failed write (a full disk) is not the archive's fault: the job tries again.
+    if ((error as NodeJS.ErrnoException).syscall) throw error;
+    throw new CorruptArchive({ cause: error });
+  }
+  return true;
+}
+
 async function readEntry(zip: ZipFile, entry: Entry, maxBytes: number, keep = true): Promise<Buffer | null> {
   if (entry.uncompressedSize > maxBytes) return null;
   try {
-    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
-      zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))),
-    );
+    const stream = await openEntry(zip, entry);
     const chunks: Buffer[] = [];
     // yauzl stops the stream with an error past the declared size, so this never holds more.
     for await (const chunk of stream) if (keep) chunks.push(chunk as Buffer);

@@ -31,15 +31,22 @@ import { audienceOfAddresses } from '../../lib/addressing.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { Archive } from './archive.ts';
 
-export interface ArchivePhoto {
+export interface ArchiveItem {
   entry: Entry;
   altText: string | null;
+  /** A video (by its name, or its attachment's media type): it goes through the video pipeline. */
+  video: boolean;
 }
 
-/** One post to create: at most `postPhotosMax` photos (longer ones arrive already split). */
+/** One post to create: at most `postPhotosMax` items (longer ones arrive already split). */
 export interface ArchivePost {
   /** Same post, same hash: what makes a second import of an archive add nothing. */
   hash: string;
+  /**
+   * The hash an import made before videos came in gave this post (its photos alone), for a post
+   * with both: a post imported then without its video is not made a second time.
+   */
+  photosOnlyHash: string | null;
   createdAt: Date;
   caption: string;
   /** The post's content warning (ActivityPub `summary`, Glimpse's `contentWarning`); '' for none. */
@@ -47,11 +54,11 @@ export interface ArchivePost {
   sensitive: boolean;
   /** Who could see it where it was posted; null when the archive does not say. */
   audience: Audience | null;
-  photos: ArchivePhoto[];
-  /** Files of the post that are videos, and files named but missing from the archive. */
-  videos: number;
+  /** Its photos and videos, in the archive's order. */
+  items: ArchiveItem[];
+  /** Files named but missing from the archive. */
   missing: number;
-  /** 0, or the place of this part in a post with more photos than a Glimpse post holds. */
+  /** 0, or the place of this part in a post with more items than a Glimpse post holds. */
   part: number;
 }
 
@@ -111,40 +118,45 @@ interface RawPost {
   contentWarning: string;
   sensitive: boolean;
   audience: Audience | null;
-  files: { name: string; altText: string | null }[];
+  files: { name: string; altText: string | null; video?: boolean }[];
 }
 
-/** Resolves file names, leaves videos and missing files out (counted), splits long posts, hashes. */
+/** What stands for an item's bytes in a hash: its CRC-32 and size, read from the directory, nothing unpacked. */
+const itemsHash = (createdAt: Date, caption: string, part: number, items: ArchiveItem[]) =>
+  createHash('sha256')
+    .update(JSON.stringify([createdAt.toISOString(), caption, part]))
+    .update(items.map((item) => `${item.entry.crc32}:${item.entry.uncompressedSize}`).join(','))
+    .digest('base64url');
+
+/** Resolves file names, leaves missing files out (counted), splits long posts, hashes. */
 function toPosts(archive: Archive, raw: RawPost[]): ArchivePost[] {
   const posts: ArchivePost[] = [];
   const ordered = raw
     .filter((post) => !Number.isNaN(post.createdAt.getTime()))
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   for (const post of ordered) {
-    let videos = 0;
     let missing = 0;
-    const photos: ArchivePhoto[] = [];
+    const items: ArchiveItem[] = [];
     for (const file of post.files) {
-      if (videoName.test(file.name)) {
-        videos++;
-        continue;
-      }
       const entry = archive.entries.get(file.name);
       if (!entry) missing++;
-      else photos.push({ entry, altText: file.altText ? clip(file.altText, limits.altTextMax) : null });
+      else
+        items.push({
+          entry,
+          altText: file.altText ? clip(file.altText, limits.altTextMax) : null,
+          video: file.video === true || videoName.test(file.name),
+        });
     }
     const caption = clip(post.caption.trim(), limits.captionMax);
     const contentWarning = clip(post.contentWarning.trim(), limits.contentWarningMax);
-    const parts = Math.max(1, Math.ceil(photos.length / limits.postPhotosMax));
+    const parts = Math.max(1, Math.ceil(items.length / limits.postPhotosMax));
+    const photos = items.filter((item) => !item.video);
+    const mixed = photos.length > 0 && photos.length < items.length && parts === 1;
     for (let part = 0; part < parts; part++) {
-      const chunk = photos.slice(part * limits.postPhotosMax, (part + 1) * limits.postPhotosMax);
-      // The photos' CRC-32 and sizes stand for their bytes: read from the directory, nothing unpacked.
-      const hash = createHash('sha256')
-        .update(JSON.stringify([post.createdAt.toISOString(), caption, part]))
-        .update(chunk.map((p) => `${p.entry.crc32}:${p.entry.uncompressedSize}`).join(','))
-        .digest('base64url');
+      const chunk = items.slice(part * limits.postPhotosMax, (part + 1) * limits.postPhotosMax);
       posts.push({
-        hash,
+        hash: itemsHash(post.createdAt, caption, part, chunk),
+        photosOnlyHash: mixed ? itemsHash(post.createdAt, caption, part, photos) : null,
         // Parts a millisecond apart keep their order on the profile.
         createdAt: new Date(post.createdAt.getTime() + part),
         caption,
@@ -152,8 +164,7 @@ function toPosts(archive: Archive, raw: RawPost[]): ArchivePost[] {
         // A warning makes the post sensitive, as on every other door.
         sensitive: isSensitivePost({ sensitive: post.sensitive, contentWarning }),
         audience: post.audience,
-        photos: chunk,
-        videos: part === 0 ? videos : 0,
+        items: chunk,
         missing: part === 0 ? missing : 0,
         part,
       });
@@ -239,12 +250,11 @@ async function readActivityPub(archive: Archive, name: string, root: string): Pr
       files: asArray(note.attachment).map((a) => {
         const attachment = asRecord(a);
         const url = asString(attachment.url) || asString(asRecord(attachment.url).href);
-        const media = asString(attachment.mediaType);
         // A video stays a video whatever its file is called.
-        const named = attachmentName(url, root);
         return {
-          name: media.startsWith('video/') && !videoName.test(named) ? `${named}.mp4` : named,
+          name: attachmentName(url, root),
           altText: asString(attachment.name) || null,
+          video: asString(attachment.mediaType).startsWith('video/') || attachment.type === 'Video',
         };
       }),
     });

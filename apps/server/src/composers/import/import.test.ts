@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#test/context.ts';
 import { heicPhoto, makeJpeg } from '#test/images.ts';
-import { archiveImports, images, postImages, posts, postTags } from '../../db/schema.ts';
+import { silentMp4 } from '#test/videos.ts';
+import { archiveImports, images, postImages, posts, postTags, videos } from '../../db/schema.ts';
 import { activityPubArchive, type InstagramLayout, instagramArchive, writeZip } from './fixtures/archives.ts';
 import { archiveImportTask } from './service.ts';
 
@@ -72,7 +73,8 @@ describe('importing an Instagram archive', () => {
       processed: 4,
       imported: 3,
       alreadyImported: 0,
-      skipped: { videos: 1, files: 0, emptyPosts: 1, splitPosts: 0 },
+      // Three bytes named .mp4 are no video: the pipeline refuses them by their content.
+      skipped: { videos: 0, files: 1, emptyPosts: 1, splitPosts: 0 },
       error: null,
     });
     const made = await postsOf(member.id);
@@ -175,7 +177,7 @@ describe('importing an Instagram archive', () => {
 });
 
 describe('importing a Mastodon or Pixelfed export', () => {
-  it('makes text of the HTML caption, keeps alt texts and leaves videos and text-only posts out', async () => {
+  it('makes text of the HTML caption, keeps alt texts and leaves unreadable files and text-only posts out', async () => {
     const member = await t.signUpWithProfile();
     const done = await importDone(
       member,
@@ -196,13 +198,112 @@ describe('importing a Mastodon or Pixelfed export', () => {
         },
       ]),
     );
-    expect(done).toMatchObject({ source: 'activitypub', imported: 1, skipped: { videos: 1, emptyPosts: 2 } });
+    expect(done).toMatchObject({
+      source: 'activitypub',
+      imported: 1,
+      skipped: { videos: 0, files: 1, emptyPosts: 2 },
+    });
     const [made] = await postsOf(member.id);
     expect(made!.caption).toBe('Harbour at dusk #boats\nSecond line & more');
     // The status's content warning is the post's, which makes it sensitive.
     expect(made).toMatchObject({ contentWarning: 'Seasick & proud', sensitive: true });
     const [photo] = await t.db.select().from(postImages).where(eq(postImages.postId, made!.id));
     expect(photo!.altText).toBe('Boats at a pier');
+  });
+});
+
+/** The clip with a `free` box of `padding` bytes after it: still a valid MP4, as large as wanted. */
+function padded(clip: Buffer, padding: number): Buffer {
+  const box = Buffer.alloc(8 + padding);
+  box.writeUInt32BE(box.length, 0);
+  box.write('free', 4, 'latin1');
+  return Buffer.concat([clip, box]);
+}
+
+const videosOf = (postId: string) =>
+  t.db
+    .select({ position: postImages.position, altText: postImages.altText, video: videos })
+    .from(postImages)
+    .leftJoin(videos, eq(videos.imageId, postImages.imageId))
+    .where(eq(postImages.postId, postId))
+    .orderBy(asc(postImages.position));
+
+describe('videos from an archive', () => {
+  let clip: Buffer;
+  beforeAll(async () => {
+    clip = await silentMp4({ seconds: 1 });
+  });
+
+  it("brings Instagram's media/posts/*.mp4 in as videos, made by the transcode job; once only", async () => {
+    const member = await t.signUpWithProfile();
+    // Larger than any photo may be: the reader must stream it to a file, not refuse or buffer it.
+    const large = padded(clip, limits.imageMaxBytes + 1024);
+    const archive = instagramArchive([
+      {
+        caption: 'Photo and clip',
+        time: day('2023-04-01T10:00:00Z'),
+        photos: [{ data: jpeg }, { data: large, ext: 'mp4' }],
+      },
+      { caption: 'Only a clip', time: day('2023-04-02T10:00:00Z'), photos: [{ data: clip, ext: 'mp4' }] },
+    ]);
+    const done = await importDone(member, archive);
+    expect(done).toMatchObject({
+      status: 'done',
+      imported: 2,
+      skipped: { videos: 0, files: 0, emptyPosts: 0 },
+      error: null,
+    });
+    const made = await postsOf(member.id);
+    expect(made.map((p) => p.caption)).toEqual(['Photo and clip', 'Only a clip']);
+    const mixed = await videosOf(made[0]!.id);
+    expect(mixed.map((item) => item.video?.state ?? 'photo')).toEqual(['photo', 'ready']);
+    expect(mixed[1]!.video!.key).toMatch(/\.mp4$/);
+    expect((await videosOf(made[1]!.id)).map((item) => item.video?.state)).toEqual(['ready']);
+    // Every list reads the post's items with the video's MP4 (post_photos_json).
+    const [listed] = (
+      (await (await member.get(`/api/users/${member.id}/posts`)).json()) as {
+        items: { caption: string; photos: { image: { video?: { url: string | null } } }[] }[];
+      }
+    ).items.filter((post) => post.caption === 'Photo and clip');
+    expect(listed!.photos[1]!.image.video?.url).toBeTruthy();
+
+    const again = await importDone(member, archive);
+    expect(again).toMatchObject({ status: 'done', imported: 0, alreadyImported: 2 });
+    expect(await postsOf(member.id)).toHaveLength(2);
+  });
+
+  it("tells posts apart by their videos, and takes a Mastodon export's video attachment", async () => {
+    const member = await t.signUpWithProfile();
+    const post = (data: Buffer) => ({
+      caption: 'Same words, same time',
+      time: day('2023-05-01T10:00:00Z'),
+      photos: [{ data, ext: 'mp4' }],
+      alt: 'Waves on the shore',
+      video: true,
+    });
+    expect(await importDone(member, activityPubArchive([post(clip)]))).toMatchObject({ imported: 1 });
+    const other = await silentMp4({ width: 160, height: 120, seconds: 1 });
+    expect(await importDone(member, activityPubArchive([post(other)]))).toMatchObject({
+      imported: 1,
+      alreadyImported: 0,
+    });
+    const made = await postsOf(member.id);
+    expect(made).toHaveLength(2);
+    const [item] = await videosOf(made[0]!.id);
+    expect(item).toMatchObject({ altText: 'Waves on the shore', video: { state: 'ready' } });
+  });
+
+  it('does not make again a post an import before videos came in made of its photos alone', async () => {
+    const member = await t.signUpWithProfile();
+    const post = { caption: 'Beach day', time: day('2023-06-01T10:00:00Z') };
+    expect(await importDone(member, instagramArchive([{ ...post, photos: [{ data: jpeg }] }]))).toMatchObject(
+      {
+        imported: 1,
+      },
+    );
+    const withClip = instagramArchive([{ ...post, photos: [{ data: jpeg }, { data: clip, ext: 'mp4' }] }]);
+    expect(await importDone(member, withClip)).toMatchObject({ imported: 0, alreadyImported: 1 });
+    expect(await postsOf(member.id)).toHaveLength(1);
   });
 });
 

@@ -11,16 +11,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Audience, ImportDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { systemActor } from '../../core/actor.ts';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { type Actor, systemActor } from '../../core/actor.ts';
 import { postAdded } from '../../core/counters.ts';
 import type { CoreDeps } from '../../core/deps.ts';
 import { deleteImages } from '../../core/images.ts';
@@ -28,14 +29,16 @@ import { requireProfile } from '../../core/profiles.ts';
 import type { ServiceArgs } from '../../core/service.ts';
 import { defaultAudience } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
-import { archiveImports, importedPosts, postImages, posts } from '../../db/schema.ts';
+import { archiveImports, importedPosts, postImages, posts, videos } from '../../db/schema.ts';
 import { queueAvif } from '../../features/images/avif.ts';
 import { StorageFullError, uploadImage } from '../../features/images/service.ts';
+import { ffmpegOf, uploadVideo, videoWorkDir } from '../../features/images/video.ts';
 import { syncPostTags } from '../../features/posts/entities.ts';
 import { addJob, defineTask, type RunningJob } from '../../jobs/task.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
+import type { Ffmpeg } from '../../lib/ffmpeg.ts';
 import { type Archive, CorruptArchive, openArchive } from './archive.ts';
-import { type ArchivePost, readContents } from './formats.ts';
+import { type ArchiveItem, type ArchivePost, readContents } from './formats.ts';
 
 /** Uploaded archives wait here for their job; `/media` never serves this folder. */
 export const importFolder = 'imports';
@@ -139,11 +142,70 @@ type Tally = Pick<ImportRow, 'processed' | 'imported' | 'alreadyImported'> & {
   skipped: ImportDto['skipped'];
 };
 
+/** How often an import looks whether its videos' transcodes have ended. */
+const videoPollMs = 250;
+
+/**
+ * Waits until none of `imageIds` is still being transcoded (by the `video_transcode` job, on its
+ * own lane, as for an upload) and answers those that became ready. A post names a video only once
+ * its MP4 is made (core/images.ts `requireOwnImages`, and `post_photos_json` reads it then).
+ */
+async function readyVideos(db: Db, imageIds: string[], signal: AbortSignal): Promise<Set<string>> {
+  if (imageIds.length === 0) return new Set();
+  for (;;) {
+    const rows = await db
+      .select({ imageId: videos.imageId, state: videos.state })
+      .from(videos)
+      .where(inArray(videos.imageId, imageIds));
+    if (!rows.some((row) => row.state === 'processing'))
+      return new Set(rows.filter((row) => row.state === 'ready').map((row) => row.imageId));
+    await sleep(videoPollMs, undefined, { signal });
+  }
+}
+
+/**
+ * One video of the archive through the upload pipeline: unpacked to a temporary file (streamed,
+ * never whole in memory), probed by its content, its poster made, its transcode queued. Answers
+ * the video's image id, or null when the pipeline refuses it (not a video, too long, too large).
+ */
+async function importVideo(
+  deps: CoreDeps,
+  actor: Actor,
+  archive: Archive,
+  item: ArchiveItem,
+  ffmpeg: Ffmpeg,
+): Promise<string | null> {
+  const dir = videoWorkDir(deps.env);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `import-${randomUUID()}`);
+  try {
+    if (!(await archive.extract(item.entry, deps.env.VIDEO_MAX_MB * 1024 * 1024, file))) return null;
+    const video = await deps.uploadGate.whileUploading(() =>
+      uploadVideo({
+        ctx: { db: deps.db, storage: deps.storage, actor },
+        input: {
+          file,
+          ffmpeg,
+          maxSeconds: deps.env.VIDEO_MAX_SECONDS,
+          quotaMb: deps.env.ACCOUNT_STORAGE_QUOTA_MB,
+        },
+      }),
+    );
+    return video.id;
+  } catch (error) {
+    if (!(error instanceof AppError) || error instanceof StorageFullError) throw error;
+    return null;
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
 /**
  * Creates one post of the archive, or counts why not. Its photos' AVIF encodes are left to the end
  * of the import (`encodeLater`): run beside it, each encode's memory came on top of the import's
  * in the same process (bench/import.ts). A run that stops before then leaves them to the hourly
- * sweep (images/avif.ts), as for any lost job.
+ * sweep (images/avif.ts), as for any lost job. Its videos are transcoded by their own job, which
+ * the post waits for.
  */
 async function importPost(
   deps: CoreDeps,
@@ -154,13 +216,26 @@ async function importPost(
   encodeLater: string[],
   /** The importing account's default, for a post whose archive names no audience. */
   accountAudience: Audience,
+  /** This server's ffmpeg; null: the post's videos are left out and counted. */
+  ffmpeg: Ffmpeg | null,
+  signal: AbortSignal,
 ) {
   const { db, storage } = deps;
   const actor = systemActor(row.userId, 'import of an archive');
-  const photos: { imageId: string; altText: string; copy: boolean }[] = [];
+  const items: { imageId: string; altText: string; copy: boolean; video: boolean }[] = [];
   try {
-    for (const photo of post.photos) {
-      const bytes = await archive.read(photo.entry, limits.imageMaxBytes);
+    for (const item of post.items) {
+      if (item.video) {
+        if (!ffmpeg) {
+          tally.skipped.videos++;
+          continue;
+        }
+        const imageId = await importVideo(deps, actor, archive, item, ffmpeg);
+        if (imageId) items.push({ imageId, altText: item.altText ?? '', copy: false, video: true });
+        else tally.skipped.files++;
+        continue;
+      }
+      const bytes = await archive.read(item.entry, limits.imageMaxBytes);
       if (!bytes) {
         tally.skipped.files++;
         continue;
@@ -173,7 +248,7 @@ async function importPost(
             input: { purpose: 'post', bytes, oneAtATime: true, quotaMb: deps.env.ACCOUNT_STORAGE_QUOTA_MB },
           }),
         );
-        photos.push({ imageId: image.id, altText: photo.altText ?? '', copy: image.copy });
+        items.push({ imageId: image.id, altText: item.altText ?? '', copy: image.copy, video: false });
       } catch (error) {
         // Not a picture the pipeline takes (a PSD, a broken file, too many pixels): left out, counted.
         // A full quota stops the whole import (the job's catch).
@@ -181,7 +256,22 @@ async function importPost(
         tally.skipped.files++;
       }
     }
-    if (photos.length === 0) {
+    const ready = await readyVideos(
+      db,
+      items.filter((item) => item.video).map((item) => item.imageId),
+      signal,
+    );
+    // A video its transcode refused (a corrupt stream) is left out like an unreadable photo.
+    const failed = items.filter((item) => item.video && !ready.has(item.imageId));
+    if (failed.length > 0) {
+      tally.skipped.files += failed.length;
+      await deleteImages(
+        { db, storage },
+        failed.map((item) => item.imageId),
+      );
+    }
+    const kept = items.filter((item) => !failed.includes(item));
+    if (kept.length === 0) {
       tally.skipped.emptyPosts++;
       return;
     }
@@ -205,7 +295,7 @@ async function importPost(
         await postAdded(tx, { authorId: row.userId, createdAt: inserted!.createdAt });
         await tx
           .insert(postImages)
-          .values(photos.map(({ imageId, altText }, position) => ({ postId, position, imageId, altText })));
+          .values(kept.map(({ imageId, altText }, position) => ({ postId, position, imageId, altText })));
         await syncPostTags(tx, inserted!, post.caption);
         // The hash is claimed last: taken already (another run of this job), the post rolls back.
         const [claimed] = await tx
@@ -224,17 +314,18 @@ async function importPost(
       tally.alreadyImported++;
       await deleteImages(
         { db, storage },
-        photos.map((p) => p.imageId),
+        kept.map((item) => item.imageId),
       );
       return;
     }
     tally.imported++;
-    // A copy of a photo stored before shares that one's AVIF twins (images/avif.ts).
-    encodeLater.push(...photos.filter((photo) => !photo.copy).map((photo) => photo.imageId));
+    // A copy of a photo stored before shares that one's AVIF twins (images/avif.ts); a video's
+    // poster has none.
+    encodeLater.push(...kept.filter((item) => !item.copy && !item.video).map((item) => item.imageId));
   } catch (error) {
     await deleteImages(
       { db, storage },
-      photos.map((p) => p.imageId),
+      items.map((item) => item.imageId),
     ).catch(() => {});
     throw error;
   }
@@ -257,13 +348,16 @@ async function importAll(deps: CoreDeps, row: ImportRow, archive: Archive, job: 
     alreadyImported: 0,
     skipped: { videos: 0, files: 0, emptyPosts: 0, splitPosts: 0, overLimit: 0 },
   };
-  // Every photo still to import is unpacked once first: a file that lies about its size (a zip
-  // bomb, a damaged archive) stops the import before it has made a single post.
+  // A post an import made before videos came in is known by its photos alone.
+  const previousImportOf = (post: ArchivePost) =>
+    done.get(post.hash) ?? (post.photosOnlyHash ? done.get(post.photosOnlyHash) : undefined);
+  // Every photo and video still to import is unpacked once first: a file that lies about its size
+  // (a zip bomb, a damaged archive) stops the import before it has made a single post.
   for (const post of list) {
-    if (done.has(post.hash)) continue;
-    for (const photo of post.photos) {
+    if (previousImportOf(post)) continue;
+    for (const item of post.items) {
       job.signal.throwIfAborted();
-      await archive.check(photo.entry);
+      await archive.check(item.entry);
     }
   }
   const save = () =>
@@ -273,17 +367,17 @@ async function importAll(deps: CoreDeps, row: ImportRow, archive: Archive, job: 
       .where(and(eq(archiveImports.id, row.id), eq(archiveImports.status, 'running')));
   const encodeLater: string[] = [];
   const accountAudience = await defaultAudience(db, row.userId);
+  const ffmpeg = await ffmpegOf(deps.env);
   for (const post of list) {
     job.signal.throwIfAborted();
-    tally.skipped.videos += post.videos;
     tally.skipped.files += post.missing;
     if (post.part === 1) tally.skipped.splitPosts++;
-    const previousImport = done.get(post.hash);
+    const previousImport = previousImportOf(post);
     if (previousImport === row.id) tally.imported++;
     else if (previousImport) tally.alreadyImported++;
     // Past the cap, posts wait for the next import of the archive, which skips what is here.
     else if (tally.imported >= deps.env.IMPORT_MAX_POSTS) tally.skipped.overLimit++;
-    else await importPost(deps, row, archive, post, tally, encodeLater, accountAudience);
+    else await importPost(deps, row, archive, post, tally, encodeLater, accountAudience, ffmpeg, job.signal);
     tally.processed++;
     await save();
   }

@@ -19,7 +19,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { toImageDto } from '../../core/images.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
-import { images, videos } from '../../db/schema.ts';
+import { images, remoteMedia, videos } from '../../db/schema.ts';
 import type { Env } from '../../env.ts';
 import { addJob, defineTask, PermanentJobError } from '../../jobs/task.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
@@ -82,10 +82,17 @@ export async function receiveVideo(
  */
 export async function uploadVideo({
   ctx: { db, storage, actor },
-  input: { file, ffmpeg, maxSeconds, quotaMb = 0 },
+  input: { file, ffmpeg, maxSeconds, quotaMb = 0, sourceUrl },
 }: ServiceArgs<
   'db' | 'storage' | 'actor',
-  { file: string; ffmpeg: Ffmpeg | null; maxSeconds: number; quotaMb?: number }
+  {
+    file: string;
+    ffmpeg: Ffmpeg | null;
+    maxSeconds: number;
+    quotaMb?: number;
+    /** A remote video's address: it then counts in the remote-media cache, as a remote picture does. */
+    sourceUrl?: string;
+  }
 >): Promise<ImageDto> {
   if (!ffmpeg) throw videoUnavailable();
   const quotaBytes = quotaMb * 1024 * 1024;
@@ -136,6 +143,11 @@ export async function uploadVideo({
           hasAudio: probe.audioCodec !== null,
         })
         .returning();
+      if (sourceUrl) {
+        await tx
+          .insert(remoteMedia)
+          .values({ imageId: image!.id, stem: `images/${name}`, sourceUrl, bytes: stored });
+      }
       await addJob(tx, videoTranscodeTask, { imageId: image!.id }, { jobKey: `video:${image!.id}` });
       return { image: image!, video: video! };
     });
@@ -144,6 +156,49 @@ export async function uploadVideo({
     await storage.delete([...keys, originalKey]).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Puts back the files of an evicted remote video from `file`, its source fetched again: the poster's
+ * WebP sizes under their old keys (so every page that names them shows them again) and the original,
+ * and queues the transcode that makes its MP4 anew. Answers the bytes stored now (the MP4 adds its
+ * own when it is made). Refused (not a video any more, another size): an AppError, nothing recorded.
+ */
+export async function restoreVideoFiles(
+  { db, storage, env }: { db: Db; storage: Storage; env: Pick<Env, 'FFMPEG_PATH' | 'VIDEO_MAX_SECONDS'> },
+  row: { id: string; keys: readonly string[]; widths: readonly number[] },
+  file: string,
+): Promise<number> {
+  const ffmpeg = await ffmpegOf(env);
+  if (!ffmpeg) throw videoUnavailable();
+  // Checked as anew: the source may have changed since it was first fetched.
+  const probe = await probeVideo(ffmpeg, file, env.VIDEO_MAX_SECONDS);
+  const poster = await processImage(await posterFrame(ffmpeg, probe, file), {
+    widths: limits.postImageWidths,
+    boundLongSide: true,
+  });
+  const files = row.widths.map((width, i) => {
+    const variant = poster.variants.find((v) => v.width === width);
+    if (!variant) throw invalid(messages.video.corrupt);
+    return { key: row.keys[i]!, data: variant.data, contentType: 'image/webp' };
+  });
+  const name = row.keys[0]!.replace(/^images\//, '').replace(/-\d+\.webp$/, '');
+  const matroska = /matroska|webm/.test(probe.container);
+  const originalKey = `${originalsFolder}/${name}.${matroska ? 'webm' : 'mp4'}`;
+  await putAll(storage, files);
+  await storage.putFile(originalKey, file, 'application/octet-stream');
+  const { size: originalBytes } = await stat(file);
+  const stored = files.reduce((sum, f) => sum + f.data.byteLength, 0) + originalBytes;
+  await withTransaction(db, async (tx) => {
+    await tx
+      .update(videos)
+      .set({ state: 'processing', key: null, progress: 0, failure: null })
+      .where(eq(videos.imageId, row.id));
+    // What it stores now, as an upload's row counts it; the MP4 adds its own when made.
+    await tx.update(images).set({ originalKey, bytes: stored }).where(eq(images.id, row.id));
+    await addJob(tx, videoTranscodeTask, { imageId: row.id }, { jobKey: `video:${row.id}` });
+  });
+  return stored;
 }
 
 /** One of the caller's own video uploads, with its state: the composer asks until it is ready. */
@@ -313,6 +368,11 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
           .update(images)
           .set({ bytes: sql`${images.bytes} + ${size}` })
           .where(eq(images.id, imageId));
+        // A remote video's MP4 counts against the remote-media cache's cap (no row: a member's own).
+        await tx
+          .update(remoteMedia)
+          .set({ bytes: sql`${remoteMedia.bytes} + ${size}` })
+          .where(eq(remoteMedia.imageId, imageId));
       }
       return Boolean(ready);
     });

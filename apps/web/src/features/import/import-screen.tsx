@@ -91,9 +91,10 @@ export function ImportScreen() {
       <div className={styles.card}>
         <p id={hintId} className={styles.muted}>
           <Trans>
-            Bring your photos from Instagram (the JSON download of your information), Pixelfed or Mastodon
-            (their archive), or another Glimpse server (Download your data). Posts keep their captions, dates
-            and order; nobody is notified of them as new. Importing the same archive again adds nothing.
+            Bring your photos and videos from Instagram (the JSON download of your information), Pixelfed or
+            Mastodon (their archive), or another Glimpse server (Download your data). Posts keep their
+            captions, dates and order; nobody is notified of them as new. Importing the same archive again
+            adds nothing.
           </Trans>
         </p>
         <form className={styles.form} onSubmit={submit} noValidate>

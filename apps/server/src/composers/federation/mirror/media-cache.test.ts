@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#test/context.ts';
 import { makeJpeg } from '#test/images.ts';
 import { testCertificate } from '#test/tls.ts';
+import { silentMp4 } from '#test/videos.ts';
 import {
   federationActors,
   images,
@@ -18,9 +19,10 @@ import {
   profiles,
   remoteMedia,
   user,
+  videos,
 } from '../../../db/schema.ts';
 import { encodeImageAvif } from '../../../features/images/avif.ts';
-import { importRemoteImage } from './media.ts';
+import { importRemoteImage, importRemoteVideo } from './media.ts';
 import {
   createRemoteMediaCache,
   evictRemoteMedia,
@@ -48,6 +50,7 @@ beforeAll(async () => {
     ['/b.jpg', await makeJpeg(700, 700)],
     ['/c.jpg', await makeJpeg(600, 900)],
     ['/d.jpg', await makeJpeg(640, 480)],
+    ['/clip.mp4', await silentMp4({ seconds: 1 })],
   ]);
   standIn = createServer({ cert: tls.cert, key: tls.key }, (request, response) => {
     const path = new URL(request.url ?? '/', remote).pathname;
@@ -94,6 +97,8 @@ const storedKeysOfRow = async (id: string) => {
   const stored = new Set(await t.storedFiles());
   return (await rowOf(id)).keys.filter((key) => stored.has(key));
 };
+
+const videoOf = async (id: string) => (await t.db.select().from(videos).where(eq(videos.imageId, id)))[0]!;
 
 describe('remote media cache', () => {
   let oldest: string;
@@ -250,6 +255,54 @@ describe('remote media cache', () => {
     expect((await ada.get(`/media/${local.keys[0]}`)).status).toBe(404);
     // Nor may a member's image borrow a remote source by name: the upload API takes no URL.
     expect(asked).toEqual([]);
+  });
+
+  it('a remote video counts with its MP4, is evicted with every file, and comes back: the poster on request, the MP4 by its job', async () => {
+    const id = await importRemoteVideo(t.deps, `${remote}/clip.mp4`, remoteId);
+    if (!id) throw new Error('the clip was not imported');
+    await t.jobsDone();
+    const made = await videoOf(id);
+    expect(made.state).toBe('ready');
+    const row = await rowOf(id);
+    // Poster sizes, the original and the MP4: all it stores counts against the cap.
+    expect(await cacheOf(id)).toMatchObject({
+      sourceUrl: `${remote}/clip.mp4`,
+      stem: stemOf(row.keys[0]!),
+      evictedAt: null,
+      bytes: row.bytes,
+    });
+    const files = [...row.keys, row.originalKey!, made.key!];
+    expect(files.every((key) => key.startsWith(stemOf(row.keys[0]!)) || key.startsWith('originals/'))).toBe(
+      true,
+    );
+    const [post] = await t.db.insert(posts).values({ authorId: remoteId, caption: 'Waves' }).returning();
+    await t.db.insert(postImages).values({ postId: post!.id, position: 0, imageId: id });
+
+    // While it is being transcoded it keeps its files, however long unserved: the job reads its original.
+    await setCache(id, { lastServedAt: hoursAgo(1000) });
+    await t.db.update(videos).set({ state: 'processing' }).where(eq(videos.imageId, id));
+    await evictRemoteMedia(t.deps, (await remoteMediaBytes(t.db)) - 1);
+    expect((await cacheOf(id))!.evictedAt).toBeNull();
+    await t.db.update(videos).set({ state: 'ready' }).where(eq(videos.imageId, id));
+    // The least recently served: a cap one byte under the total evicts it alone.
+    expect(await evictRemoteMedia(t.deps, (await remoteMediaBytes(t.db)) - 1)).toBe(1);
+    expect((await cacheOf(id))!.evictedAt).not.toBeNull();
+    const stored = new Set(await t.storedFiles());
+    expect(files.filter((key) => stored.has(key))).toEqual([]);
+    // The post no longer offers an MP4 it does not have; its poster stays named.
+    const [shown] = await t.db.select({ photos: posts.photos }).from(posts).where(eq(posts.id, post!.id));
+    expect((shown!.photos as unknown[])[0]).toMatchObject({ keys: row.keys, video: { key: null } });
+
+    asked.length = 0;
+    const poster = await t.client().get(`/media/${row.keys[0]}`);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/webp');
+    expect(asked).toEqual(['/clip.mp4']);
+    await t.jobsDone();
+    const remade = await videoOf(id);
+    expect(remade.state).toBe('ready');
+    expect((await t.client().get(`/media/${remade.key}`)).status).toBe(200);
+    expect(await cacheOf(id)).toMatchObject({ evictedAt: null, bytes: (await rowOf(id)).bytes });
   });
 
   it('a domain blocked for its media has nothing fetched back', async () => {

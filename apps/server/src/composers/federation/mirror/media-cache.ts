@@ -7,15 +7,19 @@
  * serves it from our origin as before. Members' own uploads have no `remote_media` row and are never
  * evicted.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { limits } from '@glimpse/shared';
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { storedKeysOf } from '../../../core/images.ts';
 import { withTransaction } from '../../../core/service.ts';
 import type { Db } from '../../../db/client.ts';
 import { isDatabaseUnavailable } from '../../../db/errors.ts';
-import { federationActors, images, remoteMedia } from '../../../db/schema.ts';
+import { federationActors, images, remoteMedia, videos } from '../../../db/schema.ts';
 import type { Env } from '../../../env.ts';
 import { restoreImageFiles } from '../../../features/images/service.ts';
+import { restoreVideoFiles, videoWorkDir } from '../../../features/images/video.ts';
 import { defineTask } from '../../../jobs/task.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { OutboundGate } from '../../../lib/outbound/gate.ts';
@@ -34,6 +38,8 @@ const touchKeysMax = 10_000;
 const retryFailedAfterMs = 60 * 60 * 1000;
 /** How long a viewer's request waits for a fetch-back before it is answered 404. */
 const fetchBackTimeoutMs = 10_000;
+/** A video's source is larger: its fetch-back may take longer (the viewer gets the poster after it). */
+const videoFetchBackTimeoutMs = 60_000;
 /** Pictures evicted per statement: a sweep over a large cache works in steps. */
 const evictBatch = 200;
 
@@ -96,9 +102,11 @@ export function createRemoteMediaCache(deps: CacheDeps, { flushEveryMs = touchFl
         sourceUrl: remoteMedia.sourceUrl,
         failedAt: remoteMedia.failedAt,
         domain: federationActors.domain,
+        isVideo: sql<boolean>`${videos.imageId} is not null`,
       })
       .from(remoteMedia)
       .innerJoin(images, eq(images.id, remoteMedia.imageId))
+      .leftJoin(videos, eq(videos.imageId, images.id))
       .leftJoin(federationActors, eq(federationActors.userId, images.ownerId))
       .where(and(eq(remoteMedia.stem, stemOf(key)), isNotNull(remoteMedia.evictedAt)));
     // Only a key the row names: its other files (AVIF twins, original) are not made again.
@@ -119,20 +127,29 @@ export function createRemoteMediaCache(deps: CacheDeps, { flushEveryMs = touchFl
     widths: number[];
     sourceUrl: string;
     domain: string | null;
+    isVideo: boolean;
   }): Promise<boolean> {
     // A domain blocked, fully or for its media, has nothing fetched from it, now as at import.
     if (row.domain && (await domainBlockOf(deps.db, row.domain))) return false;
     try {
       const response = await deps.outbound.request(row.sourceUrl, {
         maxRedirects: 3,
-        timeoutMs: fetchBackTimeoutMs,
-        maxResponseBytes: limits.imageMaxBytes,
+        timeoutMs: row.isVideo ? videoFetchBackTimeoutMs : fetchBackTimeoutMs,
+        maxResponseBytes: row.isVideo ? limits.remoteVideoMaxBytes : limits.imageMaxBytes,
       });
       if (response.status !== 200) throw new Error(`source answered ${response.status}`);
-      const bytes = await restoreImageFiles(deps.storage, row, response.body);
+      const bytes = row.isVideo
+        ? await restoreVideo(row, response.body)
+        : await restoreImageFiles(deps.storage, row, response.body);
+      // Added to what is counted: a video's MP4, made by its job meanwhile, may be counted already.
       const [restored] = await deps.db
         .update(remoteMedia)
-        .set({ evictedAt: null, failedAt: null, bytes, lastServedAt: sql`now()` })
+        .set({
+          evictedAt: null,
+          failedAt: null,
+          bytes: sql`${remoteMedia.bytes} + ${bytes}`,
+          lastServedAt: sql`now()`,
+        })
         .where(eq(remoteMedia.imageId, row.id))
         .returning({ imageId: remoteMedia.imageId });
       // Its post or account deleted while it was fetched: the files written have no row to name them.
@@ -143,6 +160,19 @@ export function createRemoteMediaCache(deps: CacheDeps, { flushEveryMs = touchFl
       deps.logger.info({ err: error, imageId: row.id }, 'evicted remote picture could not be fetched back');
       await deps.db.update(remoteMedia).set({ failedAt: sql`now()` }).where(eq(remoteMedia.imageId, row.id));
       return false;
+    }
+  }
+
+  /** A video's source goes to a file of the work folder for the video pipeline, then away. */
+  async function restoreVideo(row: { id: string; keys: string[]; widths: number[] }, body: Buffer) {
+    const dir = videoWorkDir(deps.env);
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `remote-${randomBytes(12).toString('hex')}`);
+    try {
+      await writeFile(file, body);
+      return await restoreVideoFiles(deps, row, file);
+    } finally {
+      await rm(file, { force: true });
     }
   }
 
@@ -177,7 +207,13 @@ export async function evictRemoteMedia(
     const oldest = await db
       .select({ imageId: remoteMedia.imageId, bytes: remoteMedia.bytes })
       .from(remoteMedia)
-      .where(isNull(remoteMedia.evictedAt))
+      .where(
+        and(
+          isNull(remoteMedia.evictedAt),
+          // A video still being transcoded needs its original: it waits for the next sweep.
+          sql`not exists (select 1 from ${videos} where ${videos.imageId} = ${remoteMedia.imageId} and ${videos.state} = 'processing')`,
+        ),
+      )
       .orderBy(remoteMedia.lastServedAt, remoteMedia.imageId)
       .limit(evictBatch);
     if (oldest.length === 0) break;
@@ -195,6 +231,13 @@ export async function evictRemoteMedia(
         .returning({ imageId: remoteMedia.imageId });
       if (marked.length === 0) return [];
       const ids = marked.map((m) => m.imageId);
+      // A video's MP4 goes too: its row forgets it first, so the posts rewritten below stop naming it.
+      const movies = await tx
+        .select({ key: videos.key })
+        .from(videos)
+        .where(and(inArray(videos.imageId, ids), isNotNull(videos.key)))
+        .for('update');
+      await tx.update(videos).set({ key: null }).where(inArray(videos.imageId, ids));
       const before = await tx
         .select({
           keys: images.keys,
@@ -210,7 +253,7 @@ export async function evictRemoteMedia(
         .set({ avifKeys: [], originalKey: null, jpegKey: null })
         .where(inArray(images.id, ids));
       evicted += ids.length;
-      return before.flatMap(storedKeysOf);
+      return [...before.flatMap(storedKeysOf), ...movies.map((movie) => movie.key!)];
     });
     await storage.delete(files);
   }

@@ -168,7 +168,7 @@ export async function importRemoteVideo(
     await writeFile(file, response.body);
     const video = await uploadVideo({
       ctx: { db, storage, actor: systemActor(ownerId, 'copy of a remote video') },
-      input: { file, ffmpeg, maxSeconds: env.VIDEO_MAX_SECONDS },
+      input: { file, ffmpeg, maxSeconds: env.VIDEO_MAX_SECONDS, sourceUrl: url },
     });
     return video.id;
   } catch (error) {
