@@ -1,16 +1,26 @@
 /**
  * Sharing in the browser: a member shares a public post (Share, aria-pressed), their follower's
  * home feed shows it once as "Shared by <name>" with its count, the author is told "<name> shared
- * your post", and Unshare takes it back; a followers-only post offers no Share. axe on each
+ * your post", and Unshare takes it back; a followers-only post offers no Share. The sharer, once a follower,
+ * quotes the post (Quote → /addpost?quote=…): the new post shows its card and the author is told;
+ * once the author allows nobody, the post offers no Quote and the server refuses one. axe on each
  * screen; SHOTS_DIR keeps 390 and 1280 px pictures, in English and Arabic.
  */
-import { addPost, expectAccessible, follow, fullNameOf, memberPage, shots } from '../support/app.ts';
+import {
+  addPost,
+  expectAccessible,
+  follow,
+  fullNameOf,
+  memberPage,
+  photoFile,
+  shots,
+} from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
 
 test('Share puts a public post in the sharer’s followers’ feeds once; a followers-only post has no Share', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const author = await memberPage(browser, 'Ana');
   const sharer = await memberPage(browser, 'Bo');
   const reader = await memberPage(browser, 'Cy');
@@ -76,6 +86,52 @@ test('Share puts a public post in the sharer’s followers’ feeds once; a foll
     const id = quietPath.split('/').at(-1)!;
     const refused = await sharer.page.request.put(`/api/posts/${id}/share`, { headers: { origin } });
     expect(refused.status()).toBe(403);
+  });
+
+  await test.step('Bo, now Ana’s follower, quotes her post: the new post shows its card', async () => {
+    await sharer.page.goto(postPath);
+    await sharer.page.getByRole('link', { name: 'Quote', exact: true }).click();
+    await expect(sharer.page).toHaveURL(/\/addpost\?quote=/);
+    const quoting = sharer.page.getByRole('region', { name: 'Quoting' });
+    await expect(quoting.getByText('Lighthouse at dusk')).toBeVisible();
+    await sharer.page.getByLabel('Photos and videos').setInputFiles(await photoFile('post'));
+    await sharer.page.getByLabel('Caption').fill('Look at this light');
+    await sharer.page.getByRole('button', { name: 'Submit' }).click();
+    await expect(sharer.page).toHaveURL(/\/postdetail\/[0-9a-f-]{36}$/);
+    const card = sharer.page.getByTestId('quote-card');
+    await expect(card).toContainText('Lighthouse at dusk');
+    await expect(card).toContainText(fullNameOf(author.user));
+    await expect(card).toHaveAttribute('href', postPath);
+    await expectAccessible(sharer.page, 'a quote post');
+    await shots(sharer.page, 'quote-detail');
+    await author.page.goto('/notifications');
+    await expect(author.page.getByText(`${fullNameOf(sharer.user)} quoted your post`)).toBeVisible();
+    const origin = new URL(sharer.page.url()).origin;
+    await sharer.page.request.put('/api/me/language', { headers: { origin }, data: { language: 'ar' } });
+    await sharer.page.reload();
+    await expect(sharer.page.getByTestId('quote-card')).toContainText('Lighthouse at dusk');
+    await expectAccessible(sharer.page, 'a quote post, in Arabic');
+    await shots(sharer.page, 'quote-detail-ar');
+    await sharer.page.request.put('/api/me/language', { headers: { origin }, data: { language: 'en' } });
+  });
+
+  await test.step('a post whose author allows nobody has no Quote, and the server refuses one', async () => {
+    const origin = new URL(author.page.url()).origin;
+    const id = postPath.split('/').at(-1)!;
+    const edited = await author.page.request.patch(`/api/posts/${id}`, {
+      headers: { origin },
+      data: { caption: 'Lighthouse at dusk', altTexts: [''], quotePolicy: 'nobody' },
+    });
+    expect(edited.ok(), await edited.text()).toBe(true);
+    await sharer.page.goto(postPath);
+    await expect(sharer.page.getByRole('button', { name: 'Like' })).toBeVisible();
+    await expect(sharer.page.getByRole('link', { name: 'Quote', exact: true })).toHaveCount(0);
+    await sharer.page.goto(`/addpost?quote=${id}`);
+    await sharer.page.getByLabel('Photos and videos').setInputFiles(await photoFile('post'));
+    await sharer.page.getByLabel('Caption').fill('Trying anyway');
+    await sharer.page.getByRole('button', { name: 'Submit' }).click();
+    await expect(sharer.page.getByText('This post cannot be quoted.')).toBeVisible();
+    await expect(sharer.page).toHaveURL(/\/addpost/);
   });
 
   await Promise.all([author.close(), sharer.close(), reader.close()]);

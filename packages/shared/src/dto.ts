@@ -7,6 +7,16 @@ export const imagePurposes = ['post', 'event', 'profile', 'background'] as const
 /** Who may see a post or an event: everyone, or the author's approved followers only. */
 export const audiences = ['public', 'followers'] as const;
 export type Audience = (typeof audiences)[number];
+
+/**
+ * Who may quote a post (FEP-044f `interactionPolicy.canQuote`, Mastodon 4.5's
+ * `quote_approval_policy`): anyone, the author's approved followers, or nobody but its author.
+ * A followers-only post, or any post of a private account, can never be quoted whatever it says.
+ */
+export const quotePolicies = ['anyone', 'followers', 'nobody'] as const;
+export type QuotePolicy = (typeof quotePolicies)[number];
+/** A quote's consent as stored: granted, awaited from a remote author's server, refused, withdrawn. */
+export const quoteStates = ['pending', 'accepted', 'rejected', 'revoked'] as const;
 /** The type itself is exported by schemas.ts beside its zod enum. */
 type ImagePurpose = (typeof imagePurposes)[number];
 
@@ -78,6 +88,8 @@ export interface MediaPreferencesDto {
   showSensitiveMedia: boolean;
   /** Posts with a content warning open expanded, without Show. */
   expandContentWarnings: boolean;
+  /** Who may quote the member's new posts unless a post says otherwise. */
+  quotePolicy: QuotePolicy;
 }
 
 /** The receipt for stored feedback (POST /api/feedback answers 201 with it). */
@@ -163,9 +175,37 @@ export interface PostDto {
    * it); null everywhere else.
    */
   followedTag: string | null;
+  /** Who may quote it (its author's choice). */
+  quotePolicy: QuotePolicy;
+  /** Whether the viewer may quote it now: it is open to anyone and its policy lets them in. */
+  quotable: boolean;
+  /** The post this one quotes; null when it quotes none. */
+  quote: PostQuoteDto | null;
   createdAt: string;
   /** When the caption, alt texts or sensitive flag last changed; null if never ("Edited"). */
   editedAt: string | null;
+}
+
+/**
+ * A quote's embed: `accepted` with the quoted post's card; `pending` while the quoted author's
+ * server has not authorized it (FEP-044f), with no card yet; `unavailable` when the quoted post was
+ * deleted, is hidden from the viewer, is no longer open to anyone, or its authorization was refused
+ * or revoked ("This post is unavailable").
+ */
+export interface PostQuoteDto {
+  state: 'accepted' | 'pending' | 'unavailable';
+  post: QuotedPostDto | null;
+}
+
+/** The card a quote shows: the quoted post's author, first photo and caption, linking to it. */
+export interface QuotedPostDto {
+  id: string;
+  author: Pick<AuthorDto, 'userId' | 'username' | 'firstName' | 'lastName'>;
+  caption: string;
+  contentWarning: string;
+  sensitive: boolean;
+  photo: PostPhotoDto | null;
+  createdAt: string;
 }
 
 export interface CommentDto {
@@ -286,6 +326,8 @@ export const notificationTypes = [
   'follow_accepted',
   /** An account the recipient followed moved (ActivityPub Move); the actor is the new account. */
   'account_moved',
+  /** Someone quoted the recipient's post; the notice's post is the quote. */
+  'post_quote',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 

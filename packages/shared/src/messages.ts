@@ -538,6 +538,7 @@ export const messageCatalog = {
     bio: /*i18n*/ { id: 'fields.bio', message: 'Bio' },
     altText: /*i18n*/ { id: 'fields.altText', message: 'Alt text' },
     audience: /*i18n*/ { id: 'fields.audience', message: 'Audience' },
+    quotePolicy: /*i18n*/ { id: 'fields.quotePolicy', message: 'Who can quote your posts' },
     caption: /*i18n*/ { id: 'fields.caption', message: 'Caption' },
     contentWarning: /*i18n*/ { id: 'fields.contentWarning', message: 'Content warning' },
     comment: /*i18n*/ { id: 'fields.comment', message: 'Comment' },
@@ -856,6 +857,13 @@ export const messageCatalog = {
       },
       (who: string, count: number) => ({ who, count }),
     ),
+    quoted: fn(
+      /*i18n*/ {
+        id: 'notificationText.quoted',
+        message: '{count, plural, one {{who} quoted your post} other {{who} quoted your post}}',
+      },
+      (who: string, count: number) => ({ who, count }),
+    ),
     boosted: fn(
       /*i18n*/ {
         id: 'notificationText.boosted',
@@ -1139,6 +1147,21 @@ export const messageCatalog = {
       (max: number) => ({ max }),
     ),
     failed: /*i18n*/ { id: 'pins.failed', message: 'The pin could not be changed. Please try again.' },
+  },
+  /** Quoting a post in a new one (FEP-044f), and who may quote one's own. */
+  quotes: {
+    quote: /*i18n*/ { id: 'quotes.quote', message: 'Quote' },
+    thisPost: /*i18n*/ { id: 'quotes.thisPost', message: 'Who can quote this post' },
+    anyone: /*i18n*/ { id: 'quotes.anyone', message: 'Anyone' },
+    followers: /*i18n*/ { id: 'quotes.followers', message: 'Followers' },
+    nobody: /*i18n*/ { id: 'quotes.nobody', message: 'Nobody' },
+    quoting: /*i18n*/ { id: 'quotes.quoting', message: 'Quoting' },
+    notQuotable: /*i18n*/ { id: 'quotes.notQuotable', message: 'This post cannot be quoted.' },
+    unavailable: /*i18n*/ { id: 'quotes.unavailable', message: 'This post is unavailable.' },
+    pending: /*i18n*/ {
+      id: 'quotes.pending',
+      message: 'Waiting for the author to allow the quote.',
+    },
   },
   /** Sharing (boosting) a post to one's followers. */
   shares: {

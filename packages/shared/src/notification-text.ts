@@ -74,6 +74,8 @@ export function notificationParts({
         return text.mentioned(people, count);
       case 'post_boost':
         return text.boosted(people, count);
+      case 'post_quote':
+        return text.quoted(people, count);
       case 'follow_request':
         return text.askedToFollow(people, count);
       case 'follow_accepted':

@@ -14,6 +14,7 @@ import {
   inviteExpiries,
   type NotificationPreferenceType,
   notificationPreferenceTypes,
+  quotePolicies,
   registrationModes,
 } from './dto.ts';
 import { currentZoneName, isTimeZone } from './event-time.ts';
@@ -173,6 +174,7 @@ export type PostPhotoInput = z.input<typeof PostPhotoInput>;
 
 /** Who may see a post or event; omitted: public, or followers only on a private account. */
 export const AudienceInput = z.enum(audiences, wrongType('audience')).optional();
+export const QuotePolicyInput = z.enum(quotePolicies, wrongType('quotePolicy')).optional();
 
 const coordinate = (bound: number) =>
   z
@@ -219,6 +221,8 @@ export const PostTextInput = z.object({
     .optional()
     .default(false),
   audience: AudienceInput,
+  /** Omitted: the account's choice on a new post, unchanged on an edit. */
+  quotePolicy: QuotePolicyInput,
 });
 export type PostTextInput = z.input<typeof PostTextInput>;
 
@@ -228,6 +232,8 @@ export const isSensitivePost = (post: { sensitive: boolean; contentWarning: stri
 
 /** A post: 1 to `limits.postPhotosMax` photos in the order shown, each upload once. */
 export const CreatePostInput = PostTextInput.extend({
+  /** The post this one quotes (Quote); it must be open to anyone and its policy must let the author in. */
+  quotedPostId: z.uuid({ error: () => messages.quotes.notQuotable }).optional(),
   photos: z
     .array(PostPhotoInput, { error: () => messages.image.missing })
     .min(
@@ -696,6 +702,7 @@ export const MediaPreferencesInput = z.object({
       error: () => messages.common.fieldWrongType(messages.contentWarnings.alwaysExpand),
     })
     .optional(),
+  quotePolicy: QuotePolicyInput,
 });
 export type MediaPreferencesInput = z.infer<typeof MediaPreferencesInput>;
 

@@ -16,6 +16,8 @@ import {
   inviteCreators,
   limits,
   notificationTypes,
+  quotePolicies,
+  quoteStates,
   registrationModes,
   reportTargetTypes,
   roles,
@@ -269,6 +271,8 @@ export const profiles = pgTable(
     showSensitiveMedia: boolean('show_sensitive_media').notNull().default(false),
     /** The member's choice to open posts with a content warning already expanded. */
     expandContentWarnings: boolean('expand_content_warnings').notNull().default(false),
+    /** Who may quote the member's new posts unless a post says otherwise (/settings/account). */
+    quotePolicy: text('quote_policy', { enum: quotePolicies }).notNull().default('followers'),
     /**
      * A private account: only approved followers see its posts, events and follow
      * lists (core/visibility.ts `contentVisibleTo`); a follow waits in follow_requests.
@@ -296,6 +300,7 @@ export const profiles = pgTable(
     ),
     // The audience rule hashes the (few) private accounts once per query.
     index('profiles_private_idx').on(t.userId).where(sql`${t.isPrivate}`),
+    check('profiles_quote_policy_known', sql`${t.quotePolicy} in ('anyone', 'followers', 'nobody')`),
   ],
 );
 
@@ -348,6 +353,8 @@ export const posts = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     /** Shares (boosts) by members and by other servers' accounts: rows of post_shares. */
     shareCount: integer('share_count').notNull().default(0),
+    /** Who may quote it (FEP-044f `canQuote`); a post not open to anyone is never quotable whatever it says. */
+    quotePolicy: text('quote_policy', { enum: quotePolicies }).notNull().default('followers'),
     createdAt: createdAt(),
     /** The last edit of the caption, alt texts or sensitive flag; earlier versions in post_versions. */
     editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
@@ -377,6 +384,7 @@ export const posts = pgTable(
     // A profile's pinned posts, and the count a new pin is checked against: a few rows per author.
     index('posts_pinned_idx').on(t.authorId, t.pinnedAt).where(sql`${t.pinnedAt} is not null`),
     check('posts_audience_known', sql`${t.audience} in ('public', 'followers')`),
+    check('posts_quote_policy_known', sql`${t.quotePolicy} in ('anyone', 'followers', 'nobody')`),
     // A place's page: its posts newest first, one index range.
     index('posts_place_created_idx').on(t.placeId, t.createdAt, t.id).where(sql`${t.placeId} is not null`),
     check(
@@ -1739,4 +1747,29 @@ export const emailDomainBlocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('email_domain_blocks_severity_known', sql`${t.severity} in ('refuse', 'approval')`)],
+);
+
+// ── Quote posts (features/posts/quotes.ts) ──────────────────────────────────────────────────────
+
+/**
+ * A post that quotes another (FEP-044f): one row per quoting post. `quotedPostId` turns null when
+ * the quoted post is deleted, so the quote stays and shows "This post is unavailable". `state` is
+ * the quoted author's consent: `accepted` at once for a local post the policy lets in, `pending`
+ * until a remote author's server sends its QuoteAuthorization, `rejected` or `revoked` after.
+ */
+export const postQuotes = pgTable(
+  'post_quotes',
+  {
+    postId: uuid('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    quotedPostId: uuid('quoted_post_id').references(() => posts.id, { onDelete: 'set null' }),
+    state: text('state', { enum: quoteStates }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // What quotes a post (its author's notices, a revocation): few rows per post.
+    index('post_quotes_quoted_idx').on(t.quotedPostId).where(sql`${t.quotedPostId} is not null`),
+    check('post_quotes_state_known', sql`${t.state} in ('pending', 'accepted', 'rejected', 'revoked')`),
+  ],
 );

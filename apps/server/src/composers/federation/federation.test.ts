@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#test/context.ts';
-import { heicPhoto, imageForm } from '#test/images.ts';
+import { heicPhoto, imageForm, makeJpeg } from '#test/images.ts';
 import { federationActors, follows, images, user } from '../../db/schema.ts';
 import { createJobMessageQueue } from './transport/queue.ts';
 
@@ -158,6 +158,39 @@ describe('discovery', () => {
     const jpeg = await t.app.request(new URL(attachments[0]!.url).pathname);
     expect(jpeg.status).toBe(200);
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('serves a quote as a Note with FEP-044f `quote` and the three compatibility fields, and each post’s `canQuote` as Mastodon 4.5 sends it', async () => {
+    const quoted = await t.postPhoto(ada, 'The harbour wall');
+    const upload = await ada.request('/api/images', {
+      method: 'POST',
+      body: imageForm(await makeJpeg(), 'post'),
+    });
+    const image = (await upload.json()) as { id: string };
+    const created = await ada.post('/api/posts', {
+      photos: [{ imageId: image.id }],
+      caption: 'Again, the wall',
+      quotedPostId: quoted.id,
+      quotePolicy: 'anyone',
+    });
+    expect(created.status).toBe(201);
+    const quote = (await created.json()) as PostDto;
+
+    const quotedIri = `${origin}/postdetail/${quoted.id}`;
+    const note = (await (await get(`/postdetail/${quote.id}`)).json()) as Record<string, unknown>;
+    expect(note).toMatchObject({
+      quote: quotedIri,
+      quoteUrl: quotedIri,
+      _misskey_quote: quotedIri,
+      quoteUri: quotedIri,
+      interactionPolicy: { canQuote: { automaticApproval: 'as:Public' } },
+    });
+    // The quoted post keeps the default, followers; and a post that quotes nothing names none.
+    const original = (await (await get(`/postdetail/${quoted.id}`)).json()) as Record<string, unknown>;
+    expect(original.quote).toBeUndefined();
+    expect(original.interactionPolicy).toEqual({
+      canQuote: { automaticApproval: `${origin}/ap/users/${ada.id}/followers` },
+    });
   });
 
   it('serves a post of an iPhone HEIC photo as a Note with an upright JPEG made from its largest WebP', async () => {

@@ -454,6 +454,48 @@ describe('favourites, bookmarks and boosts', () => {
   });
 });
 
+describe('quotes (Mastodon 4.5)', () => {
+  it('quoted_status_id quotes a post the policy lets in: quote and quote_approval on the status, a quote notification; nobody refuses', async () => {
+    const author = await apiMember('Quoted');
+    const quoter = await apiMember('Quoter');
+    const original = await newPost(author.api, 'The lighthouse', { quote_approval_policy: 'public' });
+    expect(original).toMatchObject({
+      quote: null,
+      quote_approval: { automatic: ['public'], manual: [], current_user: 'automatic' },
+    });
+
+    const quote = await newPost(quoter.api, 'Look', { quoted_status_id: original.id });
+    expect(quote).toMatchObject({ quote: { state: 'accepted', quoted_status_id: original.id } });
+    const notices = (await (await author.api.request('/api/v1/notifications')).json()) as {
+      type: string;
+      status?: { id: string };
+    }[];
+    expect(notices.find((notice) => notice.type === 'quote')?.status?.id).toBe(quote.id);
+
+    const closed = await newPost(author.api, 'Mine alone', { quote_approval_policy: 'nobody' });
+    expect(closed).toMatchObject({ quote_approval: { automatic: [], current_user: 'automatic' } });
+    const before = await countPosts(quoter.id);
+    await expectError(
+      await postStatus(quoter.api, {
+        status: 'Trying',
+        media_ids: [await upload(quoter.api)],
+        quoted_status_id: closed.id,
+      }),
+      403,
+      /cannot be quoted/,
+    );
+    await expectError(
+      await postStatus(quoter.api, {
+        status: 'x',
+        media_ids: [await upload(quoter.api)],
+        quote_approval_policy: 'everyone',
+      }),
+      422,
+    );
+    expect(await countPosts(quoter.id)).toBe(before);
+  });
+});
+
 describe('pinned statuses', () => {
   it('the author pins and unpins (pinned for them only), nobody else; a sixth pin is a 422 that pins nothing', async () => {
     const author = await apiMember('Pinner');

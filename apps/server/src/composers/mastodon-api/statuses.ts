@@ -220,6 +220,23 @@ async function createReply(c: MemberCtx, params: Params, body: string, replyTo: 
   return { kind: 'comment', commentId: comment.id };
 }
 
+/**
+ * Mastodon 4.5's `quote_approval_policy` as a Glimpse quote policy: `public` is anyone; anything
+ * but the three names is refused by the shared schema.
+ */
+function quotePolicyOf(policy: unknown): unknown {
+  if (policy === undefined || policy === null || policy === '') return undefined;
+  return policy === 'public' ? 'anyone' : policy;
+}
+
+/** `quoted_status_id`: the post of a status id the member may see (a comment's status cannot be quoted). */
+async function quotedPostIdOf(c: MemberCtx, statusId: unknown): Promise<string | undefined> {
+  if (statusId === undefined || statusId === null || statusId === '') return undefined;
+  const quoted = await requireStatus(c.get('ctx'), String(statusId));
+  if (quoted.kind !== 'post') throw forbidden(messages.quotes.notQuotable);
+  return quoted.postId;
+}
+
 async function createTopLevel(c: MemberCtx, params: Params, caption: string): Promise<StatusRef> {
   const mediaIds = idsOf(params.media_ids);
   // Glimpse is a photo app: a post without a photo is refused in words, as Pixelfed does.
@@ -230,7 +247,9 @@ async function createTopLevel(c: MemberCtx, params: Params, caption: string): Pr
     contentWarning: textOf(params.spoiler_text) ?? '',
     sensitive: flag(params.sensitive) ?? false,
     audience: audienceOf(params.visibility),
+    quotePolicy: quotePolicyOf(params.quote_approval_policy),
     photos: mediaIds.map((imageId) => ({ imageId })),
+    quotedPostId: await quotedPostIdOf(c, params.quoted_status_id),
   });
   // The descriptions the app gave its uploads before posting (media.ts) are the photos' alt texts.
   const descriptions = await uploadDescriptions({

@@ -28,6 +28,7 @@ export async function editPost({
     contentWarning,
     sensitive: sensitiveInput,
     audience: audienceInput,
+    quotePolicy: quotePolicyInput,
     location,
   },
 }: ServiceArgs<
@@ -44,6 +45,7 @@ export async function editPost({
         sensitive: posts.sensitive,
         contentWarning: posts.contentWarning,
         audience: posts.audience,
+        quotePolicy: posts.quotePolicy,
         placeId: posts.placeId,
         placeLatitude: posts.placeLatitude,
         placeLongitude: posts.placeLongitude,
@@ -67,18 +69,21 @@ export async function editPost({
     // The audience and the place are not part of a version: they say who may read and where,
     // not what was written.
     const audience = audienceInput ?? post.audience;
+    const quotePolicy = quotePolicyInput ?? post.quotePolicy;
     const place = location === undefined ? post : await placeColumns(tx, location);
     const moved =
       place.placeId !== post.placeId ||
       place.placeLatitude !== post.placeLatitude ||
       place.placeLongitude !== post.placeLongitude;
     // Servers holding a copy are sent an Update for the new audience too, so that a post made
-    // followers-only does not stay public there; and for a new place.
-    if (audience !== post.audience || moved) {
+    // followers-only does not stay public there; and for a new place or quote policy (`canQuote`).
+    const reframed = audience !== post.audience || moved || quotePolicy !== post.quotePolicy;
+    if (reframed) {
       await tx
         .update(posts)
         .set({
           audience,
+          quotePolicy,
           placeId: place.placeId,
           placeLatitude: place.placeLatitude,
           placeLongitude: place.placeLongitude,
@@ -92,7 +97,7 @@ export async function editPost({
       contentWarning === post.contentWarning &&
       altTexts.every((alt, i) => alt === before[i]);
     // Saving without a change is not an edit: no version, no "Edited", nobody notified again.
-    if (unchanged) return { changed: audience !== post.audience || moved, mentioned: [] };
+    if (unchanged) return { changed: reframed, mentioned: [] };
 
     await tx.insert(postVersions).values({
       postId,

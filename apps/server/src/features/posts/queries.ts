@@ -41,6 +41,7 @@ import {
 } from '../../db/schema.ts';
 import { keyset, toPage } from '../../lib/cursor.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { quoteColumns, toQuoteDto } from './quotes.ts';
 
 const authorImage = alias(images, 'author_image');
 const newestFirst = keyset(posts.createdAt, posts.id, 'newestFirst');
@@ -119,6 +120,7 @@ export function selectPostsForViewer(
       likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
       savedByMe: sql<boolean>`exists (select 1 from ${postSaves} where ${postSaves.postId} = ${posts.id} and ${postSaves.userId} = ${viewerId})`,
       sharedByMe: sql<boolean>`exists (select 1 from ${postShares} where ${postShares.postId} = ${posts.id} and ${postShares.userId} = ${viewerId})`,
+      ...quoteColumns(viewerId),
     })
     .from(posts)
     .innerJoin(profiles, and(eq(profiles.userId, posts.authorId), postVisibleTo(viewerId, visibility)))
@@ -160,6 +162,9 @@ export function toPostDto(storage: Storage, row: PostRow, sharedBy: AuthorDto | 
     sharedBy,
     sharedAt: sharedBy ? row.activityAt.toISOString() : null,
     followedTag: row.followedTag ?? null,
+    quotePolicy: row.quotePolicy,
+    quotable: Boolean(row.quotable),
+    quote: toQuoteDto(storage, row.quote),
     createdAt: row.post.createdAt.toISOString(),
     editedAt: row.post.editedAt?.toISOString() ?? null,
   };

@@ -45,6 +45,7 @@ import {
   toCommentDto,
   toPostDto,
 } from './queries.ts';
+import { accountQuotePolicy, addQuote, requireQuotable } from './quotes.ts';
 
 const pageSize = limits.pageSize;
 const profileRequired = () => forbidden(messages.post.profileRequired);
@@ -74,6 +75,9 @@ export async function createPost({
   let created: { postId: string; mentioned: string[] };
   try {
     created = await withTransaction(db, async (tx) => {
+      const quotedAuthorId = input.quotedPostId
+        ? await requireQuotable(tx, actor.id, input.quotedPostId)
+        : null;
       const [post] = await tx
         .insert(posts)
         .values({
@@ -82,6 +86,7 @@ export async function createPost({
           contentWarning: input.contentWarning,
           sensitive: isSensitivePost(input),
           audience: input.audience ?? (await defaultAudience(tx, actor.id)),
+          quotePolicy: input.quotePolicy ?? (await accountQuotePolicy(tx, actor.id)),
           ...(await placeColumns(tx, input.location)),
         })
         // The author's followers on other servers get it: its delivery is queued with the row.
@@ -97,6 +102,15 @@ export async function createPost({
         actorId: actor.id,
         subject: { postId: post!.id },
       });
+      if (input.quotedPostId && quotedAuthorId) {
+        const told = await addQuote(tx, {
+          postId: post!.id,
+          quotedPostId: input.quotedPostId,
+          quotedAuthorId,
+          actorId: actor.id,
+        });
+        if (told) mentioned.push(quotedAuthorId);
+      }
       return { postId: post!.id, mentioned };
     });
   } catch (error) {

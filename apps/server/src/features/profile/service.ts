@@ -55,11 +55,12 @@ export async function setLanguage({
 const preferenceColumns = {
   showSensitiveMedia: profiles.showSensitiveMedia,
   expandContentWarnings: profiles.expandContentWarnings,
+  quotePolicy: profiles.quotePolicy,
 };
 
 async function getMediaPreferences(db: Db, userId: string): Promise<MediaPreferencesDto> {
   const [row] = await db.select(preferenceColumns).from(profiles).where(eq(profiles.userId, userId));
-  return row ?? { showSensitiveMedia: false, expandContentWarnings: false };
+  return row ?? { showSensitiveMedia: false, expandContentWarnings: false, quotePolicy: 'followers' };
 }
 
 /** The caller's media settings; they live on the profile, so a member without one has none yet. */
@@ -73,6 +74,7 @@ export async function setMediaPreferences({
     .set({
       showSensitiveMedia: input.showSensitiveMedia ?? sql`${profiles.showSensitiveMedia}`,
       expandContentWarnings: input.expandContentWarnings ?? sql`${profiles.expandContentWarnings}`,
+      quotePolicy: input.quotePolicy ?? sql`${profiles.quotePolicy}`,
     })
     .where(eq(profiles.userId, actor.id))
     .returning(preferenceColumns);

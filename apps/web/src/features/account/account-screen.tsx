@@ -21,6 +21,7 @@ import { DevicesSection } from './devices-section.tsx';
 import { AliasesSection, MoveSection } from './moves-section.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
+import { QuotePolicySection } from './quote-policy-section.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -44,6 +45,7 @@ export function AccountScreen() {
       </p>
       <Section title={t`Privacy`}>
         <PrivacySection />
+        <QuotePolicySection />
       </Section>
       <Section title={t`Reading`}>
         <ContentWarningsSection />

@@ -7,30 +7,59 @@ import {
   type Audience,
   limits,
   messages,
+  type PostDto,
   type PostLocationInput,
   PostTextInput,
   paths,
+  type QuotePolicy,
 } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
 import { AudienceSelect } from '@/components/audience-select.tsx';
 import { Button } from '@/components/button.tsx';
 import { RequiredNote, TextArea, TextField } from '@/components/field.tsx';
 import { Page } from '@/components/page.tsx';
+import { QuotePolicySelect } from '@/components/quote-policy-select.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useViewer } from '@/lib/session.ts';
 import { useSharedImage } from '@/lib/shared-image.ts';
 import { useForm } from '@/lib/use-form.ts';
 import styles from './add-post-screen.module.css';
 import { useCreatePost } from './api/create-post.ts';
+import { postQueryOptions } from './api/get-post.ts';
 import { LocationField } from './location-field.tsx';
 import { PhotoListEditor } from './photo-list-editor.tsx';
+import { QuoteCard } from './quote-card.tsx';
 import { usePhotoUploads } from './use-photo-uploads.ts';
+
+/** The card a quote will show, from the quoted post as the composer has it. */
+const cardOf = (post: PostDto): PostDto['quote'] => ({
+  state: 'accepted',
+  post: {
+    id: post.id,
+    author: post.author,
+    caption: post.caption,
+    contentWarning: post.contentWarning,
+    sensitive: post.sensitive,
+    photo: post.photos[0] ?? null,
+    createdAt: post.createdAt,
+  },
+});
+
+/** /addpost?quote=<id> (Quote on a post): the post to embed, shown above the form. */
+function useQuotedPost() {
+  const [params] = useSearchParams();
+  const quotedPostId = params.get('quote');
+  const quoted = useQuery({ ...postQueryOptions(quotedPostId ?? ''), enabled: quotedPostId !== null });
+  return quotedPostId ? { id: quotedPostId, post: quoted.data ?? null } : null;
+}
 
 export function AddPostScreen() {
   const navigate = useNavigate();
+  const quoting = useQuotedPost();
   const createPost = useCreatePost();
   const me = useViewer();
   const uploads = usePhotoUploads();
@@ -41,6 +70,7 @@ export function AddPostScreen() {
       location: null as PostLocationInput | null,
       sensitive: false,
       audience: (me.profile?.isPrivate ? 'followers' : 'public') as Audience,
+      quotePolicy: me.preferences.quotePolicy as QuotePolicy,
     },
     schema: PostTextInput,
     check: () => ({
@@ -51,7 +81,7 @@ export function AddPostScreen() {
             ? ''
             : messages.photos.waitForUploads,
     }),
-    onSubmit: async ({ caption, contentWarning, location, sensitive, audience }) => {
+    onSubmit: async ({ caption, contentWarning, location, sensitive, audience, quotePolicy }) => {
       const photos = uploads.photos.map((p) => ({ imageId: p.image!.id, altText: p.altText }));
       const post = await createPost.mutateAsync({
         photos,
@@ -60,6 +90,8 @@ export function AddPostScreen() {
         location,
         sensitive,
         audience,
+        quotePolicy,
+        ...(quoting ? { quotedPostId: quoting.id } : {}),
       });
       navigate(paths.postDetail(post.id));
     },
@@ -74,6 +106,12 @@ export function AddPostScreen() {
     <Page title={t`New post`}>
       <form className={styles.form} onSubmit={form.submit} noValidate>
         <RequiredNote />
+        {quoting && (
+          <section aria-label={messages.quotes.quoting} className={styles.quoting}>
+            <h2 className={styles.quotingTitle}>{messages.quotes.quoting}</h2>
+            {quoting.post && <QuoteCard quote={cardOf(quoting.post)} />}
+          </section>
+        )}
         <PhotoListEditor uploads={uploads} error={errors.photos} />
         <div className={styles.fields}>
           <TextArea
@@ -104,6 +142,11 @@ export function AddPostScreen() {
             {messages.photos.sensitive}
           </label>
           <AudienceSelect value={values.audience} onChange={(audience) => form.set('audience', audience)} />
+          <QuotePolicySelect
+            label={messages.quotes.thisPost}
+            value={values.quotePolicy}
+            onChange={(policy) => form.set('quotePolicy', policy)}
+          />
           {form.failure !== null && (
             <ErrorMessage>
               {messages.post.uploadFailed}

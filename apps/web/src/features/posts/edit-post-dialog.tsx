@@ -1,4 +1,4 @@
-/** The author's Edit: caption, each photo's alt text, the location, the sensitive flag and the audience (never the photos). */
+/** The author's Edit: caption, each photo's alt text, the location, the sensitive flag, the audience and who may quote it (never the photos). */
 
 import type { PostDto, PostLocationInput } from '@glimpse/shared';
 import { EditPostInput, limits, messages } from '@glimpse/shared';
@@ -9,6 +9,7 @@ import { AudienceSelect } from '@/components/audience-select.tsx';
 import { Button } from '@/components/button.tsx';
 import { Dialog } from '@/components/dialog.tsx';
 import { TextArea, TextField } from '@/components/field.tsx';
+import { QuotePolicySelect } from '@/components/quote-policy-select.tsx';
 import { useForm } from '@/lib/use-form.ts';
 import { useEditPost } from './api/edit-post.ts';
 import styles from './edit-post-dialog.module.css';
@@ -34,6 +35,7 @@ export function EditPostDialog({
         : null) as PostLocationInput | null,
       sensitive: post.sensitive,
       audience: post.audience,
+      quotePolicy: post.quotePolicy,
       altTexts: post.photos.map((p) => p.altText),
     },
     schema: EditPostInput,
@@ -110,6 +112,11 @@ export function EditPostDialog({
         <AudienceSelect
           value={form.values.audience}
           onChange={(audience) => form.set('audience', audience)}
+        />
+        <QuotePolicySelect
+          label={messages.quotes.thisPost}
+          value={form.values.quotePolicy}
+          onChange={(policy) => form.set('quotePolicy', policy)}
         />
         {alert && <ErrorMessage>{alert}</ErrorMessage>}
       </form>

@@ -16,6 +16,8 @@ import { LikeButton } from './like-button.tsx';
 import { PinButton } from './pin-button.tsx';
 import { PinnedMark } from './pinned-mark.tsx';
 import { PlaceLink } from './place-link.tsx';
+import { QuoteButton } from './quote-button.tsx';
+import { QuoteCard } from './quote-card.tsx';
 import { ShareButton, SharedByLine } from './share-button.tsx';
 
 /** One post in the home feed (composed into it by app/home-route.tsx): who shared it, author with badges, picture, caption, Like, Share and counts. */
@@ -55,6 +57,7 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
           <div className={styles.actions}>
             <LikeButton post={post} />
             <ShareButton post={post} />
+            <QuoteButton post={post} />
             <Link to={paths.postDetail(post.id)} className={styles.comments}>
               <MessageCircle aria-hidden="true" size={20} />
               {plural(post.commentCount, { one: '# comment', other: '# comments' })}
@@ -69,6 +72,7 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
               <LinkedText text={post.caption} />
             </p>
           )}
+          {warning.expanded && <QuoteCard quote={post.quote} />}
         </div>
       </MutedFold>
     </article>

@@ -24,6 +24,8 @@ import { LikeButton } from './like-button.tsx';
 import { PlaceLink } from './place-link.tsx';
 import styles from './post-detail-screen.module.css';
 import { PostEditControls } from './post-edit-controls.tsx';
+import { QuoteButton } from './quote-button.tsx';
+import { QuoteCard } from './quote-card.tsx';
 import { SaveButton } from './save-button.tsx';
 import { ShareButton } from './share-button.tsx';
 
@@ -94,9 +96,11 @@ export function PostDetailScreen() {
               <LinkedText text={post.caption} />
             </p>
           )}
+          {warning.expanded && <QuoteCard quote={post.quote} />}
           <div className={styles.actions}>
             <LikeButton post={post} />
             <ShareButton post={post} />
+            <QuoteButton post={post} />
             <SaveButton post={post} />
             {post.author.userId !== me.user.id && (
               <ReportButton

@@ -14,13 +14,33 @@
  * object and not a copy read back from JSON (outbox/posts.ts: no fan-out message).
  */
 import type { Context } from '@fedify/fedify';
-import { Create, Hashtag, Image, Mention, Note, Place, PUBLIC_COLLECTION, Update } from '@fedify/vocab';
+import {
+  Create,
+  Hashtag,
+  Image,
+  InteractionPolicy,
+  InteractionRule,
+  Mention,
+  Note,
+  Place,
+  PUBLIC_COLLECTION,
+  Update,
+} from '@fedify/vocab';
 import { parseText } from '@glimpse/shared';
 import { Temporal } from '@js-temporal/polyfill';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { blurhashOfPlaceholder } from '../../../core/blurhash.ts';
 import type { CoreDeps } from '../../../core/deps.ts';
-import { images, places, postImages, posts, profiles, videos } from '../../../db/schema.ts';
+import {
+  federationPosts,
+  images,
+  places,
+  postImages,
+  postQuotes,
+  posts,
+  profiles,
+  videos,
+} from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { ensureJpegs } from '../mirror/media.ts';
 import { isOpenPost } from './audience.ts';
@@ -98,6 +118,37 @@ export class NoteUpdate extends Update {
   }
 }
 
+/**
+ * Who may quote the post, as FEP-044f's `interactionPolicy.canQuote` (what Mastodon 4.5 sends):
+ * Public for anyone, the followers collection for followers, the author alone for nobody. A post
+ * not open to anyone is never quotable, so it says the author alone whatever its policy.
+ */
+function quotePolicyOf(
+  ctx: Context<CoreDeps>,
+  post: { authorId: string; quotePolicy: 'anyone' | 'followers' | 'nobody' },
+  open: boolean,
+) {
+  const author = ctx.getActorUri(post.authorId);
+  const approval =
+    !open || post.quotePolicy === 'nobody'
+      ? author
+      : post.quotePolicy === 'anyone'
+        ? PUBLIC_COLLECTION
+        : ctx.getFollowersUri(post.authorId);
+  return new InteractionPolicy({ canQuote: new InteractionRule({ automaticApproval: approval }) });
+}
+
+/** The address of the post this one quotes (its Note here, or a remote post's own id), or null. */
+async function quotedIriOf(ctx: Context<CoreDeps>, postId: string): Promise<URL | null> {
+  const [row] = await ctx.data.db
+    .select({ quotedPostId: postQuotes.quotedPostId, remoteIri: federationPosts.iri })
+    .from(postQuotes)
+    .leftJoin(federationPosts, eq(federationPosts.postId, postQuotes.quotedPostId))
+    .where(eq(postQuotes.postId, postId));
+  if (!row?.quotedPostId) return null;
+  return row.remoteIri ? new URL(row.remoteIri) : ctx.getObjectUri(Note, { id: row.quotedPostId });
+}
+
 export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<Note | null> {
   const { db, storage } = ctx.data;
   const [post] = await db.select().from(posts).where(eq(posts.id, postId)).limit(1);
@@ -147,6 +198,7 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
     },
   });
   const id = ctx.getObjectUri(Note, { id: post.id });
+  const quoted = await quotedIriOf(ctx, post.id);
   const [place] = post.placeId
     ? await db.select({ name: places.name }).from(places).where(eq(places.id, post.placeId))
     : [];
@@ -169,6 +221,11 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
           longitude: post.placeLongitude,
         })
       : null,
+    interactionPolicy: quotePolicyOf(ctx, post, open),
+    // The quoted post as FEP-044f names it, and `quoteUrl`, which Fedify also writes as Misskey's
+    // `_misskey_quote` and Fedibird's `quoteUri`, as Mastodon 4.5 sends all three.
+    quote: quoted,
+    quoteUrl: quoted,
     published: Temporal.Instant.from(post.createdAt.toISOString()),
     updated: post.editedAt ? Temporal.Instant.from(post.editedAt.toISOString()) : null,
     attachments: photos.flatMap((photo): (PhotoImage | BlurhashedVideo)[] => {

@@ -10,7 +10,7 @@ import { timeIdOf } from '../ids.ts';
 import { serializeAccount } from './account.ts';
 import { contentHtml, escapedParagraphs, escapeHtml } from './html.ts';
 import { serializeImageAttachment } from './media.ts';
-import type { AccountsById, MastodonStatus } from './status.ts';
+import { type AccountsById, type MastodonStatus, unquotable } from './status.ts';
 
 /** The date the status names: the next one of a series (else its last), on the host's clock. */
 export function eventDateLine(event: EventDto, language: LanguageCode): string {
@@ -44,6 +44,7 @@ export function serializeEvent(
     `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
   ].join('');
   return {
+    ...unquotable,
     id: timeIdOf('event', event.createdAt, event.id),
     uri: url,
     url,

@@ -30,6 +30,8 @@ export const mastodonTypeOf = {
   post_comment: 'mention',
   mention: 'mention',
   post_boost: 'reblog',
+  /** Mastodon 4.5's name; its status is the quote. */
+  post_quote: 'quote',
 } as const satisfies Partial<Record<NotificationType, string>>;
 
 export type MastodonNotificationType = (typeof mastodonTypeOf)[keyof typeof mastodonTypeOf];
@@ -138,7 +140,8 @@ export function serializeNotice(
   const status = statusOf(notice, subjects, publicUrl);
   // A notice about a post the viewer can no longer open is left out, as Mastodon drops it.
   if (status === null) return null;
-  if ((type === 'favourite' || type === 'mention' || type === 'reblog') && !status) return null;
+  if ((type === 'favourite' || type === 'mention' || type === 'reblog' || type === 'quote') && !status)
+    return null;
   return {
     id: noticeIdOf(notice),
     type,

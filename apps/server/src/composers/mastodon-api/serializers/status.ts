@@ -44,6 +44,18 @@ export interface MastodonStatus {
   in_reply_to_id: string | null;
   in_reply_to_account_id: string | null;
   reblog: MastodonStatus | null;
+  /**
+   * Mastodon 4.5's quote, in its shallow form (`ShallowQuote`: the quoted status's id, null when
+   * it cannot be shown): `accepted`, `pending`, or `unauthorized` for a quoted post deleted,
+   * hidden or no longer open to anyone. Null for a status that quotes nothing.
+   */
+  quote: { state: 'accepted' | 'pending' | 'unauthorized'; quoted_status_id: string | null } | null;
+  /** Who may quote it (Mastodon 4.5): `automatic` names the audiences let in; `current_user` is the reader's answer. */
+  quote_approval: {
+    automatic: ('public' | 'followers')[];
+    manual: [];
+    current_user: 'automatic' | 'denied';
+  };
   poll: null;
   card: null;
   language: string | null;
@@ -193,11 +205,33 @@ function serializeOwnPost(
     in_reply_to_id: null,
     in_reply_to_account_id: null,
     reblog: null,
+    quote: quoteOf(post),
+    quote_approval: {
+      automatic: { anyone: ['public' as const], followers: ['followers' as const], nobody: [] }[
+        post.quotePolicy
+      ],
+      manual: [],
+      current_user: post.quotable ? 'automatic' : 'denied',
+    },
     poll: null,
     card: null,
     language: null,
     filtered: [],
   };
+}
+
+/** A status Glimpse never lets anyone quote (a comment's, an event's). */
+export const unquotable = {
+  quote: null,
+  quote_approval: { automatic: [], manual: [], current_user: 'denied' },
+} as const satisfies Pick<MastodonStatus, 'quote' | 'quote_approval'>;
+
+function quoteOf(post: PostDto): MastodonStatus['quote'] {
+  if (!post.quote) return null;
+  const quoted = post.quote.post;
+  if (post.quote.state === 'pending') return { state: 'pending', quoted_status_id: null };
+  if (!quoted) return { state: 'unauthorized', quoted_status_id: null };
+  return { state: 'accepted', quoted_status_id: timeIdOf('post', quoted.createdAt, quoted.id) };
 }
 
 /**
@@ -215,6 +249,7 @@ export function serializeComment(
   if (!author) throw new Error(`the account of comment ${comment.id} was not loaded`);
   const url = `${new URL(paths.postDetail(comment.postId), publicUrl).toString()}#comment-${comment.id}`;
   return {
+    ...unquotable,
     id: timeIdOf('comment', comment.createdAt, comment.id),
     uri: url,
     url,

@@ -1,0 +1,50 @@
+/**
+ * A quote's embed under the quoting post's caption: the quoted post's author, first photo and
+ * caption, as one link to it; "This post is unavailable." once it was deleted, hidden or closed to
+ * quotes, and a waiting line while its author's server has not allowed the quote. A quoted post's
+ * warning stands in for its caption and photo, which open on the post itself.
+ */
+import type { PostDto } from '@glimpse/shared';
+import { messages, paths } from '@glimpse/shared';
+import { Quote } from 'lucide-react';
+import { Link } from 'react-router';
+import { ResponsiveImage } from '@/components/responsive-image.tsx';
+import { fullName } from '@/lib/format.ts';
+import styles from './quote-card.module.css';
+
+export function QuoteCard({ quote }: { quote: PostDto['quote'] }) {
+  if (!quote) return null;
+  if (!quote.post) {
+    return (
+      <p className={styles.missing}>
+        <Quote aria-hidden="true" size={16} />
+        {quote.state === 'pending' ? messages.quotes.pending : messages.quotes.unavailable}
+      </p>
+    );
+  }
+  const quoted = quote.post;
+  const covered = quoted.contentWarning !== '' || quoted.sensitive;
+  return (
+    <Link to={paths.postDetail(quoted.id)} className={styles.card} data-testid="quote-card">
+      {quoted.photo && !covered && (
+        <span className={styles.thumb}>
+          <ResponsiveImage
+            image={quoted.photo.image}
+            alt={quoted.photo.altText || quoted.caption}
+            sizes="72px"
+            className={styles.photo}
+          />
+        </span>
+      )}
+      <span className={styles.text}>
+        <span className={styles.author}>
+          <bdi className={styles.name}>{fullName(quoted.author)}</bdi>{' '}
+          <span className={styles.handle}>
+            <bdi>@{quoted.author.username}</bdi>
+          </span>
+        </span>
+        <span className={styles.caption}>{quoted.contentWarning || quoted.caption}</span>
+      </span>
+    </Link>
+  );
+}
