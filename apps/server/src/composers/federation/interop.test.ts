@@ -324,10 +324,25 @@ describe('from Mastodon and Pixelfed', () => {
     expect((await deliverToUs(create)).status).toBe(202);
     const feed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
     const post = feed.items.find((item) => item.author.userId === eveId);
-    // Pixelfed writes its point as strings, which Fedify's Place does not read as numbers: the
-    // name is kept, the point dropped (docs/federation.md, "Places").
-    expect(post?.place).toEqual({ name: 'Paris', slug: 'paris', latitude: null, longitude: null });
+    // Pixelfed writes its point as strings (its decimal columns): numeric ones are read as numbers.
+    expect(post?.place).toEqual({ name: 'Paris', slug: 'paris', latitude: 48.85341, longitude: 2.3488 });
     await deliverToUs(mastodonDeleteNote(remote, username, create.object.id));
+
+    // Any other string is no coordinate: the name is kept, the point dropped.
+    for (const [statusId, latitude] of [
+      ['7202', '48.85341; drop table'],
+      ['7203', '0x30'],
+      ['7204', ''],
+    ] as const) {
+      const odd = pixelfedCreateNote(remote, username, statusId, photoUrl, {
+        location: { name: 'Paris', latitude, longitude: '2.34880', country: 'France' },
+      });
+      expect((await deliverToUs(odd)).status).toBe(202);
+      const oddFeed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
+      const oddPost = oddFeed.items.find((item) => item.author.userId === eveId);
+      expect(oddPost?.place).toEqual({ name: 'Paris', slug: 'paris', latitude: null, longitude: null });
+      await deliverToUs(mastodonDeleteNote(remote, username, odd.object.id));
+    }
 
     const ours = await t.postPhoto(ada, 'Morning light');
     const placed = await ada.request(`/api/posts/${ours.id}`, {
