@@ -182,4 +182,30 @@ describe('sharing', () => {
       ),
     ).toBe(0);
   });
+  it('a block takes the blocked member’s earlier share of the blocker’s post out of the count and feeds, as Mastodon does', async () => {
+    const [author, blocked, other, reader] = await t.signedInMembers(4);
+    await follow(reader!, blocked!);
+    const post = await t.insertPost(author!.id, 'Shared before the block');
+    await share(blocked!, post.id);
+    await share(other!, post.id);
+    expect((await feedOf(reader!)).items.find((item) => item.id === post.id)?.sharedBy).toMatchObject({
+      userId: blocked!.id,
+    });
+
+    expect((await author!.put(`/api/users/${blocked!.id}/block`)).status).toBe(200);
+    // As the author: only the other share counts.
+    expect(await json<PostDto>(await author!.get(`/api/posts/${post.id}`))).toMatchObject({ shareCount: 1 });
+    expect(await sharesOf(post.id)).toBe(1);
+    // The blocked member's followers no longer get the post through the share.
+    expect((await feedOf(reader!)).items.some((item) => item.id === post.id)).toBe(false);
+    // As the blocked member: the post is gone, and taking the share back changes no count.
+    expect((await blocked!.get(`/api/posts/${post.id}`)).status).toBe(404);
+    expect((await unshare(blocked!, post.id)).status).toBe(404);
+    // Lifting the block brings no share back, and the count stays true.
+    expect((await author!.delete(`/api/users/${blocked!.id}/block`)).status).toBe(200);
+    expect(await json<PostDto>(await blocked!.get(`/api/posts/${post.id}`))).toMatchObject({
+      shareCount: 1,
+      sharedByMe: false,
+    });
+  });
 });
