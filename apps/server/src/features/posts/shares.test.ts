@@ -130,6 +130,27 @@ describe('sharing', () => {
     expect(later?.sharedBy).toMatchObject({ userId: ana!.id });
   });
 
+  it('a member’s own share shows in their own home feed, once, as shared by them (as on Mastodon)', async () => {
+    const [me, stranger, followed] = await t.signedInMembers(3);
+    await follow(me!, followed!);
+    const strangers = await t.insertPost(stranger!.id, 'A stranger’s harbour');
+    const followedOwn = await t.insertPost(followed!.id, 'A followed account’s boat');
+    const mine = await t.insertPost(me!.id, 'My own after them');
+    await share(me!, strangers.id);
+    await share(me!, followedOwn.id);
+    const feed = (await feedOf(me!)).items;
+    // Each share placed at its time, above my own post made before them; each post once.
+    expect(feed.map((item) => item.id)).toEqual([followedOwn.id, strangers.id, mine.id]);
+    expect(feed[0]!.sharedBy).toMatchObject({ userId: me!.id });
+    expect(feed[1]!.sharedBy).toMatchObject({ userId: me!.id });
+    // Taken back, the stranger's post leaves; the followed account's comes back at its own time.
+    await unshare(me!, strangers.id);
+    await unshare(me!, followedOwn.id);
+    const after = (await feedOf(me!)).items;
+    expect(after.map((item) => item.id)).toEqual([mine.id, followedOwn.id]);
+    expect(after[1]!.sharedBy).toBeNull();
+  });
+
   it('pages after the first never repeat a shared post', async () => {
     const [reader, sharer, author] = await t.signedInMembers(3);
     await follow(reader!, sharer!);
