@@ -37,7 +37,11 @@ test('create → going → full → waitlist → promoted', async ({ browser }) 
     await page.getByLabel('End time').fill('20:00');
     await chooseTimeZone(page, 'Europe/Berlin');
     await page.getByLabel('Place').fill('St. Pauli church, Hamburg');
-    await page.getByLabel('Coordinates').fill('53.5467, 9.9592');
+    // "Use my location" (the shared button, as on /addpost) writes the browser's point.
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation({ latitude: 53.5467, longitude: 9.9592 });
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await expect(page.getByLabel('Coordinates')).toHaveValue('53.5467, 9.9592');
     await page.getByLabel('Capacity').fill('1');
     await page.getByLabel('Repeats').selectOption('weekly');
     await page.getByLabel('Number of times').fill('3');

@@ -67,6 +67,26 @@ test('a followed hashtag brings a stranger’s public post into the feed, never 
       'aria-pressed',
       'true',
     );
+    // The heading's # stays before the tag in a right-to-left page: the tag is isolated.
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toContainText('#seaglass');
+    const hashIsLeftOfTag = await heading.evaluate((h1) => {
+      const walker = document.createTreeWalker(h1, NodeFilter.SHOW_TEXT);
+      const letters: Record<string, number> = {};
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const letter of ['#', 's']) {
+          const at = text.indexOf(letter);
+          if (at < 0 || letter in letters) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          letters[letter] = range.getBoundingClientRect().left;
+        }
+      }
+      return letters['#']! < letters.s!;
+    });
+    expect(hashIsLeftOfTag).toBe(true);
     await shots(page, 'followed-tag-page-ar');
     await page.goto('/settings/followed-tags');
     await expect(page.getByRole('link', { name: '#seaglass' })).toBeVisible();

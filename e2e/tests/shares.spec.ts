@@ -1,10 +1,11 @@
 /**
- * Sharing in the browser: a member shares a public post (Share, aria-pressed), their follower's
- * home feed shows it once as "Shared by <name>" with its count, the author is told "<name> shared
- * your post", and Unshare takes it back; a followers-only post offers no Share. The sharer, once a follower,
- * quotes the post (Quote → /addpost?quote=…): the new post shows its card and the author is told;
- * once the author allows nobody, the post offers no Quote and the server refuses one. axe on each
- * screen; SHOTS_DIR keeps 390 and 1280 px pictures, in English and Arabic.
+ * Sharing in the browser: a member shares a public post (Share, aria-pressed), their own home feed
+ * shows it as "Shared by you" and their follower's once as "Shared by <name>" with its count, the
+ * author is told "<name> shared your post", and Unshare takes it back; a followers-only post
+ * offers no Share. The sharer, once a follower, quotes the post (Quote → /addpost?quote=…): the
+ * new post shows its card and the author is told; once the author allows nobody, the post offers
+ * no Quote and the server refuses one. axe on each screen; SHOTS_DIR keeps 390 and 1280 px
+ * pictures, in English and Arabic.
  */
 import {
   addPost,
@@ -47,6 +48,13 @@ test('Share puts a public post in the sharer’s followers’ feeds once; a foll
     await expect(item.getByText('1 share')).toBeVisible();
     await expectAccessible(reader.page, 'the feed with a shared post');
     await shots(reader.page, 'share-feed');
+  });
+
+  await test.step('Bo sees his own share in his feed as "Shared by you"', async () => {
+    await sharer.page.goto('/');
+    const item = sharer.page.getByRole('article').filter({ hasText: 'Lighthouse at dusk' });
+    await expect(item).toHaveCount(1);
+    await expect(item.getByText('Shared by you')).toBeVisible();
   });
 
   await test.step('Ana is told "Bo … shared your post"', async () => {

@@ -32,3 +32,11 @@ export const withoutBidiControls = (text: string) => text.replace(bidiControls, 
 
 /** Whether `text` holds at least one character a reader can see. */
 export const hasVisibleCharacter = (text: string) => visible.test(text);
+
+/**
+ * `text` between first-strong isolates (U+2068 … U+2069), for a place that takes only a string
+ * (a page title, an accessible name, a sentence with a value in it): its direction is its own, so
+ * `#seaglass` in an Arabic heading keeps its # before the word instead of reading `seaglass#`.
+ * Where markup is possible, `<bdi>` does the same.
+ */
+export const isolated = (text: string) => `\u2068${text}\u2069`;

@@ -82,7 +82,7 @@ const english: [string, unknown[], string][] = [
   ['photos.position', [2, 30], '2 of 30'],
   ['photos.severalPhotos', [12], '12 photos'],
   ['search.tooLong', [200], 'Search for at most 200 characters.'],
-  ['tags.empty', ['Maya'], 'No posts with #Maya yet.'],
+  ['tags.empty', ['#Maya'], 'No posts with #Maya yet.'],
   ['tags.count', [1], '1 post'],
   ['tags.count', [12], '12 posts'],
   ['safety.mutedWordsFull', [1], 'You can mute at most 1 words.'],

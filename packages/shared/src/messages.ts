@@ -1240,7 +1240,9 @@ export const messageCatalog = {
   },
   tags: {
     invalid: /*i18n*/ { id: 'tags.invalid', message: 'That is not a hashtag.' },
-    empty: fn(/*i18n*/ { id: 'tags.empty', message: 'No posts with #{tag} yet.' }, (tag: string) => ({
+    // The tag comes in with its # and isolated (`isolated('#' + tag)`): in a right-to-left
+    // sentence a bare # would follow the word.
+    empty: fn(/*i18n*/ { id: 'tags.empty', message: 'No posts with {tag} yet.' }, (tag: string) => ({
       tag,
     })),
     count: fn(

@@ -3,6 +3,8 @@
  * 3 others liked your post". Names are the latest people first; `actorCount` counts them all.
  * Nothing private (a comment's text, a caption) goes in: a push shows this on a lock screen.
  */
+
+import { isolated } from './display-text.ts';
 import type { NotificationType } from './dto.ts';
 import { messages } from './messages.ts';
 import { paths } from './routes.ts';
@@ -115,7 +117,7 @@ export function notificationText(input: NotificationTextInput): string {
  */
 export function notificationPlainText(input: NotificationTextInput): string {
   return notificationParts(input)
-    .map((part) => (part.byMember ? `\u2068${part.text}\u2069` : part.text))
+    .map((part) => (part.byMember ? isolated(part.text) : part.text))
     .join('');
 }
 

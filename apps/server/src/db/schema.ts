@@ -366,13 +366,17 @@ export const posts = pgTable(
      * joining two tables for each.
      */
     photos: json('photos').notNull().default(sql`'[]'::json`),
-    /** Caption (weight A) and alt texts (B), stemmed: generated, never written (composers/search). */
+    /**
+     * Caption and content warning (weight A) and alt texts (B), stemmed: generated, never written
+     * (composers/search). The warning is searched as Mastodon searches a status's spoiler text.
+     */
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
         (): SQL =>
           searchDocument([
             [sql`caption`, 'A'],
+            [sql`content_warning`, 'A'],
             [sql`post_alt_text(photos)`, 'B'],
           ]),
       ),

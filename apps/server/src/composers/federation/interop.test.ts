@@ -93,6 +93,16 @@ beforeAll(async () => {
         json: { ...mastodonActor(remote, url.pathname.slice('/users/'.length), pem), endpoints: undefined },
       };
     if (url.pathname === '/actor') return { json: mastodonInstanceActor(remote, pem) };
+    // Mallory's statuses as Mastodon serves them (NoteSerializer), for Announces of posts never delivered here.
+    const malloryStatus = /^\/users\/mallory\/statuses\/(\d+)$/.exec(url.pathname);
+    if (malloryStatus) {
+      const create = mastodonStatus(remote, 'mallory', {
+        statusId: malloryStatus[1]!,
+        text: 'Kites over the dunes',
+        photoUrl: `${remote}/system/media/kites.jpg`,
+      });
+      return { json: { '@context': create['@context'], ...create.object } };
+    }
     if (url.pathname.endsWith('.jpg')) return { bytes: photo, type: 'image/jpeg' };
     return undefined;
   });
@@ -324,10 +334,25 @@ describe('from Mastodon and Pixelfed', () => {
     expect((await deliverToUs(create)).status).toBe(202);
     const feed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
     const post = feed.items.find((item) => item.author.userId === eveId);
-    // Pixelfed writes its point as strings, which Fedify's Place does not read as numbers: the
-    // name is kept, the point dropped (docs/federation.md, "Places").
-    expect(post?.place).toEqual({ name: 'Paris', slug: 'paris', latitude: null, longitude: null });
+    // Pixelfed writes its point as strings (its decimal columns): numeric ones are read as numbers.
+    expect(post?.place).toEqual({ name: 'Paris', slug: 'paris', latitude: 48.85341, longitude: 2.3488 });
     await deliverToUs(mastodonDeleteNote(remote, username, create.object.id));
+
+    // Any other string is no coordinate: the name is kept, the point dropped.
+    for (const [statusId, latitude] of [
+      ['7202', '48.85341; drop table'],
+      ['7203', '0x30'],
+      ['7204', ''],
+    ] as const) {
+      const odd = pixelfedCreateNote(remote, username, statusId, photoUrl, {
+        location: { name: 'Paris', latitude, longitude: '2.34880', country: 'France' },
+      });
+      expect((await deliverToUs(odd)).status).toBe(202);
+      const oddFeed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
+      const oddPost = oddFeed.items.find((item) => item.author.userId === eveId);
+      expect(oddPost?.place).toEqual({ name: 'Paris', slug: 'paris', latitude: null, longitude: null });
+      await deliverToUs(mastodonDeleteNote(remote, username, odd.object.id));
+    }
 
     const ours = await t.postPhoto(ada, 'Morning light');
     const placed = await ada.request(`/api/posts/${ours.id}`, {
@@ -435,6 +460,39 @@ describe('likes, boosts, replies and mentions from Mastodon', () => {
     const closed = mastodonAnnounce(remote, username, `${ours}/postdetail/${followersOnly.id}`, adaActor());
     expect((await deliverToUs(closed)).status).toBe(202);
     expect(await t.countRows(postShares, eq(postShares.postId, followersOnly.id))).toBe(0);
+  });
+
+  it('an Announce of a post never seen here is fetched, stored and shared, for a sharer someone here follows only', async () => {
+    const statusIri = `${remote}/users/mallory/statuses/9001`;
+    // An id of its own: the inbox takes each activity id once, and the Announce above used the fixture's.
+    const announce = {
+      ...mastodonAnnounce(remote, username, statusIri, `${remote}/users/mallory`),
+      id: `${remote}/users/${username}/statuses/109901/activity`,
+    };
+    expect((await deliverToUs(announce)).status).toBe(202);
+    const feed = (await (await ada.get('/api/feed')).json()) as { items: PostDto[] };
+    const shared = feed.items.find((item) => item.caption === 'Kites over the dunes');
+    expect(shared?.sharedBy).toMatchObject({ username: `${username}@${remoteHost}:3112` });
+    expect(shared?.author.username).toBe(`mallory@${remoteHost}:3112`);
+    expect(shared?.shareCount).toBe(1);
+    expect(await t.countRows(federationPosts, eq(federationPosts.iri, statusIri))).toBe(1);
+    // The same Announce again fetches nothing more and shares once.
+    const fetchedBefore = standIn.requested.filter((url) => url.href === statusIri).length;
+    expect((await deliverToUs(announce)).status).toBe(202);
+    expect(standIn.requested.filter((url) => url.href === statusIri)).toHaveLength(fetchedBefore);
+    expect(await t.countRows(postShares, eq(postShares.postId, shared!.id))).toBe(1);
+
+    // Mallory, whom nobody here follows, shares a post never seen here: nothing is fetched (no relay).
+    const unfollowedIri = `${remote}/users/mallory/statuses/9002`;
+    const unfollowed = mastodonAnnounce(remote, 'mallory', unfollowedIri, `${remote}/users/mallory`);
+    expect(
+      (await deliverToUs({ ...unfollowed, id: `${unfollowedIri}/activity` }, '/ap/inbox', 'mallory')).status,
+    ).toBe(202);
+    expect(standIn.requested.some((url) => url.href === unfollowedIri)).toBe(false);
+    expect(await t.countRows(federationPosts, eq(federationPosts.iri, unfollowedIri))).toBe(0);
+
+    await deliverToUs(mastodonUndo(remote, username, announce));
+    await deliverToUs(mastodonDeleteNote(remote, 'mallory', statusIri), '/ap/inbox', 'mallory');
   });
 
   it('a reply becomes a comment on /postdetail, mentions are told, and its Delete removes it (only the author’s Delete)', async () => {

@@ -1,5 +1,5 @@
 /**
- * The home feed: posts by the accounts I follow and my own, those they shared, and public posts
+ * The home feed: posts by the accounts I follow and my own, those they and I shared, and public posts
  * of the hashtags I follow, newest first, keyset-paginated (as on Mastodon and Instagram, what I
  * post shows in my feed). The followed set is read in the statement,
  * not sent along as ids, so following any number of accounts works.
@@ -87,25 +87,28 @@ function ownNewest(db: Db, afterCursor: boolean) {
 const otherShare = alias(postShares, 'other_share');
 
 /**
- * Someone the viewer follows and may see (not blocked either way, not muted, not suspended) shared
- * post `postId` (after `after`, when given). A share by a hidden account brings nothing, and hides
- * nothing either. `offset 0` keeps it a probe of the post's shares (their primary key) per
+ * The viewer, or someone they follow and may see (not blocked either way, not muted, not
+ * suspended), shared post `postId` (after `after`, when given). A share by a hidden account brings
+ * nothing, and hides nothing either. `offset 0` keeps it a probe of the post's shares (their primary key) per
  * candidate post: pulled up into an anti-join, PostgreSQL hashed every share of every followed
  * account first (72 ms at the reference data set with 100,000 shares).
  */
 function sharedByFollowed(postId: SQLWrapper, after?: SQLWrapper): SQL {
   return sql`exists (select 1 from ${postShares} as ${sql.identifier('other_share')}
     where ${otherShare.postId} = ${postId} ${after ? sql`and ${otherShare.createdAt} > ${after}` : sql``}
-      and exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${otherShare.userId})
+      and (${otherShare.userId} = ${viewerId}
+        or exists (select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${otherShare.userId}))
       and ${visibleTo(otherShare.userId, viewerId, { muted: true })} offset 0)`;
 }
 
 /**
- * Followed accounts' shares, each post once: only its latest share by one of them, placed at that
- * share's time. The two ways are the posts' two, for the same reason: following many, walk every
- * share newest first (post_shares_created_idx) and keep those of followed accounts; following few,
- * each followed account's newest shares (post_shares_user_created_idx). The shared post passes the
- * audience rule as any post of the feed does, and its author's blocks and mutes hold.
+ * Followed accounts' shares and the viewer's own (as on Mastodon, what I share shows in my feed),
+ * each post once: only its latest share by one of them, placed at that share's time. The two ways
+ * are the posts' two, for the same reason: following many, walk every share newest first
+ * (post_shares_created_idx) and keep those of followed accounts; following few, each followed
+ * account's newest shares (post_shares_user_created_idx). The viewer's own come from their own
+ * range of that index either way, as their own posts do. The shared post passes the audience rule
+ * as any post of the feed does, and its author's blocks and mutes hold.
  */
 function sharesOfFollowed(db: Db, afterCursor: boolean) {
   const columns = {
@@ -149,7 +152,14 @@ function sharesOfFollowed(db: Db, afterCursor: boolean) {
         visibleTo(follows.followeeId, viewerId, { muted: true }),
       ),
     );
-  return sql`(${firstRows(walk, limits.pageSize + 1)}) union all (${eachFollowed})`;
+  const ownQuery = db
+    .select(columns)
+    .from(postShares)
+    .innerJoin(posts, eq(posts.id, postShares.postId))
+    .where(and(eq(postShares.userId, viewerId), latestOfPost, postShown, after))
+    .orderBy(...sharesNewestFirst.orderBy);
+  return sql`(${firstRows(walk, limits.pageSize + 1)}) union all (${eachFollowed})
+    union all (${firstRows(ownQuery, limits.pageSize + 1)})`;
 }
 
 /**

@@ -84,6 +84,20 @@ describe('posts', () => {
     expect(await postIds(viewer, 'zeppelin')).toEqual([]);
   });
 
+  it("find words of the content warning, as Mastodon searches a status's spoiler text", async () => {
+    const author = await t.signUpWithProfile();
+    const viewer = await t.signUpWithProfile();
+    const warned = await post(author.id, 'Under the old shed');
+    await t.db
+      .update(schema.posts)
+      .set({ contentWarning: 'Spiders, up close' })
+      .where(eq(schema.posts.id, warned));
+    const found = await postsFound(viewer, 'spider');
+    expect(found.items.map((i) => i.post.id)).toEqual([warned]);
+    // The highlights are ranges of the caption: a match in the warning marks none of it.
+    expect(found.items[0]?.captionMatches).toEqual([]);
+  });
+
   it('finds a new post at once (the search column is written with the row)', async () => {
     const author = await t.signUpWithProfile();
     const created = await t.postPhoto(author, 'Fresh marmalade on toast');

@@ -130,6 +130,27 @@ describe('sharing', () => {
     expect(later?.sharedBy).toMatchObject({ userId: ana!.id });
   });
 
+  it('a member’s own share shows in their own home feed, once, as shared by them (as on Mastodon)', async () => {
+    const [me, stranger, followed] = await t.signedInMembers(3);
+    await follow(me!, followed!);
+    const strangers = await t.insertPost(stranger!.id, 'A stranger’s harbour');
+    const followedOwn = await t.insertPost(followed!.id, 'A followed account’s boat');
+    const mine = await t.insertPost(me!.id, 'My own after them');
+    await share(me!, strangers.id);
+    await share(me!, followedOwn.id);
+    const feed = (await feedOf(me!)).items;
+    // Each share placed at its time, above my own post made before them; each post once.
+    expect(feed.map((item) => item.id)).toEqual([followedOwn.id, strangers.id, mine.id]);
+    expect(feed[0]!.sharedBy).toMatchObject({ userId: me!.id });
+    expect(feed[1]!.sharedBy).toMatchObject({ userId: me!.id });
+    // Taken back, the stranger's post leaves; the followed account's comes back at its own time.
+    await unshare(me!, strangers.id);
+    await unshare(me!, followedOwn.id);
+    const after = (await feedOf(me!)).items;
+    expect(after.map((item) => item.id)).toEqual([mine.id, followedOwn.id]);
+    expect(after[1]!.sharedBy).toBeNull();
+  });
+
   it('pages after the first never repeat a shared post', async () => {
     const [reader, sharer, author] = await t.signedInMembers(3);
     await follow(reader!, sharer!);
@@ -181,5 +202,31 @@ describe('sharing', () => {
         and(eq(schema.postShares.postId, blockersPost.id), eq(schema.postShares.userId, sharer!.id)),
       ),
     ).toBe(0);
+  });
+  it('a block takes the blocked member’s earlier share of the blocker’s post out of the count and feeds, as Mastodon does', async () => {
+    const [author, blocked, other, reader] = await t.signedInMembers(4);
+    await follow(reader!, blocked!);
+    const post = await t.insertPost(author!.id, 'Shared before the block');
+    await share(blocked!, post.id);
+    await share(other!, post.id);
+    expect((await feedOf(reader!)).items.find((item) => item.id === post.id)?.sharedBy).toMatchObject({
+      userId: blocked!.id,
+    });
+
+    expect((await author!.put(`/api/users/${blocked!.id}/block`)).status).toBe(200);
+    // As the author: only the other share counts.
+    expect(await json<PostDto>(await author!.get(`/api/posts/${post.id}`))).toMatchObject({ shareCount: 1 });
+    expect(await sharesOf(post.id)).toBe(1);
+    // The blocked member's followers no longer get the post through the share.
+    expect((await feedOf(reader!)).items.some((item) => item.id === post.id)).toBe(false);
+    // As the blocked member: the post is gone, and taking the share back changes no count.
+    expect((await blocked!.get(`/api/posts/${post.id}`)).status).toBe(404);
+    expect((await unshare(blocked!, post.id)).status).toBe(404);
+    // Lifting the block brings no share back, and the count stays true.
+    expect((await author!.delete(`/api/users/${blocked!.id}/block`)).status).toBe(200);
+    expect(await json<PostDto>(await blocked!.get(`/api/posts/${post.id}`))).toMatchObject({
+      shareCount: 1,
+      sharedByMe: false,
+    });
   });
 });

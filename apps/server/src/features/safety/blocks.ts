@@ -6,13 +6,17 @@
  * A block and a follow between the same two people take the same transaction-scoped advisory lock
  * (`lockPair`, core/relations.ts), and a follow re-checks for a block under it, so no follow survives a concurrent
  * block and every counter stays exact.
+ *
+ * As Mastodon removes a blocked account's boosts of the blocker's statuses, a block takes the
+ * blocked account's shares of the blocker's posts away (count, feeds, and an Undo(Announce) from a
+ * member who shared); the blocker's shares of the other's posts are the blocker's own to keep.
  */
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { followsRemoved } from '../../core/counters.ts';
-import { blockDelivery } from '../../core/federation-jobs.ts';
+import { blockDelivery, shareDelivery } from '../../core/federation-jobs.ts';
 import { lockPair } from '../../core/relations.ts';
 import type { Db } from '../../db/client.ts';
-import { blocks, follows, mutes, notifications } from '../../db/schema.ts';
+import { blocks, follows, mutes, notifications, postShares, posts } from '../../db/schema.ts';
 
 /** Inserts the block (idempotent); on a new one removes follows both ways and the notices between them. */
 export async function writeBlock(tx: Db, blockerId: string, blockedId: string): Promise<boolean> {
@@ -34,6 +38,28 @@ export async function writeBlock(tx: Db, blockerId: string, blockedId: string): 
     )
     .returning();
   await followsRemoved(tx, removed);
+  const unshared = await tx
+    .delete(postShares)
+    .where(
+      and(
+        eq(postShares.userId, blockedId),
+        inArray(
+          postShares.postId,
+          tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, blockerId)),
+        ),
+      ),
+    )
+    .returning({ postId: postShares.postId, delivery: shareDelivery(false) });
+  if (unshared.length > 0)
+    await tx
+      .update(posts)
+      .set({ shareCount: sql`${posts.shareCount} - 1` })
+      .where(
+        inArray(
+          posts.id,
+          unshared.map((share) => share.postId),
+        ),
+      );
   await tx
     .delete(notifications)
     .where(

@@ -19,12 +19,11 @@ import {
 } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { LocateFixed } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { AudienceSelect } from '@/components/audience-select.tsx';
-import { Button } from '@/components/button.tsx';
 import { ComboboxField } from '@/components/combobox-field.tsx';
 import { RequiredNote, SelectField, TextArea, TextField } from '@/components/field.tsx';
+import { UseMyLocationButton } from '@/components/use-my-location-button.tsx';
 import type { FieldErrors } from '@/lib/use-form.ts';
 import styles from './add-event-screen.module.css';
 import { localTimeZone } from './format.ts';
@@ -201,28 +200,7 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
   const { values } = form;
   // Stable while the zone stays, so the open list is not rebuilt as someone types.
   const zoneChoices = useCallback(() => timeZoneOptions(Date.now(), values.timeZone), [values.timeZone]);
-  const [locating, setLocating] = useState(false);
   const [locationError, setLocationError] = useState('');
-
-  function locateMe() {
-    if (!('geolocation' in navigator)) {
-      setLocationError(messages.event.locationUnavailable);
-      return;
-    }
-    setLocating(true);
-    setLocationError('');
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) => {
-        setLocating(false);
-        form.set('coordinates', `${coords.latitude.toFixed(5)}, ${coords.longitude.toFixed(5)}`);
-      },
-      () => {
-        setLocating(false);
-        setLocationError(messages.event.locationUnavailable);
-      },
-      { timeout: 10_000 },
-    );
-  }
 
   return (
     <>
@@ -262,17 +240,11 @@ export function AddEventFields({ form }: AddEventFieldsProps) {
           error={form.errors.coordinates || locationError || undefined}
           hint={t`Latitude, longitude for the map link; may stay empty.`}
         />
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          busy={locating}
-          busyLabel={t`Locating…`}
-          icon={<LocateFixed aria-hidden="true" size={16} />}
-          onClick={locateMe}
-        >
-          <Trans>Use my location</Trans>
-        </Button>
+        <UseMyLocationButton
+          onLocating={() => setLocationError('')}
+          onLocated={({ latitude, longitude }) => form.set('coordinates', `${latitude}, ${longitude}`)}
+          onUnavailable={() => setLocationError(messages.event.locationUnavailable)}
+        />
       </div>
       <TextField
         label={t`Capacity`}

@@ -160,7 +160,7 @@ function PeopleList({
                       </Link>
                       <NameBadges person={person} />
                     </span>
-                    <span className={styles.username}>@{person.username}</span>
+                    <bdi className={styles.username}>@{person.username}</bdi>
                   </span>
                 </li>
               ))}

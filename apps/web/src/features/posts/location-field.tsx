@@ -7,10 +7,11 @@ import type { PostLocationInput } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { LocateFixed, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/button.tsx';
 import { TextField } from '@/components/field.tsx';
+import { UseMyLocationButton } from '@/components/use-my-location-button.tsx';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { usePlaceSuggestions } from './api/place-suggestions.ts';
 import styles from './location-field.module.css';
@@ -32,7 +33,6 @@ export function LocationField({
   const name = value?.name ?? '';
   const typed = useDebouncedValue(name, 200);
   const suggestions = usePlaceSuggestions(typed).data ?? [];
-  const [locating, setLocating] = useState(false);
   const [locationError, setLocationError] = useState('');
   const point = value?.latitude != null && value.longitude != null ? value : null;
 
@@ -44,27 +44,6 @@ export function LocationField({
       return onChange({ name: picked.name, latitude: picked.latitude, longitude: picked.longitude });
     }
     onChange({ ...value, name: next });
-  }
-
-  function locateMe() {
-    if (!('geolocation' in navigator)) return setLocationError(messages.places.locationUnavailable);
-    setLocating(true);
-    setLocationError('');
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) => {
-        setLocating(false);
-        onChange({
-          name,
-          latitude: Number(coords.latitude.toFixed(5)),
-          longitude: Number(coords.longitude.toFixed(5)),
-        });
-      },
-      () => {
-        setLocating(false);
-        setLocationError(messages.places.locationUnavailable);
-      },
-      { timeout: 10_000 },
-    );
   }
 
   return (
@@ -103,17 +82,11 @@ export function LocationField({
             </Button>
           </>
         ) : (
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            busy={locating}
-            busyLabel={t`Locating…`}
-            icon={<LocateFixed aria-hidden="true" size={16} />}
-            onClick={locateMe}
-          >
-            <Trans>Use my location</Trans>
-          </Button>
+          <UseMyLocationButton
+            onLocating={() => setLocationError('')}
+            onLocated={(located) => onChange({ name, ...located })}
+            onUnavailable={() => setLocationError(messages.places.locationUnavailable)}
+          />
         )}
       </div>
     </div>

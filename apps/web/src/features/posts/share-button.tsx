@@ -30,17 +30,26 @@ export function ShareButton({ post }: { post: PostDto }) {
   );
 }
 
-/** "Shared by <name>" above a post a followed account's share brought into the home feed. */
+/**
+ * "Shared by <name>" above a post a followed account's share brought into the home feed, and
+ * "Shared by you" above the reader's own share.
+ */
 export function SharedByLine({ post }: { post: PostDto }) {
+  const auth = useAuth();
   if (!post.sharedBy) return null;
   const name = `${post.sharedBy.firstName} ${post.sharedBy.lastName}`.trim() || post.sharedBy.username;
+  const byMe = auth.me?.user.id === post.sharedBy.userId;
   return (
     <p className={styles.sharedBy}>
       <Repeat2 aria-hidden="true" size={14} />
       <span>
-        <Trans>
-          Shared by <bdi>{name}</bdi>
-        </Trans>
+        {byMe ? (
+          <Trans>Shared by you</Trans>
+        ) : (
+          <Trans>
+            Shared by <bdi>{name}</bdi>
+          </Trans>
+        )}
       </span>
     </p>
   );

@@ -3,7 +3,7 @@
  * and Follow hashtag / Unfollow hashtag (aria-pressed): a followed tag's posts join the home feed.
  */
 
-import { messages, normalizeTag } from '@glimpse/shared';
+import { isolated, messages, normalizeTag } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Hash } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -23,7 +23,7 @@ export function TagScreen() {
   const follow = useToggleTagFollow(tag);
   return (
     <Page
-      title={`#${tag}`}
+      title={isolated(`#${tag}`)}
       actions={
         following === undefined ? null : (
           <Button
@@ -45,7 +45,7 @@ export function TagScreen() {
       <PostGrid
         query={query}
         label={t`Posts tagged #${tag}`}
-        empty={<EmptyState icon={<Hash />} title={messages.tags.empty(tag)} />}
+        empty={<EmptyState icon={<Hash />} title={messages.tags.empty(isolated(`#${tag}`))} />}
       />
     </Page>
   );

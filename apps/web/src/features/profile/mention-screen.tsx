@@ -1,5 +1,5 @@
 /** /u/{username}, where an @mention links: finds the member by username and shows their profile. */
-import { messages, paths } from '@glimpse/shared';
+import { isolated, messages, paths } from '@glimpse/shared';
 import { useQuery } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
@@ -20,7 +20,7 @@ export function MentionScreen() {
   });
   if (found.data) return <Navigate replace to={paths.userPublicFeed(found.data.userId)} />;
   return (
-    <Page title={`@${username}`} width="narrow">
+    <Page title={isolated(`@${username}`)} width="narrow">
       {found.isPending ? (
         <Skeleton height={120} />
       ) : (

@@ -202,7 +202,7 @@ function AccountResults({ q }: { q: string }) {
                   <bdi>{fullName(person)}</bdi>
                   <NameBadges person={{ ...person, followerCount: 0 }} showStar={false} />
                 </span>
-                <span className={styles.meta}>@{person.username}</span>
+                <bdi className={styles.meta}>@{person.username}</bdi>
               </span>
             </Link>
           </li>
@@ -318,7 +318,7 @@ function TagResults({ q }: { q: string }) {
                 <Hash size={22} />
               </span>
               <span className={styles.text}>
-                <span className={styles.title}>#{found.tag}</span>
+                <bdi className={styles.title}>#{found.tag}</bdi>
                 <span className={styles.meta}>{messages.tags.count(found.postCount)}</span>
               </span>
             </Link>

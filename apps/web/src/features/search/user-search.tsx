@@ -130,7 +130,7 @@ export function UserSearch() {
                           <bdi>{fullName(person)}</bdi>
                           <NameBadges person={{ ...person, followerCount: 0 }} showStar={false} />
                         </span>
-                        <span className={styles.username}>@{person.username}</span>
+                        <bdi className={styles.username}>@{person.username}</bdi>
                       </span>
                     </Link>
                   </li>
@@ -145,7 +145,7 @@ export function UserSearch() {
                         <Link data-result to={paths.tag(found.tag)} className={styles.result} onClick={pick}>
                           <Hash aria-hidden="true" size={20} className={styles.tagIcon} />
                           <span className={styles.names}>
-                            <span className={styles.name}>#{found.tag}</span>
+                            <bdi className={styles.name}>#{found.tag}</bdi>
                             <span className={styles.username}>{messages.tags.count(found.postCount)}</span>
                           </span>
                         </Link>

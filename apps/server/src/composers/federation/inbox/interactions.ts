@@ -8,7 +8,7 @@
  * notice is written only when the recipient may see the sender (core/notify.ts).
  */
 import type { InboxContext } from '@fedify/fedify';
-import { type Activity, Announce, Like, Mention, Note, type Undo } from '@fedify/vocab';
+import { type Activity, Announce, isActor, Like, Mention, Note, Page, type Undo } from '@fedify/vocab';
 import { limits } from '@glimpse/shared';
 import { and, eq } from 'drizzle-orm';
 import { remoteActor } from '../../../core/actor.ts';
@@ -16,12 +16,16 @@ import type { CoreDeps } from '../../../core/deps.ts';
 import { notify } from '../../../core/notify.ts';
 import { withTransaction } from '../../../core/service.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
-import { comments, federationComments, federationPosts } from '../../../db/schema.ts';
+import { comments, federationComments, federationPosts, follows } from '../../../db/schema.ts';
 import { addCommentIn } from '../../../features/posts/queries.ts';
 import { deleteComment, setLike } from '../../../features/posts/service.ts';
 import { setShare } from '../../../features/posts/shares.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { isPublishedLocal, isPublishedLocalPost } from '../accounts.ts';
+import { isDomainBlocked } from '../admin/domain-blocks.ts';
+import { knownActorId, upsertRemoteActor } from '../mirror/remote-actors.ts';
+import { storeRemoteNote } from '../mirror/remote-posts.ts';
+import { audienceOfNote } from '../objects/audience.ts';
 import { htmlToText, storableText } from '../objects/html.ts';
 import { type Found, type InboxHandler, senderStandingWithPost } from './receive.ts';
 
@@ -125,9 +129,42 @@ async function shareAs(ctx: InboxContext<CoreDeps>, sharerId: string, postId: st
   }
 }
 
+/**
+ * A remote post never seen here, shared by an account someone here follows: fetched (as every
+ * document Fedify reads here, through the outbound gate), with its author, and stored as a post
+ * from the past, so that the share brings it into the sharer's followers' feeds, as a reply's
+ * parent would be. Only a public post that is its author's own (same server), from a domain that
+ * is not blocked; for a sharer nobody here follows nothing is fetched (we are no relay).
+ */
+async function fetchedSharedPost(
+  ctx: InboxContext<CoreDeps>,
+  announce: Announce,
+): Promise<Found<string> | null> {
+  const iri = announce.objectId;
+  if (!iri || !announce.actorId || localPostIdOf(ctx, iri) !== undefined) return null;
+  const { db } = ctx.data;
+  const sharerId = await knownActorId(db, announce.actorId.href);
+  if (!sharerId) return null;
+  const [followed] = await db
+    .select({ id: follows.followerId })
+    .from(follows)
+    .where(eq(follows.followeeId, sharerId))
+    .limit(1);
+  if (!followed || (await isDomainBlocked(db, iri.host))) return null;
+  const post = await announce.getObject({ suppressError: true }).catch(() => null);
+  if (!(post instanceof Note || post instanceof Page) || !post.id || post.id.href !== iri.href) return null;
+  if (post.attributionId?.origin !== post.id.origin || audienceOfNote(post, null) !== 'public') return null;
+  const author = await post.getAttribution({ suppressError: true }).catch(() => null);
+  if (!isActor(author) || author.id?.href !== post.attributionId.href) return null;
+  const authorId = await upsertRemoteActor(ctx.data, author);
+  const postId = await storeRemoteNote(ctx.data, authorId, post, { backfill: true });
+  return postId ? { about: postId } : null;
+}
+
 export const onAnnounce: InboxHandler<Announce, string, 'anyone'> = {
   sender: 'anyone',
-  find: (ctx, announce) => namedPost(ctx, announce, announce.objectId),
+  find: async (ctx, announce) =>
+    (await namedPost(ctx, announce, announce.objectId)) ?? (await fetchedSharedPost(ctx, announce)),
   handle: (ctx, _announce, sender, postId) => shareAs(ctx, sender.id, postId, true),
 };
 

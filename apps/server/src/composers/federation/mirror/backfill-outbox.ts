@@ -1,9 +1,11 @@
 /**
  * The work of the `federation_backfill` job (backfill.ts): a remote account's outbox read and its
- * recent public photo posts stored. Its own module so that Fedify loads with the first backfill,
+ * recent public photo posts stored, and its pinned posts (Mastodon's `featured` collection) marked
+ * "Pinned" on its profile here. Its own module so that Fedify loads with the first backfill,
  * not with the runner's task list (docs/performance.md, "Memory").
  */
 import {
+  type Actor,
   Create,
   isActor,
   lookupObject,
@@ -13,9 +15,11 @@ import {
   Page,
 } from '@fedify/vocab';
 import { FetchError } from '@fedify/vocab-runtime';
-import { eq } from 'drizzle-orm';
+import { limits } from '@glimpse/shared';
+import { and, eq, isNotNull, notInArray } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
-import { federationActors, user } from '../../../db/schema.ts';
+import { withTransaction } from '../../../core/service.ts';
+import { federationActors, posts, user } from '../../../db/schema.ts';
 import { isPublishedLocal } from '../accounts.ts';
 import { domainBlockOf } from '../admin/domain-blocks.ts';
 import { federationContext } from '../context.ts';
@@ -29,16 +33,60 @@ const maxPostsStored = 20;
 
 type LoadOptions = Parameters<Create['getObject']>[0];
 
-/** The outbox item's post and the Create that carries it, when it is one to store here; else null. */
-async function publicPostOf(item: unknown, actorIri: string, options: LoadOptions) {
-  if (!(item instanceof Create) || item.actorId?.href !== actorIri) return null;
-  const object = await item.getObject(options).catch(() => null);
+/** `object` when it is the account's own public post (not a reply) that may be stored here; else null. */
+function ownPublicPost(object: unknown, actorIri: string, activity?: Create) {
   if (!(object instanceof Note || object instanceof Page) || !object.id) return null;
   // The account's own post, from its own server: the same rule inbound Create holds (inbox/create.ts).
   if (object.attributionId?.href !== actorIri || object.id.origin !== new URL(actorIri).origin) return null;
   // A reply is a comment somewhere else, and a followers-only or direct post is never ours to show.
-  if (object.replyTargetId || audienceOfNote(object, null, item) !== 'public') return null;
-  return { post: object, create: item };
+  if (object.replyTargetId || audienceOfNote(object, null, activity) !== 'public') return null;
+  return object;
+}
+
+/** The outbox item's post and the Create that carries it, when it is one to store here; else null. */
+async function publicPostOf(item: unknown, actorIri: string, options: LoadOptions) {
+  if (!(item instanceof Create) || item.actorId?.href !== actorIri) return null;
+  const post = ownPublicPost(await item.getObject(options).catch(() => null), actorIri, item);
+  return post ? { post, create: item } : null;
+}
+
+/**
+ * The account's pinned posts: Mastodon's `featured` collection (ActivityPub::CollectionsController
+ * renders the pinned statuses embedded, newest pin first), each stored like an outbox post, then
+ * marked pinned here in that order; a post no longer in it is unpinned. At most
+ * `limits.pinnedPostsMax`, as for a member. A collection that cannot be read changes nothing.
+ */
+async function readPins(deps: CoreDeps, userId: string, actor: Actor, options: LoadOptions) {
+  if (!actor.id || !actor.featuredId || actor.featuredId.origin !== actor.id.origin) return;
+  const featured = await actor.getFeatured(options).catch(() => null);
+  if (!featured) return;
+  const pinned: string[] = [];
+  let read = 0;
+  for await (const item of featured.getItems(options)) {
+    if (++read > limits.pinnedPostsMax * 2 || pinned.length >= limits.pinnedPostsMax) break;
+    const post = ownPublicPost(item, actor.id.href);
+    const postId = post && (await storeRemoteNote(deps, userId, post, { backfill: true }));
+    if (postId) pinned.push(postId);
+  }
+  const now = Date.now();
+  await withTransaction(deps.db, async (tx) => {
+    await tx
+      .update(posts)
+      .set({ pinnedAt: null })
+      .where(
+        and(
+          eq(posts.authorId, userId),
+          isNotNull(posts.pinnedAt),
+          pinned.length ? notInArray(posts.id, pinned) : undefined,
+        ),
+      );
+    // The first listed is the newest pin: each a millisecond before the one above it.
+    for (const [index, postId] of pinned.entries())
+      await tx
+        .update(posts)
+        .set({ pinnedAt: new Date(now - index) })
+        .where(and(eq(posts.id, postId), eq(posts.authorId, userId)));
+  });
 }
 
 async function* outboxItems(outbox: OrderedCollection | OrderedCollectionPage, options: LoadOptions) {
@@ -77,6 +125,7 @@ export async function readOutbox(deps: CoreDeps, userId: string, requesterId: st
   const actor = await lookupObject(account.iri, options);
   if (!actor || !isActor(actor) || actor.id?.href !== account.iri || !actor.outboxId) return;
   if (actor.outboxId.origin !== actor.id.origin) return;
+  await readPins(deps, userId, actor, options);
   // An outbox its server will not show (404, 401 to an unsigned or unknown reader) is no failure
   // worth another try; a server that does not answer is (the job's few tries).
   const outbox = await actor.getOutbox(options).catch((error: unknown) => {

@@ -18,6 +18,7 @@ import { testCertificate } from '#test/tls.ts';
 import { federationKv, federationPosts, posts, user } from '../../../db/schema.ts';
 import type { DomainEvent } from '../../../live/hub.ts';
 import {
+  mastodonFeatured,
   mastodonOutbox,
   mastodonOutboxAnnounce,
   mastodonOutboxCreate,
@@ -111,7 +112,7 @@ function serveOutbox(host: string, name: string, url: URL) {
       first: `http://${host}:${port}/users/hal/outbox?page=true`,
     };
   }
-  if (name !== 'eve' && name !== 'mo') return null;
+  if (name !== 'eve' && name !== 'mo' && name !== 'kay') return null;
   const pages = eveStatuses(host);
   if (!url.searchParams.has('page')) return mastodonOutbox(origin(host), name, 9);
   const cursors = [null, '200', '100'];
@@ -125,6 +126,12 @@ function serveOutbox(host: string, name: string, url: URL) {
     next: cursors[index + 1] ? `${outbox}?max_id=${cursors[index + 1]}&page=true` : undefined,
     items,
   });
+}
+
+/** kay's pins, newest first: one older than any outbox page read, one from her outbox, one forged. */
+function kayPins(host: string) {
+  const [first, second, third] = eveStatuses(host);
+  return mastodonFeatured(origin(host), 'kay', [third![0]!, second![0]!, first![5]!]);
 }
 
 beforeAll(async () => {
@@ -142,10 +149,12 @@ beforeAll(async () => {
       response.end(JSON.stringify(body));
     };
     const account = url.pathname.match(/^\/users\/([a-z]+)(\/outbox)?$/);
+    const featured = url.pathname.match(/^\/users\/(kay)\/collections\/featured$/);
     if (url.pathname === '/.well-known/webfinger') {
       const name = (url.searchParams.get('resource') ?? '').replace(/^acct:/, '').split('@')[0]!;
       json(mastodonWebFinger(origin(host), name), 'application/jrd+json');
-    } else if (account?.[2]) json(serveOutbox(host, account[1]!, url));
+    } else if (featured) json(kayPins(host));
+    else if (account?.[2]) json(serveOutbox(host, account[1]!, url));
     else if (account) json(mastodonActor(origin(host), account[1]!, pem));
     else if (url.pathname.endsWith('.jpg')) {
       response.writeHead(200, { 'content-type': 'image/jpeg' });
@@ -248,6 +257,19 @@ describe('backfill from a Mastodon outbox', () => {
     ).toBe(401);
     await t.jobsDone();
     expect(fetched.length).toBe(before);
+  });
+});
+
+describe('pinned posts of another server’s account', () => {
+  it('reads Mastodon’s featured collection: its own public posts shown first with "Pinned", in its order; a forged one never', async () => {
+    const kayId = (await lookUp(`@kay@${remoteHost}:${port}`))!;
+    const shown = await postsOf(kayId);
+    expect(shown.map((post) => [post.caption, post.pinned])).toEqual([
+      ['Too old', true],
+      ['Older one', true],
+      ['Harbour morning #harbour', false],
+    ]);
+    expect(fetched.some((f) => f.path === '/users/kay/collections/featured')).toBe(true);
   });
 });
 

@@ -44,6 +44,19 @@ const noFetching = async (url: string): Promise<never> => {
   throw new Error(`not fetched: ${url}`);
 };
 
+/** A plain decimal, as Pixelfed's decimal columns print: never hex, blanks or exponents. */
+const decimalText = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * A coordinate as sent: a number, or a string holding a plain decimal (Pixelfed writes its point
+ * as strings, which Fedify hands on as they came, whatever its types say); anything else is none.
+ */
+function coordinateOf(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && decimalText.test(value)) return Number(value);
+  return null;
+}
+
 /**
  * The Note's `location` (Pixelfed's Place: a name, coordinates often as strings) as a post's
  * Location, through the same checks a member's passes; anything else, or out of range, is none.
@@ -54,8 +67,8 @@ async function locationOf(note: PostObject) {
   const name = storableText(htmlToText(place.name?.toString() ?? ''), limits.placeNameMax);
   const parsed = PostLocationInput.safeParse({
     name,
-    latitude: place.latitude ?? null,
-    longitude: place.longitude ?? null,
+    latitude: coordinateOf(place.latitude),
+    longitude: coordinateOf(place.longitude),
   });
   if (parsed.success) return parsed.data;
   // A name with a broken point keeps the name.
