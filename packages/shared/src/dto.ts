@@ -218,6 +218,8 @@ export type LiveMessage =
   | { type: 'events' }
   /** Moderators and admins: the open reports changed (the console and its badge refetch). */
   | { type: 'reports' }
+  /** An announcement began showing or was deleted: the banner refetches. */
+  | { type: 'announcements' }
   /** Someone approved (or removed) the viewer's follow: their profile, posts and events refetch. */
   | { type: 'follows' };
 
@@ -575,6 +577,8 @@ export interface DailyStatsDto {
   jobsFailed: number;
   knownServers: number;
   deliveriesFailing: number;
+  /** Free space on the server's data disk at the snapshot; null on days taken before it was counted. */
+  freeDiskBytes: number | null;
 }
 
 /** Whether an invite code works, as /signup?invite= shows it before the form is sent. */

@@ -1645,6 +1645,8 @@ export const dailyStats = pgTable('daily_stats', {
   /** Other servers we know an account of, and outgoing deliveries waiting after an error. */
   knownServers: integer('known_servers').notNull(),
   deliveriesFailing: integer('deliveries_failing').notNull(),
+  /** Free space on DATA_DIR's file system (storage/space.ts); null on days taken before it was counted. */
+  freeDiskBytes: bigint('free_disk_bytes', { mode: 'number' }),
   takenAt: timestamp('taken_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 

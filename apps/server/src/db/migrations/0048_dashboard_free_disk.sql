@@ -1,0 +1,1 @@
+ALTER TABLE "daily_stats" ADD COLUMN "free_disk_bytes" bigint;
