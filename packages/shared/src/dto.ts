@@ -548,9 +548,15 @@ export type InviteExpiry = keyof typeof inviteExpiries;
 /** A server rule (/admin/rules, /signup, the report dialog), in the order staff gave them. */
 export interface RuleDto {
   id: string;
+  /** The rule's own words, as its admin wrote it first. */
   text: string;
   explanation: string;
+  /** Its words in other shipped languages, where given (`ruleIn` picks the reader's). */
+  translations: RuleTranslations;
 }
+
+/** A rule's title and explanation by language code; a blank one falls back to the rule's own. */
+export type RuleTranslations = Partial<Record<LanguageCode, { text: string; explanation: string }>>;
 
 /** An announcement as admins see it on /admin/announcements (times ISO 8601; no end: until deleted). */
 export interface AnnouncementDto {

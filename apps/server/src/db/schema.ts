@@ -16,6 +16,7 @@ import {
   inviteCreators,
   limits,
   notificationTypes,
+  type RuleTranslations,
   registrationModes,
   reportTargetTypes,
   roles,
@@ -1563,6 +1564,8 @@ export const serverRules = pgTable(
     position: integer('position').notNull(),
     text: text('text').notNull(),
     explanation: text('explanation').notNull().default(''),
+    /** Its title and explanation in other shipped languages, by code (features/community/rules.ts). */
+    translations: jsonb('translations').$type<RuleTranslations>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,1 +1,0 @@
-ALTER TABLE "daily_stats" ADD COLUMN "free_disk_bytes" bigint;
