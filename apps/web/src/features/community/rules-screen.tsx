@@ -80,15 +80,21 @@ function RuleForm({ rule, onDone }: { rule?: RuleDto; onDone?: () => void }) {
           <Trans>Readers in a language left blank see the rule as written above.</Trans>
         </p>
         {languages.map(({ code, name }) => (
-          <fieldset key={code} className={styles.form} lang={code} dir="auto">
-            <legend>{name}</legend>
+          // The words typed are in that language (its direction and its spell checker); the labels
+          // stay in the page's.
+          <fieldset key={code} className={styles.form}>
+            <legend lang={code}>{name}</legend>
             <TextField
               label={t`Rule in ${name}`}
+              lang={code}
+              dir="auto"
               maxLength={limits.ruleTextMax}
               {...form.field(`text:${code}`)}
             />
             <TextArea
               label={t`Explanation in ${name}`}
+              lang={code}
+              dir="auto"
               rows={2}
               maxLength={limits.ruleExplanationMax}
               {...form.field(`explanation:${code}`)}
