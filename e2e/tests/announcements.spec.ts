@@ -1,7 +1,7 @@
 /**
  * Announcements, walked in the browser: an admin is told an end before the start will not do, then
- * publishes one with a link; a member sees it above the home feed, dismisses it, and it stays gone
- * after a reload; the admin deletes it. (Windows, read state per member and who may write are the
+ * publishes one with a link; a member whose home feed is open sees it arrive above the feed without
+ * a reload (the live stream), dismisses it, and it stays gone after a reload; the admin deletes it. (Windows, read state per member and who may write are the
  * server's tests: features/community/announcements.test.ts.)
  */
 import { expectAccessible, newUser, shots, signInAdmin, signUpWithProfile } from '../support/app.ts';
@@ -37,6 +37,16 @@ test('an admin publishes an announcement; a member sees it on / and dismisses it
     await expect(admin.getByText('The end must come after the start.')).toBeVisible();
   });
 
+  const member = await (await browser.newContext()).newPage();
+  await signUpWithProfile(member, newUser('Mae'));
+  const banner = member.getByRole('region', { name: 'Announcements' });
+  await test.step('a member’s home feed is open, its live stream connected', async () => {
+    const liveOpen = member.waitForResponse((response) => new URL(response.url()).pathname === '/api/live');
+    await member.goto('/');
+    await liveOpen;
+    await expect(banner).toHaveCount(0);
+  });
+
   const listed = admin.getByRole('list', { name: 'Announcements' });
   await test.step('Publish', async () => {
     await admin.getByLabel('Ends (optional)').fill(await localTime(admin, 24 * 60));
@@ -47,11 +57,7 @@ test('an admin publishes an announcement; a member sees it on / and dismisses it
     await shots(admin, 'admin-announcements');
   });
 
-  const member = await (await browser.newContext()).newPage();
-  await signUpWithProfile(member, newUser('Mae'));
-  const banner = member.getByRole('region', { name: 'Announcements' });
-  await test.step('the banner on /, its link a link', async () => {
-    await member.goto('/');
+  await test.step('the banner arrives on the open page, its link a link', async () => {
     await expect(banner).toContainText(text);
     await expect(banner.getByRole('link', { name: 'https://status.example.org/sunday' })).toHaveAttribute(
       'href',
@@ -97,6 +103,9 @@ test('an admin publishes an announcement; a member sees it on / and dismisses it
     await expect(admin.getByRole('heading', { name: 'لوحة المعلومات', level: 1 })).toBeVisible();
     const members = admin.getByRole('region', { name: 'الأعضاء' });
     await expect(members.locator('svg')).toBeVisible();
+    const freeDisk = admin.getByRole('region', { name: 'المساحة الحرة على القرص' });
+    await expect(freeDisk.locator('svg')).toBeVisible();
+    await expect(freeDisk.getByRole('definition')).not.toHaveText('–');
     await expectAccessible(admin, '/admin, in Arabic');
     const asTable = members.getByRole('button', { name: 'عرض كجدول' });
     await asTable.click();

@@ -3,7 +3,8 @@
  * stranger signs up with a reason under the rules, is told the account waits (on the confirmation
  * link's landing and at sign-in), a moderator approves it, and the password signs in. Then an
  * invite link made on /settings/invites signs someone up, and a report picks the rule broken, which
- * the console shows. Runs after every other spec (its own project in playwright.config.ts): the
+ * the console shows. Then an admin blocks an email domain and a sign-up with it is refused in the
+ * server's words. Runs after every other spec (its own project in playwright.config.ts): the
  * mode is the whole server's. The rules of each mode, invite and route: the server's tests
  * (features/community/*.test.ts).
  */
@@ -19,6 +20,9 @@ import {
   signInAdmin,
 } from '../support/app.ts';
 import { expect, test } from '../support/test.ts';
+
+// One worker, in order: the second test signs in as the admin the first makes.
+test.describe.configure({ mode: 'default' });
 
 async function fillSignUp(page: Page, user: { email: string; password: string }) {
   await page.getByLabel('Email').fill(user.email);
@@ -44,8 +48,10 @@ test('approval, invites and rules: from the admin’s settings to a sign-up, a s
   await test.step('the admin adds a rule and requires approval', async () => {
     await admin.goto('/settings');
     await admin.getByRole('link', { name: 'Rules' }).click();
-    await admin.getByLabel('Rule').fill('Be kind');
+    await admin.getByLabel('Rule', { exact: true }).fill('Be kind');
     await admin.getByLabel('Explanation (optional)').fill('No insults, no pile-ons.');
+    await admin.getByText('Translations').click();
+    await admin.getByLabel('Rule in العربية').fill('كن لطيفًا');
     await admin.getByRole('button', { name: 'Add rule' }).click();
     await expect(admin.getByRole('list', { name: 'Rules' }).getByText('Be kind')).toBeVisible();
     await expectAccessible(admin, '/admin/rules with a rule');
@@ -144,7 +150,10 @@ test('approval, invites and rules: from the admin’s settings to a sign-up, a s
   await test.step('Arabic: /signup with the rules', async () => {
     const arabic = await (await browser.newContext({ locale: 'ar' })).newPage();
     await arabic.goto('/signup');
-    await expect(arabic.getByRole('region', { name: 'قواعد الخادم' })).toBeVisible();
+    // The title in Arabic as the admin gave it; the explanation, not translated, as written.
+    const rules = arabic.getByRole('region', { name: 'قواعد الخادم' });
+    await expect(rules.getByText('كن لطيفًا')).toBeVisible();
+    await expect(rules.getByText('No insults, no pile-ons.')).toBeVisible();
     await expectAccessible(arabic, '/signup in Arabic');
     await shots(arabic, 'signup-rules-ar');
   });
@@ -154,4 +163,37 @@ test('approval, invites and rules: from the admin’s settings to a sign-up, a s
     await admin.getByRole('list', { name: 'Rules' }).getByRole('button', { name: 'Delete' }).click();
     await expect(admin.getByText('No rules yet.')).toBeVisible();
   });
+});
+
+test('an admin blocks an email domain: a sign-up with it is refused, in the server’s words', async ({
+  browser,
+}) => {
+  // The admin the test above made (tests in this file run in order, in one worker).
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, { ...newUser('Rita'), email: 'registrations-admin@example.com' });
+  await expect(admin).toHaveURL(/\/$/);
+  await admin.goto('/admin/registrations');
+  const blocks = admin.getByRole('region', { name: 'Email domain blocks' });
+  await blocks.getByLabel('Email domain', { exact: true }).fill('Throwaway-Mail.example');
+  await blocks.getByLabel('Action').selectOption({ label: 'Refuse sign-ups' });
+  await blocks.getByRole('button', { name: 'Block domain' }).click();
+  const listed = blocks.getByRole('list', { name: 'Email domain blocks' });
+  await expect(listed).toContainText('throwaway-mail.example');
+  await expectAccessible(admin, '/admin/registrations with an email domain block');
+
+  const refused = await (await browser.newContext()).newPage();
+  await refused.goto('/signup');
+  await fillSignUp(refused, { ...newUser('Tom'), email: 'tom@inbox.throwaway-mail.example' });
+  await refused
+    .getByRole('checkbox', { name: 'I agree to the Terms of Service and Community Guidelines' })
+    .check();
+  await refused.getByRole('button', { name: 'Sign up' }).click();
+  await expect(refused.getByRole('alert')).toContainText(
+    'This server does not take sign-ups with this email provider. Please use another address.',
+  );
+  await expect(refused.getByRole('heading', { name: 'Check your email' })).toHaveCount(0);
+  await refused.context().close();
+
+  await listed.getByRole('button', { name: 'Unblock throwaway-mail.example' }).click();
+  await expect(listed).toHaveCount(0);
 });

@@ -4,7 +4,6 @@ import type { AuthDeps } from './auth/env.ts';
 import type { FeedDeps } from './composers/feed/cache.ts';
 import type { SuspendedAccounts } from './core/suspended.ts';
 import type { PgListener } from './live/pg-listener.ts';
-import type { SpaceMonitor } from './storage/space.ts';
 
 export interface AppDeps extends AuthDeps, FeedDeps {
   /** Suspended accounts, kept in memory for the session check (core/suspended.ts). */
@@ -13,6 +12,4 @@ export interface AppDeps extends AuthDeps, FeedDeps {
   endedSessions: EndedSessions;
   /** The instance's one LISTEN connection (live/pg-listener.ts); closed with the live hub. */
   listener: PgListener;
-  /** Free space and failed writes for want of it, for /api/health (storage/space.ts). */
-  space: SpaceMonitor;
 }

@@ -258,6 +258,8 @@ export type LiveMessage =
   | { type: 'events' }
   /** Moderators and admins: the open reports changed (the console and its badge refetch). */
   | { type: 'reports' }
+  /** An announcement began showing or was deleted: the banner refetches. */
+  | { type: 'announcements' }
   /** Someone approved (or removed) the viewer's follow: their profile, posts and events refetch. */
   | { type: 'follows' };
 
@@ -588,9 +590,15 @@ export type InviteExpiry = keyof typeof inviteExpiries;
 /** A server rule (/admin/rules, /signup, the report dialog), in the order staff gave them. */
 export interface RuleDto {
   id: string;
+  /** The rule's own words, as its admin wrote it first. */
   text: string;
   explanation: string;
+  /** Its words in other shipped languages, where given (`ruleIn` picks the reader's). */
+  translations: RuleTranslations;
 }
+
+/** A rule's title and explanation by language code; a blank one falls back to the rule's own. */
+export type RuleTranslations = Partial<Record<LanguageCode, { text: string; explanation: string }>>;
 
 /** An announcement as admins see it on /admin/announcements (times ISO 8601; no end: until deleted). */
 export interface AnnouncementDto {
@@ -617,6 +625,8 @@ export interface DailyStatsDto {
   jobsFailed: number;
   knownServers: number;
   deliveriesFailing: number;
+  /** Free space on the server's data disk at the snapshot; null on days taken before it was counted. */
+  freeDiskBytes: number | null;
 }
 
 /** Whether an invite code works, as /signup?invite= shows it before the form is sent. */

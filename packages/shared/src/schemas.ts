@@ -877,9 +877,25 @@ export const InviteInput = z.object({
 export type InviteInput = z.input<typeof InviteInput>;
 
 /** /admin/rules: a rule's short text and its optional explanation. */
+/** A rule in one other language: either field may be left blank (the rule's own shows instead). */
+const RuleTranslation = z.object({
+  text: optionalText(limits.ruleTextMax, 'rule'),
+  explanation: optionalText(limits.ruleExplanationMax, 'explanation'),
+});
+
 export const RuleInput = z.object({
   text: requiredText(limits.ruleTextMax, 'rule'),
   explanation: optionalText(limits.ruleExplanationMax, 'explanation'),
+  /** By shipped language; a language with both fields blank is not kept. */
+  translations: z
+    .partialRecord(z.enum(languageCodes), RuleTranslation)
+    .optional()
+    .default({})
+    .transform((byLanguage) =>
+      Object.fromEntries(
+        Object.entries(byLanguage).filter(([, words]) => words && (words.text || words.explanation)),
+      ),
+    ),
 });
 export type RuleInput = z.input<typeof RuleInput>;
 

@@ -104,13 +104,10 @@ function authLogTo(logger: Logger) {
 export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = {}) {
   const rateLimitsOn = env.RATE_LIMITS === 'on';
   const { mailer, onSessionsEnded, onAppTokensRevoked, trustsCopyOf, logger, live, passwordHashing } = hooks;
-  const admissionRules = {
-    waitingMax: env.REGISTRATIONS_WAITING_MAX,
-    resolveMx: hooks.resolveMx ?? createMxResolver(),
-  };
   // Who may join (auth/registrations.ts): checked where accounts and sessions are made.
   const registrations = registrationHooks(db, {
-    ...admissionRules,
+    waitingMax: env.REGISTRATIONS_WAITING_MAX,
+    resolveMx: hooks.resolveMx ?? createMxResolver(),
     publicUrl: env.publicUrl,
     mailer,
     live,
@@ -376,7 +373,7 @@ export function createAuth(db: Db, env: Env, secret: string, hooks: AuthHooks = 
         // failed sign-ins slow that account down, wherever they come from (auth/sign-in-slowdown.ts).
         signUpPrivacyPlugin(),
         // The registration mode's checks on every sign-up, before the address is looked up.
-        registrationsPlugin(db, admissionRules),
+        registrationsPlugin(registrations),
         signInSlowdownPlugin(db, rateLimitsOn),
       ],
     }),

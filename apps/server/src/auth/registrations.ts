@@ -112,7 +112,7 @@ async function admit(
 }
 
 /** The sign-up's checks, as a better-auth plugin hook before /sign-up/email. */
-export function registrationsPlugin(db: Db, rules: AdmissionRules) {
+export function registrationsPlugin(registrations: RegistrationHooks) {
   return {
     id: 'glimpse-registrations',
     hooks: {
@@ -120,7 +120,7 @@ export function registrationsPlugin(db: Db, rules: AdmissionRules) {
         {
           matcher: (ctx: { path?: string }) => ctx.path === '/sign-up/email',
           handler: createAuthMiddleware(async (ctx) => {
-            await admit(db, rules, ctx.body, ctx.request?.headers.get(clientIpHeader) ?? null);
+            await registrations.admitSignUp(ctx);
           }),
         },
       ],
@@ -137,6 +137,8 @@ interface HookContext {
 }
 
 export interface RegistrationHooks {
+  /** Before /sign-up/email: refuses a sign-up the mode or the blocks keep out. */
+  admitSignUp(context: HookContext): Promise<void>;
   /** user.create.before: takes the invite's use; refuses when it was used up meanwhile. */
   beforeAccount(context: HookContext | null | undefined): Promise<void>;
   /** user.create.after: writes the sign-up's row (waiting or not, its reason, network and inviter). */
@@ -158,16 +160,31 @@ export function registrationHooks(
   const admitted = new WeakMap<object, Admission & { invite: { id: string; inviterId: string } | null }>();
   const isSignUp = (context: HookContext | null | undefined): context is HookContext =>
     context?.path === '/sign-up/email';
+  // What the checks before /sign-up/email decided, by request, so the account hook does not run
+  // them (and the MX lookup, up to 3 s) a second time; nothing between the two changes the answer
+  // that matters, and the invite's use is still taken conditionally at creation.
+  const admittedRequests = new WeakMap<Request, Admission>();
+  const admitOnce = async (context: HookContext) => {
+    const known = context.request && admittedRequests.get(context.request);
+    if (known) return known;
+    const admission = await admit(
+      db,
+      options,
+      context.body,
+      context.request?.headers.get(clientIpHeader) ?? null,
+    );
+    if (context.request) admittedRequests.set(context.request, admission);
+    return admission;
+  };
 
   return {
+    async admitSignUp(context) {
+      await admitOnce(context);
+    },
+
     async beforeAccount(context) {
       if (!isSignUp(context)) return;
-      const admission = await admit(
-        db,
-        options,
-        context.body,
-        context.request?.headers.get(clientIpHeader) ?? null,
-      );
+      const admission = await admitOnce(context);
       let invite: { id: string; inviterId: string } | null = null;
       if (admission.inviteCode) {
         invite = await claimInvite(db, admission.inviteCode);

@@ -12,6 +12,7 @@ import type { Sealer } from '../lib/sealed.ts';
 import type { UploadGate } from '../lib/upload-gate.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { SpaceMonitor } from '../storage/space.ts';
 import type { Storage } from '../storage/storage.ts';
 
 export interface CoreDeps {
@@ -27,4 +28,6 @@ export interface CoreDeps {
   outbound: OutboundGate;
   /** A sealer (lib/sealed.ts) under the auth secret for each purpose: what the server keeps but must read back. */
   sealerFor: (purpose: string) => Sealer;
+  /** Free space and failed writes for want of it: /api/health and the dashboard (storage/space.ts). */
+  space: SpaceMonitor;
 }

@@ -18,6 +18,7 @@ import {
   notificationTypes,
   quotePolicies,
   quoteStates,
+  type RuleTranslations,
   registrationModes,
   reportTargetTypes,
   roles,
@@ -1575,6 +1576,8 @@ export const serverRules = pgTable(
     position: integer('position').notNull(),
     text: text('text').notNull(),
     explanation: text('explanation').notNull().default(''),
+    /** Its title and explanation in other shipped languages, by code (features/community/rules.ts). */
+    translations: jsonb('translations').$type<RuleTranslations>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1657,6 +1660,8 @@ export const dailyStats = pgTable('daily_stats', {
   /** Other servers we know an account of, and outgoing deliveries waiting after an error. */
   knownServers: integer('known_servers').notNull(),
   deliveriesFailing: integer('deliveries_failing').notNull(),
+  /** Free space on DATA_DIR's file system (storage/space.ts); null on days taken before it was counted. */
+  freeDiskBytes: bigint('free_disk_bytes', { mode: 'number' }),
   takenAt: timestamp('taken_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 

@@ -33,6 +33,10 @@ export type DomainEvent =
   | { kind: 'event_changed'; hostId: string; eventId: string; created?: true }
   /** An account was suspended or its suspension lifted: every instance updates its session check. */
   | { kind: 'account_status'; userId: string; banned: boolean }
+  /** An announcement began showing (published, or its start time came): every open page refetches them. */
+  | { kind: 'announcement_published'; announcementId: string }
+  /** A showing announcement was deleted. */
+  | { kind: 'announcement_deleted'; announcementId: string }
   /** A report was filed or handled: moderators' consoles and badges refetch. */
   | { kind: 'reports_changed' }
   /** Sessions of this account were ended (revoked, password reset, account deleted): auth/session.ts. */
@@ -189,6 +193,10 @@ export async function createLiveHub({
         break;
       case 'reports_changed':
         sendTo(await connectedStaff(), { type: 'reports' });
+        break;
+      case 'announcement_published':
+      case 'announcement_deleted':
+        sendTo(clients.keys(), { type: 'announcements' });
         break;
     }
   }

@@ -31,6 +31,7 @@ import { idempotencyKeysSweepTask } from '../composers/mastodon-api/statuses.ts'
 import { sweepRateLimitWindows } from '../core/rate-limit.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Env } from '../env.ts';
+import { announcementStartTask } from '../features/community/announcements.ts';
 import { dailyStatsSnapshotTask } from '../features/community/dashboard.ts';
 import { eventNextDatesTask } from '../features/events/next-dates.ts';
 import { eventRemindersTask } from '../features/events/reminders.ts';
@@ -95,6 +96,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   remoteMediaEvictTask,
   idempotencyKeysSweepTask,
   dailyStatsSnapshotTask,
+  announcementStartTask,
   videoTranscodeTask,
   videoAbandonedSweepTask,
 ];

@@ -45,6 +45,8 @@ export interface SpaceMonitor {
   /** A write failed for want of space (app/errors.ts calls it for every such error it answers). */
   noteOutOfSpace(): void;
   check(): Promise<StorageCondition>;
+  /** The least free space among the local folders (the dashboard's "Free disk"); null if none answers. */
+  freeBytes(): Promise<number | null>;
 }
 
 type Statfs = (path: string) => Promise<{ bavail: number; bsize: number }>;
@@ -88,5 +90,6 @@ export function createSpaceMonitor({
       const free = await freeBytes();
       return free !== null && free < minFreeBytes ? 'low' : 'ok';
     },
+    freeBytes,
   };
 }

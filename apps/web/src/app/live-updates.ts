@@ -7,6 +7,7 @@
 import type { LiveMessage } from '@glimpse/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { announcementKeys } from '@/features/community/api/announcements.ts';
 import { feedSignal } from '@/features/feed/feed-signal.ts';
 import { removePostEverywhere } from '@/features/posts/api/post-cache.ts';
 import {
@@ -33,6 +34,7 @@ export function useLiveUpdates(userId: string) {
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       void queryClient.invalidateQueries({ queryKey: eventKeys.all });
       void queryClient.invalidateQueries({ queryKey: safetyKeys.moderation() });
+      void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
     };
 
     const handle = (message: LiveMessage) => {
@@ -61,6 +63,9 @@ export function useLiveUpdates(userId: string) {
           break;
         case 'reports':
           void queryClient.invalidateQueries({ queryKey: safetyKeys.moderation() });
+          break;
+        case 'announcements':
+          void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
           break;
         case 'follows':
           // A private account approved my request: its profile, posts and events open up.

@@ -7,8 +7,9 @@
  * composers/federation/outbox/reports.ts); about a member here there is no box.
  */
 
-import { limits, messages, ReportInput } from '@glimpse/shared';
+import { limits, messages, ReportInput, ruleIn } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
@@ -40,6 +41,7 @@ export function ReportButton({ label, title, description, send, size, forwardTo 
   const toast = useToast();
   // The server's rules, offered as checkboxes once the dialog opens (the rules broken, as on Mastodon).
   const rules = useQuery({ ...registrationInfoQueryOptions(), enabled: open }).data?.rules ?? [];
+  const { i18n } = useLingui();
   const form = useForm({
     initial: { reason: '', forward: false, ruleIds: [] as string[] },
     schema: ReportInput,
@@ -111,7 +113,7 @@ export function ReportButton({ label, title, description, send, size, forwardTo 
                       accentColor: 'var(--brand)',
                     }}
                   />
-                  <span dir="auto">{rule.text}</span>
+                  <span dir="auto">{ruleIn(rule, i18n.locale).text}</span>
                 </label>
               ))}
             </fieldset>

@@ -9,7 +9,7 @@
  * the number before the first space); Glimpse's own follows in parentheses, as GoToSocial and
  * Pixelfed do.
  */
-import { appName, appVersion, languageCodes, limits, messages, videoFormats } from '@glimpse/shared';
+import { appName, appVersion, languageCodes, limits, messages, ruleIn, videoFormats } from '@glimpse/shared';
 import { countDistinct, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { registrationSettings } from '../../core/registrations.ts';
@@ -18,6 +18,7 @@ import type { Env } from '../../env.ts';
 import { listRules } from '../../features/community/rules.ts';
 import { ffmpegOf } from '../../features/images/video.ts';
 import { vapidKeys } from '../../features/notifications/vapid.ts';
+import { currentLanguage } from '../../lib/language.ts';
 import { nodeInfoOf } from '../federation/objects/nodeinfo.ts';
 import type { MastodonEnv } from './http.ts';
 import { loadAccounts, serializeAccount } from './serializers/account.ts';
@@ -39,10 +40,28 @@ export const supportedMimeTypes = [
   'image/heif',
 ] as const;
 
-/** The server's rules (/admin/rules) as Mastodon's Rule entity: `hint` is the explanation. */
+/**
+ * The server's rules (/admin/rules) as Mastodon's Rule entity: `hint` is the explanation, both in
+ * the request's language where the admin gave it (else the rule's own), and `translations` every
+ * language given, as Mastodon 4.4 sends them.
+ */
 async function rulesOf(c: { get(key: 'deps'): MastodonEnv['Variables']['deps'] }) {
   const rules = await listRules(c.get('deps').db);
-  return rules.map((rule) => ({ id: rule.id, text: rule.text, hint: rule.explanation }));
+  const language = currentLanguage();
+  return rules.map((rule) => {
+    const shown = ruleIn(rule, language);
+    return {
+      id: rule.id,
+      text: shown.text,
+      hint: shown.explanation,
+      translations: Object.fromEntries(
+        Object.entries(rule.translations).map(([code, words]) => [
+          code,
+          { text: words?.text || rule.text, hint: words?.explanation || rule.explanation },
+        ]),
+      ),
+    };
+  });
 }
 
 /**

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { memberWithToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext } from '#test/context.ts';
-import { federationActors, federationPosts, follows, posts, profiles } from '../../db/schema.ts';
+import {
+  announcements,
+  federationActors,
+  federationPosts,
+  follows,
+  posts,
+  profiles,
+} from '../../db/schema.ts';
 import { upgradeThrough } from '../../lib/upgrade.ts';
 import { deleteRemoteNote } from '../federation/mirror/remote-posts.ts';
 import { timeIdOf } from './ids.ts';
@@ -316,6 +323,51 @@ describe('GET /api/v1/streaming over WebSocket', () => {
     expect(muterSocket.frames.filter((f) => f.event === 'update')).toEqual([]);
     expect(strangerSocket.frames.filter((f) => f.event === 'update')).toEqual([]);
     for (const ws of sockets) ws.close();
+  });
+
+  it('streams an announcement to every user stream as it begins showing (a scheduled one at its start), and its id once deleted', async () => {
+    const reader = await memberWithToken(t, { firstName: 'Listener' });
+    const user = await connect(`/api/v1/streaming?stream=user&access_token=${reader.token}`);
+    const noticesOnly = await connect(
+      `/api/v1/streaming?stream=${encodeURIComponent('user:notification')}&access_token=${reader.token}`,
+    );
+    await settle();
+    const publish = async (text: string, startsAt: Date) => {
+      const response = await t.admin!.post('/api/admin/announcements', {
+        text,
+        startsAt: startsAt.toISOString(),
+        endsAt: null,
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const isAnnouncement = (id: string) => (frame: Frame) =>
+      frame.event === 'announcement' && (JSON.parse(frame.payload) as { id: string }).id === id;
+
+    const nowId = await publish('Maintenance tonight: https://status.example', new Date(Date.now() - 60_000));
+    const frame = await user.next(isAnnouncement(nowId));
+    expect(frame.stream).toEqual(['user']);
+    const payload = JSON.parse(frame.payload) as { content: string; read: boolean; reactions: unknown[] };
+    expect(payload).toMatchObject({ read: false, reactions: [] });
+    expect(payload.content).toContain('<a href="https://status.example');
+
+    const laterId = await publish('Next week', new Date(Date.now() + 60 * 60_000));
+    await settle();
+    expect(user.frames.filter(isAnnouncement(laterId))).toEqual([]);
+    // Its start time comes: the job queued with it runs.
+    await t.db
+      .update(announcements)
+      .set({ startsAt: new Date(Date.now() - 1000) })
+      .where(eq(announcements.id, laterId));
+    await t.retryJobsNow();
+    await user.next(isAnnouncement(laterId));
+
+    expect((await t.admin!.delete(`/api/admin/announcements/${nowId}`)).status).toBe(204);
+    expect((await user.next((f) => f.event === 'announcement.delete')).payload).toBe(nowId);
+    await settle();
+    expect(noticesOnly.frames).toEqual([]);
+    user.close();
+    noticesOnly.close();
   });
 
   it('ends a connection when its token is revoked', async () => {

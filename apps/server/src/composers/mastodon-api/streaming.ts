@@ -26,6 +26,7 @@ import type { TokenMember } from '../../core/actor.ts';
 import { contentVisibleTo, visibleTo } from '../../core/visibility.ts';
 import type { Db } from '../../db/client.ts';
 import { federationActors, follows, oauthTokens, posts, postTags } from '../../db/schema.ts';
+import { showingAnnouncement } from '../../features/community/announcements.ts';
 import { getEvent } from '../../features/events/service.ts';
 import { listNotices } from '../../features/notifications/service.ts';
 import { getPost } from '../../features/posts/service.ts';
@@ -37,6 +38,7 @@ import type { TokenCheck } from '../../oauth/tokens.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { bearerTokenOf, type MastodonEnv, type MemberEnv, mastodonErrors, needs } from './http.ts';
 import { timeIdOf } from './ids.ts';
+import { announcementJson } from './serializers/announcement.ts';
 import { serializeEvent } from './serializers/event-status.ts';
 import { loadNotificationSubjects, serializeNotice, shownTypes } from './serializers/notification.ts';
 import { loadStatusAccounts, serializePost, serializeReblog } from './serializers/status.ts';
@@ -111,6 +113,10 @@ class StreamingHub {
         return event.created ? this.sendNewEvent(event.hostId, event.eventId) : undefined;
       case 'notification':
         return this.sendNotices(event.recipientId);
+      case 'announcement_published':
+        return this.sendAnnouncement(event.announcementId);
+      case 'announcement_deleted':
+        return this.toUserStreams('announcement.delete', event.announcementId);
       case 'tokens_revoked':
         return this.closeRevoked(event.userId);
       case 'account_status':
@@ -304,6 +310,22 @@ class StreamingHub {
     for (const subscriber of this.subscribers) {
       if (told.has(subscriber.member.id) && subscriber.streams.has('user'))
         subscriber.send(['user'], 'delete', statusId);
+    }
+  }
+
+  /**
+   * An announcement that began showing, to every `user` stream, as Mastodon sends it: the entity
+   * rendered for nobody in particular, so `read` is false (a member who dismissed it elsewhere
+   * cannot have: it has only just begun).
+   */
+  private async sendAnnouncement(announcementId: string) {
+    const row = await showingAnnouncement(this.deps.db, announcementId);
+    if (row) this.toUserStreams('announcement', JSON.stringify(announcementJson({ ...row, read: false })));
+  }
+
+  private toUserStreams(event: string, payload: string) {
+    for (const subscriber of this.subscribers) {
+      if (subscriber.streams.has('user')) subscriber.send(['user'], event, payload);
     }
   }
 

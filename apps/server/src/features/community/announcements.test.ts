@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientApiClient, issueTestToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext } from '#test/context.ts';
+import { collectLiveMessages } from '#test/live-stream.ts';
 import { announcementDismissals, announcements, user } from '../../db/schema.ts';
 
 let t: TestContext;
@@ -167,5 +168,27 @@ describe('announcements through the client API', () => {
     expect((await nobody.get('/api/v1/announcements')).status).toBe(401);
     expect((await nobody.post(`/api/v1/announcements/${news.id}/dismiss`)).status).toBe(401);
     expect(await t.countRows(announcementDismissals)).toBe(0);
+  });
+});
+
+describe('open pages', () => {
+  it('hear of an announcement as it begins showing and when it is deleted, not of a scheduled one', async () => {
+    const controller = new AbortController();
+    const live = await collectLiveMessages(
+      await ana.request('/api/live', { signal: controller.signal }),
+      () => controller.abort(),
+    );
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
+    const scheduled = await publish({ text: 'Next month', startsAt: at(hour) });
+    await settled();
+    expect(live.received).toEqual([]);
+    const showing = await publish({ text: 'Now showing' });
+    await settled();
+    expect(live.received).toEqual([{ type: 'announcements' }]);
+    expect((await admin.delete(`/api/admin/announcements/${showing.id}`)).status).toBe(204);
+    expect((await admin.delete(`/api/admin/announcements/${scheduled.id}`)).status).toBe(204);
+    await settled();
+    expect(live.received).toEqual([{ type: 'announcements' }, { type: 'announcements' }]);
+    live.close();
   });
 });

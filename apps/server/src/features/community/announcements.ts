@@ -4,6 +4,11 @@
  * is one row per member and announcement, shared by the web's Dismiss and apps'
  * `POST /api/v1/announcements/:id/dismiss`. The text is kept as written; links in it are made into
  * links only where it is drawn, and nothing else in it is ever markup.
+ *
+ * Open pages and apps hear of it live (`announcement_published` / `announcement_deleted` on the live
+ * hub: the web's banner refetches, the client API streams Mastodon's `announcement` and
+ * `announcement.delete`) when it begins showing: at once when published already started, or at its
+ * start time through a job queued with it, so nobody hears of a scheduled one early.
  */
 import type { AnnouncementDto } from '@glimpse/shared';
 import { type AnnouncementInput, limits, messages } from '@glimpse/shared';
@@ -13,7 +18,9 @@ import { requireAdmin } from '../../core/roles.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { announcementDismissals, announcements } from '../../db/schema.ts';
+import { addJob, defineTask } from '../../jobs/task.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { LiveHub } from '../../live/hub.ts';
 
 type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -43,12 +50,23 @@ export async function listAnnouncements({
   return rows.map(announcementDto);
 }
 
+/** At an announcement's start time: tells open pages and apps, if it is still there and showing. */
+export const announcementStartTask = defineTask<{ announcementId: string }, { db: Db; live: LiveHub }>({
+  // On no named queue: an hourly sweep on `maintenance` would hold it back from its minute.
+  name: 'announcement_start',
+  async run({ announcementId }, { db, live }) {
+    if (await showingAnnouncement(db, announcementId)) {
+      live.publish({ kind: 'announcement_published', announcementId });
+    }
+  },
+});
+
 export async function publishAnnouncement({
-  ctx: { db, actor },
+  ctx: { db, actor, live },
   input,
-}: ServiceArgs<'db' | 'actor', z.output<typeof AnnouncementInput>>): Promise<AnnouncementDto> {
+}: ServiceArgs<'db' | 'actor' | 'live', z.output<typeof AnnouncementInput>>): Promise<AnnouncementDto> {
   await requireAdmin(db, actor.id);
-  return withTransaction(db, async (tx) => {
+  const published = await withTransaction(db, async (tx) => {
     // Two admins publishing at once must not both pass the cap.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('announcements'))`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(announcements);
@@ -64,20 +82,38 @@ export async function publishAnnouncement({
         createdBy: actor.id,
       })
       .returning();
-    return announcementDto(row!);
+    if (row!.startsAt > new Date()) {
+      await addJob(tx, announcementStartTask, { announcementId: row!.id }, { runAt: row!.startsAt });
+    }
+    return row!;
   });
+  if (published.startsAt <= new Date()) {
+    live.publish({ kind: 'announcement_published', announcementId: published.id });
+  }
+  return announcementDto(published);
 }
 
 export async function deleteAnnouncement({
-  ctx: { db, actor },
+  ctx: { db, actor, live },
   input: { announcementId },
-}: ServiceArgs<'db' | 'actor', { announcementId: string }>): Promise<void> {
+}: ServiceArgs<'db' | 'actor' | 'live', { announcementId: string }>): Promise<void> {
   await requireAdmin(db, actor.id);
-  const gone = await db
+  const [gone] = await db
     .delete(announcements)
     .where(eq(announcements.id, announcementId))
-    .returning({ id: announcements.id });
-  if (gone.length === 0) throw notFound(messages.announcements.notFound);
+    .returning({ started: sql<boolean>`${announcements.startsAt} <= now()` });
+  if (!gone) throw notFound(messages.announcements.notFound);
+  // One not started yet was never heard of: its start job finds nothing and says nothing.
+  if (gone.started) live.publish({ kind: 'announcement_deleted', announcementId });
+}
+
+/** The announcement if it is showing now, as anyone may read it (the streaming API's payload). */
+export async function showingAnnouncement(db: Db, announcementId: string): Promise<AnnouncementRow | null> {
+  const [row] = await db
+    .select()
+    .from(announcements)
+    .where(and(eq(announcements.id, announcementId), showingNow));
+  return row ?? null;
 }
 
 export interface ShownAnnouncement extends AnnouncementRow {

@@ -2,6 +2,7 @@
  * The dashboard's figures: the hourly snapshot counts them into today's row, and /admin reads the
  * snapshots only (a member added after the snapshot does not show until the next one). Admins only.
  */
+import { statfs } from 'node:fs/promises';
 import type { DailyStatsDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
@@ -34,11 +35,19 @@ describe('the dashboard', () => {
     expect(await t.countRows(dailyStats)).toBe(1);
   });
 
+  it('counts the free space of DATA_DIR’s file system', async () => {
+    const { bavail, bsize } = await statfs(t.dataDir);
+    const shown = (await dashboard()).at(-1)!;
+    // Other processes write to the same disk meanwhile: the same figure within 64 MB.
+    expect(shown.freeDiskBytes).toBeGreaterThan(0);
+    expect(Math.abs(shown.freeDiskBytes! - bavail * bsize)).toBeLessThan(64 * 1024 * 1024);
+  });
+
   it('counts today into one row, rewritten by each snapshot', async () => {
-    const before = await takeDailySnapshot(t.db);
+    const before = await takeDailySnapshot(t.db, t.deps.space);
     const [authorId] = await t.insertMembers(2, 'Dee');
     await t.insertPost(authorId!, 'Counted');
-    const after = await takeDailySnapshot(t.db);
+    const after = await takeDailySnapshot(t.db, t.deps.space);
     expect(after.day).toBe(before.day);
     expect(after.members - before.members).toBe(2);
     expect(after.membersNew - before.membersNew).toBe(2);
@@ -49,11 +58,11 @@ describe('the dashboard', () => {
   });
 
   it('shows the snapshots, not the tables: a member added since waits for the next snapshot', async () => {
-    const taken = await takeDailySnapshot(t.db);
+    const taken = await takeDailySnapshot(t.db, t.deps.space);
     await t.insertMembers(1, 'Late');
     const shown = await dashboard();
     expect(shown.at(-1)).toEqual(taken);
-    const next = await takeDailySnapshot(t.db);
+    const next = await takeDailySnapshot(t.db, t.deps.space);
     expect((await dashboard()).at(-1)?.members).toBe(next.members);
     expect(next.members).toBe(taken.members + 1);
   });
@@ -73,6 +82,7 @@ describe('the dashboard', () => {
       jobsFailed: 0,
       knownServers: 0,
       deliveriesFailing: 0,
+      freeDiskBytes: null,
     };
     const days = Array.from({ length: 40 }, (_, i) => {
       const day = new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);

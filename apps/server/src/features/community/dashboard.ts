@@ -2,7 +2,8 @@
  * The admin dashboard's figures: an hourly job (`daily_stats_snapshot`) counts them once and
  * rewrites today's row of `daily_stats`; /admin reads the last `limits.dashboardDays` rows and
  * nothing else, so looking at the dashboard never counts the big tables. Members are local
- * accounts (no `federation_actors` row); posts and events are local ones made that UTC day.
+ * accounts (no `federation_actors` row); posts and events are local ones made that UTC day. Free
+ * disk is DATA_DIR's file system as the space monitor sees it (storage/space.ts), at the snapshot.
  */
 import type { DailyStatsDto } from '@glimpse/shared';
 import { limits } from '@glimpse/shared';
@@ -12,11 +13,16 @@ import type { ServiceArgs } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { dailyStats } from '../../db/schema.ts';
 import { defineTask } from '../../jobs/task.ts';
+import type { SpaceMonitor } from '../../storage/space.ts';
+
+/** Where a snapshot reads the free disk space. */
+export type DiskSpace = Pick<SpaceMonitor, 'freeBytes'>;
 
 type Figures = Omit<DailyStatsDto, 'day'>;
 
 /** Counts today's figures (UTC) and writes them over today's row. */
-export async function takeDailySnapshot(db: Db): Promise<DailyStatsDto> {
+export async function takeDailySnapshot(db: Db, space: DiskSpace): Promise<DailyStatsDto> {
+  const freeDisk = space.freeBytes().catch(() => null);
   const { rows } = (await db.execute(sql`
     with local_users as (
       select u.id, u.created_at from "user" u
@@ -70,6 +76,7 @@ export async function takeDailySnapshot(db: Db): Promise<DailyStatsDto> {
     jobsFailed: Number(row.jobs_failed),
     knownServers: Number(row.known_servers),
     deliveriesFailing: Number(row.deliveries_failing),
+    freeDiskBytes: await freeDisk,
   };
   const day = String(row.day);
   await db
@@ -80,25 +87,26 @@ export async function takeDailySnapshot(db: Db): Promise<DailyStatsDto> {
 }
 
 /** Hourly, so today's row is at most an hour old and a day missed across a restart is still taken. */
-export const dailyStatsSnapshotTask = defineTask<Record<string, never>, { db: Db }>({
+export const dailyStatsSnapshotTask = defineTask<Record<string, never>, { db: Db; space: DiskSpace }>({
   name: 'daily_stats_snapshot',
   queueName: 'maintenance',
-  async run(_, { db }) {
-    await takeDailySnapshot(db);
+  async run(_, { db, space }) {
+    await takeDailySnapshot(db, space);
   },
 });
 
 /** The last `limits.dashboardDays` days that have figures, oldest first (admins). */
 export async function readDashboard({
   ctx: { db, actor },
-}: ServiceArgs<'db' | 'actor'>): Promise<DailyStatsDto[]> {
+  space,
+}: ServiceArgs<'db' | 'actor'> & { space: DiskSpace }): Promise<DailyStatsDto[]> {
   await requireAdmin(db, actor.id);
   const latest = () => db.select().from(dailyStats).orderBy(desc(dailyStats.day)).limit(limits.dashboardDays);
   let rows = await latest();
   // A server that never had a snapshot (new, or upgraded to this version) would show nothing until
   // the first hourly run: its first one is taken now, once.
   if (rows.length === 0) {
-    await takeDailySnapshot(db);
+    await takeDailySnapshot(db, space);
     rows = await latest();
   }
   return rows.reverse().map(({ takenAt: _takenAt, ...figures }) => figures);

@@ -22,6 +22,8 @@ const mxRecords: Record<string, string[]> = {
 };
 const silent = new Set(['slow.example']);
 const asked: string[] = [];
+/** Every domain the server asked its MX resolver about, one entry a call. */
+const lookedUp: string[] = [];
 
 /** A DNS responder for MX questions (RFC 1035 §4): enough of the wire format for one question. */
 function startDnsResponder(): Promise<{ socket: Socket; port: number }> {
@@ -80,7 +82,16 @@ let member: Awaited<ReturnType<TestContext['signInAs']>>;
 
 beforeAll(async () => {
   dns = await startDnsResponder();
-  t = await createTestContext({}, { resolveMx: createMxResolver([`127.0.0.1:${dns.port}`], 300) });
+  const resolveMx = createMxResolver([`127.0.0.1:${dns.port}`], 300);
+  t = await createTestContext(
+    {},
+    {
+      resolveMx: (domain) => {
+        lookedUp.push(domain);
+        return resolveMx(domain);
+      },
+    },
+  );
   admin = t.admin!;
   const [moderatorId, memberId] = await t.insertMembers(2, 'Staff');
   await t.db.update(user).set({ role: 'moderator' }).where(eq(user.id, moderatorId!));
@@ -138,6 +149,15 @@ describe('a sign-up', () => {
     expect(asked).toContain('fresh-disposable.example');
     // Mail servers of their own, none blocked: in.
     expect((await signUpWith('ordinary.example')).response.status).toBe(200);
+  });
+
+  it('looks its domain up once, for an account made as for one refused', async () => {
+    lookedUp.length = 0;
+    expect((await signUpWith('ordinary.example')).response.status).toBe(200);
+    expect(lookedUp).toEqual(['ordinary.example']);
+    lookedUp.length = 0;
+    expect((await signUpWith('fresh-disposable.example')).response.status).toBe(403);
+    expect(lookedUp).toEqual(['fresh-disposable.example']);
   });
 
   it('goes on by its own domain when DNS does not answer in time', async () => {

@@ -151,4 +151,6 @@ export const communityRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // The dashboard reads the daily snapshots only (dashboard.ts), never the tables they count.
-  .get('/admin/dashboard', signedIn, async (c) => c.json(await readDashboard({ ctx: c.get('ctx') }), 200));
+  .get('/admin/dashboard', signedIn, async (c) =>
+    c.json(await readDashboard({ ctx: c.get('ctx'), space: c.get('deps').space }), 200),
+  );

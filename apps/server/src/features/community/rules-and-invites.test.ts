@@ -3,7 +3,7 @@
  * invite links (create, list, revoke: the creator's own only).
  */
 import type { InviteDto, InvitesDto, RegistrationInfoDto, ReportGroupPage, RuleDto } from '@glimpse/shared';
-import { limits, messages } from '@glimpse/shared';
+import { limits, messages, ruleIn } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#test/context.ts';
@@ -56,8 +56,8 @@ describe('rules', () => {
       hint: string;
     }[];
     expect(apps).toEqual([
-      { id: second.id, text: 'No spam', hint: 'Ads and scams go.' },
-      { id: first.id, text: 'Be kind to each other', hint: 'Always.' },
+      { id: second.id, text: 'No spam', hint: 'Ads and scams go.', translations: {} },
+      { id: first.id, text: 'Be kind to each other', hint: 'Always.', translations: {} },
     ]);
     const v2 = (await (await t.client().get('/api/v2/instance')).json()) as { rules: unknown[] };
     expect(v2.rules).toHaveLength(2);
@@ -65,6 +65,65 @@ describe('rules', () => {
     expect((await admin.delete(`/api/admin/rules/${second.id}`)).status).toBe(204);
     expect((await rulesShown()).map((r) => r.id)).toEqual([first.id]);
     expect((await admin.delete(`/api/admin/rules/${second.id}`)).status).toBe(404);
+  });
+
+  it('carry translations: each reader gets their language where the admin gave it, else the rule’s own words', async () => {
+    const french = { text: 'Soyez aimable', explanation: '' };
+    const arabic = { text: 'كن لطيفًا', explanation: 'لا إهانات.' };
+    const added = await admin.post('/api/admin/rules', {
+      text: 'Be gentle',
+      explanation: 'No insults.',
+      translations: { fr: french, ar: arabic, de: { text: ' ', explanation: '' } },
+    });
+    expect(added.status).toBe(201);
+    const rule = (await added.json()) as RuleDto;
+    // A language left blank is not kept.
+    expect(rule.translations).toEqual({ fr: french, ar: arabic });
+    const shown = (await rulesShown()).find((r) => r.id === rule.id)!;
+    expect(ruleIn(shown, 'fr')).toEqual({ text: 'Soyez aimable', explanation: 'No insults.' });
+    expect(ruleIn(shown, 'es')).toEqual({ text: 'Be gentle', explanation: 'No insults.' });
+
+    type AppRule = { id: string; text: string; hint: string; translations: Record<string, unknown> };
+    const appRuleIn = async (path: string, language: string) => {
+      const response = await t.client().request(path, { headers: { 'accept-language': language } });
+      const body = (await response.json()) as AppRule[] | { rules: AppRule[] };
+      return (Array.isArray(body) ? body : body.rules).find((r) => r.id === rule.id)!;
+    };
+    expect(await appRuleIn('/api/v1/instance/rules', 'fr-CA,fr;q=0.9')).toEqual({
+      id: rule.id,
+      text: 'Soyez aimable',
+      hint: 'No insults.',
+      translations: {
+        fr: { text: 'Soyez aimable', hint: 'No insults.' },
+        ar: { text: 'كن لطيفًا', hint: 'لا إهانات.' },
+      },
+    });
+    expect(await appRuleIn('/api/v1/instance/rules', 'es')).toMatchObject({ text: 'Be gentle' });
+    expect(await appRuleIn('/api/v2/instance', 'ar')).toMatchObject({ text: 'كن لطيفًا', hint: 'لا إهانات.' });
+
+    // Editing writes the whole rule: a language left out goes.
+    const edited = await admin.put(`/api/admin/rules/${rule.id}`, {
+      text: 'Be gentle',
+      explanation: 'No insults.',
+      translations: { ar: arabic },
+    });
+    expect(((await edited.json()) as RuleDto).translations).toEqual({ ar: arabic });
+
+    // An unknown language, a too long title, or words that are not text: 400, nothing changes.
+    const before = await t.db.select().from(serverRules).where(eq(serverRules.id, rule.id));
+    for (const translations of [
+      { xx: { text: 'Sei nett' } },
+      { fr: { text: 'x'.repeat(limits.ruleTextMax + 1) } },
+      { fr: 'Soyez aimable' },
+    ]) {
+      const refused = await admin.put(`/api/admin/rules/${rule.id}`, { text: 'Be gentle', translations });
+      expect(refused.status, JSON.stringify(translations)).toBe(400);
+    }
+    expect((await ana.put(`/api/admin/rules/${rule.id}`, { text: 'Mine', translations: {} })).status).toBe(
+      404,
+    );
+    expect(await t.db.select().from(serverRules).where(eq(serverRules.id, rule.id))).toEqual(before);
+    expect((await admin.delete(`/api/admin/rules/${rule.id}`)).status).toBe(204);
   });
 
   it('are admins’ alone: a member finds no such route and nothing changes; a blank rule is a 400', async () => {
@@ -94,7 +153,9 @@ describe('rules', () => {
     expect(await t.countRows(reportRules, eq(reportRules.reportId, id))).toBe(1);
     const page = (await (await admin.get('/api/admin/reports')).json()) as ReportGroupPage;
     const report = page.items.flatMap((g) => g.reports).find((r) => r.id === id);
-    expect(report?.rules).toEqual([{ id: rule.id, text: 'No harassment', explanation: '' }]);
+    expect(report?.rules).toEqual([
+      { id: rule.id, text: 'No harassment', explanation: '', translations: {} },
+    ]);
   });
 
   it('travel in a forwarded Flag by their text, after the reason', () => {

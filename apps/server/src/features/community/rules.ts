@@ -1,19 +1,28 @@
 /**
  * The server's rules (/admin/rules, admins): ordered, each a short text with an optional
  * explanation. Everyone reads them: /signup above the terms checkbox, the report dialog's
- * checkboxes, and apps (`/api/v1/instance/rules`). Translations per language are not kept yet: a
- * rule reads as its admin wrote it.
+ * checkboxes, and apps (`/api/v1/instance/rules`). Each may carry its title and explanation in the
+ * other shipped languages; every reader gets them all, and `ruleIn` (@glimpse/shared) picks the
+ * reader's, falling back to the rule's own words.
  */
 import type { RuleDto, RuleInput, RuleMoveInput } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
 import { asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { requireAdmin } from '../../core/roles.ts';
 import { type ServiceArgs, withTransaction } from '../../core/service.ts';
 import type { Db } from '../../db/client.ts';
 import { serverRules } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 
-const ruleColumns = { id: serverRules.id, text: serverRules.text, explanation: serverRules.explanation };
+const ruleColumns = {
+  id: serverRules.id,
+  text: serverRules.text,
+  explanation: serverRules.explanation,
+  translations: serverRules.translations,
+};
+
+type RuleWords = z.output<typeof RuleInput>;
 
 export async function listRules(db: Db): Promise<RuleDto[]> {
   return db
@@ -25,7 +34,7 @@ export async function listRules(db: Db): Promise<RuleDto[]> {
 export async function addRule({
   ctx: { db, actor },
   input,
-}: ServiceArgs<'db' | 'actor', Required<RuleInput>>): Promise<RuleDto> {
+}: ServiceArgs<'db' | 'actor', RuleWords>): Promise<RuleDto> {
   await requireAdmin(db, actor.id);
   return withTransaction(db, async (tx) => {
     // Serialises concurrent adds, so the cap and the next position are each one answer.
@@ -37,6 +46,7 @@ export async function addRule({
       .values({
         text: input.text,
         explanation: input.explanation,
+        translations: input.translations,
         position: sql`coalesce((select max(${serverRules.position}) from ${serverRules}), 0) + 1`,
       })
       .returning(ruleColumns);
@@ -46,12 +56,12 @@ export async function addRule({
 
 export async function editRule({
   ctx: { db, actor },
-  input: { ruleId, text, explanation },
-}: ServiceArgs<'db' | 'actor', Required<RuleInput> & { ruleId: string }>): Promise<RuleDto> {
+  input: { ruleId, text, explanation, translations },
+}: ServiceArgs<'db' | 'actor', RuleWords & { ruleId: string }>): Promise<RuleDto> {
   await requireAdmin(db, actor.id);
   const [row] = await db
     .update(serverRules)
-    .set({ text, explanation })
+    .set({ text, explanation, translations })
     .where(eq(serverRules.id, ruleId))
     .returning(ruleColumns);
   if (!row) throw notFound(messages.registrations.ruleNotFound);

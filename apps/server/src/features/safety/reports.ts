@@ -341,6 +341,7 @@ export async function rulesOfReports(db: Db, reportIds: string[]): Promise<Map<s
       id: serverRules.id,
       text: serverRules.text,
       explanation: serverRules.explanation,
+      translations: serverRules.translations,
     })
     .from(reportRules)
     .innerJoin(serverRules, eq(serverRules.id, reportRules.ruleId))

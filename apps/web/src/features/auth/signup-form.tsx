@@ -1,8 +1,9 @@
 /** The Sign up form: Email, Password, Verify password, the failure alert, Sign up (busy: Signing Up...). */
 
 import type { RegistrationInfoDto } from '@glimpse/shared';
-import { limits, messages, paths, SignUpInput } from '@glimpse/shared';
+import { limits, messages, paths, ruleIn, SignUpInput } from '@glimpse/shared';
 import { plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { ErrorMessage } from '@/components/alert.tsx';
@@ -94,6 +95,7 @@ export function SignupForm({ signUp, info, invite }: SignupFormProps) {
   const asksReason = mode === 'approval' && !form.values.inviteCode.trim();
   const asksInvite = mode === 'invite' || mode === 'approval' || invite !== '';
   const rules = info?.rules ?? [];
+  const { i18n } = useLingui();
   const { values } = form;
   const passwordsDiffer = values.verifyPassword !== '' && values.password !== values.verifyPassword;
   const problem = form.failure === null ? form.alert('') : messages.auth.signUpFailed;
@@ -168,18 +170,21 @@ export function SignupForm({ signUp, info, invite }: SignupFormProps) {
             <Trans>Server rules</Trans>
           </h2>
           <ol className={styles.rulesList}>
-            {rules.map((rule) => (
-              <li key={rule.id}>
-                <span className={styles.ruleText} dir="auto">
-                  {rule.text}
-                </span>
-                {rule.explanation && (
-                  <span className={styles.detail} dir="auto">
-                    {rule.explanation}
+            {rules.map((rule) => {
+              const shown = ruleIn(rule, i18n.locale);
+              return (
+                <li key={rule.id}>
+                  <span className={styles.ruleText} dir="auto">
+                    {shown.text}
                   </span>
-                )}
-              </li>
-            ))}
+                  {shown.explanation && (
+                    <span className={styles.detail} dir="auto">
+                      {shown.explanation}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
           </ol>
         </section>
       )}

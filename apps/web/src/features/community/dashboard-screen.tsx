@@ -1,6 +1,6 @@
 /**
- * /admin (admins): how the server is doing, at a glance. Six figures (Members, Posts, Reports,
- * Storage, Jobs, Federation), each its latest numbers and a small chart of the last 30 days with
+ * /admin (admins): how the server is doing, at a glance. Seven figures (Members, Posts, Reports,
+ * Storage, Free disk, Jobs, Federation), each its latest numbers and a small chart of the last 30 days with
  * "Show as table" for the same numbers as a table. The figures are the hourly snapshots
  * (features/community/dashboard.ts on the server, which takes a server's very first one when asked):
  * this screen never makes the server count.
@@ -20,16 +20,23 @@ import styles from './dashboard.module.css';
 
 interface Series {
   label: string;
-  value: (day: DailyStatsDto) => number;
+  /** Null where the day has no such figure (free disk, before it was counted). */
+  value: (day: DailyStatsDto) => number | null;
   format: (value: number) => string;
 }
+
+/** A figure a day does not have: a dash, the same in every language. */
+const shown = (series: Series, day: DailyStatsDto) => {
+  const value = series.value(day);
+  return value === null ? '–' : series.format(value);
+};
 
 const count = (label: string, value: (day: DailyStatsDto) => number): Series => ({
   label,
   value,
   format: formatCount,
 });
-const size = (label: string, value: (day: DailyStatsDto) => number): Series => ({
+const size = (label: string, value: (day: DailyStatsDto) => number | null): Series => ({
   label,
   value,
   format: formatFileSize,
@@ -47,10 +54,11 @@ function Chart({ days, series, label }: { days: DailyStatsDto[]; series: Series;
   const height = 64;
   // The dot's radius in from every edge, so that it is never cut by the frame.
   const inset = 4;
-  const values = days.map(series.value);
+  // Days without the figure are left out of the line, not drawn as zero.
+  const values = days.map(series.value).filter((value): value is number => value !== null);
   const max = Math.max(...values, 1);
-  const step = days.length > 1 ? (width - 2 * inset) / (days.length - 1) : 0;
-  const xOf = (i: number) => (days.length > 1 ? inset + i * step : width - inset);
+  const step = values.length > 1 ? (width - 2 * inset) / (values.length - 1) : 0;
+  const xOf = (i: number) => (values.length > 1 ? inset + i * step : width - inset);
   const yOf = (value: number) => height - inset - (value / max) * (height - 2 * inset);
   const points = values.map((value, i) => `${xOf(i).toFixed(1)},${yOf(value).toFixed(1)}`).join(' ');
   const last = values.length - 1;
@@ -70,13 +78,15 @@ function Chart({ days, series, label }: { days: DailyStatsDto[]; series: Series;
         vectorEffect="non-scaling-stroke"
       />
       {/* A zero-length line with round ends: a dot that stays round however the chart is stretched. */}
-      <path
-        d={`M${xOf(last).toFixed(1)},${yOf(values[last] ?? 0).toFixed(1)}h0`}
-        stroke="currentColor"
-        strokeWidth="7"
-        strokeLinecap="round"
-        vectorEffect="non-scaling-stroke"
-      />
+      {last >= 0 && (
+        <path
+          d={`M${xOf(last).toFixed(1)},${yOf(values[last]!).toFixed(1)}h0`}
+          stroke="currentColor"
+          strokeWidth="7"
+          strokeLinecap="round"
+          vectorEffect="non-scaling-stroke"
+        />
+      )}
     </svg>
   );
 }
@@ -100,7 +110,7 @@ function Figure({ heading, days, series }: { heading: string; days: DailyStatsDt
           {series.map((one) => (
             <div key={one.label}>
               <dt>{one.label}</dt>
-              <dd>{one.format(one.value(latest))}</dd>
+              <dd>{shown(one, latest)}</dd>
             </div>
           ))}
         </dl>
@@ -124,7 +134,7 @@ function Figure({ heading, days, series }: { heading: string; days: DailyStatsDt
                 <tr key={day.day}>
                   <th scope="row">{dayLabel(day.day)}</th>
                   {series.map((one) => (
-                    <td key={one.label}>{one.format(one.value(day))}</td>
+                    <td key={one.label}>{shown(one, day)}</td>
                   ))}
                 </tr>
               ))}
@@ -173,6 +183,11 @@ export function DashboardScreen() {
             heading={t`Storage`}
             days={days}
             series={[size(t`Media`, (d) => d.mediaBytes), size(t`Database`, (d) => d.databaseBytes)]}
+          />
+          <Figure
+            heading={t`Free disk`}
+            days={days}
+            series={[size(t`Free on the data disk`, (d) => d.freeDiskBytes)]}
           />
           <Figure
             heading={t`Jobs`}

@@ -1,9 +1,10 @@
 /**
- * /admin/rules (admins): add a rule (Rule, Explanation (optional)), and on each: Edit, Delete,
- * Move up, Move down. The rules show on /signup, in the report dialog and to apps.
+ * /admin/rules (admins): add a rule (Rule, Explanation (optional), and under Translations the same
+ * two in each shipped language, where wanted), and on each: Edit, Delete, Move up, Move down. The
+ * rules show on /signup, in the report dialog and to apps, in the reader's language where given.
  */
-import type { RuleDto } from '@glimpse/shared';
-import { limits, messages, RuleInput } from '@glimpse/shared';
+import type { RuleDto, RuleTranslations } from '@glimpse/shared';
+import { languages, limits, messages, RuleInput } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { ScrollText } from 'lucide-react';
@@ -21,13 +22,35 @@ import { useForm } from '@/lib/use-form.ts';
 import { useAddRule, useDeleteRule, useEditRule, useMoveRule } from './api/rules.ts';
 import styles from './community.module.css';
 
+const hasTranslations = (rule: RuleDto | undefined) => Object.keys(rule?.translations ?? {}).length > 0;
+
 /** The add form, and the same fields to edit a rule in place. */
 function RuleForm({ rule, onDone }: { rule?: RuleDto; onDone?: () => void }) {
   const add = useAddRule();
   const edit = useEditRule();
   const toast = useToast();
   const form = useForm({
-    initial: { text: rule?.text ?? '', explanation: rule?.explanation ?? '' },
+    initial: {
+      text: rule?.text ?? '',
+      explanation: rule?.explanation ?? '',
+      // One pair of fields a language, flat, as the form's fields are: `text:fr`, `explanation:fr`.
+      ...Object.fromEntries(
+        languages.flatMap(({ code }) => [
+          [`text:${code}`, rule?.translations[code]?.text ?? ''],
+          [`explanation:${code}`, rule?.translations[code]?.explanation ?? ''],
+        ]),
+      ),
+    } as Record<string, string>,
+    input: (values) => ({
+      text: values.text,
+      explanation: values.explanation,
+      translations: Object.fromEntries(
+        languages.map(({ code }) => [
+          code,
+          { text: values[`text:${code}`], explanation: values[`explanation:${code}`] },
+        ]),
+      ) as RuleTranslations,
+    }),
     schema: RuleInput,
     onSubmit: async (input) => {
       if (rule) await edit.mutateAsync({ ruleId: rule.id, ...input });
@@ -49,6 +72,36 @@ function RuleForm({ rule, onDone }: { rule?: RuleDto; onDone?: () => void }) {
         maxLength={limits.ruleExplanationMax}
         {...form.field('explanation')}
       />
+      <details open={hasTranslations(rule)}>
+        <summary>
+          <Trans>Translations</Trans>
+        </summary>
+        <p className={styles.hint}>
+          <Trans>Readers in a language left blank see the rule as written above.</Trans>
+        </p>
+        {languages.map(({ code, name }) => (
+          // The words typed are in that language (its direction and its spell checker); the labels
+          // stay in the page's.
+          <fieldset key={code} className={styles.form}>
+            <legend lang={code}>{name}</legend>
+            <TextField
+              label={t`Rule in ${name}`}
+              lang={code}
+              dir="auto"
+              maxLength={limits.ruleTextMax}
+              {...form.field(`text:${code}`)}
+            />
+            <TextArea
+              label={t`Explanation in ${name}`}
+              lang={code}
+              dir="auto"
+              rows={2}
+              maxLength={limits.ruleExplanationMax}
+              {...form.field(`explanation:${code}`)}
+            />
+          </fieldset>
+        ))}
+      </details>
       <ErrorMessage>{failure}</ErrorMessage>
       <div className={styles.inline}>
         <Button type="submit" busy={form.busy} busyLabel={messages.common.submitting}>
