@@ -7,23 +7,29 @@ import { beforeEach } from 'vitest';
 
 /** Lines kept per test: enough for a failure's story, bounded for a test that logs on purpose. */
 const keptLines = 200;
-let lines: string[] = [];
+
+/**
+ * The lines, on the global object: server test files share one module cache in a worker
+ * (vitest.config.ts, `isolate: false`), but this setup file is evaluated again for each file, so a
+ * module-level list here would be a different list from the one the contexts write to.
+ */
+const log = ((globalThis as { glimpseFailureLog?: { lines: string[] } }).glimpseFailureLog ??= { lines: [] });
 
 /** A pino destination for test contexts (test/context.ts). */
 export const failureLog = {
   write(line: string) {
-    lines.push(line);
-    if (lines.length > keptLines) lines.shift();
+    log.lines.push(line);
+    if (log.lines.length > keptLines) log.lines.shift();
   },
 };
 
 /** The lines logged so far in this test, parsed: for a test of what the server logs. */
-export const loggedInThisTest = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+export const loggedInThisTest = () => log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 // Registered for every server test file (vitest.config.ts setupFiles).
 beforeEach(({ onTestFailed }) => {
-  lines = [];
+  log.lines = [];
   onTestFailed(() => {
-    if (lines.length > 0) console.error(`The server logged, during this test:\n${lines.join('')}`);
+    if (log.lines.length > 0) console.error(`The server logged, during this test:\n${log.lines.join('')}`);
   });
 });

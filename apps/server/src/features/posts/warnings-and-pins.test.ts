@@ -118,11 +118,12 @@ describe('content warnings', () => {
   it('"Always expand content warnings" is the member\'s own, saved alone, and read back with /api/me', async () => {
     const [member] = await t.signedInMembers(1);
     const me = async () => (await json<MeDto>(await member!.get('/api/me'))).preferences;
-    expect(await me()).toEqual({ showSensitiveMedia: false, expandContentWarnings: false });
+    const defaults = { showSensitiveMedia: false, expandContentWarnings: false, quotePolicy: 'followers' };
+    expect(await me()).toEqual(defaults);
     const saved = await member!.put('/api/me/preferences', { expandContentWarnings: true });
     expect(saved.status).toBe(200);
-    // The other setting is left as it was.
-    expect(await me()).toEqual({ showSensitiveMedia: false, expandContentWarnings: true });
+    // The other settings are left as they were.
+    expect(await me()).toEqual({ ...defaults, expandContentWarnings: true });
     expect((await member!.put('/api/me/preferences', { expandContentWarnings: 'yes' })).status).toBe(400);
     expect((await t.client().put('/api/me/preferences', { expandContentWarnings: true })).status).toBe(401);
   });
