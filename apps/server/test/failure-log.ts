@@ -13,7 +13,9 @@ const keptLines = 200;
  * (vitest.config.ts, `isolate: false`), but this setup file is evaluated again for each file, so a
  * module-level list here would be a different list from the one the contexts write to.
  */
-const log = ((globalThis as { glimpseFailureLog?: { lines: string[] } }).glimpseFailureLog ??= { lines: [] });
+const shared = globalThis as { glimpseFailureLog?: { lines: string[] } };
+shared.glimpseFailureLog ??= { lines: [] };
+const log = shared.glimpseFailureLog;
 
 /** A pino destination for test contexts (test/context.ts). */
 export const failureLog = {
