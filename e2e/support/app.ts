@@ -365,30 +365,40 @@ const mailDir = path.resolve(import.meta.dirname, '../.data/mail');
 
 /**
  * The newest message to `email` in the file mailbox written after `after` (a ms time), waiting for
- * it to arrive, as the text a person reads: quoted-printable is undone.
+ * it to arrive, as the text a person reads: quoted-printable is undone. With `matching`, the newest
+ * such message that matches: mail is sent by jobs, so another message (a notice sent for the same
+ * action) may land first.
  */
-export async function mailTo(email: string, after = 0): Promise<string> {
+export async function mailTo(email: string, after = 0, matching?: RegExp): Promise<string> {
   const suffix = `-${email.toLowerCase()}.eml`;
   let text: string | undefined;
   await expect
-    .poll(async () => {
-      const files = (await readdir(mailDir).catch(() => [] as string[]))
-        .filter((f) => f.endsWith(suffix) && Number(f.split('-')[0]) > after)
-        .sort();
-      const newest = files.at(-1);
-      if (!newest) return false;
-      text = (await readFile(path.join(mailDir, newest), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      return true;
-    })
+    .poll(
+      async () => {
+        const files = (await readdir(mailDir).catch(() => [] as string[]))
+          .filter((f) => f.endsWith(suffix) && Number(f.split('-')[0]) > after)
+          .sort()
+          .reverse();
+        for (const file of files) {
+          const read = (await readFile(path.join(mailDir, file), 'utf8'))
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+          if (!matching || matching.test(read)) {
+            text = read;
+            return true;
+          }
+        }
+        return false;
+      },
+      `a message to ${email}${matching ? ` with ${matching}` : ''}`,
+    )
     .toBe(true);
   return text!;
 }
 
-/** The link in the newest message to `email`: what a person does when they open the email and click. */
+const tokenLink = /https?:\/\/[^\s"<]+\?token=[^\s"<]+/;
+
+/** The link in the newest message to `email` that has one: what a person opens and clicks. */
 export async function mailedLink(email: string, after = 0): Promise<string> {
-  const link = (await mailTo(email, after)).match(/https?:\/\/[^\s"<]+\?token=[^\s"<]+/)?.[0];
-  expect(link, `a link in the newest email to ${email}`).toBeTruthy();
-  return link!;
+  return (await mailTo(email, after, tokenLink)).match(tokenLink)![0];
 }
