@@ -29,6 +29,18 @@ const feedOf = async (member: Member) => {
   if (response.status !== 200) throw new Error(`feed: ${response.status} ${await response.text()}`);
   return json<Page<PostDto>>(response);
 };
+/** The ids of every page of the member's home feed, in order, following each page's cursor. */
+async function wholeFeedOf(member: Member) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const page = await json<Page<PostDto>>(await member.get(`/api/feed${query}`));
+    ids.push(...page.items.map((item) => item.id));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return ids;
+}
 const followedBy = (member: Member) =>
   t.countRows(schema.followedTags, eq(schema.followedTags.userId, member.id));
 const ok = async (response: Promise<Response>) => expect((await response).status).toBe(200);
@@ -160,14 +172,7 @@ describe('the home feed with followed hashtags', () => {
     const made = [];
     for (let i = 0; i < limits.pageSize + 5; i += 1)
       made.push(await taggedPost(stranger!.id, `Day ${i} #pagedtag`));
-    const ids: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-      const page = await json<Page<PostDto>>(await reader!.get(`/api/feed${query}`));
-      ids.push(...page.items.map((item) => item.id));
-      cursor = page.nextCursor;
-    } while (cursor);
+    const ids = await wholeFeedOf(reader!);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(made.map((post) => post.id).reverse());
   });
@@ -195,14 +200,7 @@ describe('the home feed with followed hashtags', () => {
         .set({ postCreatedAt: at })
         .where(eq(schema.postTags.postId, post.id));
     }
-    const ids: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-      const page = await json<Page<PostDto>>(await reader!.get(`/api/feed${query}`));
-      ids.push(...page.items.map((item) => item.id));
-      cursor = page.nextCursor;
-    } while (cursor);
+    const ids = await wholeFeedOf(reader!);
     expect(ids).toEqual(made.map((post) => post.id).reverse());
   });
 
