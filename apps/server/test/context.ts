@@ -9,6 +9,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ImagePurpose } from '@glimpse/shared';
 import { count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -393,16 +394,13 @@ export async function createTestContext(
   }
 
   /** A post made straight in the database, with a stand-in image row (no files). */
-  async function insertPost(
-    authorId: string,
-    caption: string,
-    { audience = 'public' }: { audience?: 'public' | 'followers' } = {},
-  ) {
+  /** An image row of `ownerId`'s without files: enough to attach (attaching checks the row). */
+  async function insertImage(ownerId: string, purpose: ImagePurpose = 'post') {
     const [image] = await database.db
       .insert(schema.images)
       .values({
-        ownerId: authorId,
-        purpose: 'post',
+        ownerId,
+        purpose,
         keys: ['images/0-stand-in-320.webp'],
         widths: [320],
         width: 320,
@@ -410,10 +408,19 @@ export async function createTestContext(
         placeholder: '',
       })
       .returning();
+    return image!;
+  }
+
+  async function insertPost(
+    authorId: string,
+    caption: string,
+    { audience = 'public' }: { audience?: 'public' | 'followers' } = {},
+  ) {
+    const image = await insertImage(authorId);
     const [post] = await database.db.insert(schema.posts).values({ authorId, caption, audience }).returning();
     await postAdded(database.db, post!);
-    await database.db.insert(schema.postImages).values({ postId: post!.id, position: 0, imageId: image!.id });
-    return { ...post!, imageId: image!.id };
+    await database.db.insert(schema.postImages).values({ postId: post!.id, position: 0, imageId: image.id });
+    return { ...post!, imageId: image.id };
   }
 
   async function countRows(table: PgTable, where?: SQL) {
@@ -481,6 +488,7 @@ export async function createTestContext(
     insertMembers,
     signInAs,
     signedInMembers,
+    insertImage,
     insertPost,
     countRows,
     storedFiles,

@@ -8,7 +8,6 @@ import type { ImagePurpose, RateLimitName } from '@glimpse/shared';
 import { eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
-import * as schema from '../../src/db/schema.ts';
 import type { Scene } from './scene.ts';
 import { forgedIdentity, json } from './scene.ts';
 
@@ -92,21 +91,8 @@ export async function expectWrittenBy(
 }
 
 /** An image row for `ownerId`, without files: enough to attach (attaching checks the row). */
-export async function insertImage(scene: Scene, ownerId: string, purpose: ImagePurpose) {
-  const [row] = await scene.t.db
-    .insert(schema.images)
-    .values({
-      ownerId,
-      purpose,
-      keys: ['images/0-stand-in-320.webp'],
-      widths: [320],
-      width: 320,
-      height: 320,
-      placeholder: '',
-    })
-    .returning();
-  return row!;
-}
+export const insertImage = (scene: Scene, ownerId: string, purpose: ImagePurpose) =>
+  scene.t.insertImage(ownerId, purpose);
 
 /** Sends `attempt` as `actor`, with forged identity fields naming the owner in the body. */
 export async function send(

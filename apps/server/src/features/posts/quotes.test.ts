@@ -24,19 +24,7 @@ const follow = async (follower: Member, followee: Member) =>
 
 /** An upload of the member's own, made in the database (a quote is a post with its own photo). */
 async function ownImage(member: Member) {
-  const [image] = await t.db
-    .insert(schema.images)
-    .values({
-      ownerId: member.id,
-      purpose: 'post',
-      keys: ['images/0-stand-in-320.webp'],
-      widths: [320],
-      width: 320,
-      height: 320,
-      placeholder: '',
-    })
-    .returning();
-  return image!.id;
+  return (await t.insertImage(member.id)).id;
 }
 
 async function quote(member: Member, quotedPostId: string, extra: Record<string, unknown> = {}) {

@@ -21,19 +21,7 @@ const json = async <T>(response: Response) => (await response.json()) as T;
 
 /** An image row of the member's, enough to attach to a post. */
 async function imageOf(ownerId: string) {
-  const [row] = await t.db
-    .insert(schema.images)
-    .values({
-      ownerId,
-      purpose: 'post',
-      keys: ['images/0-stand-in-320.webp'],
-      widths: [320],
-      width: 320,
-      height: 240,
-      placeholder: '',
-    })
-    .returning({ id: schema.images.id });
-  return row!.id;
+  return (await t.insertImage(ownerId)).id;
 }
 
 async function postAs(member: Member, body: Record<string, unknown>) {

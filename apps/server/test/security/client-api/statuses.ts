@@ -19,19 +19,7 @@ export async function postOf(scene: ClientApiScene, authorId: string, audience: 
 
 /** An upload of `ownerId`'s, not posted yet. */
 export async function uploadOf(scene: ClientApiScene, ownerId: string) {
-  const [image] = await scene.t.db
-    .insert(schema.images)
-    .values({
-      ownerId,
-      purpose: 'post',
-      keys: ['images/0-stand-in-320.webp'],
-      widths: [320],
-      width: 320,
-      height: 320,
-      placeholder: '',
-    })
-    .returning();
-  return image!.id;
+  return (await scene.t.insertImage(ownerId)).id;
 }
 
 /** A route that reads one status: the owner's followers-only post, which another member cannot see. */
