@@ -60,7 +60,8 @@ export async function call<T>(
  * before each request, ends it sooner: for as long as something else runs (count = Infinity).
  * `connectionPerRequest`: a new connection each time instead, so node:cluster hands the requests
  * to every worker in turn, as many members' connections are; one connection stays on one worker,
- * which may or may not be the one running the jobs.
+ * which may or may not be the one running the jobs. Asks for gzip, as browsers and apps do, unless
+ * `BENCH_ENCODING` names another Accept-Encoding (`identity`: what compression costs).
  */
 export async function timeSequentialGets(
   visitor: Visitor,
@@ -83,7 +84,7 @@ export async function timeSequentialGets(
             host: url.hostname,
             port: url.port,
             path: pathname,
-            headers: headersOf(visitor, { 'accept-encoding': 'gzip' }),
+            headers: headersOf(visitor, { 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip' }),
           },
           (response) => {
             if (response.statusCode !== 200) reject(new Error(`GET ${pathname}: ${response.statusCode}`));

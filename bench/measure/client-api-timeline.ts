@@ -10,6 +10,8 @@
  *
  *   npx tsx bench/measure/client-api-timeline.ts                       # throwaway PostgreSQL, seed scale 1
  *   npx tsx bench/measure/client-api-timeline.ts --database-url postgres://…/glimpse_bench --no-seed
+ *
+ * `BENCH_ENCODING=identity` in the environment asks for answers without gzip (what compression costs).
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -216,7 +218,7 @@ try {
       url: `${server.url}${pathname}`,
       connections: Number(args.connections),
       duration: seconds,
-      headers: headersOf(visitor, { 'accept-encoding': 'gzip, deflate, br' }),
+      headers: headersOf(visitor, { 'accept-encoding': process.env.BENCH_ENCODING ?? 'gzip, deflate, br' }),
     });
     const cpu = meter.stop();
     if (result.non2xx || result.errors)

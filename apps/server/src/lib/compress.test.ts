@@ -4,6 +4,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip, finishResponses } from './compress.ts';
+import { clientApiCors } from './cors.ts';
 
 const big = JSON.stringify({ items: Array.from({ length: 100 }, (_, i) => ({ id: i, caption: 'light' })) });
 const bigBytes = new TextEncoder().encode(big);
@@ -81,6 +82,7 @@ describe('compression', () => {
 });
 
 describe('finishing responses as @hono/node-server writes them', () => {
+  const plainAfterCors: boolean[] = [];
   // Its global Response keeps plain headers plain: the path production takes for c.json and c.body.
   const globalRequest = globalThis.Request;
   const globalResponse = globalThis.Response;
@@ -102,7 +104,24 @@ describe('finishing responses as @hono/node-server writes them', () => {
           'content-type': 'application/json',
           'content-length': String(bigBytes.length),
         }),
-      );
+      )
+      .get('/prepared', (c) => {
+        c.header('Link', '<https://example.test/?max_id=1>; rel="next"');
+        c.header('Set-Cookie', 'a=1');
+        c.header('Set-Cookie', 'b=2', { append: true });
+        return c.body(big, 200, { 'content-type': 'application/json' });
+      })
+      // What the CORS middleware hands on: still the handler's plain parts, never a Web Headers.
+      .use('/cors/*', async (c, next) => {
+        await next();
+        const slot = Object.getOwnPropertySymbols(c.res).find((s) => s.description === 'cache');
+        const parts = slot && (c.res as unknown as Record<symbol, unknown[]>)[slot];
+        plainAfterCors.push(Array.isArray(parts) && !(parts[2] instanceof Headers));
+      })
+      .use('/cors/*', clientApiCors())
+      .get('/cors/big', (c) => c.body(big, 200, { 'content-type': 'application/json' }))
+      .get('/cors/text', (c) => c.body('plain words'))
+      .get('/cors/bytes', (c) => c.body(bigBytes, 200, { 'content-type': 'application/json' }));
     await new Promise<void>((resolve) => {
       server = serve({ fetch: served.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
         base = `http://127.0.0.1:${info.port}`;
@@ -160,5 +179,39 @@ describe('finishing responses as @hono/node-server writes them', () => {
       'x-request-id': 'r-1',
     });
     expect(gunzipSync(streamed.body).toString()).toBe(big);
+  });
+
+  it('keeps headers a handler set before its body (Web Headers), repeated cookies included', async () => {
+    const answer = await fetchRaw('/prepared');
+    expect(answer.headers).toMatchObject({
+      link: '<https://example.test/?max_id=1>; rel="next"',
+      'set-cookie': ['a=1', 'b=2'],
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+      'x-frame-options': 'DENY',
+      'x-request-id': 'r-1',
+    });
+    expect(gunzipSync(answer.body).toString()).toBe(big);
+  });
+
+  it('adds the client API’s CORS headers to the handler’s own response, which stays plain', async () => {
+    for (const path of ['/cors/big', '/cors/bytes']) {
+      const answer = await fetchRaw(path);
+      expect(answer.headers).toMatchObject({
+        'access-control-allow-origin': '*',
+        'access-control-expose-headers': expect.stringContaining('Link'),
+        'content-type': 'application/json',
+        'x-frame-options': 'DENY',
+      });
+      const body = answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body;
+      expect(body.toString()).toBe(big);
+    }
+    const text = await fetchRaw('/cors/text');
+    expect(text.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'content-type': 'text/plain; charset=UTF-8',
+    });
+    expect(text.body.toString()).toBe('plain words');
+    expect(plainAfterCors).toEqual([true, true, true]);
   });
 });

@@ -165,6 +165,9 @@ describe('GET /api/v1/apps/verify_credentials', () => {
     expect((await anonymous().get('/api/v1/apps/verify_credentials')).status).toBe(401);
     const response = await clientApiClient(t, 'made-up-token').get('/api/v1/apps/verify_credentials');
     expect(response.status).toBe(401);
+    // A browser app (Elk, Phanpy) reads the error only if the refusal carries CORS too.
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-expose-headers')).toContain('Link');
     expect(await response.json()).toEqual({ error: 'The access token is invalid' });
   });
 });

@@ -28,20 +28,22 @@ export function pageParams(c: Context, { byDefault = 20, max = 40 } = {}): PageP
  */
 export function setPageLinks(c: Context, publicUrl: string, page: { newest: string; oldest: string } | null) {
   if (!page) return;
-  const url = new URL(c.req.path, publicUrl);
-  const link = (name: 'max_id' | 'min_id', value: string) => {
-    const next = new URL(url);
-    for (const [key, val] of new URL(c.req.url).searchParams) {
-      if (!['max_id', 'min_id', 'since_id'].includes(key)) next.searchParams.append(key, val);
-    }
-    next.searchParams.set(name, value);
-    return next.toString();
-  };
+  // Strings and one URLSearchParams, not a URL parsed per link: the first page of the home
+  // timeline is answered from memory, and three URL parses were a tenth of its CPU.
+  const base = `${new URL(publicUrl).origin}${c.req.path}?`;
+  const kept: [string, string][] = [];
+  for (const [key, values] of Object.entries(c.req.queries())) {
+    if (!pagingParams.has(key)) for (const value of values) kept.push([key, value]);
+  }
+  const link = (name: 'max_id' | 'min_id', value: string) =>
+    base + new URLSearchParams([...kept, [name, value]]).toString();
   c.header(
     'Link',
     `<${link('max_id', page.oldest)}>; rel="next", <${link('min_id', page.newest)}>; rel="prev"`,
   );
 }
+
+const pagingParams = new Set(['max_id', 'min_id', 'since_id']);
 
 /** The first and last id of a page of items, for `setPageLinks`; null when it is empty. */
 export const pageEnds = <T>(items: readonly T[], idOf: (item: T) => string) =>

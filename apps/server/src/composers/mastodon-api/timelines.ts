@@ -49,12 +49,16 @@ async function answer(
   db: Db,
   storage: Storage,
   items: PostDto[],
-  others: { statuses: MastodonStatus[]; paging: PageParams } | null = null,
+  // Read while the posts' accounts are: the two reads are independent, so the page waits for one.
+  others: { statuses: Promise<MastodonStatus[]>; paging: PageParams } | null = null,
 ) {
   const publicUrl = c.get('deps').env.publicUrl;
   const viewerId = c.get('caller')?.member?.id;
-  const posts = await statusesOf(db, storage, items, publicUrl, viewerId);
-  const statuses = others ? mergeStatusPages(posts, others.statuses, others.paging) : posts;
+  const [posts, otherStatuses] = await Promise.all([
+    statusesOf(db, storage, items, publicUrl, viewerId),
+    others?.statuses ?? [],
+  ]);
+  const statuses = others ? mergeStatusPages(posts, otherStatuses, others.paging) : posts;
   setPageLinks(
     c,
     publicUrl,
@@ -109,7 +113,7 @@ export const timelineRoutes = new Hono<MastodonEnv>()
     // rare beside posts, and reading a page of them with their attendance was most of this route).
     const oldest = !paging.minId && posts.length === paging.limit ? posts.at(-1) : undefined;
     const madeSince = oldest && new Date(oldest.sharedAt ?? oldest.createdAt);
-    const events = await eventStatusesWithin(ctx, { kind: 'followed' }, paging, env.publicUrl, { madeSince });
+    const events = eventStatusesWithin(ctx, { kind: 'followed' }, paging, env.publicUrl, { madeSince });
     return answer(c, ctx.db, ctx.storage, posts, { statuses: events, paging });
   })
   // Anyone may read it: with a member's token as that member sees Explore, otherwise as a
