@@ -1806,7 +1806,7 @@ export const quoteAuthorizations = pgTable(
     quotedPostId: uuid('quoted_post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    quoterId: uuid('quoter_id')
+    quoterId: text('quoter_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     quotingPostId: uuid('quoting_post_id').references(() => posts.id, { onDelete: 'cascade' }),

@@ -4,7 +4,7 @@
 CREATE TABLE "quote_authorizations" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"quoted_post_id" uuid NOT NULL,
-	"quoter_id" uuid NOT NULL,
+	"quoter_id" text NOT NULL,
 	"quoting_post_id" uuid,
 	"quoting_iri" text,
 	"request_iri" text,
