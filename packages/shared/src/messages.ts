@@ -1166,7 +1166,6 @@ export const messageCatalog = {
       id: 'quotes.onlyQuotedAuthorRevokes',
       message: 'Only the author of the quoted post can remove the quote.',
     },
-    revoke: /*i18n*/ { id: 'quotes.revoke', message: 'Remove quote' },
     revoked: /*i18n*/ { id: 'quotes.revoked', message: 'The author removed this quote.' },
   },
   /** Sharing (boosting) a post to one's followers. */
