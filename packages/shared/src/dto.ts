@@ -188,12 +188,12 @@ export interface PostDto {
 
 /**
  * A quote's embed: `accepted` with the quoted post's card; `pending` while the quoted author's
- * server has not authorized it (FEP-044f), with no card yet; `unavailable` when the quoted post was
- * deleted, is hidden from the viewer, is no longer open to anyone, or its authorization was refused
- * or revoked ("This post is unavailable").
+ * server has not authorized it (FEP-044f), with no card yet; `rejected` when that server refused it,
+ * `revoked` when the quoted author withdrew their consent; `unavailable` when the quoted post was
+ * deleted, is hidden from the viewer or is no longer open to anyone ("This post is unavailable").
  */
 export interface PostQuoteDto {
-  state: 'accepted' | 'pending' | 'unavailable';
+  state: 'accepted' | 'pending' | 'rejected' | 'revoked' | 'unavailable';
   post: QuotedPostDto | null;
 }
 

@@ -1162,6 +1162,11 @@ export const messageCatalog = {
       id: 'quotes.pending',
       message: 'Waiting for the author to allow the quote.',
     },
+    onlyQuotedAuthorRevokes: /*i18n*/ {
+      id: 'quotes.onlyQuotedAuthorRevokes',
+      message: 'Only the author of the quoted post can remove the quote.',
+    },
+    revoked: /*i18n*/ { id: 'quotes.revoked', message: 'The author removed this quote.' },
   },
   /** Sharing (boosting) a post to one's followers. */
   shares: {

@@ -20,8 +20,10 @@ import {
   federationEvents,
   follows,
   postLikes,
+  postQuotes,
   postShares,
   posts,
+  quoteAuthorizations,
   reports,
 } from '../db/schema.ts';
 import { addJobForRowSql, declareJob } from '../jobs/task.ts';
@@ -79,6 +81,18 @@ export interface EventPromotionPayload {
 export const federateEventPromotionJob = declareJob<EventPromotionPayload>({
   name: 'federation_event_promoted',
 });
+
+/**
+ * The consent handshake of a quote across servers (FEP-044f): `request`, a member's quote of a
+ * remote post asks its author's server (QuoteRequest); `revoke`, a member withdrew the
+ * authorization of a remote post's quote of theirs (Delete of the QuoteAuthorization).
+ */
+export interface QuoteFederationPayload {
+  kind: 'request' | 'revoke';
+  /** `request`: the quoting post's; `revoke`: the authorization's (`quote_authorizations`). */
+  id: string;
+}
+export const federateQuoteJob = declareJob<QuoteFederationPayload>({ name: 'federation_quote' });
 
 export const forwardReportJob = declareJob<{ reportId: string }>({ name: 'federation_flag' });
 
@@ -248,3 +262,24 @@ export const eventPromotionDelivery = addJobForRowSql(
 export const reportForwarding = addJobForRowSql(sql`${reports.forward}`, forwardReportJob, {
   reportId: reports.id,
 });
+
+/**
+ * A member's quote of a remote account's post, waiting for its consent: a QuoteRequest to that
+ * account (outbox/quotes.ts). For the RETURNING of the insert into `post_quotes`.
+ */
+export const quoteRequestDelivery = addJobForRowSql(
+  sql`${postQuotes.state} = 'pending'
+    and ${isRemoteAccount(authorOfPost(postQuotes.quotedPostId))}`,
+  federateQuoteJob,
+  { kind: 'request', id: postQuotes.postId },
+);
+
+/**
+ * A member's authorization of a remote post's quote, revoked: a Delete of it to the quoting
+ * account (outbox/quotes.ts). For the RETURNING of the update of `quote_authorizations`.
+ */
+export const quoteRevocationDelivery = addJobForRowSql(
+  sql`${isRemoteAccount(quoteAuthorizations.quoterId)}`,
+  federateQuoteJob,
+  { kind: 'revoke', id: quoteAuthorizations.id },
+);

@@ -1774,11 +1774,54 @@ export const postQuotes = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     quotedPostId: uuid('quoted_post_id').references(() => posts.id, { onDelete: 'set null' }),
     state: text('state', { enum: quoteStates }).notNull(),
+    /** Our QuoteAuthorization for it, when the quoted post is ours (the quoting one ours or remote). */
+    authorizationId: uuid('authorization_id').references((): AnyPgColumn => quoteAuthorizations.id, {
+      onDelete: 'set null',
+    }),
+    /** The remote QuoteAuthorization's id, when the quoted post is another server's: its Delete revokes. */
+    authorizationIri: text('authorization_iri'),
     createdAt: createdAt(),
   },
   (t) => [
     // What quotes a post (its author's notices, a revocation): few rows per post.
     index('post_quotes_quoted_idx').on(t.quotedPostId).where(sql`${t.quotedPostId} is not null`),
+    // An incoming Delete of an authorization finds the quote it revokes.
+    index('post_quotes_authorization_iri_idx')
+      .on(t.authorizationIri)
+      .where(sql`${t.authorizationIri} is not null`),
     check('post_quotes_state_known', sql`${t.state} in ('pending', 'accepted', 'rejected', 'revoked')`),
+  ],
+);
+
+/**
+ * What our members allowed (FEP-044f `QuoteAuthorization`, served at /ap/quote-authorizations/{id}):
+ * one row per quote of a local post, whoever quotes it. The quoting post is ours (`quotingPostId`)
+ * or another server's Note (`quotingIri`, and its QuoteRequest's id). Revoked, the row stays with
+ * `revokedAt` (its address then answers 404, as Mastodon's does) so the Delete can name it.
+ */
+export const quoteAuthorizations = pgTable(
+  'quote_authorizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quotedPostId: uuid('quoted_post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    quoterId: text('quoter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    quotingPostId: uuid('quoting_post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    quotingIri: text('quoting_iri'),
+    requestIri: text('request_iri'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('quote_authorizations_quoted_idx').on(t.quotedPostId),
+    uniqueIndex('quote_authorizations_quoting_post_uq').on(t.quotingPostId),
+    uniqueIndex('quote_authorizations_quoting_iri_uq').on(t.quotingIri),
+    check(
+      'quote_authorizations_quoting_known',
+      sql`${t.quotingPostId} is not null or ${t.quotingIri} is not null`,
+    ),
   ],
 );

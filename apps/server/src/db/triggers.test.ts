@@ -37,6 +37,7 @@ const kept: Record<string, string> = {
   'post_tags.post_tags_feed_added': feedNotice,
   'followed_tags.followed_tags_feed_added': feedNotice,
   'followed_tags.followed_tags_feed_removed': feedNotice,
+  'post_quotes.post_quotes_feed_changed': feedNotice,
   'profiles.profiles_feed_changed': feedNotice,
   'profiles.profiles_feed_removed': feedNotice,
   'follows.follows_feed_added': feedNotice,

@@ -19,6 +19,7 @@ import {
 import { federateEventJoinTask } from '../composers/federation/outbox/joins.ts';
 import { accountMoveTask } from '../composers/federation/outbox/move-task.ts';
 import { federatePostTask } from '../composers/federation/outbox/posts.ts';
+import { federateQuoteTask } from '../composers/federation/outbox/quotes.ts';
 import { forwardReportTask } from '../composers/federation/outbox/reports.ts';
 import {
   federationDeliveryTask,
@@ -87,6 +88,7 @@ export const tasks: readonly Task<never, JobDeps>[] = [
   federateEventPromotionTask,
   federateLikeTask,
   federateShareTask,
+  federateQuoteTask,
   federateCommentTask,
   farewellTask,
   accountMoveTask,

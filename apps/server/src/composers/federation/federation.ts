@@ -26,6 +26,8 @@ import {
   Like,
   Move,
   Note,
+  QuoteAuthorization,
+  QuoteRequest,
   Reject,
   TentativeAccept,
   Undo,
@@ -45,6 +47,14 @@ import { onAnnounce, onPostLike, onUndoAnnounce, onUndoPostLike } from './inbox/
 import { onJoin, onLeave, onUndoJoin } from './inbox/join.ts';
 import { onJoinAccepted, onJoinRejected, onJoinWaitlisted, ourJoinOf } from './inbox/join-answer.ts';
 import { onMove } from './inbox/move.ts';
+import {
+  isQuoteAuthorization,
+  onQuoteAccepted,
+  onQuoteAuthorizationDelete,
+  onQuoteRejected,
+  onQuoteRequest,
+  ourQuoteRequestOf,
+} from './inbox/quotes.ts';
 import { byKind, receive } from './inbox/receive.ts';
 import { onActorUpdate, onNoteUpdate } from './inbox/update.ts';
 import { eventIdOfRemote } from './mirror/remote-events.ts';
@@ -55,6 +65,7 @@ import { instanceActorIdentifier, instanceActorOf, instanceActorUsername } from 
 import { nodeInfoOf } from './objects/nodeinfo.ts';
 import { noteOf } from './objects/note.ts';
 import { personOf } from './objects/person.ts';
+import { quoteAuthorizationOf, quoteAuthorizationPath } from './objects/quote-authorization.ts';
 import { farewellKeyPairsOf, instanceKeyPairsOf, keyPairsOf } from './transport/keys.ts';
 
 export type GlimpseFederation = Federation<CoreDeps>;
@@ -85,9 +96,12 @@ async function undoneKind(
   return null;
 }
 
-/** What an answer answers: one of our Joins (its id names it: inbox/join-answer.ts), or a Follow. */
-const answeredKind = (ctx: Context<CoreDeps>, answer: Accept | Reject): 'join' | 'follow' =>
-  ourJoinOf(ctx, answer.objectId) ? 'join' : 'follow';
+/**
+ * What an answer answers: one of our QuoteRequests or Joins (their ids name them:
+ * inbox/quotes.ts, inbox/join-answer.ts), or a Follow.
+ */
+const answeredKind = (ctx: Context<CoreDeps>, answer: Accept | Reject): 'quote' | 'join' | 'follow' =>
+  ourQuoteRequestOf(ctx, answer.objectId) ? 'quote' : ourJoinOf(ctx, answer.objectId) ? 'join' : 'follow';
 
 /** What a Create brings: an Event, a Note replying to something (a comment), or a Note (a post). */
 async function createdKind(
@@ -111,14 +125,18 @@ async function updatedKind(
   return object && isActor(object) ? 'actor' : null;
 }
 
-/** What a Delete removes, by the id it names: the sender's own account, an event kept here, else a Note. */
+/**
+ * What a Delete removes, by the id it names: the sender's own account, an event kept here, a quote
+ * authorization a quote here holds (its revocation), else a Note.
+ */
 async function deletedKind(
   ctx: Context<CoreDeps>,
   deletion: Delete,
-): Promise<'actor' | 'event' | 'note' | null> {
+): Promise<'actor' | 'event' | 'quoteAuthorization' | 'note' | null> {
   if (!deletion.objectId) return null;
   if (deletion.objectId.href === deletion.actorId?.href) return 'actor';
-  return (await eventIdOfRemote(ctx.data, deletion.objectId.href)) ? 'event' : 'note';
+  if (await eventIdOfRemote(ctx.data, deletion.objectId.href)) return 'event';
+  return (await isQuoteAuthorization(ctx, deletion.objectId)) ? 'quoteAuthorization' : 'note';
 }
 
 export function registerTable(federation: GlimpseFederation): void {
@@ -156,6 +174,10 @@ export function registerTable(federation: GlimpseFederation): void {
     return hostId?.type === 'actor' && (await signedByFollowersServer(ctx, hostId.identifier)) ? event : null;
   });
 
+  federation.setObjectDispatcher(QuoteAuthorization, quoteAuthorizationPath, (ctx, { id }) =>
+    uuid.test(id) ? quoteAuthorizationOf(ctx, id) : null,
+  );
+
   registerCollections(federation);
 
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', (ctx) => nodeInfoOf(ctx.data.db, ctx.data.env));
@@ -163,9 +185,20 @@ export function registerTable(federation: GlimpseFederation): void {
   federation
     .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')
     .on(Follow, receive(onFollow))
-    .on(Accept, receive(byKind(answeredKind, { follow: onFollowAccepted, join: onJoinAccepted })))
+    .on(
+      Accept,
+      receive(
+        byKind(answeredKind, { follow: onFollowAccepted, join: onJoinAccepted, quote: onQuoteAccepted }),
+      ),
+    )
     .on(TentativeAccept, receive(onJoinWaitlisted))
-    .on(Reject, receive(byKind(answeredKind, { follow: onFollowRejected, join: onJoinRejected })))
+    .on(
+      Reject,
+      receive(
+        byKind(answeredKind, { follow: onFollowRejected, join: onJoinRejected, quote: onQuoteRejected }),
+      ),
+    )
+    .on(QuoteRequest, receive(onQuoteRequest))
     .on(Create, receive(byKind(createdKind, { note: onNote, reply: onReply, event: onEventCreate })))
     .on(
       Update,
@@ -173,7 +206,14 @@ export function registerTable(federation: GlimpseFederation): void {
     )
     .on(
       Delete,
-      receive(byKind(deletedKind, { note: onNoteDelete, actor: onActorDelete, event: onEventDelete })),
+      receive(
+        byKind(deletedKind, {
+          note: onNoteDelete,
+          actor: onActorDelete,
+          event: onEventDelete,
+          quoteAuthorization: onQuoteAuthorizationDelete,
+        }),
+      ),
     )
     .on(Join, receive(onJoin))
     .on(Leave, receive(onLeave))

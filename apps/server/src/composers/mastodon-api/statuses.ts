@@ -8,6 +8,7 @@
  * 404 "Record not found", as a missing one does. What has no Glimpse counterpart yet (direct
  * messages, boosts, text-only posts) is refused with a clear 422 rather than approximated.
  */
+
 import { CommentInput, CreatePostInput, EditPostInput, messages } from '@glimpse/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -22,6 +23,7 @@ import { getEvent } from '../../features/events/service.ts';
 import { uploadDescriptions } from '../../features/images/service.ts';
 import { editPost, listPostVersions } from '../../features/posts/edit.ts';
 import { setPin } from '../../features/posts/pins.ts';
+import { revokeQuote } from '../../features/posts/quotes.ts';
 import {
   addComment,
   createPost,
@@ -505,6 +507,16 @@ export const statusRoutes = new Hono<MastodonEnv>()
     const postId = await requirePostToPin(ctx, await requireStatus(ctx, c.req.param('id')));
     await setPin({ ctx, input: { postId, pinned: false } });
     return c.json(await postStatus(ctx, postId, publicUrlOf(c)), 200);
+  })
+  // Mastodon 4.5: the quoted post's author withdraws their consent to one quote of it; answers
+  // the quoting status, its quote now `revoked`.
+  .post('/v1/statuses/:id/quotes/:quoting_status_id/revoke', needs('write:statuses'), async (c) => {
+    const ctx = c.get('ctx');
+    const quoted = await requireStatus(ctx, c.req.param('id'));
+    const quoting = await requireStatus(ctx, c.req.param('quoting_status_id'));
+    if (quoted.kind !== 'post' || quoting.kind !== 'post') throw notFound(messages.post.notFound);
+    await revokeQuote(ctx, ctx.actor.id, { quotingPostId: quoting.postId, quotedPostId: quoted.postId });
+    return c.json(await postStatus(ctx, quoting.postId, publicUrlOf(c)), 200);
   })
   // A share (reblog) answers, as Mastodon does, the member's reblog status wrapping the post; an
   // unreblog answers the post. A reply is a comment here, not a post: it cannot be shared.

@@ -174,6 +174,29 @@ export const statusEntries: Record<string, ClientApiEntry> = {
   'POST /api/v1/statuses/:id/unbookmark': markEntry('unbookmark', 'write:bookmarks'),
   'POST /api/v1/statuses/:id/pin': pinEntry('pin'),
   'POST /api/v1/statuses/:id/unpin': pinEntry('unpin'),
+  'POST /api/v1/statuses/:id/quotes/:quoting_status_id/revoke': {
+    scopes: ['write:statuses'],
+    rule: 'Only the quoted post’s author revokes a quote of it: another member who sees both posts gets 403, and the quote stays.',
+    expect: { owner: 200, other: 403, wrongScope: 403, noToken: 401 },
+    rateLimit: null,
+    async attempt(scene, actor) {
+      const quoted = await postOf(scene, scene.owner.id, 'public');
+      const quoting = await postOf(scene, scene.third.id, 'public');
+      await scene.t.db
+        .insert(schema.postQuotes)
+        .values({ postId: quoting.postId, quotedPostId: quoted.postId, state: 'accepted' });
+      return {
+        path: `/api/v1/statuses/${quoted.statusId}/quotes/${quoting.statusId}/revoke`,
+        async verify(response) {
+          const [row] = await scene.t.db
+            .select({ state: schema.postQuotes.state })
+            .from(schema.postQuotes)
+            .where(eq(schema.postQuotes.postId, quoting.postId));
+          expect(row?.state).toBe(response.status === 200 && actor === 'owner' ? 'revoked' : 'accepted');
+        },
+      };
+    },
+  },
   'POST /api/v1/statuses/:id/reblog': {
     scopes: ['write:statuses'],
     rule: 'A followers-only post is never shared: 403 in words to who may see it, the ordinary 404 to anyone else.',

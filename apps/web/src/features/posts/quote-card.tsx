@@ -1,7 +1,8 @@
 /**
  * A quote's embed under the quoting post's caption: the quoted post's author, first photo and
  * caption, as one link to it; "This post is unavailable." once it was deleted, hidden or closed to
- * quotes, and a waiting line while its author's server has not allowed the quote. A quoted post's
+ * quotes or refused, "The author removed this quote." once its author revoked it, and a waiting
+ * line while its author's server has not allowed the quote. A quoted post's
  * warning stands in for its caption and photo, which open on the post itself.
  */
 import type { PostDto } from '@glimpse/shared';
@@ -18,7 +19,11 @@ export function QuoteCard({ quote }: { quote: PostDto['quote'] }) {
     return (
       <p className={styles.missing}>
         <Quote aria-hidden="true" size={16} />
-        {quote.state === 'pending' ? messages.quotes.pending : messages.quotes.unavailable}
+        {quote.state === 'pending'
+          ? messages.quotes.pending
+          : quote.state === 'revoked'
+            ? messages.quotes.revoked
+            : messages.quotes.unavailable}
       </p>
     );
   }

@@ -10,6 +10,7 @@ import { type Create, Note } from '@fedify/vocab';
 import { eq } from 'drizzle-orm';
 import { follows } from '../../../db/schema.ts';
 import { storeRemoteNote } from '../mirror/remote-posts.ts';
+import { syncRemoteQuote } from '../mirror/remote-quotes.ts';
 import { audienceOfNote } from '../objects/audience.ts';
 import { notifyPostMentions, postIdOf, storeReply } from './interactions.ts';
 import type { Found, InboxHandler } from './receive.ts';
@@ -35,7 +36,9 @@ export const onNote: InboxHandler<Create, Note, 'known'> = {
       .limit(1);
     if (!followed) return;
     const postId = await storeRemoteNote(ctx.data, sender.id, note, { activity: create });
-    if (postId) await notifyPostMentions(ctx, note, sender.id, postId);
+    if (!postId) return;
+    await syncRemoteQuote(ctx, postId, sender.id, note);
+    await notifyPostMentions(ctx, note, sender.id, postId);
   },
 };
 

@@ -5,7 +5,8 @@
  */
 import { isActor, Note, type Update } from '@fedify/vocab';
 import { upsertRemoteActor } from '../mirror/remote-actors.ts';
-import { updateRemoteNote } from '../mirror/remote-posts.ts';
+import { postIdOfNote, updateRemoteNote } from '../mirror/remote-posts.ts';
+import { syncRemoteQuote } from '../mirror/remote-quotes.ts';
 import type { InboxHandler } from './receive.ts';
 
 export const onNoteUpdate: InboxHandler<Update, null, 'known'> = {
@@ -14,6 +15,9 @@ export const onNoteUpdate: InboxHandler<Update, null, 'known'> = {
     const note = await update.getObject();
     if (!(note instanceof Note) || note.attributionId?.href !== sender.iri.href) return;
     await updateRemoteNote(ctx.data, sender.id, note);
+    // Mastodon sends the Note again once its quote is authorized, now with `quoteAuthorization`.
+    const postId = note.id ? await postIdOfNote(ctx.data, note.id.href, sender.id) : null;
+    if (postId) await syncRemoteQuote(ctx, postId, sender.id, note);
   },
 };
 

@@ -47,6 +47,7 @@ import { isOpenPost } from './audience.ts';
 import { BlurhashedVideo, blurhashTerms, type JsonLdOptions, PhotoImage } from './blurhash.ts';
 import { captionToHtml } from './html.ts';
 import { absoluteUrl, handleOf } from './person.ts';
+import { quoteAuthorizationUri } from './quote-authorization.ts';
 
 export const tagUrl = (ctx: Context<CoreDeps>, tag: string) =>
   absoluteUrl(ctx, `/tags/${encodeURIComponent(tag)}`);
@@ -138,15 +139,34 @@ function quotePolicyOf(
   return new InteractionPolicy({ canQuote: new InteractionRule({ automaticApproval: approval }) });
 }
 
-/** The address of the post this one quotes (its Note here, or a remote post's own id), or null. */
-async function quotedIriOf(ctx: Context<CoreDeps>, postId: string): Promise<URL | null> {
+/**
+ * The address of the post this one quotes (its Note here, or a remote post's own id) and, once
+ * consent is given, its authorization: ours (objects/quote-authorization.ts) or the quoted
+ * author's server's. A quote refused or revoked names the post and no authorization, as Mastodon does.
+ */
+async function quoteOf(ctx: Context<CoreDeps>, postId: string) {
   const [row] = await ctx.data.db
-    .select({ quotedPostId: postQuotes.quotedPostId, remoteIri: federationPosts.iri })
+    .select({
+      quotedPostId: postQuotes.quotedPostId,
+      state: postQuotes.state,
+      authorizationId: postQuotes.authorizationId,
+      authorizationIri: postQuotes.authorizationIri,
+      remoteIri: federationPosts.iri,
+    })
     .from(postQuotes)
     .leftJoin(federationPosts, eq(federationPosts.postId, postQuotes.quotedPostId))
     .where(eq(postQuotes.postId, postId));
-  if (!row?.quotedPostId) return null;
-  return row.remoteIri ? new URL(row.remoteIri) : ctx.getObjectUri(Note, { id: row.quotedPostId });
+  if (!row?.quotedPostId) return { quoted: null, authorization: null };
+  const quoted = row.remoteIri ? new URL(row.remoteIri) : ctx.getObjectUri(Note, { id: row.quotedPostId });
+  const authorization =
+    row.state !== 'accepted'
+      ? null
+      : row.authorizationIri
+        ? new URL(row.authorizationIri)
+        : row.authorizationId
+          ? quoteAuthorizationUri(ctx, row.authorizationId)
+          : null;
+  return { quoted, authorization };
 }
 
 export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<Note | null> {
@@ -198,7 +218,7 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
     },
   });
   const id = ctx.getObjectUri(Note, { id: post.id });
-  const quoted = await quotedIriOf(ctx, post.id);
+  const { quoted, authorization } = await quoteOf(ctx, post.id);
   const [place] = post.placeId
     ? await db.select({ name: places.name }).from(places).where(eq(places.id, post.placeId))
     : [];
@@ -226,6 +246,7 @@ export async function noteOf(ctx: Context<CoreDeps>, postId: string): Promise<No
     // `_misskey_quote` and Fedibird's `quoteUri`, as Mastodon 4.5 sends all three.
     quote: quoted,
     quoteUrl: quoted,
+    quoteAuthorization: authorization,
     published: Temporal.Instant.from(post.createdAt.toISOString()),
     updated: post.editedAt ? Temporal.Instant.from(post.editedAt.toISOString()) : null,
     attachments: photos.flatMap((photo): (PhotoImage | BlurhashedVideo)[] => {

@@ -46,10 +46,14 @@ export interface MastodonStatus {
   reblog: MastodonStatus | null;
   /**
    * Mastodon 4.5's quote, in its shallow form (`ShallowQuote`: the quoted status's id, null when
-   * it cannot be shown): `accepted`, `pending`, or `unauthorized` for a quoted post deleted,
+   * it cannot be shown): `accepted`, `pending`, `rejected` and `revoked` (the quoted author's
+   * server refused, the quoted author withdrew), or `unauthorized` for a quoted post deleted,
    * hidden or no longer open to anyone. Null for a status that quotes nothing.
    */
-  quote: { state: 'accepted' | 'pending' | 'unauthorized'; quoted_status_id: string | null } | null;
+  quote: {
+    state: 'accepted' | 'pending' | 'rejected' | 'revoked' | 'unauthorized';
+    quoted_status_id: string | null;
+  } | null;
   /** Who may quote it (Mastodon 4.5): `automatic` names the audiences let in; `current_user` is the reader's answer. */
   quote_approval: {
     automatic: ('public' | 'followers')[];
@@ -229,7 +233,9 @@ export const unquotable = {
 function quoteOf(post: PostDto): MastodonStatus['quote'] {
   if (!post.quote) return null;
   const quoted = post.quote.post;
-  if (post.quote.state === 'pending') return { state: 'pending', quoted_status_id: null };
+  const { state } = post.quote;
+  if (state === 'pending' || state === 'rejected' || state === 'revoked')
+    return { state, quoted_status_id: null };
   if (!quoted) return { state: 'unauthorized', quoted_status_id: null };
   return { state: 'accepted', quoted_status_id: timeIdOf('post', quoted.createdAt, quoted.id) };
 }
