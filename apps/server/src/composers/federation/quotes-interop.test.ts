@@ -18,7 +18,7 @@ import {
   type StandInServer,
   startStandIn,
 } from '#test/stand-in-server.ts';
-import { federationPosts, postQuotes, posts, quoteAuthorizations } from '../../db/schema.ts';
+import { federationPosts, posts, quoteAuthorizations } from '../../db/schema.ts';
 import { timeIdOf } from '../mastodon-api/ids.ts';
 import {
   mastodonAccept,
