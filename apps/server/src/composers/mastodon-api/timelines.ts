@@ -22,15 +22,22 @@ import { getFeed } from '../feed/service.ts';
 import { eventStatusesWithin, mergeStatusPages } from './event-statuses.ts';
 import { type MastodonEnv, mastodonErrors, needs } from './http.ts';
 import { pageOfList, type ReadPage } from './list-paging.ts';
-import { type PageParams, pageEnds, pageParams, queryFlag, setPageLinks } from './paging.ts';
+import { type PageParams, pageEnds, pageLinkHeader, pageParams, queryFlag, setPageLinks } from './paging.ts';
 import { loadPostAccounts, type MastodonStatus, serializePost } from './serializers/status.ts';
 
-/** The home timeline's first page as kept by the feed cache: its text, its Link ends, its gzip once asked. */
+/**
+ * The home timeline's first page as kept by the feed cache: its text, its Link ends, and once asked
+ * its gzip and its Link header per query string (apps ask with the same few every time).
+ */
 interface KeptPage {
   json: string;
   ends: { newest: string; oldest: string } | null;
   gzipped?: Uint8Array<ArrayBuffer>;
+  links?: Map<string, string | null>;
 }
+
+/** How many query strings' Link headers a kept page remembers. */
+const keptLinksMax = 8;
 
 /** Statuses for a page of posts, with their authors and mentioned accounts read in one go. */
 async function statusesOf(
@@ -93,7 +100,15 @@ export const timelineRoutes = new Hono<MastodonEnv>()
           authorIds: [...accounts.keys(), ...events.map((event) => event.account.id)],
         };
       });
-      setPageLinks(c, env.publicUrl, kept.ends);
+      const at = c.req.url.indexOf('?');
+      const search = at < 0 ? '' : c.req.url.slice(at);
+      kept.links ??= new Map();
+      let link = kept.links.get(search);
+      if (link === undefined) {
+        link = pageLinkHeader(c, env.publicUrl, kept.ends);
+        if (kept.links.size < keptLinksMax) kept.links.set(search, link);
+      }
+      if (link) c.header('Link', link);
       if (!acceptsGzip(c.req.header('accept-encoding'))) {
         return c.body(kept.json, 200, { 'content-type': 'application/json' });
       }
