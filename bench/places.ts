@@ -27,6 +27,7 @@ import { benchPassword, viewerEmail } from './seed/generate.ts';
 const { values: args } = parseArgs({
   options: {
     scale: { type: 'string', default: '1' },
+    'database-url': { type: 'string' },
     'pg-port': { type: 'string', default: '55447' },
     port: { type: 'string', default: '3520' },
     rounds: { type: 'string', default: '30' },
@@ -35,7 +36,8 @@ const { values: args } = parseArgs({
 });
 if (args.help) {
   process.stdout.write(
-    'Usage: npx tsx bench/places.ts [--scale 1] [--pg-port 55447] [--port 3520] [--rounds 30]\n',
+    'Usage: npx tsx bench/places.ts [--scale 1] [--pg-port 55447] [--port 3520] [--rounds 30]\n' +
+      '       npx tsx bench/places.ts --database-url postgres://…/glimpse_bench   (a seeded database; its places are added once)\n',
   );
   process.exit(0);
 }
@@ -44,16 +46,20 @@ const publicOrigin = 'http://bench.glimpse.test';
 
 async function main() {
   const work = await mkdtemp(path.join(os.tmpdir(), 'glimpse-bench-places-'));
-  const postgres = startPostgres(Number(args['pg-port']));
+  // A database given is one seeded already (bench/seed.ts); otherwise a throwaway one is seeded here.
+  const postgres = args['database-url'] ? null : startPostgres(Number(args['pg-port']));
   let server: RunningServer | undefined;
   try {
-    const admin = new pg.Client({ connectionString: postgres.adminUrl });
-    await admin.connect();
-    await admin.query('CREATE DATABASE glimpse_bench');
-    await admin.end();
-    const databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
-    console.log(`seeding scale ${args.scale}`);
-    seedDataSet(['--scale', args.scale, '--database-url', databaseUrl]);
+    let databaseUrl = args['database-url'] ?? '';
+    if (postgres) {
+      const admin = new pg.Client({ connectionString: postgres.adminUrl });
+      await admin.connect();
+      await admin.query('CREATE DATABASE glimpse_bench');
+      await admin.end();
+      databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
+      console.log(`seeding scale ${args.scale}`);
+      seedDataSet(['--scale', args.scale, '--database-url', databaseUrl]);
+    }
 
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -61,7 +67,8 @@ async function main() {
     await db.query(`
       with top as (select tag from post_tags group by tag order by count(*) desc limit 80)
       insert into places (name, slug)
-      select initcap(a.tag) || ' ' || initcap(b.tag), a.tag || '-' || b.tag from top a, top b where a.tag <> b.tag`);
+      select initcap(a.tag) || ' ' || initcap(b.tag), a.tag || '-' || b.tag from top a, top b where a.tag <> b.tag
+      on conflict do nothing`);
     await db.query(`
       with numbered as (select id, row_number() over (order by id) - 1 as n from places),
         total as (select count(*) as c from places)
@@ -137,7 +144,7 @@ async function main() {
     await db.end();
   } finally {
     await server?.stop();
-    postgres.stop();
+    postgres?.stop();
     await rm(work, { recursive: true, force: true });
   }
 }
