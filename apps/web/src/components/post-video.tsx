@@ -88,3 +88,31 @@ export function PostVideo({
     </div>
   );
 }
+
+/**
+ * Where a remote video too large to copy here would play: what it is, and a link to the original on
+ * the other server (opened only when asked: the page itself loads nothing from there).
+ */
+export function RemoteVideoLink({
+  image,
+  alt,
+  className,
+}: {
+  image: ImageDto;
+  alt: string;
+  className?: string;
+}) {
+  const remoteUrl = image.video?.remoteUrl;
+  if (!remoteUrl) return null;
+  return (
+    <div className={[styles.box, styles.remote, className].filter(Boolean).join(' ')}>
+      <p className={styles.remoteText}>
+        {t`Video too large to show here.`}
+        {alt && <span className="visually-hidden"> {alt}</span>}
+      </p>
+      <a className={styles.remoteLink} href={remoteUrl} target="_blank" rel="noopener noreferrer nofollow">
+        {t`Open the original`}
+      </a>
+    </div>
+  );
+}
