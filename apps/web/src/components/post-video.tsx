@@ -105,11 +105,13 @@ export function RemoteVideoLink({
   const remoteUrl = image.video?.remoteUrl;
   if (!remoteUrl) return null;
   return (
-    <div className={[styles.box, styles.remote, className].filter(Boolean).join(' ')}>
-      <p className={styles.remoteText}>
-        {t`Video too large to show here.`}
-        {alt && <span className="visually-hidden"> {alt}</span>}
-      </p>
+    // biome-ignore lint/a11y/useSemanticElements: a group named by the item's alt text, as the video would be; a fieldset is for forms
+    <div
+      className={[styles.box, styles.remote, className].filter(Boolean).join(' ')}
+      role="group"
+      aria-label={alt || undefined}
+    >
+      <p className={styles.remoteText}>{t`Video too large to show here.`}</p>
       <a className={styles.remoteLink} href={remoteUrl} target="_blank" rel="noopener noreferrer nofollow">
         {t`Open the original`}
       </a>
