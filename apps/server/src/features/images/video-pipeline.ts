@@ -162,8 +162,8 @@ export function canCopy(probe: ProbedVideo): boolean {
  * scales it to even sides in 8-bit 4:2:0 and maps HDR to SDR BT.709 (docs/architecture.md, "Video").
  * HLG is made to look right on an SDR screen as it is: its signal is read with a BT.709 curve and
  * only its BT.2020 colours are mapped into BT.709, in the same zimg pass as the scale (a linear-light
- * float detour through `tonemap=hable` cost 4.5 CPU-seconds per second of 1080p and turned yellow
- * orange). PQ is not: it keeps the detour (zimg's linearisation and gamut, Hable's curve), at the
+ * float detour through `tonemap=hable` cost ~1.2 CPU-seconds per second of 1080p, more than decoding
+ * it, where this pass costs 0.2; it also turned a saturated yellow orange). PQ is not: it keeps the detour (zimg's linearisation and gamut, Hable's curve), at the
  * output's size so a 4K source is mapped at a quarter of its pixels.
  */
 function videoFilters(probe: ProbedVideo): string {
