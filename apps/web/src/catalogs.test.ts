@@ -28,6 +28,7 @@ const sameInEveryLanguage = new Set([
   'Description',
   'Photo',
   'Photos',
+  'Video',
   'Menu',
   'Image',
   'Bio',

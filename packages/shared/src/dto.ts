@@ -55,6 +55,11 @@ export interface VideoDto {
   hasAudio: boolean;
   /** Why the processing failed, in words for the member; null unless `state` is failed. */
   failure: string | null;
+  /**
+   * A remote video too large to copy to this server: its original on the other server, which the
+   * app links to where the video would play (`url` stays null, the poster is a plain frame).
+   */
+  remoteUrl: string | null;
 }
 
 export interface ProfileDto {

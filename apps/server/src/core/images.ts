@@ -46,7 +46,7 @@ export type MediaReach = 'open' | 'audience';
 
 /** A video item's row as lists carry it (posts.photos' `video`, or a select of `videos`). */
 export type VideoDtoRow = Pick<typeof videos.$inferSelect, 'key' | 'durationMs' | 'fps' | 'hasAudio'> &
-  Partial<Pick<typeof videos.$inferSelect, 'state' | 'progress' | 'failure'>>;
+  Partial<Pick<typeof videos.$inferSelect, 'state' | 'progress' | 'failure' | 'remoteUrl'>>;
 
 /** Why a transcode failed, as stored (`videos.failure`), in the member's words. */
 const failureMessage = (failure: string | null | undefined) =>
@@ -55,7 +55,8 @@ const failureMessage = (failure: string | null | undefined) =>
     : messages.video.failed;
 
 export function toVideoDto(urlOf: (key: string) => string, row: VideoDtoRow): VideoDto {
-  const state = row.state ?? (row.key ? 'ready' : 'processing');
+  // Lists carry no state: a key means ready, a remote original too large to copy means never.
+  const state = row.state ?? (row.key ? 'ready' : row.remoteUrl ? 'failed' : 'processing');
   return {
     state,
     progress: state === 'ready' ? 100 : (row.progress ?? 0),
@@ -64,6 +65,7 @@ export function toVideoDto(urlOf: (key: string) => string, row: VideoDtoRow): Vi
     fps: row.fps,
     hasAudio: row.hasAudio,
     failure: state === 'failed' ? failureMessage(row.failure) : null,
+    remoteUrl: row.remoteUrl ?? null,
   };
 }
 

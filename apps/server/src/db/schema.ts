@@ -1484,6 +1484,11 @@ export const videos = pgTable(
     fps: doublePrecision('fps').notNull(),
     /** Whether it has sound (the feed's sound toggle shows only then). */
     hasAudio: boolean('has_audio').notNull(),
+    /**
+     * A remote video too large to copy here: its address on its own server, which the post links to
+     * ("open the original"). Such a video has no MP4 and never gets one; its poster is a plain frame.
+     */
+    remoteUrl: text('remote_url'),
     createdAt: createdAt(),
   },
   (t) => [check('videos_progress_range', sql`${t.progress} between 0 and 100`)],

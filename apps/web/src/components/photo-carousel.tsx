@@ -12,7 +12,7 @@ import { t } from '@lingui/core/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import styles from './photo-carousel.module.css';
-import { PostVideo } from './post-video.tsx';
+import { PostVideo, RemoteVideoLink } from './post-video.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 interface PhotoCarouselProps {
@@ -53,7 +53,9 @@ export function PhotoCarousel({
         className={[styles.frame, fit === 'contain' && styles.contain, className].filter(Boolean).join(' ')}
         style={frame}
       >
-        {first.image.video?.url ? (
+        {first.image.video?.remoteUrl ? (
+          <RemoteVideoLink image={first.image} alt={first.altText} className={styles.photo} />
+        ) : first.image.video?.url ? (
           <PostVideo
             image={first.image}
             alt={first.altText || fallbackAlt}
@@ -113,7 +115,9 @@ export function PhotoCarousel({
         {photos.map((photo, i) => (
           // Only the current photo is in the page; the live indicator below says which it is.
           <div key={photo.image.id} className={styles.slide} hidden={i !== index}>
-            {photo.image.video?.url ? (
+            {photo.image.video?.remoteUrl ? (
+              <RemoteVideoLink image={photo.image} alt={photo.altText} className={styles.photo} />
+            ) : photo.image.video?.url ? (
               <PostVideo
                 image={photo.image}
                 alt={photo.altText || fallbackAlt}

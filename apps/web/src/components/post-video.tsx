@@ -88,3 +88,33 @@ export function PostVideo({
     </div>
   );
 }
+
+/**
+ * Where a remote video too large to copy here would play: what it is, and a link to the original on
+ * the other server (opened only when asked: the page itself loads nothing from there).
+ */
+export function RemoteVideoLink({
+  image,
+  alt,
+  className,
+}: {
+  image: ImageDto;
+  alt: string;
+  className?: string;
+}) {
+  const remoteUrl = image.video?.remoteUrl;
+  if (!remoteUrl) return null;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group named by the item's alt text, as the video would be; a fieldset is for forms
+    <div
+      className={[styles.box, styles.remote, className].filter(Boolean).join(' ')}
+      role="group"
+      aria-label={alt || undefined}
+    >
+      <p className={styles.remoteText}>{t`Video too large to show here.`}</p>
+      <a className={styles.remoteLink} href={remoteUrl} target="_blank" rel="noopener noreferrer nofollow">
+        {t`Open the original`}
+      </a>
+    </div>
+  );
+}

@@ -14,7 +14,7 @@ import type {
   PublicProfileDto,
   ReportGroupDto,
 } from '@glimpse/shared';
-import { notificationText, rateLimits } from '@glimpse/shared';
+import { limits, notificationText, rateLimits } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '#test/context.ts';
@@ -37,6 +37,7 @@ import {
   reports,
   user,
 } from '../../db/schema.ts';
+import { serializeImageAttachment } from '../mastodon-api/serializers/media.ts';
 import {
   mastodonAccept,
   mastodonActor,
@@ -80,6 +81,7 @@ let eveId: string;
 beforeAll(async () => {
   const photo = await makeJpeg(1080, 1350);
   const clip = await silentMp4();
+  const tooLargeClip = Buffer.concat([clip, Buffer.alloc(limits.remoteVideoMaxBytes + 1 - clip.byteLength)]);
   standIn = await startStandIn(remoteHost, 3190, (url, pem) => {
     if (url.pathname === '/.well-known/webfinger') {
       const user = url.searchParams.get('resource')?.match(/^acct:(\w+)@/)?.[1] ?? 'eve';
@@ -88,6 +90,8 @@ beforeAll(async () => {
     const name = /^\/users\/(\w+)$/.exec(url.pathname)?.[1];
     if (name) return { json: { ...mastodonActor(remote, name, pem), ...hostile[name] } };
     if (url.pathname.endsWith('.jpg')) return { bytes: photo, type: 'image/jpeg' };
+    // One byte over what this server copies of a remote video: linked to, not fetched whole.
+    if (url.pathname.endsWith('/huge.mp4')) return { bytes: tooLargeClip, type: 'video/mp4' };
     if (url.pathname.endsWith('.mp4')) return { bytes: clip, type: 'video/mp4' };
     return undefined;
   });
@@ -244,6 +248,41 @@ describe('videos from other servers', () => {
       expect(served.headers.get('content-type')).toBe('video/mp4');
     }
     // Two fetches, probes, posters and MP4 copies: seconds on a quiet machine, more on a busy one.
+  }, 60_000);
+
+  it('a video larger than the copy cap becomes a link to the original, and nothing of it is kept', async () => {
+    const hugeUrl = `${remote}/system/media_attachments/files/huge.mp4`;
+    const status = mastodonStatus(remote, 'eve', {
+      statusId: '9304',
+      text: 'A long take',
+      videoUrl: hugeUrl,
+    });
+    const before = new Set(await t.storedFiles());
+    await deliverToUs(status);
+    await t.jobsDone();
+    const post = (await feedOf(ada)).find((p) => p.caption === 'A long take');
+    expect(post, 'the post is shown, its video as a link').toBeDefined();
+    const item = post!.photos[0]!;
+    expect(item.altText).toBe('A clock ticking');
+    expect(item.image.video).toMatchObject({ state: 'failed', url: null, remoteUrl: hugeUrl });
+    // Sized as the attachment says, with a plain poster of ours: grids and placeholders work as usual.
+    expect([item.image.width, item.image.height]).toEqual([320, 240]);
+    expect(item.image.url).not.toContain(remoteHost);
+    expect((await ada.get(new URL(item.image.url, ours).pathname)).status).toBe(200);
+    // The same on the post's own page.
+    const detail = (await (await ada.get(`/api/posts/${post!.id}`)).json()) as PostDto;
+    expect(detail.photos[0]!.image.video?.remoteUrl).toBe(hugeUrl);
+    // Only the poster sizes were stored: no original, no MP4, no transcode.
+    const added = (await t.storedFiles()).filter((key) => !before.has(key));
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.every((key) => key.endsWith('.webp'))).toBe(true);
+    // The client API's attachment, as Mastodon gives remote media it did not copy.
+    expect(serializeImageAttachment(item.image, item.altText, ours)).toMatchObject({
+      type: 'unknown',
+      url: null,
+      remote_url: hugeUrl,
+      description: 'A clock ticking',
+    });
   }, 60_000);
 });
 

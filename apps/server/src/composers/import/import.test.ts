@@ -4,12 +4,12 @@
  */
 import type { ImportDto } from '@glimpse/shared';
 import { limits, messages } from '@glimpse/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#test/context.ts';
 import { heicPhoto, makeJpeg } from '#test/images.ts';
-import { silentMp4 } from '#test/videos.ts';
+import { silentMp4, vp9Webm } from '#test/videos.ts';
 import { archiveImports, images, postImages, posts, postTags, videos } from '../../db/schema.ts';
 import { activityPubArchive, type InstagramLayout, instagramArchive, writeZip } from './fixtures/archives.ts';
 import { archiveImportTask } from './service.ts';
@@ -271,6 +271,69 @@ describe('videos from an archive', () => {
     expect(again).toMatchObject({ status: 'done', imported: 0, alreadyImported: 2 });
     expect(await postsOf(member.id)).toHaveLength(2);
   });
+
+  it('goes on with the next posts while videos are made, two transcodes ahead at most, and ends when every post is made', async () => {
+    const member = await t.signUpWithProfile();
+    // VP9 is re-encoded, so each transcode takes a while (an H.264 clip is only copied).
+    const clip = await vp9Webm({ seconds: 2 });
+    const archive = instagramArchive([
+      ...[1, 2, 3, 4, 5].map((n) => ({
+        caption: `Clip ${n}`,
+        time: day(`2023-07-0${n}T10:00:00Z`),
+        photos: [{ data: clip, ext: 'mp4' }],
+      })),
+      { caption: 'A photo after them', time: day('2023-07-09T10:00:00Z'), photos: [{ data: jpeg }] },
+    ]);
+    // Read while the import runs: the member's transcodes not yet ended, and the posts made so far.
+    const transcoding = async () =>
+      (
+        await t.db
+          .select({ imageId: videos.imageId })
+          .from(videos)
+          .innerJoin(images, eq(images.id, videos.imageId))
+          .where(and(eq(images.ownerId, member.id), eq(videos.state, 'processing')))
+      ).length;
+    const seen: number[] = [];
+    let photoBeforeLastClip = false;
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        seen.push(await transcoding());
+        const captions = (await postsOf(member.id)).map((p) => p.caption);
+        if (captions.includes('A photo after them') && !captions.includes('Clip 5'))
+          photoBeforeLastClip = true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const done = await importDone(member, archive);
+    watching = false;
+    await watcher;
+    expect(done).toMatchObject({
+      status: 'done',
+      total: 6,
+      processed: 6,
+      imported: 6,
+      skipped: { videos: 0, files: 0, emptyPosts: 0 },
+    });
+    // Never more than two of the import's transcodes queued at once, and the import went on past
+    // the clips while their videos were made, rather than waiting for each in turn.
+    expect(Math.max(...seen)).toBeLessThanOrEqual(2);
+    expect(Math.max(...seen)).toBeGreaterThan(0);
+    expect(photoBeforeLastClip).toBe(true);
+    const made = await postsOf(member.id);
+    expect(made.map((p) => p.caption)).toEqual([
+      'Clip 1',
+      'Clip 2',
+      'Clip 3',
+      'Clip 4',
+      'Clip 5',
+      'A photo after them',
+    ]);
+    // Every post is made with its video ready: none is shown before it plays.
+    for (const post of made.slice(0, 5)) {
+      expect((await videosOf(post.id)).map((item) => item.video?.state)).toEqual(['ready']);
+    }
+  }, 120_000);
 
   it("tells posts apart by their videos, and takes a Mastodon export's video attachment", async () => {
     const member = await t.signUpWithProfile();

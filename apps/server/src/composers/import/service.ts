@@ -144,23 +144,27 @@ type Tally = Pick<ImportRow, 'processed' | 'imported' | 'alreadyImported'> & {
 
 /** How often an import looks whether its videos' transcodes have ended. */
 const videoPollMs = 250;
-
 /**
- * Waits until none of `imageIds` is still being transcoded (by the `video_transcode` job, on its
- * own lane, as for an upload) and answers those that became ready. A post names a video only once
- * its MP4 is made (core/images.ts `requireOwnImages`, and `post_photos_json` reads it then).
+ * The import's transcodes queued and not yet ended, at most: the `video_transcode` lane makes one
+ * at a time for the whole server, so two keep it busy while a member's own upload queued meanwhile
+ * waits behind two of the import's, not behind a whole archive's.
  */
-async function readyVideos(db: Db, imageIds: string[], signal: AbortSignal): Promise<Set<string>> {
-  if (imageIds.length === 0) return new Set();
-  for (;;) {
-    const rows = await db
-      .select({ imageId: videos.imageId, state: videos.state })
-      .from(videos)
-      .where(inArray(videos.imageId, imageIds));
-    if (!rows.some((row) => row.state === 'processing'))
-      return new Set(rows.filter((row) => row.state === 'ready').map((row) => row.imageId));
-    await sleep(videoPollMs, undefined, { signal });
-  }
+const videosAhead = 2;
+
+/** An archive post whose items are stored, waiting for its videos' transcodes before it is made. */
+interface PreparedPost {
+  post: ArchivePost;
+  items: { imageId: string; altText: string; copy: boolean; video: boolean }[];
+}
+
+/** The state of each of `imageIds`' transcodes: `processing`, `ready` or `failed`. */
+async function videoStates(db: Db, imageIds: string[]): Promise<Map<string, string>> {
+  if (imageIds.length === 0) return new Map();
+  const rows = await db
+    .select({ imageId: videos.imageId, state: videos.state })
+    .from(videos)
+    .where(inArray(videos.imageId, imageIds));
+  return new Map(rows.map((row) => [row.imageId, row.state]));
 }
 
 /**
@@ -201,28 +205,24 @@ async function importVideo(
 }
 
 /**
- * Creates one post of the archive, or counts why not. Its photos' AVIF encodes are left to the end
- * of the import (`encodeLater`): run beside it, each encode's memory came on top of the import's
- * in the same process (bench/import.ts). A run that stops before then leaves them to the hourly
- * sweep (images/avif.ts), as for any lost job. Its videos are transcoded by their own job, which
- * the post waits for.
+ * Stores one archive post's photos and videos (each video's transcode queued on its lane, as an
+ * upload's; `beforeVideo` waits for room there first), or counts why not. Answers the items to
+ * make the post of, or null when none is left. On an error it deletes what it stored.
  */
-async function importPost(
+async function preparePost(
   deps: CoreDeps,
   row: ImportRow,
   archive: Archive,
   post: ArchivePost,
   tally: Tally,
-  encodeLater: string[],
-  /** The importing account's default, for a post whose archive names no audience. */
-  accountAudience: Audience,
   /** This server's ffmpeg; null: the post's videos are left out and counted. */
   ffmpeg: Ffmpeg | null,
-  signal: AbortSignal,
-) {
+  /** Waits for room on the transcode lane; told this post's videos queued so far. */
+  beforeVideo: (queued: string[]) => Promise<void>,
+): Promise<PreparedPost | null> {
   const { db, storage } = deps;
   const actor = systemActor(row.userId, 'import of an archive');
-  const items: { imageId: string; altText: string; copy: boolean; video: boolean }[] = [];
+  const items: PreparedPost['items'] = [];
   try {
     for (const item of post.items) {
       if (item.video) {
@@ -230,6 +230,7 @@ async function importPost(
           tally.skipped.videos++;
           continue;
         }
+        await beforeVideo(items.filter((queued) => queued.video).map((queued) => queued.imageId));
         const imageId = await importVideo(deps, actor, archive, item, ffmpeg);
         if (imageId) items.push({ imageId, altText: item.altText ?? '', copy: false, video: true });
         else tally.skipped.files++;
@@ -256,13 +257,41 @@ async function importPost(
         tally.skipped.files++;
       }
     }
-    const ready = await readyVideos(
-      db,
-      items.filter((item) => item.video).map((item) => item.imageId),
-      signal,
-    );
+  } catch (error) {
+    await deleteImages(
+      { db, storage },
+      items.map((item) => item.imageId),
+    ).catch(() => {});
+    throw error;
+  }
+  if (items.length === 0) {
+    tally.skipped.emptyPosts++;
+    return null;
+  }
+  return { post, items };
+}
+
+/**
+ * Makes the post of `prepared` once none of its videos is being transcoded (`states`: a post names
+ * a video only once its MP4 is made, core/images.ts `requireOwnImages`), or counts why not. Its
+ * photos' AVIF encodes are left to the end of the import (`encodeLater`): run beside it, each
+ * encode's memory came on top of the import's in the same process (bench/import.ts). A run that
+ * stops before then leaves them to the hourly sweep (images/avif.ts), as for any lost job.
+ */
+async function createPost(
+  deps: CoreDeps,
+  row: ImportRow,
+  { post, items }: PreparedPost,
+  states: Map<string, string>,
+  tally: Tally,
+  encodeLater: string[],
+  /** The importing account's default, for a post whose archive names no audience. */
+  accountAudience: Audience,
+) {
+  const { db, storage } = deps;
+  try {
     // A video its transcode refused (a corrupt stream) is left out like an unreadable photo.
-    const failed = items.filter((item) => item.video && !ready.has(item.imageId));
+    const failed = items.filter((item) => item.video && states.get(item.imageId) !== 'ready');
     if (failed.length > 0) {
       tally.skipped.files += failed.length;
       await deleteImages(
@@ -368,18 +397,62 @@ async function importAll(deps: CoreDeps, row: ImportRow, archive: Archive, job: 
   const encodeLater: string[] = [];
   const accountAudience = await defaultAudience(db, row.userId);
   const ffmpeg = await ffmpegOf(deps.env);
-  for (const post of list) {
-    job.signal.throwIfAborted();
-    tally.skipped.files += post.missing;
-    if (post.part === 1) tally.skipped.splitPosts++;
-    const previousImport = previousImportOf(post);
-    if (previousImport === row.id) tally.imported++;
-    else if (previousImport) tally.alreadyImported++;
-    // Past the cap, posts wait for the next import of the archive, which skips what is here.
-    else if (tally.imported >= deps.env.IMPORT_MAX_POSTS) tally.skipped.overLimit++;
-    else await importPost(deps, row, archive, post, tally, encodeLater, accountAudience, ffmpeg, job.signal);
-    tally.processed++;
-    await save();
+  // Posts with videos wait here for their transcodes while the import goes on with the next posts;
+  // each is made as soon as its videos are (backdated, so the order they are made in shows nowhere).
+  const waiting: PreparedPost[] = [];
+  const videoIdsOf = (prepared: PreparedPost) =>
+    prepared.items.filter((item) => item.video).map((item) => item.imageId);
+  /**
+   * Makes the waiting posts whose videos are done, then waits until `enough` says so of the
+   * import's transcodes not yet ended (the waiting posts' and `queued`, the post being prepared).
+   */
+  const settle = async (enough: (transcoding: number) => boolean, queued: string[] = []) => {
+    for (;;) {
+      const states = await videoStates(db, [...waiting.flatMap(videoIdsOf), ...queued]);
+      for (const prepared of [...waiting]) {
+        if (videoIdsOf(prepared).some((id) => states.get(id) === 'processing')) continue;
+        waiting.splice(waiting.indexOf(prepared), 1);
+        await createPost(deps, row, prepared, states, tally, encodeLater, accountAudience);
+        tally.processed++;
+        await save();
+      }
+      const transcoding = [...states.values()].filter((state) => state === 'processing').length;
+      if (enough(transcoding)) return;
+      await sleep(videoPollMs, undefined, { signal: job.signal });
+    }
+  };
+  try {
+    for (const post of list) {
+      job.signal.throwIfAborted();
+      tally.skipped.files += post.missing;
+      if (post.part === 1) tally.skipped.splitPosts++;
+      const previousImport = previousImportOf(post);
+      if (previousImport === row.id) tally.imported++;
+      else if (previousImport) tally.alreadyImported++;
+      // Past the cap, posts wait for the next import of the archive, which skips what is here.
+      else if (tally.imported + waiting.length >= deps.env.IMPORT_MAX_POSTS) tally.skipped.overLimit++;
+      else {
+        const prepared = await preparePost(deps, row, archive, post, tally, ffmpeg, (queued) =>
+          settle((transcoding) => transcoding < videosAhead, queued),
+        );
+        if (prepared && videoIdsOf(prepared).length > 0) {
+          waiting.push(prepared);
+          continue;
+        }
+        if (prepared) await createPost(deps, row, prepared, new Map(), tally, encodeLater, accountAudience);
+      }
+      tally.processed++;
+      await save();
+    }
+    // Done when every post is made: the member sees their whole archive, every video playable.
+    await settle(() => waiting.length === 0);
+  } catch (error) {
+    // Stopped (a shutdown, a full quota): the next run makes these posts again from the archive.
+    await deleteImages(
+      { db, storage: deps.storage },
+      waiting.flatMap((prepared) => prepared.items.map((item) => item.imageId)),
+    ).catch(() => {});
+    throw error;
   }
   await save();
   for (const imageId of encodeLater) await queueAvif(db, imageId);

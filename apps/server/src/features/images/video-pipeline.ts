@@ -23,8 +23,11 @@ export interface ProbedVideo {
   rotation: number;
   durationMs: number;
   fps: number;
-  /** HLG or PQ (an iPhone's HDR): tone-mapped to SDR, since Chromium and Firefox show it washed out. */
-  hdr: boolean;
+  /**
+   * HLG (an iPhone's HDR) or PQ: mapped to SDR BT.709, since Chromium and Firefox show it washed
+   * out; null for SDR.
+   */
+  hdr: 'hlg' | 'pq' | null;
 }
 
 const probeTimeoutMs = 30_000;
@@ -114,7 +117,7 @@ export async function probeVideo(ff: Ffmpeg, file: string, maxSeconds: number): 
     rotation,
     durationMs: Math.round(seconds * 1000),
     fps: rate(video.avg_frame_rate) || rate(video.r_frame_rate),
-    hdr: video.color_transfer === 'arib-std-b67' || video.color_transfer === 'smpte2084',
+    hdr: video.color_transfer === 'arib-std-b67' ? 'hlg' : video.color_transfer === 'smpte2084' ? 'pq' : null,
   };
 }
 
@@ -155,15 +158,21 @@ export function canCopy(probe: ProbedVideo): boolean {
 }
 
 /**
- * The picture's filters: ffmpeg turns it upright itself (autorotate) before these; HDR is mapped
- * to SDR BT.709 (zimg's linearisation, then Hable's curve), then scaled to even sides in 8-bit 4:2:0.
+ * The picture's filters: ffmpeg turns it upright itself (autorotate) before these, then one pass
+ * scales it to even sides in 8-bit 4:2:0 and maps HDR to SDR BT.709 (docs/architecture.md, "Video").
+ * HLG is made to look right on an SDR screen as it is: its signal is read with a BT.709 curve and
+ * only its BT.2020 colours are mapped into BT.709, in the same zimg pass as the scale (a linear-light
+ * float detour through `tonemap=hable` cost ~1.2 CPU-seconds per second of 1080p, more than decoding
+ * it, where this pass costs 0.2; it also turned a saturated yellow orange). PQ is not: it keeps the detour (zimg's linearisation and gamut, Hable's curve), at the
+ * output's size so a 4K source is mapped at a quarter of its pixels.
  */
 function videoFilters(probe: ProbedVideo): string {
   const { width, height } = outputSize(probe);
-  const toneMap = probe.hdr
-    ? 'zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=tv,'
-    : '';
-  return `${toneMap}scale=${width}:${height}:flags=bicubic,format=yuv420p`;
+  const size = `w=${width}:h=${height}:f=bicubic`;
+  if (probe.hdr === 'hlg') return `zscale=${size}:tin=bt709:t=bt709:p=bt709:m=bt709:r=tv,format=yuv420p`;
+  if (probe.hdr === 'pq')
+    return `zscale=${size}:t=linear:npl=100:p=bt709,format=gbrpf32le,tonemap=tonemap=hable:desat=0,zscale=t=bt709:m=bt709:r=tv,format=yuv420p`;
+  return `scale=${width}:${height}:flags=bicubic,format=yuv420p`;
 }
 
 /** Drops every tag (container, streams, chapters) and every stream but one picture and one sound. */
@@ -194,6 +203,10 @@ export function transcodeArgs(probe: ProbedVideo, input: string, output: string)
   if (canCopy(probe)) return [...common, ...untrustedInput(input), ...stripEverything, '-c', 'copy', ...mp4];
   return [
     ...common,
+    // One decoding thread: frame threads each hold pictures (10-bit 1080p HEVC: 6 MB a frame), and
+    // decoding is a third of x264's work, so x264's two threads set the pace anyway.
+    '-threads',
+    '1',
     ...untrustedInput(input),
     ...stripEverything,
     '-vf',
@@ -205,6 +218,12 @@ export function transcodeArgs(probe: ProbedVideo, input: string, output: string)
     'veryfast',
     '-crf',
     '23',
+    // Two frame threads whatever the machine (x264's own choice is 1.5 per core, each with its frames
+    // in memory) and no lookahead thread of its own; `veryfast`'s 10-frame lookahead stays.
+    '-threads',
+    '2',
+    '-x264-params',
+    'sync-lookahead=0',
     '-profile:v',
     'high',
     '-pix_fmt',

@@ -158,6 +158,68 @@ export async function uploadVideo({
   }
 }
 
+/** The plain frame a remote video too large to copy here shows where its poster would be. */
+const remoteLinkPosterColour = { r: 38, g: 38, b: 38 };
+
+/**
+ * A remote video too large to copy here, as a video item of `ownerId` (its remote account's local
+ * row) that never plays on this server: a plain frame for a poster, sized as the other server says
+ * (16:9 when it does not), and `remote_url`, the original's address, which the post links to. No
+ * MP4, no transcode job, and no remote-media cache row: nothing of the video is stored.
+ */
+export async function linkRemoteVideo(
+  { db, storage }: { db: Db; storage: Storage },
+  { url, ownerId, width, height }: { url: string; ownerId: string; width?: number; height?: number },
+): Promise<string> {
+  const sized = width && height && width > 0 && height > 0;
+  const scale = sized ? Math.min(1, limits.videoMaxSide / Math.max(width, height)) : 1;
+  const side = (n: number) => Math.max(2, Math.round((n * scale) / 2) * 2);
+  const size = sized ? { width: side(width), height: side(height) } : { width: 1280, height: 720 };
+  const sharp = (await import('sharp')).default;
+  const frame = await sharp({
+    create: { width: size.width, height: size.height, channels: 3, background: remoteLinkPosterColour },
+  })
+    .png()
+    .toBuffer();
+  const poster = await processImage(frame, { widths: limits.postImageWidths, boundLongSide: true });
+  const name = `${Date.now()}-${randomBytes(12).toString('hex')}`;
+  const keys = poster.variants.map((v) => `images/${name}-${v.width}.webp`);
+  await putAll(
+    storage,
+    poster.variants.map((v, i) => ({ key: keys[i]!, data: v.data, contentType: 'image/webp' })),
+  );
+  try {
+    return await withTransaction(db, async (tx) => {
+      const [image] = await tx
+        .insert(images)
+        .values({
+          ownerId,
+          purpose: 'post',
+          keys,
+          widths: poster.variants.map((v) => v.width),
+          width: size.width,
+          height: size.height,
+          placeholder: poster.placeholder,
+          avifKeys: [],
+          bytes: poster.variants.reduce((sum, v) => sum + v.data.byteLength, 0),
+        })
+        .returning({ id: images.id });
+      await tx.insert(videos).values({
+        imageId: image!.id,
+        state: 'failed',
+        durationMs: 0,
+        fps: 0,
+        hasAudio: false,
+        remoteUrl: url,
+      });
+      return image!.id;
+    });
+  } catch (error) {
+    await storage.delete(keys).catch(() => undefined);
+    throw error;
+  }
+}
+
 /**
  * Puts back the files of an evicted remote video from `file`, its source fetched again: the poster's
  * WebP sizes under their old keys (so every page that names them shows them again) and the original,

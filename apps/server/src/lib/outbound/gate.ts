@@ -62,6 +62,14 @@ export class OutboundRefused extends Error {
   }
 }
 
+/** An answer cut off at `maxResponseBytes`: the caller may tell "too large" from "unreachable". */
+export class OutboundTooLarge extends Error {
+  constructor(host: string, maxBytes: number) {
+    super(`answer from ${host} is larger than ${maxBytes} bytes`);
+    this.name = 'OutboundTooLarge';
+  }
+}
+
 /** A URL the gate approved, with the one address a connection to it may use. */
 export interface CheckedTarget {
   url: URL;
@@ -206,7 +214,7 @@ export function createOutboundGate(options: OutboundOptions): OutboundGate {
           size += chunk.length;
           if (size > maxBytes) {
             response.destroy();
-            reject(new Error(`answer from ${target.host} is larger than ${maxBytes} bytes`));
+            reject(new OutboundTooLarge(target.host, maxBytes));
           } else chunks.push(chunk);
         });
         response.on('end', () =>

@@ -23,6 +23,15 @@ import styles from './post-grid.module.css';
 
 /** A tile whose cover is a video: a play mark and its length (`0:07`, `2:45`), said as "Video, 0:07". */
 function VideoMark({ durationMs }: { durationMs: number }) {
+  // A remote video too large to copy here: its length is not known.
+  if (durationMs <= 0) {
+    return (
+      <span className={styles.video}>
+        <Play aria-hidden="true" size={14} fill="currentColor" />
+        <span className="visually-hidden">{t`Video`}</span>
+      </span>
+    );
+  }
   const seconds = Math.round(durationMs / 1000);
   const length = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   return (

@@ -20,8 +20,8 @@ import { isDatabaseUnavailable } from '../../../db/errors.ts';
 import { federationActors, images } from '../../../db/schema.ts';
 import type { Env } from '../../../env.ts';
 import { uploadImage } from '../../../features/images/service.ts';
-import { ffmpegOf, uploadVideo, videoWorkDir } from '../../../features/images/video.ts';
-import type { OutboundGate } from '../../../lib/outbound/gate.ts';
+import { ffmpegOf, linkRemoteVideo, uploadVideo, videoWorkDir } from '../../../features/images/video.ts';
+import { type OutboundGate, OutboundTooLarge } from '../../../lib/outbound/gate.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { domainBlockOf } from '../admin/domain-blocks.ts';
 import { httpHrefOf } from '../objects/links.ts';
@@ -142,14 +142,17 @@ async function mediaRefusedFor(db: Db, ownerId: string): Promise<boolean> {
 
 /**
  * A remote video (a Mastodon or Pixelfed `Document` of a video type, or a `Video`) as one of our
- * video items, owned by `ownerId`, or null when it cannot be had (refused by the gate, larger than
- * `limits.remoteVideoMaxBytes`, longer than VIDEO_MAX_SECONDS, not a video, no ffmpeg here): the
- * post goes on without it. Its MP4 is made by the transcode job, as an upload's is.
+ * video items, owned by `ownerId`, or null when it cannot be had (refused by the gate, longer than
+ * VIDEO_MAX_SECONDS, not a video, no ffmpeg here): the post goes on without it. Its MP4 is made by
+ * the transcode job, as an upload's is. One larger than `limits.remoteVideoMaxBytes` becomes an
+ * item that links to the original on its server instead ("Video too large to show here"), at the
+ * size the attachment gives (`size`).
  */
 export async function importRemoteVideo(
   { db, storage, outbound, env }: { db: Db; storage: Storage; outbound: OutboundGate; env: Env },
   url: string,
   ownerId: string,
+  size: { width?: number; height?: number } = {},
 ): Promise<string | null> {
   if (!httpHrefOf(url)) return null;
   if (await mediaRefusedFor(db, ownerId)) return null;
@@ -173,6 +176,12 @@ export async function importRemoteVideo(
     return video.id;
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
+    if (error instanceof OutboundTooLarge) {
+      return linkRemoteVideo({ db, storage }, { url, ownerId, ...size }).catch((linkError) => {
+        if (isDatabaseUnavailable(linkError)) throw linkError;
+        return null;
+      });
+    }
     return null;
   } finally {
     await rm(file, { force: true });

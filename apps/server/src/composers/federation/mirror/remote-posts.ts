@@ -114,7 +114,10 @@ export async function storeRemoteNote(
     const url = httpHrefOf(attachment.url);
     if (!url) continue;
     const imageId = isVideo
-      ? await importRemoteVideo(deps, url, authorId)
+      ? await importRemoteVideo(deps, url, authorId, {
+          width: attachment.width ?? undefined,
+          height: attachment.height ?? undefined,
+        })
       : await importRemoteImage(deps, url, authorId, 'post');
     if (imageId) {
       photos.push({ imageId, altText: storableText(attachment.name?.toString() ?? '', limits.altTextMax) });

@@ -89,6 +89,18 @@ export function serializeImageAttachment(
     blurhash: image.placeholder ? blurhashOf(image.placeholder) : null,
   };
   const small = sized(smallWidth, smallHeight);
+  if (image.video?.remoteUrl) {
+    // As Mastodon gives remote media it did not copy: `unknown`, with the original's address for
+    // the app to link to. No `url`: an app would load it from the other server by itself.
+    return {
+      ...common,
+      type: 'unknown',
+      url: null,
+      preview_url: null,
+      remote_url: image.video.remoteUrl,
+      meta: {},
+    };
+  }
   if (image.video) {
     // As Mastodon serializes a video: `url` the MP4 (null while processing), `preview_url` the poster.
     const seconds = image.video.durationMs / 1000;
