@@ -42,11 +42,13 @@ export function QuoteCard({ quote }: { quote: PostDto['quote'] }) {
         </span>
       )}
       <span className={styles.text}>
+        {/* One ellipsis for the whole line cut an RTL line at its left end, where a handle (read
+            left to right) has its "@": each part is cut on its own, the handle at its right end. */}
         <span className={styles.author}>
           <bdi className={styles.name}>{fullName(quoted.author)}</bdi>{' '}
-          <span className={styles.handle}>
-            <bdi>@{quoted.author.username}</bdi>
-          </span>
+          <bdi dir="ltr" className={styles.handle}>
+            @{quoted.author.username}
+          </bdi>
         </span>
         <span className={styles.caption}>{quoted.contentWarning || quoted.caption}</span>
       </span>
