@@ -159,6 +159,14 @@ test('Share puts a public post in the sharer’s followers’ feeds once; a foll
     await sharer.page.goto(quotePath);
     await expect(sharer.page.getByTestId('quote-card')).toBeVisible();
     await expect(sharer.page.getByRole('button', { name: 'Remove quote' })).toHaveCount(0);
+    const origin = new URL(sharer.page.url()).origin;
+    const language = (language: string) =>
+      author.page.request.put('/api/me/language', { headers: { origin }, data: { language } });
+    await language('ar');
+    await author.page.goto(quotePath);
+    await expect(author.page.getByRole('button', { name: 'إزالة الاقتباس' })).toBeVisible();
+    await shots(author.page, 'quote-remove-ar');
+    await language('en');
     await author.page.goto(quotePath);
     const card = author.page.getByTestId('quote-card');
     await expect(card).toBeVisible();
@@ -167,7 +175,6 @@ test('Share puts a public post in the sharer’s followers’ feeds once; a foll
     await expect(dialog).toBeVisible();
     await expectAccessible(author.page, 'Remove quote? dialog');
     await shots(author.page, 'quote-remove-dialog');
-    const origin = new URL(sharer.page.url()).origin;
     const block = `/api/users/${author.id}/block`;
     expect((await sharer.page.request.put(block, { headers: { origin } })).ok()).toBe(true);
     await dialog.getByRole('button', { name: 'Remove quote' }).click();
