@@ -1167,6 +1167,18 @@ export const messageCatalog = {
       message: 'Only the author of the quoted post can remove the quote.',
     },
     revoked: /*i18n*/ { id: 'quotes.revoked', message: 'The author removed this quote.' },
+    remove: /*i18n*/ { id: 'quotes.remove', message: 'Remove quote' },
+    confirmRemoveTitle: /*i18n*/ { id: 'quotes.confirmRemoveTitle', message: 'Remove quote?' },
+    confirmRemove: /*i18n*/ {
+      id: 'quotes.confirmRemove',
+      message:
+        'Your post will no longer show in this quote, here and on other servers. This cannot be undone.',
+    },
+    removed: /*i18n*/ { id: 'quotes.removed', message: 'Quote removed.' },
+    removeFailed: /*i18n*/ {
+      id: 'quotes.removeFailed',
+      message: 'The quote could not be removed. Please try again.',
+    },
   },
   /** Sharing (boosting) a post to one's followers. */
   shares: {

@@ -28,7 +28,8 @@ export function AuthorLine({ author, at, size = 40 }: { author: AuthorDto; at?: 
           <NameBadges person={author} />
         </span>
         <span className={styles.meta}>
-          @{author.username}
+          {/* Isolated, or an Arabic line puts the "@" after the handle. */}
+          <bdi dir="ltr">@{author.username}</bdi>
           {at && (
             <>
               {' · '}

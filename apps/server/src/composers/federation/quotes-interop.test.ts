@@ -5,7 +5,7 @@
  * checked against their authorization; revocation both ways. Fixtures: fixtures/remote-documents.ts.
  */
 import './node-shims.ts';
-import type { PostDto } from '@glimpse/shared';
+import type { NotificationDto, PostDto } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberWithToken } from '#test/client-api.ts';
@@ -178,6 +178,9 @@ describe('a Note from another server that quotes', () => {
     );
     const quoting = (await storedPostOf(noteIri))!;
     expect(await quoteOfPost(bob, quoting)).toMatchObject({ state: 'accepted', post: { id: postId } });
+    // The Note came after our Accept: Ada is told when it arrives, once.
+    const notices = (await (await ada.get('/api/notifications')).json()) as { items: NotificationDto[] };
+    expect(notices.items.filter((n) => n.type === 'post_quote' && n.postId === quoting)).toHaveLength(1);
 
     // Another member cannot revoke it; Ada can, through the client API, as Mastodon 4.5 does.
     const statusOf = async (id: string) => {

@@ -2,7 +2,8 @@
  * Two Glimpse servers on loopback, over https with a test certificate authority (test/tls.ts),
  * each a real app on its own database with its own job runner: they find each other's members by
  * `@name@host`, follow (Follow → signed Accept), post with a photo, see it in the other's feed with
- * the photo served from their own origin, edit and delete it, and unfollow. Every fetch and
+ * the photo served from their own origin, edit and delete it, and unfollow; shares, followed
+ * hashtags, places, pins and quotes (with their consent and its revocation) cross too. Every fetch and
  * delivery goes through each server's outbound gate (FEDERATION_ALLOW_PRIVATE_ADDRESSES for loopback).
  */
 import type {
@@ -16,11 +17,13 @@ import type {
 import { notificationText } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientApiClient, issueTestToken } from '#test/client-api.ts';
 import type { TestContext } from '#test/context.ts';
 import { imageForm, makeJpeg } from '#test/images.ts';
 import { type PairedServer, pairOrigins, type ServerPair, startServerPair } from '#test/server-pair.ts';
-import { federationActors, reports, user } from '../../db/schema.ts';
+import { federationActors, federationPosts, posts, reports, user } from '../../db/schema.ts';
 import { instagramArchive } from '../import/fixtures/archives.ts';
+import { timeIdOf } from '../mastodon-api/ids.ts';
 
 const names = { a: 'a.glimpse.test', b: 'b.glimpse.test' };
 const ports = { a: 3110, b: 3111 };
@@ -132,7 +135,7 @@ describe('two servers', () => {
     expect(await onB()).toMatchObject({ contentWarning: 'Lightning, loud', sensitive: true });
 
     // Pinned on A: the actor names its featured collection, which lists the Note. B is sent an Add,
-    // which it takes and keeps nothing of: remote pins are not read yet.
+    // which it takes and keeps nothing of: B reads pins with the profile's backfill (Dana's, below).
     expect((await alice.put(`/api/posts/${post.id}/pin`)).status).toBe(200);
     await settle();
     const accept = { accept: 'application/activity+json' };
@@ -247,6 +250,69 @@ describe('two servers', () => {
     expect(((await (await alice.get(`/api/posts/${post.id}`)).json()) as PostDto).shareCount).toBe(0);
   });
 
+  // Dana (on A) is followed by nobody on B at first: her post reaches B only through Alice's share.
+  let dana: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
+  let finn: Awaited<ReturnType<TestContext['signUpWithProfile']>>;
+  let danaOnB: string;
+  const feedOnB = async (member: typeof bob) =>
+    ((await (await member.get('/api/feed')).json()) as { items: PostDto[] }).items;
+
+  it('a share on A reaches a follower’s home feed on B as Announce ("shared by"), and leaves it with Undo', async () => {
+    dana = await a.t.signUpWithProfile({ firstName: 'Dana', lastName: 'Dove', username: 'dana' });
+    const post = await a.t.postPhoto(dana, 'Tide pools at dawn');
+    expect((await alice.put(`/api/posts/${post.id}/share`)).status).toBe(200);
+    await settle();
+    const shared = (await feedOnB(bob)).find((item) => item.caption === 'Tide pools at dawn');
+    expect(shared).toMatchObject({
+      sharedBy: { userId: aliceOnB },
+      author: { username: `dana@${names.a}:${ports.a}` },
+    });
+    danaOnB = shared!.author.userId;
+
+    expect((await alice.delete(`/api/posts/${post.id}/share`)).status).toBe(200);
+    await settle();
+    expect((await feedOnB(bob)).some((item) => item.caption === 'Tide pools at dawn')).toBe(false);
+  });
+
+  it('a pinned post on A is pinned in B’s view of the profile (read from the featured collection)', async () => {
+    const pinned = await a.t.postPhoto(dana, 'Pinned: the lighthouse');
+    await a.t.postPhoto(dana, 'Newer than the pin');
+    expect((await dana.put(`/api/posts/${pinned.id}/pin`)).status).toBe(200);
+    finn = await b.t.signUpWithProfile({ firstName: 'Finn', lastName: 'Fox', username: 'finn' });
+    // Opening the profile on B reads Dana's outbox and featured collection from A.
+    expect((await finn.get(`/api/profiles/${danaOnB}`)).status).toBe(200);
+    await settle();
+    const onB = (await (await finn.get(`/api/users/${danaOnB}/posts`)).json()) as { items: PostDto[] };
+    expect(onB.items[0]).toMatchObject({ caption: 'Pinned: the lighthouse', pinned: true });
+    expect(onB.items.find((item) => item.caption === 'Newer than the pin')).toMatchObject({ pinned: false });
+  });
+
+  it('a followed hashtag on B brings A’s post into the home feed ("because you follow"), with its place', async () => {
+    // Finn's follow brings Dana's posts to B; Bob follows none of their authors, only the tag.
+    expect((await finn.put(`/api/users/${danaOnB}/follow`)).status).toBe(200);
+    expect((await bob.put('/api/tags/rockpool/follow')).status).toBe(200);
+    await settle();
+    const upload = await dana.request('/api/images', {
+      method: 'POST',
+      body: imageForm(await makeJpeg(), 'post'),
+    });
+    const { id: imageId } = (await upload.json()) as { id: string };
+    const created = await dana.post('/api/posts', {
+      photos: [{ imageId }],
+      caption: 'Crabs in the #rockpool',
+      location: { name: 'Porthcurno', latitude: 50.04, longitude: -5.65 },
+    });
+    expect(created.status).toBe(201);
+    await settle();
+    const arrived = (await feedOnB(bob)).find((item) => item.caption === 'Crabs in the #rockpool');
+    expect(arrived).toMatchObject({
+      followedTag: 'rockpool',
+      sharedBy: null,
+      author: { userId: danaOnB },
+      place: { name: 'Porthcurno', latitude: 50.04, longitude: -5.65 },
+    });
+  });
+
   it('follow back the other way, then unfollow with Undo', async () => {
     const found = (await (
       await alice.get(`/api/search/users?q=${encodeURIComponent(`bob@${names.b}:${ports.b}`)}`)
@@ -330,8 +396,9 @@ describe('two servers', () => {
     expect(own.profile).toMatchObject({ followerCount: 0, followingCount: 0 });
     const overview = (await (await admin.get('/api/admin/federation')).json()) as FederationAdminDto;
     expect(overview.blockedDomains.map((d) => d.domain)).toEqual([domainB]);
+    // Bob and Finn, who follows Dana.
     expect(overview.servers.find((server) => server.domain === domainB)).toMatchObject({
-      accounts: 1,
+      accounts: 2,
       followers: 0,
     });
 
@@ -357,6 +424,55 @@ describe('two servers', () => {
     await settle();
     const back = (await (await alice.get('/api/me')).json()) as { profile: { followerCount: number } };
     expect(back.profile.followerCount).toBe(1);
+  });
+
+  it('a quote on B of Alice’s post: pending until A’s QuoteAuthorization, then the card on both sides; Alice’s revocation removes it on B', async () => {
+    // Alice follows Bob, so the quoting Note is kept on A too.
+    expect((await alice.put(`/api/users/${bobOnA}/follow`)).status).toBe(200);
+    const original = await a.t.postPhoto(alice, 'Nets drying on the wall');
+    await settle();
+    const onB = (await feedOnB(bob)).find((item) => item.caption === 'Nets drying on the wall');
+    expect(onB).toMatchObject({ quotable: true });
+    const upload = await bob.request('/api/images', {
+      method: 'POST',
+      body: imageForm(await makeJpeg(), 'post'),
+    });
+    const { id: imageId } = (await upload.json()) as { id: string };
+    const created = await bob.post('/api/posts', {
+      photos: [{ imageId }],
+      caption: 'Same nets, other side',
+      quotedPostId: onB!.id,
+    });
+    expect(created.status).toBe(201);
+    const quoting = (await created.json()) as PostDto;
+    expect(quoting.quote).toEqual({ state: 'pending', post: null });
+    await settle();
+    const quoteOnB = async () =>
+      ((await (await bob.get(`/api/posts/${quoting.id}`)).json()) as PostDto).quote;
+    expect(await quoteOnB()).toMatchObject({
+      state: 'accepted',
+      post: { id: onB!.id, caption: 'Nets drying on the wall', author: { userId: aliceOnB } },
+    });
+    const quotingIri = `${pairOrigins(names, ports).b}/postdetail/${quoting.id}`;
+    const [copy] = await a.t.db.select().from(federationPosts).where(eq(federationPosts.iri, quotingIri));
+    expect(copy).toBeDefined();
+    const onA = (await (await alice.get(`/api/posts/${copy!.postId}`)).json()) as PostDto;
+    expect(onA.quote).toMatchObject({ state: 'accepted', post: { id: original.id } });
+    const notices = (await (await alice.get('/api/notifications')).json()) as { items: NotificationDto[] };
+    expect(notices.items.some((n) => n.type === 'post_quote' && n.postId === copy!.postId)).toBe(true);
+
+    // Alice withdraws her consent through the client API: B is sent the Delete of her authorization.
+    const statusOf = async (id: string) => {
+      const [row] = await a.t.db.select({ createdAt: posts.createdAt }).from(posts).where(eq(posts.id, id));
+      return timeIdOf('post', row!.createdAt, id);
+    };
+    const { token } = await issueTestToken(a.t, alice.id);
+    const revoked = await clientApiClient(a.t, token).post(
+      `/api/v1/statuses/${await statusOf(original.id)}/quotes/${await statusOf(copy!.postId)}/revoke`,
+    );
+    expect(revoked.status).toBe(200);
+    await settle();
+    expect(await quoteOnB()).toEqual({ state: 'revoked', post: null });
   });
 
   it('an account deleted on B is gone on A with its follow, like and comment (Delete(Person))', async () => {

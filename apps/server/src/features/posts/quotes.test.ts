@@ -141,6 +141,35 @@ describe('quote posts', () => {
     expect(await quotesOf(original.id)).toBe(0);
   });
 
+  it('only the quoted author removes a quote (the quoter and others 403, a hidden one 404, signed out 401); the card goes', async () => {
+    const [author, quoter, other, blocked] = await t.signedInMembers(4);
+    const original = await t.insertPost(author!.id, 'Boats in the fog');
+    await setPolicy(original.id, 'anyone');
+    const created = await json<PostDto>(await quote(quoter!, original.id));
+    expect((await quoter!.put(`/api/users/${blocked!.id}/block`)).status).toBe(200);
+    const path = `/api/posts/${created.id}/quote`;
+    const stateOf = async () =>
+      (await t.db.select().from(schema.postQuotes).where(eq(schema.postQuotes.postId, created.id)))[0]?.state;
+
+    expect((await quoter!.delete(path)).status).toBe(403);
+    expect((await other!.delete(path)).status).toBe(403);
+    expect((await blocked!.delete(path)).status).toBe(404);
+    expect((await t.client().delete(path)).status).toBe(401);
+    expect((await author!.delete(`/api/posts/${original.id}/quote`)).status).toBe(404);
+    expect(await stateOf()).toBe('accepted');
+
+    const removed = await author!.delete(path);
+    expect(removed.status).toBe(200);
+    expect((await json<PostDto>(removed)).quote).toEqual({ state: 'revoked', post: null });
+    expect((await json<PostDto>(await other!.get(`/api/posts/${created.id}`))).quote).toEqual({
+      state: 'revoked',
+      post: null,
+    });
+    // Again: nothing more to change, the same answer.
+    expect((await author!.delete(path)).status).toBe(200);
+    expect(await stateOf()).toBe('revoked');
+  });
+
   it('a missing or malformed quoted post is refused and stores nothing', async () => {
     const [member] = await t.signedInMembers(1);
     const before = await t.countRows(schema.posts);

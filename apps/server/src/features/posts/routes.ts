@@ -1,10 +1,11 @@
-/** HTTP for posts: create, lists, detail, delete, like, save, share and comments (chained into api.ts). */
+/** HTTP for posts: create, lists, detail, delete, like, save, share, quote removal and comments (chained into api.ts). */
 import { CommentInput, CreatePostInput, EditPostInput, messages } from '@glimpse/shared';
 import { Hono } from 'hono';
 import { type AppEnv, jsonBody, pageQuery as page, signedIn, uuidParam } from '../../core/http.ts';
 import { rateLimit } from '../../core/rate-limit.ts';
 import { editPost, listPostVersions } from './edit.ts';
 import { setPin } from './pins.ts';
+import { revokeQuote } from './quotes.ts';
 import {
   addComment,
   createPost,
@@ -49,6 +50,14 @@ export const postRoutes = new Hono<AppEnv>()
       200,
     ),
   )
+  // The quoted post's author withdraws their consent to this post's quote of it (as the client
+  // API's revoke): answers the quoting post, its quote now `revoked`.
+  .delete('/posts/:id/quote', signedIn, postId, async (c) => {
+    const ctx = c.get('ctx');
+    const id = c.req.valid('param').id;
+    await revokeQuote(ctx, ctx.actor.id, { quotingPostId: id });
+    return c.json(await getPost({ ctx, input: { postId: id } }), 200);
+  })
   .put('/posts/:id/share', signedIn, postId, async (c) =>
     c.json(
       await setShare({ ctx: c.get('ctx'), input: { postId: c.req.valid('param').id, shared: true } }),

@@ -202,6 +202,31 @@ export const postRouteTable: Record<string, RouteEntry> = {
     },
   },
 
+  'DELETE /api/posts/:id/quote': {
+    rule: 'Only the quoted post’s author removes a quote of it; the quoting post’s author cannot.',
+    expect: { owner: 200, other: 403, signedOut: 401 },
+    // Idempotent, and only ever about the caller's own posts: nothing to flood.
+    rateLimit: null,
+    body: 'none',
+    async attempt(scene, actor) {
+      const quoted = await scene.t.insertPost(scene.owner.id, 'quoted');
+      const quoting = await scene.t.insertPost(scene.other.id, 'quoting');
+      await scene.t.db
+        .insert(schema.postQuotes)
+        .values({ postId: quoting.id, quotedPostId: quoted.id, state: 'accepted' });
+      return {
+        path: `/api/posts/${quoting.id}/quote`,
+        async verify() {
+          const [row] = await scene.t.db
+            .select()
+            .from(schema.postQuotes)
+            .where(eq(schema.postQuotes.postId, quoting.id));
+          expect(row?.state).toBe(actor === 'owner' ? 'revoked' : 'accepted');
+        },
+      };
+    },
+  },
+
   'PUT /api/posts/:id/like': like.put,
   'DELETE /api/posts/:id/like': like.remove,
   'PUT /api/tags/:tag/follow': tagFollow.put,

@@ -72,7 +72,7 @@ export function FeedItem({ post, priority }: { post: PostDto; priority?: boolean
               <LinkedText text={post.caption} />
             </p>
           )}
-          {warning.expanded && <QuoteCard quote={post.quote} />}
+          {warning.expanded && <QuoteCard quote={post.quote} postId={post.id} />}
         </div>
       </MutedFold>
     </article>

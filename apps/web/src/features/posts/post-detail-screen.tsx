@@ -96,7 +96,7 @@ export function PostDetailScreen() {
               <LinkedText text={post.caption} />
             </p>
           )}
-          {warning.expanded && <QuoteCard quote={post.quote} />}
+          {warning.expanded && <QuoteCard quote={post.quote} postId={post.id} />}
           <div className={styles.actions}>
             <LikeButton post={post} />
             <ShareButton post={post} />

@@ -15,6 +15,8 @@ import type { InboxContext } from '@fedify/fedify';
 import { type Note, PUBLIC_COLLECTION, QuoteAuthorization } from '@fedify/vocab';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CoreDeps } from '../../../core/deps.ts';
+import { notify } from '../../../core/notify.ts';
+import { contentVisibleTo } from '../../../core/visibility.ts';
 import {
   federationActors,
   federationPosts,
@@ -125,4 +127,18 @@ export async function syncRemoteQuote(
     .values({ postId, ...values })
     .onConflictDoUpdate({ target: postQuotes.postId, set: values });
   if (existing) ctx.data.live.publish({ kind: 'post_changed', postId });
+  // The QuoteRequest usually overtakes the Note: our Accept found no copy to tell the member
+  // about then, so the copy accepted by our record tells them now (once: it is no longer pending).
+  if (consent.authorizationId && (await quotedAuthorTold(db, postId, quoted.authorId, authorId))) {
+    ctx.data.live.publish({ kind: 'notification', recipientId: quoted.authorId });
+  }
+}
+
+/** "quoted your post" to our member, when they may read the quoting post. */
+async function quotedAuthorTold(db: CoreDeps['db'], postId: string, recipientId: string, actorId: string) {
+  const [readable] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), contentVisibleTo(posts.authorId, posts.audience, recipientId)));
+  return Boolean(readable) && (await notify(db, { type: 'post_quote', recipientId, actorId, postId }));
 }
