@@ -110,7 +110,7 @@ async function makeRound1Directory(into: string) {
   return snapshot;
 }
 
-/** The round-1 directory in place in DATA_DIR, as a server of the PGlite days left it: a copy of the one made once. */
+/** The PGlite directory in place in DATA_DIR, as a server of the PGlite days left it: a copy of the one made once. */
 async function placeRound1Directory() {
   await cp(path.join(round1Dir, 'db'), path.join(dataDir, 'db'), { recursive: true });
   return round1;
