@@ -52,10 +52,20 @@ export default defineConfig({
     },
   },
   projects: [
+    // Two servers of its own (support/federation-pair.ts), so nothing the other specs do reaches it.
+    // First, so a worker starts it at once: its worker fixture gives its tests a group of their own,
+    // which Playwright queues after every other group of a project, and as the run's last group it
+    // ran alone for a minute or two while the other worker sat idle. A project of its own listed
+    // first puts that group at the head of the queue (groups run in the order of their projects).
+    {
+      name: 'federation',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testMatch: /\/federation\.spec\.ts$/,
+    },
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-      testIgnore: /(registrations|announcements)\.spec\.ts$/,
+      testIgnore: /(registrations|announcements|\/federation)\.spec\.ts$/,
     },
     // Shows a banner on every member's home feed while it runs: after every other spec, so no
     // feed another spec looks at has it.
@@ -63,7 +73,7 @@ export default defineConfig({
       name: 'announcements',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
       testMatch: /announcements\.spec\.ts$/,
-      dependencies: ['chromium'],
+      dependencies: ['chromium', 'federation'],
     },
     // Changes who may join the whole server (Approval required): run once every other spec is done,
     // so no other spec's sign-up meets a mode it does not expect.

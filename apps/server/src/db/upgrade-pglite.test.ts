@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -23,6 +23,9 @@ const { adminUrl, template } = inject('testDatabase');
 const names: string[] = [];
 let dataDir = '';
 let targetUrl = '';
+/** The PGlite directory both tests upgrade, made once and copied into place: making one (its initdb, its rows) costs seconds. */
+let round1Dir = '';
+let round1: Awaited<ReturnType<typeof makeRound1Directory>>;
 
 /** A fresh PostgreSQL database with the current schema, as a new server's first start leaves it. */
 async function createTarget(): Promise<string> {
@@ -39,8 +42,10 @@ async function createTarget(): Promise<string> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'glimpse-upgrade-'));
+  round1Dir = await mkdtemp(path.join(tmpdir(), 'glimpse-upgrade-round1-'));
   targetUrl = await createTarget();
-}, 60_000);
+  round1 = await makeRound1Directory(round1Dir);
+}, 120_000);
 
 afterAll(async () => {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -48,11 +53,12 @@ afterAll(async () => {
   for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
   await rm(dataDir, { recursive: true, force: true });
+  await rm(round1Dir, { recursive: true, force: true });
 });
 
 /** A PGlite data directory, written by the same schema the servers of the PGlite days used. */
-async function makeRound1Directory() {
-  const round1 = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+async function makeRound1Directory(into: string) {
+  const round1 = await openDatabase({ pgliteDir: path.join(into, 'db') });
   const ids = Array.from({ length: 30 }, (_, i) => `round1-${i}`);
   await round1.db.insert(schema.user).values(ids.map((id) => ({ id, name: id, email: `${id}@example.com` })));
   await round1.db.insert(schema.profiles).values(
@@ -104,8 +110,14 @@ async function makeRound1Directory() {
   return snapshot;
 }
 
+/** The PGlite directory in place in DATA_DIR, as a server of the PGlite days left it: a copy of the one made once. */
+async function placeRound1Directory() {
+  await cp(path.join(round1Dir, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  return round1;
+}
+
 it('copies every row of a PGlite data directory and keeps the old directory aside', async () => {
-  const before = await makeRound1Directory();
+  const before = await placeRound1Directory();
   const messages: string[] = [];
   const result = await upgradeFromPglite(dataDir, targetUrl, { info: (m) => messages.push(m) });
 
@@ -140,7 +152,7 @@ it('copies every row of a PGlite data directory and keeps the old directory asid
 
 it('the upgrade step of a start (its child process) says how many accounts came across unconfirmed, and how to confirm them', async () => {
   // Sign-up confirmed no address then: its 30 members, each with a profile, never confirmed one.
-  await makeRound1Directory();
+  await placeRound1Directory();
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', 'src/runtime/upgrade-child.ts', dataDir, await createTarget()],
