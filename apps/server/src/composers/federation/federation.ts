@@ -10,6 +10,8 @@
  *   about several kinds of thing is routed here by its object's kind, so no handler asks another
  *   whether it took it.
  */
+// First: puts back the runtime's JSON.stringify, which loading Fedify replaces on Node 20.
+import '../../lib/native-json.ts';
 import type { Context, Federation } from '@fedify/fedify';
 import {
   Accept,
