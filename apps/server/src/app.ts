@@ -23,6 +23,7 @@ import type { AppDeps } from './deps.ts';
 import { createBenchRoutes } from './features/bench/routes.ts';
 import { finishResponses } from './lib/compress.ts';
 import { languageOfHeader, setScopeLanguage, withLanguage } from './lib/language.ts';
+import { putBackBuiltins } from './lib/native-json.ts';
 import { closeAfterUnreadBody } from './lib/unread-body.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { createTokenCheck } from './oauth/tokens.ts';
@@ -47,6 +48,8 @@ export function createApp(deps: AppDeps) {
     // Words the server answers with are in the reader's language: the browser's until the session
     // is known, then the account's (below).
     await withLanguage(languageOfHeader(c.req.header('accept-language')), next);
+    // A request that loaded Fedify leaves core-js's JSON.stringify and push behind: not the next one's.
+    putBackBuiltins();
     if (c.req.path.startsWith('/api/')) {
       c.get('log').info(
         {

@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CronItem, Runner, TaskList, WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
+import { putBackBuiltins } from '../lib/native-json.ts';
 import { jobRunnerConnections } from './connections.ts';
 import { PermanentJobError, type Task } from './task.ts';
 
@@ -131,6 +132,8 @@ export async function startJobRunner<Deps>(options: JobRunnerOptions<Deps>): Pro
         throw error;
       } finally {
         helpers.abortSignal?.removeEventListener('abort', abort);
+        // A federation job loads Fedify, which replaces two builtins on Node 20 (lib/native-json.ts).
+        putBackBuiltins();
       }
     };
   }

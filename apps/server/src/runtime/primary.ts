@@ -8,8 +8,6 @@
  * replaces a worker that dies (releasing the jobs it was running), and stops everything in order
  * on SIGINT/SIGTERM.
  */
-// First: puts back the runtime's JSON.stringify, which loading Fedify replaces on Node 20.
-import '../lib/native-json.ts';
 import { spawn } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import { existsSync } from 'node:fs';

@@ -4,8 +4,6 @@
  * connections out), the background jobs (jobs/runner.ts with runtime/tasks.ts), or both. It answers
  * 503 while the database is unreachable (app/errors.ts), and closes cleanly on SIGINT/SIGTERM.
  */
-// First: puts back the runtime's JSON.stringify, which loading Fedify replaces on Node 20.
-import '../lib/native-json.ts';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from '../app.ts';

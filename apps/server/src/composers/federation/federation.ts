@@ -10,8 +10,6 @@
  *   about several kinds of thing is routed here by its object's kind, so no handler asks another
  *   whether it took it.
  */
-// First: puts back the runtime's JSON.stringify, which loading Fedify replaces on Node 20.
-import '../../lib/native-json.ts';
 import type { Context, Federation } from '@fedify/fedify';
 import {
   Accept,
@@ -36,6 +34,7 @@ import {
   Update,
 } from '@fedify/vocab';
 import type { CoreDeps } from '../../core/deps.ts';
+import { putBackBuiltins } from '../../lib/native-json.ts';
 import { isPublishedLocal, localUserIdByUsername } from './accounts.ts';
 import { onFollowAccepted, onFollowRejected } from './inbox/accept.ts';
 import { onBlock, onUndoBlock } from './inbox/block.ts';
@@ -69,6 +68,9 @@ import { noteOf } from './objects/note.ts';
 import { personOf } from './objects/person.ts';
 import { quoteAuthorizationOf, quoteAuthorizationPath } from './objects/quote-authorization.ts';
 import { farewellKeyPairsOf, instanceKeyPairsOf, keyPairsOf } from './transport/keys.ts';
+
+// Fedify has loaded with this module: put back what it replaced (lib/native-json.ts).
+putBackBuiltins();
 
 export type GlimpseFederation = Federation<CoreDeps>;
 

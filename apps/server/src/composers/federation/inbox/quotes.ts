@@ -29,7 +29,8 @@ import { federationPosts, postQuotes, posts, quoteAuthorizations } from '../../.
 import { mayQuote } from '../../../features/posts/quotes.ts';
 import { addJob } from '../../../jobs/task.ts';
 import { isPublishedLocalPost, remoteActorOf } from '../accounts.ts';
-import { quoteAuthorizationUri, quoteRequestFragment } from '../objects/quote-authorization.ts';
+import { quoteAuthorizationUri } from '../objects/quote-authorization.ts';
+import { quoteRequestFragment } from '../objects/quote-request-id.ts';
 import { recipientOf } from '../outbox/recipients.ts';
 import type { InboxHandler } from './receive.ts';
 

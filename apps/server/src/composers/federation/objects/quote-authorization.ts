@@ -13,9 +13,6 @@ import { federationPosts, posts, quoteAuthorizations } from '../../../db/schema.
 import { isPublishedLocal } from '../accounts.ts';
 import { isOpenPost } from './audience.ts';
 
-/** The id of our QuoteRequest for a member's quoting post (`<actor id>#quote_requests/<post id>`): the Accept or Reject names it. */
-export const quoteRequestFragment = 'quote_requests/';
-
 export const quoteAuthorizationPath = '/ap/quote-authorizations/{id}';
 
 export const quoteAuthorizationUri = (ctx: Context<CoreDeps>, id: string) =>

@@ -16,7 +16,7 @@ import { federateQuoteJob, type QuoteFederationPayload } from '../../../core/fed
 import { federationPosts, postQuotes, posts, quoteAuthorizations } from '../../../db/schema.ts';
 import { defineTask } from '../../../jobs/task.ts';
 import { isPublishedLocal, remoteActorOf } from '../accounts.ts';
-import { quoteRequestFragment } from '../objects/quote-authorization.ts';
+import { quoteRequestFragment } from '../objects/quote-request-id.ts';
 import { recipientOf, remoteFollowersOf } from './recipients.ts';
 
 export const federateQuoteTask = defineTask<QuoteFederationPayload, CoreDeps>({
