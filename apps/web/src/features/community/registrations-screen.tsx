@@ -175,10 +175,15 @@ export function RegistrationsScreen() {
   const answer = useAnswerSignUp();
   const toast = useToast();
   const [saved, setSaved] = useState(false);
+  // The choice shows checked in the same render as the click: the cache's copy follows only after
+  // the save's optimistic update has cancelled any refetch, and a controlled radio would spring
+  // back meanwhile. Cleared once the save settles, when the cache holds the answer.
+  const [choosing, setChoosing] = useState<{ mode?: RegistrationMode; invitesBy?: InviteCreators }>({});
 
   function change(input: { mode?: RegistrationMode; invitesBy?: InviteCreators }) {
     setSaved(false);
-    save.mutate(input, { onSuccess: () => setSaved(true) });
+    setChoosing(input);
+    save.mutate(input, { onSuccess: () => setSaved(true), onSettled: () => setChoosing({}) });
   }
 
   if (admin.isPending)
@@ -194,7 +199,9 @@ export function RegistrationsScreen() {
       </Page>
     );
   }
-  const { mode, invitesBy, canEdit, waiting, waitingMax } = admin.data;
+  const { canEdit, waiting, waitingMax } = admin.data;
+  const mode = choosing.mode ?? admin.data.mode;
+  const invitesBy = choosing.invitesBy ?? admin.data.invitesBy;
   const modes = modeNames();
   const inviters = inviterNames();
 
