@@ -18,7 +18,7 @@ import { listExplore, listPosts } from '../apps/server/src/features/posts/servic
 import { getTagPage } from '../apps/server/src/features/posts/tags.ts';
 import { type Cursor, decodeCursor } from '../apps/server/src/lib/cursor.ts';
 import { createLocalStorage, withMediaLinks } from '../apps/server/src/storage/storage.ts';
-import { startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
+import { createBenchDatabase, startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
 import { seedDataSet } from './lib/seed.ts';
 import { viewerEmail } from './seed/generate.ts';
 
@@ -36,11 +36,7 @@ let postgres: ThrowawayPostgres | null = null;
 let url = args['database-url'];
 if (!url) {
   postgres = startPostgres(Number(args['pg-port']));
-  const admin = new pg.Client({ connectionString: postgres.adminUrl });
-  await admin.connect();
-  await admin.query('CREATE DATABASE glimpse_bench');
-  await admin.end();
-  url = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
+  url = await createBenchDatabase(postgres);
   seedDataSet(['--scale', args.scale, '--anchor', 'now', '--database-url', url], 'inherit');
 }
 

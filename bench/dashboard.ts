@@ -22,7 +22,7 @@ import { takeDailySnapshot } from '../apps/server/src/features/community/dashboa
 import { newSecret } from '../apps/server/src/oauth/tokens.ts';
 import { createSpaceMonitor } from '../apps/server/src/storage/space.ts';
 import { percentile, signIn, timeSequentialGets } from './lib/http.ts';
-import { startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
+import { createBenchDatabase, startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
 import { seedDataSet } from './lib/seed.ts';
 import { startServer } from './lib/server.ts';
 import { benchPassword } from './seed/generate.ts';
@@ -44,11 +44,7 @@ let postgres: ThrowawayPostgres | undefined;
 let databaseUrl = args['database-url'];
 if (!databaseUrl) {
   postgres = startPostgres(Number(args['pg-port']));
-  const admin = new pg.Client({ connectionString: postgres.adminUrl });
-  await admin.connect();
-  await admin.query('CREATE DATABASE glimpse_bench');
-  await admin.end();
-  databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
+  databaseUrl = await createBenchDatabase(postgres);
 }
 const dataDir = path.join(work, 'data');
 await mkdir(dataDir, { recursive: true });

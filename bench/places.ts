@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { percentile, signIn, timeSequentialGets } from './lib/http.ts';
 import { repoRoot } from './lib/paths.ts';
-import { startPostgres } from './lib/postgres.ts';
+import { createBenchDatabase, startPostgres } from './lib/postgres.ts';
 import { seedDataSet } from './lib/seed.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 import { benchPassword, viewerEmail } from './seed/generate.ts';
@@ -52,11 +52,7 @@ async function main() {
   try {
     let databaseUrl = args['database-url'] ?? '';
     if (postgres) {
-      const admin = new pg.Client({ connectionString: postgres.adminUrl });
-      await admin.connect();
-      await admin.query('CREATE DATABASE glimpse_bench');
-      await admin.end();
-      databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
+      databaseUrl = await createBenchDatabase(postgres);
       console.log(`seeding scale ${args.scale}`);
       seedDataSet(['--scale', args.scale, '--database-url', databaseUrl]);
     }

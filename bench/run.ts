@@ -24,7 +24,7 @@ import pg from 'pg';
 import { childPids } from './lib/cpu.ts';
 import { signIn, type Visitor } from './lib/http.ts';
 import { repoRoot } from './lib/paths.ts';
-import { startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
+import { createBenchDatabase, startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 import { measureClientJs, type ScreenWeight } from './measure/client-js.ts';
 import { feedPagePaths, measureFeedLatency, measureThroughput } from './measure/feed.ts';
@@ -217,11 +217,7 @@ async function main() {
     postgres = startPostgres(Number(args['pg-port']));
     cleanups.push(() => postgres?.stop());
     postgresVersion = postgres.version;
-    const admin = new pg.Client({ connectionString: postgres.adminUrl });
-    await admin.connect();
-    await admin.query('CREATE DATABASE glimpse_bench');
-    await admin.end();
-    databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
+    databaseUrl = await createBenchDatabase(postgres);
   }
   const pgDataDir = path.join(work, 'pg-server');
   await mkdir(pgDataDir, { recursive: true });

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { signIn } from './lib/http.ts';
 import { repoRoot } from './lib/paths.ts';
-import { startPostgres } from './lib/postgres.ts';
+import { createBenchDatabase, startPostgres } from './lib/postgres.ts';
 import { seedDataSet } from './lib/seed.ts';
 import { type RunningServer, startServer } from './lib/server.ts';
 import { measureSearch, measureWrites, uploadPhotos, type WriteCost } from './measure/search.ts';
@@ -65,11 +65,7 @@ async function main() {
   const postgres = startPostgres(Number(args['pg-port']));
   let server: RunningServer | undefined;
   try {
-    const admin = new pg.Client({ connectionString: postgres.adminUrl });
-    await admin.connect();
-    await admin.query('CREATE DATABASE glimpse_bench');
-    await admin.end();
-    const databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
+    const databaseUrl = await createBenchDatabase(postgres);
 
     step(`seeding scale ${args.scale} (anchored now)`);
     const seedStarted = performance.now();

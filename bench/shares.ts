@@ -21,7 +21,7 @@ import { decodeCursor } from '../apps/server/src/lib/cursor.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { createLiveHub, createLocalTransport } from '../apps/server/src/live/hub.ts';
 import { createLocalStorage, withMediaLinks } from '../apps/server/src/storage/storage.ts';
-import { startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
+import { createBenchDatabase, startPostgres, type ThrowawayPostgres } from './lib/postgres.ts';
 import { seedDataSet } from './lib/seed.ts';
 import { viewerEmail } from './seed/generate.ts';
 
@@ -38,11 +38,7 @@ let url = args['database-url'];
 let postgres: ThrowawayPostgres | null = null;
 if (!url) {
   postgres = startPostgres(Number(args['pg-port']));
-  const admin = new pg.Client({ connectionString: postgres.adminUrl });
-  await admin.connect();
-  await admin.query('CREATE DATABASE glimpse_bench');
-  await admin.end();
-  url = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
+  url = await createBenchDatabase(postgres);
   seedDataSet(['--scale', '1', '--anchor', 'now', '--database-url', url], 'inherit');
 }
 const sharesWanted = Number(args.shares);

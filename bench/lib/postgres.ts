@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface ThrowawayPostgres {
   /** postgres://…/postgres (the maintenance database). */
@@ -76,4 +77,19 @@ export function startPostgres(port: number, extraOptions = ''): ThrowawayPostgre
       }
     },
   };
+}
+
+/** Makes an empty database `name` on a throwaway server; its URL (over TCP, as the benchmarks connect). */
+export async function createBenchDatabase(
+  postgres: ThrowawayPostgres,
+  name = 'glimpse_bench',
+): Promise<string> {
+  const admin = new pg.Client({ connectionString: postgres.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return postgres.adminUrl.replace(/\/postgres$/, `/${name}`);
 }

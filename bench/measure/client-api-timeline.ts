@@ -28,7 +28,7 @@ import { createTokenCheck, hashSecret, newSecret } from '../../apps/server/src/o
 import { createLocalStorage, withMediaLinks } from '../../apps/server/src/storage/storage.ts';
 import { childPids, cpuMeter } from '../lib/cpu.ts';
 import { headersOf, percentile, signIn, timeSequentialGets, type Visitor } from '../lib/http.ts';
-import { startPostgres, type ThrowawayPostgres } from '../lib/postgres.ts';
+import { createBenchDatabase, startPostgres, type ThrowawayPostgres } from '../lib/postgres.ts';
 import { seedDataSet } from '../lib/seed.ts';
 import { startServer } from '../lib/server.ts';
 import { benchPassword, viewerEmail } from '../seed/generate.ts';
@@ -52,11 +52,7 @@ let postgres: ThrowawayPostgres | undefined;
 let databaseUrl = args['database-url'];
 if (!databaseUrl) {
   postgres = startPostgres(Number(args['pg-port']));
-  const admin = new pg.Client({ connectionString: postgres.adminUrl });
-  await admin.connect();
-  await admin.query('CREATE DATABASE glimpse_bench');
-  await admin.end();
-  databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/glimpse_bench');
+  databaseUrl = await createBenchDatabase(postgres);
 }
 const dataDir = path.join(work, 'data');
 await mkdir(dataDir, { recursive: true });
