@@ -4,13 +4,14 @@
  * an author costs no query per row; `findAuthors` fetches a set of people at once.
  */
 import type { AuthorDto, ProfileDto } from '@glimpse/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { images, profiles } from '../db/schema.ts';
 import type { AppError } from '../lib/errors.ts';
 import type { Storage } from '../storage/storage.ts';
 import { type ImageDtoRow, type ImageRow, imageDtoColumns, toImageDto } from './images.ts';
+import { preparedFor } from './prepared.ts';
 
 const profileImage = alias(images, 'profile_image');
 const authorImage = alias(images, 'author_image');
@@ -89,17 +90,26 @@ export function toAuthorDto(storage: Storage, { profile, profileImage }: Profile
 }
 
 /** Profiles of the given people, as authors, in one query. */
+/**
+ * Prepared once: every list of posts reads its authors this way (the feed's every page), and the
+ * ids as one array parameter keep one statement text whatever a page's number of authors.
+ */
+const authorStatements = preparedFor((db) => ({
+  byIds: db
+    .select({ profile: authorColumns(profiles), profileImage: imageDtoColumns(authorImage) })
+    .from(profiles)
+    .leftJoin(authorImage, eq(authorImage.id, profiles.profileImageId))
+    .where(sql`${profiles.userId} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('authors_by_ids'),
+}));
+
 export async function findAuthors(
   db: Db,
   storage: Storage,
   userIds: readonly string[],
 ): Promise<Map<string, AuthorDto>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ profile: authorColumns(profiles), profileImage: imageDtoColumns(authorImage) })
-    .from(profiles)
-    .leftJoin(authorImage, eq(authorImage.id, profiles.profileImageId))
-    .where(inArray(profiles.userId, [...new Set(userIds)]));
+  const rows = await authorStatements(db).byIds.execute({ ids: [...new Set(userIds)] });
   return new Map(rows.map((row) => [row.profile.userId, toAuthorDto(storage, row)]));
 }
 

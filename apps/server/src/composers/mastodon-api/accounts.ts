@@ -35,12 +35,11 @@ import { answerFollowRequest, listFollowRequests, setPrivacy } from '../social/f
 import { type FollowListSide, familiarFollowers, getPublicProfile, listFollows } from '../social/service.ts';
 import { eventStatusesWithin, mergeStatusPages } from './event-statuses.ts';
 import { type MastodonEnv, type MemberEnv, needs } from './http.ts';
-import { parseTimeId } from './ids.ts';
+import { cursorOfTimeId, parseTimeId } from './ids.ts';
 import { pageEnds, pageParams, queryFlag, setPageLinks } from './paging.ts';
 import { type AccountRow, loadAccounts, serializeAccount, serializeAccounts } from './serializers/account.ts';
 import { serializeRelationship } from './serializers/relationship.ts';
 import { loadPostAccounts, serializePost } from './serializers/status.ts';
-import { resolveStatusId } from './status-refs.ts';
 
 type MemberContext = Context<MemberEnv>;
 
@@ -133,19 +132,11 @@ const uploadsLimit: MiddlewareHandler<MastodonEnv> = async (c, next) => {
 };
 
 /** The cursor of a post list from a status id a client sent back (`max_id`, `min_id`, `since_id`). */
-async function postCursorOf(
-  c: MemberContext,
-  id: string | null,
-  edge: 'older' | 'newer',
-): Promise<Cursor | null> {
+function postCursorOf(id: string | null, edge: 'older' | 'newer'): Cursor | null {
   if (!id) return null;
   const parsed = parseTimeId(id);
   if (!parsed) throw notFound();
-  const ref = await resolveStatusId(c.get('ctx').db, id);
-  // A post deleted since: its millisecond still bounds the page.
-  const boundary =
-    edge === 'older' ? '00000000-0000-0000-0000-000000000000' : 'ffffffff-ffff-ffff-ffff-ffffffffffff';
-  return { at: parsed.createdAt, id: ref?.kind === 'post' ? ref.postId : boundary };
+  return cursorOfTimeId(parsed, 'post', edge);
 }
 
 /** An opaque cursor of a list ordered by something else than status ids (bookmarks, follows). */
@@ -400,8 +391,8 @@ export const accountRoutes = new Hono<MastodonEnv>()
       ctx,
       input: {
         list: { kind: 'author', authorId: userId },
-        before: await postCursorOf(c, maxId, 'older'),
-        after: await postCursorOf(c, minId ?? sinceId, 'newer'),
+        before: postCursorOf(maxId, 'older'),
+        after: postCursorOf(minId ?? sinceId, 'newer'),
         fromOldest: Boolean(minId),
         limit,
         tag: tagged,

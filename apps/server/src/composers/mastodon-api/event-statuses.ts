@@ -11,19 +11,15 @@ import type { MemberContext } from '../../core/service.ts';
 import { type EventList, getEvent, listEventsByCreation } from '../../features/events/service.ts';
 import { invalid } from '../../lib/errors.ts';
 import { currentLanguage } from '../../lib/language.ts';
-import { parseTimeId, timeIdOf } from './ids.ts';
+import { timeIdOf } from './ids.ts';
 import { type ListOf, pageOfList } from './list-paging.ts';
 import type { PageParams } from './paging.ts';
 import { serializeEvent } from './serializers/event-status.ts';
 import { loadStatusAccounts, type MastodonStatus } from './serializers/status.ts';
-import { resolveEventStatusId } from './status-refs.ts';
 
 const eventList: ListOf<EventDto> = {
+  kind: 'event',
   idOf: (event) => timeIdOf('event', event.createdAt, event.id),
-  async cursorAt(db, maxId) {
-    const eventId = await resolveEventStatusId(db, maxId);
-    return eventId ? { at: parseTimeId(maxId)!.createdAt, id: eventId } : null;
-  },
 };
 
 /**
@@ -38,7 +34,6 @@ export async function eventStatusesWithin(
   { withPictureOnly = false, madeSince }: { withPictureOnly?: boolean; madeSince?: Date } = {},
 ): Promise<MastodonStatus[]> {
   const found = await pageOfList(
-    ctx.db,
     (cursor) => listEventsByCreation({ ctx, input: { list, cursor, madeSince } }),
     paging,
     eventList,

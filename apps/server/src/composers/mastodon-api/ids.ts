@@ -15,6 +15,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Cursor } from '../../lib/cursor.ts';
 
 /** What an id can point at: one id space for posts, comments (replies) and events (statuses). */
 export const idKinds = ['post', 'comment', 'event', 'notification'] as const;
@@ -58,4 +59,38 @@ export function parseTimeId(id: string): ParsedTimeId | null {
  */
 export function rowOfTimeId(parsed: ParsedTimeId, createdAt: AnyPgColumn, id: AnyPgColumn): SQL {
   return sql`${createdAt} = ${parsed.createdAt.toISOString()}::timestamptz and (('x' || left(${id}::text, 5))::bit(20)::int >> 1) = ${parsed.bits}`;
+}
+
+/** A UUID-shaped key: five hex digits, the rest filled with `fill`. */
+const uuidKey = (head: string, fill: '0' | 'f') =>
+  `${head}${fill.repeat(3)}-${fill.repeat(4)}-${fill.repeat(4)}-${fill.repeat(4)}-${fill.repeat(12)}`;
+
+const millisecond = 1;
+
+/**
+ * Where a list of `kind`'s rows, ordered by (created_at, UUID), passes the id a client sent back:
+ * the rows past the cursor toward `edge` are exactly those whose ids are older (smaller) or newer
+ * (larger). No row is read, so paging costs no lookup: the id carries its millisecond and its
+ * UUID's high bits, and within a millisecond the list's UUID order is the ids' order. The first
+ * UUID with those bits bounds the older side, the last the newer. Another kind's id sorts, within
+ * its millisecond, above or below all of the list's rows (the kind bits), so the cursor takes or
+ * leaves that millisecond whole.
+ */
+export function cursorOfTimeId(parsed: ParsedTimeId, kind: IdKind, edge: 'older' | 'newer'): Cursor {
+  const at = parsed.createdAt.getTime();
+  const listRank = idKinds.indexOf(kind);
+  const idRank = idKinds.indexOf(parsed.kind);
+  if (listRank === idRank) {
+    const head = (parsed.bits * 2 + (edge === 'newer' ? 1 : 0)).toString(16).padStart(5, '0');
+    return { at: parsed.createdAt, id: uuidKey(head, edge === 'older' ? '0' : 'f') };
+  }
+  const millisecondIsOlder = listRank < idRank;
+  if (edge === 'older') {
+    return millisecondIsOlder
+      ? { at: new Date(at + millisecond), id: uuidKey('00000', '0') }
+      : { at: parsed.createdAt, id: uuidKey('00000', '0') };
+  }
+  return millisecondIsOlder
+    ? { at: parsed.createdAt, id: uuidKey('fffff', 'f') }
+    : { at: new Date(at - millisecond), id: uuidKey('fffff', 'f') };
 }

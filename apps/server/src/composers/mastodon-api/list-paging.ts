@@ -4,21 +4,19 @@
  * carry (ids.ts), so each list keeps its own order and rule.
  */
 import type { Page, PostDto } from '@glimpse/shared';
-import type { Db } from '../../db/client.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
-import { parseTimeId, timeIdOf } from './ids.ts';
+import { cursorOfTimeId, type IdKind, parseTimeId, timeIdOf } from './ids.ts';
 import type { PageParams } from './paging.ts';
-import { resolveStatusId } from './status-refs.ts';
 
 /** One page of a newest-first list, from its start (null) or after a cursor. */
 export type ReadPage<T = PostDto> = (cursor: Cursor | null) => Promise<Page<T>>;
 
 /** A list's items as status ids: posts, or events (event-statuses.ts). */
 export interface ListOf<T> {
+  /** The kind of the list's ids: its rows are ordered by (created_at, UUID), as the ids sort. */
+  kind: IdKind;
   idOf: (item: T) => string;
-  /** Where the list goes on just after the item `maxId` names, when it is one of the list's. */
-  cursorAt: (db: Db, maxId: string) => Promise<Cursor | null>;
 }
 
 /**
@@ -31,28 +29,7 @@ const minIdPagesWalked = 25;
 /** A post's status id; a share in the home feed is placed, and so numbered, by when it was shared. */
 const idOf = (post: PostDto) => timeIdOf('post', post.sharedAt ?? post.createdAt, post.id);
 
-export const postList: ListOf<PostDto> = {
-  idOf,
-  async cursorAt(db, maxId) {
-    const ref = await resolveStatusId(db, maxId);
-    return ref?.kind === 'post' ? { at: parseTimeId(maxId)!.createdAt, id: ref.postId } : null;
-  },
-};
-
-/**
- * Where the list goes on below `maxId`: just after its item when that is the list's (one page then
- * holds a full page), else just past its millisecond, what is older then kept by id.
- */
-async function cursorBefore<T>(db: Db, maxId: string, list: ListOf<T>): Promise<Cursor | null> {
-  const parsed = parseTimeId(maxId);
-  if (!parsed) return null;
-  return (
-    (await list.cursorAt(db, maxId)) ?? {
-      at: new Date(parsed.createdAt.getTime() + 1),
-      id: '00000000-0000-0000-0000-000000000000',
-    }
-  );
-}
+export const postList: ListOf<PostDto> = { kind: 'post', idOf };
 
 const asNumber = (id: string | null) => (id && /^\d{1,19}$/.test(id) ? BigInt(id) : null);
 
@@ -61,7 +38,6 @@ const asNumber = (id: string | null) => (id && /^\d{1,19}$/.test(id) ? BigInt(id
  * `since_id` (the newest of them) or `min_id` (the ones immediately newer), at most `limit`.
  */
 export async function pageOfList<T = PostDto>(
-  db: Db,
   read: ReadPage<T>,
   { maxId, sinceId, minId, limit }: PageParams,
   list: ListOf<T> = postList as unknown as ListOf<T>,
@@ -75,7 +51,9 @@ export async function pageOfList<T = PostDto>(
     return (below === null || id < below) && (above === null || id > above);
   };
   const found: T[] = [];
-  let cursor = maxId ? await cursorBefore(db, maxId, list) : null;
+  // Just below `max_id`, found from the id alone: one page then holds a full page.
+  const parsedMaxId = maxId ? parseTimeId(maxId) : null;
+  let cursor = parsedMaxId ? cursorOfTimeId(parsedMaxId, list.kind, 'older') : null;
   for (let pages = 0; ; pages++) {
     const page = await read(cursor);
     const kept = page.items.filter(inRange);

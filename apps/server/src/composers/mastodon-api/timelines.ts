@@ -122,7 +122,7 @@ export const timelineRoutes = new Hono<MastodonEnv>()
       });
     }
     const read: ReadPage = (cursor) => getFeed({ ctx, input: { cursor } });
-    const posts = await pageOfList(ctx.db, read, paging);
+    const posts = await pageOfList(read, paging);
     // A full page of posts, newest first, ends at its oldest: an event made before that would be cut
     // from the merged page anyway, so only the few made since are read (mostly none: events are
     // rare beside posts, and reading a page of them with their attendance was most of this route).
@@ -144,7 +144,7 @@ export const timelineRoutes = new Hono<MastodonEnv>()
     const read: ReadPage = member
       ? (cursor) => listExplore({ ctx: serviceContext(deps, member), input: { cursor, origin } })
       : (cursor) => listExploreSignedOut({ ctx: deps, input: { cursor, origin } });
-    const items = await pageOfList(deps.db, read, pageParams(c));
+    const items = await pageOfList(read, pageParams(c));
     return answer(c, deps.db, deps.storage, items);
   })
   .get('/v1/timelines/tag/:hashtag', needs('read:statuses'), async (c) => {
@@ -153,6 +153,6 @@ export const timelineRoutes = new Hono<MastodonEnv>()
     // A word that cannot be a hashtag has no posts, as an unused tag has none.
     if (!tag.success) return c.json([], 200);
     const read: ReadPage = (cursor) => getTagPage({ ctx, input: { tag: tag.data, cursor } });
-    const items = await pageOfList(ctx.db, read, pageParams(c));
+    const items = await pageOfList(read, pageParams(c));
     return answer(c, ctx.db, ctx.storage, items);
   });

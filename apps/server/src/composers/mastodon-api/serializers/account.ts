@@ -14,6 +14,7 @@ import type { Db } from '../../../db/client.ts';
 import { federationActors, images, profiles } from '../../../db/schema.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { escapedParagraphs } from './html.ts';
+import { absoluteUrl } from './urls.ts';
 
 export interface MastodonAccount {
   id: string;
@@ -68,12 +69,24 @@ export interface AccountRow {
 /** Shown for a member without a picture: files of the web app (apps/web/public/placeholders/). */
 export const placeholderPaths = { avatar: '/placeholders/avatar.png', header: '/placeholders/header.png' };
 
-const absolute = (url: string, publicUrl: string) => new URL(url, publicUrl).toString();
+/**
+ * Each row's entity, made once: a page of statuses names the same few accounts on most of its
+ * statuses (authors, sharers, mentions), and the entities are read, never changed, after.
+ */
+const serialized = new WeakMap<AccountRow, { publicUrl: string; account: MastodonAccount }>();
 
 export function serializeAccount(row: AccountRow, publicUrl: string): MastodonAccount {
-  const avatar = absolute(row.profileImage?.url ?? placeholderPaths.avatar, publicUrl);
-  const header = absolute(row.backgroundImage?.url ?? placeholderPaths.header, publicUrl);
-  const localUrl = absolute(paths.userPublicFeed(row.userId), publicUrl);
+  const known = serialized.get(row);
+  if (known?.publicUrl === publicUrl) return known.account;
+  const account = accountEntity(row, publicUrl);
+  serialized.set(row, { publicUrl, account });
+  return account;
+}
+
+function accountEntity(row: AccountRow, publicUrl: string): MastodonAccount {
+  const avatar = absoluteUrl(row.profileImage?.url ?? placeholderPaths.avatar, publicUrl);
+  const header = absoluteUrl(row.backgroundImage?.url ?? placeholderPaths.header, publicUrl);
+  const localUrl = absoluteUrl(paths.userPublicFeed(row.userId), publicUrl);
   const [name] = row.username.split('@');
   return {
     id: row.userId,
@@ -117,7 +130,6 @@ export function serializeAccount(row: AccountRow, publicUrl: string): MastodonAc
 const profileImage = alias(images, 'account_avatar');
 const backgroundImage = alias(images, 'account_header');
 
-/** The accounts of `userIds` that have a profile, in one query (their posts counted on the profile row). */
 /**
  * Prepared once: every list the API answers reads its accounts this way, and planning the
  * three joins for a page's ids cost as much as running them.
@@ -135,18 +147,25 @@ const accountStatements = preparedFor((db) => ({
     .leftJoin(profileImage, eq(profileImage.id, profiles.profileImageId))
     .leftJoin(backgroundImage, eq(backgroundImage.id, profiles.backgroundImageId))
     .leftJoin(federationActors, eq(federationActors.userId, profiles.userId))
-    .where(sql`${profiles.userId} = any(${sql.placeholder('ids')}::text[])`)
+    .where(
+      sql`${profiles.userId} = any(${sql.placeholder('ids')}::text[]) or lower(${profiles.username}) = any(${sql.placeholder('usernames')}::text[])`,
+    )
     .prepare('client_api_accounts'),
 }));
 
+/**
+ * The accounts of `userIds`, and of `usernames` (lowercase, as a caption @mentions them), that have
+ * a profile: one statement, so a page's authors and the accounts its captions name cost one trip.
+ */
 export async function loadAccounts(
   db: Db,
   storage: Storage,
   userIds: readonly string[],
+  usernames: readonly string[] = [],
 ): Promise<Map<string, AccountRow>> {
   const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map();
-  const rows = await accountStatements(db).byIds.execute({ ids });
+  if (ids.length === 0 && usernames.length === 0) return new Map();
+  const rows = await accountStatements(db).byIds.execute({ ids, usernames });
   return new Map(
     rows.map(({ profile, ...row }) => [
       profile.userId,

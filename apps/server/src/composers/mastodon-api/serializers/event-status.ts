@@ -11,6 +11,7 @@ import { serializeAccount } from './account.ts';
 import { contentHtml, escapedParagraphs, escapeHtml } from './html.ts';
 import { serializeImageAttachment } from './media.ts';
 import { type AccountsById, type MastodonStatus, unquotable } from './status.ts';
+import { absoluteUrl } from './urls.ts';
 
 /** The date the status names: the next one of a series (else its last), on the host's clock. */
 export function eventDateLine(event: EventDto, language: LanguageCode): string {
@@ -33,7 +34,7 @@ export function serializeEvent(
 ): MastodonStatus {
   const host = accounts.get(event.host.userId);
   if (!host) throw new Error(`the account of event ${event.id} was not loaded`);
-  const url = new URL(paths.eventDetail(event.id), publicUrl).toString();
+  const url = absoluteUrl(paths.eventDetail(event.id), publicUrl);
   const when = `🗓️ ${eventDateLine(event, language)}`;
   const content = [
     `<p><strong>${escapeHtml(event.title)}</strong></p>`,

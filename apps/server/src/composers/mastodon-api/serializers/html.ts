@@ -4,6 +4,7 @@
  * (`class="mention hashtag"`, `class="u-url mention"`), found by the same parser as the web app's.
  */
 import { parseText, paths } from '@glimpse/shared';
+import { absoluteUrl } from './urls.ts';
 
 const escapes: Record<string, string> = {
   '&': '&amp;',
@@ -32,7 +33,7 @@ export function escapedParagraphs(text: string, { inline = false } = {}): string
  * (`/tags/<tag>`, `/u/<username>`), in paragraphs.
  */
 export function contentHtml(text: string, publicUrl: string): string {
-  const link = (href: string) => escapeHtml(new URL(href, publicUrl).toString());
+  const link = (href: string) => escapeHtml(absoluteUrl(href, publicUrl));
   const linked = parseText(text.trim())
     .map((part) => {
       if (part.kind === 'tag') {

@@ -6,6 +6,7 @@
  */
 import type { ImageDto } from '@glimpse/shared';
 import { blurhashOfPlaceholder } from '../../../core/blurhash.ts';
+import { absoluteUrl } from './urls.ts';
 
 export interface MastodonMediaAttachment {
   id: string;
@@ -76,7 +77,7 @@ export function serializeImageAttachment(
   altText: string,
   publicUrl: string,
 ): MastodonMediaAttachment {
-  const absolute = (url: string) => new URL(url, publicUrl).toString();
+  const absolute = (url: string) => absoluteUrl(url, publicUrl);
   const [smallest] = sizesOf(image);
   const smallWidth = smallest ? Math.min(smallest.width, image.width) : image.width;
   const smallHeight = image.width > 0 ? Math.round((image.height * smallWidth) / image.width) : image.height;

@@ -6,14 +6,13 @@
  */
 import type { CommentDto, PostDto } from '@glimpse/shared';
 import { extractHashtags, extractMentions, paths } from '@glimpse/shared';
-import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { profiles } from '../../../db/schema.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { timeIdOf } from '../ids.ts';
 import { type AccountRow, loadAccounts, type MastodonAccount, serializeAccount } from './account.ts';
 import { contentHtml } from './html.ts';
 import { type MastodonMediaAttachment, serializeImageAttachment } from './media.ts';
+import { absoluteUrl } from './urls.ts';
 
 export interface MastodonStatus {
   id: string;
@@ -70,26 +69,17 @@ export interface MastodonStatus {
 export type AccountsById = ReadonlyMap<string, AccountRow>;
 
 /**
- * The accounts a page of statuses names, in two queries whatever its length: the authors (and the
- * accounts replied to) by id, and the accounts their texts @mention by username, so that every
+ * The accounts a page of statuses names, in one statement whatever its length: the authors (and
+ * the accounts replied to) by id, and the accounts their texts @mention by username, so that every
  * mention carries its account's `url` (clients open it; a mention without one broke some).
  */
-export async function loadStatusAccounts(
+export function loadStatusAccounts(
   db: Db,
   storage: Storage,
   { userIds, texts }: { userIds: Iterable<string>; texts: Iterable<string> },
 ): Promise<AccountsById> {
-  const usernames = [
-    ...new Set([...texts].flatMap((text) => extractMentions(text).map((u) => u.toLowerCase()))),
-  ];
-  const mentioned =
-    usernames.length === 0
-      ? []
-      : await db
-          .select({ userId: profiles.userId })
-          .from(profiles)
-          .where(inArray(sql`lower(${profiles.username})`, usernames));
-  return loadAccounts(db, storage, [...userIds, ...mentioned.map((row) => row.userId)]);
+  const usernames = new Set([...texts].flatMap((text) => extractMentions(text).map((u) => u.toLowerCase())));
+  return loadAccounts(db, storage, [...userIds], [...usernames]);
 }
 
 /** The accounts a post's status shows: its author, and who shared it into the home feed. */
@@ -127,7 +117,7 @@ function mentionsOf(text: string, accounts: AccountsById, publicUrl: string) {
 }
 
 const tagsOf = (text: string, publicUrl: string) =>
-  extractHashtags(text).map((name) => ({ name, url: new URL(paths.tag(name), publicUrl).toString() }));
+  extractHashtags(text).map((name) => ({ name, url: absoluteUrl(paths.tag(name), publicUrl) }));
 
 /**
  * A post as a status; `accounts` holds its author (and any account its caption mentions). A post a
@@ -178,7 +168,7 @@ function serializeOwnPost(
 ): MastodonStatus {
   const author = accounts.get(post.author.userId);
   if (!author) throw new Error(`the account of post ${post.id} was not loaded`);
-  const url = new URL(paths.postDetail(post.id), publicUrl).toString();
+  const url = absoluteUrl(paths.postDetail(post.id), publicUrl);
   return {
     id: timeIdOf('post', post.createdAt, post.id),
     uri: url,
@@ -253,7 +243,7 @@ export function serializeComment(
 ): MastodonStatus {
   const author = accounts.get(comment.author.userId);
   if (!author) throw new Error(`the account of comment ${comment.id} was not loaded`);
-  const url = `${new URL(paths.postDetail(comment.postId), publicUrl).toString()}#comment-${comment.id}`;
+  const url = `${absoluteUrl(paths.postDetail(comment.postId), publicUrl)}#comment-${comment.id}`;
   return {
     ...unquotable,
     id: timeIdOf('comment', comment.createdAt, comment.id),

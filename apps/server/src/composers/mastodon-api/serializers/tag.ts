@@ -5,6 +5,7 @@
  */
 import type { TagDayDto } from '@glimpse/shared';
 import { paths } from '@glimpse/shared';
+import { absoluteUrl } from './urls.ts';
 
 export interface MastodonTag {
   name: string;
@@ -21,7 +22,7 @@ export function serializeTag(
 ): MastodonTag {
   return {
     name,
-    url: new URL(paths.tag(name), publicUrl).toString(),
+    url: absoluteUrl(paths.tag(name), publicUrl),
     history: history.map((day) => ({
       day: String(Date.parse(`${day.day}T00:00:00Z`) / 1000),
       uses: String(day.postCount),
