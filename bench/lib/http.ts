@@ -68,7 +68,14 @@ export async function timeSequentialGets(
   paths: readonly string[],
   count: number,
   stop: () => boolean = () => false,
-  { connectionPerRequest = false }: { connectionPerRequest?: boolean } = {},
+  {
+    connectionPerRequest = false,
+    everyMs = 0,
+  }: {
+    connectionPerRequest?: boolean;
+    /** Starts a request at most this often (a paced probe), not one as soon as the last ended. */
+    everyMs?: number;
+  } = {},
 ): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: !connectionPerRequest, maxSockets: 1 });
   const url = new URL(visitor.base);
@@ -94,7 +101,9 @@ export async function timeSequentialGets(
         );
         request.on('error', reject);
       });
-      timings.push(performance.now() - started);
+      const took = performance.now() - started;
+      timings.push(took);
+      if (everyMs > took) await new Promise((resolve) => setTimeout(resolve, everyMs - took));
     }
   } finally {
     agent.destroy();
