@@ -3,6 +3,7 @@ import path from 'node:path';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { inlineFirstPaintCss } from './vite-inline-first-paint.ts';
 import { linguiMacro } from './vite-lingui-macro.ts';
 import { pageHints } from './vite-page-hints.ts';
 import { precompress } from './vite-precompress.ts';
@@ -49,6 +50,7 @@ export default defineConfig({
     react(),
     serviceWorker(),
     pageHints(),
+    inlineFirstPaintCss(),
     precompress(),
     recordBuildKind(),
   ],

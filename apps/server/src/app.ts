@@ -13,7 +13,7 @@ import { errorBody, errorToHttp } from './app/errors.ts';
 import { mediaFiles } from './app/media.ts';
 import { jsonBodyLimit, originCheck, storableRequestLine } from './app/request-guards.ts';
 import { headersSetBy, securityHeaders } from './app/security-headers.ts';
-import { webApp } from './app/spa.ts';
+import { inlineStyleHashes, webApp } from './app/spa.ts';
 import { createSessionCookieCheck, createSessionLookup } from './auth/session.ts';
 import { federationHandler } from './composers/federation/http.ts';
 import { createClientApi, isClientApiPath } from './composers/mastodon-api/app.ts';
@@ -66,7 +66,9 @@ export function createApp(deps: AppDeps) {
   // The security headers (app/security-headers.ts) and compression, set in one step on every answer.
   app.use(
     finishResponses({
-      headers: headersSetBy(securityHeaders(mediaOrigins)),
+      headers: inlineStyleHashes(env.WEB_DIST_DIR).then((styleHashes) =>
+        headersSetBy(securityHeaders(mediaOrigins, styleHashes)),
+      ),
       requestId: (c) => c.get('requestId'),
     }),
   );

@@ -4,6 +4,7 @@
  * first screen's files, and each one is served; signed out, and on the signed-out pages, the page
  * is the build's own, so /login fetches none of the signed-in code.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -132,6 +133,22 @@ describe('preload links in a signed-in page', () => {
     ]) {
       expect(response.headers.get('vary')?.toLowerCase()).toContain('cookie');
       expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+});
+
+describe('the first paint’s styles', () => {
+  it('are in the page itself, not a stylesheet the splash waits for, and the policy allows exactly them', async () => {
+    // The only stylesheet link left is none: nothing render-blocking before the splash.
+    expect(builtPage).not.toMatch(/<link rel="stylesheet"/);
+    const styles = [...builtPage.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css!);
+    expect(styles).toHaveLength(1);
+    expect(styles[0]).toContain('.splash');
+    const hash = createHash('sha256').update(styles[0]!, 'utf8').digest('base64');
+    for (const response of [await t.client().get('/login'), await (await t.signUp()).get('/')]) {
+      const policy = response.headers.get('content-security-policy') ?? '';
+      const styleSrc = /(?:^|;\s*)style-src ([^;]*)/.exec(policy)?.[1];
+      expect(styleSrc).toBe(`'self' 'sha256-${hash}'`);
     }
   });
 });

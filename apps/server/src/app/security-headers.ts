@@ -7,17 +7,19 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
 /**
- * Strict by design: scripts and styles only from this origin (no inline script or style elements;
- * React sets styles through the CSSOM, which the policy allows), no plugins, no framing, forms and
- * <base> only to ourselves. security/headers.test.ts pins each directive. `mediaOrigins`: where
- * images and videos come from besides this origin (the CDN or bucket of S3_PUBLIC_URL, storage/s3.ts).
+ * Strict by design: scripts and styles only from this origin (no inline script, and no inline
+ * style element but the page's own first-paint styles, allowed by their hash, `styleHashes`:
+ * app/spa.ts; React sets styles through the CSSOM, which the policy allows), no plugins, no
+ * framing, forms and <base> only to ourselves. security/headers.test.ts pins each directive.
+ * `mediaOrigins`: where images and videos come from besides this origin (the CDN or bucket of
+ * S3_PUBLIC_URL, storage/s3.ts).
  */
-export function securityHeaders(mediaOrigins: string[]): MiddlewareHandler {
+export function securityHeaders(mediaOrigins: string[], styleHashes: string[] = []): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
+      styleSrc: ["'self'", ...styleHashes],
       imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
       // Videos: from here or the bucket, and a picked clip's preview (a blob: address) before upload.
       mediaSrc: ["'self'", 'blob:', ...mediaOrigins],

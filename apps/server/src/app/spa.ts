@@ -4,6 +4,7 @@
  * know (it shows its own Not found page). A request with a session cookie to a signed-in page gets
  * that page's preload links (lib/page-hints.ts).
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,6 +21,22 @@ import { parseCookieHeader } from '../auth/session.ts';
 import type { AppEnv } from '../core/http.ts';
 import { languageOfHeader } from '../lib/language.ts';
 import { homeDataUrls, type PageHints, pageHintLinks, withHints } from '../lib/page-hints.ts';
+
+/**
+ * The Content-Security-Policy sources (`'sha256-…'`) of the `<style>` elements the built index.html
+ * carries: the first paint's styles, inline so that nothing blocks the splash
+ * (apps/web/vite-inline-first-paint.ts). None without a build. Read once at start: `npm start`
+ * builds before it starts, and a build made while a server runs is served after its restart.
+ */
+export async function inlineStyleHashes(distDir: string): Promise<string[]> {
+  const html = await readFile(path.join(distDir, 'index.html'), 'utf8').catch(() => '');
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css]) =>
+      `'sha256-${createHash('sha256')
+        .update(css ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
+}
 
 const spaRoutes = spaRoutePatterns.map(
   (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
