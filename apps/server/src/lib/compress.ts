@@ -32,19 +32,22 @@ type Gzipped = Buffer<ArrayBuffer>;
 const noTransform = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const varyAcceptEncoding = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 
-/** q-values of an Accept-Encoding header: gzip is chosen unless refused (q=0) or absent. */
-export function acceptsGzip(header: string | undefined): boolean {
+/** Whether an Accept-Encoding header takes `coding` (its q-value above 0, or `*`'s when it is not named). */
+export function acceptsEncoding(header: string | undefined, coding: 'gzip' | 'br'): boolean {
   if (!header) return false;
   let wildcard: boolean | undefined;
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name === 'gzip' || name === 'x-gzip') return accepted;
+    if (name === coding || (coding === 'gzip' && name === 'x-gzip')) return accepted;
     if (name === '*') wildcard = accepted;
   }
   return wildcard ?? false;
 }
+
+/** q-values of an Accept-Encoding header: gzip is chosen unless refused (q=0) or absent. */
+export const acceptsGzip = (header: string | undefined) => acceptsEncoding(header, 'gzip');
 
 /** A small least-recently-used map from body text to its gzip. */
 class GzipCache {

@@ -4,7 +4,7 @@
  * Mastodon's paging over them: max_id, since_id, min_id ("immediately newer"), limit, and Link
  * headers with absolute URLs and quoted rels, absent on an empty page.
  */
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page, PostDto } from '@glimpse/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,21 @@ describe('the home timeline', () => {
     expect(unzipped.map((s) => s.id)).toEqual(
       (await timeline(viewer.api, '/api/v1/timelines/home')).statuses.map((s) => s.id),
     );
+    // Brotli for apps that take it (browsers, iOS), preferred to gzip: the same statuses again.
+    const brotli = await viewer.api.request('/api/v1/timelines/home', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    const unbrotlied = JSON.parse(
+      brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString(),
+    ) as Status[];
+    expect(unbrotlied).toEqual(unzipped);
+    // Refused by q=0, it is not sent.
+    const refused = await viewer.api.request('/api/v1/timelines/home', {
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(refused.headers.get('content-encoding')).toBe('gzip');
     // Its Link, kept with it.
     expect(links((await viewer.api.get('/api/v1/timelines/home')).headers.get('link')).next).toContain(
       'max_id=',

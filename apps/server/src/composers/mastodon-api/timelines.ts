@@ -7,7 +7,7 @@
  * carries (ids.ts), so the order and the rule stay the list's own.
  */
 
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { PostDto } from '@glimpse/shared';
 import { limits, scopeCovers, TagParam } from '@glimpse/shared';
 import { type Context, Hono } from 'hono';
@@ -15,7 +15,7 @@ import { serviceContext } from '../../core/http.ts';
 import type { Db } from '../../db/client.ts';
 import { listExplore, listExploreSignedOut } from '../../features/posts/service.ts';
 import { getTagPage } from '../../features/posts/tags.ts';
-import { acceptsGzip } from '../../lib/compress.ts';
+import { acceptsEncoding } from '../../lib/compress.ts';
 import { currentLanguage } from '../../lib/language.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { getFeed } from '../feed/service.ts';
@@ -27,12 +27,13 @@ import { loadPostAccounts, type MastodonStatus, serializePost } from './serializ
 
 /**
  * The home timeline's first page as kept by the feed cache: its text, its Link ends, and once asked
- * its gzip and its Link header per query string (apps ask with the same few every time).
+ * its gzip or Brotli and its Link header per query string (apps ask with the same few every time).
  */
 interface KeptPage {
   json: string;
   ends: { newest: string; oldest: string } | null;
   gzipped?: Uint8Array<ArrayBuffer>;
+  brotli?: Uint8Array<ArrayBuffer>;
   links?: Map<string, string | null>;
 }
 
@@ -109,17 +110,24 @@ export const timelineRoutes = new Hono<MastodonEnv>()
         if (kept.links.size < keptLinksMax) kept.links.set(search, link);
       }
       if (link) c.header('Link', link);
-      if (!acceptsGzip(c.req.header('accept-encoding'))) {
-        return c.body(kept.json, 200, { 'content-type': 'application/json' });
-      }
+      const acceptEncoding = c.req.header('accept-encoding');
+      const headers = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
       // Compressed once per kept page: a page of statuses (~100 kB) is past what the app's gzip
       // keeps of recent bodies (lib/compress.ts), and compressing it each time cost ~1.5 ms of CPU.
-      kept.gzipped ??= new Uint8Array(gzipSync(kept.json));
-      return c.body(kept.gzipped, 200, {
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-        vary: 'Accept-Encoding',
-      });
+      // Brotli where the app takes it (browsers, iOS): a sixth smaller than gzip, ~1 ms once.
+      if (acceptsEncoding(acceptEncoding, 'br')) {
+        kept.brotli ??= new Uint8Array(
+          brotliCompressSync(kept.json, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: kept.json.length },
+          }),
+        );
+        return c.body(kept.brotli, 200, { ...headers, 'content-encoding': 'br' });
+      }
+      if (acceptsEncoding(acceptEncoding, 'gzip')) {
+        kept.gzipped ??= new Uint8Array(gzipSync(kept.json));
+        return c.body(kept.gzipped, 200, { ...headers, 'content-encoding': 'gzip' });
+      }
+      return c.body(kept.json, 200, headers);
     }
     const read: ReadPage = (cursor) => getFeed({ ctx, input: { cursor } });
     const posts = await pageOfList(read, paging);
