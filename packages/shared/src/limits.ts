@@ -282,8 +282,9 @@ export const limits = {
   videoMaxSeconds: 3 * 60,
   /**
    * The largest video fetched from another server for one of its posts: the server's outbound
-   * client holds a response in memory, so well below an upload's 200 MB. A larger one is left out
-   * of the post here (Mastodon's own remote cap is 99 MB, but its clips are mostly under 40).
+   * client holds a response in memory, so well below an upload's 200 MB. A larger one is not fetched:
+   * the post links to the original instead (Mastodon's own remote cap is 99 MB, but its clips are
+   * mostly under 40).
    */
   remoteVideoMaxBytes: 40 * 1024 * 1024,
   videoMaxBytes: 200 * 1024 * 1024,

@@ -8,7 +8,7 @@
  */
 import type { ImageDto } from '@glimpse/shared';
 import { t } from '@lingui/core/macro';
-import { Volume2, VolumeX } from 'lucide-react';
+import { ExternalLink, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { placeholderUrl } from '@/lib/placeholder.ts';
 import styles from './post-video.module.css';
@@ -113,7 +113,8 @@ export function RemoteVideoLink({
     >
       <p className={styles.remoteText}>{t`Video too large to show here.`}</p>
       <a className={styles.remoteLink} href={remoteUrl} target="_blank" rel="noopener noreferrer nofollow">
-        {t`Open the original`}
+        <ExternalLink aria-hidden="true" size={16} />
+        <span>{t`Open the original`}</span>
       </a>
     </div>
   );

@@ -172,6 +172,8 @@ describe('outbound gate: the connection', () => {
       if (route === '/loop') return res.writeHead(307, { location: '/loop' }).end();
       // Headers, then nothing: a peer that holds the connection open.
       if (route === '/slow') return res.writeHead(200).write('a');
+      // A length over the limit announced, then one byte, then nothing.
+      if (route === '/declared-big') return res.writeHead(200, { 'content-length': '5000' }).write('a');
       res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -303,6 +305,16 @@ describe('outbound gate: the connection', () => {
       /larger than 1000 bytes/,
     );
     expect((await gate.request(`https://127.0.0.1:${port}/big`)).body.length).toBe(2000);
+  });
+
+  it('fails at once an answer whose Content-Length is over the limit, without waiting for its body', async () => {
+    const gate = createOutboundGate({ allowPrivateAddresses: true, ca: certificate.cert });
+    const started = Date.now();
+    await expect(
+      gate.request(`https://127.0.0.1:${port}/declared-big`, { maxResponseBytes: 1000, timeoutMs: 10_000 }),
+    ).rejects.toThrow(/larger than 1000 bytes/);
+    // The peer never sends the rest: only the declared length can have refused it, well before the timeout.
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('answers a connection that fails at once as a failed request, not an uncaught exception', async () => {

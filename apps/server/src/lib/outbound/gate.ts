@@ -208,6 +208,14 @@ export function createOutboundGate(options: OutboundOptions): OutboundGate {
         signal,
       } satisfies PinnedRequestOptions;
       const request = httpsRequest(requestOptions, (response) => {
+        // A peer that says its answer is too long is taken at its word: reading 40 MB of a video
+        // only to throw it away would cost both servers the transfer (Mastodon stops here too).
+        // A HEAD's length is the GET's, not an answer's.
+        if (requestOptions.method !== 'HEAD' && Number(response.headers['content-length']) > maxBytes) {
+          response.destroy();
+          reject(new OutboundTooLarge(target.host, maxBytes));
+          return;
+        }
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
