@@ -27,8 +27,7 @@ export function inlineFirstPaintCss(): Plugin {
         }
         const [tag, fileName] = links[0] as RegExpMatchArray & [string, string];
         const asset = bundle[fileName];
-        if (asset?.type !== 'asset')
-          throw new Error(`inline first paint: ${fileName} is not in the build`);
+        if (asset?.type !== 'asset') throw new Error(`inline first paint: ${fileName} is not in the build`);
         const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
         if (css.includes('</'))
           throw new Error(`inline first paint: ${fileName} would end its <style> early`);
