@@ -222,6 +222,7 @@ try {
       readyS: round1(alone.readyMs / 1000),
       readyWithWebProbeS: round1(withWeb.readyMs / 1000),
       pssIdleMb: round1(idleMemory.pssMb),
+      pssIdleByKind: idleMemory.byKind,
       pssPeakMb: round1(peak.pssMb),
       pssGrowthMb: round1(peak.pssMb - idleMemory.pssMb),
       pssPeakBudgetMb: startBudgetMb + transcodeAllowanceMb,

@@ -88,10 +88,15 @@ export async function iphoneMov({ width = 640, height = 360, seconds = 2 } = {})
   }
 }
 
-/** HEVC 10-bit with HLG transfer and BT.2020 colour, as an iPhone 12 or later records HDR. */
-export const hevcHlgMov = ({ seconds = 1 } = {}) =>
+/**
+ * HEVC 10-bit with HLG transfer and BT.2020 colour, as an iPhone 12 or later records HDR; `still`
+ * films colour bars instead of the moving pattern, for comparing colours across frames.
+ */
+export const hevcHlgMov = ({ seconds = 1, still = false } = {}) =>
   make('mov', (out) => [
-    ...picture(640, 360, seconds),
+    ...(still
+      ? ['-f', 'lavfi', '-i', `smptehdbars=s=640x360:r=30:d=${seconds}`]
+      : picture(640, 360, seconds)),
     '-c:v',
     'libx265',
     '-preset',
@@ -188,6 +193,31 @@ export async function probe(bytes: Buffer): Promise<Probed> {
       file,
     ]);
     return JSON.parse(stdout) as Probed;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The picture of `bytes` (a video) at `seconds`, as `width`×`height` 8-bit RGB pixels. */
+export async function frameAt(
+  bytes: Buffer,
+  seconds: number,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'glimpse-video-'));
+  try {
+    const file = path.join(dir, 'decoded');
+    await import('node:fs/promises').then((fs) => fs.writeFile(file, bytes));
+    const { stdout } = await run(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-v', 'error', '-ss', String(seconds), '-i', file, '-frames:v', '1'],
+        ...['-vf', `scale=${width}:${height}`, '-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1'],
+      ],
+      { encoding: 'buffer', timeout: 60_000 },
+    );
+    return stdout;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -3,7 +3,7 @@
  * port, keeping its objects in a temp folder. It checks request signatures, so a wrong signing
  * setup fails here as it would on AWS.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeleteObjectsCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
@@ -99,6 +99,16 @@ describe('S3 storage driver', () => {
     expect(file!.size).toBe(data.byteLength);
     expect(file!.contentType).toBe('image/webp');
     expect(await readAll(file!.body)).toEqual(data);
+
+    // Copied to a file on disk whole (a video's original, for ffmpeg).
+    const dir = await mkdtemp(path.join(tmpdir(), 'glimpse-s3-'));
+    try {
+      expect(await storage.getFile(key, path.join(dir, 'copy'))).toBe(true);
+      expect(await readFile(path.join(dir, 'copy'))).toEqual(data);
+      expect(await storage.getFile(newKey(), path.join(dir, 'missing'))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
 
     await storage.delete([key]);
     expect(await storage.get(key)).toBeNull();

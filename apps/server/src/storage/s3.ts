@@ -5,8 +5,10 @@
  * and an immutable cache header, so a CDN in front of the bucket may keep them forever.
  */
 
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -63,7 +65,7 @@ export function createS3Storage(
   client: S3Client = createS3Client(settings),
 ): StorageDriver {
   const Bucket = settings.bucket;
-  return {
+  const driver: StorageDriver = {
     async put(key, data, contentType) {
       await client.send(
         new PutObjectCommand({
@@ -89,6 +91,16 @@ export function createS3Storage(
           ContentType: contentType,
         }),
       );
+    },
+
+    async getFile(key, file) {
+      const stored = await driver.get(key);
+      if (!stored) return false;
+      await pipeline(
+        Readable.fromWeb(stored.body as import('node:stream/web').ReadableStream),
+        createWriteStream(file),
+      );
+      return true;
     },
 
     async get(key, asked) {
@@ -162,4 +174,5 @@ export function createS3Storage(
 
     publicUrl: (key) => (settings.publicUrl ? `${settings.publicUrl}/${key}` : `/media/${key}`),
   };
+  return driver;
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,16 @@ describe('local storage', () => {
   it('answers null for a missing or unsafe key', async () => {
     expect(await storage.get('images/never-stored.webp')).toBeNull();
     expect(await storage.get('../etc/passwd')).toBeNull();
+    expect(await storage.getFile('images/never-stored.mp4', path.join(root, 'copy'))).toBe(false);
+    expect(await storage.getFile('../etc/passwd', path.join(root, 'copy'))).toBe(false);
+  });
+
+  it('copies a stored file to a file on disk', async () => {
+    const data = Buffer.alloc(64 * 1024, 9);
+    await storage.put('originals/3-ghi.mp4', data, 'application/octet-stream');
+    const copy = path.join(root, 'copy.mp4');
+    expect(await storage.getFile('originals/3-ghi.mp4', copy)).toBe(true);
+    expect((await readFile(copy)).equals(data)).toBe(true);
   });
 
   it('never shows a file half-written: a reader sees none, then the whole of it', async () => {

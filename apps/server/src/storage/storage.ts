@@ -54,6 +54,11 @@ export interface StorageDriver {
   putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The file, or the part of it `range` names (`StoredFile.range` says what was read). */
   get(key: string, range?: ByteRange): Promise<StoredFile | null>;
+  /**
+   * Copies the stored file to `file` on disk (a video's original, for ffmpeg); false when there is
+   * none. On the local disk the kernel copies it: no byte passes through the process's memory.
+   */
+  getFile(key: string, file: string): Promise<boolean>;
   delete(keys: readonly string[]): Promise<void>;
   /** The address the browser loads the file from. */
   publicUrl(key: string): string;
@@ -226,6 +231,16 @@ export function createLocalStorage(root: string): StorageDriver {
         await handle.close();
         return null;
       }
+    },
+    async getFile(key, file) {
+      if (!isSafeKey(key)) return false;
+      return copyFile(fileOf(key), file).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
+      );
     },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));

@@ -32,9 +32,9 @@ beforeAll(async () => {
     {
       wrapStorage: (storage) => ({
         ...storage,
-        async get(key, range) {
+        async getFile(key, file) {
           if (heldOriginals && key.startsWith('originals/')) await heldOriginals.promise;
-          return storage.get(key, range);
+          return storage.getFile(key, file);
         },
       }),
     },

@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { ImageDto, PostDto } from '@glimpse/shared';
 import { messages } from '@glimpse/shared';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientApiClient, issueTestToken } from '#test/client-api.ts';
 import { createTestContext, type TestContext, testOrigin } from '#test/context.ts';
 import { imageForm, makeJpeg } from '#test/images.ts';
 import {
   allTags,
+  frameAt,
   hevcHlgMov,
   iphoneMov,
   phoneTags,
@@ -65,6 +67,21 @@ const sensitiveTags = [
   'creation_time',
 ];
 
+/** The mean red, green and blue of each part of a 4 × 3 grid over `rgb` (`width`×`height`). */
+function gridMeans(rgb: Buffer, width: number, height: number): number[] {
+  const [columns, rows] = [4, 3];
+  const sums = new Array<number>(columns * rows * 3).fill(0);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const cell = Math.floor((y * rows) / height) * columns + Math.floor((x * columns) / width);
+      for (let c = 0; c < 3; c++) sums[cell * 3 + c]! += rgb[(y * width + x) * 3 + c]!;
+    }
+  const pixelsPerCell = (width * height) / (columns * rows);
+  return sums.map((sum) => sum / pixelsPerCell);
+}
+
+const maxDifference = (a: number[], b: number[]) => Math.max(...a.map((value, i) => Math.abs(value - b[i]!)));
+
 function expectPlayableEverywhere(probed: Awaited<ReturnType<typeof probe>>) {
   const video = probed.streams.find((s) => s.codec_type === 'video')!;
   expect(video.codec_name).toBe('h264');
@@ -111,12 +128,25 @@ describe('video uploads', () => {
 
   it('maps an HEVC 10-bit HLG clip to 8-bit SDR H.264', async () => {
     const member = await t.signUp();
-    const { mp4 } = await uploadReady(member, await hevcHlgMov(), 'video/quicktime');
+    const { ready, mp4 } = await uploadReady(member, await hevcHlgMov({ still: true }), 'video/quicktime');
     const out = await probe(mp4);
     expectPlayableEverywhere(out);
     const video = out.streams.find((s) => s.codec_type === 'video')!;
     expect(video.color_transfer).toBe('bt709');
     expect(out.streams.some((s) => s.codec_type === 'audio')).toBe(false);
+    // The poster (8-bit, made at the upload) shows the colours the video plays with, from its frame
+    // half a second in: the mean colour of each part of a 4 × 3 grid (colour bars) differs by at most
+    // 7.8 levels here, and by 28 when BT.2020's colours are read as BT.709's.
+    const [width, height] = [64, 36];
+    const played = await frameAt(mp4, 0.5, width, height);
+    const poster = await sharp(Buffer.from(await (await t.client().get(ready.url)).arrayBuffer()))
+      .resize(width, height, { fit: 'fill' })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    expect(maxDifference(gridMeans(poster, width, height), gridMeans(played, width, height))).toBeLessThan(
+      12,
+    );
   });
 
   it('transcodes a VP9/Opus WebM to H.264/AAC', async () => {
@@ -330,9 +360,9 @@ describe('a transcode that fails on every try', () => {
       {
         wrapStorage: (storage) => ({
           ...storage,
-          async get(key, range) {
+          async getFile(key, file) {
             if (originalsUnreadable && key.startsWith('originals/')) throw new Error('bucket not answering');
-            return storage.get(key, range);
+            return storage.getFile(key, file);
           },
         }),
       },

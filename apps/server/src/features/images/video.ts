@@ -314,16 +314,6 @@ async function failVideo(
 }
 
 /** Copies a stored file to `file` on disk (S3 or local alike), as a stream. */
-async function download(storage: Storage, key: string, file: string): Promise<boolean> {
-  const stored = await storage.get(key);
-  if (!stored) return false;
-  await pipeline(
-    Readable.fromWeb(stored.body as import('node:stream/web').ReadableStream),
-    createWriteStream(file),
-  );
-  return true;
-}
-
 /** Progress is written at most this often: each write is a row update the composer reads. */
 const progressEveryMs = 1000;
 
@@ -376,7 +366,7 @@ export async function transcodeStoredVideo(deps: VideoJobDeps, imageId: string, 
   const output = path.join(dir, `output-${imageId}-${thisTry}.mp4`);
   const pidFile = transcoderPidFile(dir, imageId);
   try {
-    if (!(await download(storage, row.originalKey, input))) {
+    if (!(await storage.getFile(row.originalKey, input))) {
       await failVideo(deps, imageId, 'failed');
       return;
     }
