@@ -33,7 +33,11 @@ test('Share puts a public post in the sharer’s followers’ feeds once; a foll
     await sharer.page.goto(postPath);
     const share = sharer.page.getByRole('button', { name: 'Share', exact: true });
     await expect(share).toHaveAttribute('aria-pressed', 'false');
+    const written = sharer.page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith('/share'),
+    );
     await share.click();
+    expect((await written).ok()).toBe(true);
     const unshare = sharer.page.getByRole('button', { name: 'Unshare' });
     await expect(unshare).toHaveAttribute('aria-pressed', 'true');
     await expect(sharer.page.getByText('1 share')).toBeVisible();
@@ -75,11 +79,16 @@ test('Share puts a public post in the sharer’s followers’ feeds once; a foll
   });
 
   await test.step('Unshare takes it out of Cy’s feed', async () => {
+    // The button turns at once and the write follows (toggle-share.ts): Cy's feed is read after it.
+    const written = sharer.page.waitForResponse(
+      (response) => response.request().method() === 'DELETE' && response.url().endsWith('/share'),
+    );
     await sharer.page.getByRole('button', { name: 'Unshare' }).click();
     await expect(sharer.page.getByRole('button', { name: 'Share', exact: true })).toHaveAttribute(
       'aria-pressed',
       'false',
     );
+    expect((await written).ok()).toBe(true);
     await reader.page.goto('/');
     await expect(reader.page.getByRole('article').filter({ hasText: 'Lighthouse at dusk' })).toHaveCount(0);
   });
