@@ -313,7 +313,6 @@ async function failVideo(
   if (files.length) await storage.delete(files);
 }
 
-/** Copies a stored file to `file` on disk (S3 or local alike), as a stream. */
 /** Progress is written at most this often: each write is a row update the composer reads. */
 const progressEveryMs = 1000;
 
