@@ -42,7 +42,8 @@ function recordBuildKind(): Plugin {
  * language and limits modules. Rolldown split these into ~10 shared chunks by which lazy screens
  * use which, and each was one more request of the first screen's, six at a time over HTTP/1.1:
  * as one chunk, / asks for 9 scripts instead of 18, Lighthouse's LCP on / went from ~2.7 s to
- * ~2.45 s, and both screens are ~4–7 kB lighter gzipped (docs/performance.md, "Start-up").
+ * ~2.45 s, and both screens are ~4–7 kB lighter gzipped (docs/performance.md, "The first screens'
+ * framework in one chunk").
  */
 const firstScreenModules = [
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|@lingui[\\/](core|react)|hono|lucide-react[\\/]dist[\\/]esm[\\/]shared)[\\/]/,
